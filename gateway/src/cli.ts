@@ -1,0 +1,125 @@
+import { parseArgs } from 'node:util';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigFileError, loadConfigFile } from './config.js';
+import { openBrowser } from './open-browser.js';
+import { parseAllowedOrigin } from './security.js';
+import { startGateway, type Gateway } from './server.js';
+
+const HELP = `Usage: mcp-dashboard [options]
+
+Starts the local gateway for your MCP servers and opens the dashboard.
+
+Options:
+  --config <file>        config file (default: ./mcp-dashboard.config.json)
+  --port <n>             port on 127.0.0.1 (default: 0 = any free port)
+  --no-open              do not open a browser tab
+  --allow-origin <url>   also accept API calls from this loopback origin (repeatable; for dev tools)
+  --dev                  serve the UI with Vite (hot reload) instead of the built files
+  -h, --help             show this help
+`;
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Parses argv; throws with a user-facing message on bad flags. */
+export function parseCli(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      config: { type: 'string', default: 'mcp-dashboard.config.json' },
+      port: { type: 'string', default: '0' },
+      open: { type: 'boolean', default: true },
+      'no-open': { type: 'boolean', default: false },
+      'allow-origin': { type: 'string', multiple: true, default: [] },
+      dev: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: false,
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+  return {
+    config: values.config!,
+    port,
+    open: values.open! && !values['no-open'],
+    allowOrigins: (values['allow-origin'] ?? []).map(parseAllowedOrigin),
+    dev: values.dev!,
+    help: values.help!,
+  };
+}
+
+/** Runs the CLI; resolves with the gateway (tests) or exits the process on a fatal error. */
+export async function main(argv = process.argv.slice(2)): Promise<Gateway | undefined> {
+  let options: ReturnType<typeof parseCli>;
+  try {
+    options = parseCli(argv);
+  } catch (error) {
+    process.stderr.write(`mcp-dashboard: ${(error as Error).message}\n\n${HELP}`);
+    process.exitCode = 2;
+    return undefined;
+  }
+  if (options.help) {
+    process.stdout.write(HELP);
+    return undefined;
+  }
+  let loaded;
+  try {
+    loaded = await loadConfigFile(options.config);
+  } catch (error) {
+    if (error instanceof ConfigFileError) {
+      process.stderr.write(`mcp-dashboard: ${error.message}\n`);
+      process.exitCode = 1;
+      return undefined;
+    }
+    throw error;
+  }
+
+  let uiMiddleware;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (options.dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root: packageRoot, server: { middlewareMode: true }, appType: 'spa' });
+    uiMiddleware = vite.middlewares;
+    closeVite = () => vite.close();
+  }
+
+  let gateway: Gateway;
+  try {
+    gateway = await startGateway({
+      config: loaded.config,
+      configFile: loaded.file,
+      port: options.port,
+      uiDir: resolve(packageRoot, 'dist'),
+      extraOrigins: options.allowOrigins,
+      uiMiddleware,
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message =
+      code === 'EADDRINUSE'
+        ? `port ${options.port} is already in use; pick another with --port <n> (0 = any free port).`
+        : (error as Error).message;
+    process.stderr.write(`mcp-dashboard: ${message}\n`);
+    process.exitCode = 1;
+    await closeVite?.();
+    return undefined;
+  }
+
+  const names = Object.keys(loaded.config.mcpServers);
+  process.stderr.write(`mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`);
+  process.stdout.write(`Dashboard ready: ${gateway.url}\n`);
+  if (options.open) openBrowser(gateway.url);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await gateway.close().catch(() => {});
+    await closeVite?.();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  return gateway;
+}

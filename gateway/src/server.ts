@@ -1,0 +1,229 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import type { DashboardConfig } from '../../src/core/config-schema.js';
+import { allowedHosts, checkHostAndOrigin, checkToken, generateToken, ownOrigins } from './security.js';
+import { pageSecurityHeaders, serveStatic } from './static-files.js';
+import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
+
+/** Options for starting a gateway. */
+export interface GatewayOptions {
+  config: DashboardConfig;
+  configFile: string;
+  /** 0 picks any free port. */
+  port?: number;
+  /** Directory of the built UI. */
+  uiDir: string;
+  /** Extra loopback origins allowed to call the API (e.g. a test runner's page). */
+  extraOrigins?: string[];
+  timing?: Partial<SupervisorTiming>;
+  /** Request handler used for the UI instead of static files (Vite in dev). */
+  uiMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Fixed token (tests only); a random one otherwise. */
+  token?: string;
+}
+
+/** A running gateway. */
+export interface Gateway {
+  url: string;
+  port: number;
+  token: string;
+  origin: string;
+  server: Server;
+  supervisors: Map<string, ServerSupervisor>;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 4 * 1024 * 1024;
+
+function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY} bytes.` };
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, status: 400, message: `Parse error: the body is not valid JSON (${(error as Error).message}).` };
+  }
+}
+
+/**
+ * Starts the gateway: binds 127.0.0.1 only, checks Host and Origin on every request, requires the
+ * per-launch bearer token on everything but `/healthz` and the UI's static files, relays
+ * `/mcp/<name>` to the configured servers, and serves `/api/servers`.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const token = options.token ?? generateToken();
+  const timing = { ...DEFAULT_TIMING, ...(options.timing ?? {}) };
+  const configDir = dirname(options.configFile);
+  // A Map keyed by own property names only: "__proto__" or "constructor" can never reach a spawn.
+  const supervisors = new Map<string, ServerSupervisor>();
+  for (const name of Object.keys(options.config.mcpServers)) {
+    const entry = options.config.mcpServers[name]!;
+    supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing));
+  }
+
+  let hosts = new Set<string>();
+  let origins = new Set<string>();
+  let corsOrigins = new Set<string>();
+  const pageHeaders = pageSecurityHeaders();
+
+  const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const refusal = checkHostAndOrigin(req, hosts, origins);
+    if (refusal) {
+      sendJson(res, refusal.status, { error: refusal.reason });
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    const path = url.pathname;
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const cors: Record<string, string> = {};
+    if (origin && corsOrigins.has(origin)) {
+      cors['Access-Control-Allow-Origin'] = origin;
+      cors['Vary'] = 'Origin';
+      cors['Access-Control-Expose-Headers'] = 'mcp-session-id, mcp-protocol-version';
+    }
+
+    if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendJson(res, 200, { ok: true }, cors);
+      return;
+    }
+
+    const isApi = path.startsWith('/api/') || path.startsWith('/mcp/') || path === '/mcp' || path === '/api';
+    if (isApi && req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return;
+    }
+
+    if (!isApi) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        sendJson(res, 405, { error: 'Method not allowed.' });
+        return;
+      }
+      if (options.uiMiddleware) {
+        options.uiMiddleware(req, res, () => sendJson(res, 404, { error: 'Not found.' }));
+        return;
+      }
+      if (await serveStatic(req, res, options.uiDir, pageHeaders)) return;
+      sendJson(res, 404, { error: path === '/' ? 'The UI is not built. Run "npm run build" and start again.' : 'Not found.' });
+      return;
+    }
+
+    for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
+    const denied = checkToken(req, token);
+    if (denied) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      sendJson(res, denied.status, { error: denied.reason });
+      return;
+    }
+
+    if (path === '/api/servers' && req.method === 'GET') {
+      sendJson(res, 200, { servers: [...supervisors.values()].map((s) => s.summary()) });
+      return;
+    }
+    const stderrMatch = /^\/api\/servers\/([^/]+)\/stderr$/.exec(path);
+    if (stderrMatch && req.method === 'GET') {
+      const supervisor = supervisors.get(safeDecode(stderrMatch[1]!));
+      if (!supervisor) {
+        sendJson(res, 404, { error: `No server named "${safeDecode(stderrMatch[1]!)}" in ${options.configFile}.` });
+        return;
+      }
+      sendJson(res, 200, { name: supervisor.name, stderr: supervisor.stderr.text() });
+      return;
+    }
+    const mcpMatch = /^\/mcp\/([^/]+)$/.exec(path);
+    if (mcpMatch) {
+      const name = safeDecode(mcpMatch[1]!);
+      const supervisor = supervisors.get(name);
+      if (!supervisor) {
+        sendJsonRpcError(res, 404, -32601, `No server named "${name}" in ${options.configFile}.`);
+        return;
+      }
+      if (supervisor.disabled) {
+        sendJsonRpcError(res, 403, -32600, `Server "${name}" is disabled in ${options.configFile}.`);
+        return;
+      }
+      if (!['GET', 'POST', 'DELETE'].includes(req.method ?? '')) {
+        sendJsonRpcError(res, 405, -32600, 'Method not allowed.');
+        return;
+      }
+      let body: unknown;
+      if (req.method === 'POST') {
+        const parsed = await readBody(req);
+        if (!parsed.ok) {
+          sendJsonRpcError(res, parsed.status, -32700, parsed.message);
+          return;
+        }
+        body = parsed.value;
+      }
+      await supervisor.handle(req, res, body);
+      return;
+    }
+    sendJson(res, 404, { error: 'Not found.' });
+  };
+
+  const server = createServer((req, res) => {
+    handler(req, res).catch((error: unknown) => {
+      console.error('[mcp-dashboard] request failed:', error);
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal gateway error; see the gateway\u2019s terminal.' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = allowedHosts(port);
+  corsOrigins = new Set(options.extraOrigins ?? []);
+  origins = new Set([...ownOrigins(port), ...corsOrigins]);
+
+  const sweeper = setInterval(() => {
+    for (const s of supervisors.values()) s.sweepIdle();
+  }, 30_000);
+  sweeper.unref();
+
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: `${origin}/#token=${token}`,
+    port,
+    token,
+    origin,
+    server,
+    supervisors,
+    async close() {
+      clearInterval(sweeper);
+      await Promise.all([...supervisors.values()].map((s) => s.closeAll()));
+      server.closeAllConnections?.();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

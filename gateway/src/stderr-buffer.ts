@@ -1,0 +1,44 @@
+/** Keeps the last `maxBytes` of a server's stderr as lines; older lines are dropped. */
+export class StderrBuffer {
+  private lines: string[] = [];
+  private bytes = 0;
+  private partial = '';
+
+  constructor(private readonly maxBytes = 64 * 1024) {}
+
+  /** Appends a chunk of raw stderr output. */
+  append(chunk: string | Buffer): void {
+    const text = this.partial + chunk.toString();
+    const parts = text.split('\n');
+    this.partial = parts.pop() ?? '';
+    if (this.partial.length > this.maxBytes) {
+      this.push(this.partial.slice(0, this.maxBytes));
+      this.partial = '';
+    }
+    for (const line of parts) this.push(line);
+  }
+
+  /** Appends a line written by the gateway itself (marked as such). */
+  note(line: string): void {
+    this.push(`[gateway ${new Date().toISOString()}] ${line}`);
+  }
+
+  private push(line: string): void {
+    this.lines.push(line);
+    this.bytes += line.length + 1;
+    while (this.bytes > this.maxBytes && this.lines.length > 1) {
+      this.bytes -= (this.lines.shift()?.length ?? 0) + 1;
+    }
+  }
+
+  /** The kept text. */
+  text(): string {
+    return this.lines.join('\n') + (this.partial ? `\n${this.partial}` : '');
+  }
+
+  /** The last `n` lines, for error messages. */
+  tail(n: number): string[] {
+    const all = this.partial ? [...this.lines, this.partial] : this.lines;
+    return all.slice(-n);
+  }
+}

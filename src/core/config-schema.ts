@@ -1,0 +1,81 @@
+/**
+ * The dashboard config file (Claude Desktop's `mcpServers` shape) as a JSON Schema, shared by the
+ * gateway (which validates the file) and the browser (which reads the same types). Pure: no I/O.
+ */
+
+/** A server launched by the gateway as a child process, speaking MCP over stdio. */
+export interface StdioServerConfig {
+  type?: 'stdio';
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  disabled?: boolean;
+}
+
+/** A server reached over Streamable HTTP, relayed by the gateway. */
+export interface HttpServerConfig {
+  type?: 'http' | 'streamable-http';
+  url: string;
+  headers?: Record<string, string>;
+  disabled?: boolean;
+}
+
+/** One entry of `mcpServers`. */
+export type ServerConfig = StdioServerConfig | HttpServerConfig;
+
+/** The whole config file. Unknown top-level keys are kept (Claude Desktop files carry others). */
+export interface DashboardConfig {
+  mcpServers: Record<string, ServerConfig>;
+  dashboard?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Server names become URL path segments and element names, so they are kept simple. */
+export const SERVER_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+
+const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
+/** JSON Schema (draft-07) of the config file. */
+export const configSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  required: ['mcpServers'],
+  properties: {
+    mcpServers: {
+      type: 'object',
+      propertyNames: { pattern: SERVER_NAME_PATTERN },
+      additionalProperties: {
+        type: 'object',
+        if: { required: ['url'] },
+        then: {
+          properties: {
+            type: { enum: ['http', 'streamable-http'] },
+            url: { type: 'string', pattern: '^https?://' },
+            headers: stringMap,
+            disabled: { type: 'boolean' },
+          },
+          additionalProperties: false,
+        },
+        else: {
+          required: ['command'],
+          properties: {
+            type: { const: 'stdio' },
+            command: { type: 'string', minLength: 1 },
+            args: { type: 'array', items: { type: 'string' } },
+            env: stringMap,
+            cwd: { type: 'string', minLength: 1 },
+            disabled: { type: 'boolean' },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    dashboard: { type: 'object' },
+  },
+} as const;
+
+/** True for an entry the gateway spawns. */
+export function isStdioServer(config: ServerConfig): config is StdioServerConfig {
+  return typeof (config as StdioServerConfig).command === 'string';
+}

@@ -1,0 +1,111 @@
+/** What `GET /api/servers` says about one configured server (never env values or headers). */
+export interface GatewayServerSummary {
+  name: string;
+  transport: 'stdio' | 'http';
+  state: 'idle' | 'starting' | 'running' | 'restarting' | 'crashed' | 'failed' | 'disabled';
+  restarts: number;
+  sessions: number;
+  lastError: string | null;
+  lastExit: { code: number | null; signal: string | null; at: string } | null;
+  disabled: boolean;
+}
+
+/** The gateway answered 401: this page's token is stale (usually: the gateway was restarted). */
+export class GatewayAuthError extends Error {
+  constructor() {
+    super(
+      'The gateway refused this page\u2019s access token. It was probably restarted: open the new address it printed ("Dashboard ready: http://127.0.0.1:\u2026/#token=\u2026").',
+    );
+    this.name = 'GatewayAuthError';
+  }
+}
+
+/** The gateway could not be reached at all. */
+export class GatewayUnreachableError extends Error {
+  constructor(readonly baseUrl: string, cause?: unknown) {
+    super(`Cannot reach the gateway at ${baseUrl}. Is "npm start" (or "mcp-dashboard") still running?`, cause === undefined ? undefined : { cause });
+    this.name = 'GatewayUnreachableError';
+  }
+}
+
+/** Any other non-2xx answer from the gateway, with its explanation. */
+export class GatewayRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayRequestError';
+  }
+}
+
+/**
+ * Talks to the local gateway with the per-launch bearer token. The token lives only in memory here;
+ * the shell decides where it comes from (the URL fragment).
+ */
+export class GatewayClient {
+  readonly baseUrl: string;
+  private readonly token: string;
+
+  constructor(options: { baseUrl: string; token: string }) {
+    this.baseUrl = options.baseUrl.replace(/\/$/, '');
+    this.token = options.token;
+  }
+
+  /** A fetch that adds the bearer token and maps 401 / network failures to specific errors. */
+  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    headers.set('Authorization', `Bearer ${this.token}`);
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, headers });
+    } catch (error) {
+      if ((error as Error)?.name === 'AbortError') throw error;
+      throw new GatewayUnreachableError(this.baseUrl, error);
+    }
+    if (response.status === 401) throw new GatewayAuthError();
+    return response;
+  };
+
+  /** URL of the Streamable HTTP endpoint for one server. */
+  mcpUrl(serverName: string): URL {
+    return new URL(`${this.baseUrl}/mcp/${encodeURIComponent(serverName)}`);
+  }
+
+  private async json<T>(path: string, init?: RequestInit): Promise<T> {
+    const response = await this.fetch(`${this.baseUrl}${path}`, init);
+    const text = await response.text();
+    if (!response.ok) {
+      let message = text;
+      try {
+        message = (JSON.parse(text) as { error?: string }).error ?? text;
+      } catch {
+        // plain-text error body
+      }
+      throw new GatewayRequestError(response.status, message || `Gateway answered ${response.status}`);
+    }
+    return JSON.parse(text) as T;
+  }
+
+  /** Lists configured servers and their process state. */
+  async listServers(): Promise<GatewayServerSummary[]> {
+    const body = await this.json<{ servers: GatewayServerSummary[] }>('/api/servers');
+    return body.servers;
+  }
+
+  /** The bounded stderr tail kept for a server. */
+  async stderr(serverName: string): Promise<string> {
+    const body = await this.json<{ stderr: string }>(`/api/servers/${encodeURIComponent(serverName)}/stderr`);
+    return body.stderr;
+  }
+
+  /** True when `/healthz` answers (it needs no token). */
+  async healthy(): Promise<boolean> {
+    try {
+      const response = await fetch(`${this.baseUrl}/healthz`);
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+}

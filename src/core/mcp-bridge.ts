@@ -1,0 +1,385 @@
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { EventBus } from './event-bus.js';
+import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
+import type { GatewayClient } from './gateway-client.js';
+import type {
+  CallOptions,
+  ConnectionState,
+  MCPBridgeInterface,
+  MCPPrompt,
+  MCPResource,
+  MCPResourceTemplate,
+  MCPServerConnection,
+  MCPServerInfo,
+  MCPTool,
+  PromptMessages,
+  ResourceContents,
+  SamplingRequest,
+  SamplingResult,
+  ToolResult,
+  Unsubscribe,
+} from './types.js';
+
+/** Handles sampling for a server: asks the user (or policy) and returns what they approved. */
+export type SamplingHandler = (serverName: string, request: SamplingRequest) => Promise<SamplingResult>;
+
+interface Connection {
+  serverName: string;
+  transport: 'stdio' | 'http';
+  state: ConnectionState;
+  client: Client | null;
+  info: MCPServerInfo | undefined;
+  lastError: string | null;
+  subscriptions: Map<string, Set<(uri: string) => void>>;
+  /** Incremented on each connect so stale close events from an old client are ignored. */
+  generation: number;
+}
+
+/** Options for creating the bridge. */
+export interface MCPBridgeOptions {
+  bus: EventBus;
+  gateway: GatewayClient;
+  clientInfo?: { name: string; version: string };
+  /** Default request timeout (ms); progress notifications reset it. */
+  requestTimeout?: number;
+  samplingHandler?: SamplingHandler;
+}
+
+/** Extra per-call options the host uses (correlation id for events). */
+export interface HostCallOptions extends CallOptions {
+  requestId?: string;
+}
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+/**
+ * The host's MCPBridge (MCP-WP-6.2): one `@modelcontextprotocol/client` per server, reached through
+ * the gateway's Streamable HTTP relay. Every operation emits its MCP-WP §8.2 events; JSON-RPC and
+ * transport failures become `MCPError`s with the code preserved.
+ *
+ * This object is the raw bridge: it does not ask for confirmation. Widgets never get it; they get a
+ * gated view (see widget-bridge.ts) whose `callTool` goes through the confirmation flow.
+ */
+export class MCPBridge implements MCPBridgeInterface {
+  private readonly connections = new Map<string, Connection>();
+  private readonly bus: EventBus;
+  private readonly gateway: GatewayClient;
+  private readonly clientInfo: { name: string; version: string };
+  private readonly requestTimeout: number;
+  private samplingHandler: SamplingHandler | undefined;
+
+  constructor(options: MCPBridgeOptions) {
+    this.bus = options.bus;
+    this.gateway = options.gateway;
+    this.clientInfo = options.clientInfo ?? { name: 'mcp-dashboard', version: '0.1.0' };
+    this.requestTimeout = options.requestTimeout ?? 60_000;
+    this.samplingHandler = options.samplingHandler;
+  }
+
+  /** Installs the human-in-the-loop sampling handler (MCP-WP-6.2.7, 6.2.8). */
+  setSamplingHandler(handler: SamplingHandler | undefined): void {
+    this.samplingHandler = handler;
+  }
+
+  /** Connects (or reconnects) to a configured server and discovers its primitives (MCP-WP-10.1.2). */
+  async connect(serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
+    const previous = this.connections.get(serverName);
+    if (previous?.client) await this.closeClient(previous, 'reconnecting');
+    const connection: Connection = previous ?? {
+      serverName,
+      transport,
+      state: 'idle',
+      client: null,
+      info: undefined,
+      lastError: null,
+      subscriptions: new Map(),
+      generation: 0,
+    };
+    connection.transport = transport;
+    connection.generation += 1;
+    connection.state = 'connecting';
+    connection.lastError = null;
+    this.connections.set(serverName, connection);
+    const generation = connection.generation;
+
+    const client = new Client(this.clientInfo, { capabilities: {}, listMaxPages: 1000 });
+    client.onclose = () => {
+      if (connection.generation !== generation || connection.state === 'idle') return;
+      connection.state = 'disconnected';
+      connection.client = null;
+      this.bus.emit('mcp:server:disconnected', { serverName, reason: 'The connection to the gateway closed.' });
+    };
+    client.onerror = (error: Error) => {
+      if (connection.generation !== generation) return;
+      // Transport-level errors (e.g. a dropped SSE stream) are reported but do not by themselves end the session.
+      this.bus.emit('mcp:server:error', { serverName, error: toMCPError(error, { serverName, operation: 'transport' }) });
+    };
+    this.installNotificationHandlers(client, connection);
+
+    const httpTransport = new StreamableHTTPClientTransport(this.gateway.mcpUrl(serverName), {
+      fetch: this.gateway.fetch,
+      reconnectionOptions: { maxReconnectionDelay: 10_000, initialReconnectionDelay: 500, reconnectionDelayGrowFactor: 2, maxRetries: 3 },
+    });
+    try {
+      await client.connect(httpTransport, { timeout: this.requestTimeout });
+      connection.client = client;
+      const info = await this.discover(connection, client);
+      if (connection.generation !== generation) throw new MCPError('Superseded by a newer connection.', { jsonrpcCode: LOCAL_CODES.cancelled, serverName });
+      connection.info = info;
+      connection.state = 'connected';
+      this.bus.emit('mcp:server:connected', { serverName });
+      return info;
+    } catch (error) {
+      const mcpError = toMCPError(error, { serverName, operation: 'connect' });
+      if (connection.generation === generation) {
+        connection.state = 'error';
+        connection.lastError = mcpError.message;
+        connection.client = null;
+        this.bus.emit('mcp:server:error', { serverName, error: mcpError });
+      }
+      try {
+        await client.close();
+      } catch {
+        // already closed
+      }
+      throw mcpError;
+    }
+  }
+
+  /** Closes a server's connection (MCP-WP-10.2.2 step 3). */
+  async disconnect(serverName: string): Promise<void> {
+    const connection = this.connections.get(serverName);
+    if (!connection) return;
+    await this.closeClient(connection, 'closed by the dashboard');
+    connection.state = 'idle';
+  }
+
+  private async closeClient(connection: Connection, reason: string): Promise<void> {
+    const client = connection.client;
+    connection.client = null;
+    connection.generation += 1;
+    if (!client) return;
+    try {
+      await client.close();
+    } catch {
+      // closing a broken transport can throw; the connection is gone either way
+    }
+    this.bus.emit('mcp:server:disconnected', { serverName: connection.serverName, reason });
+  }
+
+  private installNotificationHandlers(client: Client, connection: Connection): void {
+    const { serverName } = connection;
+    client.setNotificationHandler('notifications/resources/updated', (notification) => {
+      const uri = String((notification.params as { uri?: unknown })?.uri ?? '');
+      for (const callback of connection.subscriptions.get(uri) ?? []) {
+        try {
+          callback(uri);
+        } catch (error) {
+          console.error('[mcp-dashboard] resource subscription callback threw', error);
+        }
+      }
+      this.bus.emit('mcp:resource:updated', { serverName, uri });
+    });
+    for (const kind of ['tools', 'resources', 'prompts'] as const) {
+      client.setNotificationHandler(`notifications/${kind}/list_changed`, () => {
+        this.bus.emit('mcp:server:list-changed', { serverName, kind });
+      });
+    }
+    client.setNotificationHandler('notifications/message', (notification) => {
+      this.bus.emit('mcp:server:log', { serverName, ...(notification.params as object) });
+    });
+  }
+
+  private async discover(connection: Connection, client: Client): Promise<MCPServerInfo> {
+    const capabilities = (client.getServerCapabilities() ?? {}) as MCPServerInfo['capabilities'];
+    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+      capabilities.tools ? client.listTools().then((r) => r.tools as MCPTool[]) : Promise.resolve([]),
+      capabilities.resources ? client.listResources().then((r) => r.resources as MCPResource[]) : Promise.resolve([]),
+      capabilities.resources
+        ? client.listResourceTemplates().then(
+            (r) => r.resourceTemplates as MCPResourceTemplate[],
+            () => [] as MCPResourceTemplate[],
+          )
+        : Promise.resolve([]),
+      capabilities.prompts ? client.listPrompts().then((r) => r.prompts as MCPPrompt[]) : Promise.resolve([]),
+    ]);
+    const version = client.getServerVersion();
+    return {
+      serverName: connection.serverName,
+      transport: connection.transport,
+      protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
+      capabilities,
+      tools,
+      resources,
+      resourceTemplates,
+      prompts,
+      serverVersion: version ? { name: String(version.name), version: String(version.version), title: version.title } : undefined,
+      instructions: client.getInstructions(),
+    };
+  }
+
+  private clientFor(serverName: string, operation: string): Client {
+    const connection = this.connections.get(serverName);
+    if (!connection) {
+      throw new MCPError(`There is no server named "${serverName}" in this dashboard.`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName, operation });
+    }
+    if (!connection.client || connection.state !== 'connected') {
+      throw new MCPError(`Server "${serverName}" is not connected${connection.lastError ? `: ${connection.lastError}` : '.'}`, {
+        jsonrpcCode: LOCAL_CODES.notConnected,
+        serverName,
+        operation,
+      });
+    }
+    return connection.client;
+  }
+
+  /** Read-only view of one connection. */
+  getServer(serverName: string): MCPServerConnection | undefined {
+    const c = this.connections.get(serverName);
+    if (!c) return undefined;
+    return { serverName: c.serverName, transport: c.transport, state: c.state, info: c.info, lastError: c.lastError };
+  }
+
+  /** Names of every server the bridge knows. */
+  listServers(): string[] {
+    return [...this.connections.keys()];
+  }
+
+  /** True when the server's session is up. */
+  isConnected(serverName: string): boolean {
+    return this.connections.get(serverName)?.state === 'connected';
+  }
+
+  /** Sends `tools/call` (MCP-WP-6.2.2). Callers outside the host go through the confirmation flow instead. */
+  async callTool(serverName: string, toolName: string, args: object, options: HostCallOptions = {}): Promise<ToolResult> {
+    const { requestId } = options;
+    this.bus.emit('mcp:tool:calling', { serverName, toolName, args, requestId });
+    const started = now();
+    try {
+      const client = this.clientFor(serverName, 'tools/call');
+      const tool = this.connections.get(serverName)?.info?.tools.find((t) => t.name === toolName);
+      const result = (await client.callTool(
+        { name: toolName, arguments: args as Record<string, unknown> },
+        {
+          timeout: options.timeout ?? this.requestTimeout,
+          resetTimeoutOnProgress: true,
+          signal: options.signal,
+          toolDefinition: tool as never,
+          onprogress: (progress) => {
+            this.bus.emit('mcp:tool:progress', { serverName, toolName, requestId, ...progress });
+            options.onProgress?.(progress);
+          },
+        },
+      )) as ToolResult;
+      const latency = now() - started;
+      this.bus.emit('mcp:tool:result', { serverName, toolName, args, result, latency, requestId });
+      return result;
+    } catch (error) {
+      const mcpError = toMCPError(error, { serverName, operation: 'tools/call' });
+      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error: mcpError, latency: now() - started, requestId });
+      throw mcpError;
+    }
+  }
+
+  /** Sends `resources/read` (MCP-WP-6.2.3). */
+  async readResource(serverName: string, uri: string): Promise<ResourceContents> {
+    try {
+      const client = this.clientFor(serverName, 'resources/read');
+      const result = (await client.readResource({ uri }, { timeout: this.requestTimeout, cacheMode: 'bypass' })) as ResourceContents;
+      this.bus.emit('mcp:resource:read', { serverName, uri, contents: result });
+      return result;
+    } catch (error) {
+      const mcpError = toMCPError(error, { serverName, operation: 'resources/read' });
+      this.bus.emit('mcp:resource:error', { serverName, uri, error: mcpError });
+      throw mcpError;
+    }
+  }
+
+  /** Sends `prompts/get` (MCP-WP-6.2.4). */
+  async getPrompt(serverName: string, promptName: string, args: object): Promise<PromptMessages> {
+    try {
+      const client = this.clientFor(serverName, 'prompts/get');
+      const result = (await client.getPrompt(
+        { name: promptName, arguments: args as Record<string, string> },
+        { timeout: this.requestTimeout },
+      )) as PromptMessages;
+      this.bus.emit('mcp:prompt:result', { serverName, promptName, messages: result });
+      return result;
+    } catch (error) {
+      const mcpError = toMCPError(error, { serverName, operation: 'prompts/get' });
+      this.bus.emit('mcp:prompt:error', { serverName, promptName, error: mcpError });
+      throw mcpError;
+    }
+  }
+
+  /** Runs a sampling request through the human-in-the-loop handler (MCP-WP-6.2.7). */
+  async createMessage(serverName: string, request: SamplingRequest): Promise<SamplingResult> {
+    this.clientFor(serverName, 'sampling/createMessage');
+    if (!this.samplingHandler) {
+      throw new MCPError('Sampling needs a person to approve each message, and no approval dialog is installed.', {
+        jsonrpcCode: -32601,
+        serverName,
+        operation: 'sampling/createMessage',
+      });
+    }
+    return this.samplingHandler(serverName, request);
+  }
+
+  /** Re-lists tools (all pages) and updates the cached server info. */
+  async listTools(serverName: string): Promise<MCPTool[]> {
+    return this.relist(serverName, 'tools', async (client) => (await client.listTools(undefined, { cacheMode: 'refresh' })).tools as MCPTool[]);
+  }
+
+  /** Re-lists resources (all pages). */
+  async listResources(serverName: string): Promise<MCPResource[]> {
+    return this.relist(serverName, 'resources', async (client) => (await client.listResources(undefined, { cacheMode: 'refresh' })).resources as MCPResource[]);
+  }
+
+  /** Re-lists prompts (all pages). */
+  async listPrompts(serverName: string): Promise<MCPPrompt[]> {
+    return this.relist(serverName, 'prompts', async (client) => (await client.listPrompts(undefined, { cacheMode: 'refresh' })).prompts as MCPPrompt[]);
+  }
+
+  private async relist<K extends 'tools' | 'resources' | 'prompts'>(
+    serverName: string,
+    kind: K,
+    fetcher: (client: Client) => Promise<MCPServerInfo[K]>,
+  ): Promise<MCPServerInfo[K]> {
+    try {
+      const client = this.clientFor(serverName, `${kind}/list`);
+      const connection = this.connections.get(serverName)!;
+      if (!connection.info?.capabilities[kind]) return [] as unknown as MCPServerInfo[K];
+      const items = await fetcher(client);
+      if (connection.info) connection.info = { ...connection.info, [kind]: items };
+      this.bus.emit(`mcp:${kind}:listed`, { serverName, count: items.length });
+      return items;
+    } catch (error) {
+      const mcpError = toMCPError(error, { serverName, operation: `${kind}/list` });
+      this.bus.emit('mcp:server:error', { serverName, error: mcpError });
+      throw mcpError;
+    }
+  }
+
+  /** Subscribes to `notifications/resources/updated` for one URI; the returned function unsubscribes. */
+  subscribeToResource(serverName: string, uri: string, callback: (uri: string) => void): Unsubscribe {
+    const connection = this.connections.get(serverName);
+    if (!connection) throw new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName });
+    let callbacks = connection.subscriptions.get(uri);
+    if (!callbacks) {
+      callbacks = new Set();
+      connection.subscriptions.set(uri, callbacks);
+      connection.client?.subscribeResource({ uri }).catch((error: unknown) => {
+        this.bus.emit('mcp:server:error', { serverName, error: toMCPError(error, { serverName, operation: 'resources/subscribe' }) });
+      });
+    }
+    callbacks.add(callback);
+    return () => {
+      const set = connection.subscriptions.get(uri);
+      if (!set?.delete(callback) || set.size > 0) return;
+      connection.subscriptions.delete(uri);
+      connection.client?.unsubscribeResource({ uri }).catch(() => {
+        // the server may already be gone; nothing to clean up there
+      });
+    };
+  }
+}

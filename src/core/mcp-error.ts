@@ -1,0 +1,99 @@
+/** JSON-RPC codes we assign to failures that never crossed the wire. */
+export const LOCAL_CODES = {
+  connectionClosed: -32000,
+  requestTimeout: -32001,
+  notConnected: -32002,
+  cancelled: -32800,
+  invalidArguments: -32602,
+  denied: -32003,
+} as const;
+
+/**
+ * An MCP failure with its JSON-RPC code and data preserved (MCP-WP-6.2.1, 6.2.10).
+ * `message` is written for users; `guidance` says what to do next (MCP-WP-9.1.5).
+ */
+export class MCPError extends Error {
+  readonly jsonrpcCode: number;
+  readonly data?: unknown;
+  readonly serverName?: string;
+  readonly operation?: string;
+
+  constructor(message: string, options: { jsonrpcCode: number; data?: unknown; serverName?: string; operation?: string; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'MCPError';
+    this.jsonrpcCode = options.jsonrpcCode;
+    this.data = options.data;
+    this.serverName = options.serverName;
+    this.operation = options.operation;
+  }
+
+  /** What the user should do about this error (MCP-WP-6.2 table, 9.1.5). */
+  get guidance(): string {
+    return guidanceFor(this.jsonrpcCode);
+  }
+
+  /** True for codes where a retry after backoff may succeed (-32000..-32099, -32603). */
+  get retryable(): boolean {
+    return (this.jsonrpcCode <= -32000 && this.jsonrpcCode >= -32099) || this.jsonrpcCode === -32603;
+  }
+}
+
+/** Maps a JSON-RPC code to user guidance, following the MCP-WP-6.2 table. */
+export function guidanceFor(code: number): string {
+  switch (code) {
+    case -32700:
+      return 'The server could not parse the request. Correct the input and try again.';
+    case -32600:
+      return 'The request was malformed (a dashboard or widget defect). Repeating it will not help; please report it.';
+    case -32601:
+      return 'The server does not offer this operation any more. The dashboard is refreshing its capabilities.';
+    case -32602:
+      return 'Some arguments are not valid. Check the highlighted fields and try again.';
+    case -32603:
+      return 'The server failed internally. You can retry, or contact whoever runs this server.';
+    case LOCAL_CODES.requestTimeout:
+      return 'The server did not answer in time. Retry, or check the server log.';
+    case LOCAL_CODES.connectionClosed:
+      return 'The connection to the server was lost. The dashboard reconnects; retry once it is connected.';
+    case LOCAL_CODES.notConnected:
+      return 'The server is not connected. Reconnect it from its card, then retry.';
+    case LOCAL_CODES.cancelled:
+      return 'The request was cancelled.';
+    case LOCAL_CODES.denied:
+      return 'The dashboard blocked this operation.';
+    default:
+      if (code <= -32000 && code >= -32099) return 'The server reported an error. Wait a moment before retrying; see the details below.';
+      return 'The operation failed. See the details below.';
+  }
+}
+
+/** Normalises anything thrown by the SDK or transport into an MCPError. */
+export function toMCPError(error: unknown, context: { serverName?: string; operation?: string } = {}): MCPError {
+  if (error instanceof MCPError) return error;
+  const err = error as { code?: unknown; message?: unknown; data?: unknown; name?: unknown } | undefined;
+  const message = typeof err?.message === 'string' && err.message ? err.message : String(error);
+  if (typeof err?.code === 'number') {
+    return new MCPError(message, { jsonrpcCode: err.code, data: err.data, ...context, cause: error });
+  }
+  if (err?.name === 'AbortError') {
+    return new MCPError('The request was cancelled.', { jsonrpcCode: LOCAL_CODES.cancelled, ...context, cause: error });
+  }
+  switch (err?.code) {
+    case 'REQUEST_TIMEOUT':
+      return new MCPError(`Timed out: ${message}`, { jsonrpcCode: LOCAL_CODES.requestTimeout, data: err.data, ...context, cause: error });
+    case 'CONNECTION_CLOSED':
+    case 'SEND_FAILED':
+      return new MCPError(`Connection lost: ${message}`, { jsonrpcCode: LOCAL_CODES.connectionClosed, data: err.data, ...context, cause: error });
+    case 'NOT_CONNECTED':
+      return new MCPError(message, { jsonrpcCode: LOCAL_CODES.notConnected, data: err.data, ...context, cause: error });
+    case 'INVALID_RESULT':
+      return new MCPError(`The server answered with a result of the wrong shape: ${message}`, {
+        jsonrpcCode: -32603,
+        data: err.data,
+        ...context,
+        cause: error,
+      });
+    default:
+      return new MCPError(message, { jsonrpcCode: -32603, data: err?.data, ...context, cause: error });
+  }
+}

@@ -1,0 +1,118 @@
+import type { EventBus } from './event-bus.js';
+import { LOCAL_CODES, MCPError } from './mcp-error.js';
+import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
+import type { SchemaValidator } from './validation.js';
+import type { ArgumentProblem, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
+
+/** Everything the confirmation dialog needs to show (MCP-WP-11.2.2). */
+export interface ConfirmationRequest {
+  serverName: string;
+  toolName: string;
+  tool: MCPTool;
+  args: Record<string, unknown>;
+  /** 'host' for the dashboard itself, or the widget id that asked. */
+  source: string;
+  requestId: string;
+}
+
+/** Shows the confirmation to the user; resolves true only when they confirm. */
+export type Confirmer = (request: ConfirmationRequest) => Promise<boolean>;
+
+let counter = 0;
+/** A correlation id for one invocation. */
+export function newRequestId(): string {
+  counter += 1;
+  return `req-${Date.now().toString(36)}-${counter}`;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * The one path by which a tool runs (MCP-WP-7.1.3, 11.2): it listens for `mcp:tool:invoke-requested`,
+ * validates the arguments against the tool's `inputSchema` (11.2.3), asks the user (11.2.1), and
+ * only then calls the bridge. Widgets' `MCPBridge.callTool` is routed here too (11.2.4).
+ */
+export class ToolInvoker {
+  private readonly bus: EventBus;
+  private readonly bridge: MCPBridge;
+  private readonly validator: SchemaValidator;
+  private readonly confirm: Confirmer;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(options: { bus: EventBus; bridge: MCPBridge; validator: SchemaValidator; confirm: Confirmer }) {
+    this.bus = options.bus;
+    this.bridge = options.bridge;
+    this.validator = options.validator;
+    this.confirm = options.confirm;
+  }
+
+  /** Starts handling `mcp:tool:invoke-requested` events. */
+  start(): void {
+    this.unsubscribe ??= this.bus.on('mcp:tool:invoke-requested', (data: unknown, meta) => {
+      this.invoke(data, meta.source).catch(() => {
+        // Failures are already emitted as events for the requesting widget.
+      });
+    });
+  }
+
+  /** Stops listening. */
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  /** Validates, confirms and calls. Rejects with an MCPError when any step refuses. */
+  async invoke(request: unknown, source: string, options: HostCallOptions = {}): Promise<ToolResult> {
+    const req = (isPlainObject(request) ? request : {}) as Partial<ToolInvokeRequest>;
+    const requestId = typeof req.requestId === 'string' && req.requestId ? req.requestId : newRequestId();
+    const serverName = typeof req.serverName === 'string' ? req.serverName : '';
+    const toolName = typeof req.toolName === 'string' ? req.toolName : '';
+    const args = req.args === undefined ? {} : req.args;
+
+    const fail = (error: MCPError, problems?: ArgumentProblem[]): never => {
+      if (problems) this.bus.emit('mcp:tool:invalid-args', { serverName, toolName, requestId, problems });
+      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0 });
+      throw error;
+    };
+
+    if (!serverName || !toolName) {
+      fail(new MCPError('A tool request needs a serverName and a toolName.', { jsonrpcCode: -32600, serverName, operation: 'tools/call' }));
+    }
+    const server = this.bridge.getServer(serverName);
+    if (!server) fail(new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName }));
+    const tool = server!.info?.tools.find((t) => t.name === toolName);
+    if (!tool) {
+      fail(new MCPError(`Server "${serverName}" does not offer a tool named "${toolName}".`, { jsonrpcCode: -32601, serverName, operation: 'tools/call' }));
+    }
+    if (!isPlainObject(args)) {
+      const problems = [{ path: '', message: 'arguments must be a JSON object' }];
+      fail(new MCPError('The arguments must be a JSON object.', { jsonrpcCode: LOCAL_CODES.invalidArguments, data: { problems }, serverName }), problems);
+    }
+    const verdict = this.validator.validate(tool!.inputSchema ?? { type: 'object' }, args);
+    if (!verdict.ok) {
+      const summary = verdict.problems.map((p) => `${p.path || '(arguments)'} ${p.message}`).join('; ');
+      fail(
+        new MCPError(`The arguments do not match the tool's input schema: ${summary}`, {
+          jsonrpcCode: LOCAL_CODES.invalidArguments,
+          data: { problems: verdict.problems },
+          serverName,
+          operation: 'tools/call',
+        }),
+        verdict.problems,
+      );
+    }
+
+    const confirmed = await this.confirm({ serverName, toolName, tool: tool!, args: args as Record<string, unknown>, source, requestId });
+    if (!confirmed) {
+      this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId });
+      throw new MCPError('You cancelled the tool call; nothing was sent to the server.', {
+        jsonrpcCode: LOCAL_CODES.cancelled,
+        serverName,
+        operation: 'tools/call',
+      });
+    }
+    return this.bridge.callTool(serverName, toolName, args as Record<string, unknown>, { ...options, requestId });
+  }
+}

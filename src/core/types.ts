@@ -1,0 +1,361 @@
+/**
+ * Public MCP-WP types shared by the host and by widgets (MCP-WP §3, §4, §5, §6).
+ * Widgets import these through `widgets/kit`; the host uses them directly.
+ */
+
+/** Removes a listener or subscription. */
+export type Unsubscribe = () => void;
+
+/** JSON Schema object as delivered by a server; never trusted. */
+export type JSONSchema = Record<string, unknown>;
+
+/** MCP server capabilities as advertised in `initialize` (MCP-WP §3.2). */
+export interface MCPCapabilities {
+  tools?: { listChanged?: boolean };
+  resources?: { subscribe?: boolean; listChanged?: boolean };
+  prompts?: { listChanged?: boolean };
+  sampling?: Record<string, unknown>;
+  logging?: Record<string, unknown>;
+  completions?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A tool as listed by `tools/list`. */
+export interface MCPTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JSONSchema;
+  outputSchema?: JSONSchema;
+  annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A resource as listed by `resources/list`. */
+export interface MCPResource {
+  uri: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A resource template as listed by `resources/templates/list`. */
+export interface MCPResourceTemplate {
+  uriTemplate: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  annotations?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A prompt argument. */
+export interface MCPPromptArgument {
+  name: string;
+  title?: string;
+  description?: string;
+  required?: boolean;
+}
+
+/** A prompt as listed by `prompts/list`. */
+export interface MCPPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: MCPPromptArgument[];
+  [key: string]: unknown;
+}
+
+/** Everything the host learnt about one server before creating its widget (MCP-WP §3.2). */
+export interface MCPServerInfo {
+  serverName: string;
+  transport: 'stdio' | 'http';
+  protocolVersion: string;
+  capabilities: MCPCapabilities;
+  tools: MCPTool[];
+  resources: MCPResource[];
+  prompts: MCPPrompt[];
+  /** Extension: resource templates (MCP-WP-7.2.3). */
+  resourceTemplates?: MCPResourceTemplate[];
+  /** Extension: the server's self-reported identity. */
+  serverVersion?: { name: string; version: string; title?: string };
+  /** Extension: the server's `instructions`, untrusted text. */
+  instructions?: string;
+}
+
+/** One content block of a tool result or prompt message. */
+export interface MCPContent {
+  type: 'text' | 'image' | 'audio' | 'resource' | 'resource_link' | string;
+  text?: string;
+  data?: string;
+  uri?: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  resource?: MCPResourceContents;
+  annotations?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Result of `tools/call` (MCP-WP §6.2). */
+export interface ToolResult {
+  content: MCPContent[];
+  structuredContent?: unknown;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** One entry of `resources/read` contents. */
+export interface MCPResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** Result of `resources/read`. */
+export interface ResourceContents {
+  contents: MCPResourceContents[];
+}
+
+/** Result of `prompts/get` (MCP-WP §6.2). */
+export interface PromptMessages {
+  description?: string;
+  messages: Array<{ role: 'user' | 'assistant'; content: MCPContent }>;
+}
+
+/** Sampling request (MCP-WP §6.2). */
+export interface SamplingRequest {
+  messages: Array<{ role: 'user' | 'assistant'; content: MCPContent }>;
+  modelPreferences?: Record<string, unknown>;
+  systemPrompt?: string;
+  includeContext?: 'none' | 'thisServer' | 'allServers';
+  temperature?: number;
+  maxTokens: number;
+  stopSequences?: string[];
+  metadata?: object;
+  [key: string]: unknown;
+}
+
+/** Sampling result (MCP-WP §6.2). */
+export interface SamplingResult {
+  role: 'assistant';
+  content: MCPContent;
+  model: string;
+  stopReason?: string;
+  [key: string]: unknown;
+}
+
+/** Options for long-running operations (extension of MCP-WP §6.2). */
+export interface CallOptions {
+  /** Called with progress notifications; resets the request timeout. */
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+  /** Aborting sends `notifications/cancelled`. */
+  signal?: AbortSignal;
+  /** Request timeout in ms; progress resets it. */
+  timeout?: number;
+}
+
+/** The MCPBridge interface handed to widgets (MCP-WP-6.2.1). */
+export interface MCPBridgeInterface {
+  getServer(serverName: string): MCPServerConnection | undefined;
+  listServers(): string[];
+  isConnected(serverName: string): boolean;
+  callTool(serverName: string, toolName: string, args: object, options?: CallOptions): Promise<ToolResult>;
+  readResource(serverName: string, uri: string): Promise<ResourceContents>;
+  getPrompt(serverName: string, promptName: string, args: object): Promise<PromptMessages>;
+  createMessage(serverName: string, request: SamplingRequest): Promise<SamplingResult>;
+  listTools(serverName: string): Promise<MCPTool[]>;
+  listResources(serverName: string): Promise<MCPResource[]>;
+  listPrompts(serverName: string): Promise<MCPPrompt[]>;
+  subscribeToResource(serverName: string, uri: string, callback: (uri: string) => void): Unsubscribe;
+}
+
+/** A read-only view of one server connection. */
+export interface MCPServerConnection {
+  serverName: string;
+  transport: 'stdio' | 'http';
+  state: ConnectionState;
+  info: MCPServerInfo | undefined;
+  lastError: string | null;
+}
+
+/** Connection state of a server as the host sees it. */
+export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'error';
+
+/** Metadata passed alongside every bus event. */
+export interface BusEventMeta {
+  /** Event name as emitted. */
+  event: string;
+  /** Milliseconds since epoch. */
+  timestamp: number;
+  /** Who emitted: 'host' or a widget id. */
+  source: string;
+}
+
+/** Handler for bus events: `data` first, metadata second. */
+export type BusHandler<T = any> = (data: T, meta: BusEventMeta) => void;
+
+/** EventBus interface handed to widgets (MCP-WP-6.1). */
+export interface EventBusInterface {
+  on<T = any>(event: string, handler: BusHandler<T>): Unsubscribe;
+  off(event: string, handler: BusHandler): void;
+  emit(event: string, data?: unknown): void;
+}
+
+/** Configuration interface handed to widgets (MCP-WP-6.3). */
+export interface ConfigurationInterface {
+  get<T = unknown>(key: string, fallback?: T): T | undefined;
+  set(key: string, value: unknown): Promise<void>;
+  onChange(key: string, callback: (value: unknown, key: string) => void): Unsubscribe;
+}
+
+/** Accessibility helper (MCP-WP-11.5.5). */
+export interface A11yHelperInterface {
+  announce(message: string, politeness?: 'polite' | 'assertive'): void;
+  setFocusTrap(element: HTMLElement): () => void;
+  validateContrast(fgColor: string, bgColor: string): boolean;
+  getPreferences(): A11yPreferences;
+}
+
+/** User accessibility preferences (MCP-WP-11.5.5). */
+export interface A11yPreferences {
+  reducedMotion: boolean;
+  highContrast: boolean;
+  fontSize: 'small' | 'medium' | 'large' | 'x-large';
+  screenReaderActive: boolean;
+}
+
+/** Theme service (MCP-WP-5.5.2 / 6.4). */
+export interface ThemeInterface {
+  tokens: Record<string, string>;
+  applyToElement(element: HTMLElement): void;
+  onThemeChange(callback: (tokens: Record<string, string>, mode: string) => void): Unsubscribe;
+  getMode(): 'light' | 'dark' | 'high-contrast' | 'custom';
+  getColorScheme?(): 'vibrant' | 'muted' | 'accessible';
+  getContrastRatio?(color1: string, color2: string): number;
+  adaptColor?(color: string, options?: Record<string, unknown>): string;
+  generateColorScale?(baseColor: string, steps?: number): string[];
+  getCSSVar?(property: string): string;
+  onChange?(callback: (theme: ThemeInterface) => void): Unsubscribe;
+}
+
+/** Dependencies injected into every widget factory (MCP-WP-3.2, 4.3). */
+export interface DependenciesObject {
+  EventBus: EventBusInterface;
+  MCPBridge: MCPBridgeInterface;
+  Configuration: ConfigurationInterface;
+  Theme?: ThemeInterface;
+  A11yHelper?: A11yHelperInterface;
+  [key: string]: unknown;
+}
+
+/** Widget permissions (MCP-WP-4.1.1). */
+export interface WidgetPermissions {
+  network?: { domains: string[]; protocols?: Array<'http' | 'https' | 'ws' | 'wss'>; maxRequestsPerMinute?: number };
+  storage?: 'none' | 'session' | 'persistent';
+  clipboard?: boolean;
+  notifications?: boolean;
+  mcpOperations?: { invokeTool?: boolean; readResource?: boolean; getPrompt?: boolean; subscribeToUpdates?: boolean };
+  custom?: Record<string, unknown>;
+}
+
+/** Trust tier (MCP-WP-11.4.4). */
+export type TrustLevel = 'untrusted' | 'community' | 'verified' | 'enterprise';
+
+/** Widget metadata (MCP-WP §4.1). */
+export interface MCPWidgetMetadata {
+  protocolVersion: '1.0.0';
+  element: string;
+  displayName: string;
+  icon: string;
+  category: 'MCP Servers';
+  mcpServerName: string;
+  transport: 'stdio' | 'http';
+  mcpProtocolVersion: string;
+  capabilities: { tools: boolean; resources: boolean; prompts: boolean; sampling: boolean };
+  permissions?: WidgetPermissions;
+  trustLevel?: TrustLevel;
+  signature?: Record<string, unknown>;
+  repository?: Record<string, unknown>;
+  integrity?: string;
+  mcpUICompatible?: boolean;
+  mcpUIResourceTypes?: string[];
+  priority?: number;
+  collapsible?: boolean;
+  defaultCollapsed?: boolean;
+  widgetType?: 'server-status' | 'server-panel' | 'tool-browser' | 'resource-explorer' | 'activity-log';
+  metadata?: Record<string, unknown>;
+}
+
+/** Widget API (MCP-WP §3.3). */
+export interface WidgetAPI {
+  initialize?: () => Promise<void>;
+  destroy?: () => Promise<void>;
+  refresh?: () => Promise<void>;
+  [key: string]: unknown;
+}
+
+/** What a factory returns (MCP-WP-3.1.4). */
+export interface MCPWidgetInterface {
+  api: WidgetAPI;
+  widget: MCPWidgetMetadata;
+}
+
+/** A widget factory (MCP-WP §3.2). */
+export type WidgetFactory = (
+  dependencies: DependenciesObject,
+  mcpServerInfo: MCPServerInfo,
+) => MCPWidgetInterface | Promise<MCPWidgetInterface>;
+
+/** Status reported by a widget element (MCP-WP-5.2.1). */
+export interface MCPWidgetStatus {
+  state: 'active' | 'idle' | 'error' | 'loading' | 'disabled';
+  primaryMetric: string;
+  secondaryMetric: string;
+  lastActivity: number | null;
+  message: string | null;
+}
+
+/** MCP details reported by a widget element (MCP-WP-5.3.1). */
+export interface MCPInfo {
+  serverName: string;
+  availableTools: number;
+  availableResources: number;
+  availablePrompts: number;
+  connectionState: 'connected' | 'disconnected' | 'error';
+  lastError: string | null;
+}
+
+/** An element that implements the MCP-WP element contract (§5.2, §5.3). */
+export interface MCPWidgetElement extends HTMLElement {
+  getStatus(): MCPWidgetStatus;
+  getMCPInfo?(): MCPInfo;
+}
+
+/** Payload of `mcp:tool:invoke-requested` (MCP-WP §8.2), with our correlation id. */
+export interface ToolInvokeRequest {
+  serverName: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  /** Extension: echoed on calling/result/error/cancelled so the caller can correlate. */
+  requestId?: string;
+}
+
+/** One argument validation problem, addressed by JSON pointer. */
+export interface ArgumentProblem {
+  /** JSON pointer into the arguments object ('' = the whole object). */
+  path: string;
+  message: string;
+}
