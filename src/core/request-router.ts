@@ -1,0 +1,27 @@
+import type { EventBus } from './event-bus.js';
+import type { MCPBridge } from './mcp-bridge.js';
+
+/**
+ * Serves the widget-side request events of MCP-WP §8.2 that need no confirmation:
+ * `mcp:resource:read-requested` and `mcp:prompt:invoke-requested`. Results and errors come back
+ * as the bridge's own events (`mcp:resource:read`, `mcp:prompt:result`, `…:error`).
+ */
+export function routeReadRequests(bus: EventBus, bridge: MCPBridge): () => void {
+  const a = bus.on('mcp:resource:read-requested', (data: { serverName?: unknown; uri?: unknown }) => {
+    if (typeof data?.serverName !== 'string' || typeof data.uri !== 'string') return;
+    bridge.readResource(data.serverName, data.uri).catch(() => {
+      // reported through mcp:resource:error
+    });
+  });
+  const b = bus.on('mcp:prompt:invoke-requested', (data: { serverName?: unknown; promptName?: unknown; args?: unknown }) => {
+    if (typeof data?.serverName !== 'string' || typeof data.promptName !== 'string') return;
+    const args = data.args && typeof data.args === 'object' && !Array.isArray(data.args) ? data.args : {};
+    bridge.getPrompt(data.serverName, data.promptName, args).catch(() => {
+      // reported through mcp:prompt:error
+    });
+  });
+  return () => {
+    a();
+    b();
+  };
+}

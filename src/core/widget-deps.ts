@@ -1,0 +1,51 @@
+import { ScopedConfiguration, type Configuration } from './configuration.js';
+import { ScopedEventBus, type EventBus, type ForbiddenEventError } from './event-bus.js';
+import type { MCPBridge } from './mcp-bridge.js';
+import type { ToolInvoker } from './tool-invoker.js';
+import type { A11yHelperInterface, DependenciesObject, ThemeInterface } from './types.js';
+import { createWidgetBridge } from './widget-bridge.js';
+
+/** The dependencies for one widget instance and the means to release them. */
+export interface WidgetDependencies {
+  dependencies: DependenciesObject;
+  /** Removes every listener and subscription the widget left behind (MCP-WP-3.4.2, enforced by the host). */
+  dispose(): void;
+  /** Live subscriptions the widget holds on the bus (for leak checks). */
+  busSubscriptions(): number;
+}
+
+/**
+ * Builds what the host injects into a widget factory (MCP-WP-3.2, 4.3): a per-widget EventBus view,
+ * a gated MCPBridge, a scoped Configuration, and the shared Theme and A11yHelper. Built-in and
+ * third-party widgets get exactly this.
+ */
+export function createWidgetDependencies(options: {
+  widgetId: string;
+  bus: EventBus;
+  bridge: MCPBridge;
+  invoker: ToolInvoker;
+  configuration: Configuration;
+  theme?: ThemeInterface;
+  a11y?: A11yHelperInterface;
+  onViolation?: (error: ForbiddenEventError) => void;
+}): WidgetDependencies {
+  const bus = new ScopedEventBus(options.bus, options.widgetId, options.onViolation);
+  const bridge = createWidgetBridge(options.bridge, options.invoker, options.widgetId);
+  const configuration = new ScopedConfiguration(options.configuration, options.widgetId);
+  const dependencies: DependenciesObject = {
+    EventBus: bus,
+    MCPBridge: bridge.bridge,
+    Configuration: configuration,
+  };
+  if (options.theme) dependencies.Theme = options.theme;
+  if (options.a11y) dependencies.A11yHelper = options.a11y;
+  return {
+    dependencies: Object.freeze(dependencies),
+    dispose() {
+      bus.dispose();
+      bridge.dispose();
+      configuration.dispose();
+    },
+    busSubscriptions: () => bus.size,
+  };
+}

@@ -1,0 +1,128 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { ConfirmationRequest } from '../core/tool-invoker.js';
+import type { A11yHelperInterface } from '../core/types.js';
+import { deepActiveElement } from './a11y-helper.js';
+import { shellStyles } from './shell.styles.js';
+
+function describeSource(source: string): string {
+  if (source === 'host') return 'the dashboard';
+  return `widget ${source}`;
+}
+
+function hintBadges(annotations: Record<string, unknown> | undefined): string[] {
+  const a = annotations ?? {};
+  const badges: string[] = [];
+  if (a.readOnlyHint === true) badges.push('Read-only (per the server)');
+  if (a.destructiveHint === true) badges.push('Destructive (per the server)');
+  if (a.idempotentHint === true) badges.push('Idempotent');
+  if (a.openWorldHint === true) badges.push('Reaches outside systems');
+  return badges;
+}
+
+/**
+ * The host's tool confirmation dialog (MCP-WP-11.2.1, 11.2.2, 11.5.12): a modal `<dialog>` that
+ * shows the server, tool and arguments, traps focus, is announced, closes on Escape (= cancel) and
+ * returns focus to whatever opened it. Use `open(request)`, which resolves with the user's answer.
+ */
+export class McpConfirmDialog extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
+      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
+      pre { background: var(--mcp-surface, #f4f6f8); border: 1px solid var(--mcp-border, #8c959f); padding: var(--mcp-spacing-md, 0.5rem);
+        max-height: 16rem; overflow: auto; }
+      .warn { font-weight: 600; }
+      .actions { display: flex; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-lg, 1rem); }
+      .badges { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; padding: 0; margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      .badges li { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-sm, 2px); padding: 0 4px; font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px var(--mcp-spacing-md, 0.5rem); margin: 0; }
+      dt { font-weight: 600; } dd { margin: 0; word-break: break-word; }
+    `,
+  ];
+
+  static override properties = { request: { state: true } };
+
+  declare request: ConfirmationRequest | undefined;
+  a11y: A11yHelperInterface | undefined;
+  private resolve: ((answer: boolean) => void) | undefined;
+  private returnFocus: HTMLElement | null = null;
+  private releaseTrap: (() => void) | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** Shows the dialog for `request` (one at a time, in order); resolves true only on Confirm. */
+  open(request: ConfirmationRequest): Promise<boolean> {
+    const answer = this.queue.then(() => this.show(request));
+    this.queue = answer.catch(() => false);
+    return answer;
+  }
+
+  private async show(request: ConfirmationRequest): Promise<boolean> {
+    this.returnFocus = deepActiveElement();
+    this.request = request;
+    await this.updateComplete;
+    const dialog = this.renderRoot.querySelector('dialog')!;
+    dialog.showModal();
+    this.releaseTrap = this.a11y?.setFocusTrap(this);
+    (this.renderRoot.querySelector('[data-action="cancel"]') as HTMLElement).focus();
+    this.a11y?.announce(`Confirm tool call: ${request.serverName}:${request.toolName}`, 'assertive');
+    return new Promise<boolean>((resolve) => {
+      this.resolve = resolve;
+    });
+  }
+
+  private finish(answer: boolean): void {
+    const dialog = this.renderRoot.querySelector('dialog');
+    if (dialog?.open) dialog.close();
+    this.releaseTrap?.();
+    this.releaseTrap = undefined;
+    const resolve = this.resolve;
+    this.resolve = undefined;
+    this.request = undefined;
+    const target = this.returnFocus;
+    this.returnFocus = null;
+    if (target?.isConnected) target.focus();
+    resolve?.(answer);
+  }
+
+  private onCancelEvent(event: Event): void {
+    // Escape: treat as Cancel (and keep the dialog from closing without an answer).
+    event.preventDefault();
+    this.finish(false);
+  }
+
+  override render() {
+    const r = this.request;
+    const badges = r ? hintBadges(r.tool.annotations as Record<string, unknown> | undefined) : [];
+    return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-warning"
+      @cancel=${this.onCancelEvent}>
+      ${r
+        ? html`<h2 id="confirm-title">Invoke tool: ${r.serverName}:${r.toolName}</h2>
+            <dl>
+              <dt>Server</dt><dd>${r.serverName} (MCP Server)</dd>
+              <dt>Requested by</dt><dd>${describeSource(r.source)}</dd>
+              ${typeof r.tool.title === 'string' ? html`<dt>Title</dt><dd>${r.tool.title}</dd>` : nothing}
+            </dl>
+            ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
+            ${badges.length ? html`<ul class="badges" aria-label="Hints from the server">${badges.map((b) => html`<li>${b}</li>`)}</ul>` : nothing}
+            <h3 id="confirm-args-label">Arguments:</h3>
+            <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>
+            <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> This action will be performed on your behalf.</p>
+            <div class="actions">
+              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>Cancel</button>
+              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>Confirm</button>
+            </div>`
+        : nothing}
+    </dialog>`;
+  }
+}
+
+customElements.get('mcp-confirm-dialog') ?? customElements.define('mcp-confirm-dialog', McpConfirmDialog);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-confirm-dialog': McpConfirmDialog;
+  }
+}

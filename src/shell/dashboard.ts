@@ -1,0 +1,168 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { GatewayAuthError, GatewayUnreachableError, type GatewayServerSummary } from '../core/gateway-client.js';
+import type { ThemeMode } from '../../theme/tokens.js';
+import { createHostServices, type HostServices } from './host-services.js';
+import { shellStyles } from './shell.styles.js';
+import { takeToken } from './token.js';
+import './confirm-dialog.js';
+import './widget-card.js';
+import type { McpConfirmDialog } from './confirm-dialog.js';
+
+type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
+
+const MODES: Array<{ mode: ThemeMode; label: string }> = [
+  { mode: 'light', label: 'Light' },
+  { mode: 'dark', label: 'Dark' },
+  { mode: 'high-contrast', label: 'High contrast' },
+];
+
+/**
+ * <mcp-dashboard>: the shell. Reads the gateway token from the URL fragment, loads `mcp.servers`
+ * from the gateway into Configuration (MCP-WP-10.1.1), and renders one widget card per server.
+ * Watches the gateway so a restart or a stale token is explained instead of failing silently.
+ */
+export class McpDashboard extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      :host { display: block; min-height: 100vh; background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); }
+      header.top { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        border-bottom: 1px solid var(--mcp-border, #8c959f); background: var(--mcp-surface, #f4f6f8); }
+      h1 { font-size: 1.25rem; margin: 0; }
+      .spacer { flex: 1; }
+      main { padding: var(--mcp-spacing-lg, 1rem); display: grid; gap: var(--mcp-spacing-lg, 1rem); grid-template-columns: repeat(auto-fill, minmax(min(100%, 38rem), 1fr)); align-items: start; }
+      .banner { margin: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); border: 2px solid var(--mcp-error-dark, #a4161a);
+        border-radius: var(--mcp-radius-md, 4px); background: var(--mcp-error-light, #fdecec); }
+      label { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+    `,
+  ];
+
+  static override properties = {
+    servers: { state: true },
+    problem: { state: true },
+    mode: { state: true },
+  };
+
+  declare servers: GatewayServerSummary[] | undefined;
+  declare problem: Problem;
+  declare mode: ThemeMode;
+  /** Overrides for tests: where the gateway is and which token to use. */
+  baseUrl: string | undefined;
+  token: string | undefined;
+  dbName: string | undefined;
+  services: HostServices | undefined;
+  private watch: ReturnType<typeof setInterval> | undefined;
+
+  constructor() {
+    super();
+    this.mode = 'light';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.boot();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.watch);
+    this.services?.dispose();
+  }
+
+  private dialog(): McpConfirmDialog {
+    return this.renderRoot.querySelector('mcp-confirm-dialog')!;
+  }
+
+  private async boot(): Promise<void> {
+    const token = this.token ?? takeToken();
+    if (!token) {
+      this.problem = {
+        kind: 'no-token',
+        message: 'This page needs the access token from the gateway. Open the address printed by "npm start" (it ends in #token=\u2026).',
+      };
+      return;
+    }
+    await this.updateComplete;
+    const services = createHostServices({
+      baseUrl: this.baseUrl ?? window.location.origin,
+      token,
+      confirm: (request) => this.dialog().open(request),
+      announcerHost: document.body,
+      dbName: this.dbName,
+    });
+    this.services = services;
+    this.dialog().a11y = services.a11y;
+    await services.configuration.load();
+    this.mode = services.configuration.get<ThemeMode>('theme.mode') ?? 'light';
+    services.theme.setMode(this.mode);
+    services.theme.applyToElement(this);
+    await this.refreshServers();
+    this.watch = setInterval(() => void this.refreshServers(), 5000);
+  }
+
+  private async refreshServers(): Promise<void> {
+    const services = this.services;
+    if (!services) return;
+    try {
+      const servers = await services.gateway.listServers();
+      const wasUnreachable = this.problem?.kind === 'unreachable';
+      this.problem = undefined;
+      services.configuration.setHostValue('mcp.servers', Object.fromEntries(servers.map((s) => [s.name, { transport: s.transport, disabled: s.disabled }])));
+      this.updateSummaries(servers);
+      if (wasUnreachable) services.a11y.announce('The gateway is reachable again.', 'polite');
+    } catch (error) {
+      const kind = error instanceof GatewayAuthError ? 'auth' : error instanceof GatewayUnreachableError ? 'unreachable' : 'other';
+      if (this.problem?.kind !== kind) services.a11y.announce((error as Error).message, 'assertive');
+      this.problem = { kind, message: (error as Error).message };
+      if (kind === 'auth') clearInterval(this.watch);
+    }
+  }
+
+  /** Keeps existing cards (and their widgets) when only process states change. */
+  private updateSummaries(servers: GatewayServerSummary[]): void {
+    if (!this.servers || this.servers.map((s) => s.name).join('\n') !== servers.map((s) => s.name).join('\n')) {
+      this.servers = servers;
+      return;
+    }
+    const cards = this.renderRoot.querySelectorAll('mcp-widget-card');
+    cards.forEach((card, i) => {
+      card.server = servers[i]!;
+    });
+  }
+
+  private async setMode(mode: ThemeMode): Promise<void> {
+    this.mode = mode;
+    this.services?.theme.setMode(mode);
+    await this.services?.configuration.set('theme.mode', mode).catch(() => {});
+  }
+
+  override render() {
+    return html`
+      <header class="top">
+        <h1>MCP Dashboard</h1>
+        <span class="spacer"></span>
+        <label>Theme
+          <select .value=${this.mode} @change=${(e: Event) => void this.setMode((e.target as HTMLSelectElement).value as ThemeMode)}>
+            ${MODES.map((m) => html`<option value=${m.mode} ?selected=${m.mode === this.mode}>${m.label}</option>`)}
+          </select>
+        </label>
+      </header>
+      ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problem.message}</strong>
+        ${this.problem.kind === 'unreachable' ? html`<div>Retrying every 5 seconds; your widgets stay as they are.</div>` : nothing}</div>` : nothing}
+      <main aria-label="MCP servers">
+        ${this.servers?.length === 0 ? html`<p>No servers are configured. Add some under "mcpServers" in the config file.</p>` : nothing}
+        ${this.servers === undefined && !this.problem ? html`<p role="status">Loading servers\u2026</p>` : nothing}
+        ${(this.servers ?? []).map((server) => html`<mcp-widget-card .server=${server} .services=${this.services}></mcp-widget-card>`)}
+      </main>
+      <mcp-confirm-dialog></mcp-confirm-dialog>
+    `;
+  }
+}
+
+customElements.get('mcp-dashboard') ?? customElements.define('mcp-dashboard', McpDashboard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-dashboard': McpDashboard;
+  }
+}

@@ -1,0 +1,2 @@
+// Entry point of the dashboard page.
+import './dashboard.js';

@@ -1,0 +1,239 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { createWidgetDependencies } from '../core/widget-deps.js';
+import type { GatewayServerSummary } from '../core/gateway-client.js';
+import type { MCPWidgetElement, MCPWidgetStatus } from '../core/types.js';
+import { renderStatus } from '../../widgets/kit/status.js';
+import type { HostServices } from './host-services.js';
+import { shellStyles } from './shell.styles.js';
+import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
+import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
+
+type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
+
+const PROCESS_LABEL: Record<GatewayServerSummary['state'], string> = {
+  idle: 'not started',
+  starting: 'starting',
+  running: 'running',
+  restarting: 'restarting',
+  crashed: 'exited',
+  failed: 'failed to start',
+  disabled: 'disabled',
+};
+
+/**
+ * One server's card: connects, discovers, creates the widget through its factory, initialises
+ * and mounts it (MCP-WP-10.2.1). A failure at any step becomes an error card with the reason and
+ * a retry; the rest of the dashboard is unaffected.
+ */
+export class McpWidgetCard extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff); min-width: 0; }
+      header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px) 0 0; }
+      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
+      .metrics { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      .spacer { flex: 1; }
+      .body { padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); }
+      .status { font-weight: 600; font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      .status-error { color: var(--mcp-error-dark, #a4161a); }
+      .status-active { color: var(--mcp-success-dark, #0d6b3c); }
+      .status-loading { color: var(--mcp-warning-dark, #8a4b00); }
+      .status-disabled { text-decoration: underline dotted; }
+      .error-card { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); }
+      pre.log { max-height: 14rem; overflow: auto; background: var(--mcp-surface, #f4f6f8); padding: var(--mcp-spacing-sm, 0.25rem); }
+    `,
+  ];
+
+  static override properties = {
+    server: { attribute: false },
+    phase: { state: true },
+    error: { state: true },
+    status: { state: true },
+    stderr: { state: true },
+  };
+
+  declare server: GatewayServerSummary;
+  declare phase: Phase;
+  declare error: string | undefined;
+  declare status: MCPWidgetStatus | undefined;
+  declare stderr: string | undefined;
+  services: HostServices | undefined;
+  private instance: WidgetInstance | undefined;
+  private poll: ReturnType<typeof setInterval> | undefined;
+  private started = false;
+
+  constructor() {
+    super();
+    this.phase = 'idle';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.started) {
+      this.started = true;
+      void this.start();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    void this.teardown();
+    this.started = false;
+  }
+
+  /** Connect → discover → factory → initialize → mount. */
+  async start(): Promise<void> {
+    const services = this.services;
+    if (!services || !this.server) return;
+    const { name, transport } = this.server;
+    if (this.server.disabled) {
+      this.phase = 'disabled';
+      return;
+    }
+    await this.teardown();
+    this.error = undefined;
+    this.phase = 'connecting';
+    let info;
+    try {
+      info = await services.bridge.connect(name, transport);
+    } catch (error) {
+      this.fail(`Could not connect: ${(error as Error).message}`);
+      return;
+    }
+    this.phase = 'loading-widget';
+    const type = services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
+    const entry = services.registry.get(type) ?? services.registry.get(DEFAULT_WIDGET_TYPE);
+    if (!entry) {
+      this.fail(`No widget type "${type}" is installed.`);
+      return;
+    }
+    const deps = createWidgetDependencies({
+      widgetId: `${entry.type}:${name}`,
+      bus: services.bus,
+      bridge: services.bridge,
+      invoker: services.invoker,
+      configuration: services.configuration,
+      theme: services.theme,
+      a11y: services.a11y,
+      onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
+    });
+    try {
+      const factory = await entry.load();
+      this.instance = await createWidgetInstance(factory, deps, info);
+    } catch (error) {
+      deps.dispose();
+      this.fail((error as Error).message);
+      return;
+    }
+    this.phase = 'ready';
+    await this.updateComplete;
+    const slot = this.renderRoot.querySelector('.mount');
+    if (slot && this.instance) {
+      slot.append(this.instance.element);
+      services.theme.applyToElement(this.instance.element);
+    }
+    this.pollStatus();
+    const interval = services.configuration.get<number>('mcp.pollingInterval') ?? 2000;
+    this.poll = setInterval(() => this.pollStatus(), Math.max(500, interval));
+  }
+
+  private fail(message: string): void {
+    this.phase = 'error';
+    this.error = message;
+    this.status = undefined;
+  }
+
+  private pollStatus(): void {
+    const element = this.instance?.element as MCPWidgetElement | undefined;
+    if (!element) return;
+    try {
+      this.status = element.getStatus();
+    } catch (error) {
+      this.status = { state: 'error', primaryMetric: '', secondaryMetric: '', lastActivity: null, message: `getStatus() threw: ${(error as Error).message}` };
+    }
+  }
+
+  /** Destroys the widget (if any) and stops polling. */
+  async teardown(): Promise<void> {
+    clearInterval(this.poll);
+    this.poll = undefined;
+    const instance = this.instance;
+    this.instance = undefined;
+    if (instance) await destroyWidgetInstance(instance);
+  }
+
+  private async refresh(): Promise<void> {
+    try {
+      await this.instance?.api.refresh?.();
+      this.pollStatus();
+    } catch (error) {
+      this.services?.a11y.announce(`Refresh failed: ${(error as Error).message}`, 'assertive');
+    }
+  }
+
+  private async toggleLog(): Promise<void> {
+    if (this.stderr !== undefined) {
+      this.stderr = undefined;
+      return;
+    }
+    try {
+      this.stderr = (await this.services!.gateway.stderr(this.server.name)) || '(nothing on stderr yet)';
+    } catch (error) {
+      this.stderr = `Could not load the log: ${(error as Error).message}`;
+    }
+  }
+
+  private headerState(): MCPWidgetStatus['state'] {
+    if (this.phase === 'disabled') return 'disabled';
+    if (this.phase === 'error') return 'error';
+    if (this.phase !== 'ready') return 'loading';
+    return this.status?.state ?? 'loading';
+  }
+
+  override render() {
+    const s = this.server;
+    const state = this.headerState();
+    const headingId = `card-${s.name}`;
+    return html`<section aria-labelledby=${headingId}>
+      <header>
+        <h2 id=${headingId}>${s.name}</h2>
+        <span class="status status-${state}" role="status">${renderStatus(state)}</span>
+        ${this.status && this.phase === 'ready'
+          ? html`<span class="metrics muted">${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}</span>`
+          : nothing}
+        <span class="metrics muted">process: ${PROCESS_LABEL[s.state] ?? s.state}${s.restarts ? ` \u00b7 ${s.restarts} restart${s.restarts === 1 ? '' : 's'}` : ''}</span>
+        <span class="spacer"></span>
+        ${this.phase === 'ready' ? html`<button type="button" @click=${() => void this.refresh()} aria-label=${`Refresh ${s.name}`}>Refresh</button>` : nothing}
+        ${this.phase !== 'disabled'
+          ? html`<button type="button" @click=${() => void this.start()} aria-label=${`Reconnect ${s.name}`}>Reconnect</button>`
+          : nothing}
+        ${s.transport === 'stdio'
+          ? html`<button type="button" aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>Server log</button>`
+          : nothing}
+      </header>
+      <div class="body">
+        ${this.stderr !== undefined ? html`<pre class="log" tabindex="0" aria-label=${`stderr of ${s.name}`}>${this.stderr}</pre>` : nothing}
+        ${this.phase === 'connecting' ? html`<p role="status">Connecting to ${s.name}\u2026</p>` : nothing}
+        ${this.phase === 'loading-widget' ? html`<p role="status">Loading widget\u2026</p>` : nothing}
+        ${this.phase === 'disabled' ? html`<p>This server is disabled in the config file.</p>` : nothing}
+        ${this.phase === 'error'
+          ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
+              <p class="muted">Check the server log, fix the config if needed, then choose Reconnect.</p></div>`
+          : nothing}
+        ${this.status?.state === 'error' && this.status.message && this.phase === 'ready' ? html`<p class="error-text" role="alert">\u2717 ${this.status.message}</p>` : nothing}
+      </div>
+      <div class="mount body"></div>
+    </section>`;
+  }
+}
+
+customElements.get('mcp-widget-card') ?? customElements.define('mcp-widget-card', McpWidgetCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-widget-card': McpWidgetCard;
+  }
+}

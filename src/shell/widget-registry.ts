@@ -1,0 +1,42 @@
+import type { WidgetFactory } from '../core/types.js';
+
+/** One widget type the user can pick for a server. */
+export interface WidgetTypeEntry {
+  type: string;
+  label: string;
+  load: () => Promise<WidgetFactory>;
+}
+
+/**
+ * Widget types by name. The shell asks the registry; it never branches on a widget or server name.
+ */
+export class WidgetRegistry {
+  private readonly entries = new Map<string, WidgetTypeEntry>();
+
+  /** Adds (or replaces) a type. */
+  register(entry: WidgetTypeEntry): void {
+    this.entries.set(entry.type, entry);
+  }
+
+  /** A type by name. */
+  get(type: string): WidgetTypeEntry | undefined {
+    return this.entries.get(type);
+  }
+
+  /** Every registered type. */
+  list(): WidgetTypeEntry[] {
+    return [...this.entries.values()];
+  }
+}
+
+/** The built-in widgets, each loaded as its own chunk. */
+export const BUILT_IN_WIDGETS: WidgetTypeEntry[] = [
+  {
+    type: 'server-panel',
+    label: 'Server panel (default)',
+    load: async () => (await import('../../widgets/server-panel/index.js')).default,
+  },
+];
+
+/** The widget type used when the user has not chosen one. */
+export const DEFAULT_WIDGET_TYPE = 'server-panel';

@@ -1,0 +1,146 @@
+import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
+import type { MCPContent, MCPResourceContents } from '../../src/core/types.js';
+import { defineElement } from './define.js';
+import { safeAudioDataUrl, safeHttpUrl, safeImageDataUrl } from './sanitize.js';
+import { baseStyles } from './styles.js';
+
+const TEXT_LIMIT = 100_000;
+
+/** Pretty JSON that never throws (cycles, BigInt). */
+export function prettyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Renders a tool result, prompt message content or resource contents. Server text is always text
+ * (Lit bindings set textContent); images and audio only from base64 of allowed types; links only
+ * http(s). A result of the wrong shape is shown as JSON with a note instead of throwing (MCP-WP-9.1.3).
+ */
+export class McpResultView extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; }
+      .item { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      .box { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-md, 0.5rem);
+        background: var(--mcp-background, #fff); max-height: 24rem; overflow: auto; }
+      .is-error { border-color: var(--mcp-error-dark, #a4161a); border-width: 2px; }
+      .label { font-size: var(--mcp-font-size-sm, 0.8125rem); font-weight: 600; }
+      img { max-width: 100%; height: auto; border: 1px solid var(--mcp-border, #8c959f); }
+    `,
+  ];
+
+  static override properties = {
+    result: { attribute: false },
+    contents: { attribute: false },
+    expanded: { state: true },
+  };
+
+  /** A ToolResult-like value (content[], structuredContent, isError). */
+  declare result: unknown;
+  /** Or resource contents (`resources/read` result). */
+  declare contents: unknown;
+  declare expanded: Set<number>;
+
+  constructor() {
+    super();
+    this.expanded = new Set();
+  }
+
+  private text(value: string, index: number): TemplateResult {
+    if (value.length <= TEXT_LIMIT || this.expanded.has(index)) return html`<pre>${value}</pre>`;
+    return html`<pre>${value.slice(0, TEXT_LIMIT)}</pre>
+      <p class="muted">Showing ${TEXT_LIMIT.toLocaleString()} of ${value.length.toLocaleString()} characters.
+        <button type="button" @click=${() => (this.expanded = new Set([...this.expanded, index]))}>Show all</button></p>`;
+  }
+
+  private renderResourceContents(entry: MCPResourceContents, index: number): TemplateResult {
+    const mime = typeof entry.mimeType === 'string' ? entry.mimeType : undefined;
+    let body: TemplateResult;
+    if (typeof entry.text === 'string') {
+      let text = entry.text;
+      if (mime === 'application/json' || mime?.endsWith('+json')) {
+        try {
+          text = prettyJson(JSON.parse(entry.text));
+        } catch {
+          // not JSON after all: show as text
+        }
+      }
+      body = this.text(text, index);
+    } else if (typeof entry.blob === 'string') {
+      const image = safeImageDataUrl(mime, entry.blob);
+      body = image
+        ? html`<img src=${image} alt=${`Image resource ${String(entry.uri)}`} />`
+        : html`<p class="muted">Binary content (${mime ?? 'unknown type'}, ${Math.floor((entry.blob.length * 3) / 4).toLocaleString()} bytes).</p>`;
+    } else {
+      body = html`<pre>${prettyJson(entry)}</pre>`;
+    }
+    return html`<div class="item"><div class="label">${String(entry.uri ?? '')}${mime ? html` <span class="muted">(${mime})</span>` : nothing}</div>${body}</div>`;
+  }
+
+  private renderContent(item: MCPContent, index: number): TemplateResult {
+    if (item === null || typeof item !== 'object') return html`<pre>${prettyJson(item)}</pre>`;
+    switch (item.type) {
+      case 'text':
+        return html`<div class="item">${this.text(typeof item.text === 'string' ? item.text : prettyJson(item.text), index)}</div>`;
+      case 'image': {
+        const src = safeImageDataUrl(item.mimeType, item.data);
+        return src
+          ? html`<div class="item"><img src=${src} alt=${`Image returned by the server (${String(item.mimeType)})`} /></div>`
+          : html`<div class="item muted">An image of type ${String(item.mimeType)} that cannot be shown safely.</div>`;
+      }
+      case 'audio': {
+        const src = safeAudioDataUrl(item.mimeType, item.data);
+        return src
+          ? html`<div class="item"><audio controls src=${src} aria-label="Audio returned by the server"></audio></div>`
+          : html`<div class="item muted">Audio of type ${String(item.mimeType)} that cannot be played safely.</div>`;
+      }
+      case 'resource_link': {
+        const href = safeHttpUrl(item.uri);
+        return html`<div class="item"><span class="label">Resource link:</span> ${String(item.name ?? item.title ?? '')}
+          ${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${href}</a>` : html`<code>${String(item.uri ?? '')}</code>`}
+          ${typeof item.description === 'string' ? html`<div class="muted">${item.description}</div>` : nothing}</div>`;
+      }
+      case 'resource':
+        return item.resource && typeof item.resource === 'object'
+          ? this.renderResourceContents(item.resource, index)
+          : html`<pre>${prettyJson(item)}</pre>`;
+      default:
+        return html`<div class="item"><span class="label">${String(item.type)}</span><pre>${prettyJson(item)}</pre></div>`;
+    }
+  }
+
+  override render() {
+    if (this.contents !== undefined) {
+      const list = (this.contents as { contents?: unknown })?.contents;
+      if (!Array.isArray(list)) return html`<p class="error-text">The server returned resource contents of an unexpected shape.</p><pre>${prettyJson(this.contents)}</pre>`;
+      return html`<div class="box">${list.length === 0 ? html`<p class="muted">The resource is empty.</p>` : list.map((c, i) => this.renderResourceContents(c as MCPResourceContents, i))}</div>`;
+    }
+    const result = this.result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
+    if (result === undefined) return nothing;
+    if (result === null || typeof result !== 'object' || !Array.isArray(result.content)) {
+      return html`<div class="box"><p class="error-text">The server returned a result of an unexpected shape.</p><pre>${prettyJson(result)}</pre></div>`;
+    }
+    const isError = result.isError === true;
+    return html`<div class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>
+      ${isError ? html`<p class="error-text"><strong>\u2717 The tool reported an error:</strong></p>` : nothing}
+      ${result.content.length === 0 && result.structuredContent === undefined ? html`<p class="muted">The result has no content.</p>` : nothing}
+      ${(result.content as MCPContent[]).map((c, i) => this.renderContent(c, i))}
+      ${result.structuredContent !== undefined
+        ? html`<div class="item"><div class="label">Structured content</div><pre>${prettyJson(result.structuredContent)}</pre></div>`
+        : nothing}
+    </div>`;
+  }
+}
+
+defineElement('mcp-result-view', McpResultView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-result-view': McpResultView;
+  }
+}

@@ -1,0 +1,180 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { ArgumentProblem, EventBusInterface, MCPTool, Unsubscribe } from '../../src/core/types.js';
+import { defineElement } from './define.js';
+import { baseStyles } from './styles.js';
+import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';
+import type { SchemaFormSubmitEvent } from './schema-form.js';
+import './schema-form.js';
+import './result-view.js';
+
+type Phase = 'idle' | 'waiting' | 'running' | 'done' | 'failed' | 'cancelled' | 'invalid';
+
+/**
+ * Form + Invoke + result for one tool. It never calls the bridge: it emits
+ * `mcp:tool:invoke-requested` and follows the host's events for its request id (MCP-WP-7.1.3).
+ */
+export class McpToolRunner extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; }
+      h3 { margin: 0 0 var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
+      .status { margin: var(--mcp-spacing-md, 0.5rem) 0; }
+      progress { width: 100%; }
+      .meta { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+    `,
+  ];
+
+  static override properties = {
+    bus: { attribute: false },
+    serverName: { attribute: 'server-name' },
+    tool: { attribute: false },
+    phase: { state: true },
+    result: { state: true },
+    error: { state: true },
+    problems: { state: true },
+    progress: { state: true },
+    latency: { state: true },
+  };
+
+  declare bus: EventBusInterface | undefined;
+  declare serverName: string;
+  declare tool: MCPTool | undefined;
+  declare phase: Phase;
+  declare result: unknown;
+  declare error: { message: string; code?: number; guidance?: string; args?: unknown } | undefined;
+  declare problems: ArgumentProblem[];
+  declare progress: { progress: number; total?: number; message?: string } | undefined;
+  declare latency: number | undefined;
+  private requestId: string | undefined;
+  private unsubscribes: Unsubscribe[] = [];
+
+  constructor() {
+    super();
+    this.serverName = '';
+    this.phase = 'idle';
+    this.problems = [];
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.listen();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const u of this.unsubscribes) u();
+    this.unsubscribes = [];
+  }
+
+  override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has('bus') && this.isConnected) this.listen();
+    if (changed.has('tool') && changed.get('tool') !== undefined) {
+      this.phase = 'idle';
+      this.result = undefined;
+      this.error = undefined;
+      this.problems = [];
+      this.requestId = undefined;
+    }
+  }
+
+  private listen(): void {
+    for (const u of this.unsubscribes) u();
+    this.unsubscribes = [];
+    const bus = this.bus;
+    if (!bus) return;
+    const mine = (data: { requestId?: string } | undefined) => data?.requestId !== undefined && data.requestId === this.requestId;
+    this.unsubscribes.push(
+      bus.on('mcp:tool:calling', (d) => {
+        if (mine(d)) this.phase = 'running';
+      }),
+      bus.on('mcp:tool:progress', (d: { requestId?: string; progress: number; total?: number; message?: string }) => {
+        if (mine(d)) this.progress = { progress: d.progress, total: d.total, message: d.message };
+      }),
+      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number }) => {
+        if (!mine(d)) return;
+        this.phase = 'done';
+        this.result = d.result;
+        this.latency = d.latency;
+        this.progress = undefined;
+      }),
+      bus.on('mcp:tool:invalid-args', (d: { requestId?: string; problems: ArgumentProblem[] }) => {
+        if (!mine(d)) return;
+        this.phase = 'invalid';
+        this.problems = Array.isArray(d.problems) ? d.problems : [];
+        void this.updateComplete.then(() => this.renderRoot.querySelector('mcp-schema-form')?.focusFirstInvalid());
+      }),
+      bus.on('mcp:tool:error', (d: { requestId?: string; error: unknown; args?: unknown }) => {
+        if (!mine(d) || this.phase === 'invalid') return;
+        this.phase = 'failed';
+        this.error = { ...errorText(d.error), args: d.args };
+        this.progress = undefined;
+      }),
+      bus.on('mcp:tool:cancelled', (d) => {
+        if (mine(d)) this.phase = 'cancelled';
+      }),
+    );
+  }
+
+  private submit(event: SchemaFormSubmitEvent): void {
+    if (!this.bus || !this.tool) return;
+    this.requestId = createRequestId('tool');
+    this.phase = 'waiting';
+    this.result = undefined;
+    this.error = undefined;
+    this.problems = [];
+    this.progress = undefined;
+    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args: event.value, requestId: this.requestId });
+  }
+
+  private renderStatus() {
+    switch (this.phase) {
+      case 'waiting':
+        return html`<p class="status muted" role="status">Waiting for your confirmation\u2026</p>`;
+      case 'running':
+        return html`<div class="status" role="status">Running\u2026
+          ${this.progress
+            ? html`<progress aria-label="Progress" max=${this.progress.total ?? 100} value=${this.progress.progress}></progress>
+                ${this.progress.message ? html`<span class="muted">${this.progress.message}</span>` : nothing}`
+            : nothing}</div>`;
+      case 'cancelled':
+        return html`<p class="status muted" role="status">Cancelled \u2014 nothing was sent to the server.</p>`;
+      case 'invalid':
+        return html`<p class="status error-text" role="status">Fix the highlighted arguments and try again.</p>`;
+      case 'failed':
+        return html`<div class="status error-text" role="alert">
+          <strong>\u2717 ${this.error?.code !== undefined ? `Error ${this.error.code}: ` : ''}${this.error?.message}</strong>
+          ${this.error?.guidance ? html`<div>${this.error.guidance}</div>` : nothing}
+          ${this.error?.args !== undefined ? html`<details><summary>Arguments sent</summary><pre>${JSON.stringify(this.error.args, null, 2)}</pre></details>` : nothing}
+        </div>`;
+      case 'done':
+        return html`<p class="status muted" role="status">Completed${this.latency !== undefined ? ` in ${Math.round(this.latency)} ms` : ''}.</p>`;
+      default:
+        return nothing;
+    }
+  }
+
+  override render() {
+    const tool = this.tool;
+    if (!tool) return html`<p class="muted">Choose a tool.</p>`;
+    const busy = this.phase === 'waiting' || this.phase === 'running';
+    return html`
+      <h3>${displayName(tool)}</h3>
+      ${displayName(tool) !== tool.name ? html`<div class="meta muted">Name: <code>${tool.name}</code></div>` : nothing}
+      ${typeof tool.description === 'string' ? html`<p class="muted">${tool.description}</p>` : nothing}
+      <p class="meta">${summarizeSchema(tool.inputSchema)}</p>
+      <mcp-schema-form .schema=${tool.inputSchema} submit-label="Invoke" ?busy=${busy} .errors=${this.problems}
+        @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}></mcp-schema-form>
+      ${this.renderStatus()}
+      ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result}></mcp-result-view>` : nothing}
+    `;
+  }
+}
+
+defineElement('mcp-tool-runner', McpToolRunner);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-tool-runner': McpToolRunner;
+  }
+}

@@ -1,0 +1,37 @@
+import type { JSONSchema, MCPPrompt, MCPTool } from '../../src/core/types.js';
+
+/** The label a user sees for a tool or prompt: its title when given, else its name (MCP-WP-7.1.1). */
+export function displayName(item: Pick<MCPTool, 'name' | 'title'> | Pick<MCPPrompt, 'name' | 'title'>): string {
+  const title = typeof item.title === 'string' && item.title.trim() ? item.title : undefined;
+  const annotated = (item as MCPTool).annotations?.title;
+  return title ?? (typeof annotated === 'string' && annotated.trim() ? annotated : String(item.name));
+}
+
+/** "Requires: a, b · optional: c" from an input schema (MCP-WP-7.1.1). */
+export function summarizeSchema(schema: JSONSchema | undefined): string {
+  const properties = schema && typeof schema.properties === 'object' && schema.properties ? Object.keys(schema.properties as object) : [];
+  const required = Array.isArray(schema?.required) ? (schema!.required as unknown[]).map(String) : [];
+  if (properties.length === 0 && required.length === 0) return 'No arguments';
+  const optional = properties.filter((p) => !required.includes(p));
+  const parts: string[] = [];
+  if (required.length) parts.push(`Requires: ${required.join(', ')}`);
+  if (optional.length) parts.push(`optional: ${optional.join(', ')}`);
+  return parts.join(' \u00b7 ');
+}
+
+let idCounter = 0;
+/** A unique id for correlating a request with its result events. */
+export function createRequestId(prefix = 'w'): string {
+  idCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${idCounter}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Short, readable message for anything thrown or emitted as an error. */
+export function errorText(error: unknown): { message: string; code?: number; guidance?: string } {
+  const e = error as { message?: unknown; jsonrpcCode?: unknown; guidance?: unknown } | undefined;
+  return {
+    message: typeof e?.message === 'string' ? e.message : String(error),
+    code: typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : undefined,
+    guidance: typeof e?.guidance === 'string' ? e.guidance : undefined,
+  };
+}
