@@ -24,7 +24,7 @@ export const baseStyles = css`
     border-color: var(--mcp-primary-color, #0b5cad);
     color: var(--mcp-on-primary, #ffffff);
   }
-  button:disabled { cursor: not-allowed; opacity: 0.7; }
+  button:disabled, button[aria-disabled='true'] { cursor: not-allowed; opacity: 0.7; }
   :focus-visible {
     outline: 3px solid var(--mcp-focus-ring, #0b5cad);
     outline-offset: 2px;

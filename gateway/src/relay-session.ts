@@ -227,7 +227,7 @@ export class RelaySession {
         await this.upstream.transport.close().catch(() => {});
         this.upstream = undefined;
       }
-      if (this.state !== 'closed') this.scheduleRestart();
+      if (!this.isClosed()) this.scheduleRestart();
     }
   }
 
@@ -257,6 +257,10 @@ export class RelaySession {
         reject(error);
       });
     });
+  }
+
+  private isClosed(): boolean {
+    return this.state === 'closed';
   }
 
   /** Child pid, for tests and diagnostics. */

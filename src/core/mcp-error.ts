@@ -67,11 +67,31 @@ export function guidanceFor(code: number): string {
   }
 }
 
+/** The JSON-RPC error inside an HTTP error message such as 'Error POSTing to endpoint: {"jsonrpc":…}'. */
+function embeddedJsonRpcError(message: string): { code: number; message: string; data?: unknown } | undefined {
+  const start = message.indexOf('{');
+  if (start < 0) return undefined;
+  try {
+    const body = JSON.parse(message.slice(start)) as { error?: { code?: unknown; message?: unknown; data?: unknown } };
+    if (body?.error && typeof body.error.code === 'number' && typeof body.error.message === 'string') {
+      return { code: body.error.code, message: body.error.message, data: body.error.data };
+    }
+  } catch {
+    // not a JSON body
+  }
+  return undefined;
+}
+
 /** Normalises anything thrown by the SDK or transport into an MCPError. */
 export function toMCPError(error: unknown, context: { serverName?: string; operation?: string } = {}): MCPError {
   if (error instanceof MCPError) return error;
   const err = error as { code?: unknown; message?: unknown; data?: unknown; name?: unknown } | undefined;
   const message = typeof err?.message === 'string' && err.message ? err.message : String(error);
+  if ((error as Error)?.name === 'GatewayAuthError' || (error as Error)?.name === 'GatewayUnreachableError') {
+    return new MCPError(message, { jsonrpcCode: LOCAL_CODES.connectionClosed, ...context, cause: error });
+  }
+  const embedded = typeof err?.code !== 'number' ? embeddedJsonRpcError(message) : undefined;
+  if (embedded) return new MCPError(embedded.message, { jsonrpcCode: embedded.code, data: embedded.data, ...context, cause: error });
   if (typeof err?.code === 'number') {
     return new MCPError(message, { jsonrpcCode: err.code, data: err.data, ...context, cause: error });
   }

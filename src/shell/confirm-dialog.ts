@@ -119,7 +119,7 @@ export class McpConfirmDialog extends LitElement {
   }
 }
 
-customElements.get('mcp-confirm-dialog') ?? customElements.define('mcp-confirm-dialog', McpConfirmDialog);
+if (!customElements.get('mcp-confirm-dialog')) customElements.define('mcp-confirm-dialog', McpConfirmDialog);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -159,7 +159,7 @@ export class McpDashboard extends LitElement {
   }
 }
 
-customElements.get('mcp-dashboard') ?? customElements.define('mcp-dashboard', McpDashboard);
+if (!customElements.get('mcp-dashboard')) customElements.define('mcp-dashboard', McpDashboard);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -230,7 +230,7 @@ export class McpWidgetCard extends LitElement {
   }
 }
 
-customElements.get('mcp-widget-card') ?? customElements.define('mcp-widget-card', McpWidgetCard);
+if (!customElements.get('mcp-widget-card')) customElements.define('mcp-widget-card', McpWidgetCard);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -63,7 +63,7 @@ export async function createWidgetInstance(factory: WidgetFactory, deps: WidgetD
     result = await withTimeout(Promise.resolve().then(() => factory(deps.dependencies, info)), 10_000, 'The widget factory');
   } catch (error) {
     if (error instanceof WidgetContractError) throw error;
-    throw new Error(`The widget failed to start: ${(error as Error)?.message ?? String(error)}`);
+    throw new Error(`The widget failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
   }
   const checked = checkWidgetResult(result, info);
   if (!customElements.get(checked.widget.element)) {
@@ -81,7 +81,7 @@ export async function createWidgetInstance(factory: WidgetFactory, deps: WidgetD
     try {
       await withTimeout(Promise.resolve().then(() => checked.api.initialize!()), 10_000, 'api.initialize()');
     } catch (error) {
-      throw new Error(`The widget failed to initialise: ${(error as Error)?.message ?? String(error)}`);
+      throw new Error(`The widget failed to initialise: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
   }
   return { api: checked.api, widget: checked.widget, element, deps };

@@ -177,7 +177,7 @@ export class McpSchemaForm extends LitElement {
     return html`<form novalidate @submit=${this.onSubmit}>
       ${this.fields.length === 0 ? html`<p class="muted">This takes no arguments.</p>` : this.fields.map((f) => this.renderField(f))}
       ${root.length ? html`<p class="error-text" role="alert">${root.map((p) => `${p.path || 'Arguments'}: ${p.message}`).join('; ')}</p>` : nothing}
-      <div class="actions"><button class="primary" type="submit" ?disabled=${this.busy}>${this.submitLabel}</button></div>
+      <div class="actions"><button class="primary" type="submit" aria-disabled=${this.busy ? 'true' : 'false'}>${this.submitLabel}</button></div>
     </form>`;
   }
 }

@@ -151,7 +151,7 @@ export class McpServerPanelWidget extends LitElement {
 
   private onTabKey(event: KeyboardEvent): void {
     const index = TABS.indexOf(this.tab);
-    let next = index;
+    let next: number;
     if (event.key === 'ArrowRight') next = (index + 1) % TABS.length;
     else if (event.key === 'ArrowLeft') next = (index - 1 + TABS.length) % TABS.length;
     else if (event.key === 'Home') next = 0;

@@ -1,0 +1,108 @@
+// ESLint flat config. The layer rules of ../shared/ARCHITECTURE.md are enforced here.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = {
+  regex: '^node:',
+  message: 'Browser code must not import Node built-ins (ARCHITECTURE.md: layers).',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'gateway/dist/**', 'node_modules/**', '.scratch/**', 'bench/results/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    // Node-side files: globals of Node.
+    files: ['gateway/**', 'bench/**', 'test/node/**', 'examples/**/*.{js,mjs}', '*.config.{js,mjs,ts}', 'web-test-runner.config.mjs', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', Buffer: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', setImmediate: 'readonly', URL: 'readonly', fetch: 'readonly', performance: 'readonly' } },
+  },
+  {
+    // Core: no DOM framework, no shell/widgets/theme, no Node.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            { group: ['lit', 'lit/*', '@lit/*', '@lit-labs/*'], message: 'src/core has no Lit (ARCHITECTURE.md).' },
+            { regex: '(^|/)(shell|widgets|theme|gateway|registry-client)/', message: 'src/core imports nothing from shell, widgets, theme, gateway or registry-client (ARCHITECTURE.md).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Widgets (not the kit): only the kit and lit. Everything else comes through injected dependencies.
+    files: ['widgets/**/*.ts'],
+    ignores: ['widgets/kit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!lit($|/)|@lit/|@lit-labs/|\\.{1,2}/)', message: 'Widgets import only widgets/kit and lit (ARCHITECTURE.md).' },
+            { regex: '^\\.\\./\\.\\./', message: 'Widgets import only widgets/kit and lit; the rest comes through injected dependencies (ARCHITECTURE.md).' },
+            { regex: '^\\.\\./(?!kit/)', message: 'Widgets import only widgets/kit (not other widgets).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The kit may use public core types and the shared theme base styles, nothing else of the host.
+    files: ['widgets/kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            { regex: '^\\.\\./\\.\\./(?!src/core/types\\.js$|theme/base-styles\\.js$)', message: 'The kit may import only src/core/types.js (types) and theme/base-styles.js from the host.' },
+            { regex: '^\\.\\./(?!kit/)[^.]', message: 'The kit does not import widgets.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shell/**/*.ts', 'theme/**/*.ts', 'registry-client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [nodeBuiltins, { regex: '(^|/)gateway/', message: 'The browser never imports the gateway.' }] }],
+    },
+  },
+  {
+    files: ['registry-client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeBuiltins, { regex: '(^|/)(shell|widgets|gateway)/|^lit', message: 'registry-client has no DOM layer (ARCHITECTURE.md).' }] },
+      ],
+    },
+  },
+  {
+    // The gateway shares only pure modules with the browser.
+    files: ['gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)src/(?!core/(config-schema|gateway-client|types)\\.js$)', message: 'gateway/ shares only pure modules (config schema, types) with the browser.' },
+            { regex: '(^|/)(widgets|theme|registry-client)/|^lit', message: 'gateway/ never imports browser layers.' },
+          ],
+        },
+      ],
+    },
+  },
+);

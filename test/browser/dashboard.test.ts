@@ -1,0 +1,133 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import { deepActive, deepQuery, deepQueryText, deepText } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+
+describe('dashboard end to end: real gateway, real servers, real Chromium', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard;
+
+  before(async () => {
+    gateway = await startGateway({
+      mcpServers: {
+        everything: { command: 'mcp-server-everything', args: ['stdio'] },
+        'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
+        'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
+        broken: { command: 'mcp-dashboard-no-such-command-xyz' },
+      },
+    });
+    dashboard = await mountDashboard(gateway);
+  });
+
+  after(async () => {
+    dashboard?.remove();
+    await stopGateway(gateway);
+  });
+
+  it('MCP-WP-10.1.2 shows one live card per configured server with state as icon and text', async () => {
+    for (const name of ['everything', 'basic-vanillajs', 'system-monitor']) {
+      const card = await readyCard(dashboard, name);
+      expect(card.phase, `${name}: ${card.error}`).to.equal('ready');
+      await waitFor(() => card.status, 5000, `status of ${name}`);
+      const header = card.shadowRoot!.querySelector('header')!;
+      expect(header.textContent).to.match(/(Idle|Active)/);
+      expect(header.querySelector('.status [aria-hidden="true"]')!.textContent!.trim()).to.not.equal('');
+    }
+    const everything = await readyCard(dashboard, 'everything');
+    expect(everything.status!.primaryMetric).to.match(/\d+ tools, \d+ resources, \d+ prompts/);
+  });
+
+  it('a server that cannot start shows an error card naming the command; the rest keep working', async () => {
+    const broken = await readyCard(dashboard, 'broken');
+    expect(broken.phase).to.equal('error');
+    const text = broken.shadowRoot!.textContent!;
+    expect(text).to.contain('mcp-dashboard-no-such-command-xyz');
+    expect(text).to.contain('not found');
+    expect(text).to.contain('Error');
+    expect((await readyCard(dashboard, 'everything')).phase).to.equal('ready');
+  });
+
+  it('MCP-WP-11.2.1 a tool call round-trips: form, Invoke, confirmation, result; focus returns to Invoke', async () => {
+    const card = await readyCard(dashboard, 'everything');
+    const runner = await selectTool(card, 'Echo');
+    const invoke = await fillAndInvoke(runner, { message: 'hello dashboard' });
+    const text = await dialogOpen(dashboard);
+    expect(text).to.contain('Invoke tool: everything:echo');
+    expect(text).to.contain('"message": "hello dashboard"');
+    answerDialog(dashboard, 'confirm');
+    const result = await waitFor(() => deepQueryText('pre', 'Echo: hello dashboard', runner.shadowRoot!), 10_000, 'the echo result');
+    expect(result).to.exist;
+    expect(deepActive() === invoke, 'focus is back on the Invoke button').to.equal(true);
+  });
+
+  it('cancelling the dialog sends nothing and says so', async () => {
+    const card = await readyCard(dashboard, 'everything');
+    const calls: string[] = [];
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
+    const runner = await selectTool(card, 'Echo');
+    await fillAndInvoke(runner, { message: 'never sent' });
+    await dialogOpen(dashboard);
+    answerDialog(dashboard, 'cancel');
+    await waitFor(() => deepText(runner.shadowRoot!).includes('nothing was sent'), 5000, 'the cancelled note');
+    off();
+    expect(calls).to.deep.equal([]);
+  });
+
+  it('Escape cancels the dialog and focus goes back to the Invoke button', async () => {
+    const card = await readyCard(dashboard, 'everything');
+    const runner = await selectTool(card, 'Echo');
+    const invoke = await fillAndInvoke(runner, { message: 'escape' });
+    await dialogOpen(dashboard);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => deepText(runner.shadowRoot!).includes('nothing was sent'), 5000, 'the cancelled note');
+    expect(deepActive() === invoke, 'focus is back on the Invoke button').to.equal(true);
+  });
+
+  it('MCP-WP-11.2.4 a widget calling MCPBridge.callTool directly still meets the dialog', async () => {
+    const card = await readyCard(dashboard, 'everything');
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { MCPBridge: { callTool: Function } } };
+    const pending = widget.deps.MCPBridge.callTool('everything', 'echo', { message: 'direct' });
+    const text = await dialogOpen(dashboard);
+    expect(text).to.contain('Invoke tool: everything:echo');
+    expect(text).to.contain('Requested by');
+    answerDialog(dashboard, 'cancel');
+    let error: { jsonrpcCode?: number; message?: string } | undefined;
+    try {
+      await pending;
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error?.message).to.contain('cancelled');
+  });
+
+  it('forged host events from a widget are refused', async () => {
+    const card = await readyCard(dashboard, 'everything');
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { EventBus: { emit: Function } } };
+    const seen: unknown[] = [];
+    const off = dashboard.services!.bus.on('mcp:tool:result', (d) => seen.push(d));
+    expect(() => widget.deps.EventBus.emit('mcp:tool:result', { serverName: 'everything', toolName: 'echo', result: { content: [] } })).to.throw(/only the host/);
+    off();
+    expect(seen).to.deep.equal([]);
+  });
+
+  it('MCP-WP-7.2.1 reads a resource and previews it; MCP-WP-7.3.1 gets a prompt with arguments', async () => {
+    const card = await readyCard(dashboard, 'everything');
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!)!;
+    (deepQueryText<HTMLButtonElement>('[role="tab"]', 'Resources', widget.shadowRoot!))!.click();
+    const first = await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'demo://', widget.shadowRoot!), 5000, 'a resource');
+    expect(first.textContent).to.contain('text/');
+    first.click();
+    await waitFor(() => deepQuery('mcp-result-view', widget.shadowRoot!), 10_000, 'resource preview');
+    (deepQueryText<HTMLButtonElement>('[role="tab"]', 'Prompts', widget.shadowRoot!))!.click();
+    const prompt = await waitFor(() => deepQueryText<HTMLButtonElement>('ul.list button', 'Arguments Prompt', widget.shadowRoot!), 5000, 'args prompt');
+    expect(prompt.textContent).to.contain('Requires: city');
+    expect(prompt.textContent).to.contain('optional: state');
+  });
+
+  it('passes axe-core on the dashboard with live widgets', async () => {
+    await readyCard(dashboard, 'everything');
+    await expect(dashboard).to.be.accessible();
+  });
+});

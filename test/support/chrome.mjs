@@ -1,0 +1,25 @@
+// Finds a Chrome/Chromium binary and the flags it needs on this kind of machine.
+import { existsSync } from 'node:fs';
+
+const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** Path of the browser used by every test and benchmark. */
+export function chromePath() {
+  const found = CANDIDATES.find((p) => p && existsSync(p));
+  if (!found) throw new Error('No Chrome/Chromium found. Install Debian\'s "chromium" package or set CHROME_PATH.');
+  return found;
+}
+
+/** Flags: no sandbox as root, and nothing that reaches the network on its own. */
+export const CHROME_ARGS = [
+  ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+  '--headless=new',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+];

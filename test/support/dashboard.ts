@@ -1,0 +1,80 @@
+// Mounts a real <mcp-dashboard> against a test gateway and drives it like a user.
+import '../../src/shell/dashboard.js';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { McpConfirmDialog } from '../../src/shell/confirm-dialog.js';
+import { deepQuery, deepQueryAll, deepQueryText } from './dom.js';
+import { waitFor, type TestGateway } from './gateway.js';
+
+let dbCounter = 0;
+
+/** Creates the dashboard element for `gateway` (fresh IndexedDB per call). */
+export async function mountDashboard(gateway: TestGateway, token = gateway.token): Promise<McpDashboard> {
+  const el = document.createElement('mcp-dashboard');
+  el.baseUrl = gateway.origin;
+  el.token = token;
+  el.dbName = `mcp-dashboard-test-${Date.now()}-${++dbCounter}`;
+  document.body.append(el);
+  return el;
+}
+
+/** The card of one server, once its widget is mounted. */
+export async function readyCard(dashboard: McpDashboard, name: string, timeoutMs = 20_000): Promise<McpWidgetCard> {
+  return waitFor(
+    () => {
+      const card = [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name);
+      return card && (card.phase === 'ready' || card.phase === 'error') ? card : undefined;
+    },
+    timeoutMs,
+    `card "${name}" to finish loading`,
+  );
+}
+
+/** The confirmation dialog element. */
+export function confirmDialog(dashboard: McpDashboard): McpConfirmDialog {
+  return dashboard.shadowRoot!.querySelector('mcp-confirm-dialog')!;
+}
+
+/** Waits until the confirmation dialog is open; returns its text. */
+export async function dialogOpen(dashboard: McpDashboard): Promise<string> {
+  const dialog = confirmDialog(dashboard);
+  await waitFor(() => dialog.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the confirmation dialog');
+  return dialog.shadowRoot!.textContent ?? '';
+}
+
+/** Clicks Confirm or Cancel in the open dialog. */
+export function answerDialog(dashboard: McpDashboard, action: 'confirm' | 'cancel'): void {
+  (confirmDialog(dashboard).shadowRoot!.querySelector(`[data-action="${action}"]`) as HTMLButtonElement).click();
+}
+
+/** Opens a tab of a card's panel widget by its label. */
+export async function openTab(card: McpWidgetCard, label: string): Promise<void> {
+  const tab = await waitFor(() => deepQueryText<HTMLButtonElement>('[role="tab"]', label, card.shadowRoot!), 5000, `tab ${label}`);
+  tab.click();
+}
+
+/** Selects a tool in the Tools tab and returns the tool runner element. */
+export async function selectTool(card: McpWidgetCard, text: string): Promise<HTMLElement> {
+  await openTab(card, 'Tools');
+  const button = await waitFor(() => deepQueryText<HTMLButtonElement>('ul.list button', text, card.shadowRoot!), 5000, `tool ${text}`);
+  button.click();
+  return waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'tool runner');
+}
+
+/** Fills the tool runner's fields by label text and presses Invoke. */
+export async function fillAndInvoke(runner: HTMLElement, values: Record<string, string>): Promise<HTMLButtonElement> {
+  const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
+  await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  for (const [label, value] of Object.entries(values)) {
+    const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => (l.textContent ?? '').trim().startsWith(label));
+    if (!labelEl) throw new Error(`no field labelled ${label}`);
+    const input = form.shadowRoot!.getElementById(labelEl.htmlFor) as HTMLInputElement | HTMLSelectElement;
+    input.value = value;
+    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true, composed: true }));
+  }
+  await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  const invoke = deepQueryText<HTMLButtonElement>('button[type="submit"]', 'Invoke', form.shadowRoot!)!;
+  invoke.focus();
+  invoke.click();
+  return invoke;
+}

@@ -1,0 +1,51 @@
+// Browser-side helpers: start a real gateway process for a test and stop it afterwards.
+import { executeServerCommand } from '@web/test-runner-commands';
+
+/** A gateway started for one test file. */
+export interface TestGateway {
+  id: string;
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+}
+
+/** The three servers of the default config, plus anything extra. */
+export const DEFAULT_SERVERS = {
+  everything: { command: 'mcp-server-everything', args: ['stdio'] },
+  'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
+  'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
+};
+
+/** Starts `mcp-dashboard` with `config`, allowing this test page's origin. */
+export async function startGateway(config: { mcpServers: Record<string, unknown> }): Promise<TestGateway> {
+  const result = await executeServerCommand<TestGateway, { config: unknown; origin: string }>('gateway-start', { config, origin: location.origin });
+  if (!result) throw new Error('gateway-start returned nothing');
+  return result;
+}
+
+/** Stops a gateway and every server it started. */
+export async function stopGateway(gateway: TestGateway | undefined): Promise<void> {
+  if (gateway) await executeServerCommand('gateway-stop', { id: gateway.id });
+}
+
+/** Kills the gateway's child processes (the MCP servers) to simulate a crash; returns their pids. */
+export async function killServers(gateway: TestGateway): Promise<number[]> {
+  return (await executeServerCommand<number[], { id: string }>('gateway-kill-children', { id: gateway.id })) ?? [];
+}
+
+/** Pids of the gateway's child processes. */
+export async function serverPids(gateway: TestGateway): Promise<number[]> {
+  return (await executeServerCommand<number[], { id: string }>('gateway-children', { id: gateway.id })) ?? [];
+}
+
+/** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,23 @@
+// Browser tests: Chromium (Debian's) through @web/test-runner-chrome; TypeScript via esbuild.
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromePath, CHROME_ARGS } from './test/support/chrome.mjs';
+import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
+import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
+
+export default {
+  files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
+  nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
+  concurrency: 2,
+  concurrentBrowsers: 1,
+  browserStartTimeout: 60_000,
+  testsFinishTimeout: 300_000,
+  testFramework: { config: { timeout: 30_000 } },
+  browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: CHROME_ARGS } })],
+  plugins: [
+    // ajv is CommonJS; Vite converts it in the build, this does the same for the test server.
+    cjsBundlePlugin({ ajv: 'ajv', 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajv-formats' }),
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    gatewayPlugin(),
+  ],
+};
