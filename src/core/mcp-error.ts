@@ -92,6 +92,10 @@ export function toMCPError(error: unknown, context: { serverName?: string; opera
   }
   const embedded = typeof err?.code !== 'number' ? embeddedJsonRpcError(message) : undefined;
   if (embedded) return new MCPError(embedded.message, { jsonrpcCode: embedded.code, data: embedded.data, ...context, cause: error });
+  if (typeof err?.code === 'number' && /^(MCP error -?\d+: )?Invalid [\w/]+ result/.test(message)) {
+    // The SDK reports a malformed server result as InvalidParams; for the user it is the server's fault.
+    return new MCPError(`The server answered with a result of the wrong shape: ${message}`, { jsonrpcCode: -32603, data: err.data, ...context, cause: error });
+  }
   if (typeof err?.code === 'number') {
     return new MCPError(message, { jsonrpcCode: err.code, data: err.data, ...context, cause: error });
   }

@@ -69,7 +69,13 @@ export async function fillAndInvoke(runner: HTMLElement, values: Record<string, 
     const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => (l.textContent ?? '').trim().startsWith(label));
     if (!labelEl) throw new Error(`no field labelled ${label}`);
     const input = form.shadowRoot!.getElementById(labelEl.htmlFor) as HTMLInputElement | HTMLSelectElement;
-    input.value = value;
+    if (input instanceof HTMLSelectElement) {
+      const option = [...input.options].find((o) => o.textContent?.trim() === value);
+      if (!option) throw new Error(`no option "${value}" for ${label}`);
+      input.value = option.value;
+    } else {
+      input.value = value;
+    }
     input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true, composed: true }));
   }
   await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;

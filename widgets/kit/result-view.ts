@@ -117,13 +117,13 @@ export class McpResultView extends LitElement {
   override render() {
     if (this.contents !== undefined) {
       const list = (this.contents as { contents?: unknown })?.contents;
-      if (!Array.isArray(list)) return html`<p class="error-text">The server returned resource contents of an unexpected shape.</p><pre>${prettyJson(this.contents)}</pre>`;
+      if (!Array.isArray(list)) return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned resource contents of the wrong shape (expected a "contents" list).</p><pre>${prettyJson(this.contents)}</pre></div>`;
       return html`<div class="box">${list.length === 0 ? html`<p class="muted">The resource is empty.</p>` : list.map((c, i) => this.renderResourceContents(c as MCPResourceContents, i))}</div>`;
     }
     const result = this.result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
     if (result === undefined) return nothing;
     if (result === null || typeof result !== 'object' || !Array.isArray(result.content)) {
-      return html`<div class="box"><p class="error-text">The server returned a result of an unexpected shape.</p><pre>${prettyJson(result)}</pre></div>`;
+      return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned a result of the wrong shape (expected a "content" list); it is shown as received.</p><pre>${prettyJson(result)}</pre></div>`;
     }
     const isError = result.isError === true;
     return html`<div class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>

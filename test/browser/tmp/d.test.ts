@@ -1,0 +1,23 @@
+import { startGateway, stopGateway, waitFor } from '../../support/gateway.js';
+import { mountDashboard, readyCard, selectTool, fillAndInvoke, dialogOpen, answerDialog } from '../../support/dashboard.js';
+import { deepText } from '../../support/dom.js';
+it('bad shape', async () => {
+  const gw = await startGateway({ mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] } } });
+  const d = await mountDashboard(gw);
+  d.services;
+  const c = await readyCard(d, 'hostile');
+  await waitFor(() => d.services, 5000);
+  d.services!.bus.on('mcp:*', (data, meta) => console.log('EV', meta.event, JSON.stringify(data).slice(0, 300)));
+  const runner = await selectTool(c, 'bad-shape');
+  await fillAndInvoke(runner, {});
+  await dialogOpen(d);
+  answerDialog(d, 'confirm');
+  await new Promise((r) => setTimeout(r, 3000));
+  console.log(deepText(runner).replace(/\s+/g, ' '));
+  const r2 = await selectTool(c, 'crash');
+  await fillAndInvoke(r2, {});
+  await new Promise((r) => setTimeout(r, 2000));
+  console.log(deepText(r2).replace(/\s+/g, ' '));
+  d.remove();
+  await stopGateway(gw);
+});
