@@ -87,7 +87,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
 
   it('MCP-WP-11.2.4 a widget calling MCPBridge.callTool directly still meets the dialog', async () => {
     const card = await readyCard(dashboard, 'everything');
-    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { MCPBridge: { callTool: Function } } };
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { MCPBridge: { callTool: (s: string, t: string, a: object) => Promise<unknown> } } };
     const pending = widget.deps.MCPBridge.callTool('everything', 'echo', { message: 'direct' });
     const text = await dialogOpen(dashboard);
     expect(text).to.contain('Invoke tool: everything:echo');
@@ -104,7 +104,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
 
   it('forged host events from a widget are refused', async () => {
     const card = await readyCard(dashboard, 'everything');
-    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { EventBus: { emit: Function } } };
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { EventBus: { emit: (e: string, d: unknown) => void } } };
     const seen: unknown[] = [];
     const off = dashboard.services!.bus.on('mcp:tool:result', (d) => seen.push(d));
     expect(() => widget.deps.EventBus.emit('mcp:tool:result', { serverName: 'everything', toolName: 'echo', result: { content: [] } })).to.throw(/only the host/);

@@ -72,7 +72,7 @@ describe('gateway security', () => {
   });
 
   test('401 without a token, with a wrong token, and with a non-Bearer scheme', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer wrong' }, { Authorization: `Bearer ${gw.token}x` }, { Authorization: `Basic ${gw.token}` }]) {
+    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong' }, { Authorization: `Bearer ${gw.token}x` }, { Authorization: `Basic ${gw.token}` }]) {
       for (const path of ['/api/servers', '/api/servers/everything/stderr', '/mcp/everything']) {
         const res = await raw(gw.port, path, { headers });
         assert.equal(res.status, 401, `${path} with ${JSON.stringify(headers)}`);

@@ -12,6 +12,7 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
  * Writes `config` to a temp file and starts `mcp-dashboard --config <file> --port 0 --no-open`.
  * Stdio servers without a cwd run from the repo root, so fixture paths can be relative to it.
  * Resolves once the gateway prints its "Dashboard ready" line.
+ * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string }} [options]
  */
 export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-test-'));
@@ -71,7 +72,11 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
   };
 }
 
-/** Runs the CLI to completion (for start-up errors); resolves with its exit code and output. */
+/**
+ * Runs the CLI to completion (for start-up errors); resolves with its exit code and output.
+ * @param {string[]} args
+ * @param {{ timeoutMs?: number }} [options]
+ */
 export async function runGatewayToExit(args, { timeoutMs = 15_000 } = {}) {
   const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
