@@ -8,7 +8,8 @@ import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
   nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
-  concurrency: 2,
+  // One page at a time: dialogs, focus and keyboard tests need the page to be the focused tab.
+  concurrency: 1,
   concurrentBrowsers: 1,
   browserStartTimeout: 60_000,
   testsFinishTimeout: 300_000,
