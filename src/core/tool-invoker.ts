@@ -2,7 +2,7 @@ import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
 import type { SchemaValidator } from './validation.js';
-import type { ArgumentProblem, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
+import type { ArgumentProblem, CallerContext, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
 
 /** Everything the confirmation dialog needs to show (MCP-WP-11.2.2). */
 export interface ConfirmationRequest {
@@ -10,8 +10,8 @@ export interface ConfirmationRequest {
   toolName: string;
   tool: MCPTool;
   args: Record<string, unknown>;
-  /** 'host' for the dashboard itself, or the widget id that asked. */
-  source: string;
+  /** Who asked (surface and id). */
+  caller: CallerContext;
   requestId: string;
 }
 
@@ -51,7 +51,9 @@ export class ToolInvoker {
   /** Starts handling `mcp:tool:invoke-requested` events. */
   start(): void {
     this.unsubscribe ??= this.bus.on('mcp:tool:invoke-requested', (data: unknown, meta) => {
-      this.invoke(data, meta.source).catch(() => {
+      // A widget's form is a person pressing Invoke inside that widget: the widget is the caller.
+      const caller: CallerContext = meta.source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: meta.source };
+      this.invoke(data, caller).catch(() => {
         // Failures are already emitted as events for the requesting widget.
       });
     });
@@ -64,7 +66,7 @@ export class ToolInvoker {
   }
 
   /** Validates, confirms and calls. Rejects with an MCPError when any step refuses. */
-  async invoke(request: unknown, source: string, options: HostCallOptions = {}): Promise<ToolResult> {
+  async invoke(request: unknown, caller: CallerContext, options: HostCallOptions = {}): Promise<ToolResult> {
     const req = (isPlainObject(request) ? request : {}) as Partial<ToolInvokeRequest>;
     const requestId = typeof req.requestId === 'string' && req.requestId ? req.requestId : newRequestId();
     const serverName = typeof req.serverName === 'string' ? req.serverName : '';
@@ -104,7 +106,7 @@ export class ToolInvoker {
       );
     }
 
-    const confirmed = await this.confirm({ serverName, toolName, tool: tool!, args: args as Record<string, unknown>, source, requestId });
+    const confirmed = await this.confirm({ serverName, toolName, tool: tool!, args: args as Record<string, unknown>, caller, requestId });
     if (!confirmed) {
       this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId });
       throw new MCPError('You cancelled the tool call; nothing was sent to the server.', {

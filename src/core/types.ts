@@ -353,6 +353,15 @@ export interface ToolInvokeRequest {
   requestId?: string;
 }
 
+/**
+ * Who is asking for an operation. `surface` is the MCPlet caller surface; `id` names the caller
+ * ('host', a widget id such as 'server-panel:everything', an app view id, an agent id).
+ */
+export interface CallerContext {
+  surface: 'user' | 'widget' | 'app' | 'agent';
+  id: string;
+}
+
 /** One argument validation problem, addressed by JSON pointer. */
 export interface ArgumentProblem {
   /** JSON pointer into the arguments object ('' = the whole object). */

@@ -22,7 +22,7 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
     listServers: () => raw.listServers(),
     isConnected: (serverName: string) => raw.isConnected(serverName),
     callTool: (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
-      invoker.invoke({ serverName, toolName, args }, widgetId, options as HostCallOptions),
+      invoker.invoke({ serverName, toolName, args }, { surface: 'widget', id: widgetId }, options as HostCallOptions),
     readResource: (serverName: string, uri: string) => raw.readResource(serverName, uri),
     getPrompt: (serverName: string, promptName: string, args: object) => raw.getPrompt(serverName, promptName, args),
     createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1]) => raw.createMessage(serverName, request),

@@ -10,7 +10,7 @@ const request = (over: Partial<ConfirmationRequest> = {}): ConfirmationRequest =
   toolName: 'create_issue',
   tool: { name: 'create_issue', description: 'Creates an issue', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
   args: { owner: 'anthropics', repo: 'mcp', title: 'Bug report' },
-  source: 'server-panel:github',
+  caller: { surface: 'widget', id: 'server-panel:github' },
   requestId: 'r1',
   ...over,
 });

@@ -1,12 +1,20 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ConfirmationRequest } from '../core/tool-invoker.js';
-import type { A11yHelperInterface } from '../core/types.js';
+import type { A11yHelperInterface, CallerContext } from '../core/types.js';
 import { deepActiveElement } from './a11y-helper.js';
 import { shellStyles } from './shell.styles.js';
 
-function describeSource(source: string): string {
-  if (source === 'host') return 'the dashboard';
-  return `widget ${source}`;
+function describeCaller(caller: CallerContext): string {
+  switch (caller.surface) {
+    case 'user':
+      return 'you, from the dashboard';
+    case 'widget':
+      return `you, in widget ${caller.id}`;
+    case 'app':
+      return `the MCP App ${caller.id}`;
+    default:
+      return `the agent ${caller.id}`;
+  }
 }
 
 function hintBadges(annotations: Record<string, unknown> | undefined): string[] {
@@ -102,7 +110,7 @@ export class McpConfirmDialog extends LitElement {
         ? html`<h2 id="confirm-title">Invoke tool: ${r.serverName}:${r.toolName}</h2>
             <dl>
               <dt>Server</dt><dd>${r.serverName} (MCP Server)</dd>
-              <dt>Requested by</dt><dd>${describeSource(r.source)}</dd>
+              <dt>Requested by</dt><dd>${describeCaller(r.caller)}</dd>
               ${typeof r.tool.title === 'string' ? html`<dt>Title</dt><dd>${r.tool.title}</dd>` : nothing}
             </dl>
             ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
