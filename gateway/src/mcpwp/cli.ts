@@ -1,0 +1,37 @@
+// `mcpwp`: the widget developer's CLI. Each sub-command lives in its own file under ./commands/
+// and registers itself in COMMANDS below.
+
+/** One sub-command. `run` resolves with the process exit code. */
+export interface McpwpCommand {
+  summary: string;
+  usage: string;
+  run(args: string[]): Promise<number>;
+}
+
+/** Sub-commands by name (issue work adds to this table). */
+export const COMMANDS: Record<string, () => Promise<McpwpCommand>> = {};
+
+function help(): string {
+  const lines = Object.keys(COMMANDS).sort();
+  return `Usage: mcpwp <command> [options]\n\nCommands:\n${lines.map((l) => `  ${l}`).join('\n') || '  (none yet)'}\n\nRun "mcpwp <command> --help" for a command's options.\n`;
+}
+
+/** Entry point; resolves with the exit code. */
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(help());
+    return name ? 0 : 2;
+  }
+  const load = COMMANDS[name];
+  if (!load) {
+    process.stderr.write(`mcpwp: unknown command "${name}"\n\n${help()}`);
+    return 2;
+  }
+  const command = await load();
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${command.summary}\n\nUsage: ${command.usage}\n`);
+    return 0;
+  }
+  return command.run(rest);
+}
