@@ -98,6 +98,8 @@ export class McpDashboard extends LitElement {
     services.theme.applyToElement(this);
     await this.refreshServers();
     this.watch = setInterval(() => void this.refreshServers(), 5000);
+    // A card that just connected changes the process state: show it now rather than at the next poll.
+    services.bus.on('mcp:server:connected', () => void this.refreshServers());
   }
 
   private async refreshServers(): Promise<void> {
