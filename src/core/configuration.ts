@@ -141,6 +141,11 @@ export class ScopedConfiguration implements ConfigurationInterface {
     return unsubscribe;
   }
 
+  /** Listeners this widget still holds. */
+  get size(): number {
+    return this.unsubscribes.size;
+  }
+
   /** Drops every listener this widget registered. */
   dispose(): void {
     for (const u of [...this.unsubscribes]) u();

@@ -20,8 +20,37 @@ import type {
   Unsubscribe,
 } from './types.js';
 
+/** Who asked for a sampling message: the server itself (`sampling/createMessage`) or a widget. */
+export interface SamplingOrigin {
+  kind: 'server' | 'widget';
+  id: string;
+}
+
 /** Handles sampling for a server: asks the user (or policy) and returns what they approved. */
-export type SamplingHandler = (serverName: string, request: SamplingRequest) => Promise<SamplingResult>;
+export type SamplingHandler = (serverName: string, request: SamplingRequest, origin?: SamplingOrigin) => Promise<SamplingResult>;
+
+/** A server's `elicitation/create` request (form mode). */
+export interface ElicitationRequest {
+  message: string;
+  requestedSchema: Record<string, unknown>;
+  mode?: string;
+  [key: string]: unknown;
+}
+
+/** The user's answer to an elicitation. */
+export interface ElicitationResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+}
+
+/** Asks the user to answer a server's elicitation. */
+export type ElicitationHandler = (serverName: string, request: ElicitationRequest) => Promise<ElicitationResult>;
+
+/** The roots the dashboard exposes to a server (`roots/list`). */
+export type RootsProvider = (serverName: string) => Array<{ uri: string; name?: string }>;
+
+/** Capabilities the dashboard declares as an MCP client (so servers offer sampling/elicitation/roots features). */
+export const CLIENT_CAPABILITIES = { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } as const;
 
 interface Connection {
   serverName: string;
@@ -43,6 +72,8 @@ export interface MCPBridgeOptions {
   /** Default request timeout (ms); progress notifications reset it. */
   requestTimeout?: number;
   samplingHandler?: SamplingHandler;
+  elicitationHandler?: ElicitationHandler;
+  rootsProvider?: RootsProvider;
 }
 
 /** Extra per-call options the host uses (correlation id for events). */
@@ -67,6 +98,8 @@ export class MCPBridge implements MCPBridgeInterface {
   private readonly clientInfo: { name: string; version: string };
   private readonly requestTimeout: number;
   private samplingHandler: SamplingHandler | undefined;
+  private elicitationHandler: ElicitationHandler | undefined;
+  private rootsProvider: RootsProvider;
 
   constructor(options: MCPBridgeOptions) {
     this.bus = options.bus;
@@ -74,11 +107,32 @@ export class MCPBridge implements MCPBridgeInterface {
     this.clientInfo = options.clientInfo ?? { name: 'mcp-dashboard', version: '0.1.0' };
     this.requestTimeout = options.requestTimeout ?? 60_000;
     this.samplingHandler = options.samplingHandler;
+    this.elicitationHandler = options.elicitationHandler;
+    this.rootsProvider = options.rootsProvider ?? (() => []);
   }
 
   /** Installs the human-in-the-loop sampling handler (MCP-WP-6.2.7, 6.2.8). */
   setSamplingHandler(handler: SamplingHandler | undefined): void {
     this.samplingHandler = handler;
+  }
+
+  /** Installs the handler that asks the user to answer a server's elicitation. */
+  setElicitationHandler(handler: ElicitationHandler | undefined): void {
+    this.elicitationHandler = handler;
+  }
+
+  /** Sets where `roots/list` answers come from (default: no roots). */
+  setRootsProvider(provider: RootsProvider): void {
+    this.rootsProvider = provider;
+  }
+
+  /** Tells every connected server that the roots changed (`notifications/roots/list_changed`). */
+  async notifyRootsChanged(): Promise<void> {
+    await Promise.all(
+      [...this.connections.values()].map((c) => c.client?.sendRootsListChanged().catch(() => {
+        // a server that is gone does not need to know
+      })),
+    );
   }
 
   /** Connects (or reconnects) to a configured server and discovers its primitives (MCP-WP-10.1.2). */
@@ -102,7 +156,7 @@ export class MCPBridge implements MCPBridgeInterface {
     this.connections.set(serverName, connection);
     const generation = connection.generation;
 
-    const client = new Client(this.clientInfo, { capabilities: {}, listMaxPages: 1000 });
+    const client = new Client(this.clientInfo, { capabilities: structuredClone(CLIENT_CAPABILITIES) as never, listMaxPages: 1000 });
     client.onclose = () => {
       if (connection.generation !== generation || connection.state === 'idle') return;
       connection.state = 'disconnected';
@@ -115,6 +169,7 @@ export class MCPBridge implements MCPBridgeInterface {
       this.bus.emit('mcp:server:error', { serverName, error: toMCPError(error, { serverName, operation: 'transport' }) });
     };
     this.installNotificationHandlers(client, connection);
+    this.installRequestHandlers(client, connection);
 
     const httpTransport = new StreamableHTTPClientTransport(this.gateway.mcpUrl(serverName), {
       fetch: this.gateway.fetch,
@@ -182,12 +237,48 @@ export class MCPBridge implements MCPBridgeInterface {
     });
     for (const kind of ['tools', 'resources', 'prompts'] as const) {
       client.setNotificationHandler(`notifications/${kind}/list_changed`, () => {
-        this.bus.emit('mcp:server:list-changed', { serverName, kind });
+        // Refresh the host's own view first, so widgets that read getServer() see the new list.
+        void this.refreshKind(serverName, kind).finally(() => this.bus.emit('mcp:server:list-changed', { serverName, kind }));
       });
     }
     client.setNotificationHandler('notifications/message', (notification) => {
       this.bus.emit('mcp:server:log', { serverName, ...(notification.params as object) });
     });
+  }
+
+  private installRequestHandlers(client: Client, connection: Connection): void {
+    const { serverName } = connection;
+    client.setRequestHandler('sampling/createMessage', async (request) => {
+      if (!this.samplingHandler) {
+        throw new MCPError('This dashboard has no way to answer sampling requests right now.', { jsonrpcCode: -32601, serverName, operation: 'sampling/createMessage' });
+      }
+      const params = request.params as unknown as SamplingRequest;
+      this.bus.emit('mcp:sampling:requested', { serverName, origin: 'server', request: params });
+      const result = await this.samplingHandler(serverName, params, { kind: 'server', id: serverName });
+      this.bus.emit('mcp:sampling:result', { serverName, origin: 'server', result });
+      return result as never;
+    });
+    client.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as unknown as ElicitationRequest;
+      if (!this.elicitationHandler || (params.mode !== undefined && params.mode !== 'form')) return { action: 'decline' } as never;
+      this.bus.emit('mcp:elicitation:requested', { serverName, message: params.message });
+      const result = await this.elicitationHandler(serverName, params);
+      this.bus.emit('mcp:elicitation:result', { serverName, action: result.action });
+      return result as never;
+    });
+    client.setRequestHandler('roots/list', async () => ({ roots: this.rootsProvider(serverName) }) as never);
+  }
+
+  private async refreshKind(serverName: string, kind: 'tools' | 'resources' | 'prompts'): Promise<void> {
+    try {
+      if (kind === 'tools') await this.listTools(serverName);
+      else if (kind === 'resources') {
+        await this.listResources(serverName);
+        await this.listResourceTemplates(serverName);
+      } else await this.listPrompts(serverName);
+    } catch {
+      // reported through mcp:server:error by relist()
+    }
   }
 
   private async discover(connection: Connection, client: Client): Promise<MCPServerInfo> {
@@ -275,8 +366,24 @@ export class MCPBridge implements MCPBridgeInterface {
       this.bus.emit('mcp:tool:result', { serverName, toolName, args, result, latency, requestId });
       return result;
     } catch (error) {
+      if (options.signal?.aborted) {
+        // The SDK has sent notifications/cancelled; it reports the abort as a timeout, so say what happened.
+        const reason = typeof options.signal.reason === 'string' ? options.signal.reason : 'You cancelled the call';
+        const cancelled = new MCPError(`${reason}; the server was told to stop (notifications/cancelled).`, {
+          jsonrpcCode: LOCAL_CODES.cancelled,
+          serverName,
+          operation: 'tools/call',
+          cause: error,
+        });
+        this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: true, reason, latency: now() - started });
+        throw cancelled;
+      }
       const mcpError = toMCPError(error, { serverName, operation: 'tools/call' });
       this.bus.emit('mcp:tool:error', { serverName, toolName, args, error: mcpError, latency: now() - started, requestId });
+      if (mcpError.jsonrpcCode === -32601) {
+        // MCP-WP-6.2 table: "method not found" → refresh capabilities and tell the widgets.
+        void this.refreshKind(serverName, 'tools').finally(() => this.bus.emit('mcp:server:list-changed', { serverName, kind: 'tools' }));
+      }
       throw mcpError;
     }
   }
@@ -312,17 +419,33 @@ export class MCPBridge implements MCPBridgeInterface {
     }
   }
 
-  /** Runs a sampling request through the human-in-the-loop handler (MCP-WP-6.2.7). */
-  async createMessage(serverName: string, request: SamplingRequest): Promise<SamplingResult> {
-    this.clientFor(serverName, 'sampling/createMessage');
-    if (!this.samplingHandler) {
-      throw new MCPError('Sampling needs a person to approve each message, and no approval dialog is installed.', {
-        jsonrpcCode: -32601,
-        serverName,
-        operation: 'sampling/createMessage',
-      });
+  /**
+   * Runs a widget's sampling request through the human-in-the-loop handler (MCP-WP-6.2.7, 6.2.8):
+   * the person writes or approves the assistant message, exactly as for a server's own
+   * `sampling/createMessage`. Unknown request fields pass through unchanged (MCP-WP-6.2.9).
+   */
+  async createMessage(serverName: string, request: SamplingRequest, origin: SamplingOrigin = { kind: 'widget', id: 'host' }): Promise<SamplingResult> {
+    try {
+      this.clientFor(serverName, 'sampling/createMessage');
+      if (!request || typeof request !== 'object' || !Array.isArray(request.messages) || typeof request.maxTokens !== 'number') {
+        throw new MCPError('A sampling request needs "messages" (a list) and "maxTokens" (a number).', { jsonrpcCode: -32602, serverName, operation: 'sampling/createMessage' });
+      }
+      if (!this.samplingHandler) {
+        throw new MCPError('Sampling needs a person to approve each message, and no approval dialog is installed.', {
+          jsonrpcCode: -32601,
+          serverName,
+          operation: 'sampling/createMessage',
+        });
+      }
+      this.bus.emit('mcp:sampling:requested', { serverName, origin: origin.kind, request });
+      const result = await this.samplingHandler(serverName, request, origin);
+      this.bus.emit('mcp:sampling:result', { serverName, origin: origin.kind, result });
+      return result;
+    } catch (error) {
+      const mcpError = toMCPError(error, { serverName, operation: 'sampling/createMessage' });
+      this.bus.emit('mcp:sampling:error', { serverName, error: mcpError });
+      throw mcpError;
     }
-    return this.samplingHandler(serverName, request);
   }
 
   /** Re-lists tools (all pages) and updates the cached server info. */
@@ -338,6 +461,22 @@ export class MCPBridge implements MCPBridgeInterface {
   /** Re-lists prompts (all pages). */
   async listPrompts(serverName: string): Promise<MCPPrompt[]> {
     return this.relist(serverName, 'prompts', async (client) => (await client.listPrompts(undefined, { cacheMode: 'refresh' })).prompts as MCPPrompt[]);
+  }
+
+  /** Re-lists resource templates (all pages). */
+  async listResourceTemplates(serverName: string): Promise<MCPResourceTemplate[]> {
+    try {
+      const client = this.clientFor(serverName, 'resources/templates/list');
+      const connection = this.connections.get(serverName)!;
+      if (!connection.info?.capabilities.resources) return [];
+      const templates = (await client.listResourceTemplates(undefined, { cacheMode: 'refresh' })).resourceTemplates as MCPResourceTemplate[];
+      if (connection.info) connection.info = { ...connection.info, resourceTemplates: templates };
+      return templates;
+    } catch (error) {
+      const mcpError = toMCPError(error, { serverName, operation: 'resources/templates/list' });
+      if (mcpError.jsonrpcCode === -32601) return [];
+      throw mcpError;
+    }
   }
 
   private async relist<K extends 'tools' | 'resources' | 'prompts'>(

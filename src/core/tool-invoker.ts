@@ -40,6 +40,9 @@ export class ToolInvoker {
   private readonly validator: SchemaValidator;
   private readonly confirm: Confirmer;
   private unsubscribe: (() => void) | undefined;
+  private unsubscribeCancel: (() => void) | undefined;
+  /** Calls in flight by request id, with who asked, so only the caller can cancel its own call. */
+  private readonly running = new Map<string, { controller: AbortController; callerId: string }>();
 
   constructor(options: { bus: EventBus; bridge: MCPBridge; validator: SchemaValidator; confirm: Confirmer }) {
     this.bus = options.bus;
@@ -53,9 +56,15 @@ export class ToolInvoker {
     this.unsubscribe ??= this.bus.on('mcp:tool:invoke-requested', (data: unknown, meta) => {
       // A widget's form is a person pressing Invoke inside that widget: the widget is the caller.
       const caller: CallerContext = meta.source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: meta.source };
-      this.invoke(data, caller).catch(() => {
+      const timeout = (data as { timeout?: unknown } | undefined)?.timeout;
+      this.invoke(data, caller, typeof timeout === 'number' && timeout > 0 ? { timeout } : {}).catch(() => {
         // Failures are already emitted as events for the requesting widget.
       });
+    });
+    // Cancel button → abort → the SDK sends notifications/cancelled to the server.
+    this.unsubscribeCancel ??= this.bus.on('mcp:tool:cancel-requested', (data: { requestId?: unknown; reason?: unknown } | undefined, meta) => {
+      if (typeof data?.requestId !== 'string') return;
+      this.cancel(data.requestId, meta.source, typeof data.reason === 'string' ? data.reason : undefined);
     });
   }
 
@@ -63,6 +72,19 @@ export class ToolInvoker {
   stop(): void {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.unsubscribeCancel?.();
+    this.unsubscribeCancel = undefined;
+  }
+
+  /**
+   * Cancels a running call. `requesterId` must be whoever started it ('host' may cancel anything);
+   * returns false when there is no such call or it belongs to someone else.
+   */
+  cancel(requestId: string, requesterId = 'host', reason = 'You cancelled the call'): boolean {
+    const entry = this.running.get(requestId);
+    if (!entry || (requesterId !== 'host' && requesterId !== entry.callerId)) return false;
+    entry.controller.abort(reason);
+    return true;
   }
 
   /** Validates, confirms and calls. Rejects with an MCPError when any step refuses. */
@@ -115,6 +137,17 @@ export class ToolInvoker {
         operation: 'tools/call',
       });
     }
-    return this.bridge.callTool(serverName, toolName, args as Record<string, unknown>, { ...options, requestId });
+    const controller = new AbortController();
+    const outer = options.signal;
+    const onOuterAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted) controller.abort(outer.reason);
+    outer?.addEventListener('abort', onOuterAbort, { once: true });
+    this.running.set(requestId, { controller, callerId: caller.id });
+    try {
+      return await this.bridge.callTool(serverName, toolName, args as Record<string, unknown>, { ...options, signal: controller.signal, requestId });
+    } finally {
+      this.running.delete(requestId);
+      outer?.removeEventListener('abort', onOuterAbort);
+    }
   }
 }

@@ -258,7 +258,23 @@ export interface DependenciesObject {
   Configuration: ConfigurationInterface;
   Theme?: ThemeInterface;
   A11yHelper?: A11yHelperInterface;
+  /** Extension: host-owned timers, cleared by the host when the widget is destroyed (MCP-WP-3.4.2). */
+  Timers?: WidgetTimersInterface;
   [key: string]: unknown;
+}
+
+/**
+ * Timers a widget borrows from the host (extension of MCP-WP §6). The host cancels whatever is
+ * still pending when the widget is destroyed, so a forgotten interval cannot outlive it.
+ */
+export interface WidgetTimersInterface {
+  setTimeout(callback: () => void, ms?: number): number;
+  setInterval(callback: () => void, ms: number): number;
+  clear(id: number): void;
+  /** Cancels every pending timer of this widget. */
+  clearAll(): void;
+  /** Timers still pending. */
+  readonly pending: number;
 }
 
 /** Widget permissions (MCP-WP-4.1.1). */
@@ -351,6 +367,14 @@ export interface ToolInvokeRequest {
   args: Record<string, unknown>;
   /** Extension: echoed on calling/result/error/cancelled so the caller can correlate. */
   requestId?: string;
+  /** Extension: request timeout in ms for this call; progress notifications reset it. */
+  timeout?: number;
+}
+
+/** Payload of `mcp:tool:cancel-requested` (extension): stop a running call of your own. */
+export interface ToolCancelRequest {
+  requestId: string;
+  reason?: string;
 }
 
 /**

@@ -7,6 +7,8 @@ export interface WidgetBridgeHandle {
   bridge: MCPBridgeInterface;
   /** Cancels the widget's resource subscriptions (MCP-WP-3.4.2). */
   dispose(): void;
+  /** Resource subscriptions the widget still holds. */
+  subscriptions(): number;
 }
 
 /**
@@ -25,7 +27,7 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
       invoker.invoke({ serverName, toolName, args }, { surface: 'widget', id: widgetId }, options as HostCallOptions),
     readResource: (serverName: string, uri: string) => raw.readResource(serverName, uri),
     getPrompt: (serverName: string, promptName: string, args: object) => raw.getPrompt(serverName, promptName, args),
-    createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1]) => raw.createMessage(serverName, request),
+    createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1]) => raw.createMessage(serverName, request, { kind: 'widget', id: widgetId }),
     listTools: (serverName: string) => raw.listTools(serverName),
     listResources: (serverName: string) => raw.listResources(serverName),
     listPrompts: (serverName: string) => raw.listPrompts(serverName),
@@ -45,5 +47,6 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
       disposed = true;
       for (const unsubscribe of [...subscriptions]) unsubscribe();
     },
+    subscriptions: () => subscriptions.size,
   };
 }

@@ -4,6 +4,15 @@ import type { MCPBridge } from './mcp-bridge.js';
 import type { ToolInvoker } from './tool-invoker.js';
 import type { A11yHelperInterface, DependenciesObject, ThemeInterface } from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
+import { WidgetTimers } from './widget-timers.js';
+
+/** What a widget still holds; all zero after a clean destroy (MCP-WP-3.4.2). */
+export interface WidgetLeftovers {
+  busListeners: number;
+  timers: number;
+  resourceSubscriptions: number;
+  configListeners: number;
+}
 
 /** The dependencies for one widget instance and the means to release them. */
 export interface WidgetDependencies {
@@ -12,6 +21,8 @@ export interface WidgetDependencies {
   dispose(): void;
   /** Live subscriptions the widget holds on the bus (for leak checks). */
   busSubscriptions(): number;
+  /** Everything the widget still holds through its dependencies. */
+  leftovers(): WidgetLeftovers;
 }
 
 /**
@@ -32,10 +43,12 @@ export function createWidgetDependencies(options: {
   const bus = new ScopedEventBus(options.bus, options.widgetId, options.onViolation);
   const bridge = createWidgetBridge(options.bridge, options.invoker, options.widgetId);
   const configuration = new ScopedConfiguration(options.configuration, options.widgetId);
+  const timers = new WidgetTimers();
   const dependencies: DependenciesObject = {
     EventBus: bus,
     MCPBridge: bridge.bridge,
     Configuration: configuration,
+    Timers: timers,
   };
   if (options.theme) dependencies.Theme = options.theme;
   if (options.a11y) dependencies.A11yHelper = options.a11y;
@@ -45,7 +58,9 @@ export function createWidgetDependencies(options: {
       bus.dispose();
       bridge.dispose();
       configuration.dispose();
+      timers.dispose();
     },
     busSubscriptions: () => bus.size,
+    leftovers: () => ({ busListeners: bus.size, timers: timers.pending, resourceSubscriptions: bridge.subscriptions(), configListeners: configuration.size }),
   };
 }

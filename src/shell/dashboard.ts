@@ -5,8 +5,11 @@ import { createHostServices, type HostServices } from './host-services.js';
 import { shellStyles } from './shell.styles.js';
 import { takeToken } from './token.js';
 import './confirm-dialog.js';
+import './sampling-dialog.js';
+import './elicitation-dialog.js';
 import './widget-card.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
+import { installClientFeatures } from './client-features.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 
@@ -92,6 +95,7 @@ export class McpDashboard extends LitElement {
     });
     this.services = services;
     this.dialog().a11y = services.a11y;
+    installClientFeatures(services, this.renderRoot);
     await services.configuration.load();
     this.mode = services.configuration.get<ThemeMode>('theme.mode') ?? 'light';
     services.theme.setMode(this.mode);
@@ -157,6 +161,8 @@ export class McpDashboard extends LitElement {
         ${(this.servers ?? []).map((server) => html`<mcp-widget-card .server=${server} .services=${this.services}></mcp-widget-card>`)}
       </main>
       <mcp-confirm-dialog></mcp-confirm-dialog>
+      <mcp-sampling-dialog></mcp-sampling-dialog>
+      <mcp-elicitation-dialog></mcp-elicitation-dialog>
     `;
   }
 }

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { createWidgetDependencies } from '../core/widget-deps.js';
 import type { GatewayServerSummary } from '../core/gateway-client.js';
-import type { MCPWidgetElement, MCPWidgetStatus } from '../core/types.js';
+import type { MCPInfo, MCPServerInfo, MCPWidgetElement, MCPWidgetStatus } from '../core/types.js';
 import { renderStatus } from '../../widgets/kit/status.js';
 import type { HostServices } from './host-services.js';
 import { shellStyles } from './shell.styles.js';
@@ -52,22 +52,29 @@ export class McpWidgetCard extends LitElement {
     phase: { state: true },
     error: { state: true },
     status: { state: true },
+    mcpInfo: { state: true },
     stderr: { state: true },
+    widgetType: { state: true },
   };
 
   declare server: GatewayServerSummary;
   declare phase: Phase;
   declare error: string | undefined;
   declare status: MCPWidgetStatus | undefined;
+  declare mcpInfo: MCPInfo | undefined;
   declare stderr: string | undefined;
+  /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
+  declare widgetType: string;
   services: HostServices | undefined;
   private instance: WidgetInstance | undefined;
   private poll: ReturnType<typeof setInterval> | undefined;
   private started = false;
+  private serverInfo: MCPServerInfo | undefined;
 
   constructor() {
     super();
     this.phase = 'idle';
+    this.widgetType = DEFAULT_WIDGET_TYPE;
   }
 
   override connectedCallback(): void {
@@ -103,6 +110,14 @@ export class McpWidgetCard extends LitElement {
       this.fail(`Could not connect: ${(error as Error).message}`);
       return;
     }
+    this.serverInfo = info;
+    await this.mountWidget(info);
+  }
+
+  /** Factory → initialize → mount, for the widget type chosen for this server (MCP-WP-10.2.1). */
+  private async mountWidget(info: MCPServerInfo): Promise<void> {
+    const services = this.services!;
+    const name = this.server.name;
     this.phase = 'loading-widget';
     const type = services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
     const entry = services.registry.get(type) ?? services.registry.get(DEFAULT_WIDGET_TYPE);
@@ -110,6 +125,7 @@ export class McpWidgetCard extends LitElement {
       this.fail(`No widget type "${type}" is installed.`);
       return;
     }
+    this.widgetType = entry.type;
     const deps = createWidgetDependencies({
       widgetId: `${entry.type}:${name}`,
       bus: services.bus,
@@ -122,7 +138,9 @@ export class McpWidgetCard extends LitElement {
     });
     try {
       const factory = await entry.load();
-      this.instance = await createWidgetInstance(factory, deps, info);
+      // The bridge's latest view: list_changed may have updated it since connect.
+      const current = services.bridge.getServer(name)?.info ?? info;
+      this.instance = await createWidgetInstance(factory, deps, current);
     } catch (error) {
       deps.dispose();
       this.fail((error as Error).message);
@@ -140,6 +158,22 @@ export class McpWidgetCard extends LitElement {
     this.poll = setInterval(() => this.pollStatus(), Math.max(500, interval));
   }
 
+  /** Switches the widget type for this server, persists the choice and remounts (no reconnect). */
+  async chooseWidgetType(type: string): Promise<void> {
+    const services = this.services;
+    if (!services || type === this.widgetType || !services.registry.get(type)) return;
+    this.widgetType = type;
+    await services.configuration.set(`widgets.type.${this.server.name}`, type).catch(() => {
+      services.a11y.announce('Your choice of widget could not be saved; it applies until you reload.', 'polite');
+    });
+    const info = this.serverInfo;
+    await this.teardown();
+    if (info && services.bridge.isConnected(this.server.name)) await this.mountWidget(info);
+    else await this.start();
+    const label = services.registry.get(type)?.label ?? type;
+    services.a11y.announce(`${this.server.name} now shows the ${label} widget.`, 'polite');
+  }
+
   private fail(message: string): void {
     this.phase = 'error';
     this.error = message;
@@ -154,6 +188,12 @@ export class McpWidgetCard extends LitElement {
     } catch (error) {
       this.status = { state: 'error', primaryMetric: '', secondaryMetric: '', lastActivity: null, message: `getStatus() threw: ${(error as Error).message}` };
     }
+    try {
+      // Optional (MCP-WP-5.3.1): connection details without parsing status strings.
+      this.mcpInfo = typeof element.getMCPInfo === 'function' ? element.getMCPInfo() : undefined;
+    } catch {
+      this.mcpInfo = undefined;
+    }
   }
 
   /** Destroys the widget (if any) and stops polling. */
@@ -162,7 +202,18 @@ export class McpWidgetCard extends LitElement {
     this.poll = undefined;
     const instance = this.instance;
     this.instance = undefined;
-    if (instance) await destroyWidgetInstance(instance);
+    this.status = undefined;
+    this.mcpInfo = undefined;
+    if (!instance) return;
+    const outcome = await destroyWidgetInstance(instance);
+    const problems: string[] = [];
+    if (outcome.error) problems.push(outcome.error);
+    if (outcome.leftovers) {
+      problems.push(`it left ${Object.entries(outcome.leftovers).map(([what, n]) => `${n} ${what}`).join(', ')} behind, which the dashboard released (MCP-WP-3.4.2)`);
+    }
+    if (problems.length) {
+      this.services?.bus.emit('mcp:host:violation', { serverName: this.server?.name, widget: instance.widget.element, message: `Widget <${instance.widget.element}> did not clean up: ${problems.join('; ')}` });
+    }
   }
 
   private async refresh(): Promise<void> {
@@ -193,6 +244,16 @@ export class McpWidgetCard extends LitElement {
     return this.status?.state ?? 'loading';
   }
 
+  private renderChooser() {
+    const types = this.services?.registry.list() ?? [];
+    if (types.length < 2 || this.phase === 'disabled') return nothing;
+    const id = `type-${this.server.name}`;
+    return html`<label class="metrics" for=${id}>View<span class="visually-hidden"> for ${this.server.name}</span></label>
+      <select id=${id} @change=${(e: Event) => void this.chooseWidgetType((e.target as HTMLSelectElement).value)}>
+        ${types.map((t) => html`<option value=${t.type} ?selected=${t.type === this.widgetType}>${t.label}</option>`)}
+      </select>`;
+  }
+
   override render() {
     const s = this.server;
     const state = this.headerState();
@@ -205,7 +266,11 @@ export class McpWidgetCard extends LitElement {
           ? html`<span class="metrics muted">${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}</span>`
           : nothing}
         <span class="metrics muted">process: ${PROCESS_LABEL[s.state] ?? s.state}${s.restarts ? ` \u00b7 ${s.restarts} restart${s.restarts === 1 ? '' : 's'}` : ''}</span>
+        ${this.mcpInfo && this.phase === 'ready' && this.mcpInfo.connectionState !== 'connected'
+          ? html`<span class="metrics status-error">connection: ${this.mcpInfo.connectionState}${this.mcpInfo.lastError ? ` \u2014 ${this.mcpInfo.lastError}` : ''}</span>`
+          : nothing}
         <span class="spacer"></span>
+        ${this.renderChooser()}
         ${this.phase === 'ready' ? html`<button type="button" @click=${() => void this.refresh()} aria-label=${`Refresh ${s.name}`}>Refresh</button>` : nothing}
         ${this.phase !== 'disabled'
           ? html`<button type="button" @click=${() => void this.start()} aria-label=${`Reconnect ${s.name}`}>Reconnect</button>`

@@ -1,16 +1,13 @@
-import type { WidgetDependencies } from '../core/widget-deps.js';
+import type { WidgetDependencies, WidgetLeftovers } from '../core/widget-deps.js';
 import type { MCPServerInfo, MCPWidgetInterface, MCPWidgetMetadata, WidgetFactory } from '../core/types.js';
+import { assertWidgetContract, WidgetContractError } from '../core/widget-contract.js';
 
-/** A widget broke a rule of the contract; `rule` is the MCP-WP rule ID. */
-export class WidgetContractError extends Error {
-  constructor(
-    readonly rule: string,
-    message: string,
-  ) {
-    super(`${message} (${rule})`);
-    this.name = 'WidgetContractError';
-  }
-}
+export { WidgetContractError };
+
+/** Milliseconds a factory and `api.initialize()` may take before the host gives up. */
+export const INITIALIZE_TIMEOUT_MS = 10_000;
+/** Milliseconds `api.destroy()` may take (MCP-WP-3.4.4). */
+export const DESTROY_TIMEOUT_MS = 5000;
 
 /** A live widget instance. */
 export interface WidgetInstance {
@@ -31,26 +28,9 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   ]);
 }
 
-/** Minimal contract checks on what a factory returned (MCP-WP-3.1.4, 4.2). */
+/** Contract checks on what a factory returned, with ajv (MCP-WP-3.1.4, §4.1, §4.2). */
 export function checkWidgetResult(result: unknown, info: MCPServerInfo): MCPWidgetInterface {
-  const r = result as Partial<MCPWidgetInterface> | undefined;
-  if (!r || typeof r !== 'object' || !r.api || typeof r.api !== 'object' || !r.widget || typeof r.widget !== 'object') {
-    throw new WidgetContractError('MCP-WP-3.1.4', 'The widget factory must return { api, widget }');
-  }
-  const w = r.widget;
-  if (w.protocolVersion !== '1.0.0') throw new WidgetContractError('MCP-WP-4.2.1', `widget.protocolVersion must be "1.0.0", not ${JSON.stringify(w.protocolVersion)}`);
-  if (typeof w.element !== 'string' || !/^mcp-[a-z0-9-]+-widget$/.test(w.element)) {
-    throw new WidgetContractError('MCP-WP-4.2.2', `widget.element ${JSON.stringify(w.element)} must match ^mcp-[a-z0-9-]+-widget$`);
-  }
-  if (w.category !== 'MCP Servers') throw new WidgetContractError('MCP-WP-4.2.3', 'widget.category must be "MCP Servers"');
-  if (w.mcpServerName !== info.serverName) {
-    throw new WidgetContractError('MCP-WP-4.2.4', `widget.mcpServerName ${JSON.stringify(w.mcpServerName)} does not match the server "${info.serverName}"`);
-  }
-  if (w.transport !== info.transport) throw new WidgetContractError('MCP-WP-4.2.5', `widget.transport ${JSON.stringify(w.transport)} does not match "${info.transport}"`);
-  for (const method of ['initialize', 'destroy', 'refresh'] as const) {
-    if (r.api[method] !== undefined && typeof r.api[method] !== 'function') throw new WidgetContractError('MCP-WP-3.4.1', `api.${method} must be a function`);
-  }
-  return r as MCPWidgetInterface;
+  return assertWidgetContract(result, info);
 }
 
 /**
@@ -60,7 +40,7 @@ export function checkWidgetResult(result: unknown, info: MCPServerInfo): MCPWidg
 export async function createWidgetInstance(factory: WidgetFactory, deps: WidgetDependencies, info: MCPServerInfo): Promise<WidgetInstance> {
   let result: unknown;
   try {
-    result = await withTimeout(Promise.resolve().then(() => factory(deps.dependencies, info)), 10_000, 'The widget factory');
+    result = await withTimeout(Promise.resolve().then(() => factory(deps.dependencies, info)), INITIALIZE_TIMEOUT_MS, 'The widget factory');
   } catch (error) {
     if (error instanceof WidgetContractError) throw error;
     throw new Error(`The widget failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
@@ -79,7 +59,7 @@ export async function createWidgetInstance(factory: WidgetFactory, deps: WidgetD
   }
   if (checked.api.initialize) {
     try {
-      await withTimeout(Promise.resolve().then(() => checked.api.initialize!()), 10_000, 'api.initialize()');
+      await withTimeout(Promise.resolve().then(() => checked.api.initialize!()), INITIALIZE_TIMEOUT_MS, 'api.initialize()');
     } catch (error) {
       throw new Error(`The widget failed to initialise: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
@@ -87,20 +67,29 @@ export async function createWidgetInstance(factory: WidgetFactory, deps: WidgetD
   return { api: checked.api, widget: checked.widget, element, deps };
 }
 
+/** Outcome of destroying a widget: a destroy() failure or timeout, and what it left behind. */
+export interface DestroyOutcome {
+  error?: string;
+  /** Non-zero counts of what the widget still held when destroy() returned (MCP-WP-3.4.2). */
+  leftovers?: Partial<WidgetLeftovers>;
+}
+
 /**
  * Destroys a widget (MCP-WP-10.2.2): `api.destroy()` with the 5000 ms limit of MCP-WP-3.4.4, then the
- * host removes the element and drops whatever the widget left on the bus, bridge and config — even
- * if destroy threw or timed out.
+ * host notes what the widget failed to release, removes the element and drops whatever the widget
+ * left on the bus, bridge, config and timers — even if destroy threw or timed out.
  */
-export async function destroyWidgetInstance(instance: WidgetInstance, timeoutMs = 5000): Promise<{ error?: string }> {
-  let error: string | undefined;
+export async function destroyWidgetInstance(instance: WidgetInstance, timeoutMs = DESTROY_TIMEOUT_MS): Promise<DestroyOutcome> {
+  const outcome: DestroyOutcome = {};
   try {
     if (instance.api.destroy) await withTimeout(Promise.resolve().then(() => instance.api.destroy!()), timeoutMs, 'api.destroy()');
   } catch (e) {
-    error = (e as Error)?.message ?? String(e);
+    outcome.error = (e as Error)?.message ?? String(e);
   } finally {
+    const left = Object.entries(instance.deps.leftovers()).filter(([, n]) => n > 0);
+    if (left.length) outcome.leftovers = Object.fromEntries(left);
     instance.element.remove();
     instance.deps.dispose();
   }
-  return error ? { error } : {};
+  return outcome;
 }

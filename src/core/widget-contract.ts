@@ -1,0 +1,229 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { MCPServerInfo, MCPWidgetInterface } from './types.js';
+
+/** One broken rule of the widget contract, named by its MCP-WP rule ID. */
+export interface ContractViolation {
+  rule: string;
+  /** JSON pointer into the factory result ('' = the result itself). */
+  path: string;
+  message: string;
+}
+
+/** A widget broke a rule of the contract; `rule` is the MCP-WP rule ID of the first violation. */
+export class WidgetContractError extends Error {
+  readonly violations: ContractViolation[];
+
+  constructor(
+    readonly rule: string,
+    message: string,
+    violations?: ContractViolation[],
+  ) {
+    super(`${message} (${rule})`);
+    this.name = 'WidgetContractError';
+    this.violations = violations ?? [{ rule, path: '', message }];
+  }
+}
+
+const RULE = 'x-rule';
+
+/** `^mcp-[a-z0-9-]+-widget$` (MCP-WP-4.2.2). */
+export const WIDGET_ELEMENT_PATTERN = '^mcp-[a-z0-9-]+-widget$';
+/** MCP protocol versions are dates, e.g. "2025-06-18" (MCP-WP-4.2.6). */
+export const MCP_PROTOCOL_VERSION_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** `sha256-` + the base64 of 32 bytes (MCP-WP-4.2.10). */
+export const INTEGRITY_PATTERN = '^sha256-[A-Za-z0-9+/]{43}=$';
+
+const permissionsSchema = {
+  [RULE]: 'MCP-WP-4.2.8',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    network: {
+      type: 'object',
+      required: ['domains'],
+      additionalProperties: false,
+      properties: {
+        domains: { type: 'array', items: { type: 'string', minLength: 1 } },
+        protocols: { type: 'array', items: { enum: ['http', 'https', 'ws', 'wss'] } },
+        maxRequestsPerMinute: { type: 'number', minimum: 0 },
+      },
+    },
+    storage: { enum: ['none', 'session', 'persistent'] },
+    clipboard: { type: 'boolean' },
+    notifications: { type: 'boolean' },
+    mcpOperations: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        invokeTool: { type: 'boolean' },
+        readResource: { type: 'boolean' },
+        getPrompt: { type: 'boolean' },
+        subscribeToUpdates: { type: 'boolean' },
+      },
+    },
+    custom: { type: 'object' },
+  },
+};
+
+const signatureSchema = {
+  [RULE]: 'MCP-WP-4.2.9',
+  type: 'object',
+  required: ['algorithm', 'publicKey', 'signature', 'signedAt', 'publisher'],
+  properties: {
+    algorithm: { enum: ['RS256', 'ES256'] },
+    publicKey: { type: 'string', minLength: 1 },
+    signature: { type: 'string', minLength: 1 },
+    signedAt: { type: 'string', minLength: 1 },
+    publisher: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
+  },
+};
+
+/**
+ * JSON Schema of what a widget factory returns (MCP-WP §3.3, §4.1, §4.2), for one server.
+ * Every subschema names the rule it enforces in `x-rule`, so a failure reports that rule.
+ */
+export function widgetResultSchema(info: Pick<MCPServerInfo, 'serverName' | 'transport'>): Record<string, unknown> {
+  const fn = { [RULE]: 'MCP-WP-3.4.1', instanceof: 'Function' };
+  return {
+    [RULE]: 'MCP-WP-3.1.4',
+    type: 'object',
+    required: ['api', 'widget'],
+    properties: {
+      api: {
+        [RULE]: 'MCP-WP-3.1.4',
+        type: 'object',
+        properties: {
+          initialize: fn,
+          destroy: fn,
+          refresh: fn,
+          agent: {
+            [RULE]: 'MCP-WP-3.5.2',
+            type: 'object',
+            required: ['getCapabilities', 'executeAction'],
+            properties: { getCapabilities: { ...fn, [RULE]: 'MCP-WP-3.5.2' }, executeAction: { ...fn, [RULE]: 'MCP-WP-3.5.2' }, subscribe: { ...fn, [RULE]: 'MCP-WP-3.5.2' } },
+          },
+        },
+      },
+      widget: {
+        [RULE]: 'MCP-WP-4.1.1',
+        type: 'object',
+        required: ['protocolVersion', 'element', 'displayName', 'icon', 'category', 'mcpServerName', 'transport', 'mcpProtocolVersion', 'capabilities'],
+        properties: {
+          protocolVersion: { [RULE]: 'MCP-WP-4.2.1', const: '1.0.0' },
+          element: { [RULE]: 'MCP-WP-4.2.2', type: 'string', pattern: WIDGET_ELEMENT_PATTERN },
+          displayName: { [RULE]: 'MCP-WP-4.1.1', type: 'string', minLength: 1 },
+          icon: { [RULE]: 'MCP-WP-4.1.1', type: 'string', minLength: 1 },
+          category: { [RULE]: 'MCP-WP-4.2.3', const: 'MCP Servers' },
+          mcpServerName: { [RULE]: 'MCP-WP-4.2.4', const: info.serverName },
+          transport: { [RULE]: 'MCP-WP-4.2.5', const: info.transport },
+          mcpProtocolVersion: { [RULE]: 'MCP-WP-4.2.6', type: 'string', pattern: MCP_PROTOCOL_VERSION_PATTERN },
+          capabilities: {
+            [RULE]: 'MCP-WP-4.1.1',
+            type: 'object',
+            required: ['tools', 'resources', 'prompts', 'sampling'],
+            properties: { tools: { type: 'boolean' }, resources: { type: 'boolean' }, prompts: { type: 'boolean' }, sampling: { type: 'boolean' } },
+          },
+          permissions: permissionsSchema,
+          trustLevel: { [RULE]: 'MCP-WP-4.1.1', enum: ['untrusted', 'community', 'verified', 'enterprise'] },
+          signature: signatureSchema,
+          integrity: { [RULE]: 'MCP-WP-4.2.10', type: 'string', pattern: INTEGRITY_PATTERN },
+          mcpUICompatible: { [RULE]: 'MCP-WP-4.1.1', type: 'boolean' },
+          mcpUIResourceTypes: { [RULE]: 'MCP-WP-4.1.1', type: 'array', items: { enum: ['text/html', 'text/uri-list', 'application/vnd.mcp-ui.remote-dom'] } },
+          priority: { [RULE]: 'MCP-WP-4.1.1', type: 'number' },
+          collapsible: { [RULE]: 'MCP-WP-4.1.1', type: 'boolean' },
+          defaultCollapsed: { [RULE]: 'MCP-WP-4.1.1', type: 'boolean' },
+          widgetType: { [RULE]: 'MCP-WP-4.1.1', enum: ['server-status', 'server-panel', 'tool-browser', 'resource-explorer', 'activity-log'] },
+          metadata: { [RULE]: 'MCP-WP-4.1.1', type: 'object' },
+          repository: { [RULE]: 'MCP-WP-4.1.1', type: 'object', required: ['type', 'url'], properties: { type: { enum: ['git', 'npm', 'github', 'custom'] }, url: { type: 'string' } } },
+        },
+        allOf: [
+          {
+            if: { required: ['trustLevel'], properties: { trustLevel: { const: 'verified' } } },
+            then: { [RULE]: 'MCP-WP-4.2.9', required: ['signature'] },
+          },
+        ],
+      },
+    },
+    allOf: [
+      {
+        if: { required: ['widget'], properties: { widget: { type: 'object', required: ['mcpUICompatible'], properties: { mcpUICompatible: { const: true } } } } },
+        then: { [RULE]: 'MCP-WP-4.2.11', properties: { api: { required: ['toMCPUI'], properties: { toMCPUI: { ...fn, [RULE]: 'MCP-WP-4.2.11' } } } } },
+      },
+    ],
+  };
+}
+
+let ajv: Ajv | undefined;
+const cache = new Map<string, ValidateFunction>();
+
+function compiler(): Ajv {
+  if (ajv) return ajv;
+  // verbose: errors carry their parentSchema, which names the rule in x-rule.
+  ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+  ajv.addKeyword({ keyword: RULE, schemaType: 'string' });
+  // JSON Schema has no "function" type; the factory result is a live object.
+  ajv.addKeyword({
+    keyword: 'instanceof',
+    schemaType: 'string',
+    validate: (_name: string, data: unknown) => typeof data === 'function',
+    errors: false,
+  });
+  return ajv;
+}
+
+function ruleOf(error: ErrorObject): string {
+  const parent = error.parentSchema as Record<string, unknown> | undefined;
+  if (parent && typeof parent[RULE] === 'string') return parent[RULE] as string;
+  return 'MCP-WP-3.1.4';
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath ? error.instancePath.replace(/^\//, '').replace(/\//g, '.') : 'the factory result';
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${where} is missing "${String(params.missingProperty)}"`;
+    case 'const':
+      return `${where} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(error.data)}`;
+    case 'pattern':
+      return `${where} ${JSON.stringify(error.data)} must match ${String(params.pattern)}`;
+    case 'instanceof':
+      return `${where} must be a function`;
+    case 'enum':
+      return `${where} must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'additionalProperties':
+      return `${where} has an unknown field "${String(params.additionalProperty)}"`;
+    default:
+      return `${where} ${error.message ?? 'is not valid'}`;
+  }
+}
+
+/** Every contract violation in a factory result (empty when it conforms). */
+export function checkWidgetContract(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 'transport'>): ContractViolation[] {
+  const key = `${info.serverName}\u0000${info.transport}`;
+  let validate = cache.get(key);
+  if (!validate) {
+    validate = compiler().compile(widgetResultSchema(info));
+    cache.set(key, validate);
+  }
+  if (validate(result)) return [];
+  const violations: ContractViolation[] = [];
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'if' || error.keyword === 'allOf') continue;
+    const violation = { rule: ruleOf(error), path: error.instancePath, message: describe(error) };
+    if (!violations.some((v) => v.rule === violation.rule && v.message === violation.message)) violations.push(violation);
+  }
+  return violations;
+}
+
+/** Returns the result typed when it conforms; throws a WidgetContractError naming every broken rule otherwise. */
+export function assertWidgetContract(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 'transport'>): MCPWidgetInterface {
+  const violations = checkWidgetContract(result, info);
+  if (violations.length === 0) return result as MCPWidgetInterface;
+  const first = violations[0]!;
+  const message =
+    violations.length === 1
+      ? `The widget breaks the contract: ${first.message}`
+      : `The widget breaks the contract: ${violations.map((v) => `${v.message} (${v.rule})`).join('; ')}`;
+  throw new WidgetContractError(first.rule, message, violations);
+}

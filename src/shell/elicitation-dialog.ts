@@ -1,0 +1,96 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { ElicitationRequest, ElicitationResult } from '../core/mcp-bridge.js';
+import type { SchemaValidator } from '../core/validation.js';
+import type { A11yHelperInterface, ArgumentProblem } from '../core/types.js';
+import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form.js';
+import '../../widgets/kit/schema-form.js';
+import { ModalController } from './modal-controller.js';
+import { shellStyles } from './shell.styles.js';
+
+interface Pending {
+  serverName: string;
+  request: ElicitationRequest;
+}
+
+/**
+ * A server asks the user for information (`elicitation/create`, form mode): the requested schema
+ * becomes a form through the kit's schema form engine, answers are validated with the host's ajv
+ * before anything is sent, and the user may decline or cancel (Escape).
+ */
+export class McpElicitationDialog extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
+      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
+      .actions { display: flex; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-md, 0.5rem); }
+    `,
+  ];
+
+  static override properties = { pending: { state: true }, problems: { state: true } };
+
+  declare pending: Pending | undefined;
+  declare problems: ArgumentProblem[];
+  validator: SchemaValidator | undefined;
+  private readonly modal = new ModalController<ElicitationResult>(this, { escapeAnswer: () => ({ action: 'cancel' }), initialFocus: 'mcp-schema-form' });
+
+  constructor() {
+    super();
+    this.problems = [];
+  }
+
+  /** The A11yHelper used for the focus trap and announcements. */
+  set a11y(helper: A11yHelperInterface | undefined) {
+    this.modal.a11y = helper;
+  }
+
+  /** Shows the form; resolves with accept (and the content), decline or cancel. */
+  async ask(serverName: string, request: ElicitationRequest): Promise<ElicitationResult> {
+    const answer = await this.modal.open(() => {
+      this.pending = { serverName, request };
+      this.problems = [];
+    }, `${serverName} asks you for information`);
+    this.pending = undefined;
+    return answer;
+  }
+
+  private accept(event: SchemaFormSubmitEvent): void {
+    const schema = this.pending?.request.requestedSchema;
+    if (this.validator && schema && typeof schema === 'object') {
+      const verdict = this.validator.validate(schema, event.value);
+      if (!verdict.ok) {
+        this.problems = verdict.problems;
+        (this.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null)?.focusFirstInvalid();
+        return;
+      }
+    }
+    this.modal.finish({ action: 'accept', content: event.value });
+  }
+
+  override render() {
+    const p = this.pending;
+    return html`<dialog role="dialog" aria-modal="true" aria-labelledby="elicit-title" aria-describedby="elicit-message" @cancel=${this.modal.onCancel}>
+      ${p
+        ? html`<h2 id="elicit-title">${p.serverName} asks for information</h2>
+            <p id="elicit-message">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
+            <p class="muted">What you send goes only to ${p.serverName}. You can decline.</p>
+            <mcp-schema-form .schema=${p.request.requestedSchema} .errors=${this.problems} submit-label="Send"
+              @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.accept(e)}></mcp-schema-form>
+            <div class="actions">
+              <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}>Cancel</button>
+              <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}>Decline</button>
+            </div>`
+        : nothing}
+    </dialog>`;
+  }
+}
+
+if (!customElements.get('mcp-elicitation-dialog')) customElements.define('mcp-elicitation-dialog', McpElicitationDialog);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-elicitation-dialog': McpElicitationDialog;
+  }
+}

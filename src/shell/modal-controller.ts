@@ -1,0 +1,78 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { A11yHelperInterface } from '../core/types.js';
+import { deepActiveElement } from './a11y-helper.js';
+
+/**
+ * The dialog accessibility the confirmation dialog established (MCP-WP-11.5.12), reusable by other
+ * host dialogs: `showModal()`, a focus trap, an announcement, Escape = the dialog's "no" answer,
+ * and focus returned to whatever opened it. Requests are queued so only one dialog shows at a time.
+ */
+export class ModalController<Answer> implements ReactiveController {
+  a11y: A11yHelperInterface | undefined;
+  private resolve: ((answer: Answer) => void) | undefined;
+  private returnFocus: HTMLElement | null = null;
+  private releaseTrap: (() => void) | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: { escapeAnswer: () => Answer; initialFocus: string },
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    if (this.resolve) this.finish(this.options.escapeAnswer());
+  }
+
+  /** Runs `prepare` (which sets the host's state), shows the dialog and resolves with the answer. */
+  open(prepare: () => void, announcement: string): Promise<Answer> {
+    const answer = this.queue.then(() => this.show(prepare, announcement));
+    this.queue = answer.catch(() => undefined);
+    return answer;
+  }
+
+  /** True while a dialog is showing. */
+  get isOpen(): boolean {
+    return this.resolve !== undefined;
+  }
+
+  private async show(prepare: () => void, announcement: string): Promise<Answer> {
+    this.returnFocus = deepActiveElement();
+    prepare();
+    this.host.requestUpdate();
+    await this.host.updateComplete;
+    const root = this.host.shadowRoot ?? this.host;
+    const dialog = root.querySelector('dialog')!;
+    if (!dialog.open) dialog.showModal();
+    this.releaseTrap = this.a11y?.setFocusTrap(this.host);
+    (root.querySelector(this.options.initialFocus) as HTMLElement | null)?.focus();
+    this.a11y?.announce(announcement, 'assertive');
+    return new Promise<Answer>((resolve) => {
+      this.resolve = resolve;
+    });
+  }
+
+  /** Closes the dialog with `answer` and returns focus to the trigger. */
+  finish(answer: Answer): void {
+    const root = this.host.shadowRoot ?? this.host;
+    const dialog = root.querySelector('dialog');
+    if (dialog?.open) dialog.close();
+    this.releaseTrap?.();
+    this.releaseTrap = undefined;
+    const resolve = this.resolve;
+    this.resolve = undefined;
+    const target = this.returnFocus;
+    this.returnFocus = null;
+    if (target?.isConnected) target.focus();
+    resolve?.(answer);
+  }
+
+  /** Bind to the `<dialog>`'s `cancel` event: Escape gives the dialog's "no" answer. */
+  readonly onCancel = (event: Event): void => {
+    event.preventDefault();
+    this.finish(this.options.escapeAnswer());
+  };
+}
