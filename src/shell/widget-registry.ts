@@ -36,6 +36,26 @@ export const BUILT_IN_WIDGETS: WidgetTypeEntry[] = [
     label: 'Server panel (default)',
     load: async () => (await import('../../widgets/server-panel/index.js')).default,
   },
+  {
+    type: 'server-status',
+    label: 'Status badge',
+    load: async () => (await import('../../widgets/server-status/index.js')).default,
+  },
+  {
+    type: 'tool-browser',
+    label: 'Tool browser',
+    load: async () => (await import('../../widgets/tool-browser/index.js')).default,
+  },
+  {
+    type: 'resource-explorer',
+    label: 'Resource explorer',
+    load: async () => (await import('../../widgets/resource-explorer/index.js')).default,
+  },
+  {
+    type: 'activity-log',
+    label: 'Activity log',
+    load: async () => (await import('../../widgets/activity-log/index.js')).default,
+  },
 ];
 
 /** The widget type used when the user has not chosen one. */

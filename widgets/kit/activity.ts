@@ -37,8 +37,10 @@ export function trackActivity(
     bus.on('mcp:tool:error', (d: { serverName: string; toolName: string; args: unknown; error: unknown; latency?: number }) => {
       if (mine(d)) add({ kind: 'tool', name: d.toolName, outcome: 'error', latency: d.latency, request: d.args, message: errorText(d.error).message });
     }),
-    bus.on('mcp:tool:cancelled', (d: { serverName: string; toolName: string }) => {
-      if (mine(d)) add({ kind: 'tool', name: d.toolName, outcome: 'cancelled', message: 'Cancelled by the user' });
+    bus.on('mcp:tool:cancelled', (d: { serverName: string; toolName: string; sent?: boolean; latency?: number }) => {
+      if (mine(d)) {
+        add({ kind: 'tool', name: d.toolName, outcome: 'cancelled', latency: d.latency, message: d.sent ? 'Cancelled while running; the server was told to stop' : 'Cancelled before sending' });
+      }
     }),
     bus.on('mcp:resource:read', (d: { serverName: string; uri: string; contents: unknown }) => {
       if (mine(d)) add({ kind: 'resource', name: d.uri, outcome: 'ok', response: d.contents });

@@ -29,14 +29,31 @@ export type {
   WidgetAPI,
   WidgetFactory,
   WidgetPermissions,
+  WidgetTimersInterface,
+  MCPWidgetElement,
+  SamplingRequest,
+  SamplingResult,
 } from '../../src/core/types.js';
 export { defineElement } from './define.js';
 export { sanitizeToFragment, safeHttpUrl, safeImageDataUrl, safeAudioDataUrl } from './sanitize.js';
 export { displayName, summarizeSchema, createRequestId, errorText } from './tool-text.js';
-export { fieldsFor, parseField, type FieldSpec } from './schema-fields.js';
-export { McpSchemaForm, SchemaFormSubmitEvent } from './schema-form.js';
-export { McpResultView, prettyJson } from './result-view.js';
-export { McpToolRunner } from './tool-runner.js';
+export { McpSchemaForm, SchemaFormSubmitEvent, FIELD_BUDGET } from './schema-form.js';
+export { describeNode, derefSchema, initialValue, constraintText, type SchemaNode, type NodeKind } from './schema-model.js';
+export { getAt, setAt, childPointer } from './schema-pointer.js';
+export { McpResultView, prettyJson, downloadBase64, fileNameFor } from './result-view.js';
+export { McpToolRunner, MAX_MANUAL_RETRIES } from './tool-runner.js';
+export { McpToolList, ToolSelectEvent, filterTools, toolSearchText } from './tool-list.js';
+export { renderToolItem, toolBadges } from './tool-item.js';
+export { McpResourceBrowser, resourceLabel, annotationText } from './resource-browser.js';
+export { McpPromptRunner, promptSchema, promptArgsSummary } from './prompt-runner.js';
+export { McpActivityTable } from './activity-table.js';
+export { McpLatencyChart, median, type LatencyPoint } from './latency-chart.js';
+export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './server-widget.js';
+export { createServerWidget, type ServerWidgetOptions } from './widget-factory.js';
+export { withRetries, isRetryable, RetriesExhaustedError } from './retry.js';
+export { widgetTimers } from './timers.js';
+export { templateVariables, templateSchema, expandTemplate } from './uri-template.js';
+export { listStyles } from './list.styles.js';
 export { trackActivity, type ActivityEntry } from './activity.js';
 export { renderStatus, statusLabel } from './status.js';
 export { baseStyles } from './styles.js';

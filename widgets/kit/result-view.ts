@@ -6,6 +6,34 @@ import { baseStyles } from './styles.js';
 
 const TEXT_LIMIT = 100_000;
 
+/** A file name for a download from a resource URI (last path segment, safe characters only). */
+export function fileNameFor(uri: string): string {
+  const last = uri.split(/[/?#]/).filter(Boolean).pop() ?? 'resource';
+  return last.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100) || 'resource';
+}
+
+/**
+ * Saves base64 data as a file. The blob is typed application/octet-stream whatever the server said,
+ * so the browser downloads it and never renders it (a text/html blob would run in our origin).
+ */
+export function downloadBase64(base64: string, fileName: string): boolean {
+  let bytes: Uint8Array;
+  try {
+    const binary = atob(base64.replace(/\s+/g, ''));
+    bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return false;
+  }
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return true;
+}
+
 /** Pretty JSON that never throws (cycles, BigInt). */
 export function prettyJson(value: unknown): string {
   try {
@@ -73,9 +101,11 @@ export class McpResultView extends LitElement {
       body = this.text(text, index);
     } else if (typeof entry.blob === 'string') {
       const image = safeImageDataUrl(mime, entry.blob);
+      const blob = entry.blob;
       body = image
         ? html`<img src=${image} alt=${`Image resource ${String(entry.uri)}`} />`
-        : html`<p class="muted">Binary content (${mime ?? 'unknown type'}, ${Math.floor((entry.blob.length * 3) / 4).toLocaleString()} bytes).</p>`;
+        : html`<p class="muted">Binary content (${mime ?? 'unknown type'}, ${Math.floor((blob.length * 3) / 4).toLocaleString()} bytes); it cannot be previewed.
+            <button type="button" @click=${() => downloadBase64(blob, fileNameFor(String(entry.uri ?? 'resource')))}>Download</button></p>`;
     } else {
       body = html`<pre>${prettyJson(entry)}</pre>`;
     }

@@ -1,7 +1,10 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import type { ArgumentProblem, JSONSchema } from '../../src/core/types.js';
 import { defineElement } from './define.js';
-import { fieldsFor, initialRaw, parseField, type FieldSpec } from './schema-fields.js';
+import { renderNode, type FormContext } from './schema-form-render.js';
+import { schemaFormStyles } from './schema-form.styles.js';
+import { describeNode, estimateFields, initialValue, matchesVariant, type SchemaNode } from './schema-model.js';
+import { childPointer, getAt, setAt } from './schema-pointer.js';
 import { baseStyles } from './styles.js';
 
 /** Fired when the user submits a form whose fields all parse. */
@@ -11,99 +14,265 @@ export class SchemaFormSubmitEvent extends Event {
   }
 }
 
+/** A schema with more fields than this opens in the JSON view. */
+export const FIELD_BUDGET = 300;
+
 let formCounter = 0;
 
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /**
- * A form generated from a JSON Schema object (MCP-WP-7.1.2). Flat properties get native inputs;
- * nested ones are edited as JSON. Every input has a label; errors are shown inline and linked with
- * `aria-describedby` (MCP-WP-11.5.9, 11.5.10). Validation against the schema is the host's job:
- * its problems come back through `errors`.
+ * A form generated from a JSON Schema (MCP-WP-7.1.2), shared by tools, prompts, resource templates
+ * and elicitation. Recursive: nested objects, arrays (add / remove / reorder), enums that keep
+ * their JSON types, `oneOf`/`anyOf` with a variant chooser, `allOf` merged, `const`, `default`,
+ * nullable and type arrays, string formats, constraints shown, local `$ref`/`$defs` (a network
+ * `$ref` is never fetched and is reported). A JSON view round-trips with the form. Every input has a
+ * label; errors are inline and linked with `aria-describedby` (MCP-WP-11.5.9, 11.5.10). Full schema
+ * validation is the host's job: its problems (JSON pointers) come back through `errors`.
  *
- * @event mcp-form-submit - SchemaFormSubmitEvent with the argument object.
+ * @event mcp-form-submit - SchemaFormSubmitEvent with the value.
  */
 export class McpSchemaForm extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      form { display: grid; gap: var(--mcp-spacing-md, 0.5rem); }
-      .field { display: grid; gap: 2px; }
-      label { font-weight: 600; }
-      .req { color: var(--mcp-error-dark, #a4161a); }
-      textarea { min-height: 4rem; font-family: ui-monospace, monospace; width: 100%; }
-      input[type='text'], input[type='email'], input[type='url'], input[type='number'], select { width: 100%; }
-      .check { display: flex; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; }
-      [aria-invalid='true'] { border-color: var(--mcp-error-dark, #a4161a); border-width: 2px; }
-      .actions { display: flex; gap: var(--mcp-spacing-md, 0.5rem); }
-      .desc { font-size: var(--mcp-font-size-sm, 0.8125rem); }
-    `,
-  ];
+  static override styles = [baseStyles, schemaFormStyles];
+  static override shadowRootOptions = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   static override properties = {
     schema: { attribute: false },
     submitLabel: { attribute: 'submit-label' },
     busy: { type: Boolean },
     errors: { attribute: false },
-    raw: { state: true },
+    mode: { state: true },
+    current: { state: true },
+    jsonText: { state: true },
+    jsonError: { state: true },
   };
 
   declare schema: JSONSchema | undefined;
   declare submitLabel: string;
   declare busy: boolean;
   declare errors: ArgumentProblem[];
-  declare raw: Record<string, string | boolean>;
-  private fields: FieldSpec[] = [];
-  private touched = new Set<string>();
+  declare mode: 'form' | 'json';
+  declare current: unknown;
+  declare jsonText: string;
+  declare jsonError: string | undefined;
   private readonly uid = `f${++formCounter}`;
+  private readonly ids = new Map<string, string>();
+  private readonly raw = new Map<string, string>();
+  private readonly rawKinds = new Map<string, 'number' | 'integer' | 'json'>();
+  private readonly variants = new Map<string, number>();
+  private cache = new WeakMap<object, SchemaNode>();
   private localErrors: ArgumentProblem[] = [];
   private lastSchema: JSONSchema | undefined;
+  private tooBig: number | undefined;
+  private rendered = new Set<string>();
 
   constructor() {
     super();
     this.submitLabel = 'Submit';
     this.busy = false;
     this.errors = [];
-    this.raw = {};
+    this.mode = 'form';
+    this.jsonText = '';
+  }
+
+  /** The current value (what `read()` would return when everything parses). */
+  get value(): unknown {
+    return this.current;
+  }
+
+  /** Replaces the current value, e.g. to prefill the form. */
+  set value(next: unknown) {
+    this.willUpdate();
+    this.current = structuredClone(next);
+    this.raw.clear();
+    this.variants.clear();
+    this.jsonText = JSON.stringify(next ?? {}, null, 2);
+  }
+
+  private root(): JSONSchema {
+    return isObject(this.schema) ? this.schema : { type: 'object' };
+  }
+
+  private describe(schema: unknown): SchemaNode {
+    if (isObject(schema)) {
+      const hit = this.cache.get(schema);
+      if (hit) return hit;
+      const node = describeNode(this.root(), schema);
+      this.cache.set(schema, node);
+      return node;
+    }
+    return describeNode(this.root(), schema);
   }
 
   override willUpdate(): void {
-    if (this.schema !== this.lastSchema) {
-      this.lastSchema = this.schema;
-      this.fields = fieldsFor(this.schema);
-      this.raw = Object.fromEntries(this.fields.map((f) => [f.name, initialRaw(f)]));
-      this.touched = new Set();
-      this.localErrors = [];
+    if (this.schema === this.lastSchema) return;
+    this.lastSchema = this.schema;
+    this.cache = new WeakMap();
+    this.raw.clear();
+    this.variants.clear();
+    this.localErrors = [];
+    this.jsonError = undefined;
+    const root = this.root();
+    let start: unknown;
+    try {
+      start = initialValue(root, root);
+    } catch {
+      start = undefined;
+    }
+    this.current = start ?? (this.describe(root).kind === 'object' || this.describe(root).kind === 'json' ? {} : undefined);
+    const fields = estimateFields(root, root, FIELD_BUDGET + 1);
+    this.tooBig = fields > FIELD_BUDGET ? fields : undefined;
+    this.mode = this.tooBig ? 'json' : 'form';
+    this.jsonText = JSON.stringify(this.current ?? {}, null, 2);
+  }
+
+  private context(): FormContext {
+    const all = [...this.localErrors, ...this.errors];
+    return {
+      value: this.current,
+      get: (pointer) => getAt(this.current, pointer),
+      describe: (s) => this.describe(s),
+      idFor: (pointer, suffix) => {
+        const key = suffix ? `${pointer}#${suffix}` : pointer;
+        let id = this.ids.get(key);
+        if (!id) {
+          id = `${this.uid}-${this.ids.size}`;
+          this.ids.set(key, id);
+        }
+        return id;
+      },
+      problemsAt: (pointer) => all.filter((p) => p.path === pointer),
+      rendered: this.rendered,
+      raw: this.raw,
+      variantIndex: (pointer, node) => this.variantIndex(pointer, node),
+      set: (pointer, value) => this.update_(pointer, value),
+      setRaw: (pointer, text, kind) => this.setRaw(pointer, text, kind),
+      add: (pointer, schema) => this.update_(pointer, initialValue(this.root(), schema) ?? {}),
+      chooseVariant: (pointer, node, index) => {
+        this.variants.set(pointer, index);
+        const variant = node.variants![index];
+        this.update_(pointer, variant ? initialValue(this.root(), variant.schema) : undefined);
+      },
+      addItem: (pointer, itemSchema) => {
+        const list = getAt(this.current, pointer);
+        const items = Array.isArray(list) ? list : [];
+        const fresh = initialValue(this.root(), itemSchema);
+        this.update_(pointer, [...items, fresh === undefined ? this.emptyFor(itemSchema) : fresh]);
+        this.focusAfterUpdate(`${childPointer(pointer, items.length)}`);
+      },
+      removeItem: (pointer, index) => {
+        const items = getAt(this.current, pointer) as unknown[];
+        this.dropItemState(pointer);
+        this.update_(pointer, items.filter((_, i) => i !== index));
+      },
+      moveItem: (pointer, from, to) => {
+        const items = [...(getAt(this.current, pointer) as unknown[])];
+        const [moved] = items.splice(from, 1);
+        items.splice(to, 0, moved);
+        this.dropItemState(pointer);
+        this.update_(pointer, items);
+        void this.updateComplete.then(() => {
+          const button = this.renderRoot.querySelector(`[data-move="${to < from ? 'up' : 'down'}"][data-index="${to}"]`) as HTMLElement | null;
+          button?.focus();
+        });
+      },
+    };
+  }
+
+  private emptyFor(schema: unknown): unknown {
+    const node = this.describe(schema);
+    switch (node.kind) {
+      case 'string':
+        return '';
+      case 'boolean':
+        return false;
+      case 'object':
+        return {};
+      case 'array':
+      case 'tuple':
+        return [];
+      default:
+        return null;
     }
   }
 
-  /** Reads the argument object; parse problems are shown inline and returned. */
+  private variantIndex(pointer: string, node: SchemaNode): number {
+    const chosen = this.variants.get(pointer);
+    if (chosen !== undefined && chosen < node.variants!.length) return chosen;
+    const value = getAt(this.current, pointer);
+    const found = value === undefined ? 0 : node.variants!.findIndex((v) => matchesVariant(this.root(), v.schema, value));
+    return Math.max(0, found);
+  }
+
+  /** Text and variant choices below an array are keyed by position; reordering drops them (values stay). */
+  private dropItemState(pointer: string): void {
+    for (const map of [this.raw, this.variants] as Array<Map<string, unknown>>) {
+      for (const key of [...map.keys()]) if (key.startsWith(`${pointer}/`)) map.delete(key);
+    }
+    this.localErrors = this.localErrors.filter((p) => !p.path.startsWith(`${pointer}/`));
+  }
+
+  private update_(pointer: string, value: unknown): void {
+    this.current = setAt(this.current, pointer, value);
+    this.raw.delete(pointer);
+    this.localErrors = this.localErrors.filter((p) => p.path !== pointer);
+  }
+
+  private setRaw(pointer: string, text: string, kind: 'number' | 'integer' | 'json'): void {
+    this.raw.set(pointer, text);
+    this.rawKinds.set(pointer, kind);
+    this.localErrors = this.localErrors.filter((p) => p.path !== pointer);
+    const parsed = this.parse(text, kind);
+    this.current = setAt(this.current, pointer, parsed.ok ? parsed.value : undefined);
+    this.requestUpdate();
+  }
+
+  private parse(text: string, kind: 'number' | 'integer' | 'json'): { ok: true; value: unknown } | { ok: false; message: string } {
+    if (text.trim() === '') return { ok: true, value: undefined };
+    if (kind === 'json') {
+      try {
+        return { ok: true, value: JSON.parse(text) };
+      } catch {
+        return { ok: false, message: 'must be valid JSON' };
+      }
+    }
+    const value = Number(text);
+    if (!Number.isFinite(value)) return { ok: false, message: 'must be a number' };
+    if (kind === 'integer' && !Number.isInteger(value)) return { ok: false, message: 'must be a whole number' };
+    return { ok: true, value };
+  }
+
+  private focusAfterUpdate(pointer: string): void {
+    void this.updateComplete.then(() => {
+      const id = this.ids.get(pointer);
+      const target = id ? (this.renderRoot.querySelector(`#${id}`) as HTMLElement | null) : null;
+      (target ?? (this.renderRoot.querySelector(`[id^="${this.ids.get(pointer) ?? '__none'}"]`) as HTMLElement | null))?.focus();
+    });
+  }
+
+  /** Reads the value; text that does not parse is shown inline and returned as problems. */
   read(): { ok: true; value: Record<string, unknown> } | { ok: false; problems: ArgumentProblem[] } {
-    const value: Record<string, unknown> = {};
+    if (this.mode === 'json') {
+      try {
+        const value = JSON.parse(this.jsonText || '{}') as unknown;
+        this.current = value;
+        this.jsonError = undefined;
+      } catch (error) {
+        this.jsonError = `The JSON is not valid: ${(error as Error).message}`;
+        return { ok: false, problems: [{ path: '', message: this.jsonError }] };
+      }
+    }
     const problems: ArgumentProblem[] = [];
-    for (const field of this.fields) {
-      const parsed = parseField(field, this.raw[field.name], this.touched.has(field.name));
-      if (!parsed.ok) problems.push({ path: `/${field.name}`, message: parsed.message });
-      else if (parsed.present) value[field.name] = parsed.value;
+    for (const [pointer, text] of this.raw) {
+      const parsed = this.parse(text, this.rawKinds.get(pointer) ?? 'json');
+      if (!parsed.ok) problems.push({ path: pointer, message: parsed.message });
     }
     this.localErrors = problems;
     this.requestUpdate();
-    return problems.length ? { ok: false, problems } : { ok: true, value };
-  }
-
-  private problemsFor(name: string): ArgumentProblem[] {
-    const pointer = `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    return [...this.localErrors, ...this.errors].filter((p) => p.path === pointer || p.path.startsWith(`${pointer}/`));
-  }
-
-  private rootProblems(): ArgumentProblem[] {
-    const names = new Set(this.fields.map((f) => `/${f.name}`));
-    return this.errors.filter((p) => p.path === '' || ![...names].some((n) => p.path === n || p.path.startsWith(`${n}/`)));
-  }
-
-  private onInput(field: FieldSpec, event: Event): void {
-    const target = event.target as HTMLInputElement;
-    this.touched.add(field.name);
-    this.raw = { ...this.raw, [field.name]: field.kind === 'boolean' ? target.checked : target.value };
-    this.localErrors = this.localErrors.filter((p) => p.path !== `/${field.name}`);
+    if (problems.length) return { ok: false, problems };
+    return { ok: true, value: (this.current ?? {}) as Record<string, unknown> };
   }
 
   private onSubmit(event: Event): void {
@@ -121,64 +290,71 @@ export class McpSchemaForm extends LitElement {
     });
   }
 
-  private renderField(field: FieldSpec) {
-    const id = `${this.uid}-${field.name.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-    const problems = this.problemsFor(field.name);
-    const describedBy = [field.description ? `${id}-desc` : '', problems.length ? `${id}-err` : ''].filter(Boolean).join(' ') || nothing;
-    const invalid = problems.length > 0 ? 'true' : 'false';
-    const raw = this.raw[field.name];
-    const schema = field.schema;
-    let control;
-    switch (field.kind) {
-      case 'boolean':
-        control = html`<span class="check"
-          ><input id=${id} type="checkbox" .checked=${raw === true} aria-describedby=${describedBy} aria-invalid=${invalid}
-            @change=${(e: Event) => this.onInput(field, e)} /><label for=${id}>${field.label}${field.required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</label></span
-        >`;
-        break;
-      case 'enum':
-        control = html`<select id=${id} .value=${String(raw ?? '')} aria-required=${field.required ? 'true' : 'false'}
-          aria-describedby=${describedBy} aria-invalid=${invalid} @change=${(e: Event) => this.onInput(field, e)}>
-          <option value="">${field.required ? '\u2014 choose \u2014' : '(not set)'}</option>
-          ${field.enumValues!.map((v, i) => html`<option value=${String(i)} ?selected=${String(i) === raw}>${typeof v === 'string' ? v : JSON.stringify(v)}</option>`)}
-        </select>`;
-        break;
-      case 'json':
-        control = html`<textarea id=${id} .value=${String(raw ?? '')} aria-required=${field.required ? 'true' : 'false'}
-          aria-describedby=${describedBy} aria-invalid=${invalid} spellcheck="false" @input=${(e: Event) => this.onInput(field, e)}
-          placeholder="JSON value"></textarea>`;
-        break;
-      case 'number':
-      case 'integer':
-        control = html`<input id=${id} type="number" .value=${String(raw ?? '')} step=${field.kind === 'integer' ? '1' : 'any'}
-          min=${typeof schema.minimum === 'number' ? schema.minimum : nothing} max=${typeof schema.maximum === 'number' ? schema.maximum : nothing}
-          aria-required=${field.required ? 'true' : 'false'} aria-describedby=${describedBy} aria-invalid=${invalid}
-          @input=${(e: Event) => this.onInput(field, e)} />`;
-        break;
-      default:
-        control = html`<input id=${id} type=${field.inputType ?? 'text'} .value=${String(raw ?? '')}
-          aria-required=${field.required ? 'true' : 'false'} aria-describedby=${describedBy} aria-invalid=${invalid}
-          @input=${(e: Event) => this.onInput(field, e)} />`;
+  private switchMode(mode: 'form' | 'json'): void {
+    if (mode === this.mode) return;
+    if (mode === 'json') {
+      this.jsonText = JSON.stringify(this.current ?? {}, null, 2);
+      this.jsonError = undefined;
+      this.mode = 'json';
+      return;
     }
+    try {
+      this.current = JSON.parse(this.jsonText || '{}');
+    } catch (error) {
+      this.jsonError = `The JSON is not valid, so the form cannot show it: ${(error as Error).message}`;
+      return;
+    }
+    this.raw.clear();
+    this.variants.clear();
+    this.jsonError = undefined;
+    this.mode = 'form';
+  }
+
+  private renderJsonView() {
+    const id = `${this.uid}-json`;
+    const rootProblems = [...this.localErrors, ...this.errors];
+    const describedBy = [this.jsonError ? `${id}-err` : '', rootProblems.length ? `${id}-problems` : ''].filter(Boolean).join(' ') || nothing;
     return html`<div class="field">
-      ${field.kind === 'boolean'
-        ? nothing
-        : html`<label for=${id}>${field.label}${field.required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span>` : nothing}</label>`}
-      ${control}
-      ${field.description ? html`<span id="${id}-desc" class="desc muted">${field.description}</span>` : nothing}
-      ${problems.length
-        ? html`<span id="${id}-err" class="error-text" role="alert">${problems.map((p) => `${field.label} ${p.message}`).join('; ')}</span>`
+      <label for=${id}>Value as JSON</label>
+      <textarea id=${id} class="json big" spellcheck="false" .value=${this.jsonText} aria-describedby=${describedBy}
+        aria-invalid=${this.jsonError || rootProblems.length ? 'true' : 'false'}
+        @input=${(e: Event) => {
+          this.jsonText = (e.target as HTMLTextAreaElement).value;
+          this.jsonError = undefined;
+        }}></textarea>
+      ${this.jsonError ? html`<span id="${id}-err" class="error-text" role="alert">${this.jsonError}</span>` : nothing}
+      ${rootProblems.length
+        ? html`<span id="${id}-problems" class="error-text" role="alert">${rootProblems.map((p) => `${p.path || 'Value'}: ${p.message}`).join('; ')}</span>`
         : nothing}
     </div>`;
   }
 
   override render() {
-    const root = this.rootProblems();
+    const root = this.root();
+    this.rendered = new Set();
+    const ctx = this.context();
+    const body = this.mode === 'json' ? this.renderJsonView() : this.renderFormView(ctx, root);
+    // Problems whose field is not on screen (or the whole value) are listed at the end.
+    const orphans = this.mode === 'form' ? [...this.localErrors, ...this.errors].filter((p) => p.path === '' || !this.rendered.has(p.path)) : [];
     return html`<form novalidate @submit=${this.onSubmit}>
-      ${this.fields.length === 0 ? html`<p class="muted">This takes no arguments.</p>` : this.fields.map((f) => this.renderField(f))}
-      ${root.length ? html`<p class="error-text" role="alert">${root.map((p) => `${p.path || 'Arguments'}: ${p.message}`).join('; ')}</p>` : nothing}
+      <div class="view-switch" role="group" aria-label="Edit as">
+        <button type="button" class="small" aria-pressed=${this.mode === 'form' ? 'true' : 'false'} @click=${() => this.switchMode('form')}>Form</button>
+        <button type="button" class="small" aria-pressed=${this.mode === 'json' ? 'true' : 'false'} @click=${() => this.switchMode('json')}>JSON</button>
+      </div>
+      ${this.tooBig ? html`<p class="note muted" role="note">This schema has more than ${FIELD_BUDGET} fields, so it opens as JSON. The form view shows every field, slowly.</p>` : nothing}
+      ${body}
+      ${orphans.length ? html`<p class="error-text" role="alert">${orphans.map((p) => `${p.path || 'Arguments'}: ${p.message}`).join('; ')}</p>` : nothing}
       <div class="actions"><button class="primary" type="submit" aria-disabled=${this.busy ? 'true' : 'false'}>${this.submitLabel}</button></div>
     </form>`;
+  }
+
+  private renderFormView(ctx: FormContext, root: JSONSchema) {
+    const node = this.describe(root);
+    const noFields = (node.kind === 'object' || node.kind === 'json') && node.schema.type === 'object' && !isObject(node.schema.properties) && !Array.isArray(node.schema.required);
+    if (noFields || (isObject(node.schema.properties) && Object.keys(node.schema.properties).length === 0 && !Array.isArray(node.schema.required))) {
+      return html`<p class="muted">This takes no arguments.</p>`;
+    }
+    return renderNode(ctx, root, '', 'Value', true, 0);
   }
 }
 

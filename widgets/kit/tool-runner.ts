@@ -9,6 +9,14 @@ import './result-view.js';
 
 type Phase = 'idle' | 'waiting' | 'running' | 'done' | 'failed' | 'cancelled' | 'invalid';
 
+/** A failed call may be retried by hand this many times with the same arguments (MCP-WP-9.1.6). */
+export const MAX_MANUAL_RETRIES = 3;
+
+/** Codes where trying again later may work (MCP-WP-6.2 table: -32603, -32000..-32099). */
+function retryableCode(code: number | undefined): boolean {
+  return code !== undefined && (code === -32603 || (code <= -32000 && code >= -32099)) && code !== -32002 && code !== -32003;
+}
+
 /**
  * Form + Invoke + result for one tool. It never calls the bridge: it emits
  * `mcp:tool:invoke-requested` and follows the host's events for its request id (MCP-WP-7.1.3).
@@ -35,6 +43,8 @@ export class McpToolRunner extends LitElement {
     problems: { state: true },
     progress: { state: true },
     latency: { state: true },
+    attempts: { state: true },
+    cancelledSent: { state: true },
   };
 
   declare bus: EventBusInterface | undefined;
@@ -46,7 +56,12 @@ export class McpToolRunner extends LitElement {
   declare problems: ArgumentProblem[];
   declare progress: { progress: number; total?: number; message?: string } | undefined;
   declare latency: number | undefined;
+  declare attempts: number;
+  declare cancelledSent: boolean;
   private requestId: string | undefined;
+  private lastArgs: Record<string, unknown> | undefined;
+  /** Arguments the server called malformed (-32600): the same request is not sent again. */
+  private blockedArgs: string | undefined;
   private unsubscribes: Unsubscribe[] = [];
 
   constructor() {
@@ -54,6 +69,8 @@ export class McpToolRunner extends LitElement {
     this.serverName = '';
     this.phase = 'idle';
     this.problems = [];
+    this.attempts = 0;
+    this.cancelledSent = false;
   }
 
   override connectedCallback(): void {
@@ -75,6 +92,8 @@ export class McpToolRunner extends LitElement {
       this.error = undefined;
       this.problems = [];
       this.requestId = undefined;
+      this.attempts = 0;
+      this.blockedArgs = undefined;
     }
   }
 
@@ -109,22 +128,52 @@ export class McpToolRunner extends LitElement {
         this.phase = 'failed';
         this.error = { ...errorText(d.error), args: d.args };
         this.progress = undefined;
+        if (this.error.code === -32600) this.blockedArgs = JSON.stringify(d.args ?? this.lastArgs ?? {});
       }),
-      bus.on('mcp:tool:cancelled', (d) => {
-        if (mine(d)) this.phase = 'cancelled';
+      bus.on('mcp:tool:cancelled', (d: { requestId?: string; sent?: boolean }) => {
+        if (!mine(d)) return;
+        this.phase = 'cancelled';
+        this.cancelledSent = d.sent === true;
+        this.progress = undefined;
       }),
     );
   }
 
   private submit(event: SchemaFormSubmitEvent): void {
+    const same = this.lastArgs !== undefined && JSON.stringify(event.value) === JSON.stringify(this.lastArgs);
+    this.attempts = same && this.phase === 'failed' ? this.attempts + 1 : 1;
+    this.send(event.value);
+  }
+
+  private send(args: Record<string, unknown>): void {
     if (!this.bus || !this.tool) return;
+    if (this.blockedArgs !== undefined && this.blockedArgs === JSON.stringify(args)) {
+      // MCP-WP-6.2 table: -32600 is a defect; repeating the identical request cannot help.
+      this.phase = 'failed';
+      this.error = { message: 'The server rejected exactly this request as malformed, so it is not sent again.', guidance: 'Change the arguments, or report the problem to whoever maintains this widget or server.', args };
+      return;
+    }
+    this.lastArgs = args;
+    this.cancelledSent = false;
     this.requestId = createRequestId('tool');
     this.phase = 'waiting';
     this.result = undefined;
     this.error = undefined;
     this.problems = [];
     this.progress = undefined;
-    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args: event.value, requestId: this.requestId });
+    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args, requestId: this.requestId });
+  }
+
+  private retry(): void {
+    if (!this.lastArgs || this.attempts >= MAX_MANUAL_RETRIES) return;
+    this.attempts += 1;
+    this.send(this.lastArgs);
+  }
+
+  /** Asks the host to stop the running call; the server gets notifications/cancelled. */
+  cancel(): void {
+    if (!this.bus || !this.requestId || (this.phase !== 'running' && this.phase !== 'waiting')) return;
+    this.bus.emit('mcp:tool:cancel-requested', { requestId: this.requestId });
   }
 
   private renderStatus() {
@@ -134,17 +183,25 @@ export class McpToolRunner extends LitElement {
       case 'running':
         return html`<div class="status" role="status">Running\u2026
           ${this.progress
-            ? html`<progress aria-label="Progress" max=${this.progress.total ?? 100} value=${this.progress.progress}></progress>
-                ${this.progress.message ? html`<span class="muted">${this.progress.message}</span>` : nothing}`
-            : nothing}</div>`;
+            ? html`<progress aria-label="Progress" max=${this.progress.total ?? Math.max(100, this.progress.progress)} value=${this.progress.progress}></progress>
+                <span class="muted">${this.progress.total ? `${this.progress.progress} of ${this.progress.total}` : `${this.progress.progress}`}${this.progress.message ? ` \u2014 ${this.progress.message}` : ''}</span>`
+            : nothing}</div>
+          <button type="button" data-action="cancel-call" @click=${() => this.cancel()}>Cancel</button>`;
       case 'cancelled':
-        return html`<p class="status muted" role="status">Cancelled \u2014 nothing was sent to the server.</p>`;
+        return html`<p class="status muted" role="status">${this.cancelledSent
+          ? 'Cancelled while running \u2014 the server was told to stop (notifications/cancelled).'
+          : 'Cancelled \u2014 nothing was sent to the server.'}</p>`;
       case 'invalid':
         return html`<p class="status error-text" role="status">Fix the highlighted arguments and try again.</p>`;
       case 'failed':
         return html`<div class="status error-text" role="alert">
           <strong>\u2717 ${this.error?.code !== undefined ? `Error ${this.error.code}: ` : ''}${this.error?.message}</strong>
           ${this.error?.guidance ? html`<div>${this.error.guidance}</div>` : nothing}
+          ${retryableCode(this.error?.code)
+            ? this.attempts < MAX_MANUAL_RETRIES
+              ? html`<button type="button" data-action="retry" @click=${() => this.retry()}>Try again (attempt ${this.attempts + 1} of ${MAX_MANUAL_RETRIES})</button>`
+              : html`<div>Tried ${this.attempts} times; it still fails. Check the server log or contact whoever runs this server.</div>`
+            : nothing}
           ${this.error?.args !== undefined ? html`<details><summary>Arguments sent</summary><pre>${JSON.stringify(this.error.args, null, 2)}</pre></details>` : nothing}
         </div>`;
       case 'done':

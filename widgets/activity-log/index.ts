@@ -1,0 +1,12 @@
+import { createServerWidget, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
+import './activity-log.js';
+
+/** Widget factory for mcp-activity-log-widget (MCP-WP §3, §12). */
+export default function createActivityLogWidget(dependencies: DependenciesObject, mcpServerInfo: MCPServerInfo): MCPWidgetInterface {
+  return createServerWidget(dependencies, mcpServerInfo, {
+    element: 'mcp-activity-log-widget',
+    icon: '\u{1F4DC}',
+    widgetType: 'activity-log',
+    permissions: { storage: 'none' },
+  });
+}

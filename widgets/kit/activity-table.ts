@@ -1,0 +1,78 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { ActivityEntry } from './activity.js';
+import { defineElement } from './define.js';
+import { prettyJson } from './result-view.js';
+import { baseStyles } from './styles.js';
+
+/** Characters of a request/response shown before "show all" (5 MB results stay responsive). */
+export const INSPECT_LIMIT = 20_000;
+
+/**
+ * The activity of one server as a table: time, what, outcome (icon + text), latency, and the
+ * request and response to inspect (MCP-WP §12 activity log).
+ */
+export class McpActivityTable extends LitElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; }
+      table { border-collapse: collapse; width: 100%; font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      th, td { text-align: left; border-bottom: 1px solid var(--mcp-border, #8c959f); padding: 2px var(--mcp-spacing-sm, 0.25rem); vertical-align: top; }
+      .outcome-error { color: var(--mcp-error-dark, #a4161a); }
+      .outcome-ok { color: var(--mcp-success-dark, #0d6b3c); }
+      pre { max-height: 16rem; overflow: auto; }
+    `,
+  ];
+
+  static override properties = { entries: { attribute: false }, caption: {}, expanded: { state: true } };
+
+  declare entries: ActivityEntry[];
+  declare caption: string;
+  declare expanded: Set<number>;
+
+  constructor() {
+    super();
+    this.entries = [];
+    this.caption = 'Activity, newest first';
+    this.expanded = new Set();
+  }
+
+  private inspect(entry: ActivityEntry) {
+    const text = prettyJson({ request: entry.request, response: entry.response });
+    const full = this.expanded.has(entry.id);
+    return html`<details><summary>Request / response</summary>
+      <pre tabindex="0">${full || text.length <= INSPECT_LIMIT ? text : text.slice(0, INSPECT_LIMIT)}</pre>
+      ${!full && text.length > INSPECT_LIMIT
+        ? html`<p class="muted">Showing ${INSPECT_LIMIT.toLocaleString()} of ${text.length.toLocaleString()} characters.
+            <button type="button" @click=${() => (this.expanded = new Set([...this.expanded, entry.id]))}>Show all</button></p>`
+        : nothing}
+    </details>`;
+  }
+
+  override render() {
+    if (!this.entries.length) return html`<p class="muted">No activity yet. Tool calls, reads and prompts appear here.</p>`;
+    return html`<table>
+      <caption class="visually-hidden">${this.caption}</caption>
+      <thead><tr><th scope="col">Time</th><th scope="col">What</th><th scope="col">Outcome</th><th scope="col">Latency</th><th scope="col">Details</th></tr></thead>
+      <tbody>
+        ${this.entries.map(
+          (e) => html`<tr>
+            <td>${new Date(e.time).toLocaleTimeString()}</td>
+            <td>${e.kind} <code>${e.name}</code></td>
+            <td class="outcome-${e.outcome}">${e.outcome === 'error' ? '\u2717 ' : e.outcome === 'ok' ? '\u2713 ' : ''}${e.outcome}</td>
+            <td>${e.latency !== undefined ? `${Math.round(e.latency)} ms` : ''}</td>
+            <td>${e.message ? html`<div>${e.message}</div>` : nothing}${e.request !== undefined || e.response !== undefined ? this.inspect(e) : nothing}</td>
+          </tr>`,
+        )}
+      </tbody>
+    </table>`;
+  }
+}
+
+defineElement('mcp-activity-table', McpActivityTable);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-activity-table': McpActivityTable;
+  }
+}

@@ -1,0 +1,147 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { DependenciesObject, JSONSchema, MCPPrompt, PromptMessages } from '../../src/core/types.js';
+import { defineElement } from './define.js';
+import { listStyles } from './list.styles.js';
+import { RetriesExhaustedError, withRetries } from './retry.js';
+import type { SchemaFormSubmitEvent } from './schema-form.js';
+import { baseStyles } from './styles.js';
+import { displayName, errorText } from './tool-text.js';
+import './result-view.js';
+import './schema-form.js';
+
+/** Prompt arguments as a string schema, so the same form engine renders them (MCP-WP-7.3.2). */
+export function promptSchema(prompt: MCPPrompt): JSONSchema {
+  const args = Array.isArray(prompt.arguments) ? prompt.arguments.filter((a) => a && typeof a === 'object') : [];
+  return {
+    type: 'object',
+    properties: Object.fromEntries(args.map((a) => [String(a.name), { type: 'string', title: String(a.title ?? a.name), description: typeof a.description === 'string' ? a.description : undefined }])),
+    required: args.filter((a) => a.required === true).map((a) => String(a.name)),
+  };
+}
+
+/** "Requires: a · optional: b" for a prompt (MCP-WP-7.3.1). */
+export function promptArgsSummary(prompt: MCPPrompt): string {
+  const args = Array.isArray(prompt.arguments) ? prompt.arguments.filter((a) => a && typeof a === 'object') : [];
+  if (!args.length) return 'No arguments';
+  const required = args.filter((a) => a.required === true).map((a) => String(a.name));
+  const optional = args.filter((a) => a.required !== true).map((a) => String(a.name));
+  return [required.length ? `Requires: ${required.join(', ')}` : '', optional.length ? `optional: ${optional.join(', ')}` : ''].filter(Boolean).join(' \u00b7 ');
+}
+
+/**
+ * Prompts of one server: list (name, title, description, required vs optional — MCP-WP-7.3.1), an
+ * argument form (7.3.2) and the generated messages, each with its role (7.3.3).
+ */
+export class McpPromptRunner extends LitElement {
+  static override styles = [
+    baseStyles,
+    listStyles,
+    css`
+      :host { display: block; }
+      .split { display: grid; grid-template-columns: minmax(10rem, 1fr) 2fr; gap: var(--mcp-spacing-lg, 1rem); }
+      @media (max-width: 40rem) { .split { grid-template-columns: 1fr; } }
+      ol.messages { list-style: none; padding: 0; display: grid; gap: var(--mcp-spacing-sm, 0.25rem); }
+      .role { font-weight: 700; text-transform: capitalize; }
+      h3 { font-size: var(--mcp-font-size-lg, 1rem); margin: var(--mcp-spacing-md, 0.5rem) 0; }
+    `,
+  ];
+
+  static override properties = {
+    deps: { attribute: false },
+    serverName: { attribute: 'server-name' },
+    prompts: { attribute: false },
+    selected: { state: true },
+    messages: { state: true },
+    error: { state: true },
+    loading: { state: true },
+  };
+
+  declare deps: DependenciesObject | undefined;
+  declare serverName: string;
+  declare prompts: MCPPrompt[];
+  declare selected: MCPPrompt | undefined;
+  declare messages: PromptMessages | undefined;
+  declare error: { message: string; guidance?: string; code?: number } | undefined;
+  declare loading: boolean;
+
+  constructor() {
+    super();
+    this.serverName = '';
+    this.prompts = [];
+    this.loading = false;
+  }
+
+  private async get(prompt: MCPPrompt, args: Record<string, unknown>): Promise<void> {
+    const bridge = this.deps?.MCPBridge;
+    if (!bridge) return;
+    this.loading = true;
+    this.error = undefined;
+    this.messages = undefined;
+    try {
+      const result = await withRetries(() => bridge.getPrompt(this.serverName, prompt.name, args));
+      if (this.selected === prompt) this.messages = result;
+    } catch (error) {
+      this.error = error instanceof RetriesExhaustedError ? { message: error.message, guidance: error.guidance, code: error.jsonrpcCode } : errorText(error);
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  private renderMessages() {
+    const m = this.messages as { messages?: unknown; description?: unknown } | undefined;
+    if (!m) return nothing;
+    if (!Array.isArray(m.messages)) return html`<p class="error-text" role="alert">\u2717 The server returned prompt messages of an unexpected shape.</p>`;
+    return html`${typeof m.description === 'string' ? html`<p class="muted">${m.description}</p>` : nothing}
+      <ol class="messages" aria-label="Messages">
+        ${(m.messages as Array<{ role?: unknown; content?: unknown }>).map(
+          (msg) => html`<li><span class="role">${String(msg?.role ?? 'unknown')}</span><mcp-result-view .result=${{ content: [msg?.content] }}></mcp-result-view></li>`,
+        )}
+      </ol>`;
+  }
+
+  override render() {
+    const prompts = Array.isArray(this.prompts) ? this.prompts.filter((p) => p && typeof p === 'object') : [];
+    const selected = this.selected;
+    return html`<div class="split">
+      ${prompts.length === 0
+        ? html`<p class="muted">This server offers no prompts.</p>`
+        : html`<ul class="list" aria-label="Prompts">
+            ${prompts.map(
+              (p) => html`<li><button type="button" aria-current=${selected === p ? 'true' : 'false'} @click=${() => {
+                this.selected = p;
+                this.messages = undefined;
+                this.error = undefined;
+              }}>
+                <span class="name">${displayName(p)}</span>
+                ${displayName(p) !== p.name ? html`<span class="sub"><code>${String(p.name)}</code></span>` : nothing}
+                ${typeof p.description === 'string' ? html`<span class="sub">${p.description}</span>` : nothing}
+                <span class="sub">${promptArgsSummary(p)}</span>
+              </button></li>`,
+            )}
+          </ul>`}
+      <div>
+        ${selected
+          ? html`<h3>${displayName(selected)}</h3>
+              <mcp-schema-form .schema=${promptSchema(selected)} submit-label="Get prompt" ?busy=${this.loading}
+                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.get(selected, e.value)}></mcp-schema-form>`
+          : html`<p class="muted">Choose a prompt.</p>`}
+        <div aria-live="polite">
+          ${this.loading ? html`<p role="status">Getting the prompt\u2026</p>` : nothing}
+          ${this.error
+            ? html`<div class="error-text" role="alert"><strong>\u2717 ${this.error.code !== undefined ? `Error ${this.error.code}: ` : ''}${this.error.message}</strong>
+                ${this.error.guidance ? html`<div>${this.error.guidance}</div>` : nothing}</div>`
+            : nothing}
+          ${this.renderMessages()}
+        </div>
+      </div>
+    </div>`;
+  }
+}
+
+defineElement('mcp-prompt-runner', McpPromptRunner);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-prompt-runner': McpPromptRunner;
+  }
+}

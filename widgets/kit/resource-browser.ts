@@ -1,0 +1,217 @@
+import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
+import type { DependenciesObject, MCPResource, MCPResourceTemplate, Unsubscribe } from '../../src/core/types.js';
+import { defineElement } from './define.js';
+import { listStyles } from './list.styles.js';
+import { withRetries, RetriesExhaustedError } from './retry.js';
+import type { SchemaFormSubmitEvent } from './schema-form.js';
+import { baseStyles } from './styles.js';
+import { errorText } from './tool-text.js';
+import { expandTemplate, templateSchema } from './uri-template.js';
+import { widgetTimers } from './timers.js';
+import './result-view.js';
+import './schema-form.js';
+
+/** Label of a resource: title, then name, then the URI (MCP-WP-7.2.1). */
+export function resourceLabel(resource: MCPResource | MCPResourceTemplate): string {
+  for (const key of ['title', 'name'] as const) {
+    const value = resource[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return String((resource as MCPResource).uri ?? (resource as MCPResourceTemplate).uriTemplate ?? '');
+}
+
+/** Readable annotations: audience, priority, last modified (MCP-WP-7.2.1a). */
+export function annotationText(annotations: unknown): string {
+  if (!annotations || typeof annotations !== 'object') return '';
+  const a = annotations as Record<string, unknown>;
+  const parts: string[] = [];
+  if (Array.isArray(a.audience)) parts.push(`for ${a.audience.map(String).join(' and ')}`);
+  if (typeof a.priority === 'number') parts.push(`priority ${a.priority}`);
+  if (typeof a.lastModified === 'string') parts.push(`modified ${a.lastModified}`);
+  return parts.join(' \u00b7 ');
+}
+
+function sizeText(size: unknown): string {
+  if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) return '';
+  if (size < 1024) return `${size} bytes`;
+  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
+  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * Resources of one server: the list (URI, label, MIME type, size, annotations), templates as forms,
+ * a preview of what was read (text, image, pretty JSON, download for other types), and live
+ * updates for servers that support subscriptions. Reads retry transient failures a few times.
+ */
+export class McpResourceBrowser extends LitElement {
+  static override styles = [
+    baseStyles,
+    listStyles,
+    css`
+      :host { display: block; }
+      .split { display: grid; grid-template-columns: minmax(10rem, 1fr) 2fr; gap: var(--mcp-spacing-lg, 1rem); }
+      @media (max-width: 40rem) { .split { grid-template-columns: 1fr; } }
+      h3 { font-size: var(--mcp-font-size-lg, 1rem); margin: var(--mcp-spacing-md, 0.5rem) 0; }
+      .toolbar { display: flex; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; flex-wrap: wrap; }
+    `,
+  ];
+
+  static override properties = {
+    deps: { attribute: false },
+    serverName: { attribute: 'server-name' },
+    resources: { attribute: false },
+    templates: { attribute: false },
+    canSubscribe: { type: Boolean, attribute: 'can-subscribe' },
+    selected: { state: true },
+    contents: { state: true },
+    error: { state: true },
+    loading: { state: true },
+    template: { state: true },
+    watching: { state: true },
+    updatedAt: { state: true },
+  };
+
+  declare deps: DependenciesObject | undefined;
+  declare serverName: string;
+  declare resources: MCPResource[];
+  declare templates: MCPResourceTemplate[];
+  declare canSubscribe: boolean;
+  declare selected: string | undefined;
+  declare contents: unknown;
+  declare error: { message: string; guidance?: string } | undefined;
+  declare loading: boolean;
+  declare template: MCPResourceTemplate | undefined;
+  declare watching: boolean;
+  declare updatedAt: number | undefined;
+  private unwatch: Unsubscribe | undefined;
+  private readonly timers = widgetTimers(undefined);
+
+  constructor() {
+    super();
+    this.serverName = '';
+    this.resources = [];
+    this.templates = [];
+    this.canSubscribe = false;
+    this.loading = false;
+    this.watching = false;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.stopWatching();
+    this.timers.clearAll();
+  }
+
+  /** Reads a resource by URI and shows it (MCP-WP-7.2.2). */
+  async read(uri: string): Promise<void> {
+    const bridge = this.deps?.MCPBridge;
+    if (!bridge) return;
+    if (uri !== this.selected) this.stopWatching();
+    this.selected = uri;
+    this.loading = true;
+    this.error = undefined;
+    try {
+      const contents = await withRetries(() => bridge.readResource(this.serverName, uri), { timers: this.timers });
+      if (this.selected === uri) this.contents = contents;
+    } catch (error) {
+      if (this.selected !== uri) return;
+      this.contents = undefined;
+      this.error = error instanceof RetriesExhaustedError ? { message: error.message, guidance: error.guidance } : errorText(error);
+    } finally {
+      if (this.selected === uri) this.loading = false;
+    }
+  }
+
+  private toggleWatch(): void {
+    if (this.watching) {
+      this.stopWatching();
+      return;
+    }
+    const bridge = this.deps?.MCPBridge;
+    const uri = this.selected;
+    if (!bridge || !uri) return;
+    try {
+      this.unwatch = bridge.subscribeToResource(this.serverName, uri, (changed) => {
+        if (changed !== this.selected) return;
+        this.updatedAt = Date.now();
+        this.deps?.A11yHelper?.announce(`${changed} changed; showing the new contents.`, 'polite');
+        void this.read(changed);
+      });
+      this.watching = true;
+    } catch (error) {
+      this.error = errorText(error);
+    }
+  }
+
+  private stopWatching(): void {
+    this.unwatch?.();
+    this.unwatch = undefined;
+    this.watching = false;
+    this.updatedAt = undefined;
+  }
+
+  private readTemplate(template: MCPResourceTemplate, values: Record<string, unknown>): void {
+    let uri: string;
+    try {
+      uri = expandTemplate(String(template.uriTemplate), values);
+    } catch (error) {
+      this.error = { message: `The template could not be filled in: ${(error as Error).message}` };
+      return;
+    }
+    void this.read(uri);
+  }
+
+  private renderResource(r: MCPResource): TemplateResult {
+    const details = [typeof r.mimeType === 'string' ? r.mimeType : 'type not given', sizeText(r.size), annotationText(r.annotations)].filter(Boolean).join(' \u00b7 ');
+    return html`<li><button type="button" aria-current=${this.selected === r.uri ? 'true' : 'false'} @click=${() => void this.read(String(r.uri))}>
+      <span class="name">${resourceLabel(r)}</span>
+      <span class="sub">${String(r.uri)}</span>
+      ${typeof r.description === 'string' ? html`<span class="sub">${r.description}</span>` : nothing}
+      <span class="sub">${details}</span>
+    </button></li>`;
+  }
+
+  override render() {
+    const resources = Array.isArray(this.resources) ? this.resources.filter((r) => r && typeof r === 'object') : [];
+    const templates = Array.isArray(this.templates) ? this.templates.filter((t) => t && typeof t === 'object') : [];
+    return html`<div class="split">
+      <div>
+        <h3>Resources (${resources.length})</h3>
+        ${resources.length === 0 ? html`<p class="muted">This server lists no resources.</p>` : html`<ul class="list" aria-label="Resources">${resources.map((r) => this.renderResource(r))}</ul>`}
+        ${templates.length
+          ? html`<h3>Templates (${templates.length})</h3>
+              <ul class="list" aria-label="Resource templates">
+                ${templates.map(
+                  (t) => html`<li><button type="button" aria-current=${this.template === t ? 'true' : 'false'} @click=${() => (this.template = t)}>
+                    <span class="name">${resourceLabel(t)}</span><span class="sub">${String(t.uriTemplate)}</span>
+                    ${typeof t.description === 'string' ? html`<span class="sub">${t.description}</span>` : nothing}
+                  </button></li>`,
+                )}
+              </ul>`
+          : nothing}
+        ${this.template
+          ? html`<h3>Fill in ${resourceLabel(this.template)}</h3>
+              <mcp-schema-form .schema=${templateSchema(this.template)} submit-label="Read"
+                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.readTemplate(this.template!, e.value)}></mcp-schema-form>`
+          : nothing}
+      </div>
+      <div aria-live="polite">
+        ${this.selected ? html`<div class="toolbar"><strong>${this.selected}</strong>
+          ${this.canSubscribe ? html`<button type="button" aria-pressed=${this.watching ? 'true' : 'false'} @click=${() => this.toggleWatch()}>${this.watching ? 'Stop watching' : 'Watch for changes'}</button>` : nothing}
+          ${this.updatedAt ? html`<span class="muted">Updated at ${new Date(this.updatedAt).toLocaleTimeString()}</span>` : nothing}</div>` : nothing}
+        ${this.loading ? html`<p role="status">Reading\u2026</p>` : nothing}
+        ${this.error ? html`<div class="error-text" role="alert"><strong>\u2717 ${this.error.message}</strong>${this.error.guidance ? html`<div>${this.error.guidance}</div>` : nothing}</div>` : nothing}
+        ${!this.loading && this.contents !== undefined ? html`<mcp-result-view .contents=${this.contents}></mcp-result-view>` : nothing}
+        ${this.selected === undefined ? html`<p class="muted">Choose a resource to read it.</p>` : nothing}
+      </div>
+    </div>`;
+  }
+}
+
+defineElement('mcp-resource-browser', McpResourceBrowser);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-resource-browser': McpResourceBrowser;
+  }
+}

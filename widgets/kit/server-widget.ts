@@ -1,0 +1,157 @@
+import { LitElement } from 'lit';
+import type { DependenciesObject, MCPInfo, MCPServerInfo, MCPWidgetStatus, Unsubscribe, WidgetTimersInterface } from '../../src/core/types.js';
+import { trackActivity, type ActivityEntry } from './activity.js';
+import { RetriesExhaustedError, withRetries } from './retry.js';
+import { widgetTimers } from './timers.js';
+import { errorText } from './tool-text.js';
+
+/** A call counts as recent activity for this long (MCP-WP-5.2.2 "active"). */
+export const ACTIVE_WINDOW_MS = 60_000;
+
+/**
+ * Base class for widgets that represent one server: follows connection state, activity and
+ * `list_changed` on the bus, implements `getStatus()` / `getMCPInfo()` (MCP-WP-5.2.1, 5.3.1),
+ * `refresh()` with capped retries (MCP-WP-3.4.3, 9.1.6), and releases everything in `stop()`
+ * (MCP-WP-3.4.2). Subclasses render; they add subscriptions with `this.own(...)`.
+ */
+export class McpServerWidgetElement extends LitElement {
+  static override properties = {
+    info: { attribute: false },
+    connection: { state: true },
+    lastError: { state: true },
+    refreshing: { state: true },
+  };
+
+  declare deps: DependenciesObject | undefined;
+  declare info: MCPServerInfo | undefined;
+  declare connection: 'connected' | 'disconnected' | 'error';
+  declare lastError: string | null;
+  declare refreshing: boolean;
+  protected lastActivity: number | null = null;
+  protected timers: WidgetTimersInterface | undefined;
+  private subs: Unsubscribe[] = [];
+
+  constructor() {
+    super();
+    this.connection = 'connected';
+    this.lastError = null;
+    this.refreshing = false;
+  }
+
+  /** Keeps an unsubscribe to run in `stop()`. */
+  protected own(unsubscribe: Unsubscribe): void {
+    this.subs.push(unsubscribe);
+  }
+
+  /** Starts following the bus; the factory's `initialize()` calls it. */
+  start(): void {
+    const bus = this.deps?.EventBus;
+    const name = this.info?.serverName;
+    if (!bus || !name || this.subs.length) return;
+    this.timers = widgetTimers(this.deps);
+    const mine = (d: { serverName?: unknown } | undefined) => d?.serverName === name;
+    this.own(
+      trackActivity(bus, name, (entry) => {
+        if (entry.kind !== 'server' && entry.kind !== 'log') this.lastActivity = entry.time;
+        this.onActivity(entry);
+      }),
+    );
+    this.own(
+      bus.on('mcp:server:connected', (d) => {
+        if (!mine(d)) return;
+        this.connection = 'connected';
+        this.lastError = null;
+      }),
+    );
+    this.own(
+      bus.on('mcp:server:disconnected', (d: { serverName?: string; reason?: string }) => {
+        if (!mine(d)) return;
+        this.connection = 'disconnected';
+        this.lastError = d.reason ?? 'Disconnected';
+      }),
+    );
+    this.own(
+      bus.on('mcp:server:error', (d: { serverName?: string; error?: unknown }) => {
+        if (mine(d)) this.lastError = errorText(d.error).message;
+      }),
+    );
+    // notifications/*/list_changed: the host has refreshed its view; show it without a reload.
+    this.own(
+      bus.on('mcp:server:list-changed', (d: { serverName?: string; kind?: string }) => {
+        if (!mine(d)) return;
+        const fresh = this.deps?.MCPBridge.getServer(name)?.info;
+        if (fresh && this.info) this.info = { ...this.info, tools: fresh.tools, resources: fresh.resources, prompts: fresh.prompts, resourceTemplates: fresh.resourceTemplates };
+        this.onListChanged(String(d.kind ?? ''));
+      }),
+    );
+    this.onStart();
+  }
+
+  /** Releases every subscription and timer (MCP-WP-3.4.2). */
+  stop(): void {
+    for (const unsubscribe of this.subs) unsubscribe();
+    this.subs = [];
+    this.timers?.clearAll();
+    this.onStop();
+  }
+
+  /** Hook: after `start()`. */
+  protected onStart(): void {}
+  /** Hook: in `stop()`. */
+  protected onStop(): void {}
+  /** Hook: every activity entry of this server. */
+  protected onActivity(_entry: ActivityEntry): void {}
+  /** Hook: after a list changed and `info` was updated. */
+  protected onListChanged(_kind: string): void {}
+
+  /** Re-fetches tools, resources and prompts (MCP-WP-3.4.3), retrying transient failures a few times. */
+  async refresh(): Promise<void> {
+    const bridge = this.deps?.MCPBridge;
+    const info = this.info;
+    if (!bridge || !info) return;
+    this.refreshing = true;
+    try {
+      const [tools, resources, prompts] = await withRetries(
+        () => Promise.all([bridge.listTools(info.serverName), bridge.listResources(info.serverName), bridge.listPrompts(info.serverName)]),
+        { timers: this.timers },
+      );
+      const templates = bridge.getServer(info.serverName)?.info?.resourceTemplates ?? info.resourceTemplates;
+      this.info = { ...info, tools, resources, prompts, resourceTemplates: templates };
+      this.lastError = null;
+    } catch (error) {
+      const e = error instanceof RetriesExhaustedError ? error : undefined;
+      this.lastError = e ? `${e.message}. ${e.guidance}` : errorText(error).message;
+      throw error;
+    } finally {
+      this.refreshing = false;
+    }
+  }
+
+  /** MCP-WP-5.2.1 status for the card header. */
+  getStatus(): MCPWidgetStatus {
+    const info = this.info;
+    let state: MCPWidgetStatus['state'] = 'idle';
+    if (!info) state = 'loading';
+    else if (this.connection !== 'connected') state = 'error';
+    else if (this.lastActivity !== null && Date.now() - this.lastActivity < ACTIVE_WINDOW_MS) state = 'active';
+    return {
+      state,
+      primaryMetric: info ? `${info.tools.length} tools, ${info.resources.length} resources, ${info.prompts.length} prompts` : 'No data yet',
+      secondaryMetric: info ? `${info.transport} \u00b7 MCP ${info.protocolVersion}` : '',
+      lastActivity: this.lastActivity,
+      message: state === 'error' ? this.lastError : null,
+    };
+  }
+
+  /** MCP-WP-5.3.1 details. */
+  getMCPInfo(): MCPInfo {
+    return {
+      serverName: this.info?.serverName ?? '',
+      availableTools: this.info?.tools.length ?? 0,
+      availableResources: this.info?.resources.length ?? 0,
+      availablePrompts: this.info?.prompts.length ?? 0,
+      connectionState: this.connection,
+      lastError: this.lastError,
+    };
+  }
+}

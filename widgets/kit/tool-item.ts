@@ -1,0 +1,32 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { MCPTool } from '../../src/core/types.js';
+import { displayName, summarizeSchema } from './tool-text.js';
+
+/** Hint badges from a tool's annotations and schemas (MCP-WP-7.1.2a). */
+export function toolBadges(tool: MCPTool): string[] {
+  const a = (tool.annotations && typeof tool.annotations === 'object' ? tool.annotations : {}) as Record<string, unknown>;
+  const badges: string[] = [];
+  if (a.readOnlyHint === true) badges.push('read-only');
+  if (a.destructiveHint === true) badges.push('destructive');
+  if (a.idempotentHint === true) badges.push('idempotent');
+  if (a.openWorldHint === true) badges.push('open world');
+  if (tool.outputSchema && typeof tool.outputSchema === 'object') badges.push('output schema');
+  return badges;
+}
+
+/**
+ * The one rendering of a tool in a list (MCP-WP-7.1.1: title or name, description, what it
+ * requires; 7.1.2a: hints). Every tool view in the built-in widgets uses it, so a new badge is
+ * one change here.
+ */
+export function renderToolItem(tool: MCPTool, options: { selected: boolean; onSelect: (tool: MCPTool) => void; position?: number; size?: number }): TemplateResult {
+  const badges = toolBadges(tool);
+  const name = displayName(tool);
+  return html`<button type="button" class="tool-item" aria-current=${options.selected ? 'true' : 'false'} @click=${() => options.onSelect(tool)}>
+    <span class="name">${name}</span>
+    ${name !== tool.name ? html`<span class="sub"><code>${String(tool.name)}</code></span>` : nothing}
+    ${typeof tool.description === 'string' ? html`<span class="sub desc">${tool.description}</span>` : nothing}
+    <span class="sub">${summarizeSchema(tool.inputSchema)}</span>
+    ${badges.length ? html`<span class="sub">${badges.map((b) => html`<span class="badge">${b}</span>`)}</span>` : nothing}
+  </button>`;
+}

@@ -1,0 +1,31 @@
+import { html, css } from 'lit';
+import { McpServerWidgetElement, baseStyles, defineElement } from '../kit/index.js';
+import '../kit/resource-browser.js';
+import { strings } from './strings.js';
+
+/**
+ * mcp-resource-explorer-widget (MCP-WP §12): resources with URI, label, MIME type, size and
+ * annotations; templates as forms; previews of text, images and JSON, a download for other types;
+ * live updates when the server supports subscriptions.
+ */
+export class McpResourceExplorerWidget extends McpServerWidgetElement {
+  static override styles = [baseStyles, css`:host { display: block; }`];
+
+  override render() {
+    const info = this.info;
+    if (!info) return html`<p role="status">${strings.loading}</p>`;
+    const subscribe = Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe);
+    return html`<section aria-label=${strings.heading(info.serverName)}>
+      <mcp-resource-browser .deps=${this.deps} server-name=${info.serverName} .resources=${info.resources} .templates=${info.resourceTemplates ?? []}
+        ?can-subscribe=${subscribe}></mcp-resource-browser>
+    </section>`;
+  }
+}
+
+defineElement('mcp-resource-explorer-widget', McpResourceExplorerWidget);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-resource-explorer-widget': McpResourceExplorerWidget;
+  }
+}

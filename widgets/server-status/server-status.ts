@@ -1,0 +1,46 @@
+import { html, css, nothing } from 'lit';
+import { McpServerWidgetElement, baseStyles, defineElement, renderStatus } from '../kit/index.js';
+import { strings } from './strings.js';
+
+/**
+ * mcp-server-status-widget (MCP-WP §12): a compact badge — server name, state as icon and text,
+ * counts of tools, resources and prompts, and when it was last used. No interaction beyond reading.
+ */
+export class McpServerStatusWidget extends McpServerWidgetElement {
+  static override styles = [
+    baseStyles,
+    css`
+      :host { display: block; }
+      .badge { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: baseline; }
+      .name { font-weight: 700; }
+      .status-error { color: var(--mcp-error-dark, #a4161a); }
+      .status-active { color: var(--mcp-success-dark, #0d6b3c); }
+    `,
+  ];
+
+  protected override onActivity(): void {
+    this.requestUpdate();
+  }
+
+  override render() {
+    const info = this.info;
+    if (!info) return html`<p role="status">${strings.loading}</p>`;
+    const status = this.getStatus();
+    return html`<div class="badge" role="group" aria-label=${strings.label(info.serverName)}>
+      <span class="name">${info.serverName}</span>
+      <span class="status-${status.state}">${renderStatus(status.state)}</span>
+      <span>${strings.counts(info.tools.length, info.resources.length, info.prompts.length)}</span>
+      <span class="muted">${status.secondaryMetric}</span>
+      <span class="muted">${this.lastActivity ? strings.lastActivity(new Date(this.lastActivity).toLocaleTimeString()) : strings.noActivity}</span>
+      ${status.message ? html`<span class="error-text" role="alert">\u2717 ${status.message}</span>` : nothing}
+    </div>`;
+  }
+}
+
+defineElement('mcp-server-status-widget', McpServerStatusWidget);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-server-status-widget': McpServerStatusWidget;
+  }
+}
