@@ -82,6 +82,17 @@ export default tseslint.config(
     },
   },
   {
+    // The conformance test kit is a development tool, not part of a widget bundle: it reuses the
+    // host's contract schema so widgets are judged by the same rules the host enforces.
+    files: ['widgets/kit/test-kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeBuiltins, { regex: '^\\.\\./\\.\\./\\.\\./(?!src/core/(types|widget-contract)\\.js$)', message: 'The test kit may import only src/core/types.js and src/core/widget-contract.js from the host.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/shell/**/*.ts', 'theme/**/*.ts', 'registry-client/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [nodeBuiltins, { regex: '(^|/)gateway/', message: 'The browser never imports the gateway.' }] }],

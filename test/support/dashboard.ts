@@ -53,10 +53,21 @@ export async function openTab(card: McpWidgetCard, label: string): Promise<void>
   tab.click();
 }
 
-/** Selects a tool in the Tools tab and returns the tool runner element. */
+/** Types into the tool list's search box (the list is virtualised: only rows in view exist). */
+export async function searchTools(root: ParentNode, text: string): Promise<void> {
+  const list = await waitFor(() => deepQuery('mcp-tool-list', root), 5000, 'tool list');
+  const input = list.shadowRoot!.querySelector('input[type="search"]') as HTMLInputElement;
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  await (list as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+}
+
+/** Selects a tool in the Tools tab (searching for it first) and returns the tool runner element. */
 export async function selectTool(card: McpWidgetCard, text: string): Promise<HTMLElement> {
-  await openTab(card, 'Tools');
-  const button = await waitFor(() => deepQueryText<HTMLButtonElement>('ul.list button', text, card.shadowRoot!), 5000, `tool ${text}`);
+  const tab = deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!);
+  if (tab) tab.click();
+  await searchTools(card.shadowRoot!, text);
+  const button = await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', text, card.shadowRoot!), 5000, `tool ${text}`);
   button.click();
   return waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'tool runner');
 }

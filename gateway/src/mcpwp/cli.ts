@@ -9,7 +9,9 @@ export interface McpwpCommand {
 }
 
 /** Sub-commands by name (issue work adds to this table). */
-export const COMMANDS: Record<string, () => Promise<McpwpCommand>> = {};
+export const COMMANDS: Record<string, () => Promise<McpwpCommand>> = {
+  test: async () => (await import('./commands/test.js')).default,
+};
 
 function help(): string {
   const lines = Object.keys(COMMANDS).sort();

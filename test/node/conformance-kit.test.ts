@@ -1,0 +1,78 @@
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { runConformanceCli } from '../../gateway/src/mcpwp/commands/test.js';
+
+// The conformance kit (MCP-WP §16) run the way `mcpwp test` runs it — real Chromium, bundled
+// widgets, CDP heap, real keyboard — over every built-in widget and over a careless widget that
+// proves the kit can fail.
+const BUILT_IN = ['server-status', 'server-panel', 'tool-browser', 'resource-explorer', 'activity-log'];
+let reports: any[] = [];
+
+before(async () => {
+  reports = await runConformanceCli([...BUILT_IN.map((w) => `widgets/${w}/index.ts`), 'test/fixtures/widgets/careless-widget.ts'], { log: () => {} });
+});
+
+const builtIns = () => reports.slice(0, BUILT_IN.length);
+const careless = () => reports[BUILT_IN.length];
+const failedRules = (report: any) => report.results.flatMap((r: any) => r.failures.map((f: any) => f.rule));
+const check = (report: any, rule: string) => report.results.flatMap((r: any) => r.checks).filter((c: any) => c.rule === rule);
+
+test('MCP-WP-17.10.1 every built-in widget is certification-eligible (score, lifecycle/events/security 100 %)', () => {
+  for (const report of builtIns()) {
+    assert.equal(report.certificationEligible, true, `${report.widgetName}: ${JSON.stringify(failedRules(report))}`);
+    assert.ok(report.overallScore >= 85);
+    assert.equal(report.passed, true, `${report.widgetName} failed ${failedRules(report).join(', ')}`);
+  }
+});
+
+test('MCP-WP-17.2.1 the report has the test kit shape: version, timestamp, widget name, six categories, score', () => {
+  for (const report of reports) {
+    assert.equal(typeof report.version, 'string');
+    assert.ok(!Number.isNaN(Date.parse(report.timestamp)));
+    assert.equal(typeof report.widgetName, 'string');
+    assert.deepEqual(report.results.map((r: any) => r.category).sort(), ['accessibility', 'events', 'lifecycle', 'metadata', 'performance', 'security']);
+    for (const r of report.results) assert.ok(Array.isArray(r.failures) && Array.isArray(r.warnings) && typeof r.executionTime === 'number');
+  }
+});
+
+test('MCP-WP-3.4.2 / 17.3.2 the kit catches a widget that leaves listeners and intervals after destroy; built-ins leave none', () => {
+  assert.ok(failedRules(careless()).includes('MCP-WP-17.3.2'));
+  assert.ok(careless().results.find((r: any) => r.category === 'lifecycle').failures.some((f: any) => f.rule === 'MCP-WP-3.4.2' && /timer/.test(f.description)));
+  for (const report of builtIns()) for (const c of [...check(report, 'MCP-WP-17.3.2'), ...check(report, 'MCP-WP-3.4.2')]) assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
+});
+
+test('MCP-WP-17.7.2 the kit catches eval in a widget (at run time and in its source)', () => {
+  const failures = careless().results.find((r: any) => r.category === 'security').failures.filter((f: any) => f.rule === 'MCP-WP-17.7.2');
+  assert.ok(failures.some((f: any) => /eval\(1 \+ 1\)/.test(f.description)), JSON.stringify(failures));
+  assert.ok(failures.some((f: any) => /careless-widget\.ts:\d+/.test(f.description)), JSON.stringify(failures));
+});
+
+test('MCP-WP-17.7.1 the kit catches server data written to innerHTML; built-ins render it as text', () => {
+  assert.ok(careless().results.find((r: any) => r.category === 'security').failures.some((f: any) => f.rule === 'MCP-WP-17.7.1' && /innerHTML/.test(f.description)));
+  for (const report of builtIns()) for (const c of check(report, 'MCP-WP-17.7.1')) assert.equal(c.passed, true);
+});
+
+test('MCP-WP-17.4.4 the kit catches a direct MCPBridge.callTool()', () => {
+  assert.ok(failedRules(careless()).includes('MCP-WP-17.4.4'));
+});
+
+test('MCP-WP-4.2.3 the kit checks metadata with the host schema (a wrong category fails)', () => {
+  assert.ok(failedRules(careless()).includes('MCP-WP-4.2.3'));
+  assert.equal(careless().certificationEligible, false);
+});
+
+test('MCP-WP-17.5.1 / 17.5.2 built-in widgets pass axe-core and keyboard reachability in real Chromium', () => {
+  for (const report of builtIns()) {
+    assert.ok(check(report, 'MCP-WP-17.5.1').length >= 2);
+    assert.ok(check(report, 'MCP-WP-17.5.2').length >= 1, `${report.widgetName}: keyboard checks ran`);
+  }
+});
+
+test('MCP-WP-17.6.1 / 17.6.4 bundle size and a 10-cycle leak check were measured for each built-in widget', () => {
+  for (const report of builtIns()) {
+    const perf = report.results.find((r: any) => r.category === 'performance');
+    assert.ok(perf.checks.some((c: any) => c.rule === 'MCP-WP-17.6.1' && c.passed));
+    assert.ok(perf.checks.some((c: any) => c.rule === 'MCP-WP-17.6.4' && c.passed));
+    assert.ok(perf.checks.some((c: any) => c.rule === 'MCP-WP-17.6.3' && c.passed));
+  }
+});
