@@ -17,7 +17,7 @@ const careless = () => reports[BUILT_IN.length];
 const failedRules = (report: any) => report.results.flatMap((r: any) => r.failures.map((f: any) => f.rule));
 const check = (report: any, rule: string) => report.results.flatMap((r: any) => r.checks).filter((c: any) => c.rule === rule);
 
-test('MCP-WP-17.10.1 every built-in widget is certification-eligible (score, lifecycle/events/security 100 %)', () => {
+test('MCP-WP-17.10.1 / 17.1.3 every built-in widget is certification-eligible (score, lifecycle/events/security 100 %)', () => {
   for (const report of builtIns()) {
     assert.equal(report.certificationEligible, true, `${report.widgetName}: ${JSON.stringify(failedRules(report))}`);
     assert.ok(report.overallScore >= 85);
@@ -75,4 +75,60 @@ test('MCP-WP-17.6.1 / 17.6.4 bundle size and a 10-cycle leak check were measured
     assert.ok(perf.checks.some((c: any) => c.rule === 'MCP-WP-17.6.4' && c.passed));
     assert.ok(perf.checks.some((c: any) => c.rule === 'MCP-WP-17.6.3' && c.passed));
   }
+});
+
+/** Every built-in widget passed every check of `rule` (and the check ran). */
+function allPass(rule: string): void {
+  for (const report of builtIns()) {
+    const checks = check(report, rule);
+    assert.ok(checks.length > 0, `${report.widgetName}: no ${rule} check ran`);
+    for (const c of checks) assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
+  }
+}
+
+test('MCP-WP-3.1.1 / 3.1.2 / 3.1.4 each built-in module default-exports a factory of (dependencies, serverInfo) returning { api, widget }', () => allPass('MCP-WP-3.1.4'));
+test('MCP-WP-3.4.1 lifecycle members are async functions', () => allPass('MCP-WP-3.4.1'));
+test('MCP-WP-3.4.3 / 17.3.4 refresh() re-fetches tools, resources and prompts and the UI shows the change', () => allPass('MCP-WP-17.3.4'));
+test('MCP-WP-3.4.4 / 17.3.3 destroy() finishes within 5000 ms', () => allPass('MCP-WP-17.3.3'));
+test('MCP-WP-4.3.2 built-in widgets work with only EventBus, MCPBridge and Configuration (the kit gives nothing else)', () => allPass('MCP-WP-17.3.1'));
+test('MCP-WP-5.1.1 / 5.1.2 the element named in widget.element is registered and starts with mcp-', () => {
+  allPass('MCP-WP-5.1.1');
+  allPass('MCP-WP-5.1.2');
+});
+test('MCP-WP-5.1.3 registration is idempotent: a second instance and a second load of the module do not throw', () => allPass('MCP-WP-5.1.3'));
+test('MCP-WP-5.2.1 / 17.3.5 / 17.3.6 the element implements getStatus() returning a valid status', () => {
+  allPass('MCP-WP-17.3.5');
+  allPass('MCP-WP-17.3.6');
+});
+test('MCP-WP-5.4.1 / 11.1.1 hostile server strings run nothing and never reach an HTML sink', () => allPass('MCP-WP-17.7.1'));
+test('MCP-WP-7.1.3 / 17.4.2 / 17.4.3 tool invocation is an event with serverName, toolName and args, answered by host events', () => {
+  for (const name of ['mcp-tool-browser-widget', 'mcp-server-panel-widget']) {
+    const report = builtIns().find((r) => r.widgetName === name);
+    for (const rule of ['MCP-WP-17.4.2', 'MCP-WP-17.4.3']) {
+      const checks = check(report, rule);
+      assert.ok(checks.length > 0 && checks.every((c: any) => c.passed), `${name} ${rule}`);
+    }
+  }
+});
+test('MCP-WP-8.1.1 / 8.2.1 / 17.4.1 widgets emit only mcp:<subject>:<action> events and never host-only ones', () => {
+  allPass('MCP-WP-17.4.1');
+  allPass('MCP-WP-8.2.1');
+});
+test('MCP-WP-11.5.1 / 11.5.8 / 17.5.4 axe-core (WCAG 2.1 AA rules, contrast included) finds nothing, before and after interaction', () => {
+  allPass('MCP-WP-17.5.1');
+  allPass('MCP-WP-17.5.4');
+});
+test('MCP-WP-11.5.2 / 17.5.5 every control is reachable with Tab, shows a focus indicator, and Enter activates buttons', () => {
+  allPass('MCP-WP-17.5.2');
+  allPass('MCP-WP-17.5.5');
+});
+test('MCP-WP-11.5.3 / 11.5.9 / 17.5.3 every button and input has an accessible name', () => allPass('MCP-WP-17.5.3'));
+test('MCP-WP-18.1.1 / 18.1.2 / 18.1.3 / 17.6.2 / 17.6.3 bundle ≤ 500 KB gz, first render ≤ 500 ms, memory after init ≤ 20 MB', () => {
+  allPass('MCP-WP-17.6.1');
+  allPass('MCP-WP-17.6.2');
+  allPass('MCP-WP-17.6.3');
+});
+test('MCP-WP-17.9.1 the kit drives widgets through MockEventBus, MockMCPBridge and MockConfiguration (calls are recorded)', () => {
+  // The careless widget's direct callTool was seen only because MockMCPBridge records calls.
+  assert.ok(careless().results.find((r: any) => r.category === 'events').failures.some((f: any) => /1 direct call/.test(f.description)));
 });
