@@ -104,9 +104,11 @@ export class McpToolList extends LitElement {
         : html`<div class="scroll list" role="list" aria-label="Tools" tabindex="-1">
             ${virtualize({
               items: this.shown,
-              keyFunction: (tool: MCPTool) => tool.name,
-              renderItem: (tool: MCPTool, i: number) =>
-                html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}>${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t) })}</div>`,
+              keyFunction: (tool: MCPTool | undefined) => tool?.name,
+              renderItem: (tool: MCPTool | undefined, i: number) =>
+                !tool
+                  ? html``
+                  : html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}>${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t) })}</div>`,
             })}
           </div>`}
       ${nothing}
