@@ -154,7 +154,7 @@ export function widgetResultSchema(info: Pick<MCPServerInfo, 'serverName' | 'tra
 }
 
 let ajv: Ajv | undefined;
-const cache = new Map<string, ValidateFunction>();
+const cache = new Map<string, { validate: ValidateFunction; schema: Record<string, unknown> }>();
 
 function compiler(): Ajv {
   if (ajv) return ajv;
@@ -171,10 +171,17 @@ function compiler(): Ajv {
   return ajv;
 }
 
-function ruleOf(error: ErrorObject): string {
+/** The rule of the innermost subschema on the error's schema path that names one. */
+function ruleOf(error: ErrorObject, root: Record<string, unknown>): string {
+  let rule = 'MCP-WP-3.1.4';
+  let node: unknown = root;
+  const segments = error.schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean);
+  for (const segment of segments) {
+    if (node && typeof node === 'object' && typeof (node as Record<string, unknown>)[RULE] === 'string') rule = (node as Record<string, string>)[RULE]!;
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(segment.replace(/~1/g, '/').replace(/~0/g, '~'))] : undefined;
+  }
   const parent = error.parentSchema as Record<string, unknown> | undefined;
-  if (parent && typeof parent[RULE] === 'string') return parent[RULE] as string;
-  return 'MCP-WP-3.1.4';
+  return parent && typeof parent[RULE] === 'string' ? (parent[RULE] as string) : rule;
 }
 
 function describe(error: ErrorObject): string {
@@ -201,16 +208,18 @@ function describe(error: ErrorObject): string {
 /** Every contract violation in a factory result (empty when it conforms). */
 export function checkWidgetContract(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 'transport'>): ContractViolation[] {
   const key = `${info.serverName}\u0000${info.transport}`;
-  let validate = cache.get(key);
-  if (!validate) {
-    validate = compiler().compile(widgetResultSchema(info));
-    cache.set(key, validate);
+  let entry = cache.get(key);
+  if (!entry) {
+    const schema = widgetResultSchema(info);
+    entry = { validate: compiler().compile(schema), schema };
+    cache.set(key, entry);
   }
+  const { validate, schema } = entry;
   if (validate(result)) return [];
   const violations: ContractViolation[] = [];
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'if' || error.keyword === 'allOf') continue;
-    const violation = { rule: ruleOf(error), path: error.instancePath, message: describe(error) };
+    const violation = { rule: ruleOf(error, schema), path: error.instancePath, message: describe(error) };
     if (!violations.some((v) => v.rule === violation.rule && v.message === violation.message)) violations.push(violation);
   }
   return violations;
