@@ -60,6 +60,8 @@ export async function searchTools(root: ParentNode, text: string): Promise<void>
   input.value = text;
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   await (list as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  // The list is virtualised against the viewport: like a person, scroll it into view to see rows.
+  list.scrollIntoView({ block: 'center' });
 }
 
 /** Selects a tool in the Tools tab (searching for it first) and returns the tool runner element. */
@@ -67,7 +69,12 @@ export async function selectTool(card: McpWidgetCard, text: string): Promise<HTM
   const tab = deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!);
   if (tab) tab.click();
   await searchTools(card.shadowRoot!, text);
-  const button = await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', text, card.shadowRoot!), 5000, `tool ${text}`);
+  const list = deepQuery('mcp-tool-list', card.shadowRoot!) as unknown as { matchCount: number; shadowRoot: ShadowRoot };
+  const button = await waitFor(
+    () => deepQueryText<HTMLButtonElement>('button.tool-item', text, card.shadowRoot!),
+    5000,
+    `tool ${text} (${list?.matchCount} match; list: ${list?.shadowRoot.innerHTML.replace(/<!--[^>]*-->/g, '').slice(0, 400)})`,
+  );
   button.click();
   return waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'tool runner');
 }
