@@ -17,7 +17,7 @@ export default {
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: CHROME_ARGS } })],
   plugins: [
     // ajv is CommonJS; Vite converts it in the build, this does the same for the test server.
-    cjsBundlePlugin({ ajv: 'ajv', 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajv-formats' }),
+    cjsBundlePlugin({ ajv: 'ajv', 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajv-formats', semver: 'semver' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     gatewayPlugin(),
   ],

@@ -9,7 +9,7 @@ export { canonicalJson, signedPayload, verifyManifestSignature, normalizePublicK
 export { RegistrySet, RegistrySource, type RegistryConfig, type SearchHit, type FetchedManifest } from './source.js';
 export { resolvePlan, checkPackage, type InstallPlan, type ResolvedPackage } from './resolver.js';
 export { PackageStore, packageKey, EVICT_AFTER_MS, type StoredPackage } from './store.js';
-export { loadStoredPackage, importBytes, type BundleModule } from './loader.js';
+export { loadStoredPackage, importBytes, isLoaded, type BundleModule } from './loader.js';
 export { checkForUpdates, updateKind, type UpdateCheck, type UpdateKind } from './updates.js';
 export { describePermissions, addedPermissions, type PermissionItem } from './permissions.js';
 export { RegistryClient, DEFAULT_LIMITS, type BundleLimits, type DownloadProgress, type RegistryClientOptions } from './client.js';

@@ -30,6 +30,11 @@ export async function loadStoredPackage(record: StoredPackage, onSecurityEvent?:
   return promise;
 }
 
+/** True when this package version has been run in this page (its custom elements stay defined). */
+export function isLoaded(key: string): boolean {
+  return loaded.has(key);
+}
+
 /** Imports verified bytes as an ES module through a short-lived blob: URL. */
 export async function importBytes(bytes: ArrayBuffer | Uint8Array, label: string): Promise<BundleModule> {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'text/javascript' }));

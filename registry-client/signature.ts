@@ -78,7 +78,7 @@ export async function verifyManifestSignature(manifest: WidgetManifest, pinned: 
       manifest.version,
     );
   }
-  let ok = false;
+  let ok: boolean;
   try {
     const cryptoKey = await crypto.subtle.importKey('spki', fromBase64(key) as BufferSource, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
     ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, cryptoKey, fromBase64(sig.signature) as BufferSource, signedPayload(manifest) as BufferSource);

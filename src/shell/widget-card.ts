@@ -61,6 +61,8 @@ export class McpWidgetCard extends LitElement {
   declare status: MCPWidgetStatus | undefined;
   declare stderr: string | undefined;
   services: HostServices | undefined;
+  /** The widget type this card's current widget was created from (read by the registry host). */
+  currentType: string | undefined;
   private instance: WidgetInstance | undefined;
   private poll: ReturnType<typeof setInterval> | undefined;
   private started = false;
@@ -120,6 +122,7 @@ export class McpWidgetCard extends LitElement {
       a11y: services.a11y,
       onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
     });
+    this.currentType = entry.type;
     try {
       const factory = await entry.load();
       this.instance = await createWidgetInstance(factory, deps, info);
