@@ -46,8 +46,18 @@ export class PackageStore {
   async putAll(records: StoredPackage[]): Promise<void> {
     const db = await this.database();
     const tx = db.transaction(STORE, 'readwrite');
+    const pending: Promise<unknown>[] = [];
     try {
-      await Promise.all([...records.map((r) => tx.store.put(r)), tx.done]);
+      for (const r of records) pending.push(tx.store.put(r));
+    } catch (error) {
+      // put() throws synchronously for values it cannot clone; the transaction is then aborted below.
+      pending.push(Promise.reject(error));
+    }
+    pending.push(tx.done);
+    // Once one request fails the others reject too; observe them all so none goes unhandled.
+    for (const p of pending) p.catch(() => {});
+    try {
+      await Promise.all(pending);
     } catch (error) {
       try {
         tx.abort();
