@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -101,9 +101,9 @@ let result;
 try {
   const page = await browser.newPage();
   await page.goto(origin);
-  await page.waitForFunction(() => typeof window.registryBench === 'function');
+  await page.waitForFunction(() => typeof globalThis.registryBench === 'function');
   log(`running ${SAMPLES} samples`);
-  result = await page.evaluate((n) => window.registryBench(n), SAMPLES);
+  result = await page.evaluate((n) => globalThis.registryBench(n), SAMPLES);
 } finally {
   await browser.close();
   await new Promise((r) => server.close(r));

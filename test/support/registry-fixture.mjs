@@ -22,7 +22,7 @@ export async function mcpwp(args, options = {}) {
     const { stdout } = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env: { ...process.env, ...(options.env ?? {}) }, maxBuffer: 16 * 1024 * 1024 });
     return stdout;
   } catch (error) {
-    throw new Error(`mcpwp ${args.join(' ')} failed: ${error.stderr || error.message}`);
+    throw new Error(`mcpwp ${args.join(' ')} failed: ${error.stderr || error.message}`, { cause: error });
   }
 }
 
