@@ -1,7 +1,7 @@
 import { RegistryError, type SecurityEventSink } from './errors.js';
 import { verifyIntegrity } from './integrity.js';
 import { loadStoredPackage, type BundleModule } from './loader.js';
-import { resolvePlan, type InstallPlan, type ResolvedPackage } from './resolver.js';
+import { checkPackage, resolvePlan, type InstallPlan, type ResolvedPackage } from './resolver.js';
 import type { PinnedPublisherKey } from './signature.js';
 import { RegistrySet, type RegistryConfig, type SearchHit } from './source.js';
 import { packageKey, PackageStore, type StoredPackage } from './store.js';
@@ -98,6 +98,29 @@ export class RegistryClient {
   /** Fetches and checks the manifest and its whole dependency graph; downloads nothing. */
   plan(name: string, version?: string): Promise<InstallPlan> {
     return this.guard(async () => resolvePlan(await this.registries.resolve(name, version), this.registries, this.keys));
+  }
+
+  /**
+   * A plan of exactly these versions (dependencies first, root last), e.g. what a config file pins.
+   * Each manifest must still carry the pinned integrity; a registry that changed a published version is refused.
+   */
+  planPinned(pins: Array<{ name: string; version: string; integrity: string }>): Promise<InstallPlan> {
+    return this.guard(async () => {
+      const packages: ResolvedPackage[] = [];
+      for (const pin of pins) {
+        const pkg = await checkPackage(await this.registries.resolve(pin.name, pin.version), this.keys);
+        if (pkg.manifest.integrity !== pin.integrity) {
+          throw new RegistryError(
+            'integrity-mismatch',
+            `The registry now publishes ${pin.name}@${pin.version} with integrity ${pkg.manifest.integrity}, but ${pin.integrity} was installed. Published versions must never change; it was refused.`,
+            pin.name,
+            pin.version,
+          );
+        }
+        packages.push(pkg);
+      }
+      return { root: packages[packages.length - 1]!, packages };
+    });
   }
 
   /**

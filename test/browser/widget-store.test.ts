@@ -54,4 +54,24 @@ describe('Widgets panel and consent dialog', () => {
     expect((await dashboard.registryHost!.api.settings()).widgets).to.deep.equal({});
     await waitFor(() => deepActive() === install, 2000, 'focus back on Install');
   });
+
+  it('shows download progress while installing, then the result', async () => {
+    expect(await selectPackage(store, '@acme/echo-widget')).to.equal(undefined);
+    const seen: Array<{ label: string; max: number; value: number }> = [];
+    const observer = new MutationObserver(() => {
+      const bar = store.shadowRoot!.querySelector('progress');
+      if (bar) seen.push({ label: bar.closest('label')!.textContent!.replace(/\s+/g, ' ').trim(), max: bar.max, value: bar.value });
+    });
+    observer.observe(store.shadowRoot!, { childList: true, subtree: true, attributes: true });
+    clickInstall(store);
+    await consentOpen(dashboard);
+    (consentDialog(dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
+    const result = await outcome(store);
+    observer.disconnect();
+    expect(result).to.deep.equal({ ok: true, text: 'Installed Acme Echo 1.0.0.' });
+    expect(seen.length, 'a progress bar was shown').to.be.greaterThan(0);
+    expect(seen[0]!.label).to.match(/^Downloading @acme\/echo-widget 1\.0\.0 \(1 of 1\)/);
+    expect(seen[0]!.max).to.be.greaterThan(10_000);
+    expect(store.shadowRoot!.querySelector('progress'), 'gone when done').to.equal(null);
+  });
 });

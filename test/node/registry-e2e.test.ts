@@ -1,6 +1,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
@@ -197,6 +199,16 @@ test('MCP-WP-16.8.1 uninstall with purge destroys the widget, removes it from th
   assert.ok(keys.includes('@acme/latency-widget@1.0.0'));
 });
 
+test('MCP-WP-16.4.1 a widget installed with mcpwp install is verified, stored and shown by the open dashboard', async () => {
+  const home = await mkdtemp(join(tmpdir(), 'mcpwp-home-'));
+  await mcpwp(['install', '@acme/echo-widget@1.0.0', '--config', gateway.configFile, '--yes'], { env: { MCPWP_HOME: home } });
+  await rm(home, { recursive: true, force: true });
+  await installed('@acme/echo-widget').locator('.version', { hasText: '1.0.0' }).waitFor({ timeout: 20_000 });
+  await card('everything').locator('mcp-acme-echo-widget').waitFor({ timeout: 15_000 });
+  const keys = await page.evaluate(() => (document.querySelector('mcp-dashboard') as unknown as { registryHost: { store: { keys(): Promise<string[]> } } }).registryHost.store.keys());
+  assert.ok(keys.includes('@acme/echo-widget@1.0.0'));
+});
+
 test('MCP-WP-16.7.2 installed widgets keep working offline: registry stopped, page reloaded', async () => {
   offline = true;
   await registry.stop();
@@ -204,6 +216,7 @@ test('MCP-WP-16.7.2 installed widgets keep working offline: registry stopped, pa
   const widget = card('basic-vanillajs').locator('mcp-acme-latency-widget');
   await widget.getByText('0 calls').waitFor({ timeout: 15_000 });
   await widget.locator('mcp-acme-sparkline svg').waitFor();
+  await card('everything').locator('mcp-acme-echo-widget').getByText('Acme Echo 1.0.0').waitFor({ timeout: 15_000 });
   await openWidgets();
   await installed('@acme/latency-widget').locator('.version', { hasText: '1.0.0' }).waitFor();
   await page.getByRole('button', { name: 'Check for updates' }).click();

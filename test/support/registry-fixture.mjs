@@ -6,6 +6,7 @@
 // The ES256 keys here are TEST-ONLY keys generated at test time in .scratch/; nothing is committed.
 import { spawn, execFile } from 'node:child_process';
 import { createHash, createPrivateKey, createPublicKey, sign } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -75,6 +76,8 @@ export function buildRegistryFixture() {
     const root = join(repoRoot, '.scratch', `registry-fixture-${process.pid}`);
     await rm(root, { recursive: true, force: true });
     await mkdir(root, { recursive: true });
+    // Keys, packs and registries of this process go away with it.
+    process.once('exit', () => rmSync(root, { recursive: true, force: true }));
     const keyFile = join(root, 'test-only-acme-key.pem');
     const otherKeyFile = join(root, 'test-only-unpinned-key.pem');
     const out = await mcpwp(['keygen', '--out', keyFile, '--publisher', PUBLISHER]);

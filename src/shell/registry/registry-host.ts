@@ -196,20 +196,7 @@ export class RegistryHost extends EventTarget {
       let records = await this.records(name, entry);
       if (!records) {
         // Installed elsewhere (mcpwp install, another browser): fetch exactly the pinned versions.
-        const plan = await this.client!.plan(name, entry.version);
-        for (const p of plan.packages) {
-          const pin = pinnedList(entry, name).find((x) => x.name === p.manifest.name);
-          if (!pin || pin.version !== p.manifest.version || pin.integrity !== p.manifest.integrity) {
-            const error = new RegistryError(
-              'integrity-mismatch',
-              `The registry now describes ${p.manifest.name}@${p.manifest.version} differently from what was installed (${pin ? pin.integrity : 'not pinned'}). It was not loaded.`,
-              p.manifest.name,
-              p.manifest.version,
-            );
-            this.client!.report(error);
-            throw error;
-          }
-        }
+        const plan = await this.client!.planPinned(pinnedList(entry, name));
         records = await this.client!.fetchAndStore(plan);
       }
       view.manifest = records[records.length - 1]!.manifest;
