@@ -66,6 +66,21 @@ export default tseslint.config(
     },
   },
   {
+    // Example third-party widgets: lit, the public kit by its package name, and their own files only.
+    files: ['examples/widgets/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!lit($|/)|mcp-dashboard/widgets/kit$|\\.{1,2}/)', message: 'A third-party widget imports only lit and mcp-dashboard/widgets/kit.' },
+            { regex: '^\\.\\./\\.\\./', message: 'A widget package does not reach outside its own folder.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The kit may use public core types and the shared theme base styles, nothing else of the host.
     files: ['widgets/kit/**/*.ts'],
     rules: {
