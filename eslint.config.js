@@ -66,6 +66,21 @@ export default tseslint.config(
     },
   },
   {
+    // Example third-party widgets: lit, the public kit by its package name, and their own files only.
+    files: ['examples/widgets/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!lit($|/)|mcp-dashboard/widgets/kit$|\\.{1,2}/)', message: 'A third-party widget imports only lit and mcp-dashboard/widgets/kit.' },
+            { regex: '^\\.\\./\\.\\./', message: 'A widget package does not reach outside its own folder.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The kit may use public core types and the shared theme base styles, nothing else of the host.
     files: ['widgets/kit/**/*.ts'],
     rules: {
@@ -115,8 +130,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)src/(?!core/(config-schema|gateway-client|types)\\.js$)', message: 'gateway/ shares only pure modules (config schema, types) with the browser.' },
-            { regex: '(^|/)(widgets|theme|registry-client)/|^lit', message: 'gateway/ never imports browser layers.' },
+            { regex: '(^|/)src/(?!core/(config-schema|registry-config-schema|gateway-client|types)\\.js$)', message: 'gateway/ shares only pure modules (config schema, types) with the browser.' },
+            { regex: '(^|/)(widgets|theme)/|^lit', message: 'gateway/ never imports browser layers.' },
+            // The mcpwp CLI verifies packages with the same pure modules the browser uses (docs/decisions.md).
+            { regex: '(^|/)registry-client/(?!(errors|manifest|integrity|signature|source|resolver|permissions|updates)\\.js$)', message: 'gateway/ may use only the pure modules of registry-client (no IndexedDB, no loader).' },
           ],
         },
       ],

@@ -4,6 +4,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromePath, CHROME_ARGS } from './test/support/chrome.mjs';
 import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
 import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
+import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
@@ -17,8 +18,9 @@ export default {
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: CHROME_ARGS } })],
   plugins: [
     // ajv is CommonJS; Vite converts it in the build, this does the same for the test server.
-    cjsBundlePlugin({ ajv: 'ajv', 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajv-formats' }),
+    cjsBundlePlugin({ ajv: 'ajv', 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajv-formats', semver: 'semver' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     gatewayPlugin(),
+    registryPlugin(),
   ],
 };

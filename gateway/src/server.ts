@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import { allowedHosts, checkHostAndOrigin, checkToken, generateToken, ownOrigins } from './security.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
+import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
 import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
 
 /** Options for starting a gateway. */
@@ -77,7 +78,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let hosts = new Set<string>();
   let origins = new Set<string>();
   let corsOrigins = new Set<string>();
-  const pageHeaders = pageSecurityHeaders();
+  const pageHeaders = pageSecurityHeaders([], { connect: registryOrigins(options.config) });
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refusal = checkHostAndOrigin(req, hosts, origins);
@@ -148,6 +149,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 200, { name: supervisor.name, stderr: supervisor.stderr.text() });
       return;
     }
+    if (path.startsWith('/api/registry') && (await handleRegistryRoute(req, res, path, { config: options.config, configFile: options.configFile, sendJson, readBody }))) return;
     const mcpMatch = /^\/mcp\/([^/]+)$/.exec(path);
     if (mcpMatch) {
       const name = safeDecode(mcpMatch[1]!);

@@ -17,19 +17,24 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Security headers for every page the gateway serves. */
-export function pageSecurityHeaders(frameOrigins: string[] = []): Record<string, string> {
+/**
+ * Security headers for every page the gateway serves. `extra.connect` adds origins the page may fetch
+ * from (the configured widget registries).
+ */
+export function pageSecurityHeaders(frameOrigins: string[] = [], extra: { connect?: string[] } = {}): Record<string, string> {
   const frames = frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'";
+  const connect = ["'self'", ...(extra.connect ?? [])].join(' ');
   return {
-    // ajv compiles validators with `new Function`, hence 'unsafe-eval' (see docs/decisions.md).
+    // ajv compiles validators with `new Function`, hence 'unsafe-eval'; installed widgets run from the
+    // verified bytes through blob: URLs, hence blob: (see docs/decisions.md).
     'Content-Security-Policy': [
       "default-src 'self'",
-      "script-src 'self' 'unsafe-eval'",
+      "script-src 'self' 'unsafe-eval' blob:",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "media-src 'self' data: blob:",
       "font-src 'self' data:",
-      "connect-src 'self'",
+      `connect-src ${connect}`,
       `frame-src ${frames}`,
       "object-src 'none'",
       "base-uri 'none'",

@@ -1,3 +1,5 @@
+import { registryConfigProperties } from './registry-config-schema.js';
+
 /**
  * The dashboard config file (Claude Desktop's `mcpServers` shape) as a JSON Schema, shared by the
  * gateway (which validates the file) and the browser (which reads the same types). Pure: no I/O.
@@ -71,7 +73,7 @@ export const configSchema = {
         },
       },
     },
-    dashboard: { type: 'object' },
+    dashboard: { type: 'object', properties: { ...registryConfigProperties } },
   },
 } as const;
 

@@ -10,6 +10,9 @@ import './elicitation-dialog.js';
 import './widget-card.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import { installClientFeatures } from './client-features.js';
+import { RegistryHost } from './registry/registry-host.js';
+import './registry/consent-dialog.js';
+import './registry/widget-store.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 
@@ -37,6 +40,7 @@ export class McpDashboard extends LitElement {
       .banner { margin: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); border: 2px solid var(--mcp-error-dark, #a4161a);
         border-radius: var(--mcp-radius-md, 4px); background: var(--mcp-error-light, #fdecec); }
       label { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      mcp-widget-store { margin: var(--mcp-spacing-lg, 1rem); }
     `,
   ];
 
@@ -44,11 +48,16 @@ export class McpDashboard extends LitElement {
     servers: { state: true },
     problem: { state: true },
     mode: { state: true },
+    storeOpen: { state: true },
   };
 
   declare servers: GatewayServerSummary[] | undefined;
   declare problem: Problem;
   declare mode: ThemeMode;
+  /** Whether the Widgets panel (install, update, uninstall) is shown. */
+  declare storeOpen: boolean;
+  /** The widget registry host (issue 6), once the services exist. */
+  registryHost: RegistryHost | undefined;
   /** Overrides for tests: where the gateway is and which token to use. */
   baseUrl: string | undefined;
   token: string | undefined;
@@ -59,6 +68,7 @@ export class McpDashboard extends LitElement {
   constructor() {
     super();
     this.mode = 'light';
+    this.storeOpen = false;
   }
 
   override connectedCallback(): void {
@@ -69,6 +79,7 @@ export class McpDashboard extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.watch);
+    this.registryHost?.dispose();
     this.services?.dispose();
   }
 
@@ -104,6 +115,16 @@ export class McpDashboard extends LitElement {
     this.watch = setInterval(() => void this.refreshServers(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void this.refreshServers());
+    const consent = this.renderRoot.querySelector('mcp-consent-dialog')!;
+    consent.a11y = services.a11y;
+    this.registryHost = new RegistryHost({
+      services,
+      dbName: this.dbName,
+      cards: () => [...this.renderRoot.querySelectorAll('mcp-widget-card')],
+      consent: (request) => consent.open(request),
+    });
+    this.requestUpdate();
+    await this.registryHost.init();
   }
 
   private async refreshServers(): Promise<void> {
@@ -147,6 +168,7 @@ export class McpDashboard extends LitElement {
       <header class="top">
         <h1>MCP Dashboard</h1>
         <span class="spacer"></span>
+        <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>Widgets</button>
         <label>Theme
           <select .value=${this.mode} @change=${(e: Event) => void this.setMode((e.target as HTMLSelectElement).value as ThemeMode)}>
             ${MODES.map((m) => html`<option value=${m.mode} ?selected=${m.mode === this.mode}>${m.label}</option>`)}
@@ -155,6 +177,7 @@ export class McpDashboard extends LitElement {
       </header>
       ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problem.message}</strong>
         ${this.problem.kind === 'unreachable' ? html`<div>Retrying every 5 seconds; your widgets stay as they are.</div>` : nothing}</div>` : nothing}
+      ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost}></mcp-widget-store>` : nothing}
       <main aria-label="MCP servers">
         ${this.servers?.length === 0 ? html`<p>No servers are configured. Add some under "mcpServers" in the config file.</p>` : nothing}
         ${this.servers === undefined && !this.problem ? html`<p role="status">Loading servers\u2026</p>` : nothing}
@@ -163,6 +186,7 @@ export class McpDashboard extends LitElement {
       <mcp-confirm-dialog></mcp-confirm-dialog>
       <mcp-sampling-dialog></mcp-sampling-dialog>
       <mcp-elicitation-dialog></mcp-elicitation-dialog>
+      <mcp-consent-dialog></mcp-consent-dialog>
     `;
   }
 }

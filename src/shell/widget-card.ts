@@ -66,6 +66,8 @@ export class McpWidgetCard extends LitElement {
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
   services: HostServices | undefined;
+  /** The widget type this card's current widget was created from (read by the registry host). */
+  currentType: string | undefined;
   private instance: WidgetInstance | undefined;
   private poll: ReturnType<typeof setInterval> | undefined;
   private started = false;
@@ -136,6 +138,7 @@ export class McpWidgetCard extends LitElement {
       a11y: services.a11y,
       onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
     });
+    this.currentType = entry.type;
     try {
       const factory = await entry.load();
       // The bridge's latest view: list_changed may have updated it since connect.
@@ -245,7 +248,7 @@ export class McpWidgetCard extends LitElement {
   }
 
   private renderChooser() {
-    const types = this.services?.registry.list() ?? [];
+    const types = this.services?.registry.listFor(this.server.name) ?? [];
     if (types.length < 2 || this.phase === 'disabled') return nothing;
     const id = `type-${this.server.name}`;
     return html`<label class="metrics" for=${id}>View<span class="visually-hidden"> for ${this.server.name}</span></label>

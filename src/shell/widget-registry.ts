@@ -1,10 +1,17 @@
-import type { WidgetFactory } from '../core/types.js';
+import type { TrustLevel, WidgetFactory, WidgetPermissions } from '../core/types.js';
 
 /** One widget type the user can pick for a server. */
 export interface WidgetTypeEntry {
   type: string;
   label: string;
   load: () => Promise<WidgetFactory>;
+  /** Servers this type supports (a registry package's `mcpServers`); undefined = any server. */
+  servers?: string[];
+  /** Where it comes from: shipped with the dashboard, or installed from a registry (issue 6). */
+  source?: 'built-in' | 'registry';
+  /** For registry widgets: the trust level and permissions verified at install (not the widget's own claim). */
+  trustLevel?: TrustLevel;
+  permissions?: WidgetPermissions;
 }
 
 /**
@@ -18,9 +25,19 @@ export class WidgetRegistry {
     this.entries.set(entry.type, entry);
   }
 
+  /** Removes a type (an uninstalled widget). */
+  unregister(type: string): void {
+    this.entries.delete(type);
+  }
+
   /** A type by name. */
   get(type: string): WidgetTypeEntry | undefined {
     return this.entries.get(type);
+  }
+
+  /** The types that can represent `serverName` (a registry package may list the servers it supports). */
+  listFor(serverName: string): WidgetTypeEntry[] {
+    return this.list().filter((entry) => !entry.servers || entry.servers.includes(serverName));
   }
 
   /** Every registered type. */

@@ -18,7 +18,7 @@ export const DEFAULT_SERVERS = {
 };
 
 /** Starts `mcp-dashboard` with `config`, allowing this test page's origin. */
-export async function startGateway(config: { mcpServers: Record<string, unknown> }): Promise<TestGateway> {
+export async function startGateway(config: { mcpServers: Record<string, unknown>; dashboard?: Record<string, unknown> }): Promise<TestGateway> {
   const result = await executeServerCommand<TestGateway, { config: unknown; origin: string }>('gateway-start', { config, origin: location.origin });
   if (!result) throw new Error('gateway-start returned nothing');
   return result;

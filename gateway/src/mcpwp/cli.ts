@@ -11,6 +11,12 @@ export interface McpwpCommand {
 /** Sub-commands by name (issue work adds to this table). */
 export const COMMANDS: Record<string, () => Promise<McpwpCommand>> = {
   test: async () => (await import('./commands/test.js')).default,
+  install: async () => (await import('./commands/install.js')).default,
+  keygen: async () => (await import('./commands/keygen.js')).default,
+  pack: async () => (await import('./commands/pack.js')).default,
+  publish: async () => (await import('./commands/publish.js')).default,
+  serve: async () => (await import('./commands/serve.js')).default,
+  uninstall: async () => (await import('./commands/uninstall.js')).default,
 };
 
 function help(): string {

@@ -1,0 +1,50 @@
+// web-test-runner plugin: browser tests build, start, change and stop widget registries through commands.
+import { addTamperedPackages, buildRegistryFixture, makeRegistry, publishPack, startFlakyRegistry, startRegistryProcess, unpublish } from './registry-fixture.mjs';
+
+export function registryPlugin() {
+  const running = new Map();
+  let next = 0;
+  return {
+    name: 'mcpwp-registry',
+    async executeCommand({ command, payload }) {
+      switch (command) {
+        case 'registry-start': {
+          const fixture = await buildRegistryFixture();
+          const dir = await makeRegistry(fixture, payload.packs ?? []);
+          const cases = payload.tampered ? await addTamperedPackages(fixture, dir) : [];
+          const registry = await startRegistryProcess(dir);
+          const flaky = payload.flaky ? await startFlakyRegistry() : undefined;
+          const id = `reg${++next}`;
+          running.set(id, { registry, flaky, fixture, dir });
+          return { id, url: registry.url, flakyUrl: flaky?.url, cases, publisher: fixture.publisher, publicKey: fixture.publicKey };
+        }
+        case 'registry-publish': {
+          const r = running.get(payload.id);
+          await publishPack(r.fixture, r.dir, payload.pack);
+          return true;
+        }
+        case 'registry-unpublish': {
+          const r = running.get(payload.id);
+          await unpublish(r.dir, payload.name, payload.version);
+          return true;
+        }
+        case 'registry-stop': {
+          const r = running.get(payload.id);
+          running.delete(payload.id);
+          await r?.registry.stop();
+          await r?.flaky?.stop();
+          return true;
+        }
+        default:
+          return undefined;
+      }
+    },
+    async serverStop() {
+      await Promise.all([...running.values()].map(async (r) => {
+        await r.registry.stop();
+        await r.flaky?.stop();
+      }));
+      running.clear();
+    },
+  };
+}
