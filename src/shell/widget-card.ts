@@ -143,7 +143,7 @@ export class McpWidgetCard extends LitElement {
       const factory = await entry.load();
       // The bridge's latest view: list_changed may have updated it since connect.
       const current = services.bridge.getServer(name)?.info ?? info;
-      this.instance = await createWidgetInstance(factory, deps, current);
+      this.instance = await createWidgetInstance(factory, deps, current, { signature: entry.signature });
     } catch (error) {
       deps.dispose();
       this.fail((error as Error).message);

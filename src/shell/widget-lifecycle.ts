@@ -37,13 +37,24 @@ export function checkWidgetResult(result: unknown, info: MCPServerInfo): MCPWidg
  * Creates a widget for a connected server in the order MCP-WP-10.2.1 gives: factory → checks →
  * `api.initialize()` → the element to mount. Any failure is thrown with a reason for the error card.
  */
-export async function createWidgetInstance(factory: WidgetFactory, deps: WidgetDependencies, info: MCPServerInfo): Promise<WidgetInstance> {
+export async function createWidgetInstance(
+  factory: WidgetFactory,
+  deps: WidgetDependencies,
+  info: MCPServerInfo,
+  attested: { signature?: Record<string, unknown> } = {},
+): Promise<WidgetInstance> {
   let result: unknown;
   try {
     result = await withTimeout(Promise.resolve().then(() => factory(deps.dependencies, info)), INITIALIZE_TIMEOUT_MS, 'The widget factory');
   } catch (error) {
     if (error instanceof WidgetContractError) throw error;
     throw new Error(`The widget failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+  }
+  // A widget cannot carry the signature over its own bundle; when the host verified the registry
+  // manifest's signature against a pinned key, that verified signature stands in for it (MCP-WP-4.2.9).
+  const metadata = (result as { widget?: Record<string, unknown> } | undefined)?.widget;
+  if (attested.signature && metadata && typeof metadata === 'object' && metadata.trustLevel === 'verified' && metadata.signature === undefined) {
+    metadata.signature = attested.signature;
   }
   const checked = checkWidgetResult(result, info);
   if (!customElements.get(checked.widget.element)) {

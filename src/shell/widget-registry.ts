@@ -12,6 +12,8 @@ export interface WidgetTypeEntry {
   /** For registry widgets: the trust level and permissions verified at install (not the widget's own claim). */
   trustLevel?: TrustLevel;
   permissions?: WidgetPermissions;
+  /** For registry widgets: the manifest signature the host verified against a pinned key (MCP-WP-4.2.9, 11.4.8). */
+  signature?: Record<string, unknown>;
 }
 
 /**

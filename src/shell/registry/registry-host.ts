@@ -241,6 +241,7 @@ export class RegistryHost extends EventTarget {
       source: 'registry',
       trustLevel: manifest.trustLevel === 'verified' && manifest.signature ? 'verified' : manifest.trustLevel === 'community' ? 'community' : 'untrusted',
       permissions: entry.permissions,
+      signature: manifest.trustLevel === 'verified' && manifest.signature ? { ...manifest.signature } : undefined,
     });
     this.registered.set(name, entry.version);
   }
