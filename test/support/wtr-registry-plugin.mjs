@@ -6,6 +6,11 @@ export function registryPlugin() {
   let next = 0;
   return {
     name: 'mcpwp-registry',
+    // Packing the example widgets takes a while on a busy machine; do it before any test runs, so a
+    // browser command (which has a 20 s limit) only publishes and starts a server.
+    async serverStart() {
+      await buildRegistryFixture();
+    },
     async executeCommand({ command, payload }) {
       switch (command) {
         case 'registry-start': {
