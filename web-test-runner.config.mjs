@@ -5,6 +5,7 @@ import { chromePath, CHROME_ARGS } from './test/support/chrome.mjs';
 import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
 import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
 import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
+import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
@@ -15,6 +16,8 @@ export default {
   browserStartTimeout: 60_000,
   testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 30_000 } },
+  // The ext-apps SDK logs every postMessage at debug level; keep test output to what matters.
+  filterBrowserLogs: ({ type }) => type !== 'debug',
   browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: CHROME_ARGS } })],
   plugins: [
     // ajv is CommonJS; Vite converts it in the build, this does the same for the test server.
@@ -22,5 +25,6 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     gatewayPlugin(),
     registryPlugin(),
+    framesPlugin(),
   ],
 };

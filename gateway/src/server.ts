@@ -6,6 +6,8 @@ import { allowedHosts, checkHostAndOrigin, checkToken, generateToken, ownOrigins
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
 import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
+import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
+import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -31,6 +33,8 @@ export interface Gateway {
   token: string;
   origin: string;
   server: Server;
+  /** The MCP Apps sandbox proxy's port (its own origin; see sandbox-server.ts). */
+  sandboxPort: number;
   supervisors: Map<string, ServerSupervisor>;
   close(): Promise<void>;
 }
@@ -78,7 +82,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let hosts = new Set<string>();
   let origins = new Set<string>();
   let corsOrigins = new Set<string>();
-  const pageHeaders = pageSecurityHeaders([], { connect: registryOrigins(options.config) });
+  let sandbox: SandboxServer | undefined;
+  // The page may frame exactly one origin: the sandbox proxy under the other loopback host name.
+  const pageHeadersFor = (req: IncomingMessage) => {
+    const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '');
+    return pageSecurityHeaders(sandbox ? [sandboxOriginFor(hostname, sandbox.port)] : [], { connect: registryOrigins(options.config) });
+  };
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refusal = checkHostAndOrigin(req, hosts, origins);
@@ -122,7 +131,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         options.uiMiddleware(req, res, () => sendJson(res, 404, { error: 'Not found.' }));
         return;
       }
-      if (await serveStatic(req, res, options.uiDir, pageHeaders)) return;
+      if (await serveStatic(req, res, options.uiDir, pageHeadersFor(req))) return;
       sendJson(res, 404, { error: path === '/' ? 'The UI is not built. Run "npm run build" and start again.' : 'Not found.' });
       return;
     }
@@ -135,6 +144,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
 
+    if (path === '/api/sandbox' && req.method === 'GET') {
+      sendJson(res, 200, { port: sandbox?.port ?? null });
+      return;
+    }
     if (path === '/api/servers' && req.method === 'GET') {
       sendJson(res, 200, { servers: [...supervisors.values()].map((s) => s.summary()) });
       return;
@@ -199,6 +212,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   hosts = allowedHosts(port);
   corsOrigins = new Set(options.extraOrigins ?? []);
   origins = new Set([...ownOrigins(port), ...corsOrigins]);
+  try {
+    sandbox = await startSandboxServer({
+      hostOrigins: () => origins,
+      forbiddenOrigins: () => [...ownOrigins(port), ...(sandbox ? sandboxOrigins(sandbox.port) : [])],
+    });
+  } catch (error) {
+    await new Promise<void>((r) => server.close(() => r()));
+    throw error;
+  }
 
   const sweeper = setInterval(() => {
     for (const s of supervisors.values()) s.sweepIdle();
@@ -212,9 +234,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     token,
     origin,
     server,
+    sandboxPort: sandbox.port,
     supervisors,
     async close() {
       clearInterval(sweeper);
+      await sandbox?.close();
       await Promise.all([...supervisors.values()].map((s) => s.closeAll()));
       server.closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));

@@ -138,7 +138,7 @@ export class ScopedEventBus implements EventBusInterface {
   /** Emits as this widget; host-only events are refused and reported. */
   emit(event: string, data?: unknown): void {
     if (this.disposed) return;
-    if (HOST_ONLY_EVENTS.includes(event) || event.startsWith('mcp:host:')) {
+    if (HOST_ONLY_EVENTS.includes(event) || event.startsWith('mcp:host:') || event.startsWith('mcp:app:')) {
       const error = new ForbiddenEventError(event, this.source);
       this.onViolation(error);
       throw error;

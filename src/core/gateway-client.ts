@@ -99,6 +99,13 @@ export class GatewayClient {
     return body.stderr;
   }
 
+  /** Port of the MCP Apps sandbox origin the gateway serves (see sandbox-origin.ts). */
+  async sandboxPort(): Promise<number> {
+    const body = await this.json<{ port: number | null }>('/api/sandbox');
+    if (typeof body.port !== 'number') throw new GatewayRequestError(503, 'The gateway is not serving the MCP Apps sandbox.');
+    return body.port;
+  }
+
   /** True when `/healthz` answers (it needs no token). */
   async healthy(): Promise<boolean> {
     try {

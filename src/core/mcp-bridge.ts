@@ -156,7 +156,9 @@ export class MCPBridge implements MCPBridgeInterface {
     this.connections.set(serverName, connection);
     const generation = connection.generation;
 
-    const client = new Client(this.clientInfo, { capabilities: structuredClone(CLIENT_CAPABILITIES) as never, listMaxPages: 1000 });
+    // MCP Apps (SEP-1865) is negotiated as an extension: servers may only offer ui:// views to hosts that say so.
+    const capabilities = { ...structuredClone(CLIENT_CAPABILITIES), extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+    const client = new Client(this.clientInfo, { capabilities: capabilities as never, listMaxPages: 1000 });
     client.onclose = () => {
       if (connection.generation !== generation || connection.state === 'idle') return;
       connection.state = 'disconnected';

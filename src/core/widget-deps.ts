@@ -2,7 +2,7 @@ import { ScopedConfiguration, type Configuration } from './configuration.js';
 import { ScopedEventBus, type EventBus, type ForbiddenEventError } from './event-bus.js';
 import type { MCPBridge } from './mcp-bridge.js';
 import type { ToolInvoker } from './tool-invoker.js';
-import type { A11yHelperInterface, DependenciesObject, ThemeInterface } from './types.js';
+import type { A11yHelperInterface, AppHostInterface, DependenciesObject, ThemeInterface } from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
 import { WidgetTimers } from './widget-timers.js';
 
@@ -23,6 +23,8 @@ export interface WidgetDependencies {
   busSubscriptions(): number;
   /** Everything the widget still holds through its dependencies. */
   leftovers(): WidgetLeftovers;
+  /** Closes the widget's MCP App views gracefully (`ui/resource-teardown`); call before removing it. */
+  release?(): Promise<void>;
 }
 
 /**
@@ -39,6 +41,8 @@ export function createWidgetDependencies(options: {
   theme?: ThemeInterface;
   a11y?: A11yHelperInterface;
   onViolation?: (error: ForbiddenEventError) => void;
+  /** Makes the widget's scoped `AppHost` (MCP Apps views); absent when the page hosts no apps. */
+  appHost?: (widgetId: string) => { api: AppHostInterface; release(): Promise<void> };
 }): WidgetDependencies {
   const bus = new ScopedEventBus(options.bus, options.widgetId, options.onViolation);
   const bridge = createWidgetBridge(options.bridge, options.invoker, options.widgetId);
@@ -52,8 +56,13 @@ export function createWidgetDependencies(options: {
   };
   if (options.theme) dependencies.Theme = options.theme;
   if (options.a11y) dependencies.A11yHelper = options.a11y;
+  const apps = options.appHost?.(options.widgetId);
+  if (apps) dependencies.AppHost = apps.api;
   return {
     dependencies: Object.freeze(dependencies),
+    release: async () => {
+      await apps?.release();
+    },
     dispose() {
       bus.dispose();
       bridge.dispose();

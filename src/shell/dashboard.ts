@@ -13,6 +13,8 @@ import { installClientFeatures } from './client-features.js';
 import { RegistryHost } from './registry/registry-host.js';
 import './registry/consent-dialog.js';
 import './registry/widget-store.js';
+import './mcp-apps/open-link-dialog.js';
+import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 
@@ -107,6 +109,9 @@ export class McpDashboard extends LitElement {
     this.services = services;
     this.dialog().a11y = services.a11y;
     installClientFeatures(services, this.renderRoot);
+    const linkDialog = this.renderRoot.querySelector('mcp-link-dialog')!;
+    linkDialog.a11y = services.a11y;
+    services.apps.setLinkConfirmer((request) => linkDialog.open(request));
     await services.configuration.load();
     this.mode = services.configuration.get<ThemeMode>('theme.mode') ?? 'light';
     services.theme.setMode(this.mode);
@@ -125,6 +130,14 @@ export class McpDashboard extends LitElement {
     });
     this.requestUpdate();
     await this.registryHost.init();
+  }
+
+  /**
+   * The tools a model or agent would be offered, in WebMCP's ModelContextTool shape: tools whose
+   * visibility includes "model" on every connected server (app-only tools never appear).
+   */
+  modelVisibleTools(): ModelToolDescriptor[] {
+    return this.services?.modelVisibleTools() ?? [];
   }
 
   private async refreshServers(): Promise<void> {
@@ -187,6 +200,7 @@ export class McpDashboard extends LitElement {
       <mcp-sampling-dialog></mcp-sampling-dialog>
       <mcp-elicitation-dialog></mcp-elicitation-dialog>
       <mcp-consent-dialog></mcp-consent-dialog>
+      <mcp-link-dialog></mcp-link-dialog>
     `;
   }
 }

@@ -7,7 +7,11 @@ import { ToolInvoker, type Confirmer } from '../core/tool-invoker.js';
 import { SchemaValidator } from '../core/validation.js';
 import { ThemeService } from '../../theme/theme-service.js';
 import type { ThemeMode } from '../../theme/tokens.js';
+import { modelVisibleTools, type ModelToolDescriptor } from '../core/mcplet/model-tools.js';
+import type { MCPServerInfo } from '../core/types.js';
 import { A11yHelper } from './a11y-helper.js';
+import { AppHost } from './mcp-apps/app-host.js';
+import { UIResourceAdapter } from './mcp-apps/ui-resource-adapter.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
 
 /** Everything the shell wires together once per page. */
@@ -21,6 +25,12 @@ export interface HostServices {
   theme: ThemeService;
   a11y: A11yHelper;
   registry: WidgetRegistry;
+  /** MCP Apps: views of `ui://` resources in the sandbox. */
+  apps: AppHost;
+  /** mcp-ui interoperability (MCP-WP §15). */
+  mcpUi: UIResourceAdapter;
+  /** The tools a model/agent surface would be given (app-only tools excluded). */
+  modelVisibleTools(): ModelToolDescriptor[];
   dispose(): void;
 }
 
@@ -38,6 +48,9 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   const a11y = new A11yHelper(options.announcerHost);
   const registry = new WidgetRegistry();
   for (const entry of BUILT_IN_WIDGETS) registry.register(entry);
+  const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway });
+  const mcpUi = new UIResourceAdapter({ sandbox: apps.sandboxLocation() });
+  registry.register({ type: 'mcp-ui', label: 'mcp-ui resource (sandboxed, untrusted)', load: async () => mcpUi.factory() });
   return {
     bus,
     configuration,
@@ -48,7 +61,18 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     theme,
     a11y,
     registry,
+    apps,
+    mcpUi,
+    modelVisibleTools: () =>
+      modelVisibleTools(
+        bridge
+          .listServers()
+          .map((name) => bridge.getServer(name))
+          .filter((s) => s?.state === 'connected' && s.info)
+          .map((s) => s!.info as MCPServerInfo),
+      ),
     dispose() {
+      void apps.dispose();
       invoker.stop();
       stopRouting();
     },

@@ -136,6 +136,7 @@ export class McpWidgetCard extends LitElement {
       configuration: services.configuration,
       theme: services.theme,
       a11y: services.a11y,
+      appHost: (widgetId) => services.apps.scope(widgetId),
       onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
     });
     this.currentType = entry.type;

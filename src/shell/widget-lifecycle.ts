@@ -96,6 +96,12 @@ export async function destroyWidgetInstance(instance: WidgetInstance, timeoutMs 
     if (instance.api.destroy) await withTimeout(Promise.resolve().then(() => instance.api.destroy!()), timeoutMs, 'api.destroy()');
   } catch (e) {
     outcome.error = (e as Error)?.message ?? String(e);
+  }
+  try {
+    // MCP App views get ui/resource-teardown while their frames are still on the page.
+    await instance.deps.release?.();
+  } catch {
+    // teardown is bounded and best-effort
   } finally {
     const left = Object.entries(instance.deps.leftovers()).filter(([, n]) => n > 0);
     if (left.length) outcome.leftovers = Object.fromEntries(left);

@@ -5,7 +5,7 @@ import { errorText } from './tool-text.js';
 export interface ActivityEntry {
   id: number;
   time: number;
-  kind: 'tool' | 'resource' | 'prompt' | 'server' | 'log';
+  kind: 'tool' | 'resource' | 'prompt' | 'server' | 'log' | 'app';
   name: string;
   outcome: 'started' | 'ok' | 'error' | 'cancelled' | 'info';
   latency?: number;
@@ -18,7 +18,7 @@ let nextId = 0;
 
 /**
  * Follows the bus for one server and keeps its most recent activity (calls, reads, prompts,
- * connection changes, server log messages). Returns an unsubscribe.
+ * connection changes, server log messages, and what its MCP App views did). Returns an unsubscribe.
  */
 export function trackActivity(
   bus: EventBusInterface,
@@ -63,6 +63,35 @@ export function trackActivity(
     bus.on('mcp:server:log', (d: { serverName: string; level?: string; data?: unknown }) => {
       if (mine(d)) add({ kind: 'log', name: String(d.level ?? 'info'), outcome: 'info', message: typeof d.data === 'string' ? d.data : JSON.stringify(d.data) });
     }),
+    ...trackAppActivity(bus, mine, add),
   ];
   return () => subs.forEach((u) => u());
+}
+
+type AppEvent = { serverName: string; viewId: string; toolName?: string; resourceUri?: string; text?: string; level?: string; data?: unknown;
+  url?: string; outcome?: string; reason?: string; method?: string; message?: string; mode?: string; content?: unknown; structuredContent?: unknown };
+
+/** Activity of MCP App views (host events `mcp:app:*`), one entry per thing the user may want to know. */
+function trackAppActivity(
+  bus: EventBusInterface,
+  mine: (d: { serverName?: string } | undefined) => boolean,
+  add: (entry: Omit<ActivityEntry, 'id' | 'time'>) => void,
+): Unsubscribe[] {
+  const on = (event: string, map: (d: AppEvent) => Omit<ActivityEntry, 'id' | 'time'>) =>
+    bus.on(event, (d: AppEvent) => {
+      if (mine(d)) add(map(d));
+    });
+  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  return [
+    on('mcp:app:opened', (d) => ({ kind: 'app', name: d.toolName ?? d.viewId, outcome: 'started', message: `Opening the app ${d.resourceUri ?? ''}` })),
+    on('mcp:app:ready', (d) => ({ kind: 'app', name: d.viewId, outcome: 'ok', message: 'The app is running.' })),
+    on('mcp:app:message', (d) => ({ kind: 'app', name: 'ui/message', outcome: 'info', message: `Message from the app: ${d.text ?? ''}`, request: d.content })),
+    on('mcp:app:log', (d) => ({ kind: 'log', name: `app ${d.level ?? 'info'}`, outcome: 'info', message: text(d.data) })),
+    on('mcp:app:context', (d) => ({ kind: 'app', name: 'ui/update-model-context', outcome: 'info', message: 'The app updated what it tells the model.', response: { content: d.content, structuredContent: d.structuredContent } })),
+    on('mcp:app:link', (d) => ({ kind: 'app', name: 'ui/open-link', outcome: d.outcome === 'opened' ? 'ok' : d.outcome === 'declined' ? 'cancelled' : 'error', message: `${d.url ?? ''}${d.reason ? ` \u2014 ${d.reason}` : ''}` })),
+    on('mcp:app:refused', (d) => ({ kind: 'app', name: d.method ?? 'request', outcome: 'error', message: `Refused: ${d.message ?? ''}` })),
+    on('mcp:app:display-mode', (d) => ({ kind: 'app', name: 'display mode', outcome: 'info', message: `Now shown ${d.mode}.` })),
+    on('mcp:app:error', (d) => ({ kind: 'app', name: d.viewId, outcome: 'error', message: d.message })),
+    on('mcp:app:closed', (d) => ({ kind: 'app', name: d.viewId, outcome: 'info', message: `Closed: ${d.reason ?? ''}` })),
+  ];
 }

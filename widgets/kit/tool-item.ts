@@ -11,6 +11,10 @@ export function toolBadges(tool: MCPTool): string[] {
   if (a.idempotentHint === true) badges.push('idempotent');
   if (a.openWorldHint === true) badges.push('open world');
   if (tool.outputSchema && typeof tool.outputSchema === 'object') badges.push('output schema');
+  const ui = (tool._meta as { ui?: { resourceUri?: unknown } } | undefined)?.ui;
+  const legacy = (tool._meta as Record<string, unknown> | undefined)?.['ui/resourceUri'];
+  const view = ui && typeof ui === 'object' ? ui.resourceUri : legacy;
+  if (typeof view === 'string' && view.startsWith('ui://')) badges.push('app');
   return badges;
 }
 

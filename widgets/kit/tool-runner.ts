@@ -9,6 +9,16 @@ import './result-view.js';
 
 type Phase = 'idle' | 'waiting' | 'running' | 'done' | 'failed' | 'cancelled' | 'invalid';
 
+/** Fired when the user asks to open the tool's MCP App view with the arguments in the form. */
+export class OpenAppEvent extends Event {
+  constructor(
+    readonly toolName: string,
+    readonly args: Record<string, unknown>,
+  ) {
+    super('mcp-open-app', { bubbles: true, composed: true });
+  }
+}
+
 /** A failed call may be retried by hand this many times with the same arguments (MCP-WP-9.1.6). */
 export const MAX_MANUAL_RETRIES = 3;
 
@@ -20,6 +30,10 @@ function retryableCode(code: number | undefined): boolean {
 /**
  * Form + Invoke + result for one tool. It never calls the bridge: it emits
  * `mcp:tool:invoke-requested` and follows the host's events for its request id (MCP-WP-7.1.3).
+ * With `app-action`, an "Open app" button fires `mcp-open-app` (OpenAppEvent) with the form's
+ * arguments, for tools that have an MCP App view.
+ *
+ * @event mcp-open-app - OpenAppEvent: open the tool's app with these arguments.
  */
 export class McpToolRunner extends LitElement {
   static override styles = [
@@ -45,6 +59,7 @@ export class McpToolRunner extends LitElement {
     latency: { state: true },
     attempts: { state: true },
     cancelledSent: { state: true },
+    appAction: { type: Boolean, attribute: 'app-action' },
   };
 
   declare bus: EventBusInterface | undefined;
@@ -58,6 +73,7 @@ export class McpToolRunner extends LitElement {
   declare latency: number | undefined;
   declare attempts: number;
   declare cancelledSent: boolean;
+  declare appAction: boolean;
   private requestId: string | undefined;
   private lastArgs: Record<string, unknown> | undefined;
   /** Arguments the server called malformed (-32600): the same request is not sent again. */
@@ -71,6 +87,7 @@ export class McpToolRunner extends LitElement {
     this.problems = [];
     this.attempts = 0;
     this.cancelledSent = false;
+    this.appAction = false;
   }
 
   override connectedCallback(): void {
@@ -176,6 +193,21 @@ export class McpToolRunner extends LitElement {
     this.bus.emit('mcp:tool:cancel-requested', { requestId: this.requestId });
   }
 
+  private openApp(): void {
+    if (!this.tool) return;
+    const form = this.renderRoot.querySelector('mcp-schema-form');
+    const read = form?.read() ?? { ok: true as const, value: {} };
+    if (!read.ok) {
+      this.problems = read.problems;
+      this.phase = 'invalid';
+      void this.updateComplete.then(() => form?.focusFirstInvalid());
+      return;
+    }
+    this.problems = [];
+    this.phase = 'idle';
+    this.dispatchEvent(new OpenAppEvent(this.tool.name, read.value));
+  }
+
   private renderStatus() {
     switch (this.phase) {
       case 'waiting':
@@ -222,6 +254,10 @@ export class McpToolRunner extends LitElement {
       <p class="meta">${summarizeSchema(tool.inputSchema)}</p>
       <mcp-schema-form .schema=${tool.inputSchema} submit-label="Invoke" ?busy=${busy} .errors=${this.problems}
         @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}></mcp-schema-form>
+      ${this.appAction
+        ? html`<p class="meta"><button type="button" class="open-app" @click=${() => this.openApp()}>Open app</button>
+            <span class="muted">Runs the tool (after your confirmation) and shows its interactive view below.</span></p>`
+        : nothing}
       ${this.renderStatus()}
       ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result}></mcp-result-view>` : nothing}
     `;

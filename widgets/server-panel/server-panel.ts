@@ -3,8 +3,10 @@ import {
   McpServerWidgetElement,
   baseStyles,
   defineElement,
+  errorText,
   type ActivityEntry,
   type MCPTool,
+  type OpenAppEvent,
   type ToolSelectEvent,
 } from '../kit/index.js';
 import '../kit/tool-runner.js';
@@ -34,11 +36,13 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     tab: { state: true },
     selectedTool: { state: true },
     activity: { state: true },
+    appProblem: { state: true },
   };
 
   declare tab: Tab;
   declare selectedTool: MCPTool | undefined;
   declare activity: ActivityEntry[];
+  declare appProblem: string | undefined;
   private readonly uid = `sp${++instances}`;
 
   constructor() {
@@ -58,6 +62,24 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
   override async refresh(): Promise<void> {
     await super.refresh();
     this.onListChanged();
+  }
+
+  private hasApp(tool: MCPTool | undefined): boolean {
+    return Boolean(tool && this.info && this.deps?.AppHost?.appResourceUri(this.info.serverName, tool.name));
+  }
+
+  /** "Open app": the host runs the tool (with confirmation) and the view opens in this card. */
+  private async openApp(event: OpenAppEvent): Promise<void> {
+    const apps = this.deps?.AppHost;
+    const container = this.renderRoot.querySelector<HTMLElement>('.apps');
+    if (!apps || !this.info || !container) return;
+    this.appProblem = undefined;
+    try {
+      const view = await apps.open(this.info.serverName, event.toolName, event.args);
+      apps.render(view, container);
+    } catch (error) {
+      this.appProblem = errorText(error).message;
+    }
   }
 
   private onTabKey(event: KeyboardEvent): void {
@@ -94,7 +116,8 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
   private renderTools() {
     return html`<div class="split">
       <mcp-tool-list .tools=${this.info!.tools} .selected=${this.selectedTool?.name} @mcp-tool-select=${(e: ToolSelectEvent) => (this.selectedTool = e.tool)}></mcp-tool-list>
-      <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${this.info!.serverName} .tool=${this.selectedTool}></mcp-tool-runner>
+      <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${this.info!.serverName} .tool=${this.selectedTool} ?app-action=${this.hasApp(this.selectedTool)}
+        @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}></mcp-tool-runner>
     </div>`;
   }
 
@@ -124,6 +147,8 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         )}
       </div>
       <div role="tabpanel" id="${this.uid}-panel" aria-labelledby="${this.uid}-tab-${this.tab}" tabindex="0">${body()}</div>
+      ${this.appProblem ? html`<p class="error-text" role="alert">\u2717 ${strings.appProblem(this.appProblem)}</p>` : nothing}
+      <section class="apps" aria-label=${strings.apps(info.serverName)}></section>
     `;
   }
 }

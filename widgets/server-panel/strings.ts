@@ -18,4 +18,6 @@ export const strings = {
     templates: (n: number) => ` (+${n} templates)`,
   },
   activityCaption: (server: string) => `Activity for ${server}, newest first`,
+  apps: (server: string) => `Apps of ${server}`,
+  appProblem: (message: string) => `Could not open the app: ${message}`,
 };

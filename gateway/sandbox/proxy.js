@@ -1,0 +1,86 @@
+// @ts-check
+// The MCP Apps sandbox proxy (MCP Apps spec, "Sandbox proxy"). Served by the gateway on its own
+// loopback origin; the dashboard frames it, and it frames the view. It trusts exactly two windows:
+// its parent, when the message comes from the dashboard's origin (named in ?host= and enforced by
+// this page's `frame-ancestors`), and the one inner frame it created, whose origin is opaque
+// ("null") because it never gets allow-same-origin. It relays JSON-RPC between them, keeps the
+// `ui/notifications/sandbox-*` messages to itself, accepts the view's HTML once, and builds the
+// inner frame's sandbox and `allow` from its own allowlists whatever the message asks for.
+(() => {
+  'use strict';
+  const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+  const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+  const SANDBOX_PREFIX = 'ui/notifications/sandbox-';
+  // Same allowlists as src/core/mcp-apps/sandbox-policy.ts; never allow-same-origin.
+  const TOKEN_ALLOWLIST = ['allow-scripts', 'allow-forms', 'allow-pointer-lock'];
+  const DEFAULT_TOKENS = ['allow-scripts', 'allow-forms'];
+  /** @type {Record<string, string>} */
+  const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+  const MAX_HTML = 5 * 1024 * 1024;
+
+  const hostOrigin = new URLSearchParams(location.search).get('host');
+  if (window.top === window.self || !hostOrigin) {
+    document.body.textContent = 'This page only runs inside the MCP Dashboard.';
+    return;
+  }
+
+  /** @type {HTMLIFrameElement | null} */
+  let inner = null;
+  let loaded = false;
+
+  /** @param {unknown} data */
+  function plain(data) {
+    // Only JSON crosses: no transferables, no objects with getters, no functions.
+    try {
+      return JSON.parse(JSON.stringify(data));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** @param {unknown} method */
+  function internal(method) {
+    return typeof method === 'string' && method.startsWith(SANDBOX_PREFIX);
+  }
+
+  /** @param {any} params */
+  function load(params) {
+    if (loaded || !params || typeof params.html !== 'string' || params.html.length > MAX_HTML) return;
+    loaded = true;
+    const requested = typeof params.sandbox === 'string' ? params.sandbox.split(/\s+/) : DEFAULT_TOKENS;
+    const tokens = TOKEN_ALLOWLIST.filter((t) => t === 'allow-scripts' || requested.includes(t));
+    const features = [];
+    if (params.permissions && typeof params.permissions === 'object') {
+      for (const key of Object.keys(params.permissions)) if (Object.prototype.hasOwnProperty.call(FEATURES, key)) features.push(FEATURES[key]);
+    }
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', tokens.join(' '));
+    if (features.length) frame.setAttribute('allow', features.join('; '));
+    frame.setAttribute('title', 'MCP App view');
+    frame.setAttribute('referrerpolicy', 'no-referrer');
+    // srcdoc inherits this page's Content-Security-Policy (built by the gateway from the view's
+    // declared _meta.ui.csp), and without allow-same-origin the view's origin is opaque.
+    frame.srcdoc = params.html;
+    inner = frame;
+    document.body.append(frame);
+  }
+
+  window.addEventListener('message', (event) => {
+    const data = event.data;
+    if (!data || typeof data !== 'object' || data.jsonrpc !== '2.0') return;
+    if (event.source === window.parent) {
+      if (event.origin !== hostOrigin) return;
+      if (data.method === RESOURCE_READY) load(data.params);
+      else if (!internal(data.method) && inner && inner.contentWindow) inner.contentWindow.postMessage(plain(data), '*');
+      return;
+    }
+    if (inner && event.source === inner.contentWindow) {
+      if (event.origin !== 'null' || internal(data.method)) return;
+      const message = plain(data);
+      if (message) window.parent.postMessage(message, hostOrigin);
+    }
+    // Anything else — nested frames, other windows, other origins — is ignored.
+  });
+
+  window.parent.postMessage({ jsonrpc: '2.0', method: PROXY_READY, params: {} }, hostOrigin);
+})();

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildAppCspHeader, validateAppCsp } from '../../src/core/mcp-apps/csp.js';
+import { SANDBOX_PROXY_PATH, SANDBOX_SCRIPT_PATH, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
+
+/** The running sandbox origin. */
+export interface SandboxServer {
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Options: which pages may frame the proxy and which origins a view may never name. */
+export interface SandboxServerOptions {
+  /** Origins of pages allowed to embed the proxy (the dashboard's, plus --allow-origin ones). */
+  hostOrigins: () => ReadonlySet<string>;
+  /** Origins a view's CSP may never list (the gateway's own). */
+  forbiddenOrigins: () => Iterable<string>;
+}
+
+// gateway/src/… and gateway/dist/… are both two levels below the package root.
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const MAX_CSP_PARAM = 64 * 1024;
+
+const PROXY_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>MCP App sandbox</title>
+<style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>
+<script src="${SANDBOX_SCRIPT_PATH}" defer></script></head><body></body></html>
+`;
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
+  res.writeHead(status, {
+    'Content-Length': String(Buffer.byteLength(body)),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-store',
+    'Origin-Agent-Cluster': '?1',
+    ...headers,
+  });
+  res.end(body);
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  send(res, status, message, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
+}
+
+/**
+ * Serves the MCP Apps sandbox proxy on a second loopback port (MCP Apps "Sandbox proxy": the host
+ * and the sandbox MUST have different origins). Two routes only: `/proxy` — the proxy page, with
+ * the view's Content-Security-Policy as an HTTP header (which a view cannot tamper with, unlike a
+ * meta tag) and `frame-ancestors` limited to the embedding dashboard — and `/proxy.js`. The CSP is
+ * rebuilt here from the declaration in the query with the same validator the browser used.
+ */
+export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  const script = readFileSync(resolve(packageRoot, 'gateway', 'sandbox', 'proxy.js'), 'utf8');
+  let hosts = new Set<string>();
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    if (typeof req.headers.host !== 'string' || !hosts.has(req.headers.host.toLowerCase())) {
+      refuse(res, 403, `Host "${String(req.headers.host ?? '')}" is not allowed.`);
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      refuse(res, 405, 'Method not allowed.');
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    if (url.pathname === SANDBOX_SCRIPT_PATH) {
+      send(res, 200, req.method === 'HEAD' ? '' : script, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Content-Security-Policy': "default-src 'none'",
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      });
+      return;
+    }
+    if (url.pathname !== SANDBOX_PROXY_PATH) {
+      refuse(res, 404, 'Not found.');
+      return;
+    }
+    const host = url.searchParams.get('host') ?? '';
+    if (!options.hostOrigins().has(host)) {
+      refuse(res, 403, `The sandbox only runs inside the dashboard; "${host}" is not its origin.`);
+      return;
+    }
+    const rawCsp = url.searchParams.get('csp');
+    let declared: unknown;
+    if (rawCsp !== null) {
+      if (rawCsp.length > MAX_CSP_PARAM) {
+        refuse(res, 400, 'The CSP declaration is too large.');
+        return;
+      }
+      try {
+        declared = JSON.parse(rawCsp);
+      } catch {
+        refuse(res, 400, 'The CSP declaration is not valid JSON.');
+        return;
+      }
+    }
+    const { csp } = validateAppCsp(declared, { forbiddenOrigins: options.forbiddenOrigins() });
+    send(res, 200, req.method === 'HEAD' ? '' : PROXY_HTML, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': buildAppCspHeader(csp, { frameAncestors: [host] }),
+    });
+  };
+  const server = createServer((req, res) => {
+    try {
+      handler(req, res);
+    } catch (error) {
+      console.error('[mcp-dashboard] sandbox request failed:', error);
+      if (!res.headersSent) refuse(res, 500, 'Internal error.');
+      else res.end();
+    }
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = new Set(sandboxOrigins(port).map((o) => new URL(o).host));
+  return {
+    port,
+    server,
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

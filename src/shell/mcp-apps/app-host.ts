@@ -1,0 +1,224 @@
+import type { Configuration } from '../../core/configuration.js';
+import type { EventBus } from '../../core/event-bus.js';
+import type { GatewayClient } from '../../core/gateway-client.js';
+import { DEFAULT_CONTAINER_LIMITS } from '../../core/mcp-apps/host-context.js';
+import { DEFAULT_GRANTABLE_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
+import { sandboxOriginFor, sandboxOrigins } from '../../core/mcp-apps/sandbox-origin.js';
+import { toolUiResourceUri } from '../../core/mcp-apps/ui-resource.js';
+import { DISPLAY_MODES } from '../../core/mcplet/display-mode.js';
+import type { MCPBridge } from '../../core/mcp-bridge.js';
+import { LOCAL_CODES, MCPError } from '../../core/mcp-error.js';
+import type { ToolInvoker } from '../../core/tool-invoker.js';
+import type { AppHostInterface, AppViewHandle, CallerContext, Unsubscribe } from '../../core/types.js';
+import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
+import type { ThemeService } from '../../../theme/theme-service.js';
+import type { AppViewServices, LinkRequest } from './app-view-services.js';
+import { AppView } from './app-view.js';
+import type { SandboxLocation } from './static-sandbox-frame.js';
+import './mcp-app-frame.js';
+
+/** What the AppHost needs from the page. */
+export interface AppHostOptions {
+  bus: EventBus;
+  bridge: MCPBridge;
+  invoker: ToolInvoker;
+  theme: ThemeService;
+  configuration: Configuration;
+  gateway: GatewayClient;
+  /** This page's origin; the sandbox answers only to it. */
+  hostOrigin?: string;
+  openWindow?: (url: string) => void;
+  teardownTimeoutMs?: number;
+  startTimeoutMs?: number;
+}
+
+/** A widget's own view of the AppHost, and the means to close what it opened. */
+export interface ScopedAppHost {
+  api: AppHostInterface;
+  /** Closes the widget's views with `ui/resource-teardown` (bounded). */
+  release(): Promise<void>;
+}
+
+/**
+ * The page's MCP Apps host: opens views for tools with `_meta.ui.resourceUri`, gives each widget a
+ * scoped `AppHostInterface` (its `deps.AppHost`), forwards theme changes to every live view, and
+ * answers what a model/agent surface would see of the views (their model contexts).
+ */
+export class AppHost {
+  private readonly options: AppHostOptions;
+  private readonly views = new Map<string, AppView>();
+  private readonly handles = new WeakMap<object, AppView>();
+  private readonly rendered = new WeakSet<AppView>();
+  private readonly services: AppViewServices;
+  private sandboxPort: Promise<number> | undefined;
+  private linkConfirmer: ((request: LinkRequest) => Promise<boolean>) | undefined;
+  private readonly stopTheme: Unsubscribe;
+
+  constructor(options: AppHostOptions) {
+    this.options = options;
+    const hostOrigin = options.hostOrigin ?? location.origin;
+    const gatewayPort = new URL(options.gateway.baseUrl).port;
+    this.services = {
+      bus: options.bus,
+      bridge: options.bridge,
+      invoker: options.invoker,
+      hostOrigin,
+      sandboxOrigin: async () => sandboxOriginFor(location.hostname, await this.port()),
+      forbiddenOrigins: () => [options.gateway.baseUrl, `http://127.0.0.1:${gatewayPort}`, `http://localhost:${gatewayPort}`, hostOrigin],
+      themeContext: () => {
+        const tokens = options.theme.tokens;
+        return { theme: appThemeFor(options.theme.getMode(), tokens), styles: appStyleVariables(tokens) };
+      },
+      confirmLink: (request) => (this.linkConfirmer ? this.linkConfirmer(request) : Promise.resolve(false)),
+      openWindow: options.openWindow ?? ((url) => void window.open(url, '_blank', 'noopener,noreferrer')),
+      hostInfo: { name: 'mcp-dashboard', version: '0.1.0' },
+      grantablePermissions: DEFAULT_GRANTABLE_PERMISSIONS,
+      defaultDisplayMode: () => options.configuration.get('apps.displayMode') ?? 'inline',
+      limits: DEFAULT_CONTAINER_LIMITS,
+      teardownTimeoutMs: options.teardownTimeoutMs ?? 3000,
+      startTimeoutMs: options.startTimeoutMs ?? 20_000,
+      hostDisplayModes: DISPLAY_MODES,
+    };
+    this.stopTheme = options.theme.onThemeChange(() => {
+      for (const view of this.views.values()) view.themeChanged();
+    });
+  }
+
+  private port(): Promise<number> {
+    this.sandboxPort ??= this.options.gateway.sandboxPort().then(
+      (port) => {
+        this.services.forbiddenOrigins = ((base) => () => [...base(), ...sandboxOrigins(port)])(this.services.forbiddenOrigins);
+        return port;
+      },
+      (error: unknown) => {
+        this.sandboxPort = undefined;
+        throw error;
+      },
+    );
+    return this.sandboxPort;
+  }
+
+  /** The sandbox for other sandboxed content (mcp-ui resources). */
+  sandboxLocation(): SandboxLocation {
+    return { origin: () => this.services.sandboxOrigin(), hostOrigin: this.services.hostOrigin, forbiddenOrigins: () => this.services.forbiddenOrigins() };
+  }
+
+  /** Installs the dialog that asks before an app's link is opened. Without one, links are declined. */
+  setLinkConfirmer(confirm: (request: LinkRequest) => Promise<boolean>): void {
+    this.linkConfirmer = confirm;
+  }
+
+  /** The tool's `ui://` view, when the server is connected and the tool declares one. */
+  appResourceUri(serverName: string, toolName: string): string | undefined {
+    const tool = this.options.bridge.getServer(serverName)?.info?.tools.find((t) => t.name === toolName);
+    return toolUiResourceUri(tool);
+  }
+
+  /** Calls the tool through the invoker (as `caller`) and opens its view. */
+  open(serverName: string, toolName: string, args: Record<string, unknown>, caller: CallerContext): AppView {
+    const server = this.options.bridge.getServer(serverName);
+    if (!server) throw new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName });
+    const tool = server.info?.tools.find((t) => t.name === toolName);
+    if (!tool) throw new MCPError(`Server "${serverName}" has no tool named "${toolName}".`, { jsonrpcCode: -32601, serverName });
+    const resourceUri = toolUiResourceUri(tool);
+    if (!resourceUri) throw new MCPError(`Tool "${toolName}" of "${serverName}" has no MCP App view (no ui:// _meta.ui.resourceUri).`, { jsonrpcCode: -32601, serverName });
+    const view = new AppView({ services: this.services, serverName, tool, resourceUri, args, caller });
+    this.views.set(view.id, view);
+    view.onChange((v) => {
+      if (v.state === 'closed') this.views.delete(v.id);
+    });
+    view.start();
+    return view;
+  }
+
+  /** The read-only facade a widget gets for a view. */
+  handleFor(view: AppView): AppViewHandle {
+    const handle: AppViewHandle = Object.freeze({
+      get id() {
+        return view.id;
+      },
+      get serverName() {
+        return view.serverName;
+      },
+      get toolName() {
+        return view.toolName;
+      },
+      get resourceUri() {
+        return view.resourceUri;
+      },
+      get state() {
+        return view.state;
+      },
+      get displayMode() {
+        return view.displayMode;
+      },
+      get error() {
+        return view.error;
+      },
+      get modelContext() {
+        return view.modelContext ? structuredClone(view.modelContext) : null;
+      },
+      close: (reason?: string) => view.close(reason),
+      onChange: (callback: (v: AppViewHandle) => void) => view.onChange(() => callback(handle)),
+    });
+    this.handles.set(handle, view);
+    return handle;
+  }
+
+  /** Mounts a view's frame into `container` — once; the frame (and its iframe) never moves. */
+  render(handle: AppViewHandle, container: HTMLElement): void {
+    const view = this.handles.get(handle);
+    if (!view) throw new Error('AppHost.render: not a view from this dashboard.');
+    if (!(container instanceof HTMLElement)) throw new TypeError('AppHost.render needs an element to render into.');
+    if (view.state === 'closed') return;
+    if (view.frameElement || this.rendered.has(view)) throw new Error(`View ${view.id} is already on the page; a view is never moved (moving an iframe reloads it).`);
+    this.rendered.add(view);
+    const frame = document.createElement('mcp-app-frame');
+    frame.view = view;
+    container.append(frame);
+  }
+
+  /** A widget's scoped AppHost: views it opens are its own, and are closed when it goes. */
+  scope(widgetId: string): ScopedAppHost {
+    const own = new Set<AppView>();
+    const open = (serverName: string, toolName: string, args: unknown) => {
+      const view = this.open(serverName, toolName, args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {}, { surface: 'widget', id: widgetId });
+      own.add(view);
+      view.onChange((v) => {
+        if (v.state === 'closed') own.delete(v);
+      });
+      return this.handleFor(view);
+    };
+    const api: AppHostInterface = Object.freeze({
+      appResourceUri: (serverName: string, toolName: string) => this.appResourceUri(serverName, toolName),
+      open: async (serverName: string, toolName: string, args: Record<string, unknown> = {}) => open(serverName, toolName, args),
+      render: (handle: AppViewHandle, container: HTMLElement) => this.render(handle, container),
+      views: () => [...own].filter((v) => v.state !== 'closed').map((v) => this.handleFor(v)),
+    });
+    return {
+      api,
+      async release() {
+        await Promise.all([...own].map((v) => v.close('The widget was closed.')));
+        own.clear();
+      },
+    };
+  }
+
+  /** Every open view (newest last). */
+  openViews(): AppView[] {
+    return [...this.views.values()];
+  }
+
+  /** What the open views told the model (`ui/update-model-context`, latest per view). */
+  modelContexts(): Array<{ viewId: string; serverName: string; toolName: string; content?: unknown; structuredContent?: unknown }> {
+    return this.openViews()
+      .filter((v) => v.modelContext)
+      .map((v) => ({ viewId: v.id, serverName: v.serverName, toolName: v.toolName, ...v.modelContext }));
+  }
+
+  /** Closes every view and stops following the theme. */
+  async dispose(): Promise<void> {
+    this.stopTheme();
+    await Promise.all(this.openViews().map((v) => v.close('The dashboard was closed.')));
+  }
+}

@@ -1,0 +1,110 @@
+import { ProtocolError, type CallToolResult, type ReadResourceResult } from '@modelcontextprotocol/client';
+import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { checkAppResourceRead, checkAppToolCall, checkOpenLink, type AppRefusal } from '../../core/mcp-apps/app-request-rules.js';
+import { negotiateDisplayMode } from '../../core/mcplet/display-mode.js';
+import type { MCPError } from '../../core/mcp-error.js';
+import type { MCPTool } from '../../core/types.js';
+import type { AppView } from './app-view.js';
+
+/** At most this many of a view's tool calls may wait (for the user or the server) at once. */
+export const MAX_PENDING_APP_CALLS = 4;
+
+function refuse(view: AppView, method: string, refusal: AppRefusal): never {
+  view.note('refused', `${method} refused: ${refusal.message}`, () =>
+    view.services.bus.emit('mcp:app:refused', { serverName: view.serverName, viewId: view.id, method, message: refusal.message }),
+  );
+  throw new ProtocolError(refusal.code, refusal.message);
+}
+
+function textOf(content: unknown): string {
+  const blocks = Array.isArray(content) ? content : content ? [content] : [];
+  return blocks
+    .map((b) => (b && typeof b === 'object' && (b as { type?: unknown }).type === 'text' ? String((b as { text?: unknown }).text ?? '') : `[${String((b as { type?: unknown })?.type ?? 'content')}]`))
+    .join('\n');
+}
+
+/**
+ * The view's requests, answered by the host (MCP Apps "Standard MCP Messages" and "MCP Apps
+ * Specific Messages"). AppBridge has no MCP client here, so nothing reaches a server except
+ * through these handlers:
+ * - `tools/call`: only tools of the view's own server whose visibility includes `app` (AppBridge
+ *   does not check this), and always through the host's invoker with caller surface `app`, so the
+ *   policy and confirmation dialog apply exactly as for any other caller;
+ * - `resources/read`, `resources/list`, `resources/templates/list`: the view's own server only;
+ * - `ui/open-link`: http(s) only, after the user confirms; `ui/message` → activity;
+ *   `ui/update-model-context` → kept per view (latest wins) and shown; `ui/request-display-mode` →
+ *   only modes the app declared and the host offers.
+ */
+export function installViewRequestHandlers(view: AppView, bridge: AppBridge): void {
+  const { bus, bridge: mcp, invoker } = view.services;
+  const server = view.serverName;
+
+  bridge.oncalltool = async (params): Promise<CallToolResult> => {
+    const tools = mcp.getServer(server)?.info?.tools ?? [];
+    const others = new Map<string, MCPTool[]>();
+    for (const name of mcp.listServers()) others.set(name, mcp.getServer(name)?.info?.tools ?? []);
+    const verdict = checkAppToolCall({ viewServer: server, name: params?.name, tools, otherServers: others });
+    if (!verdict.ok) refuse(view, 'tools/call', verdict);
+    if (view.pendingCalls >= MAX_PENDING_APP_CALLS) {
+      refuse(view, 'tools/call', { ok: false, code: -32000, message: `The app already has ${MAX_PENDING_APP_CALLS} tool calls waiting; try again when they are answered.` });
+    }
+    view.pendingCalls += 1;
+    try {
+      const args = params.arguments && typeof params.arguments === 'object' && !Array.isArray(params.arguments) ? params.arguments : {};
+      return (await invoker.invoke({ serverName: server, toolName: params.name, args }, { surface: 'app', id: view.id })) as CallToolResult;
+    } catch (error) {
+      const e = error as MCPError;
+      throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));
+    } finally {
+      view.pendingCalls -= 1;
+    }
+  };
+
+  bridge.onreadresource = async (params): Promise<ReadResourceResult> => {
+    const verdict = checkAppResourceRead(params?.uri);
+    if (!verdict.ok) refuse(view, 'resources/read', verdict);
+    try {
+      return (await mcp.readResource(server, verdict.uri)) as ReadResourceResult;
+    } catch (error) {
+      const e = error as MCPError;
+      throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));
+    }
+  };
+
+  bridge.onlistresources = async () => ({ resources: (await mcp.listResources(server)) as never });
+  bridge.onlistresourcetemplates = async () => ({ resourceTemplates: (mcp.getServer(server)?.info?.resourceTemplates ?? []) as never });
+
+  bridge.onmessage = async (params) => {
+    const text = textOf(params?.content);
+    view.note('message', text, () => bus.emit('mcp:app:message', { serverName: server, viewId: view.id, role: params?.role, content: params?.content, text }));
+    return {};
+  };
+
+  bridge.onupdatemodelcontext = async (params) => {
+    view.modelContext = { content: params?.content as never, structuredContent: params?.structuredContent };
+    bus.emit('mcp:app:context', { serverName: server, viewId: view.id, content: params?.content, structuredContent: params?.structuredContent });
+    view.changed();
+    return {};
+  };
+
+  bridge.onopenlink = async (params) => {
+    const verdict = checkOpenLink(params?.url);
+    if (!verdict.ok) {
+      view.note('link', `Refused to open a link: ${verdict.message}`, () =>
+        bus.emit('mcp:app:link', { serverName: server, viewId: view.id, url: String(params?.url ?? '').slice(0, 300), outcome: 'refused', reason: verdict.message }),
+      );
+      return { isError: true };
+    }
+    const agreed = await view.services.confirmLink({ url: verdict.url, host: verdict.host, serverName: server, viewId: view.id, appName: view.title });
+    if (agreed) view.services.openWindow(verdict.url);
+    view.note('link', `${agreed ? 'Opened' : 'You declined to open'} ${verdict.url}`, () =>
+      bus.emit('mcp:app:link', { serverName: server, viewId: view.id, url: verdict.url, outcome: agreed ? 'opened' : 'declined' }),
+    );
+    return agreed ? {} : { isError: true };
+  };
+
+  bridge.onrequestdisplaymode = async (params) => {
+    const mode = negotiateDisplayMode(params?.mode, view.displayMode, view.services.hostDisplayModes, bridge.getAppCapabilities()?.availableDisplayModes);
+    return { mode: view.setDisplayMode(mode) };
+  };
+}

@@ -1,0 +1,47 @@
+import type { EventBus } from '../../core/event-bus.js';
+import type { MCPBridge } from '../../core/mcp-bridge.js';
+import type { ToolInvoker } from '../../core/tool-invoker.js';
+import type { McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { ContainerLimits } from '../../core/mcp-apps/host-context.js';
+import type { DisplayMode } from '../../core/mcplet/display-mode.js';
+
+/** A link a view asked to open, shown to the user for confirmation. */
+export interface LinkRequest {
+  url: string;
+  host: string;
+  serverName: string;
+  viewId: string;
+  appName: string;
+}
+
+/** What every view needs from the page; provided by the AppHost. */
+export interface AppViewServices {
+  bus: EventBus;
+  /** The raw bridge: reads and lists only. Tool calls always go through `invoker`. */
+  bridge: MCPBridge;
+  invoker: ToolInvoker;
+  /** The sandbox proxy's origin for this page. */
+  sandboxOrigin(): Promise<string>;
+  /** This page's origin (the proxy answers only to it). */
+  hostOrigin: string;
+  /** Origins a view's CSP may never name (gateway and sandbox). */
+  forbiddenOrigins(): string[];
+  /** Current theme and style variables for hostContext. */
+  themeContext(): { theme: 'light' | 'dark'; styles: Partial<McpUiStyles> };
+  /** Asks the user whether to open a link; resolves true only when they agree. */
+  confirmLink(request: LinkRequest): Promise<boolean>;
+  /** Opens a confirmed link (a new tab, no opener, no referrer). */
+  openWindow(url: string): void;
+  hostInfo: { name: string; version: string };
+  /** `_meta.ui.permissions` keys the host grants. */
+  grantablePermissions: readonly string[];
+  /** The host's configured default display mode (MCPlet §11.2 step 4). */
+  defaultDisplayMode(): unknown;
+  limits: ContainerLimits;
+  /** Milliseconds to wait for `ui/resource-teardown` before removing a view. */
+  teardownTimeoutMs: number;
+  /** Milliseconds to wait for the proxy, then for `ui/initialize`. */
+  startTimeoutMs: number;
+  /** Display modes the host offers. */
+  hostDisplayModes: readonly DisplayMode[];
+}

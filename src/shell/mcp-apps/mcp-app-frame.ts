@@ -1,0 +1,176 @@
+import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
+import type { DisplayMode } from '../../core/mcplet/display-mode.js';
+import { shellStyles } from '../shell.styles.js';
+import type { AppView } from './app-view.js';
+
+const MODE_LABELS: Record<DisplayMode, string> = { inline: 'Inline', fullscreen: 'Full screen', pip: 'Picture in picture' };
+
+/**
+ * <mcp-app-frame>: the host's chrome around one MCP App view — title, server, status, the tool
+ * call's outcome, display-mode switches (only modes the app declared), Close, the model context
+ * the app set and its messages — and the box the sandbox iframe lives in. Display modes are pure
+ * CSS on this element (inline in the card, a full-window overlay, a floating panel): the iframe is
+ * never moved, because moving an iframe reloads it.
+ *
+ * @csspart viewport - the box that holds the sandbox iframe
+ */
+export class McpAppFrame extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px);
+        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); margin-block: var(--mcp-spacing-md, 0.5rem); }
+      :host([mode='fullscreen']) { position: fixed; inset: 0; z-index: 900; margin: 0; border-radius: 0; display: flex; flex-direction: column; }
+      :host([mode='pip']) { position: fixed; right: var(--mcp-spacing-lg, 1rem); bottom: var(--mcp-spacing-lg, 1rem); width: min(400px, calc(100vw - 2rem));
+        z-index: 900; margin: 0; box-shadow: 0 4px 24px rgb(0 0 0 / 0.35); }
+      :host([borderless]) .viewport { border-top: 0; }
+      header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); background: var(--mcp-surface, #f4f6f8); }
+      .title { font-weight: 600; word-break: break-word; }
+      .spacer { flex: 1; }
+      .status, .tool, .note { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      .tool, .note, .problem { margin: 0; padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); }
+      .problem { border-left: 4px solid var(--mcp-error-dark, #a4161a); }
+      .viewport { border-top: 1px solid var(--mcp-border, #8c959f); min-height: 0; }
+      :host([mode='fullscreen']) .viewport { flex: 1; }
+      .viewport iframe { display: block; width: 100%; height: 240px; border: 0; background: transparent; }
+      :host([mode='fullscreen']) .viewport iframe { height: 100% !important; }
+      :host([mode='pip']) .viewport iframe { height: 300px !important; }
+      details { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); border-top: 1px solid var(--mcp-border, #8c959f); }
+      :host([mode='fullscreen']) details, :host([mode='pip']) details { display: none; }
+      pre { white-space: pre-wrap; word-break: break-word; max-height: 12rem; overflow: auto; margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      ul.notes { margin: 0; padding-left: 1.25rem; max-height: 10rem; overflow: auto; }
+      button[aria-pressed='true'] { font-weight: 700; }
+    `,
+  ];
+
+  static override properties = { view: { attribute: false } };
+
+  declare view: AppView | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private observer: ResizeObserver | undefined;
+  private attached = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.attached && this.view && this.view.state !== 'closed') {
+      // Re-inserted after removal: the browser discarded the iframe. The view cannot continue.
+      this.view.removedFromPage();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.observer?.disconnect();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    this.view?.removedFromPage();
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('view')) {
+      this.unsubscribe?.();
+      this.unsubscribe = this.view?.onChange((view) => {
+        if (view.state === 'closed') this.remove();
+        else this.requestUpdate();
+      });
+    }
+    if (this.view) {
+      this.setAttribute('mode', this.view.displayMode);
+      this.toggleAttribute('borderless', this.view.prefersBorder === false);
+    }
+  }
+
+  override firstUpdated(): void {
+    const viewport = this.renderRoot.querySelector<HTMLElement>('.viewport')!;
+    this.attached = true;
+    this.observer = new ResizeObserver((entries) => {
+      const box = entries[entries.length - 1]!.contentRect;
+      this.view?.containerResized({ width: box.width, height: box.height });
+    });
+    this.observer.observe(viewport);
+    this.view?.attach(viewport);
+  }
+
+  override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (this.view?.displayMode === 'fullscreen' && !this.matches(':focus-within')) {
+      (this.renderRoot.querySelector('[data-mode="inline"]') as HTMLElement | null)?.focus();
+    }
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && this.view && this.view.displayMode !== 'inline' && this.view.allowedModes.includes('inline')) {
+      event.stopPropagation();
+      this.view.setDisplayMode('inline');
+    }
+  }
+
+  private statusText(view: AppView): string {
+    if (view.state === 'error') return '\u2717 Error';
+    if (view.state === 'ready') return view.pendingCalls ? `\u2713 Ready \u00b7 ${view.pendingCalls} tool call(s) waiting` : '\u2713 Ready';
+    return `\u23f3 ${view.phase}\u2026`;
+  }
+
+  private toolText(view: AppView): string {
+    switch (view.toolStatus) {
+      case 'waiting':
+        return `Tool ${view.toolName}: waiting for your confirmation or the server\u2026`;
+      case 'cancelled':
+        return `Tool ${view.toolName} was not run: ${view.toolNote}`;
+      default:
+        return view.toolNote;
+    }
+  }
+
+  private renderChrome(view: AppView) {
+    const modes = view.allowedModes;
+    return html`<section aria-label=${`MCP App ${view.title} from ${view.serverName}`} @keydown=${this.onKey}>
+      <header>
+        <span class="title">${view.title}</span>
+        <span class="muted status">MCP App \u00b7 ${view.serverName}</span>
+        <span class="status" role="status">${this.statusText(view)}</span>
+        <span class="spacer"></span>
+        ${modes.length > 1
+          ? modes.map(
+              (mode) => html`<button type="button" data-mode=${mode} aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
+                @click=${() => view.setDisplayMode(mode)}>${MODE_LABELS[mode]}</button>`,
+            )
+          : nothing}
+        <button type="button" data-action="close" @click=${() => void view.close()}>Close app</button>
+      </header>
+      ${view.error ? html`<p class="problem error-text" role="alert">\u2717 ${view.error}</p>` : nothing}
+      <p class="tool muted">${this.toolText(view)}</p>
+      ${view.cspRejections.length
+        ? html`<p class="note muted">The app's content policy asked for ${view.cspRejections.length} source(s) the dashboard does not allow; they stay blocked.</p>`
+        : nothing}
+    </section>`;
+  }
+
+  private renderFooter(view: AppView) {
+    const context = view.modelContext;
+    return html`${context
+      ? html`<details class="context"><summary>What the app told the model</summary>
+          ${(context.content ?? []).map((c) => html`<pre>${c?.type === 'text' ? String(c.text ?? '') : `[${String(c?.type)}]`}</pre>`)}
+          ${context.structuredContent !== undefined ? html`<pre>${JSON.stringify(context.structuredContent, null, 2)}</pre>` : nothing}</details>`
+      : nothing}
+    ${view.notes.length
+      ? html`<details class="notes"><summary>Messages from the app (${view.notes.length})</summary>
+          <ul class="notes">${view.notes.map((n) => html`<li><span class="muted">${new Date(n.time).toLocaleTimeString()} ${n.kind}:</span> ${n.text}</li>`)}</ul></details>`
+      : nothing}`;
+  }
+
+  override render() {
+    // One template whatever the state, so the viewport (and the iframe in it) is never re-created.
+    const view = this.view;
+    return html`${view ? this.renderChrome(view) : nothing}<div class="viewport" part="viewport"></div>${view ? this.renderFooter(view) : nothing}`;
+  }
+}
+
+if (!customElements.get('mcp-app-frame')) customElements.define('mcp-app-frame', McpAppFrame);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-app-frame': McpAppFrame;
+  }
+}

@@ -1,0 +1,183 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import { PRESETS } from '../../theme/tokens.js';
+import { deepQueryText, deepText } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { mountDashboard, readyCard } from '../support/dashboard.js';
+import { framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
+import { evalInView } from '../support/views.js';
+
+type Received = { method: string; afterInitialized: boolean; params: any };
+type ProbeReport = { initResult: any; received: Received[] };
+
+const hasResult = (r: ProbeReport) => r.received?.some((m) => m.method === 'ui/notifications/tool-result' || m.method === 'ui/notifications/tool-cancelled');
+
+describe('MCP Apps protocol, host side (a probe view records everything the host sends)', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard;
+  const appEvents: Array<{ event: string; data: any }> = [];
+
+  before(async () => {
+    gateway = await startGateway({ mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } } });
+    dashboard = await mountDashboard(gateway);
+    await readyCard(dashboard, 'hostile');
+    dashboard.services!.bus.on('mcp:app:*', (data, meta) => appEvents.push({ event: meta.event, data }));
+  });
+
+  after(async () => {
+    dashboard?.remove();
+    await stopGateway(gateway);
+  });
+
+  it('MCP Apps lifecycle: nothing reaches the view before "initialized"; then tool-input, then tool-result; the initialize result carries the full hostContext', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe', { label: 'first' });
+    // The probe holds "initialized" back for 1.5 s; a theme change in that window must wait.
+    await waitFor(() => frame.view?.phase === 'Starting the app', 10_000, 'the sandbox to be ready');
+    dashboard.services!.theme.setMode('dark');
+    try {
+      await viewReady(frame);
+      const report = await viewReport<ProbeReport>(handle, hasResult);
+      const before = report.received.filter((m) => !m.afterInitialized);
+      expect(before.map((m) => m.method)).to.deep.equal(['response']);
+      const after = report.received.filter((m) => m.afterInitialized).map((m) => m.method);
+      const input = after.indexOf('ui/notifications/tool-input');
+      const result = after.indexOf('ui/notifications/tool-result');
+      expect(input).to.be.greaterThan(-1);
+      expect(result).to.be.greaterThan(input);
+      expect(after.filter((m) => m === 'ui/notifications/tool-input')).to.have.length(1);
+      expect(report.received.find((m) => m.method === 'ui/notifications/tool-input')!.params).to.deep.equal({ arguments: { label: 'first' } });
+      expect(report.received.find((m) => m.method === 'ui/notifications/tool-result')!.params.structuredContent).to.deep.equal({ tool: 'probe', args: { label: 'first' } });
+      // The theme change made while the view was starting arrives after "initialized".
+      const themeChange = report.received.find((m) => m.method === 'ui/notifications/host-context-changed' && m.params.theme);
+      expect(themeChange?.afterInitialized).to.equal(true);
+      expect(themeChange!.params.theme).to.equal('dark');
+      expect(themeChange!.params.styles.variables['--color-background-primary']).to.equal(PRESETS.dark['--mcp-background']);
+
+      const ctx = report.initResult.hostContext;
+      expect(ctx.theme).to.equal('light');
+      expect(ctx.styles.variables['--color-background-primary']).to.equal(PRESETS.light['--mcp-background']);
+      expect(ctx.styles.variables['--color-text-primary']).to.equal(PRESETS.light['--mcp-text-primary']);
+      expect(ctx.styles.variables['--font-sans']).to.equal(PRESETS.light['--mcp-font-family']);
+      expect(ctx.displayMode).to.equal('inline');
+      expect(ctx.availableDisplayModes).to.deep.equal(['inline', 'fullscreen', 'pip']);
+      expect(ctx.containerDimensions.maxHeight).to.equal(640);
+      expect(ctx.containerDimensions.width).to.be.greaterThan(100);
+      expect(ctx.locale).to.equal(navigator.language);
+      expect(ctx.timeZone).to.equal(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(ctx.platform).to.equal('web');
+      expect(ctx.toolInfo.tool.name).to.equal('probe');
+      const caps = report.initResult.hostCapabilities;
+      expect(caps).to.include.keys('openLinks', 'serverTools', 'serverResources', 'logging', 'updateModelContext', 'message', 'sandbox');
+      expect(report.initResult.protocolVersion).to.equal('2026-01-26');
+      expect(await evalInView<string>(handle.id, `return document.getElementById('theme').textContent;`)).to.equal('dark');
+    } finally {
+      dashboard.services!.theme.setMode('light');
+    }
+    await handle.close();
+  });
+
+  it('MCP Apps display modes: full screen is an overlay of the same iframe (never re-parented, the document survives); Escape returns it inline; undeclared modes are not offered', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    await viewReport<ProbeReport>(handle, hasResult);
+    const iframe = frame.view!.frameElement!;
+    const win = iframe.contentWindow;
+    await evalInView(viewId, `window.__marker = 42; return true;`);
+    // The probe declared inline and full screen only.
+    const buttons = [...frame.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[data-mode]')].map((b) => b.dataset.mode);
+    expect(buttons).to.deep.equal(['inline', 'fullscreen']);
+    frame.shadowRoot!.querySelector<HTMLButtonElement>('button[data-mode="fullscreen"]')!.click();
+    await waitFor(() => frame.getAttribute('mode') === 'fullscreen', 5000, 'full screen');
+    expect(getComputedStyle(frame).position).to.equal('fixed');
+    const report = await viewReport<ProbeReport>(handle, (r) => r.received.some((m) => m.params?.displayMode === 'fullscreen'));
+    const change = report.received.filter((m) => m.params?.displayMode === 'fullscreen').pop()!;
+    expect(change.params.containerDimensions.width).to.be.greaterThan(0);
+    expect(change.params.containerDimensions.height).to.be.greaterThan(0);
+    expect(frame.view!.frameElement).to.equal(iframe);
+    expect(iframe.contentWindow).to.equal(win);
+    expect(await evalInView<number>(viewId, `return window.__marker;`)).to.equal(42);
+    // Focus moved to the frame's controls; Escape there returns the view inline.
+    await waitFor(() => frame.matches(':focus-within'), 5000, 'focus on the frame controls');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => frame.getAttribute('mode') === 'inline', 5000, 'inline again');
+    expect(getComputedStyle(frame).position).to.equal('static');
+    expect(await evalInView<number>(viewId, `return window.__marker;`)).to.equal(42);
+    await handle.close();
+  });
+
+  it('MCPlet-11.2 a tool declaring _meta.ui.displayMode "pip" opens as a floating panel', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'silent');
+    await viewReady(frame);
+    expect(frame.getAttribute('mode')).to.equal('pip');
+    expect(getComputedStyle(frame).position).to.equal('fixed');
+    expect(handle.displayMode).to.equal('pip');
+  });
+
+  it('MCP Apps teardown: a view that never answers ui/resource-teardown is removed after the bounded wait', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const frame = framesIn(card).find((f) => f.view?.toolName === 'silent')!;
+    const view = frame.view!;
+    const started = performance.now();
+    await view.close();
+    const took = performance.now() - started;
+    expect(took).to.be.greaterThan(2500);
+    expect(took).to.be.lessThan(6000);
+    expect(frame.isConnected).to.equal(false);
+    expect(view.frameElement!.isConnected).to.equal(false);
+    expect(appEvents.some((e) => e.event === 'mcp:app:closed' && e.data.viewId === view.id)).to.equal(true);
+  });
+
+  it('MCP Apps teardown: Close app sends ui/resource-teardown, the view answers, then it is removed', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    frame.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action="close"]')!.click();
+    await waitFor(() => !frame.isConnected, 5000, 'the frame to go');
+    const log = appEvents.findIndex((e) => e.event === 'mcp:app:log' && e.data.viewId === viewId && e.data.data === 'probe: teardown received');
+    const closed = appEvents.findIndex((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId);
+    expect(log).to.be.greaterThan(-1);
+    expect(closed).to.be.greaterThan(log);
+    // The app's log line is in the card's activity.
+    const panel = panelOf(card);
+    deepQueryText<HTMLButtonElement>('[role="tab"]', 'Activity', panel.shadowRoot!)!.click();
+    await waitFor(() => deepText(panel.shadowRoot!).includes('probe: teardown received'), 5000, 'the log line in the activity');
+  });
+
+  it('MCP Apps tool-cancelled: when the user cancels the tool call, the view still gets tool-input, then tool-cancelled', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe', {}, 'cancel');
+    await viewReady(frame);
+    const report = await viewReport<ProbeReport>(handle, hasResult);
+    const methods = report.received.filter((m) => m.afterInitialized && m.method.startsWith('ui/notifications/tool-')).map((m) => m.method);
+    expect(methods).to.deep.equal(['ui/notifications/tool-input', 'ui/notifications/tool-cancelled']);
+    expect(report.received.find((m) => m.method === 'ui/notifications/tool-input')!.params).to.deep.equal({ arguments: {} });
+    expect(report.received.find((m) => m.method === 'ui/notifications/tool-cancelled')!.params.reason).to.contain('cancelled');
+    expect(deepText(frame.shadowRoot!)).to.contain('was not run');
+    await handle.close();
+  });
+
+  it('a tool whose ui:// resource does not exist gets a clear error in its frame; the card keeps working', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'missing-view');
+    await waitFor(() => frame.view?.state === 'error', 10_000, 'the error');
+    expect(deepText(frame.shadowRoot!)).to.contain('Could not load the app');
+    expect(frame.view!.frameElement).to.equal(undefined);
+    await frame.view!.close();
+    expect(card.phase).to.equal('ready');
+  });
+
+  it('MCP-WP-10.2.2 a widget that is destroyed (Reconnect) has its views torn down first', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    deepQueryText<HTMLButtonElement>('button', 'Reconnect', card.shadowRoot!)!.click();
+    await waitFor(() => appEvents.some((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId), 10_000, 'the view to close');
+    expect(appEvents.some((e) => e.event === 'mcp:app:log' && e.data.viewId === viewId && e.data.data === 'probe: teardown received')).to.equal(true);
+    expect(appEvents.find((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId)!.data.reason).to.contain('widget');
+    await waitFor(() => card.phase === 'ready', 20_000, 'the card to come back');
+  });
+});

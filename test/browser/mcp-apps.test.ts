@@ -1,0 +1,179 @@
+import { expect } from '@open-wc/testing';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
+import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import { OUTER_SANDBOX } from '../../src/core/mcp-apps/sandbox-policy.js';
+import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen, mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
+import { PRESETS } from '../../theme/tokens.js';
+import { clickInView, evalInView, waitInView } from '../support/views.js';
+
+/** Opens a tool's app from the server panel: Open app → confirm → the frame in the card. */
+async function openApp(dashboard: McpDashboard, card: McpWidgetCard, toolTitle: string): Promise<McpAppFrame> {
+  const runner = await selectTool(card, toolTitle);
+  await (runner as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  const before = new Set(deepQueryAllFrames(card));
+  const button = await waitFor(() => deepQueryText<HTMLButtonElement>('button.open-app', 'Open app', runner.shadowRoot!), 5000, 'the Open app button');
+  button.click();
+  const text = await dialogOpen(dashboard);
+  expect(text).to.contain('Requested by');
+  answerDialog(dashboard, 'confirm');
+  return waitFor(() => deepQueryAllFrames(card).find((f) => !before.has(f)), 10_000, 'the app frame in the card');
+}
+
+function deepQueryAllFrames(card: McpWidgetCard): McpAppFrame[] {
+  const panel = deepQuery('mcp-server-panel-widget', card.shadowRoot!);
+  return panel ? [...panel.shadowRoot!.querySelectorAll('mcp-app-frame')] : [];
+}
+
+async function ready(frame: McpAppFrame): Promise<string> {
+  await waitFor(() => frame.view?.state === 'ready' || frame.view?.state === 'error', 20_000, 'the view to start');
+  expect(frame.view!.state, frame.view!.error ?? '').to.equal('ready');
+  return frame.view!.id;
+}
+
+describe('MCP Apps: real ext-apps servers through the real gateway and sandbox origin', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard;
+
+  before(async () => {
+    gateway = await startGateway({
+      mcpServers: {
+        'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
+        'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
+      },
+    });
+    dashboard = await mountDashboard(gateway);
+  });
+
+  after(async () => {
+    dashboard?.remove();
+    await stopGateway(gateway);
+  });
+
+  it('basic-vanillajs: Open app runs get-time after confirmation and the view shows its result, framed on the sandbox origin', async () => {
+    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const frame = await openApp(dashboard, card, 'Get Time');
+    const viewId = await ready(frame);
+    const time = await waitInView<string>(viewId, `const t = document.querySelector('#server-time')?.textContent ?? ''; return /\\d{4}-\\d\\d-\\d\\dT/.test(t) ? t : '';`, 15_000, 'the server time');
+    expect(time).to.match(/^\d{4}-\d\d-\d\dT/);
+    const iframe = frame.view!.frameElement!;
+    expect(iframe.getAttribute('sandbox')).to.equal(OUTER_SANDBOX);
+    const proxyUrl = new URL(iframe.src);
+    expect(proxyUrl.origin).to.not.equal(location.origin);
+    expect(proxyUrl.origin).to.not.equal(gateway.origin);
+    expect(proxyUrl.hostname).to.not.equal(location.hostname);
+    const inner = await evalInView<{ origin: string; sandbox: string | null; href: string }>(viewId, `return { origin: self.origin, href: location.href, sandbox: null };`);
+    expect(inner.origin).to.equal('null');
+    expect(inner.href).to.equal('about:srcdoc');
+    const innerSandbox = await evalInView<string>(viewId, `return document.querySelector('iframe').getAttribute('sandbox');`, 'proxy');
+    expect(innerSandbox).to.equal('allow-scripts allow-forms');
+  });
+
+  it('basic-vanillajs: "Get Server Time" in the view calls get-time through the confirmation dialog, as the app', async () => {
+    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const frame = deepQueryAllFrames(card)[0]!;
+    const viewId = frame.view!.id;
+    const calls: Array<{ toolName: string }> = [];
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d));
+    const before = await evalInView<string>(viewId, `return document.querySelector('#server-time').textContent;`);
+    await clickInView(viewId, '#get-time-btn');
+    const text = await dialogOpen(dashboard);
+    expect(text).to.contain('basic-vanillajs:get-time');
+    expect(text).to.contain(`the MCP App ${viewId}`);
+    answerDialog(dashboard, 'confirm');
+    await waitInView(viewId, `return document.querySelector('#server-time').textContent !== ${JSON.stringify(before)};`, 10_000, 'a new time');
+    off();
+    expect(calls.map((c) => c.toolName)).to.deep.equal(['get-time']);
+  });
+
+  it('basic-vanillajs: ui/message and notifications/message from the view appear in the card\'s Activity', async () => {
+    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const viewId = deepQueryAllFrames(card)[0]!.view!.id;
+    await clickInView(viewId, '#send-message-btn');
+    await clickInView(viewId, '#send-log-btn');
+    await openTab(card, 'Activity');
+    await waitFor(() => deepText(card.shadowRoot!).includes('Message from the app: This is message text.'), 5000, 'the message in the activity');
+    await waitFor(() => deepText(card.shadowRoot!).includes('This is log text.'), 5000, 'the log in the activity');
+  });
+
+  it('basic-vanillajs: ui/open-link asks first; Open link opens a new tab without opener, Cancel opens nothing', async () => {
+    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const viewId = deepQueryAllFrames(card)[0]!.view!.id;
+    const opened: unknown[][] = [];
+    const realOpen = window.open;
+    window.open = ((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    }) as typeof window.open;
+    try {
+      const dialog = dashboard.shadowRoot!.querySelector('mcp-link-dialog')!;
+      await clickInView(viewId, '#open-link-btn');
+      await waitFor(() => dialog.shadowRoot!.querySelector('dialog')?.open, 5000, 'the link dialog');
+      const text = dialog.shadowRoot!.textContent!;
+      expect(text).to.contain('modelcontextprotocol.io');
+      expect(text).to.contain('Get Time App');
+      await expect(dialog).to.be.accessible();
+      (dialog.shadowRoot!.querySelector('[data-action="open"]') as HTMLButtonElement).click();
+      await waitFor(() => opened.length === 1, 5000, 'window.open');
+      expect(opened[0]).to.deep.equal(['https://modelcontextprotocol.io/', '_blank', 'noopener,noreferrer']);
+      await clickInView(viewId, '#open-link-btn');
+      await waitFor(() => dialog.shadowRoot!.querySelector('dialog')?.open, 5000, 'the link dialog again');
+      (dialog.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(opened.length).to.equal(1);
+    } finally {
+      window.open = realOpen;
+    }
+  });
+
+  it('basic-vanillajs: the theme reaches the view (host-context-changed) — style variables mapped from --mcp-* tokens', async () => {
+    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const viewId = deepQueryAllFrames(card)[0]!.view!.id;
+    const read = `const s = getComputedStyle(document.documentElement); return { theme: document.documentElement.dataset.theme ?? document.documentElement.style.colorScheme, bg: s.getPropertyValue('--color-background-primary').trim() };`;
+    expect(await evalInView(viewId, read)).to.deep.equal({ theme: 'light', bg: PRESETS.light['--mcp-background'] });
+    dashboard.services!.theme.setMode('dark');
+    try {
+      await waitInView(viewId, `return document.documentElement.dataset.theme === 'dark';`, 5000, 'the dark theme');
+      expect(await evalInView(viewId, read)).to.deep.equal({ theme: 'dark', bg: PRESETS.dark['--mcp-background'] });
+    } finally {
+      dashboard.services!.theme.setMode('light');
+    }
+    await waitInView(viewId, `return document.documentElement.dataset.theme === 'light';`, 5000, 'the light theme again');
+  });
+
+  it('passes axe-core with an app open in its card', async () => {
+    const card = await readyCard(dashboard, 'basic-vanillajs');
+    expect(deepQueryAllFrames(card)).to.have.length(1);
+    await expect(dashboard).to.be.accessible();
+  });
+
+  it('system-monitor: its app-only poll-system-stats works from the view (confirmed as the app) and is absent from the model/agent tool list', async () => {
+    const card = await readyCard(dashboard, 'system-monitor');
+    const names = dashboard.modelVisibleTools().map((t) => t.name);
+    expect(names).to.include('system-monitor__get-system-info');
+    expect(names).to.not.include('system-monitor__poll-system-stats');
+    expect(names).to.include('basic-vanillajs__get-time');
+    // poll-system-stats has no app view of its own and is not offered as one.
+    const frame = await openApp(dashboard, card, 'Get System Info');
+    const viewId = await ready(frame);
+    // The view polls as soon as it has the result: the first poll meets the dialog, as the app.
+    const text = await dialogOpen(dashboard);
+    expect(text).to.contain('system-monitor:poll-system-stats');
+    expect(text).to.contain('the MCP App');
+    answerDialog(dashboard, 'confirm');
+    const percent = await waitInView<string>(viewId, `const t = document.querySelector('#memory-percent').textContent; return /^\\d+%$/.test(t) ? t : '';`, 15_000, 'memory usage');
+    expect(percent).to.match(/^\d+%$/);
+    expect(await evalInView<string>(viewId, `return document.querySelector('#info-hostname').textContent;`)).to.not.equal('--');
+    // Stop polling in the view and answer whatever polls are still waiting.
+    await clickInView(viewId, '#poll-toggle-btn');
+    for (let i = 0; i < 6; i++) {
+      const open = confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open;
+      if (!open) break;
+      answerDialog(dashboard, 'cancel');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await frame.view!.close();
+  });
+});

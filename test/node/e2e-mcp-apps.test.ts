@@ -1,0 +1,55 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright-core';
+import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
+import { startGatewayProcess } from '../support/gateway-process.mjs';
+
+// The page exactly as a user gets it from the gateway — with its own Content-Security-Policy,
+// whose frame-src names only the sandbox origin — opening the get-time app from the server panel.
+let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
+let browser: Browser;
+
+before(async () => {
+  gateway = await startGatewayProcess({ config: { mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } } });
+  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+});
+
+after(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+test('MCP Apps on the served page: Open app → confirm → the view runs on the sandbox origin under the page CSP, and shows the time', async () => {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  await page.goto(gateway.url);
+  const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("basic-vanillajs")') });
+  await card.getByRole('tab', { name: /Tools/ }).click();
+  await card.getByRole('button', { name: /Get Time/ }).click();
+  await card.getByRole('button', { name: 'Open app' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /basic-vanillajs:get-time/);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const outer = card.locator('mcp-app-frame iframe');
+  await outer.waitFor();
+  const src = await outer.getAttribute('src');
+  const sandbox = new URL(src!);
+  const pageUrl = new URL(page.url());
+  // The page is on 127.0.0.1; the sandbox on localhost, another port: another origin and another site.
+  assert.equal(pageUrl.hostname, '127.0.0.1');
+  assert.equal(sandbox.hostname, 'localhost');
+  assert.notEqual(sandbox.port, pageUrl.port);
+  const time = card.frameLocator('mcp-app-frame iframe').frameLocator('iframe').locator('#server-time');
+  await time.filter({ hasText: /\d{4}-\d\d-\d\dT/ }).waitFor({ timeout: 20_000 });
+  await card.getByRole('status').filter({ hasText: 'Ready' }).waitFor();
+  assert.deepEqual(
+    problems.filter((p) => !/favicon/.test(p)),
+    [],
+  );
+  await page.close();
+});

@@ -1,0 +1,58 @@
+// Helpers for MCP Apps tests: open a view the way a widget does, and wait for what it reports.
+import { expect } from '@open-wc/testing';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
+import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { AppHostInterface, AppViewHandle, DependenciesObject } from '../../src/core/types.js';
+import { deepQuery } from './dom.js';
+import { waitFor } from './gateway.js';
+import { answerDialog, dialogOpen } from './dashboard.js';
+
+/** The server panel widget in a card, with its injected dependencies. */
+export function panelOf(card: McpWidgetCard): HTMLElement & { deps: DependenciesObject } {
+  return deepQuery('mcp-server-panel-widget', card.shadowRoot!) as HTMLElement & { deps: DependenciesObject };
+}
+
+/** Every app frame in a card. */
+export function framesIn(card: McpWidgetCard): McpAppFrame[] {
+  return [...(panelOf(card).shadowRoot?.querySelectorAll('mcp-app-frame') ?? [])];
+}
+
+/** Opens `toolName`'s view through the widget's AppHost and answers the tool's confirmation. */
+export async function openThroughWidget(
+  dashboard: McpDashboard,
+  card: McpWidgetCard,
+  serverName: string,
+  toolName: string,
+  args: Record<string, unknown> = {},
+  answer: 'confirm' | 'cancel' = 'confirm',
+): Promise<{ handle: AppViewHandle; frame: McpAppFrame }> {
+  const panel = panelOf(card);
+  const apps = panel.deps.AppHost as AppHostInterface;
+  const handle = await apps.open(serverName, toolName, args);
+  apps.render(handle, panel.shadowRoot!.querySelector('.apps') as HTMLElement);
+  const text = await dialogOpen(dashboard);
+  expect(text).to.contain(`${serverName}:${toolName}`);
+  answerDialog(dashboard, answer);
+  const frame = await waitFor(() => framesIn(card).find((f) => f.view?.id === handle.id), 10_000, 'the app frame');
+  return { handle, frame };
+}
+
+/** Waits until the view is ready (fails with the view's error otherwise). */
+export async function viewReady(frame: McpAppFrame): Promise<string> {
+  await waitFor(() => frame.view?.state === 'ready' || frame.view?.state === 'error', 20_000, 'the view to start');
+  expect(frame.view!.state, frame.view!.error ?? '').to.equal('ready');
+  return frame.view!.id;
+}
+
+/** Waits for the view's model context (its report) to satisfy `check`. */
+export async function viewReport<T = Record<string, any>>(handle: AppViewHandle, check: (report: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> {
+  return waitFor(
+    () => {
+      const report = handle.modelContext?.structuredContent as T | undefined;
+      return report && check(report) ? report : undefined;
+    },
+    timeoutMs,
+    `a report from view ${handle.id}`,
+  );
+}
