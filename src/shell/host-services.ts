@@ -12,6 +12,7 @@ import type { MCPServerInfo } from '../core/types.js';
 import { A11yHelper } from './a11y-helper.js';
 import { AppHost } from './mcp-apps/app-host.js';
 import { UIResourceAdapter } from './mcp-apps/ui-resource-adapter.js';
+import { mcpUiResourcesOf } from '../core/mcp-apps/mcp-ui.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
 
 /** Everything the shell wires together once per page. */
@@ -50,7 +51,16 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   for (const entry of BUILT_IN_WIDGETS) registry.register(entry);
   const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway });
   const mcpUi = new UIResourceAdapter({ sandbox: apps.sandboxLocation() });
-  registry.register({ type: 'mcp-ui', label: 'mcp-ui resource (sandboxed, untrusted)', load: async () => mcpUi.factory() });
+  registry.register({
+    type: 'mcp-ui',
+    label: 'mcp-ui resource (sandboxed, untrusted)',
+    source: 'built-in',
+    // Offered only for servers that list an mcp-ui resource (MCP-WP-16.5.1).
+    get servers() {
+      return bridge.listServers().filter((name) => mcpUiResourcesOf(bridge.getServer(name)?.info?.resources).length > 0);
+    },
+    load: async () => mcpUi.factory(),
+  });
   return {
     bus,
     configuration,

@@ -40,6 +40,8 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     expect(widget.widget.mcpUICompatible).to.equal(true);
     expect(widget.widget.mcpUIResourceTypes).to.deep.equal(['text/html']);
     expect(widget.api.element).to.be.instanceOf(HTMLElement);
+    // MCP-WP-4.2.11: being mcpUICompatible, it implements toMCPUI(), which gives back the resource.
+    expect(dashboard.services!.mcpUi.toMCPUI(widget)).to.deep.equal({ uri: 'ui://hostile/mcpui.html', mimeType: 'text/html', content: (read.contents[0] as { text: string }).text });
   });
 
   it('MCP-WP-16.3.2 / 16.6.2 the text/html content runs in the MCP Apps sandbox: separate origin, no access to the host DOM or storage', async () => {
@@ -122,7 +124,10 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     expect(adapter.isMCPUICompatible(compatible)).to.equal(true);
     expect(adapter.isMCPUICompatible(plain)).to.equal(false);
     expect(() => adapter.toMCPUI(plain)).to.throw(/16\.4\.1/);
-    const exported = adapter.toMCPUI(compatible);
+    const exported = adapter.toMCPUI(compatible, { as: 'text/html' });
+    // Without `as`, a widget's own toMCPUI() (MCP-WP-4.2.11) is used, and checked like any resource.
+    expect(adapter.toMCPUI({ ...compatible, api: { ...compatible.api, toMCPUI: () => ({ uri: 'ui://own', mimeType: 'text/html', content: '<p>own</p>' }) } })).to.deep.equal({ uri: 'ui://own', mimeType: 'text/html', content: '<p>own</p>' });
+    expect(() => adapter.toMCPUI({ ...compatible, api: { ...compatible.api, toMCPUI: () => ({ uri: 'https://x', mimeType: 'text/html', content: 'x' }) } })).to.throw(/ui:\/\//);
     element.remove();
     expect(exported.mimeType).to.equal('text/html');
     expect(exported.uri).to.equal('ui://mcp-wp/hostile/mcp-export-test-widget');

@@ -1,3 +1,4 @@
+import type { MCPResource } from '../types.js';
 import { decodeBase64Utf8 } from './ui-resource.js';
 
 /** mcp-ui's resource payload as MCP-WP-16.2.1 defines it. */
@@ -26,6 +27,11 @@ export class UIResourceError extends Error {
 
 function baseMime(mimeType: string): string {
   return mimeType.split(';')[0]!.trim().toLowerCase();
+}
+
+/** The listed resources that are mcp-ui resources this host renders (MCP-WP-16.5.1 discovery). */
+export function mcpUiResourcesOf(resources: readonly MCPResource[] | undefined): MCPResource[] {
+  return (resources ?? []).filter((r) => typeof r.uri === 'string' && r.uri.startsWith('ui://') && typeof r.mimeType === 'string' && MCP_UI_MIME_TYPES[baseMime(r.mimeType)] === 'supported');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { validateAppCsp, type AppCsp } from '../../core/mcp-apps/csp.js';
-import { MCP_UI_MIME_TYPES, UIResourceError, parseUIResource, uriListDocument, uriListTarget, type UIResource } from '../../core/mcp-apps/mcp-ui.js';
+import { MCP_UI_MIME_TYPES, UIResourceError, mcpUiResourcesOf, parseUIResource, uriListDocument, uriListTarget, type UIResource } from '../../core/mcp-apps/mcp-ui.js';
 import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, TrustLevel, WidgetFactory } from '../../core/types.js';
 import { McpUiResourceWidget } from './mcp-ui-resource-widget.js';
 import { staticDocument } from './static-export.js';
@@ -51,6 +51,8 @@ export class UIResourceAdapter {
     return {
       api: {
         element,
+        // MCP-WP-4.2.11: an mcpUICompatible widget implements toMCPUI(); this one gives back its resource.
+        toMCPUI: () => ({ ...parsed }),
         async initialize() {},
         async destroy() {
           element.remove();
@@ -76,15 +78,19 @@ export class UIResourceAdapter {
   }
 
   /**
-   * MCP-WP-16.4.2: a widget as an mcp-ui resource — its rendered element (shadow trees included)
-   * as static `text/html`, or its `repository.url` as `text/uri-list` (https only). Only for widgets
-   * that declare `mcpUICompatible: true` (16.4.1).
+   * MCP-WP-16.4.2: a widget as an mcp-ui resource. `as: 'text/html'` serialises its rendered element
+   * (shadow trees included) to static HTML; `as: 'text/uri-list'` gives its `repository.url` (https
+   * only); without `as`, the widget's own `api.toMCPUI()` (MCP-WP-4.2.11) is used when it has one,
+   * checked like any incoming resource, else the static HTML. Only for widgets that declare
+   * `mcpUICompatible: true` (16.4.1).
    */
   toMCPUI(widget: MCPWidgetInterface, options: { as?: 'text/html' | 'text/uri-list' } = {}): UIResource {
     if (!this.isMCPUICompatible(widget)) {
       throw new UIResourceError(`Widget <${widget?.widget?.element}> does not declare mcpUICompatible: true (MCP-WP-16.4.1), so it is not exported.`);
     }
     const meta = widget.widget;
+    const own = widget.api.toMCPUI;
+    if (!options.as && typeof own === 'function') return parseUIResource(own.call(widget.api));
     const uri = `ui://mcp-wp/${encodeURIComponent(meta.mcpServerName)}/${meta.element}`;
     if (options.as === 'text/uri-list') {
       const raw = (meta.repository as { url?: unknown } | undefined)?.url;
@@ -111,7 +117,7 @@ export class UIResourceAdapter {
    */
   factory(): WidgetFactory {
     return async (deps: DependenciesObject, info: MCPServerInfo) => {
-      const candidate = info.resources.find((r) => r.uri.startsWith('ui://') && typeof r.mimeType === 'string' && MCP_UI_MIME_TYPES[r.mimeType.split(';')[0]!.trim().toLowerCase()] === 'supported');
+      const candidate = mcpUiResourcesOf(info.resources)[0];
       if (!candidate) throw new UIResourceError(`Server "${info.serverName}" lists no mcp-ui resource (ui:// with text/html or text/uri-list); choose another widget type.`);
       const read = await deps.MCPBridge.readResource(info.serverName, candidate.uri);
       const item = read.contents.find((c) => c.uri === candidate.uri) ?? read.contents[0];
