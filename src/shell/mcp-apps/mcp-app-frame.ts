@@ -50,6 +50,7 @@ export class McpAppFrame extends LitElement {
   private unsubscribe: (() => void) | undefined;
   private observer: ResizeObserver | undefined;
   private attached = false;
+  private shownMode: string | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -94,8 +95,11 @@ export class McpAppFrame extends LitElement {
 
   override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (this.view?.displayMode === 'fullscreen' && !this.matches(':focus-within')) {
-      (this.renderRoot.querySelector('[data-mode="inline"]') as HTMLElement | null)?.focus();
+    // Entering full screen moves focus to the frame's controls (once, not on every update).
+    const mode = this.view?.displayMode;
+    if (mode !== this.shownMode) {
+      this.shownMode = mode;
+      if (mode === 'fullscreen' && !this.matches(':focus-within')) (this.renderRoot.querySelector('[data-mode="inline"]') as HTMLElement | null)?.focus();
     }
   }
 
