@@ -7,5 +7,6 @@ export default defineConfig({
     sourcemap: true,
     modulePreload: { polyfill: false },
     reportCompressedSize: false,
+    manifest: true,
   },
 });

@@ -1,7 +1,7 @@
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
-import type { SchemaValidator } from './validation.js';
+import type { ArgumentValidator } from './lazy-validator.js';
 import type { ArgumentProblem, CallerContext, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
 
 /** Everything the confirmation dialog needs to show (MCP-WP-11.2.2). */
@@ -37,14 +37,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export class ToolInvoker {
   private readonly bus: EventBus;
   private readonly bridge: MCPBridge;
-  private readonly validator: SchemaValidator;
+  private readonly validator: ArgumentValidator;
   private readonly confirm: Confirmer;
   private unsubscribe: (() => void) | undefined;
   private unsubscribeCancel: (() => void) | undefined;
   /** Calls in flight by request id, with who asked, so only the caller can cancel its own call. */
   private readonly running = new Map<string, { controller: AbortController; callerId: string }>();
 
-  constructor(options: { bus: EventBus; bridge: MCPBridge; validator: SchemaValidator; confirm: Confirmer }) {
+  constructor(options: { bus: EventBus; bridge: MCPBridge; validator: ArgumentValidator; confirm: Confirmer }) {
     this.bus = options.bus;
     this.bridge = options.bridge;
     this.validator = options.validator;
@@ -114,7 +114,7 @@ export class ToolInvoker {
       const problems = [{ path: '', message: 'arguments must be a JSON object' }];
       fail(new MCPError('The arguments must be a JSON object.', { jsonrpcCode: LOCAL_CODES.invalidArguments, data: { problems }, serverName }), problems);
     }
-    const verdict = this.validator.validate(tool!.inputSchema ?? { type: 'object' }, args);
+    const verdict = await this.validator.validate(tool!.inputSchema ?? { type: 'object' }, args);
     if (!verdict.ok) {
       const summary = verdict.problems.map((p) => `${p.path || '(arguments)'} ${p.message}`).join('; ');
       fail(

@@ -4,7 +4,7 @@ import { GatewayClient } from '../core/gateway-client.js';
 import { MCPBridge } from '../core/mcp-bridge.js';
 import { routeReadRequests } from '../core/request-router.js';
 import { ToolInvoker, type Confirmer } from '../core/tool-invoker.js';
-import { SchemaValidator } from '../core/validation.js';
+import { LazySchemaValidator } from '../core/lazy-validator.js';
 import { ThemeService } from '../../theme/theme-service.js';
 import type { ThemeMode } from '../../theme/tokens.js';
 import { modelVisibleTools, type ModelToolDescriptor } from '../core/mcplet/model-tools.js';
@@ -21,7 +21,7 @@ export interface HostServices {
   configuration: Configuration;
   gateway: GatewayClient;
   bridge: MCPBridge;
-  validator: SchemaValidator;
+  validator: LazySchemaValidator;
   invoker: ToolInvoker;
   theme: ThemeService;
   a11y: A11yHelper;
@@ -35,13 +35,21 @@ export interface HostServices {
   dispose(): void;
 }
 
+/** Runs `task` when the page is idle (or within 2 s), off the first paint's critical path. */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else setTimeout(task, 0);
+}
+
 /** Creates the host's services; `confirm` is the dialog the invoker asks. */
 export function createHostServices(options: { baseUrl: string; token: string; confirm: Confirmer; announcerHost?: HTMLElement; dbName?: string }): HostServices {
   const bus = new EventBus();
   const configuration = new Configuration({ dbName: options.dbName });
   const gateway = new GatewayClient({ baseUrl: options.baseUrl, token: options.token });
   const bridge = new MCPBridge({ bus, gateway });
-  const validator = new SchemaValidator();
+  // ajv loads in its own chunk after first paint (docs/decisions.md, "Bundle size").
+  const validator = new LazySchemaValidator();
+  whenIdle(() => validator.preload());
   const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm });
   invoker.start();
   const stopRouting = routeReadRequests(bus, bridge);
