@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { SessionEventSink } from './event-hub.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
 
@@ -47,6 +48,7 @@ export class RelaySession {
   private restartTimer: NodeJS.Timeout | undefined;
   private stableTimer: NodeJS.Timeout | undefined;
   private replayCount = 0;
+  private sink: SessionEventSink | undefined;
 
   constructor(private readonly supervisor: ServerSupervisor) {
     this.http = new NodeStreamableHTTPServerTransport({
@@ -109,6 +111,25 @@ export class RelaySession {
     this.stableTimer.unref();
   }
 
+  /** Routes this session's server-initiated messages to a page's event hub instead of a `GET` stream. */
+  attachSink(sink: SessionEventSink): void {
+    this.sink = sink;
+  }
+
+  /** Stops routing to `sink` (when it is the one attached). */
+  detachSink(sink: SessionEventSink): void {
+    if (this.sink === sink) this.sink = undefined;
+  }
+
+  /** A message the server sent unprompted: to the page's event hub when attached, else the SDK's standalone stream. */
+  private sendUnsolicited(message: JSONRPCMessage): void {
+    if (this.sink && this.sessionId && this.sink.has(this.sessionId)) {
+      this.sink.send(this.sessionId, message);
+      return;
+    }
+    void this.http.send(message).catch(() => {});
+  }
+
   private reply(id: Id, error: { code: number; message: string; data?: unknown }): void {
     this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {
       // the browser's stream may already be gone
@@ -168,7 +189,8 @@ export class RelaySession {
       const token = (message.params as { progressToken?: Id } | undefined)?.progressToken;
       if (token !== undefined) relatedRequestId = this.progress.get(token);
     }
-    void this.http.send(message as JSONRPCMessage, relatedRequestId === undefined ? undefined : { relatedRequestId }).catch(() => {});
+    if (relatedRequestId === undefined) this.sendUnsolicited(message as JSONRPCMessage);
+    else void this.http.send(message as JSONRPCMessage, { relatedRequestId }).catch(() => {});
   }
 
   private upstreamClosed(upstream: Upstream): void {
@@ -213,13 +235,11 @@ export class RelaySession {
       await this.replayHandshake();
       this.state = 'ready';
       this.supervisor.stderr.note('restarted; the browser session continues');
-      void this.http
-        .send({
-          jsonrpc: '2.0',
-          method: 'notifications/message',
-          params: { level: 'warning', logger: 'mcp-dashboard-gateway', data: `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.` },
-        } as JSONRPCMessage)
-        .catch(() => {});
+      this.sendUnsolicited({
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'warning', logger: 'mcp-dashboard-gateway', data: `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.` },
+      } as JSONRPCMessage);
     } catch (error) {
       this.supervisor.stderr.note(`restart failed: ${(error as Error).message}`);
       if (this.upstream) {
@@ -275,6 +295,8 @@ export class RelaySession {
     clearTimeout(this.restartTimer);
     clearTimeout(this.stableTimer);
     this.supervisor.unregisterSession(this);
+    if (this.sink && this.sessionId) this.sink.detach(this.sessionId);
+    this.sink = undefined;
     for (const [id] of this.pending) {
       this.reply(id, { code: SERVER_GONE, message: `The session with server "${this.supervisor.name}" ended: ${reason}.` });
     }

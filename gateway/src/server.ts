@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
+import { EventHubs } from './event-hub.js';
 import { allowedHosts, checkHostAndOrigin, checkToken, generateToken, ownOrigins } from './security.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
@@ -88,6 +89,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '');
     return pageSecurityHeaders(sandbox ? [sandboxOriginFor(hostname, sandbox.port)] : [], { connect: registryOrigins(options.config) });
   };
+  const hubs = new EventHubs();
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refusal = checkHostAndOrigin(req, hosts, origins);
@@ -163,6 +165,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     if (path.startsWith('/api/registry') && (await handleRegistryRoute(req, res, path, { config: options.config, configFile: options.configFile, sendJson, readBody }))) return;
+    if (path.startsWith('/api/events')) {
+      await handleEvents(req, res, path);
+      return;
+    }
     const mcpMatch = /^\/mcp\/([^/]+)$/.exec(path);
     if (mcpMatch) {
       const name = safeDecode(mcpMatch[1]!);
@@ -189,6 +195,51 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         body = parsed.value;
       }
       await supervisor.handle(req, res, body);
+      return;
+    }
+    sendJson(res, 404, { error: 'Not found.' });
+  };
+
+  // The page's event hub (see event-hub.ts): GET opens it, POST attaches an MCP session, DELETE detaches one.
+  const handleEvents = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    if (path === '/api/events' && req.method === 'GET') {
+      hubs.open(res, { 'Cache-Control': 'no-store' });
+      return;
+    }
+    const attach = /^\/api\/events\/([^/]+)\/sessions$/.exec(path);
+    if (attach && req.method === 'POST') {
+      const parsed = await readBody(req);
+      if (!parsed.ok) {
+        sendJson(res, parsed.status, { error: parsed.message });
+        return;
+      }
+      const body = (parsed.value ?? {}) as { server?: unknown; session?: unknown };
+      const hub = hubs.get(safeDecode(attach[1]!));
+      if (!hub) {
+        sendJson(res, 404, { error: 'No such event stream; it may have closed. Open a new one with GET /api/events.' });
+        return;
+      }
+      const supervisor = typeof body.server === 'string' ? supervisors.get(body.server) : undefined;
+      if (!supervisor) {
+        sendJson(res, 404, { error: `No server named ${JSON.stringify(body.server)} in ${options.configFile}.` });
+        return;
+      }
+      const session = typeof body.session === 'string' ? supervisor.session(body.session) : undefined;
+      if (!session || !session.sessionId) {
+        sendJson(res, 404, { error: `No session ${JSON.stringify(body.session)} for server "${supervisor.name}"; it may have ended. Reconnect to start a new one.` });
+        return;
+      }
+      hub.attach(session.sessionId);
+      session.attachSink(hub);
+      res.writeHead(204, { 'Cache-Control': 'no-store' });
+      res.end();
+      return;
+    }
+    const detach = /^\/api\/events\/([^/]+)\/sessions\/([^/]+)$/.exec(path);
+    if (detach && req.method === 'DELETE') {
+      hubs.get(safeDecode(detach[1]!))?.detach(safeDecode(detach[2]!));
+      res.writeHead(204, { 'Cache-Control': 'no-store' });
+      res.end();
       return;
     }
     sendJson(res, 404, { error: 'Not found.' });
@@ -238,6 +289,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     supervisors,
     async close() {
       clearInterval(sweeper);
+      hubs.closeAll();
       await sandbox?.close();
       await Promise.all([...supervisors.values()].map((s) => s.closeAll()));
       server.closeAllConnections?.();

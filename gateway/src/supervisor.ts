@@ -94,6 +94,11 @@ export class ServerSupervisor {
     await session.handle(req, res, body);
   }
 
+  /** A live session by its MCP session id. */
+  session(sessionId: string): RelaySession | undefined {
+    return this.byId.get(sessionId);
+  }
+
   /** Called by a session once its id exists. */
   registerSession(session: RelaySession): void {
     if (session.sessionId) this.byId.set(session.sessionId, session);

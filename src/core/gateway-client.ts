@@ -1,3 +1,5 @@
+import { EventHubClient } from './event-hub-client.js';
+
 /** What `GET /api/servers` says about one configured server (never env values or headers). */
 export interface GatewayServerSummary {
   name: string;
@@ -50,6 +52,7 @@ export class GatewayClient {
   constructor(options: { baseUrl: string; token: string }) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.token = options.token;
+    this.mcpFetch = new EventHubClient({ baseUrl: this.baseUrl, fetch: this.fetch }).wrap(this.fetch);
   }
 
   /** A fetch that adds the bearer token and maps 401 / network failures to specific errors. */
@@ -66,6 +69,12 @@ export class GatewayClient {
     if (response.status === 401) throw new GatewayAuthError();
     return response;
   };
+
+  /**
+   * The fetch MCP transports use: like `fetch`, but every session's server-initiated stream shares
+   * one connection (the gateway's event hub), so many servers fit in the browser's six connections.
+   */
+  readonly mcpFetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
   /** URL of the Streamable HTTP endpoint for one server. */
   mcpUrl(serverName: string): URL {

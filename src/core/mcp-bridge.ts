@@ -174,7 +174,7 @@ export class MCPBridge implements MCPBridgeInterface {
     this.installRequestHandlers(client, connection);
 
     const httpTransport = new StreamableHTTPClientTransport(this.gateway.mcpUrl(serverName), {
-      fetch: this.gateway.fetch,
+      fetch: this.gateway.mcpFetch,
       reconnectionOptions: { maxReconnectionDelay: 10_000, initialReconnectionDelay: 500, reconnectionDelayGrowFactor: 2, maxRetries: 3 },
     });
     try {

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Figure 2 of issue 8: start-up scaling. Headless Chromium opens the dashboard served by the real
+// gateway (started as a user starts it) and we time navigation start → the first frame in which
+// every card shows its server's tool count. Scenarios: 1, 10, 50 and 100 synthetic servers with 50
+// tools each, and one server with 5,000 tools. Baseline in the same run: a bare
+// @modelcontextprotocol/client in Node starting the same servers over stdio and listing what the
+// dashboard lists (the protocol floor: process start + initialize + lists, no gateway, no browser).
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { launchBrowser, watchProblems } from './lib/browser.mjs';
+import { emit, log } from './lib/contract.mjs';
+import { syntheticConfig } from './lib/servers.mjs';
+import { median, round } from './lib/stats.mjs';
+import { startGatewayProcess } from '../test/support/gateway-process.mjs';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const SCENARIOS = [
+  { id: 'servers.1', label: '1 server × 50 tools', servers: 1, tools: 50, samples: 5 },
+  { id: 'servers.10', label: '10 servers × 50 tools', servers: 10, tools: 50, samples: 5 },
+  { id: 'servers.50', label: '50 servers × 50 tools', servers: 50, tools: 50, samples: 3 },
+  { id: 'servers.100', label: '100 servers × 50 tools', servers: 100, tools: 50, samples: 3 },
+  { id: 'tools.5000', label: '1 server × 5,000 tools', servers: 1, tools: 5000, samples: 3 },
+];
+const RESOURCES = 10;
+const PROMPTS = 5;
+
+/** Runs in the page: the time (ms since navigation start) of the frame where every card shows its count. */
+function allCardsShowCounts({ servers, tools }) {
+  const pattern = new RegExp(`(^|\\D)${tools} tools, `);
+  const cards = globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
+  for (const card of cards) {
+    const alert = card.shadowRoot?.querySelector('[role="alert"]');
+    if (alert) return { error: `${card.server?.name}: ${alert.textContent.trim()}` };
+  }
+  if (cards.length !== servers) return false;
+  for (const card of cards) {
+    if (!pattern.test(card.shadowRoot?.querySelector('header')?.textContent ?? '')) return false;
+  }
+  return { at: performance.now() };
+}
+
+async function dashboardSample(browser, scenario) {
+  const config = syntheticConfig(scenario.servers, { tools: scenario.tools, resources: RESOURCES, prompts: PROMPTS });
+  const gateway = await startGatewayProcess({ config });
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(gateway.url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(allCardsShowCounts, { servers: scenario.servers, tools: scenario.tools }, { polling: 'raf', timeout: 300_000 });
+    const outcome = await handle.jsonValue();
+    if (outcome.error) throw new Error(`a card showed an error: ${outcome.error}`);
+    if (problems.length > 0) throw new Error(`the page reported errors: ${problems.join('; ')}`);
+    return outcome.at;
+  } finally {
+    await context.close();
+    await gateway.stop();
+  }
+}
+
+/** The baseline: a bare SDK client per server over stdio, everything the dashboard lists, in parallel. */
+async function bareClientSample(scenario) {
+  const config = syntheticConfig(scenario.servers, { tools: scenario.tools, resources: RESOURCES, prompts: PROMPTS });
+  const clients = [];
+  const started = performance.now();
+  await Promise.all(
+    Object.values(config.mcpServers).map(async (server) => {
+      const client = new Client({ name: 'bench-baseline', version: '1.0.0' }, { listMaxPages: 1000 });
+      clients.push(client);
+      await client.connect(new StdioClientTransport(server));
+      const tools = await Promise.all([client.listTools(), client.listResources(), client.listResourceTemplates(), client.listPrompts()]);
+      if (tools[0].tools.length !== scenario.tools) throw new Error(`baseline listed ${tools[0].tools.length} tools, expected ${scenario.tools}`);
+    }),
+  );
+  const elapsed = performance.now() - started;
+  await Promise.all(clients.map((c) => c.close().catch(() => {})));
+  return elapsed;
+}
+
+const browser = await launchBrowser();
+const figures = [];
+try {
+  for (const scenario of SCENARIOS) {
+    const samples = QUICK ? 1 : scenario.samples;
+    const dashboard = [];
+    const bare = [];
+    // Warm-up (not counted): first process start, first page load, Chromium's caches.
+    if (scenario === SCENARIOS[0]) {
+      await dashboardSample(browser, scenario);
+      await bareClientSample(scenario);
+    }
+    for (let i = 0; i < samples; i++) {
+      dashboard.push(await dashboardSample(browser, scenario));
+      bare.push(await bareClientSample(scenario));
+      log(`startup ${scenario.label}: sample ${i + 1}/${samples}: dashboard ${dashboard.at(-1).toFixed(0)} ms, bare client ${bare.at(-1).toFixed(0)} ms`);
+    }
+    figures.push({
+      id: `startup.${scenario.id}`,
+      label: `Start-up, ${scenario.label}`,
+      value: round(median(dashboard), 0),
+      unit: 'ms',
+      baseline: { label: 'bare SDK client over stdio (Node), same servers', value: round(median(bare), 0), unit: 'ms' },
+      samples,
+      notes: `median; dashboard samples ${dashboard.map((x) => x.toFixed(0)).join(', ')} ms`,
+      chart: 'startup-scaling',
+      chartTitle: 'Start-up: navigation → every card shows its tool count (median, ms)',
+    });
+  }
+} finally {
+  await browser.close();
+}
+
+emit({
+  bench: 'startup',
+  title: 'Start-up scaling',
+  notes:
+    `Headless Chromium opens the URL the gateway prints; the time is from navigation start to the first animation frame in which every card shows "N tools" ` +
+    `(checked every frame in the page, performance.now()). Each sample starts a fresh gateway (so every server process is spawned cold, one per browser session, ` +
+    `as in real use) and a fresh browser context (cold HTTP cache). Servers: bench/synthetic-server.mjs with ${RESOURCES} resources and ${PROMPTS} prompts each, ` +
+    `lists in one page. Baseline: a bare @modelcontextprotocol/client per server in Node over stdio doing what discovery does (initialize, tools, resources, ` +
+    `templates, prompts), all servers in parallel.`,
+  figures,
+  absent: [],
+});
