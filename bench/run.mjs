@@ -127,6 +127,7 @@ for (const bench of benches) {
     const baseline = f.baseline ? `   (baseline ${formatValue(f.baseline.value)} ${f.baseline.unit}: ${f.baseline.label})` : '';
     process.stdout.write(`  ${f.label.padEnd(64)} ${formatValue(f.value).padStart(10)} ${f.unit}${baseline}\n`);
   }
+  for (const e of bench.errors ?? []) process.stdout.write(`  (did not complete: ${e.label} — ${e.reason})\n`);
   for (const a of bench.absent ?? []) process.stdout.write(`  (not measured: ${a.label} — ${a.reason})\n`);
 }
 process.stdout.write(`\nWrote bench/results/${stem}.json and bench/results/${stem}.md\n`);

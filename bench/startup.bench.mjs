@@ -79,35 +79,45 @@ async function bareClientSample(scenario) {
 
 const browser = await launchBrowser();
 const figures = [];
+const errors = [];
 try {
   for (const scenario of SCENARIOS) {
-    const samples = QUICK ? 1 : scenario.samples;
-    const dashboard = [];
-    const bare = [];
-    // Warm-up (not counted): first process start, first page load, Chromium's caches.
-    if (scenario === SCENARIOS[0]) {
-      await dashboardSample(browser, scenario);
-      await bareClientSample(scenario);
+    try {
+      figures.push(await measure(scenario));
+    } catch (error) {
+      log(`startup ${scenario.label}: did not complete: ${error.message}`);
+      errors.push({ id: `startup.${scenario.id}`, label: `Start-up, ${scenario.label}`, reason: error.message.split('\n')[0] });
     }
-    for (let i = 0; i < samples; i++) {
-      dashboard.push(await dashboardSample(browser, scenario));
-      bare.push(await bareClientSample(scenario));
-      log(`startup ${scenario.label}: sample ${i + 1}/${samples}: dashboard ${dashboard.at(-1).toFixed(0)} ms, bare client ${bare.at(-1).toFixed(0)} ms`);
-    }
-    figures.push({
-      id: `startup.${scenario.id}`,
-      label: `Start-up, ${scenario.label}`,
-      value: round(median(dashboard), 0),
-      unit: 'ms',
-      baseline: { label: 'bare SDK client over stdio (Node), same servers', value: round(median(bare), 0), unit: 'ms' },
-      samples,
-      notes: `median; dashboard samples ${dashboard.map((x) => x.toFixed(0)).join(', ')} ms`,
-      chart: 'startup-scaling',
-      chartTitle: 'Start-up: navigation → every card shows its tool count (median, ms)',
-    });
   }
 } finally {
   await browser.close();
+}
+
+async function measure(scenario) {
+  const samples = QUICK ? 1 : scenario.samples;
+  const dashboard = [];
+  const bare = [];
+  // Warm-up (not counted): first process start, first page load, Chromium's caches.
+  if (scenario === SCENARIOS[0]) {
+    await dashboardSample(browser, scenario);
+    await bareClientSample(scenario);
+  }
+  for (let i = 0; i < samples; i++) {
+    dashboard.push(await dashboardSample(browser, scenario));
+    bare.push(await bareClientSample(scenario));
+    log(`startup ${scenario.label}: sample ${i + 1}/${samples}: dashboard ${dashboard.at(-1).toFixed(0)} ms, bare client ${bare.at(-1).toFixed(0)} ms`);
+  }
+  return {
+    id: `startup.${scenario.id}`,
+    label: `Start-up, ${scenario.label}`,
+    value: round(median(dashboard), 0),
+    unit: 'ms',
+    baseline: { label: 'bare SDK client over stdio (Node), same servers', value: round(median(bare), 0), unit: 'ms' },
+    samples,
+    notes: `median; dashboard samples ${dashboard.map((x) => x.toFixed(0)).join(', ')} ms`,
+    chart: 'startup-scaling',
+    chartTitle: 'Start-up: navigation → every card shows its tool count (median, ms)',
+  };
 }
 
 emit({
@@ -120,5 +130,6 @@ emit({
     `lists in one page. Baseline: a bare @modelcontextprotocol/client per server in Node over stdio doing what discovery does (initialize, tools, resources, ` +
     `templates, prompts), all servers in parallel.`,
   figures,
+  errors,
   absent: [],
 });

@@ -33,6 +33,12 @@ export function checkResult(result) {
     if (figure.samples !== undefined && (!Number.isInteger(figure.samples) || figure.samples < 1)) problems.push(`${at}: "samples" must be a positive integer`);
     if (figure.chart !== undefined && typeof figure.chart !== 'string') problems.push(`${at}: "chart" must be a string`);
   }
+  if (result.errors !== undefined && !Array.isArray(result.errors)) problems.push('"errors" must be an array when present');
+  for (const [i, item] of (Array.isArray(result.errors) ? result.errors : []).entries()) {
+    if (!item || typeof item.id !== 'string' || typeof item.label !== 'string' || typeof item.reason !== 'string' || !item.reason) {
+      problems.push(`errors[${i}] needs an id, a label and a reason (what went wrong in this run)`);
+    }
+  }
   for (const [i, item] of (Array.isArray(result.absent) ? result.absent : []).entries()) {
     if (!item || typeof item.id !== 'string' || typeof item.label !== 'string' || typeof item.reason !== 'string' || !item.reason) {
       problems.push(`absent[${i}] needs an id, a label and a reason (which issue will add it)`);

@@ -78,6 +78,11 @@ export function renderMarkdown(results, { chartPrefix = '' } = {}) {
       }
       lines.push('');
     }
+    if ((bench.errors ?? []).length > 0) {
+      lines.push('Did not complete in this run:', '');
+      for (const e of bench.errors) lines.push(`- ${e.label} — ${cell(e.reason)}`);
+      lines.push('');
+    }
     if ((bench.absent ?? []).length > 0) {
       lines.push('Not measured in this run:', '');
       for (const a of bench.absent) lines.push(`- ${a.label} — ${a.reason}`);

@@ -1,4 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { ConcurrencyLimit } from './concurrency-limit.js';
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
 import type { GatewayClient } from './gateway-client.js';
@@ -74,6 +75,8 @@ export interface MCPBridgeOptions {
   samplingHandler?: SamplingHandler;
   elicitationHandler?: ElicitationHandler;
   rootsProvider?: RootsProvider;
+  /** Handshakes (connect + discovery) run at once; the rest wait (default 4, under the browser's six connections). */
+  maxConcurrentHandshakes?: number;
 }
 
 /** Extra per-call options the host uses (correlation id for events). */
@@ -100,6 +103,7 @@ export class MCPBridge implements MCPBridgeInterface {
   private samplingHandler: SamplingHandler | undefined;
   private elicitationHandler: ElicitationHandler | undefined;
   private rootsProvider: RootsProvider;
+  private readonly handshakes: ConcurrencyLimit;
 
   constructor(options: MCPBridgeOptions) {
     this.bus = options.bus;
@@ -109,6 +113,7 @@ export class MCPBridge implements MCPBridgeInterface {
     this.samplingHandler = options.samplingHandler;
     this.elicitationHandler = options.elicitationHandler;
     this.rootsProvider = options.rootsProvider ?? (() => []);
+    this.handshakes = new ConcurrencyLimit(options.maxConcurrentHandshakes ?? 4);
   }
 
   /** Installs the human-in-the-loop sampling handler (MCP-WP-6.2.7, 6.2.8). */
@@ -136,7 +141,12 @@ export class MCPBridge implements MCPBridgeInterface {
   }
 
   /** Connects (or reconnects) to a configured server and discovers its primitives (MCP-WP-10.1.2). */
-  async connect(serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
+  connect(serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
+    // Queued here rather than in the browser, so each handshake's timeout starts when it is sent.
+    return this.handshakes.run(() => this.connectNow(serverName, transport));
+  }
+
+  private async connectNow(serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
     const previous = this.connections.get(serverName);
     if (previous?.client) await this.closeClient(previous, 'reconnecting');
     const connection: Connection = previous ?? {
