@@ -28,7 +28,7 @@ export async function buildHarness(entries) {
     logLevel: 'warning',
   });
   for (const name of Object.keys(entries)) {
-    await writeFile(join(dir, `${name}.html`), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench: ${name}</title><script type="module" src="./${name}.js"></script></head><body></body></html>`);
+    await writeFile(join(dir, `${name}.html`), `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench: ${name}</title><script type="module" src="./${name}.js"></script></head><body></body></html>`);
   }
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
