@@ -10,6 +10,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { launchBrowser, watchProblems } from './lib/browser.mjs';
+import { cpuTimeMs } from './lib/proc.mjs';
 import { emit, log } from './lib/contract.mjs';
 import { buildHarness, serveHarness } from './lib/harness.mjs';
 import { syntheticServer } from './lib/servers.mjs';
@@ -92,8 +93,15 @@ try {
   for (const v of variants) await v.run(WARMUP);
   counting = true;
   const times = Object.fromEntries(variants.map((v) => [v.id, []]));
+  // The gateway's CPU time during each variant's blocks (only that variant's requests reach it then).
+  const gatewayCpu = Object.fromEntries(variants.map((v) => [v.id, 0]));
   for (let r = 0; r < ROUNDS; r++) {
-    for (const v of variants) times[v.id].push(...(await v.run(CALLS / ROUNDS)));
+    for (const v of variants) {
+      const before = cpuTimeMs(gateway.pid);
+      times[v.id].push(...(await v.run(CALLS / ROUNDS)));
+      const after = cpuTimeMs(gateway.pid);
+      gatewayCpu[v.id] = before === null || after === null ? null : gatewayCpu[v.id] + (after - before);
+    }
     log(`tool-call: round ${r + 1}/${ROUNDS} done`);
   }
   counting = false;
@@ -119,6 +127,18 @@ try {
   }
   const host = figures.find((f) => f.id === 'toolcall.host.p50');
   host.notes = `${confirmations} confirmations answered by the benchmark-only confirmer; ${preflights} CORS preflights during the measured calls`;
+  for (const id of ['host', 'gateway-http', 'node-fetch']) {
+    if (gatewayCpu[id] === null) continue;
+    const v = variants.find((x) => x.id === id);
+    figures.push({
+      id: `toolcall.${id}.gateway-cpu`,
+      label: `Gateway CPU time per request: ${v.label}`,
+      value: round(gatewayCpu[id] / times[id].length, 3),
+      unit: 'ms',
+      samples: times[id].length,
+      notes: 'user + system time of the gateway process (/proc) over the blocks of this variant, divided by its calls',
+    });
+  }
   figures.push({
     id: 'toolcall.relay-overhead.p50',
     label: "Gateway relay overhead per call (gateway HTTP p50 − direct stdio p50, Node client)",
