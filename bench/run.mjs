@@ -16,8 +16,9 @@ import { describeMachine } from './lib/machine.mjs';
 import { formatValue, renderCharts, renderMarkdown } from './lib/report.mjs';
 import { repoRoot } from '../test/support/gateway-process.mjs';
 
-const benchDir = join(repoRoot, 'bench');
-const resultsDir = join(benchDir, 'results');
+// BENCH_DIR / BENCH_RESULTS_DIR exist for the runner's own test (test/node/bench-runner.test.ts).
+const benchDir = process.env.BENCH_DIR ?? join(repoRoot, 'bench');
+const resultsDir = process.env.BENCH_RESULTS_DIR ?? join(benchDir, 'results');
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000);
 
 async function gitCommit() {
@@ -130,5 +131,5 @@ for (const bench of benches) {
   for (const e of bench.errors ?? []) process.stdout.write(`  (did not complete: ${e.label} — ${e.reason})\n`);
   for (const a of bench.absent ?? []) process.stdout.write(`  (not measured: ${a.label} — ${a.reason})\n`);
 }
-process.stdout.write(`\nWrote bench/results/${stem}.json and bench/results/${stem}.md\n`);
+process.stdout.write(`\nWrote ${join(resultsDir, `${stem}.json`)} and ${stem}.md\n`);
 if (benches.some((b) => b.error)) process.exitCode = 1;
