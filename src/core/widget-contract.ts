@@ -1,28 +1,9 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { MCPServerInfo, MCPWidgetInterface } from './types.js';
+import { WidgetContractError, type ContractViolation } from './widget-contract-error.js';
 
-/** One broken rule of the widget contract, named by its MCP-WP rule ID. */
-export interface ContractViolation {
-  rule: string;
-  /** JSON pointer into the factory result ('' = the result itself). */
-  path: string;
-  message: string;
-}
-
-/** A widget broke a rule of the contract; `rule` is the MCP-WP rule ID of the first violation. */
-export class WidgetContractError extends Error {
-  readonly violations: ContractViolation[];
-
-  constructor(
-    readonly rule: string,
-    message: string,
-    violations?: ContractViolation[],
-  ) {
-    super(`${message} (${rule})`);
-    this.name = 'WidgetContractError';
-    this.violations = violations ?? [{ rule, path: '', message }];
-  }
-}
+// The error lives in its own module so the shell can use it without loading ajv (docs/decisions.md, "Bundle size").
+export { WidgetContractError, type ContractViolation };
 
 const RULE = 'x-rule';
 

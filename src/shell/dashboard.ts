@@ -5,16 +5,13 @@ import { createHostServices, type HostServices } from './host-services.js';
 import { shellStyles } from './shell.styles.js';
 import { takeToken } from './token.js';
 import './confirm-dialog.js';
-import './sampling-dialog.js';
-import './elicitation-dialog.js';
 import './widget-card.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import { installClientFeatures } from './client-features.js';
-import { RegistryHost } from './registry/registry-host.js';
-import './registry/consent-dialog.js';
-import './registry/widget-store.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
+import type { RegistryHost } from './registry/registry-host.js';
+import { loadWidgetContract } from './widget-lifecycle.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 
@@ -108,6 +105,8 @@ export class McpDashboard extends LitElement {
     });
     this.services = services;
     this.dialog().a11y = services.a11y;
+    // Fetched while the first servers connect; the first widget needs it (docs/decisions.md, "Bundle size").
+    void loadWidgetContract().catch(() => {});
     installClientFeatures(services, this.renderRoot);
     const linkDialog = this.renderRoot.querySelector('mcp-link-dialog')!;
     linkDialog.a11y = services.a11y;
@@ -120,9 +119,22 @@ export class McpDashboard extends LitElement {
     this.watch = setInterval(() => void this.refreshServers(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void this.refreshServers());
+    // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
+    // paint; it loads once the cards have started, and then syncs installed widgets as before.
+    let RegistryHostClass: typeof RegistryHost;
+    try {
+      [{ RegistryHost: RegistryHostClass }] = await Promise.all([
+        import('./registry/registry-host.js'),
+        import('./registry/consent-dialog.js'),
+        import('./registry/widget-store.js'),
+      ]);
+    } catch (error) {
+      services.a11y.announce(`The Widgets panel could not be loaded (${(error as Error).message}). Reload the page to install or update widgets.`, 'assertive');
+      return;
+    }
     const consent = this.renderRoot.querySelector('mcp-consent-dialog')!;
     consent.a11y = services.a11y;
-    this.registryHost = new RegistryHost({
+    this.registryHost = new RegistryHostClass({
       services,
       dbName: this.dbName,
       cards: () => [...this.renderRoot.querySelectorAll('mcp-widget-card')],

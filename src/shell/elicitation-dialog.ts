@@ -1,6 +1,6 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ElicitationRequest, ElicitationResult } from '../core/mcp-bridge.js';
-import type { SchemaValidator } from '../core/validation.js';
+import type { ArgumentValidator } from '../core/lazy-validator.js';
 import type { A11yHelperInterface, ArgumentProblem } from '../core/types.js';
 import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form.js';
 import '../../widgets/kit/schema-form.js';
@@ -33,7 +33,7 @@ export class McpElicitationDialog extends LitElement {
 
   declare pending: Pending | undefined;
   declare problems: ArgumentProblem[];
-  validator: SchemaValidator | undefined;
+  validator: ArgumentValidator | undefined;
   private readonly modal = new ModalController<ElicitationResult>(this, { escapeAnswer: () => ({ action: 'cancel' }), initialFocus: 'mcp-schema-form' });
 
   constructor() {
@@ -56,10 +56,10 @@ export class McpElicitationDialog extends LitElement {
     return answer;
   }
 
-  private accept(event: SchemaFormSubmitEvent): void {
+  private async accept(event: SchemaFormSubmitEvent): Promise<void> {
     const schema = this.pending?.request.requestedSchema;
     if (this.validator && schema && typeof schema === 'object') {
-      const verdict = this.validator.validate(schema, event.value);
+      const verdict = await this.validator.validate(schema, event.value);
       if (!verdict.ok) {
         this.problems = verdict.problems;
         (this.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null)?.focusFirstInvalid();
@@ -77,7 +77,7 @@ export class McpElicitationDialog extends LitElement {
             <p id="elicit-message">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
             <p class="muted">What you send goes only to ${p.serverName}. You can decline.</p>
             <mcp-schema-form .schema=${p.request.requestedSchema} .errors=${this.problems} submit-label="Send"
-              @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.accept(e)}></mcp-schema-form>
+              @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.accept(e)}></mcp-schema-form>
             <div class="actions">
               <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}>Cancel</button>
               <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}>Decline</button>

@@ -1,6 +1,6 @@
 import type { WidgetDependencies, WidgetLeftovers } from '../core/widget-deps.js';
 import type { MCPServerInfo, MCPWidgetInterface, MCPWidgetMetadata, WidgetFactory } from '../core/types.js';
-import { assertWidgetContract, WidgetContractError } from '../core/widget-contract.js';
+import { WidgetContractError } from '../core/widget-contract-error.js';
 
 export { WidgetContractError };
 
@@ -28,9 +28,31 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   ]);
 }
 
+let contract: Promise<typeof import('../core/widget-contract.js')> | undefined;
+
+/**
+ * The ajv-backed contract checker, loaded once. It is not part of the initial bundle (nothing is
+ * checked before a server has connected); the dashboard starts loading it at boot, in parallel with
+ * the first connections (docs/decisions.md, "Bundle size").
+ */
+export function loadWidgetContract(): Promise<typeof import('../core/widget-contract.js')> {
+  contract ??= import('../core/widget-contract.js').catch((error: unknown) => {
+    contract = undefined;
+    throw error;
+  });
+  return contract;
+}
+
 /** Contract checks on what a factory returned, with ajv (MCP-WP-3.1.4, §4.1, §4.2). */
-export function checkWidgetResult(result: unknown, info: MCPServerInfo): MCPWidgetInterface {
-  return assertWidgetContract(result, info);
+export async function checkWidgetResult(result: unknown, info: MCPServerInfo): Promise<MCPWidgetInterface> {
+  let checker: typeof import('../core/widget-contract.js');
+  try {
+    checker = await loadWidgetContract();
+  } catch (error) {
+    // Fail closed: a widget whose result cannot be checked is not mounted.
+    throw new Error(`The widget could not be checked: the contract checker did not load (${(error as Error)?.message ?? String(error)}). Reload the page.`, { cause: error });
+  }
+  return checker.assertWidgetContract(result, info);
 }
 
 /**
@@ -56,7 +78,7 @@ export async function createWidgetInstance(
   if (attested.signature && metadata && typeof metadata === 'object' && metadata.trustLevel === 'verified' && metadata.signature === undefined) {
     metadata.signature = attested.signature;
   }
-  const checked = checkWidgetResult(result, info);
+  const checked = await checkWidgetResult(result, info);
   if (!customElements.get(checked.widget.element)) {
     throw new WidgetContractError('MCP-WP-5.1.1', `The widget did not register the element <${checked.widget.element}>`);
   }
