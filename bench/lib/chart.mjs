@@ -12,7 +12,7 @@ function niceMax(value) {
   return 10 * exp;
 }
 
-const format = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const format = (value) => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value >= 10 ? value.toFixed(1) : value.toFixed(2));
 
 /**
  * Renders `figures` (same unit) as horizontal bars.
@@ -41,7 +41,7 @@ export function barChartSvg({ title, figures }) {
     const v = (max / 4) * i;
     const gx = x(v);
     out.push(`<line x1="${gx}" y1="${top - 4}" x2="${gx}" y2="${top + rowHeight * figures.length}" stroke="#e5e7eb"/>`);
-    out.push(`<text x="${gx}" y="${top + rowHeight * figures.length + 16}" text-anchor="middle" fill="#57606a">${format(v)}</text>`);
+    out.push(`<text x="${gx}" y="${top + rowHeight * figures.length + 16}" text-anchor="middle" fill="#57606a">${max >= 10 ? Math.round(v).toLocaleString('en-US') : format(v)}</text>`);
   }
   out.push(`<text x="${labelWidth + plotWidth / 2}" y="${height - 6}" text-anchor="middle" fill="#57606a">${escape(unit)}</text>`);
   figures.forEach((figure, i) => {
