@@ -1,7 +1,7 @@
 // Harness for bench/widget-lifecycle.bench.mjs: creates, mounts and destroys the built-in widgets
 // with the host's own lifecycle code (src/shell/widget-lifecycle.ts) and the dependencies a card
 // injects (src/core/widget-deps.ts), against a real server through the real gateway. Every widget
-// type in the host's registry is measured, so widgets added later are picked up without changes.
+// type the host offers for that server is measured, so widgets added later are picked up without changes.
 import { createWidgetDependencies } from '../../src/core/widget-deps.js';
 import type { MCPServerInfo, WidgetFactory } from '../../src/core/types.js';
 import { createHostServices, type HostServices } from '../../src/shell/host-services.js';
@@ -64,7 +64,8 @@ const bench = {
     services = createHostServices({ baseUrl: options.baseUrl, token: options.token, confirm: async () => false, dbName: `mcp-dashboard-bench-${Date.now()}` });
     await services.configuration.load();
     info = await services.bridge.connect(options.serverName, 'stdio');
-    return services.registry.list().map((e) => ({ type: e.type, label: e.label }));
+    // The types the card's View chooser offers for this server.
+    return services.registry.listFor(options.serverName).map((e) => ({ type: e.type, label: e.label }));
   },
 
   /** `count` render times (each: create, paint, destroy): to the end of the first render, and to the painted frame. */
