@@ -1,6 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
+import { isWrongShape, listLeniently, summarizeProblems, type ListKind } from './list-items.js';
 import type { GatewayClient } from './gateway-client.js';
 import type {
   CallOptions,
@@ -285,16 +286,15 @@ export class MCPBridge implements MCPBridgeInterface {
 
   private async discover(connection: Connection, client: Client): Promise<MCPServerInfo> {
     const capabilities = (client.getServerCapabilities() ?? {}) as MCPServerInfo['capabilities'];
+    const problems: NonNullable<MCPServerInfo['listProblems']> = {};
+    const list = <T>(kind: ListKind, viaSdk: () => Promise<T[]>) => this.fetchList(client, connection.serverName, kind, viaSdk, problems);
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-      capabilities.tools ? client.listTools().then((r) => r.tools as MCPTool[]) : Promise.resolve([]),
-      capabilities.resources ? client.listResources().then((r) => r.resources as MCPResource[]) : Promise.resolve([]),
+      capabilities.tools ? list('tools', () => client.listTools().then((r) => r.tools as MCPTool[])) : Promise.resolve([]),
+      capabilities.resources ? list('resources', () => client.listResources().then((r) => r.resources as MCPResource[])) : Promise.resolve([]),
       capabilities.resources
-        ? client.listResourceTemplates().then(
-            (r) => r.resourceTemplates as MCPResourceTemplate[],
-            () => [] as MCPResourceTemplate[],
-          )
+        ? list('resourceTemplates', () => client.listResourceTemplates().then((r) => r.resourceTemplates as MCPResourceTemplate[])).catch(() => [] as MCPResourceTemplate[])
         : Promise.resolve([]),
-      capabilities.prompts ? client.listPrompts().then((r) => r.prompts as MCPPrompt[]) : Promise.resolve([]),
+      capabilities.prompts ? list('prompts', () => client.listPrompts().then((r) => r.prompts as MCPPrompt[])) : Promise.resolve([]),
     ]);
     const version = client.getServerVersion();
     return {
@@ -308,7 +308,38 @@ export class MCPBridge implements MCPBridgeInterface {
       prompts,
       serverVersion: version ? { name: String(version.name), version: String(version.version), title: version.title } : undefined,
       instructions: client.getInstructions(),
+      ...(Object.keys(problems).length ? { listProblems: problems } : {}),
     };
+  }
+
+  /**
+   * Lists one kind through the SDK. When the SDK refuses the answer because of its shape, fetches it
+   * again without that all-or-nothing check and keeps the well-formed items, writing why the others
+   * were left out into `problems` (MCP-WP-9.1.3): one broken tool must not hide a server's others.
+   */
+  private async fetchList<T>(client: Client, serverName: string, kind: ListKind, viaSdk: () => Promise<T[]>, problems: NonNullable<MCPServerInfo['listProblems']>): Promise<T[]> {
+    delete problems[kind];
+    try {
+      return await viaSdk();
+    } catch (error) {
+      if (!isWrongShape(error)) throw error;
+    }
+    try {
+      const checked = await listLeniently<T>(client, kind, serverName);
+      if (checked.problems.length) problems[kind] = summarizeProblems(kind, checked.items.length + checked.problems.length, checked.problems);
+      return checked.items;
+    } catch (error) {
+      if (!(error instanceof MCPError) || error.jsonrpcCode !== -32603) throw error;
+      problems[kind] = error.message;
+      return [];
+    }
+  }
+
+  /** The server info with one kind's list problems replaced. */
+  private static withProblems(info: MCPServerInfo, problems: NonNullable<MCPServerInfo['listProblems']>): MCPServerInfo {
+    const next = { ...info, listProblems: Object.keys(problems).length ? problems : undefined };
+    if (!next.listProblems) delete next.listProblems;
+    return next;
   }
 
   private clientFor(serverName: string, operation: string): Client {
@@ -471,8 +502,9 @@ export class MCPBridge implements MCPBridgeInterface {
       const client = this.clientFor(serverName, 'resources/templates/list');
       const connection = this.connections.get(serverName)!;
       if (!connection.info?.capabilities.resources) return [];
-      const templates = (await client.listResourceTemplates(undefined, { cacheMode: 'refresh' })).resourceTemplates as MCPResourceTemplate[];
-      if (connection.info) connection.info = { ...connection.info, resourceTemplates: templates };
+      const problems = { ...connection.info.listProblems };
+      const templates = await this.fetchList(client, serverName, 'resourceTemplates', async () => (await client.listResourceTemplates(undefined, { cacheMode: 'refresh' })).resourceTemplates as MCPResourceTemplate[], problems);
+      if (connection.info) connection.info = MCPBridge.withProblems({ ...connection.info, resourceTemplates: templates }, problems);
       return templates;
     } catch (error) {
       const mcpError = toMCPError(error, { serverName, operation: 'resources/templates/list' });
@@ -490,8 +522,9 @@ export class MCPBridge implements MCPBridgeInterface {
       const client = this.clientFor(serverName, `${kind}/list`);
       const connection = this.connections.get(serverName)!;
       if (!connection.info?.capabilities[kind]) return [] as unknown as MCPServerInfo[K];
-      const items = await fetcher(client);
-      if (connection.info) connection.info = { ...connection.info, [kind]: items };
+      const problems = { ...connection.info.listProblems };
+      const items = (await this.fetchList<unknown>(client, serverName, kind, () => fetcher(client) as Promise<unknown[]>, problems)) as MCPServerInfo[K];
+      if (connection.info) connection.info = MCPBridge.withProblems({ ...connection.info, [kind]: items }, problems);
       this.bus.emit(`mcp:${kind}:listed`, { serverName, count: items.length });
       return items;
     } catch (error) {

@@ -88,6 +88,11 @@ export interface MCPServerInfo {
   serverVersion?: { name: string; version: string; title?: string };
   /** Extension: the server's `instructions`, untrusted text. */
   instructions?: string;
+  /**
+   * Extension: per list, why the host left items out because they do not have the shape MCP requires
+   * (MCP-WP-9.1.3); the lists above hold only the well-formed items. Absent when nothing was left out.
+   */
+  listProblems?: Partial<Record<'tools' | 'resources' | 'resourceTemplates' | 'prompts', string>>;
 }
 
 /** One content block of a tool result or prompt message. */
