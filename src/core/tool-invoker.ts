@@ -1,7 +1,7 @@
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
-import type { SchemaValidator } from './validation.js';
+import { SchemaError, type SchemaValidator } from './validation.js';
 import type { ArgumentProblem, CallerContext, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
 
 /** Everything the confirmation dialog needs to show (MCP-WP-11.2.2). */
@@ -113,6 +113,13 @@ export class ToolInvoker {
     if (!isPlainObject(args)) {
       const problems = [{ path: '', message: 'arguments must be a JSON object' }];
       fail(new MCPError('The arguments must be a JSON object.', { jsonrpcCode: LOCAL_CODES.invalidArguments, data: { problems }, serverName }), problems);
+    }
+    // A schema we cannot use fails closed, and says so: the arguments are not what is wrong.
+    try {
+      this.validator.compile(tool!.inputSchema ?? { type: 'object' });
+    } catch (error) {
+      if (!(error instanceof SchemaError)) throw error;
+      fail(new MCPError(`"${toolName}" cannot be called from the dashboard: its input schema cannot be used to check the arguments. ${error.message}`, { jsonrpcCode: LOCAL_CODES.denied, data: { reason: error.message }, serverName, operation: 'tools/call' }));
     }
     const verdict = this.validator.validate(tool!.inputSchema ?? { type: 'object' }, args);
     if (!verdict.ok) {

@@ -45,6 +45,7 @@ export { McpSchemaForm, SchemaFormSubmitEvent, FIELD_BUDGET } from './schema-for
 export { describeNode, derefSchema, initialValue, constraintText, type SchemaNode, type NodeKind } from './schema-model.js';
 export { getAt, setAt, childPointer } from './schema-pointer.js';
 export { McpResultView, prettyJson, downloadBase64, fileNameFor } from './result-view.js';
+export { McpLongText, TEXT_STEP, downloadText, sizeLabel } from './long-text.js';
 export { McpToolRunner, MAX_MANUAL_RETRIES, OpenAppEvent } from './tool-runner.js';
 export { McpToolList, ToolSelectEvent, filterTools, toolSearchText } from './tool-list.js';
 export { renderToolItem, toolBadges } from './tool-item.js';
