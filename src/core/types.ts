@@ -400,10 +400,22 @@ export interface MCPInfo {
   lastError: string | null;
 }
 
+/** What a widget costs (MCP-WP-17.6.5, 18.1.4): bytes and milliseconds. */
+export interface WidgetResourceUsage {
+  /** Bytes. */
+  memoryUsed: number;
+  /** Bytes, gzipped. */
+  bundleSize: number;
+  /** Milliseconds taken by the last render. */
+  renderTime: number;
+}
+
 /** An element that implements the MCP-WP element contract (§5.2, §5.3). */
 export interface MCPWidgetElement extends HTMLElement {
   getStatus(): MCPWidgetStatus;
   getMCPInfo?(): MCPInfo;
+  /** Optional (MCP-WP-17.6.5). */
+  getResourceUsage?(): WidgetResourceUsage;
 }
 
 /** Payload of `mcp:tool:invoke-requested` (MCP-WP §8.2), with our correlation id. */

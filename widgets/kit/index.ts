@@ -33,6 +33,7 @@ export type {
   WidgetAPI,
   WidgetFactory,
   WidgetPermissions,
+  WidgetResourceUsage,
   WidgetTimersInterface,
   MCPWidgetElement,
   SamplingRequest,
@@ -54,6 +55,7 @@ export { McpPromptRunner, promptSchema, promptArgsSummary } from './prompt-runne
 export { McpActivityTable } from './activity-table.js';
 export { McpLatencyChart, median, type LatencyPoint } from './latency-chart.js';
 export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './server-widget.js';
+export { dataBytes, gzippedBytes } from './resource-usage.js';
 export { createServerWidget, type ServerWidgetOptions } from './widget-factory.js';
 export { withRetries, isRetryable, RetriesExhaustedError } from './retry.js';
 export { widgetTimers } from './timers.js';
