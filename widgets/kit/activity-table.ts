@@ -44,7 +44,19 @@ export class McpActivityTable extends LitElement {
     </details>`;
   }
 
+  /** One line about the newest entry, for the live region (MCP-WP-11.5.4). */
+  private latest(): string {
+    const e = this.entries[0];
+    if (!e) return '';
+    return `Latest: ${e.kind} ${e.name}, ${e.outcome}${e.latency !== undefined ? `, ${Math.round(e.latency)} ms` : ''}${e.message ? ` \u2014 ${e.message}` : ''}.`;
+  }
+
   override render() {
+    // The live region is always there, so each new entry is announced without moving focus.
+    return html`<p class="visually-hidden" aria-live="polite" data-live="activity">${this.latest()}</p>${this.renderTable()}`;
+  }
+
+  private renderTable() {
     if (!this.entries.length) return html`<p class="muted">No activity yet. Tool calls, reads and prompts appear here.</p>`;
     return html`<table>
       <caption class="visually-hidden">${this.caption}</caption>

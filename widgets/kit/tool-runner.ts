@@ -27,9 +27,27 @@ function retryableCode(code: number | undefined): boolean {
   return code !== undefined && (code === -32603 || (code <= -32000 && code >= -32099)) && code !== -32002 && code !== -32003;
 }
 
+/** ": 2 text blocks and structured content" — what arrived, for the announcement (MCP-WP-11.5.4). */
+export function resultSummary(result: unknown): string {
+  const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
+  if (!r || typeof r !== 'object' || !Array.isArray(r.content)) return '; the result has an unexpected shape';
+  const counts = new Map<string, number>();
+  for (const item of r.content) {
+    const type = item && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string' ? (item as { type: string }).type : 'other';
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([type, n]) => `${n} ${type.replace('_', ' ')} block${n === 1 ? '' : 's'}`);
+  if (r.structuredContent !== undefined) parts.push('structured content');
+  const what = parts.length ? parts.join(', ') : 'no content';
+  return r.isError === true ? `; the tool reported an error (${what})` : `: ${what}`;
+}
+
 /**
  * Form + Invoke + result for one tool. It never calls the bridge: it emits
  * `mcp:tool:invoke-requested` and follows the host's events for its request id (MCP-WP-7.1.3).
+ * Waiting, progress, completion and errors land in one live region that is always on the page, so
+ * screen readers announce each change (MCP-WP-11.5.4); errors are alerts inside it.
+ *
  * With `app-action`, an "Open app" button fires `mcp-open-app` (OpenAppEvent) with the form's
  * arguments, for tools that have an MCP App view.
  *
@@ -217,8 +235,7 @@ export class McpToolRunner extends LitElement {
           ${this.progress
             ? html`<progress aria-label="Progress" max=${this.progress.total ?? Math.max(100, this.progress.progress)} value=${this.progress.progress}></progress>
                 <span class="muted">${this.progress.total ? `${this.progress.progress} of ${this.progress.total}` : `${this.progress.progress}`}${this.progress.message ? ` \u2014 ${this.progress.message}` : ''}</span>`
-            : nothing}</div>
-          <button type="button" data-action="cancel-call" @click=${() => this.cancel()}>Cancel</button>`;
+            : nothing}</div>`;
       case 'cancelled':
         return html`<p class="status muted" role="status">${this.cancelledSent
           ? 'Cancelled while running \u2014 the server was told to stop (notifications/cancelled).'
@@ -237,7 +254,7 @@ export class McpToolRunner extends LitElement {
           ${this.error?.args !== undefined ? html`<details><summary>Arguments sent</summary><pre>${JSON.stringify(this.error.args, null, 2)}</pre></details>` : nothing}
         </div>`;
       case 'done':
-        return html`<p class="status muted" role="status">Completed${this.latency !== undefined ? ` in ${Math.round(this.latency)} ms` : ''}.</p>`;
+        return html`<p class="status muted" role="status">Completed${this.latency !== undefined ? ` in ${Math.round(this.latency)} ms` : ''}${resultSummary(this.result)}.</p>`;
       default:
         return nothing;
     }
@@ -258,7 +275,8 @@ export class McpToolRunner extends LitElement {
         ? html`<p class="meta"><button type="button" class="open-app" @click=${() => this.openApp()}>Open app</button>
             <span class="muted">Runs the tool (after your confirmation) and shows its interactive view below.</span></p>`
         : nothing}
-      ${this.renderStatus()}
+      <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}</div>
+      ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>Cancel</button>` : nothing}
       ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result}></mcp-result-view>` : nothing}
     `;
   }
