@@ -4,7 +4,7 @@ import { baseStyles } from './styles.js';
 
 /**
  * Characters laid out per step. Chromium needs seconds to lay out 5 MB of text in one block
- * (measured: 2–6 s, longest for pretty-printed JSON), about 50 ms for a step of this size.
+ * (measured: 2–6 s, longest for pretty-printed JSON), 20–60 ms for a step of this size.
  */
 export const TEXT_STEP = 50_000;
 
