@@ -205,7 +205,7 @@ describe('bad input through the gateway (issue 3)', () => {
     }
   });
 
-  it('MCP-WP-11.2.3 recursive and huge input schemas go through the form, the host\u2019s check and the call', async () => {
+  it('MCP-WP-11.2.3 recursive and huge input schemas go through the form, the host\'s check and the call', async () => {
     const card = await readyCard(dashboard, 'hostile');
     const recursive = await selectTool(card, 'schema-recursive');
     await fillAndInvoke(recursive, { label: 'root' });

@@ -129,7 +129,7 @@ describe('tool text and announcements', () => {
     expect(purified.filter((v) => String(v).includes('__xss'))).to.deep.equal([]);
   });
 
-  it('MCP-WP-11.1.3 the kit\u2019s only HTML path, sanitizeToFragment, runs DOMPurify: handlers and script are gone before the page sees them', async () => {
+  it('MCP-WP-11.1.3 the kit\'s only HTML path, sanitizeToFragment, runs DOMPurify: handlers and script are gone before the page sees them', async () => {
     delete window.__xss;
     const fragment = sanitizeToFragment(`<p>Kept <b>bold</b></p>${PAYLOAD}<script>window.__xss=(window.__xss||0)+1</script><a href="javascript:window.__xss=1">x</a>`);
     // DOMPurify reports what it removed from its last call.
@@ -149,7 +149,7 @@ describe('tool text and announcements', () => {
     }
   });
 
-  it('MCP-WP-11.5.4 a tool call\u2019s waiting, result and error land in a live region that was on the page before the change', async () => {
+  it('MCP-WP-11.5.4 a tool call\'s waiting, result and error land in a live region that was on the page before the change', async () => {
     const card = await readyCard(dashboard, 'everything');
     const runner = await selectTool(card, 'Echo');
     const region = await waitFor(() => runner.shadowRoot!.querySelector('[data-live="tool-status"]'), 5000, 'the live region');

@@ -99,7 +99,7 @@ describe('built-in widgets as elements', () => {
   });
 
   for (const [name, factory] of Object.entries(WIDGETS)) {
-    it(`MCP-WP-11.5.6 ${name} honours prefers-reduced-motion: nothing in it animates or transitions, even motion added by a stylesheet`, async () => {
+    it(`MCP-WP-11.5.6 honours prefers-reduced-motion: nothing animates or transitions, even motion added by a stylesheet (${name})`, async () => {
       const m = await mount(factory, sampleServerInfo('motion'));
       const check = async (view: string) => {
         const remove = addMotion(m.element);
@@ -136,7 +136,7 @@ describe('built-in widgets as elements', () => {
       }
     });
 
-    it(`MCP-WP-11.5.6 ${name} follows browser zoom and the user's font size (relative units)`, async () => {
+    it(`MCP-WP-11.5.6 follows browser zoom and the user's font size, in relative units (${name})`, async () => {
       const m = await mount(factory, sampleServerInfo('zoom'));
       try {
         const sample = () => shadowElements(m.element).filter((el) => el.localName === 'button' || el.localName === 'p' || el.localName === 'dd' || el.localName === 'span');
@@ -151,7 +151,7 @@ describe('built-in widgets as elements', () => {
       }
     });
 
-    it(`MCP-WP-18.1.4 / 17.6.5 ${name} getResourceUsage() reports memory and gzipped bundle in bytes and the last render in milliseconds`, async () => {
+    it(`MCP-WP-18.1.4 / 17.6.5 getResourceUsage() reports memory and gzipped bundle in bytes and the last render in milliseconds (${name})`, async () => {
       const small = await mount(factory, withTools(10));
       const large = await mount(factory, withTools(2000));
       try {
