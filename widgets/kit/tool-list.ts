@@ -85,8 +85,8 @@ export class McpToolList extends LitElement {
         : html`<div class="scroll list" role="list" aria-label="Tools" tabindex="-1">
             ${virtualize({
               // The box itself scrolls. Without this the virtualizer scrolls the page and grows the
-              // box to the height of every row (≈ 390,000 px at 5,000 tools), so each keystroke
-              // that changed the match count re-laid out and repainted a page that tall.
+              // box to the height of every row (≈ 390,000 px at 5,000 tools): the card is that tall
+              // and each keystroke that changes the match count resizes the page.
               scroller: true,
               items: this.shown,
               keyFunction: (tool: MCPTool | undefined) => tool?.name,
