@@ -189,6 +189,7 @@ describe('bad input through the gateway (issue 3)', () => {
       for (const [tool, reason] of [
         ['schema-network-ref', 'never fetched'],
         ['schema-invalid', 'is not valid JSON Schema'],
+        ['schema-self-ref', 'point at each other in a loop'],
       ] as const) {
         const runner = await selectTool(card, tool);
         await fillAndInvoke(runner, {});
