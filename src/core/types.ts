@@ -29,7 +29,22 @@ export interface MCPTool {
   outputSchema?: JSONSchema;
   annotations?: Record<string, unknown>;
   _meta?: Record<string, unknown>;
+  /** Set by the host on every tool it hands out (a value sent by a server is overwritten). */
+  hostStatus?: HostToolStatus;
   [key: string]: unknown;
+}
+
+/** The host's verdict on one tool (MCPlet §5.3.1), readable by widgets without importing host code. */
+export interface HostToolStatus {
+  /** 'mcplet' when the tool declares `_meta.mcpletType`, else 'plain' (a standard MCP tool). */
+  kind: 'mcplet' | 'plain';
+  /** False when the host excludes the tool from routing; `excludedReason` says why. */
+  routable: boolean;
+  excludedReason?: string;
+  /** Problems that do not exclude the tool (unknown pool, missing visibility…). */
+  warnings: string[];
+  /** Result schema (`_meta.mcpletToolResultSchemaUri`): 'loaded' once prefetched, 'unavailable' if it could not be read. */
+  resultSchema: 'none' | 'pending' | 'loaded' | 'unavailable';
 }
 
 /** A resource as listed by `resources/list`. */
@@ -170,6 +185,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Request timeout in ms; progress resets it. */
   timeout?: number;
+  /** Extra `params._meta` for the request. `mcplet_auth` is reserved: only the host's passkey step sets it. */
+  _meta?: Record<string, unknown>;
 }
 
 /** The MCPBridge interface handed to widgets (MCP-WP-6.2.1). */
@@ -295,6 +312,16 @@ export interface AppHostInterface {
   views(): AppViewHandle[];
 }
 
+/** Clipboard access for widgets, gated by `permissions.clipboard` (MCP-WP-11.4.3). */
+export interface ClipboardInterface {
+  writeText(text: string): Promise<void>;
+}
+
+/** Host notifications for widgets, gated by `permissions.notifications` (MCP-WP-11.4.3). */
+export interface NotificationsInterface {
+  notify(notification: { title: string; body?: string; level?: 'info' | 'success' | 'warning' | 'error' }): Promise<void>;
+}
+
 /** Dependencies injected into every widget factory (MCP-WP-3.2, 4.3). */
 export interface DependenciesObject {
   EventBus: EventBusInterface;
@@ -306,6 +333,10 @@ export interface DependenciesObject {
   Timers?: WidgetTimersInterface;
   /** Extension: MCP Apps views (see docs/widgets.md). */
   AppHost?: AppHostInterface;
+  /** Present for every widget; refuses unless the widget declared and was granted `clipboard`. */
+  Clipboard?: ClipboardInterface;
+  /** Present for every widget; refuses unless the widget declared and was granted `notifications`. */
+  Notifications?: NotificationsInterface;
   [key: string]: unknown;
 }
 
@@ -442,6 +473,11 @@ export interface ToolCancelRequest {
 export interface CallerContext {
   surface: 'user' | 'widget' | 'app' | 'agent';
   id: string;
+  /**
+   * The server this caller belongs to (a widget's or an MCP App's own server). Calls to another
+   * server are refused. Required for 'app' callers; for widgets the host knows it already.
+   */
+  serverName?: string;
 }
 
 /** One argument validation problem, addressed by JSON pointer. */
