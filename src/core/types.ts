@@ -43,6 +43,8 @@ export interface HostToolStatus {
   excludedReason?: string;
   /** Problems that do not exclude the tool (unknown pool, missing visibility…). */
   warnings: string[];
+  /** Surfaces that may call it (MCPlet §8; `_meta.visibility` and `_meta.ui.visibility` combined). */
+  visibility: Array<'model' | 'app'>;
   /** Result schema (`_meta.mcpletToolResultSchemaUri`): 'loaded' once prefetched, 'unavailable' if it could not be read. */
   resultSchema: 'none' | 'pending' | 'loaded' | 'unavailable';
 }
@@ -478,6 +480,22 @@ export interface CallerContext {
    * server are refused. Required for 'app' callers; for widgets the host knows it already.
    */
   serverName?: string;
+}
+
+/** The host's MCPlet check of a tool result (MCPlet §9), carried on `mcp:tool:result` as `mcplet`. */
+export interface McpletResultCheck {
+  /** The §9.1 envelope, when the result uses it. */
+  envelope?: {
+    kind: 'result' | 'error';
+    result?: unknown;
+    code?: string;
+    message?: string;
+    meaning?: string;
+    guidance?: string;
+    meta?: Record<string, unknown>;
+  };
+  /** The result checked against `_meta.mcpletToolResultSchemaUri` (§9.2); absent when none is declared. */
+  schema?: { uri: string; state: 'valid' | 'invalid' | 'unavailable' | 'not-applicable'; problems?: ArgumentProblem[]; reason?: string };
 }
 
 /** One argument validation problem, addressed by JSON pointer. */

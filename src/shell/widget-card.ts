@@ -143,6 +143,15 @@ export class McpWidgetCard extends LitElement {
       a11y: services.a11y,
       appHost: (widgetId) => services.apps.scope(widgetId),
       onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
+      policy: {
+        grants: services.policy.grants,
+        widgetType: entry.type,
+        serverName: name,
+        audit: services.policy.audit,
+        onPermissionDenied: (error, serverName) => services.policy.reportViolation(error, serverName),
+        clipboard: (text) => navigator.clipboard.writeText(text),
+        notify: async (widgetId, notification) => services.bus.emit('mcp:host:notification', { widgetId, serverName: name, ...notification }),
+      },
     });
     this.currentType = entry.type;
     try {

@@ -1,8 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ArgumentProblem, EventBusInterface, MCPTool, Unsubscribe } from '../../src/core/types.js';
+import type { ArgumentProblem, EventBusInterface, McpletResultCheck, MCPTool, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { baseStyles } from './styles.js';
 import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';
+import { mcpletBadgeStyles, renderMcpletBadges } from './mcplet-badges.js';
+import { mcpletCheckStyles, renderMcpletCheck } from './mcplet-result.js';
 import type { SchemaFormSubmitEvent } from './schema-form.js';
 import './schema-form.js';
 import './result-view.js';
@@ -56,6 +58,8 @@ export function resultSummary(result: unknown): string {
 export class McpToolRunner extends LitElement {
   static override styles = [
     baseStyles,
+    mcpletBadgeStyles,
+    mcpletCheckStyles,
     css`
       :host { display: block; }
       h3 { margin: 0 0 var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
@@ -78,6 +82,7 @@ export class McpToolRunner extends LitElement {
     attempts: { state: true },
     cancelledSent: { state: true },
     appAction: { type: Boolean, attribute: 'app-action' },
+    check: { state: true },
   };
 
   declare bus: EventBusInterface | undefined;
@@ -92,6 +97,7 @@ export class McpToolRunner extends LitElement {
   declare attempts: number;
   declare cancelledSent: boolean;
   declare appAction: boolean;
+  declare check: McpletResultCheck | undefined;
   private requestId: string | undefined;
   private lastArgs: Record<string, unknown> | undefined;
   /** Arguments the server called malformed (-32600): the same request is not sent again. */
@@ -145,10 +151,11 @@ export class McpToolRunner extends LitElement {
       bus.on('mcp:tool:progress', (d: { requestId?: string; progress: number; total?: number; message?: string }) => {
         if (mine(d)) this.progress = { progress: d.progress, total: d.total, message: d.message };
       }),
-      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number }) => {
+      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number; mcplet?: McpletResultCheck }) => {
         if (!mine(d)) return;
         this.phase = 'done';
         this.result = d.result;
+        this.check = d.mcplet;
         this.latency = d.latency;
         this.progress = undefined;
       }),
@@ -193,6 +200,7 @@ export class McpToolRunner extends LitElement {
     this.requestId = createRequestId('tool');
     this.phase = 'waiting';
     this.result = undefined;
+    this.check = undefined;
     this.error = undefined;
     this.problems = [];
     this.progress = undefined;
@@ -269,6 +277,8 @@ export class McpToolRunner extends LitElement {
       ${displayName(tool) !== tool.name ? html`<div class="meta muted">Name: <code>${tool.name}</code></div>` : nothing}
       ${typeof tool.description === 'string' ? html`<p class="muted">${tool.description}</p>` : nothing}
       <p class="meta">${summarizeSchema(tool.inputSchema)}</p>
+      <p class="meta">${renderMcpletBadges(tool)}</p>
+      ${tool.hostStatus?.warnings.length ? html`<ul class="meta muted">${tool.hostStatus.warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : nothing}
       <mcp-schema-form .schema=${tool.inputSchema} submit-label="Invoke" ?busy=${busy} .errors=${this.problems}
         @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}></mcp-schema-form>
       ${this.appAction
@@ -277,6 +287,7 @@ export class McpToolRunner extends LitElement {
         : nothing}
       <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}</div>
       ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>Cancel</button>` : nothing}
+      ${this.phase === 'done' ? renderMcpletCheck(this.check) : nothing}
       ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result}></mcp-result-view>` : nothing}
     `;
   }

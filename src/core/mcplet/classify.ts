@@ -179,6 +179,7 @@ export function hostStatusOf(classification: ToolClassification, resultSchema: H
     routable: classification.routable,
     ...(classification.exclusion ? { excludedReason: classification.exclusion.reason } : {}),
     warnings: [...classification.warnings],
+    visibility: [...classification.visibility],
     resultSchema: classification.resultSchemaUri ? resultSchema : 'none',
   };
 }
