@@ -27,7 +27,7 @@ export class McpAuditPanel extends LitElement {
       dialog { width: min(72rem, 96vw); max-height: 90vh; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
       dialog::backdrop { background: rgb(0 0 0 / 0.5); }
-      header { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: center; }
+      .bar { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: center; }
       h2 { margin: 0; font-size: 1.2rem; flex: 1; }
       h3 { font-size: 1rem; margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem); }
       .scroll { max-height: 45vh; overflow: auto; border: 1px solid var(--mcp-border, #8c959f); }
@@ -109,7 +109,7 @@ export class McpAuditPanel extends LitElement {
       this.close();
     }}>
       ${this.open && policy
-        ? html`<header>
+        ? html`<div class="bar">
               <h2 id="audit-title">Audit log and permissions</h2>
               <label>Show
                 <select .value=${this.kind} @change=${(e: Event) => {
@@ -122,7 +122,7 @@ export class McpAuditPanel extends LitElement {
               </label>
               <button type="button" data-action="export-audit" @click=${() => void this.exportJson()}>Export JSON</button>
               <button type="button" class="primary" data-action="close-audit" @click=${() => this.close()}>Close</button>
-            </header>
+            </div>
             <p class="muted">Tool calls of actions and undeclared tools, denials, consents and widget permissions. Argument values and passkey data are never recorded (only argument names and a SHA-256 digest).</p>
             <div class="scroll" tabindex="0" aria-label="Audit entries">
               <table>
