@@ -9,7 +9,6 @@ import './sampling-dialog.js';
 import './elicitation-dialog.js';
 import './widget-card.js';
 import './passkey-prompt.js';
-import './audit-panel.js';
 import './host-notices.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import { installClientFeatures } from './client-features.js';
@@ -131,9 +130,6 @@ export class McpDashboard extends LitElement {
     const notices = this.renderRoot.querySelector('mcp-host-notices') as McpHostNotices;
     notices.a11y = services.a11y;
     notices.listen(services.bus);
-    const audit = this.renderRoot.querySelector('mcp-audit-panel') as McpAuditPanel;
-    audit.policy = services.policy;
-    audit.a11y = services.a11y;
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
     if (policyProblem) services.bus.emit('mcp:host:notification', { title: 'Policy settings', body: policyProblem, level: 'warning' });
     this.mode = services.configuration.get<ThemeMode>('theme.mode') ?? 'light';
@@ -193,6 +189,17 @@ export class McpDashboard extends LitElement {
     });
   }
 
+  /** Opens the audit log (its code loads on first use). */
+  private async openAudit(): Promise<void> {
+    const services = this.services;
+    if (!services) return;
+    await import('./audit-panel.js');
+    const panel = this.renderRoot.querySelector('mcp-audit-panel') as McpAuditPanel;
+    panel.policy = services.policy;
+    panel.a11y = services.a11y;
+    await panel.show();
+  }
+
   private async setMode(mode: ThemeMode): Promise<void> {
     this.mode = mode;
     this.services?.theme.setMode(mode);
@@ -205,7 +212,7 @@ export class McpDashboard extends LitElement {
         <h1>MCP Dashboard</h1>
         <span class="spacer"></span>
         <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>Widgets</button>
-        <button type="button" @click=${() => void (this.renderRoot.querySelector('mcp-audit-panel') as McpAuditPanel).show()} ?hidden=${!this.services}>Audit log</button>
+        <button type="button" @click=${() => void this.openAudit()} ?hidden=${!this.services}>Audit log</button>
         <label>Theme
           <select .value=${this.mode} @change=${(e: Event) => void this.setMode((e.target as HTMLSelectElement).value as ThemeMode)}>
             ${MODES.map((m) => html`<option value=${m.mode} ?selected=${m.mode === this.mode}>${m.label}</option>`)}

@@ -11,7 +11,7 @@ import { openPolicyDatabase, type PolicyDatabase } from '../core/policy/policy-d
 import { PolicyGate } from '../core/policy/policy-gate.js';
 import { PermissionDeniedError, WidgetGrants } from '../core/policy/widget-grants.js';
 import type { SchemaValidator } from '../core/validation.js';
-import { createPasskeyAuthenticator } from './passkey-ceremony.js';
+import type { PasskeyAuthenticator } from '../core/policy/policy-gate.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 
 /** Everything of the invocation policy the shell holds once per page. */
@@ -48,22 +48,29 @@ export function createPolicyServices(options: { bus: EventBus; bridge: MCPBridge
   catalog.start();
   const client = new PolicyClient(options.gateway);
   let promptFor: (() => McpPasskeyPrompt) | undefined;
-  const authenticator = createPasskeyAuthenticator({
-    client,
-    prompt: () => {
-      if (!promptFor) throw new Error('The passkey prompt is not ready yet.');
-      return promptFor();
-    },
-  });
+  let authenticator: PasskeyAuthenticator | undefined;
+  // The WebAuthn code (@simplewebauthn/browser) loads only when a passkey action first runs.
+  const loadAuthenticator = async (): Promise<PasskeyAuthenticator> => {
+    if (authenticator) return authenticator;
+    const { createPasskeyAuthenticator } = await import('./passkey-ceremony.js');
+    authenticator = createPasskeyAuthenticator({
+      client,
+      prompt: () => {
+        if (!promptFor) throw new Error('The passkey prompt is not ready yet.');
+        return promptFor();
+      },
+    });
+    return authenticator;
+  };
   const gate = new PolicyGate({
     settings: getSettings,
     catalog,
     grants,
     consents,
     audit,
-    passkey: (request) => {
-      if (!settings.passkeys.enabled) return Promise.reject(new Error('Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).'));
-      return authenticator(request);
+    passkey: async (request) => {
+      if (!settings.passkeys.enabled) throw new Error('Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).');
+      return (await loadAuthenticator())(request);
     },
   });
 
