@@ -70,7 +70,7 @@ async function e2eFigures() {
     await page.waitForURL(/localhost/);
     await page.locator('mcp-widget-card').locator('header').getByText(/\d+ tools/).waitFor({ timeout: 30_000 });
     const result = await page.evaluate(async () => {
-      /* global document, performance */
+      /* global document */
       const d = document.querySelector('mcp-dashboard');
       const services = d.services;
       const dialog = d.shadowRoot.querySelector('mcp-confirm-dialog');
