@@ -277,6 +277,14 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     expect(otherAgent?.data?.rule).to.equal('D6');
     expect(calls.slice(before), 'nothing was sent').to.deep.equal([]);
     expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open, 'denials open no dialog').to.equal(false);
+    // The tool list an agent surface would be given has no app-only and no excluded tools.
+    const tools = dashboard.services!.bridge.getServer(SERVER)!.info!.tools;
+    const forAgent = dashboard.services!.policy.gate.visibleTools(SERVER, tools, { surface: 'agent', id: 'notes-agent' }).map((t) => t.name);
+    expect(forAgent).to.include.members(['search_notes', 'delete_note', 'summarize_notes']);
+    expect(forAgent).to.not.include.members(['refresh_index', 'archive_note', 'bulk_delete', 'rename_note']);
+    const forApp = dashboard.services!.policy.gate.visibleTools(SERVER, tools, { surface: 'app', id: 'app:demo', serverName: SERVER }).map((t) => t.name);
+    expect(forApp).to.include('refresh_index');
+    expect(forApp).to.not.include('summarize_notes');
     const denials = await dashboard.services!.policy.audit.list({ kind: 'policy-denial' });
     expect(denials.map((e: AuditEntry) => e.rule)).to.include.members(['D4', 'D5', 'D6']);
   });

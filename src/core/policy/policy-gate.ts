@@ -77,6 +77,14 @@ export class PolicyGate {
     return { classification, decision };
   }
 
+  /**
+   * The tools a caller may see and call on a server: excluded tools, and tools the policy would refuse
+   * to this caller, are left out (MCPlet §8.2: app-only tools never reach a model or agent surface).
+   */
+  visibleTools(serverName: string, tools: MCPTool[], caller: CallerContext): MCPTool[] {
+    return tools.filter((tool) => this.evaluate(serverName, tool, caller).decision.decision !== 'deny');
+  }
+
   /** True for calls the audit log keeps (MCPlet §16.5): actions, auth-protected and undeclared tools, denials. */
   audited(evaluation: Evaluation): boolean {
     const { classification: c, decision: d } = evaluation;
