@@ -127,7 +127,10 @@ export class McpToolRunner extends LitElement {
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('bus') && this.isConnected) this.listen();
-    if (changed.has('tool') && changed.get('tool') !== undefined) {
+    // A re-listed copy of the same tool (tools/list_changed) keeps the call in flight and its result;
+    // only choosing another tool starts afresh.
+    const previous = changed.get('tool') as MCPTool | undefined;
+    if (changed.has('tool') && previous !== undefined && previous.name !== this.tool?.name) {
       this.phase = 'idle';
       this.result = undefined;
       this.error = undefined;
