@@ -52,4 +52,13 @@ describe('audit log (MCP-WP-11.4.6) and consents, in real IndexedDB', () => {
     await third.load();
     expect(third.list()).to.deep.equal([]);
   });
+
+  it('keeps only the newest entries beyond its bound', async () => {
+    const log = new AuditLog(openPolicyDatabase(`audit-prune-${Date.now()}`), { maxEntries: 5 });
+    for (let i = 0; i < 12; i += 1) await log.record({ kind: 'tool-call', toolName: `t${i}`, time: 1000 + i });
+    const left = (await log.list()).map((e) => e.toolName);
+    expect(left.length).to.be.at.most(9);
+    expect(left[0]).to.equal('t11');
+    expect(left).to.not.include('t0');
+  });
 });

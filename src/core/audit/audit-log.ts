@@ -54,8 +54,16 @@ export class AuditLog {
   private nextMemoryId = 1;
   private readonly listeners = new Set<() => void>();
   private writes: Promise<unknown> = Promise.resolve();
+  private sincePrune = 0;
+  private readonly maxEntries: number;
 
-  constructor(private readonly db: Promise<PolicyDatabase | undefined>) {}
+  /** `maxEntries`: the log keeps the newest this many entries (default 10,000), pruning as it grows. */
+  constructor(
+    private readonly db: Promise<PolicyDatabase | undefined>,
+    options: { maxEntries?: number } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+  }
 
   /** Records an entry; resolves with its id. */
   async record(entry: Partial<AuditEntry>): Promise<number> {
@@ -69,8 +77,31 @@ export class AuditLog {
     })();
     this.writes = write.catch(() => undefined);
     const id = await write;
+    this.sincePrune += 1;
+    if (this.sincePrune >= Math.min(100, this.maxEntries)) {
+      this.sincePrune = 0;
+      await this.prune().catch(() => {});
+    }
     this.notify();
     return id;
+  }
+
+  /** Drops the oldest entries beyond `maxEntries`. */
+  private async prune(): Promise<void> {
+    const db = await this.db;
+    if (!db) {
+      if (this.memory.length > this.maxEntries) this.memory.splice(0, this.memory.length - this.maxEntries);
+      return;
+    }
+    const tx = db.transaction('audit', 'readwrite');
+    let excess = (await tx.store.count()) - this.maxEntries;
+    let cursor = excess > 0 ? await tx.store.index('time').openCursor() : null;
+    while (cursor && excess > 0) {
+      await cursor.delete();
+      excess -= 1;
+      cursor = await cursor.continue();
+    }
+    await tx.done;
   }
 
   /** Adds the outcome (and optionally more detail) to an entry recorded earlier. */
