@@ -76,7 +76,9 @@ export function createPasskeyAuthenticator(options: { client: PolicyClient; prom
     } catch (error) {
       if (isCancel(error)) {
         throw new PasskeyCancelledError(
-          error instanceof PromptCancelledError ? 'You cancelled the passkey step.' : 'The passkey prompt was cancelled or timed out.',
+          error instanceof PromptCancelledError
+            ? 'You cancelled the passkey step.'
+            : 'The passkey prompt was cancelled or timed out, or this device has no passkey registered for this dashboard (restarting the gateway lets you register one again).',
         );
       }
       throw error;
