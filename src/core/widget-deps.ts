@@ -5,6 +5,7 @@ import type { MCPBridge } from './mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { PermissionDeniedError, type GatedOperation, type WidgetGrant, type WidgetGrants } from './policy/widget-grants.js';
+import type { InstalledWidgetTrust } from './policy/trust.js';
 import type { ToolInvoker } from './tool-invoker.js';
 import type { A11yHelperInterface, AppHostInterface, DependenciesObject, MCPWidgetMetadata, NotificationsInterface, ThemeInterface } from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
@@ -40,6 +41,10 @@ export interface WidgetPolicyOptions {
   grants: WidgetGrants;
   widgetType: string;
   serverName: string;
+  /** For widgets installed from a registry: the trust and permissions recorded at install. */
+  installed?: InstalledWidgetTrust;
+  /** True when the registry verified the widget's signature against a pinned publisher key. */
+  signatureVerified?: boolean;
   audit?: AuditLog;
   /** Audits and shows a blocked operation (it is refused either way). */
   onPermissionDenied?: (error: PermissionDeniedError, serverName: string) => void;
@@ -76,7 +81,7 @@ export function createWidgetDependencies(options: {
   policy?: WidgetPolicyOptions;
 }): WidgetDependencies {
   const { widgetId, policy } = options;
-  policy?.grants.register(widgetId, policy.widgetType, policy.serverName);
+  policy?.grants.register(widgetId, policy.widgetType, policy.serverName, { installed: policy.installed, signatureVerified: policy.signatureVerified });
   const gate = (operation: GatedOperation, serverName?: string): void => {
     if (!policy) return;
     try {

@@ -9,39 +9,33 @@ import { ResultSchemaCache, type ResultCheck } from './result-schemas.js';
 /**
  * The host's MCPlet view of every server's tools (MCPlet §5.3): classifies each tool, attaches the
  * verdict to the tool object as `hostStatus` (so widgets can show it without host imports),
- * prefetches result schemas during discovery (§5.3.4), re-lists and re-classifies on
- * `notifications/tools/list_changed` (§5.3.2), and checks results (§9.2).
+ * prefetches result schemas during discovery (§5.3.4), re-classifies whenever the bridge re-lists
+ * tools (it does so itself on `notifications/tools/list_changed`, §5.3.2), and checks results (§9.2).
  */
 export class McpletCatalog {
   readonly schemas = new ResultSchemaCache();
-  private unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly options: { bus: EventBus; bridge: MCPBridge; validator: SchemaValidator; settings: () => DashboardPolicySettings },
   ) {}
 
-  /** Installs the bridge hooks and the list_changed listener. */
+  /** Installs the bridge hooks (discovery and re-listing, result events). */
   start(): void {
-    const { bridge, bus } = this.options;
+    const { bridge } = this.options;
     bridge.setDiscoveryHook((info, read) => this.onDiscovered(info, read));
     bridge.setResultAnnotator((serverName, toolName, result) => {
       const tool = bridge.getServer(serverName)?.info?.tools.find((t) => t.name === toolName);
       const check = this.checkResult(serverName, tool, result);
       return check.envelope || check.schema ? { mcplet: check } : undefined;
     });
-    // §5.3.2: the host re-lists on its own, so routing never depends on a widget refreshing.
-    this.unsubscribe = bus.on('mcp:server:list-changed', (data: { serverName?: unknown; kind?: unknown }) => {
-      if (data?.kind !== 'tools' || typeof data.serverName !== 'string') return;
-      bridge.listTools(data.serverName).catch(() => {
-        // reported by the bridge as mcp:server:error
-      });
-    });
+    // §5.3.2: on notifications/tools/list_changed the bridge re-lists by itself (before any widget
+    // hears of it), and every re-listing runs the discovery hook, so routing is re-classified at once.
   }
 
-  /** Removes the listener. */
+  /** Removes the bridge hooks. */
   stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+    this.options.bridge.setDiscoveryHook(undefined);
+    this.options.bridge.setResultAnnotator(undefined);
   }
 
   /** The classification of one tool under the current settings. */

@@ -64,6 +64,22 @@ describe('trust levels and permissions (MCP-WP-11.4)', () => {
     expect(resolveTrust('server-panel', normalizePolicySettings({ trust: { widgets: {} } })).level).to.equal('untrusted');
   });
 
+  it('a registry widget gets the trust recorded at install and at most the permissions consented to; the config can override', () => {
+    const settings = normalizePolicySettings({ trust: { default: 'untrusted', widgets: { pinned: 'enterprise' } } });
+    const community = resolveTrust('acme-widget', settings, { installed: { trustLevel: 'community', permissions: { mcpOperations: { readResource: true } } } });
+    expect(community.level).to.equal('community');
+    expect(community.cap).to.deep.equal({ mcpOperations: { readResource: true } });
+    expect(resolveTrust('signed', settings, { installed: { trustLevel: 'verified' }, signatureVerified: true }).level).to.equal('verified');
+    expect(resolveTrust('unsigned', settings, { installed: { trustLevel: 'verified' } }).level).to.equal('community');
+    expect(resolveTrust('greedy', settings, { installed: { trustLevel: 'enterprise' }, signatureVerified: true }).level, 'never enterprise from a package').to.equal('verified');
+    expect(resolveTrust('pinned', settings, { installed: { trustLevel: 'community' } }).level, 'an explicit config grant wins').to.equal('enterprise');
+    const grants = new WidgetGrants(() => settings);
+    grants.register('acme-widget:s', 'acme-widget', 's', { installed: { trustLevel: 'community', permissions: { mcpOperations: { readResource: true } } } });
+    const grant = grants.declare('acme-widget:s', { mcpOperations: { invokeTool: true, readResource: true } })!;
+    expect(grant.permissions.readResource).to.equal(true);
+    expect(grant.permissions.invokeTool, 'declared but not consented').to.equal(false);
+  });
+
   it('a widget has nothing until its metadata is applied, and nothing after it is revoked', () => {
     const grants = new WidgetGrants(() => normalizePolicySettings({}));
     grants.register('server-panel:s', 'server-panel', 's');

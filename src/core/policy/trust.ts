@@ -56,24 +56,46 @@ function minStorage(...values: Array<EffectivePermissions['storage'] | undefined
   return STORAGE_ORDER[index]!;
 }
 
+/** What the registry recorded when the user installed a widget (consent, MCP-WP-11.4.5). */
+export interface InstalledWidgetTrust {
+  /** Trust established at install: `verified` only with a signature checked against a pinned key. */
+  trustLevel: TrustLevel;
+  /** The permissions the user consented to; the widget never gets more. */
+  permissions?: WidgetPermissions;
+}
+
 /**
  * The trust of a widget type, from the dashboard config only. What the widget claims in its own
- * metadata (`trustLevel`) is ignored. `verified` also needs a signature the registry checked
- * (MCP-WP-4.2.9, 11.4.8); without one the grant is lowered to `community`.
+ * metadata (`trustLevel`) is ignored. An explicit `dashboard.trust.widgets` entry wins; otherwise a
+ * widget installed from a registry gets what was recorded at install (written to the config's
+ * `dashboard.widgets` by the installer; never `enterprise`); otherwise the default. `verified` also
+ * needs a signature the registry checked (MCP-WP-4.2.9, 11.4.8); without one it is lowered to `community`.
  */
 export function resolveTrust(
   widgetType: string,
   settings: Pick<DashboardPolicySettings, 'trust'>,
-  options: { signatureVerified?: boolean } = {},
-): ResolvedTrust & { grant?: WidgetTrustGrant } {
+  options: { signatureVerified?: boolean; installed?: InstalledWidgetTrust } = {},
+): ResolvedTrust & { grant?: WidgetTrustGrant; cap?: WidgetPermissions } {
   const grant = Object.prototype.hasOwnProperty.call(settings.trust.widgets, widgetType) ? settings.trust.widgets[widgetType] : undefined;
+  const installed = options.installed;
+  if (!grant && installed) {
+    const claimed = installed.trustLevel === 'enterprise' ? 'verified' : installed.trustLevel;
+    const level = claimed === 'verified' && !options.signatureVerified ? 'community' : claimed;
+    const cap = installed.permissions ?? {};
+    return {
+      level,
+      cap,
+      reason: `installed from a registry with your consent; trust "${level}" as recorded at install${level === 'verified' ? ' (signature checked against a pinned publisher key)' : ''}; at most the permissions you consented to`,
+    };
+  }
   if (!grant) {
     return { level: settings.trust.default, reason: `the dashboard config does not name widget type "${widgetType}"; it gets the default trust "${settings.trust.default}"` };
   }
+  const cap = grant.permissions ?? installed?.permissions;
   if (grant.level === 'verified' && !options.signatureVerified) {
-    return { level: 'community', grant, reason: `the config grants "verified", but the widget's code signature was not verified (MCP-WP-11.4.8), so it runs as "community"` };
+    return { level: 'community', grant, ...(cap ? { cap } : {}), reason: `the config grants "verified", but the widget's code signature was not verified (MCP-WP-11.4.8), so it runs as "community"` };
   }
-  return { level: grant.level, grant, reason: `granted "${grant.level}" by the dashboard config` };
+  return { level: grant.level, grant, ...(cap ? { cap } : {}), reason: `granted "${grant.level}" by the dashboard config` };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DashboardPolicySettings } from '../dashboard-config.js';
 import type { TrustLevel, WidgetPermissions } from '../types.js';
-import { effectivePermissions, NO_PERMISSIONS, resolveTrust, type EffectivePermissions } from './trust.js';
+import { effectivePermissions, NO_PERMISSIONS, resolveTrust, type EffectivePermissions, type InstalledWidgetTrust } from './trust.js';
 
 /** What the host granted one widget instance. */
 export interface WidgetGrant {
@@ -12,6 +12,8 @@ export interface WidgetGrant {
   /** What the widget itself claimed (`widget.trustLevel`); shown, never used. */
   claimedTrust?: string;
   declared?: WidgetPermissions;
+  /** The most the widget may get (config grant cap, or the permissions consented to at install). */
+  cap?: WidgetPermissions;
   permissions: EffectivePermissions;
 }
 
@@ -50,7 +52,7 @@ export class WidgetGrants {
   constructor(private settings: () => DashboardPolicySettings) {}
 
   /** Registers a widget before its factory runs: trust is known, permissions are none yet. */
-  register(widgetId: string, widgetType: string, serverName: string, options: { signatureVerified?: boolean } = {}): WidgetGrant {
+  register(widgetId: string, widgetType: string, serverName: string, options: { signatureVerified?: boolean; installed?: InstalledWidgetTrust } = {}): WidgetGrant {
     const trust = resolveTrust(widgetType, this.settings(), options);
     const grant: WidgetGrant = {
       widgetId,
@@ -58,6 +60,7 @@ export class WidgetGrants {
       serverName,
       trust: trust.level,
       trustReason: trust.reason,
+      ...(trust.cap ? { cap: trust.cap } : {}),
       permissions: { ...NO_PERMISSIONS, networkDomains: [] },
     };
     this.grants.set(widgetId, grant);
@@ -68,7 +71,7 @@ export class WidgetGrants {
   declare(widgetId: string, declared: WidgetPermissions | undefined, claimedTrust?: unknown): WidgetGrant | undefined {
     const grant = this.grants.get(widgetId);
     if (!grant) return undefined;
-    const cap = this.settings().trust.widgets[grant.widgetType]?.permissions;
+    const cap = grant.cap;
     grant.declared = declared;
     grant.claimedTrust = typeof claimedTrust === 'string' ? claimedTrust : undefined;
     grant.permissions = effectivePermissions(declared, grant.trust, cap);
