@@ -148,7 +148,7 @@ export class McpWidgetCard extends LitElement {
         widgetType: entry.type,
         serverName: name,
         // A registry widget's install record (its trust and the permissions consented to) is config too.
-        ...(entry.source === 'registry' ? { installed: { trustLevel: entry.trustLevel ?? 'untrusted', permissions: entry.permissions }, signatureVerified: entry.trustLevel === 'verified' } : {}),
+        ...(entry.source === 'registry' ? { installed: { trustLevel: entry.trustLevel ?? 'untrusted', permissions: entry.permissions }, signatureVerified: entry.trustLevel === 'verified' && entry.signature !== undefined } : {}),
         audit: services.policy.audit,
         onPermissionDenied: (error, serverName) => services.policy.reportViolation(error, serverName),
         clipboard: (text) => navigator.clipboard.writeText(text),
