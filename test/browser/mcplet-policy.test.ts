@@ -3,9 +3,9 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import type { HostCallOptions } from '../../src/core/mcp-bridge.js';
 import type { AuditEntry } from '../../src/core/audit/audit-types.js';
-import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
+import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
 import { addVirtualAuthenticator, authenticatorCredentials, removeVirtualAuthenticator, setUserPresence } from '../support/webauthn.js';
 
 // End to end against the real MCPlet demo server, through the real gateway and its dev FIDO2 server,
@@ -28,6 +28,14 @@ async function promptOpen(dashboard: McpDashboard): Promise<string> {
   const prompt = passkeyPrompt(dashboard);
   await waitFor(() => prompt.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the passkey prompt');
   return prompt.shadowRoot!.textContent ?? '';
+}
+
+/** The text of one tool's item in the (virtualised, searchable) tool list, as a person finds it. */
+async function toolItem(card: McpWidgetCard, title: string): Promise<string> {
+  deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
+  await searchTools(card.shadowRoot!, title);
+  const item = await waitFor(() => deepQueryText('button.tool-item', title, card.shadowRoot!), 10_000, `the list item of ${title}`);
+  return item.textContent!.replace(/\s+/g, ' ');
 }
 
 async function runnerText(runner: HTMLElement, text: string, timeoutMs = 15_000): Promise<string> {
@@ -56,16 +64,15 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
   });
 
   it('MCPlet §5.3.1 every tool view shows type, visibility, pool, auth, display mode, result schema — and exclusions with the reason', async () => {
+    const item = (title: string) => toolItem(card, title);
+    expect(await item('Search notes')).to.contain('read').and.contain('visible: model + app').and.contain('pool: notes-pool').and.contain('display: inline').and.contain('result schema \u2713');
+    expect(await item('Delete a note')).to.contain('action').and.contain('passkey (strict)');
+    expect(await item('Publish a note')).to.contain('passkey (host-only)');
+    expect(await item('Refresh search index')).to.contain('visible: app');
+    expect(await item('Legacy echo')).to.contain('MCP tool');
+    expect(await item('Bulk delete')).to.contain('excluded: it is an action visible to the model without _meta.auth');
+    expect(await item('Rename (invalid type)')).to.contain('excluded: it declares mcpletType "write"');
     await selectTool(card, 'Search notes');
-    const list = deepQuery('ul[aria-label="Tools"]', card.shadowRoot!)!;
-    const item = (title: string) => deepQueryAll('li', list).find((li) => li.textContent!.includes(title))!.textContent!.replace(/\s+/g, ' ');
-    expect(item('Search notes')).to.contain('read').and.contain('visible: model + app').and.contain('pool: notes-pool').and.contain('display: inline').and.contain('result schema \u2713');
-    expect(item('Delete a note')).to.contain('action').and.contain('passkey (strict)');
-    expect(item('Publish a note')).to.contain('passkey (host-only)');
-    expect(item('Refresh search index')).to.contain('visible: app');
-    expect(item('Legacy echo')).to.contain('MCP tool');
-    expect(item('Bulk delete')).to.contain('excluded: it is an action visible to the model without _meta.auth');
-    expect(item('Rename (invalid type)')).to.contain('excluded: it declares mcpletType "write"');
     // The tool runner shows the same badges.
     const runner = deepQuery('mcp-tool-runner', card.shadowRoot!)!;
     expect(deepText(runner.shadowRoot!)).to.contain('pool: notes-pool');
@@ -298,9 +305,7 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     const probe = await waitFor(() => dashboard.services!.bridge.getServer(SERVER)?.info?.tools.find((t) => t.name === 'experimental_probe'), 10_000, 'the new tool');
     expect(probe.hostStatus?.routable).to.equal(true);
     expect(probe.hostStatus?.kind).to.equal('mcplet');
-    await waitFor(() => deepQueryText('ul[aria-label="Tools"] li', 'Experimental probe', card.shadowRoot!), 10_000, 'the widget to list it');
-    const li = deepQueryText('ul[aria-label="Tools"] li', 'Experimental probe', card.shadowRoot!)!;
-    expect(li.textContent).to.contain('prepare');
+    expect(await toolItem(card, 'Experimental probe'), 'the widget lists it with its badges').to.contain('prepare');
   });
 
   it('the audit panel lists calls, consents and grants, exports JSON, and forgets a consent', async () => {

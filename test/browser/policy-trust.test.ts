@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { DependenciesObject } from '../../src/core/types.js';
-import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
+import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { confirmDialog, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import { confirmDialog, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
 
 // A config that trusts no widget and runs MCPlet strictly: trust comes only from the config, never
 // from what a widget says about itself; standard MCP tools are excluded.
@@ -73,9 +73,10 @@ describe('trust from the dashboard config, strict MCPlet (MCP-WP-11.4.4, MCPlet 
 
   it('MCPlet §5.3.1 with policy.strictMcplet a standard MCP tool is excluded and shown as excluded', async () => {
     const card = await readyCard(dashboard, 'mcplet-demo');
-    await selectTool(card, 'Legacy echo');
-    const item = deepQueryAll('ul[aria-label="Tools"] li', card.shadowRoot!).find((li) => li.textContent!.includes('Legacy echo'))!;
-    expect(item.textContent).to.contain('excluded: it declares no _meta.mcpletType and this dashboard runs with policy.strictMcplet');
+    deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
+    await searchTools(card.shadowRoot!, 'Legacy echo');
+    const item = await waitFor(() => deepQueryText('button.tool-item', 'Legacy echo', card.shadowRoot!), 10_000, 'the item');
+    expect(item.textContent!.replace(/\s+/g, ' ')).to.contain('excluded: it declares no _meta.mcpletType and this dashboard runs with policy.strictMcplet');
     const tool = dashboard.services!.bridge.getServer('mcplet-demo')!.info!.tools.find((t) => t.name === 'legacy_echo')!;
     const evaluation = dashboard.services!.policy.gate.evaluate('mcplet-demo', tool, { surface: 'user', id: 'host' });
     expect(evaluation.decision.rule).to.equal('X3');
