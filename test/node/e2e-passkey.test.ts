@@ -41,6 +41,8 @@ test('the printed 127.0.0.1 URL moves to localhost with the token, and a passkey
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("mcplet-demo")') });
   await card.locator('header').getByText(/\d+ tools/).waitFor({ timeout: 30_000 });
   await card.getByRole('tab', { name: /Tools/ }).click();
+  // The tool list is searchable and virtualised: find the tool as a person would.
+  await card.getByRole('searchbox').fill('delete a note');
   await card.getByRole('button', { name: /Delete a note/ }).click();
   await card.getByLabel(/^id/).fill('n1');
   await card.getByRole('button', { name: 'Invoke' }).click();
