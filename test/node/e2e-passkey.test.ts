@@ -43,6 +43,8 @@ test('the printed 127.0.0.1 URL moves to localhost with the token, and a passkey
   await card.getByRole('tab', { name: /Tools/ }).click();
   // The tool list is searchable and virtualised: find the tool as a person would.
   await card.getByRole('searchbox').fill('delete a note');
+  // Rows exist only while the list is in view (virtualised), so scroll it there first.
+  await card.locator('mcp-tool-list').scrollIntoViewIfNeeded();
   await card.getByRole('button', { name: /Delete a note/ }).click();
   await card.getByLabel(/^id/).fill('n1');
   await card.getByRole('button', { name: 'Invoke' }).click();
