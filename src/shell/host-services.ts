@@ -63,7 +63,7 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     get servers() {
       return bridge.listServers().filter((name) => mcpUiResourcesOf(bridge.getServer(name)?.info?.resources).length > 0);
     },
-    load: async () => mcpUi.factory(),
+    load: async () => mcpUi.factory((serverName, uri) => bridge.readResource(serverName, uri)),
   });
   return {
     bus,
