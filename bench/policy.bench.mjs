@@ -89,12 +89,29 @@ async function e2eFigures() {
         return xs[Math.floor(xs.length / 2)];
       };
       await call('search_notes', { query: '' }); // remembers consent
+      // Warm-up, so the first measured series (the baseline) is not the one paying for JIT and connections.
+      for (let i = 0; i < 20; i += 1) {
+        await services.bridge.callTool('mcplet-demo', 'search_notes', { query: '' });
+        await call('search_notes', { query: '' });
+      }
       const firstPasskey = performance.now();
       await call('delete_note', { id: 'missing-0' }); // first use registers the passkey
       const registration = performance.now() - firstPasskey;
+      // Baseline and remembered read interleaved, so machine load hits both alike.
+      const raw = [];
+      const remembered = [];
+      for (let i = 0; i < 40; i += 1) {
+        let t = performance.now();
+        await services.bridge.callTool('mcplet-demo', 'search_notes', { query: '' });
+        raw.push(performance.now() - t);
+        t = performance.now();
+        await call('search_notes', { query: '' });
+        remembered.push(performance.now() - t);
+      }
+      const mid = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       return {
-        raw: await time(() => services.bridge.callTool('mcplet-demo', 'search_notes', { query: '' }), 30),
-        remembered: await time(() => call('search_notes', { query: '' }), 30),
+        raw: mid(raw),
+        remembered: mid(remembered),
         confirmed: await time((i) => call('archive_note', { id: `missing-${i}` }), 30),
         passkey: await time((i) => call('delete_note', { id: `missing-${i + 1}` }), 15),
         registration,
@@ -103,7 +120,7 @@ async function e2eFigures() {
     log(`e2e: ${JSON.stringify(result)}`);
     const f = (id, label, value, samples, notes) => ({ id, label, value: Number(value.toFixed(2)), unit: 'ms', samples, notes });
     return [
-      { ...f('policy.call.remembered-read', 'Read tool with remembered consent (A2), through the policy', result.remembered, 30, 'no dialog'), baseline: { label: 'the same call on the raw bridge (no policy)', value: Number(result.raw.toFixed(2)), unit: 'ms' } },
+      { ...f('policy.call.remembered-read', 'Read tool with remembered consent (A2), through the policy', result.remembered, 40, 'no dialog; interleaved with the baseline'), baseline: { label: 'the same call on the raw bridge (no policy)', value: Number(result.raw.toFixed(2)), unit: 'ms' } },
       f('policy.call.confirmed-action', 'Action confirmed in the dialog (C2), dialog answered by script, audited', result.confirmed, 30, 'includes the audit write to IndexedDB'),
       f('policy.call.passkey', 'Strict passkey action (K1): challenge, virtual authenticator, backend verification', result.passkey, 15, 'Chromium virtual authenticator; the real cost of a person touching a key is not included'),
       f('policy.passkey.first-registration', 'First passkey action including registration', result.registration, 1, 'registration + authentication + verification, once per gateway'),
