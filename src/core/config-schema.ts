@@ -1,4 +1,5 @@
 import { registryConfigProperties } from './registry-config-schema.js';
+import { dashboardPolicySchemaProperties } from './dashboard-config.js';
 
 /**
  * The dashboard config file (Claude Desktop's `mcpServers` shape) as a JSON Schema, shared by the
@@ -73,7 +74,8 @@ export const configSchema = {
         },
       },
     },
-    dashboard: { type: 'object', properties: { ...registryConfigProperties } },
+    // Open object: other features add their own keys; registry keys (registry-config-schema.ts) and policy keys (dashboard-config.ts) are checked.
+    dashboard: { type: 'object', properties: { ...registryConfigProperties, ...dashboardPolicySchemaProperties } },
   },
 } as const;
 

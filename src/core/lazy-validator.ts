@@ -4,6 +4,8 @@ import type { SchemaValidator, ValidationResult } from './validation.js';
 /** What the ToolInvoker needs: a verdict on arguments, now or once the validator has loaded. */
 export interface ArgumentValidator {
   validate(schema: JSONSchema, value: unknown): ValidationResult | Promise<ValidationResult>;
+  /** Why the schema cannot be used to check arguments (invalid, remote `$ref`, `$ref` loop), or undefined. */
+  schemaProblem(schema: JSONSchema): string | undefined | Promise<string | undefined>;
 }
 
 /** How the validator module is fetched (a dynamic import in the product; replaceable in unit tests). */
@@ -45,6 +47,22 @@ export class LazySchemaValidator implements ArgumentValidator {
   /** True once the validator is in memory (`validate` then answers without waiting). */
   get ready(): boolean {
     return this.loaded !== undefined;
+  }
+
+  /** The validator when it is in memory (for synchronous checks that run only after a load was awaited). */
+  get current(): SchemaValidator | undefined {
+    return this.loaded;
+  }
+
+  /** Why the schema is unusable; undefined when it is usable or the checker could not load (`validate` then refuses). */
+  async schemaProblem(schema: JSONSchema): Promise<string | undefined> {
+    let validator: SchemaValidator;
+    try {
+      validator = this.loaded ?? (await this.load());
+    } catch {
+      return undefined;
+    }
+    return validator.schemaProblem(schema);
   }
 
   /** Validates `value` against `schema`; a validator that cannot be loaded refuses (fails closed). */

@@ -2,6 +2,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
+import { isWrongShape, listLeniently, summarizeProblems, type ListKind } from './list-items.js';
 import type { GatewayClient } from './gateway-client.js';
 import type {
   CallOptions,
@@ -52,6 +53,12 @@ export type RootsProvider = (serverName: string) => Array<{ uri: string; name?: 
 
 /** Capabilities the dashboard declares as an MCP client (so servers offer sampling/elicitation/roots features). */
 export const CLIENT_CAPABILITIES = { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } as const;
+
+/** Runs while a server is discovered (and when its tools are re-listed); may read resources (e.g. MCPlet schemas). */
+export type DiscoveryHook = (info: MCPServerInfo, read: (uri: string) => Promise<ResourceContents>) => Promise<MCPServerInfo>;
+
+/** Adds host-computed fields to the `mcp:tool:result` event of a call (e.g. the MCPlet result check). */
+export type ResultAnnotator = (serverName: string, toolName: string, result: ToolResult) => Record<string, unknown> | undefined;
 
 interface Connection {
   serverName: string;
@@ -104,6 +111,8 @@ export class MCPBridge implements MCPBridgeInterface {
   private elicitationHandler: ElicitationHandler | undefined;
   private rootsProvider: RootsProvider;
   private readonly handshakes: ConcurrencyLimit;
+  private discoveryHook: DiscoveryHook | undefined;
+  private resultAnnotator: ResultAnnotator | undefined;
 
   constructor(options: MCPBridgeOptions) {
     this.bus = options.bus;
@@ -138,6 +147,16 @@ export class MCPBridge implements MCPBridgeInterface {
         // a server that is gone does not need to know
       })),
     );
+  }
+
+  /** Installs the hook run on discovery and tool re-listing (MCPlet classification, schema prefetch). */
+  setDiscoveryHook(hook: DiscoveryHook | undefined): void {
+    this.discoveryHook = hook;
+  }
+
+  /** Installs the annotator for result events. */
+  setResultAnnotator(annotator: ResultAnnotator | undefined): void {
+    this.resultAnnotator = annotator;
   }
 
   /** Connects (or reconnects) to a configured server and discovers its primitives (MCP-WP-10.1.2). */
@@ -295,19 +314,18 @@ export class MCPBridge implements MCPBridgeInterface {
 
   private async discover(connection: Connection, client: Client): Promise<MCPServerInfo> {
     const capabilities = (client.getServerCapabilities() ?? {}) as MCPServerInfo['capabilities'];
+    const problems: NonNullable<MCPServerInfo['listProblems']> = {};
+    const list = <T>(kind: ListKind, viaSdk: () => Promise<T[]>) => this.fetchList(client, connection.serverName, kind, viaSdk, problems);
     const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-      capabilities.tools ? client.listTools().then((r) => r.tools as MCPTool[]) : Promise.resolve([]),
-      capabilities.resources ? client.listResources().then((r) => r.resources as MCPResource[]) : Promise.resolve([]),
+      capabilities.tools ? list('tools', () => client.listTools().then((r) => r.tools as MCPTool[])) : Promise.resolve([]),
+      capabilities.resources ? list('resources', () => client.listResources().then((r) => r.resources as MCPResource[])) : Promise.resolve([]),
       capabilities.resources
-        ? client.listResourceTemplates().then(
-            (r) => r.resourceTemplates as MCPResourceTemplate[],
-            () => [] as MCPResourceTemplate[],
-          )
+        ? list('resourceTemplates', () => client.listResourceTemplates().then((r) => r.resourceTemplates as MCPResourceTemplate[])).catch(() => [] as MCPResourceTemplate[])
         : Promise.resolve([]),
-      capabilities.prompts ? client.listPrompts().then((r) => r.prompts as MCPPrompt[]) : Promise.resolve([]),
+      capabilities.prompts ? list('prompts', () => client.listPrompts().then((r) => r.prompts as MCPPrompt[])) : Promise.resolve([]),
     ]);
     const version = client.getServerVersion();
-    return {
+    const info: MCPServerInfo = {
       serverName: connection.serverName,
       transport: connection.transport,
       protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
@@ -318,7 +336,44 @@ export class MCPBridge implements MCPBridgeInterface {
       prompts,
       serverVersion: version ? { name: String(version.name), version: String(version.version), title: version.title } : undefined,
       instructions: client.getInstructions(),
+      ...(Object.keys(problems).length ? { listProblems: problems } : {}),
     };
+    return this.discoveryHook ? this.discoveryHook(info, (uri) => this.readQuietly(client, uri)) : info;
+  }
+
+  /** `resources/read` for the host's own needs (no events, no cache). */
+  private async readQuietly(client: Client, uri: string): Promise<ResourceContents> {
+    return (await client.readResource({ uri }, { timeout: this.requestTimeout, cacheMode: 'bypass' })) as ResourceContents;
+  }
+
+  /**
+   * Lists one kind through the SDK. When the SDK refuses the answer because of its shape, fetches it
+   * again without that all-or-nothing check and keeps the well-formed items, writing why the others
+   * were left out into `problems` (MCP-WP-9.1.3): one broken tool must not hide a server's others.
+   */
+  private async fetchList<T>(client: Client, serverName: string, kind: ListKind, viaSdk: () => Promise<T[]>, problems: NonNullable<MCPServerInfo['listProblems']>): Promise<T[]> {
+    delete problems[kind];
+    try {
+      return await viaSdk();
+    } catch (error) {
+      if (!isWrongShape(error)) throw error;
+    }
+    try {
+      const checked = await listLeniently<T>(client, kind, serverName);
+      if (checked.problems.length) problems[kind] = summarizeProblems(kind, checked.items.length + checked.problems.length, checked.problems);
+      return checked.items;
+    } catch (error) {
+      if (!(error instanceof MCPError) || error.jsonrpcCode !== -32603) throw error;
+      problems[kind] = error.message;
+      return [];
+    }
+  }
+
+  /** The server info with one kind's list problems replaced. */
+  private static withProblems(info: MCPServerInfo, problems: NonNullable<MCPServerInfo['listProblems']>): MCPServerInfo {
+    const next = { ...info, listProblems: Object.keys(problems).length ? problems : undefined };
+    if (!next.listProblems) delete next.listProblems;
+    return next;
   }
 
   private clientFor(serverName: string, operation: string): Client {
@@ -361,8 +416,9 @@ export class MCPBridge implements MCPBridgeInterface {
     try {
       const client = this.clientFor(serverName, 'tools/call');
       const tool = this.connections.get(serverName)?.info?.tools.find((t) => t.name === toolName);
+      const meta = options._meta && typeof options._meta === 'object' && Object.keys(options._meta).length ? options._meta : undefined;
       const result = (await client.callTool(
-        { name: toolName, arguments: args as Record<string, unknown> },
+        { name: toolName, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) },
         {
           timeout: options.timeout ?? this.requestTimeout,
           resetTimeoutOnProgress: true,
@@ -375,7 +431,13 @@ export class MCPBridge implements MCPBridgeInterface {
         },
       )) as ToolResult;
       const latency = now() - started;
-      this.bus.emit('mcp:tool:result', { serverName, toolName, args, result, latency, requestId });
+      let extra: Record<string, unknown> | undefined;
+      try {
+        extra = this.resultAnnotator?.(serverName, toolName, result);
+      } catch (error) {
+        console.error('[mcp-dashboard] result annotator threw', error);
+      }
+      this.bus.emit('mcp:tool:result', { ...extra, serverName, toolName, args, result, latency, requestId });
       return result;
     } catch (error) {
       if (options.signal?.aborted) {
@@ -481,8 +543,9 @@ export class MCPBridge implements MCPBridgeInterface {
       const client = this.clientFor(serverName, 'resources/templates/list');
       const connection = this.connections.get(serverName)!;
       if (!connection.info?.capabilities.resources) return [];
-      const templates = (await client.listResourceTemplates(undefined, { cacheMode: 'refresh' })).resourceTemplates as MCPResourceTemplate[];
-      if (connection.info) connection.info = { ...connection.info, resourceTemplates: templates };
+      const problems = { ...connection.info.listProblems };
+      const templates = await this.fetchList(client, serverName, 'resourceTemplates', async () => (await client.listResourceTemplates(undefined, { cacheMode: 'refresh' })).resourceTemplates as MCPResourceTemplate[], problems);
+      if (connection.info) connection.info = MCPBridge.withProblems({ ...connection.info, resourceTemplates: templates }, problems);
       return templates;
     } catch (error) {
       const mcpError = toMCPError(error, { serverName, operation: 'resources/templates/list' });
@@ -500,8 +563,13 @@ export class MCPBridge implements MCPBridgeInterface {
       const client = this.clientFor(serverName, `${kind}/list`);
       const connection = this.connections.get(serverName)!;
       if (!connection.info?.capabilities[kind]) return [] as unknown as MCPServerInfo[K];
-      const items = await fetcher(client);
-      if (connection.info) connection.info = { ...connection.info, [kind]: items };
+      const problems = { ...connection.info.listProblems };
+      let items = (await this.fetchList<unknown>(client, serverName, kind, () => fetcher(client) as Promise<unknown[]>, problems)) as MCPServerInfo[K];
+      if (kind === 'tools' && this.discoveryHook && connection.info) {
+        const updated = await this.discoveryHook({ ...connection.info, tools: items as MCPTool[] }, (uri) => this.readQuietly(client, uri));
+        items = updated.tools as MCPServerInfo[K];
+      }
+      if (connection.info) connection.info = MCPBridge.withProblems({ ...connection.info, [kind]: items }, problems);
       this.bus.emit(`mcp:${kind}:listed`, { serverName, count: items.length });
       return items;
     } catch (error) {

@@ -90,10 +90,23 @@ export class SchemaValidator {
     try {
       validate = (use2020 ? this.draft2020 : this.draft07).compile(copy);
     } catch (error) {
+      // ajv recurses through $ref: a loop of $refs that never reaches a schema overflows the stack.
+      if (error instanceof RangeError) throw new SchemaError('The schema cannot be used: its $ref entries point at each other in a loop (or it is nested too deeply).');
       throw new SchemaError(`The schema is not valid JSON Schema: ${(error as Error).message}`);
     }
     this.cache.set(schema, validate);
     return validate;
+  }
+
+  /** Why the schema cannot be used to check anything (a SchemaError's reason), or undefined when it can. */
+  schemaProblem(schema: JSONSchema): string | undefined {
+    try {
+      this.compile(schema);
+      return undefined;
+    } catch (error) {
+      if (error instanceof SchemaError) return error.message;
+      throw error;
+    }
   }
 
   /** Validates `value`; a schema that cannot be compiled is reported as a problem at the root. */

@@ -6,12 +6,18 @@ import { shellStyles } from './shell.styles.js';
 import { takeToken } from './token.js';
 import './confirm-dialog.js';
 import './widget-card.js';
+import './passkey-prompt.js';
+import './host-notices.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import { installClientFeatures } from './client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
 import { loadWidgetContract } from './widget-lifecycle.js';
+import type { McpPasskeyPrompt } from './passkey-prompt.js';
+import type { McpAuditPanel } from './audit-panel.js';
+import type { McpHostNotices } from './host-notices.js';
+import { localhostUrlFor } from './canonical-origin.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 
@@ -87,6 +93,12 @@ export class McpDashboard extends LitElement {
   }
 
   private async boot(): Promise<void> {
+    // Passkeys refuse IP addresses: served by the gateway on 127.0.0.1, move to localhost first (token in the fragment).
+    const moveTo = this.token === undefined && this.baseUrl === undefined ? localhostUrlFor(window.location) : undefined;
+    if (moveTo) {
+      window.location.replace(moveTo);
+      return;
+    }
     const token = this.token ?? takeToken();
     if (!token) {
       this.problem = {
@@ -99,7 +111,7 @@ export class McpDashboard extends LitElement {
     const services = createHostServices({
       baseUrl: this.baseUrl ?? window.location.origin,
       token,
-      confirm: (request) => this.dialog().open(request),
+      confirm: (request) => this.dialog().ask(request),
       announcerHost: document.body,
       dbName: this.dbName,
     });
@@ -111,7 +123,14 @@ export class McpDashboard extends LitElement {
     const linkDialog = this.renderRoot.querySelector('mcp-link-dialog')!;
     linkDialog.a11y = services.a11y;
     services.apps.setLinkConfirmer((request) => linkDialog.open(request));
-    await services.configuration.load();
+    const prompt = this.renderRoot.querySelector('mcp-passkey-prompt') as McpPasskeyPrompt;
+    prompt.a11y = services.a11y;
+    services.policy.setPasskeyPrompt(() => prompt);
+    const notices = this.renderRoot.querySelector('mcp-host-notices') as McpHostNotices;
+    notices.a11y = services.a11y;
+    notices.listen(services.bus);
+    const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
+    if (policyProblem) services.bus.emit('mcp:host:notification', { title: 'Policy settings', body: policyProblem, level: 'warning' });
     this.mode = services.configuration.get<ThemeMode>('theme.mode') ?? 'light';
     services.theme.setMode(this.mode);
     services.theme.applyToElement(this);
@@ -182,6 +201,17 @@ export class McpDashboard extends LitElement {
     });
   }
 
+  /** Opens the audit log (its code loads on first use). */
+  private async openAudit(): Promise<void> {
+    const services = this.services;
+    if (!services) return;
+    await import('./audit-panel.js');
+    const panel = this.renderRoot.querySelector('mcp-audit-panel') as McpAuditPanel;
+    panel.policy = services.policy;
+    panel.a11y = services.a11y;
+    await panel.show();
+  }
+
   private async setMode(mode: ThemeMode): Promise<void> {
     this.mode = mode;
     this.services?.theme.setMode(mode);
@@ -194,6 +224,7 @@ export class McpDashboard extends LitElement {
         <h1>MCP Dashboard</h1>
         <span class="spacer"></span>
         <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>Widgets</button>
+        <button type="button" @click=${() => void this.openAudit()} ?hidden=${!this.services}>Audit log</button>
         <label>Theme
           <select .value=${this.mode} @change=${(e: Event) => void this.setMode((e.target as HTMLSelectElement).value as ThemeMode)}>
             ${MODES.map((m) => html`<option value=${m.mode} ?selected=${m.mode === this.mode}>${m.label}</option>`)}
@@ -203,6 +234,7 @@ export class McpDashboard extends LitElement {
       ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problem.message}</strong>
         ${this.problem.kind === 'unreachable' ? html`<div>Retrying every 5 seconds; your widgets stay as they are.</div>` : nothing}</div>` : nothing}
       ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost}></mcp-widget-store>` : nothing}
+      <mcp-host-notices></mcp-host-notices>
       <main aria-label="MCP servers">
         ${this.servers?.length === 0 ? html`<p>No servers are configured. Add some under "mcpServers" in the config file.</p>` : nothing}
         ${this.servers === undefined && !this.problem ? html`<p role="status">Loading servers\u2026</p>` : nothing}
@@ -213,6 +245,8 @@ export class McpDashboard extends LitElement {
       <mcp-elicitation-dialog></mcp-elicitation-dialog>
       <mcp-consent-dialog></mcp-consent-dialog>
       <mcp-link-dialog></mcp-link-dialog>
+      <mcp-passkey-prompt></mcp-passkey-prompt>
+      <mcp-audit-panel></mcp-audit-panel>
     `;
   }
 }

@@ -13,6 +13,7 @@ import { A11yHelper } from './a11y-helper.js';
 import { AppHost } from './mcp-apps/app-host.js';
 import { UIResourceAdapter } from './mcp-apps/ui-resource-adapter.js';
 import { mcpUiResourcesOf } from '../core/mcp-apps/mcp-ui.js';
+import { createPolicyServices, type PolicyServices } from './policy-services.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
 
 /** Everything the shell wires together once per page. */
@@ -32,6 +33,8 @@ export interface HostServices {
   mcpUi: UIResourceAdapter;
   /** The tools a model/agent surface would be given (app-only tools excluded). */
   modelVisibleTools(): ModelToolDescriptor[];
+  /** Invocation policy, trust, passkeys and audit (issue 4). */
+  policy: PolicyServices;
   dispose(): void;
 }
 
@@ -50,9 +53,10 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   // ajv loads in its own chunk after first paint (docs/decisions.md, "Bundle size").
   const validator = new LazySchemaValidator();
   whenIdle(() => validator.preload());
-  const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm });
+  const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName });
+  const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate });
   invoker.start();
-  const stopRouting = routeReadRequests(bus, bridge);
+  const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) => policy.allowBusRequest(source, operation, serverName));
   const theme = new ThemeService((configuration.get<ThemeMode>('theme.mode') ?? 'light') as ThemeMode);
   const a11y = new A11yHelper(options.announcerHost);
   const registry = new WidgetRegistry();
@@ -67,7 +71,7 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     get servers() {
       return bridge.listServers().filter((name) => mcpUiResourcesOf(bridge.getServer(name)?.info?.resources).length > 0);
     },
-    load: async () => mcpUi.factory(),
+    load: async () => mcpUi.factory((serverName, uri) => bridge.readResource(serverName, uri)),
   });
   return {
     bus,
@@ -89,9 +93,11 @@ export function createHostServices(options: { baseUrl: string; token: string; co
           .filter((s) => s?.state === 'connected' && s.info)
           .map((s) => s!.info as MCPServerInfo),
       ),
+    policy,
     dispose() {
       void apps.dispose();
       invoker.stop();
+      policy.catalog.stop();
       stopRouting();
     },
   };

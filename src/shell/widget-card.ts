@@ -7,6 +7,7 @@ import type { HostServices } from './host-services.js';
 import { shellStyles } from './shell.styles.js';
 import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
+import { renderListProblems } from './list-problems.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -44,6 +45,7 @@ export class McpWidgetCard extends LitElement {
       .status-disabled { text-decoration: underline dotted; }
       .error-card { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); }
       pre.log { max-height: 14rem; overflow: auto; background: var(--mcp-surface, #f4f6f8); padding: var(--mcp-spacing-sm, 0.25rem); }
+      .list-problems { border-left: 4px solid var(--mcp-warning-dark, #8a4b00); padding-left: var(--mcp-spacing-md, 0.5rem); word-break: break-word; }
     `,
   ];
 
@@ -55,6 +57,7 @@ export class McpWidgetCard extends LitElement {
     mcpInfo: { state: true },
     stderr: { state: true },
     widgetType: { state: true },
+    listProblems: { state: true },
   };
 
   declare server: GatewayServerSummary;
@@ -63,6 +66,8 @@ export class McpWidgetCard extends LitElement {
   declare status: MCPWidgetStatus | undefined;
   declare mcpInfo: MCPInfo | undefined;
   declare stderr: string | undefined;
+  /** List items the host left out because of their shape (MCP-WP-9.1.3), from the bridge's view. */
+  declare listProblems: MCPServerInfo['listProblems'];
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
   services: HostServices | undefined;
@@ -138,6 +143,17 @@ export class McpWidgetCard extends LitElement {
       a11y: services.a11y,
       appHost: (widgetId) => services.apps.scope(widgetId),
       onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
+      policy: {
+        grants: services.policy.grants,
+        widgetType: entry.type,
+        serverName: name,
+        // A registry widget's install record (its trust and the permissions consented to) is config too.
+        ...(entry.source === 'registry' ? { installed: { trustLevel: entry.trustLevel ?? 'untrusted', permissions: entry.permissions }, signatureVerified: entry.trustLevel === 'verified' && entry.signature !== undefined } : {}),
+        audit: services.policy.audit,
+        onPermissionDenied: (error, serverName) => services.policy.reportViolation(error, serverName),
+        clipboard: (text) => navigator.clipboard.writeText(text),
+        notify: async (widgetId, notification) => services.bus.emit('mcp:host:notification', { widgetId, serverName: name, ...notification }),
+      },
     });
     this.currentType = entry.type;
     try {
@@ -187,6 +203,7 @@ export class McpWidgetCard extends LitElement {
   private pollStatus(): void {
     const element = this.instance?.element as MCPWidgetElement | undefined;
     if (!element) return;
+    this.listProblems = this.services?.bridge.getServer(this.server.name)?.info?.listProblems;
     try {
       this.status = element.getStatus();
     } catch (error) {
@@ -293,6 +310,7 @@ export class McpWidgetCard extends LitElement {
               <p class="muted">Check the server log, fix the config if needed, then choose Reconnect.</p></div>`
           : nothing}
         ${this.status?.state === 'error' && this.status.message && this.phase === 'ready' ? html`<p class="error-text" role="alert">\u2717 ${this.status.message}</p>` : nothing}
+        ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems) : nothing}
       </div>
       <div class="mount body"></div>
     </section>`;

@@ -77,6 +77,17 @@ test('MCP-WP-17.6.1 / 17.6.4 bundle size and a 10-cycle leak check were measured
   }
 });
 
+test('MCP-WP-18.1.4 built-in widgets report getResourceUsage() in bytes and milliseconds; the kit fails a widget using other units', () => {
+  for (const report of builtIns()) {
+    const checks = check(report, 'MCP-WP-18.1.4');
+    assert.equal(checks.length, 1, `${report.widgetName}: the check ran`);
+    assert.equal(checks[0].passed, true, `${report.widgetName}: ${JSON.stringify(report.results.flatMap((r: any) => r.failures))}`);
+  }
+  const failure = careless().results.find((r: any) => r.category === 'performance').failures.find((f: any) => f.rule === 'MCP-WP-18.1.4');
+  assert.ok(failure, JSON.stringify(failedRules(careless())));
+  assert.match(JSON.stringify(failure), /memoryUsed, bundleSize, renderTime/);
+});
+
 /** Every built-in widget passed every check of `rule` (and the check ran). */
 function allPass(rule: string): void {
   for (const report of builtIns()) {

@@ -79,8 +79,8 @@ export async function selectTool(card: McpWidgetCard, text: string): Promise<HTM
   return waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'tool runner');
 }
 
-/** Fills the tool runner's fields by label text and presses Invoke. */
-export async function fillAndInvoke(runner: HTMLElement, values: Record<string, string>): Promise<HTMLButtonElement> {
+/** Fills the tool runner's fields by label text and presses Invoke (or the form's `submitLabel`). */
+export async function fillAndInvoke(runner: HTMLElement, values: Record<string, string>, submitLabel = 'Invoke'): Promise<HTMLButtonElement> {
   const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
   await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
   for (const [label, value] of Object.entries(values)) {
@@ -97,7 +97,7 @@ export async function fillAndInvoke(runner: HTMLElement, values: Record<string, 
     input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true, composed: true }));
   }
   await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-  const invoke = deepQueryText<HTMLButtonElement>('button[type="submit"]', 'Invoke', form.shadowRoot!)!;
+  const invoke = deepQueryText<HTMLButtonElement>('button[type="submit"]', submitLabel, form.shadowRoot!)!;
   invoke.focus();
   invoke.click();
   return invoke;

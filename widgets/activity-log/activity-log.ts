@@ -33,6 +33,10 @@ export class McpActivityLogWidget extends McpServerWidgetElement {
     this.entries = [entry, ...this.entries].slice(0, MAX_ENTRIES);
   }
 
+  protected override retainedData(): readonly unknown[] {
+    return this.entries;
+  }
+
   /** Tool calls that finished (ok or error) with a latency, oldest first. */
   latencyPoints(): LatencyPoint[] {
     return this.entries

@@ -7,6 +7,7 @@ export default function createActivityLogWidget(dependencies: DependenciesObject
     element: 'mcp-activity-log-widget',
     icon: '\u{1F4DC}',
     widgetType: 'activity-log',
+    moduleUrl: import.meta.url,
     permissions: { storage: 'none' },
   });
 }

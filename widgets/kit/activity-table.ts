@@ -1,11 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ActivityEntry } from './activity.js';
 import { defineElement } from './define.js';
+import { TEXT_STEP } from './long-text.js';
 import { prettyJson } from './result-view.js';
 import { baseStyles } from './styles.js';
-
-/** Characters of a request/response shown before "show all" (5 MB results stay responsive). */
-export const INSPECT_LIMIT = 20_000;
+import './long-text.js';
 
 /**
  * The activity of one server as a table: time, what, outcome (icon + text), latency, and the
@@ -24,32 +23,40 @@ export class McpActivityTable extends LitElement {
     `,
   ];
 
-  static override properties = { entries: { attribute: false }, caption: {}, expanded: { state: true } };
+  static override properties = { entries: { attribute: false }, caption: {} };
 
   declare entries: ActivityEntry[];
   declare caption: string;
-  declare expanded: Set<number>;
+  /** Pretty JSON per entry, made once: a response can be megabytes and the table re-renders on every call. */
+  private readonly texts = new WeakMap<ActivityEntry, string>();
 
   constructor() {
     super();
     this.entries = [];
     this.caption = 'Activity, newest first';
-    this.expanded = new Set();
   }
 
   private inspect(entry: ActivityEntry) {
-    const text = prettyJson({ request: entry.request, response: entry.response });
-    const full = this.expanded.has(entry.id);
+    let text = this.texts.get(entry);
+    if (text === undefined) this.texts.set(entry, (text = prettyJson({ request: entry.request, response: entry.response })));
     return html`<details><summary>Request / response</summary>
-      <pre tabindex="0">${full || text.length <= INSPECT_LIMIT ? text : text.slice(0, INSPECT_LIMIT)}</pre>
-      ${!full && text.length > INSPECT_LIMIT
-        ? html`<p class="muted">Showing ${INSPECT_LIMIT.toLocaleString()} of ${text.length.toLocaleString()} characters.
-            <button type="button" @click=${() => (this.expanded = new Set([...this.expanded, entry.id]))}>Show all</button></p>`
-        : nothing}
+      ${text.length <= TEXT_STEP ? html`<pre tabindex="0">${text}</pre>` : html`<mcp-long-text .text=${text} file-name=${`activity-${entry.id}.json`}></mcp-long-text>`}
     </details>`;
   }
 
+  /** One line about the newest entry, for the live region (MCP-WP-11.5.4). */
+  private latest(): string {
+    const e = this.entries[0];
+    if (!e) return '';
+    return `Latest: ${e.kind} ${e.name}, ${e.outcome}${e.latency !== undefined ? `, ${Math.round(e.latency)} ms` : ''}${e.message ? ` \u2014 ${e.message}` : ''}.`;
+  }
+
   override render() {
+    // The live region is always there, so each new entry is announced without moving focus.
+    return html`<p class="visually-hidden" aria-live="polite" data-live="activity">${this.latest()}</p>${this.renderTable()}`;
+  }
+
+  private renderTable() {
     if (!this.entries.length) return html`<p class="muted">No activity yet. Tool calls, reads and prompts appear here.</p>`;
     return html`<table>
       <caption class="visually-hidden">${this.caption}</caption>

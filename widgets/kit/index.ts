@@ -15,6 +15,10 @@ export type {
   EventBusInterface,
   JSONSchema,
   MCPBridgeInterface,
+  McpletResultCheck,
+  HostToolStatus,
+  ClipboardInterface,
+  NotificationsInterface,
   MCPContent,
   MCPInfo,
   MCPPrompt,
@@ -33,6 +37,7 @@ export type {
   WidgetAPI,
   WidgetFactory,
   WidgetPermissions,
+  WidgetResourceUsage,
   WidgetTimersInterface,
   MCPWidgetElement,
   SamplingRequest,
@@ -45,6 +50,7 @@ export { McpSchemaForm, SchemaFormSubmitEvent, FIELD_BUDGET } from './schema-for
 export { describeNode, derefSchema, initialValue, constraintText, type SchemaNode, type NodeKind } from './schema-model.js';
 export { getAt, setAt, childPointer } from './schema-pointer.js';
 export { McpResultView, prettyJson, downloadBase64, fileNameFor } from './result-view.js';
+export { McpLongText, TEXT_STEP, downloadText, sizeLabel } from './long-text.js';
 export { McpToolRunner, MAX_MANUAL_RETRIES, OpenAppEvent } from './tool-runner.js';
 export { McpToolList, ToolSelectEvent, filterTools, toolSearchText } from './tool-list.js';
 export { renderToolItem, toolBadges } from './tool-item.js';
@@ -53,11 +59,14 @@ export { McpPromptRunner, promptSchema, promptArgsSummary } from './prompt-runne
 export { McpActivityTable } from './activity-table.js';
 export { McpLatencyChart, median, type LatencyPoint } from './latency-chart.js';
 export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './server-widget.js';
+export { dataBytes, gzippedBytes } from './resource-usage.js';
 export { createServerWidget, type ServerWidgetOptions } from './widget-factory.js';
 export { withRetries, isRetryable, RetriesExhaustedError } from './retry.js';
 export { widgetTimers } from './timers.js';
 export { templateVariables, templateSchema, expandTemplate } from './uri-template.js';
 export { listStyles } from './list.styles.js';
+export { mcpletSummary, renderMcpletBadges, mcpletBadgeStyles, type McpletSummary } from './mcplet-badges.js';
+export { renderMcpletCheck, mcpletCheckStyles } from './mcplet-result.js';
 export { trackActivity, type ActivityEntry } from './activity.js';
 export { renderStatus, statusLabel } from './status.js';
 export { baseStyles } from './styles.js';

@@ -1,10 +1,10 @@
 import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
 import type { MCPContent, MCPResourceContents } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { TEXT_STEP } from './long-text.js';
 import { safeAudioDataUrl, safeHttpUrl, safeImageDataUrl } from './sanitize.js';
 import { baseStyles } from './styles.js';
-
-const TEXT_LIMIT = 100_000;
+import './long-text.js';
 
 /** A file name for a download from a resource URI (last path segment, safe characters only). */
 export function fileNameFor(uri: string): string {
@@ -65,28 +65,27 @@ export class McpResultView extends LitElement {
   static override properties = {
     result: { attribute: false },
     contents: { attribute: false },
-    expanded: { state: true },
   };
 
   /** A ToolResult-like value (content[], structuredContent, isError). */
   declare result: unknown;
   /** Or resource contents (`resources/read` result). */
   declare contents: unknown;
-  declare expanded: Set<number>;
+  /** Pretty JSON of the structured content, made once per result (it can be megabytes). */
+  private structuredText: { of: unknown; text: string } | undefined;
 
-  constructor() {
-    super();
-    this.expanded = new Set();
+  /** Untrusted text as text; long text in steps (`<mcp-long-text>`), so the page never freezes. */
+  private text(value: string, fileName: string): TemplateResult {
+    if (value.length <= TEXT_STEP) return html`<pre>${value}</pre>`;
+    return html`<mcp-long-text .text=${value} file-name=${fileName}></mcp-long-text>`;
   }
 
-  private text(value: string, index: number): TemplateResult {
-    if (value.length <= TEXT_LIMIT || this.expanded.has(index)) return html`<pre>${value}</pre>`;
-    return html`<pre>${value.slice(0, TEXT_LIMIT)}</pre>
-      <p class="muted">Showing ${TEXT_LIMIT.toLocaleString()} of ${value.length.toLocaleString()} characters.
-        <button type="button" @click=${() => (this.expanded = new Set([...this.expanded, index]))}>Show all</button></p>`;
+  private structured(value: unknown): string {
+    if (this.structuredText === undefined || this.structuredText.of !== value) this.structuredText = { of: value, text: prettyJson(value) };
+    return this.structuredText.text;
   }
 
-  private renderResourceContents(entry: MCPResourceContents, index: number): TemplateResult {
+  private renderResourceContents(entry: MCPResourceContents): TemplateResult {
     const mime = typeof entry.mimeType === 'string' ? entry.mimeType : undefined;
     let body: TemplateResult;
     if (typeof entry.text === 'string') {
@@ -98,7 +97,7 @@ export class McpResultView extends LitElement {
           // not JSON after all: show as text
         }
       }
-      body = this.text(text, index);
+      body = this.text(text, fileNameFor(String(entry.uri ?? 'resource')));
     } else if (typeof entry.blob === 'string') {
       const image = safeImageDataUrl(mime, entry.blob);
       const blob = entry.blob;
@@ -107,16 +106,16 @@ export class McpResultView extends LitElement {
         : html`<p class="muted">Binary content (${mime ?? 'unknown type'}, ${Math.floor((blob.length * 3) / 4).toLocaleString()} bytes); it cannot be previewed.
             <button type="button" @click=${() => downloadBase64(blob, fileNameFor(String(entry.uri ?? 'resource')))}>Download</button></p>`;
     } else {
-      body = html`<pre>${prettyJson(entry)}</pre>`;
+      body = this.text(prettyJson(entry), 'contents.json');
     }
     return html`<div class="item"><div class="label">${String(entry.uri ?? '')}${mime ? html` <span class="muted">(${mime})</span>` : nothing}</div>${body}</div>`;
   }
 
   private renderContent(item: MCPContent, index: number): TemplateResult {
-    if (item === null || typeof item !== 'object') return html`<pre>${prettyJson(item)}</pre>`;
+    if (item === null || typeof item !== 'object') return this.text(prettyJson(item), `result-${index + 1}.json`);
     switch (item.type) {
       case 'text':
-        return html`<div class="item">${this.text(typeof item.text === 'string' ? item.text : prettyJson(item.text), index)}</div>`;
+        return html`<div class="item">${this.text(typeof item.text === 'string' ? item.text : prettyJson(item.text), `result-${index + 1}.txt`)}</div>`;
       case 'image': {
         const src = safeImageDataUrl(item.mimeType, item.data);
         return src
@@ -137,23 +136,23 @@ export class McpResultView extends LitElement {
       }
       case 'resource':
         return item.resource && typeof item.resource === 'object'
-          ? this.renderResourceContents(item.resource, index)
-          : html`<pre>${prettyJson(item)}</pre>`;
+          ? this.renderResourceContents(item.resource)
+          : this.text(prettyJson(item), `result-${index + 1}.json`);
       default:
-        return html`<div class="item"><span class="label">${String(item.type)}</span><pre>${prettyJson(item)}</pre></div>`;
+        return html`<div class="item"><span class="label">${String(item.type)}</span>${this.text(prettyJson(item), `result-${index + 1}.json`)}</div>`;
     }
   }
 
   override render() {
     if (this.contents !== undefined) {
       const list = (this.contents as { contents?: unknown })?.contents;
-      if (!Array.isArray(list)) return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned resource contents of the wrong shape (expected a "contents" list).</p><pre>${prettyJson(this.contents)}</pre></div>`;
-      return html`<div class="box">${list.length === 0 ? html`<p class="muted">The resource is empty.</p>` : list.map((c, i) => this.renderResourceContents(c as MCPResourceContents, i))}</div>`;
+      if (!Array.isArray(list)) return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned resource contents of the wrong shape (expected a "contents" list).</p>${this.text(prettyJson(this.contents), 'contents.json')}</div>`;
+      return html`<div class="box">${list.length === 0 ? html`<p class="muted">The resource is empty.</p>` : list.map((c) => this.renderResourceContents(c as MCPResourceContents))}</div>`;
     }
     const result = this.result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
     if (result === undefined) return nothing;
     if (result === null || typeof result !== 'object' || !Array.isArray(result.content)) {
-      return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned a result of the wrong shape (expected a "content" list); it is shown as received.</p><pre>${prettyJson(result)}</pre></div>`;
+      return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned a result of the wrong shape (expected a "content" list); it is shown as received.</p>${this.text(prettyJson(result), 'result.json')}</div>`;
     }
     const isError = result.isError === true;
     return html`<div class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>
@@ -161,7 +160,7 @@ export class McpResultView extends LitElement {
       ${result.content.length === 0 && result.structuredContent === undefined ? html`<p class="muted">The result has no content.</p>` : nothing}
       ${(result.content as MCPContent[]).map((c, i) => this.renderContent(c, i))}
       ${result.structuredContent !== undefined
-        ? html`<div class="item"><div class="label">Structured content</div><pre>${prettyJson(result.structuredContent)}</pre></div>`
+        ? html`<div class="item"><div class="label">Structured content</div>${this.text(this.structured(result.structuredContent), 'structured-content.json')}</div>`
         : nothing}
     </div>`;
   }

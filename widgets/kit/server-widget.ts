@@ -1,6 +1,7 @@
-import { LitElement } from 'lit';
-import type { DependenciesObject, MCPInfo, MCPServerInfo, MCPWidgetStatus, Unsubscribe, WidgetTimersInterface } from '../../src/core/types.js';
+import { LitElement, type PropertyValues } from 'lit';
+import type { DependenciesObject, MCPInfo, MCPServerInfo, MCPWidgetStatus, Unsubscribe, WidgetResourceUsage, WidgetTimersInterface } from '../../src/core/types.js';
 import { trackActivity, type ActivityEntry } from './activity.js';
+import { dataBytes, gzippedBytes } from './resource-usage.js';
 import { RetriesExhaustedError, withRetries } from './retry.js';
 import { widgetTimers } from './timers.js';
 import { errorText } from './tool-text.js';
@@ -11,8 +12,9 @@ export const ACTIVE_WINDOW_MS = 60_000;
 /**
  * Base class for widgets that represent one server: follows connection state, activity and
  * `list_changed` on the bus, implements `getStatus()` / `getMCPInfo()` (MCP-WP-5.2.1, 5.3.1),
- * `refresh()` with capped retries (MCP-WP-3.4.3, 9.1.6), and releases everything in `stop()`
- * (MCP-WP-3.4.2). Subclasses render; they add subscriptions with `this.own(...)`.
+ * `refresh()` with capped retries (MCP-WP-3.4.3, 9.1.6), `getResourceUsage()` (MCP-WP-17.6.5), and
+ * releases everything in `stop()` (MCP-WP-3.4.2). Subclasses render; they add subscriptions with
+ * `this.own(...)`.
  */
 export class McpServerWidgetElement extends LitElement {
   static override properties = {
@@ -27,7 +29,11 @@ export class McpServerWidgetElement extends LitElement {
   declare connection: 'connected' | 'disconnected' | 'error';
   declare lastError: string | null;
   declare refreshing: boolean;
+  /** URL of the module the widget's factory came from (its `import.meta.url`), for the bundle size. */
+  moduleUrl: string | undefined;
   protected lastActivity: number | null = null;
+  private lastRenderMs = 0;
+  private bundleBytes = 0;
   protected timers: WidgetTimersInterface | undefined;
   private subs: Unsubscribe[] = [];
 
@@ -49,6 +55,7 @@ export class McpServerWidgetElement extends LitElement {
     const name = this.info?.serverName;
     if (!bus || !name || this.subs.length) return;
     this.timers = widgetTimers(this.deps);
+    if (this.moduleUrl) void gzippedBytes(this.moduleUrl).then((bytes) => (this.bundleBytes = bytes));
     const mine = (d: { serverName?: unknown } | undefined) => d?.serverName === name;
     this.own(
       trackActivity(bus, name, (entry) => {
@@ -93,6 +100,29 @@ export class McpServerWidgetElement extends LitElement {
     this.subs = [];
     this.timers?.clearAll();
     this.onStop();
+  }
+
+  /** Times each render (template and DOM commit) for `getResourceUsage()`. */
+  protected override update(changed: PropertyValues): void {
+    const t0 = performance.now();
+    super.update(changed);
+    this.lastRenderMs = performance.now() - t0;
+  }
+
+  /** Hook: server data a subclass keeps beside `info` (activity entries…), counted in `memoryUsed`. */
+  protected retainedData(): readonly unknown[] {
+    return [];
+  }
+
+  /**
+   * MCP-WP-17.6.5 / 18.1.4, in bytes and milliseconds. `memoryUsed`: the server data this widget
+   * keeps (lists and retained entries as JSON text, UTF-16), not the DOM or shared code, which a page
+   * cannot attribute to one element. `bundleSize`: the gzipped size of the module the factory came
+   * from (0 until measured, or when the module cannot be read back). `renderTime`: the last render.
+   */
+  getResourceUsage(): WidgetResourceUsage {
+    const retained = this.retainedData().reduce<number>((sum, item) => sum + dataBytes(item), 0);
+    return { memoryUsed: dataBytes(this.info) + retained, bundleSize: this.bundleBytes, renderTime: this.lastRenderMs };
   }
 
   /** Hook: after `start()`. */

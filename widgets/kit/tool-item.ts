@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { MCPTool } from '../../src/core/types.js';
 import { displayName, summarizeSchema } from './tool-text.js';
+import { renderMcpletBadges } from './mcplet-badges.js';
 
 /** Hint badges from a tool's annotations and schemas (MCP-WP-7.1.2a). */
 export function toolBadges(tool: MCPTool): string[] {
@@ -20,8 +21,8 @@ export function toolBadges(tool: MCPTool): string[] {
 
 /**
  * The one rendering of a tool in a list (MCP-WP-7.1.1: title or name, description, what it
- * requires; 7.1.2a: hints). Every tool view in the built-in widgets uses it, so a new badge is
- * one change here.
+ * requires; 7.1.2a: hints; MCPlet metadata and the host's verdict). Every tool view in the built-in
+ * widgets uses it, so a new badge is one change here. Its container needs `mcpletBadgeStyles`.
  */
 export function renderToolItem(tool: MCPTool, options: { selected: boolean; onSelect: (tool: MCPTool) => void; position?: number; size?: number }): TemplateResult {
   const badges = toolBadges(tool);
@@ -32,5 +33,6 @@ export function renderToolItem(tool: MCPTool, options: { selected: boolean; onSe
     ${typeof tool.description === 'string' ? html`<span class="sub desc">${tool.description}</span>` : nothing}
     <span class="sub">${summarizeSchema(tool.inputSchema)}</span>
     ${badges.length ? html`<span class="sub">${badges.map((b) => html`<span class="badge">${b}</span>`)}</span>` : nothing}
+    <span class="sub">${renderMcpletBadges(tool)}</span>
   </button>`;
 }

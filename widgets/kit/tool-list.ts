@@ -5,6 +5,8 @@ import { defineElement } from './define.js';
 import { baseStyles } from './styles.js';
 import { listStyles } from './list.styles.js';
 import { renderToolItem } from './tool-item.js';
+import { ToolSearchIndex } from './tool-search.js';
+import { mcpletBadgeStyles } from './mcplet-badges.js';
 
 /** Fired when the user picks a tool. */
 export class ToolSelectEvent extends Event {
@@ -13,26 +15,7 @@ export class ToolSelectEvent extends Event {
   }
 }
 
-/** Lower-cased text searched for each tool: name, title, annotation title, description. */
-export function toolSearchText(tool: MCPTool): string {
-  const annotations = (tool.annotations ?? {}) as Record<string, unknown>;
-  return [tool.name, tool.title, annotations.title, tool.description]
-    .filter((v): v is string => typeof v === 'string')
-    .join('\n')
-    .toLowerCase();
-}
-
-/** Tools whose name, title or description contain every word of `query` (case-insensitive). */
-export function filterTools(tools: MCPTool[], index: string[], query: string): MCPTool[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return tools;
-  const out: MCPTool[] = [];
-  for (let i = 0; i < tools.length; i += 1) {
-    const text = index[i]!;
-    if (words.every((w) => text.includes(w))) out.push(tools[i]!);
-  }
-  return out;
-}
+export { filterTools, toolSearchText } from './tool-search.js';
 
 /**
  * A searchable, virtualised list of tools: only the rows in view exist in the DOM, so thousands of
@@ -44,6 +27,7 @@ export class McpToolList extends LitElement {
   static override styles = [
     baseStyles,
     listStyles,
+    mcpletBadgeStyles,
     css`
       :host { display: grid; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; }
       .scroll { height: var(--mcp-tool-list-height, 24rem); overflow: auto; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); }
@@ -61,7 +45,7 @@ export class McpToolList extends LitElement {
   declare tools: MCPTool[];
   declare selected: string | undefined;
   declare query: string;
-  private index: string[] = [];
+  private search: ToolSearchIndex | undefined;
   private indexed: MCPTool[] | undefined;
   private shown: MCPTool[] = [];
   private readonly uid = `tl${Math.random().toString(36).slice(2, 8)}`;
@@ -73,12 +57,11 @@ export class McpToolList extends LitElement {
   }
 
   override willUpdate(): void {
-    const tools = Array.isArray(this.tools) ? this.tools.filter((t) => t && typeof t === 'object') : [];
-    if (this.indexed !== this.tools) {
+    if (!this.search || this.indexed !== this.tools) {
       this.indexed = this.tools;
-      this.index = tools.map(toolSearchText);
+      this.search = new ToolSearchIndex(this.tools);
     }
-    this.shown = filterTools(tools, this.index, this.query);
+    this.shown = this.search.search(this.query);
   }
 
   /** Number of tools matching the current search. */
@@ -103,6 +86,10 @@ export class McpToolList extends LitElement {
         ? html`<p class="muted">${total === 0 ? 'This server offers no tools.' : 'No tool matches; try fewer words.'}</p>`
         : html`<div class="scroll list" role="list" aria-label="Tools" tabindex="-1">
             ${virtualize({
+              // The box itself scrolls. Without this the virtualizer scrolls the page and grows the
+              // box to the height of every row (≈ 390,000 px at 5,000 tools): the card is that tall
+              // and each keystroke that changes the match count resizes the page.
+              scroller: true,
               items: this.shown,
               keyFunction: (tool: MCPTool | undefined) => tool?.name,
               renderItem: (tool: MCPTool | undefined, i: number) =>

@@ -1,8 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ArgumentProblem, EventBusInterface, MCPTool, Unsubscribe } from '../../src/core/types.js';
+import type { ArgumentProblem, EventBusInterface, McpletResultCheck, MCPTool, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { baseStyles } from './styles.js';
 import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';
+import { mcpletBadgeStyles, renderMcpletBadges } from './mcplet-badges.js';
+import { mcpletCheckStyles, renderMcpletCheck } from './mcplet-result.js';
 import type { SchemaFormSubmitEvent } from './schema-form.js';
 import './schema-form.js';
 import './result-view.js';
@@ -27,9 +29,27 @@ function retryableCode(code: number | undefined): boolean {
   return code !== undefined && (code === -32603 || (code <= -32000 && code >= -32099)) && code !== -32002 && code !== -32003;
 }
 
+/** ": 2 text blocks and structured content" — what arrived, for the announcement (MCP-WP-11.5.4). */
+export function resultSummary(result: unknown): string {
+  const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
+  if (!r || typeof r !== 'object' || !Array.isArray(r.content)) return '; the result has an unexpected shape';
+  const counts = new Map<string, number>();
+  for (const item of r.content) {
+    const type = item && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string' ? (item as { type: string }).type : 'other';
+    counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([type, n]) => `${n} ${type.replace('_', ' ')} block${n === 1 ? '' : 's'}`);
+  if (r.structuredContent !== undefined) parts.push('structured content');
+  const what = parts.length ? parts.join(', ') : 'no content';
+  return r.isError === true ? `; the tool reported an error (${what})` : `: ${what}`;
+}
+
 /**
  * Form + Invoke + result for one tool. It never calls the bridge: it emits
  * `mcp:tool:invoke-requested` and follows the host's events for its request id (MCP-WP-7.1.3).
+ * Waiting, progress, completion and errors land in one live region that is always on the page, so
+ * screen readers announce each change (MCP-WP-11.5.4); errors are alerts inside it.
+ *
  * With `app-action`, an "Open app" button fires `mcp-open-app` (OpenAppEvent) with the form's
  * arguments, for tools that have an MCP App view.
  *
@@ -38,6 +58,8 @@ function retryableCode(code: number | undefined): boolean {
 export class McpToolRunner extends LitElement {
   static override styles = [
     baseStyles,
+    mcpletBadgeStyles,
+    mcpletCheckStyles,
     css`
       :host { display: block; }
       h3 { margin: 0 0 var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
@@ -60,6 +82,7 @@ export class McpToolRunner extends LitElement {
     attempts: { state: true },
     cancelledSent: { state: true },
     appAction: { type: Boolean, attribute: 'app-action' },
+    check: { state: true },
   };
 
   declare bus: EventBusInterface | undefined;
@@ -74,6 +97,7 @@ export class McpToolRunner extends LitElement {
   declare attempts: number;
   declare cancelledSent: boolean;
   declare appAction: boolean;
+  declare check: McpletResultCheck | undefined;
   private requestId: string | undefined;
   private lastArgs: Record<string, unknown> | undefined;
   /** Arguments the server called malformed (-32600): the same request is not sent again. */
@@ -103,7 +127,10 @@ export class McpToolRunner extends LitElement {
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('bus') && this.isConnected) this.listen();
-    if (changed.has('tool') && changed.get('tool') !== undefined) {
+    // A re-listed copy of the same tool (tools/list_changed) keeps the call in flight and its result;
+    // only choosing another tool starts afresh.
+    const previous = changed.get('tool') as MCPTool | undefined;
+    if (changed.has('tool') && previous !== undefined && previous.name !== this.tool?.name) {
       this.phase = 'idle';
       this.result = undefined;
       this.error = undefined;
@@ -127,10 +154,11 @@ export class McpToolRunner extends LitElement {
       bus.on('mcp:tool:progress', (d: { requestId?: string; progress: number; total?: number; message?: string }) => {
         if (mine(d)) this.progress = { progress: d.progress, total: d.total, message: d.message };
       }),
-      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number }) => {
+      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number; mcplet?: McpletResultCheck }) => {
         if (!mine(d)) return;
         this.phase = 'done';
         this.result = d.result;
+        this.check = d.mcplet;
         this.latency = d.latency;
         this.progress = undefined;
       }),
@@ -175,6 +203,7 @@ export class McpToolRunner extends LitElement {
     this.requestId = createRequestId('tool');
     this.phase = 'waiting';
     this.result = undefined;
+    this.check = undefined;
     this.error = undefined;
     this.problems = [];
     this.progress = undefined;
@@ -217,8 +246,7 @@ export class McpToolRunner extends LitElement {
           ${this.progress
             ? html`<progress aria-label="Progress" max=${this.progress.total ?? Math.max(100, this.progress.progress)} value=${this.progress.progress}></progress>
                 <span class="muted">${this.progress.total ? `${this.progress.progress} of ${this.progress.total}` : `${this.progress.progress}`}${this.progress.message ? ` \u2014 ${this.progress.message}` : ''}</span>`
-            : nothing}</div>
-          <button type="button" data-action="cancel-call" @click=${() => this.cancel()}>Cancel</button>`;
+            : nothing}</div>`;
       case 'cancelled':
         return html`<p class="status muted" role="status">${this.cancelledSent
           ? 'Cancelled while running \u2014 the server was told to stop (notifications/cancelled).'
@@ -237,7 +265,7 @@ export class McpToolRunner extends LitElement {
           ${this.error?.args !== undefined ? html`<details><summary>Arguments sent</summary><pre>${JSON.stringify(this.error.args, null, 2)}</pre></details>` : nothing}
         </div>`;
       case 'done':
-        return html`<p class="status muted" role="status">Completed${this.latency !== undefined ? ` in ${Math.round(this.latency)} ms` : ''}.</p>`;
+        return html`<p class="status muted" role="status">Completed${this.latency !== undefined ? ` in ${Math.round(this.latency)} ms` : ''}${resultSummary(this.result)}.</p>`;
       default:
         return nothing;
     }
@@ -252,13 +280,17 @@ export class McpToolRunner extends LitElement {
       ${displayName(tool) !== tool.name ? html`<div class="meta muted">Name: <code>${tool.name}</code></div>` : nothing}
       ${typeof tool.description === 'string' ? html`<p class="muted">${tool.description}</p>` : nothing}
       <p class="meta">${summarizeSchema(tool.inputSchema)}</p>
+      <p class="meta">${renderMcpletBadges(tool)}</p>
+      ${tool.hostStatus?.warnings.length ? html`<ul class="meta muted">${tool.hostStatus.warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : nothing}
       <mcp-schema-form .schema=${tool.inputSchema} submit-label="Invoke" ?busy=${busy} .errors=${this.problems}
         @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}></mcp-schema-form>
       ${this.appAction
         ? html`<p class="meta"><button type="button" class="open-app" @click=${() => this.openApp()}>Open app</button>
             <span class="muted">Runs the tool (after your confirmation) and shows its interactive view below.</span></p>`
         : nothing}
-      ${this.renderStatus()}
+      <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}</div>
+      ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>Cancel</button>` : nothing}
+      ${this.phase === 'done' ? renderMcpletCheck(this.check) : nothing}
       ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result}></mcp-result-view>` : nothing}
     `;
   }

@@ -9,6 +9,8 @@ export interface ServerWidgetOptions {
   displayName?: string;
   permissions: WidgetPermissions;
   priority?: number;
+  /** The widget module's `import.meta.url`, so `getResourceUsage()` can report its gzipped size. */
+  moduleUrl?: string;
 }
 
 /**
@@ -20,6 +22,7 @@ export function createServerWidget(deps: DependenciesObject, info: MCPServerInfo
   const element = document.createElement(options.element) as McpServerWidgetElement;
   element.deps = deps;
   element.info = info;
+  element.moduleUrl = options.moduleUrl;
   const caps = info.capabilities ?? {};
   return {
     api: {

@@ -7,6 +7,7 @@ export default function createResourceExplorerWidget(dependencies: DependenciesO
     element: 'mcp-resource-explorer-widget',
     icon: '\u{1F4C2}',
     widgetType: 'resource-explorer',
+    moduleUrl: import.meta.url,
     permissions: { mcpOperations: { readResource: true, subscribeToUpdates: true }, storage: 'none' },
   });
 }

@@ -7,6 +7,7 @@ export default function createServerPanelWidget(dependencies: DependenciesObject
     element: 'mcp-server-panel-widget',
     icon: '\u{1F9F0}',
     widgetType: 'server-panel',
+    moduleUrl: import.meta.url,
     permissions: { mcpOperations: { invokeTool: true, readResource: true, getPrompt: true, subscribeToUpdates: true }, storage: 'none' },
   });
 }

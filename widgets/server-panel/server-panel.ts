@@ -55,6 +55,10 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     this.activity = [entry, ...this.activity].slice(0, MAX_ACTIVITY);
   }
 
+  protected override retainedData(): readonly unknown[] {
+    return this.activity;
+  }
+
   protected override onListChanged(): void {
     if (this.selectedTool) this.selectedTool = this.info?.tools.find((t) => t.name === this.selectedTool!.name);
   }

@@ -7,6 +7,7 @@ export default function createServerStatusWidget(dependencies: DependenciesObjec
     element: 'mcp-server-status-widget',
     icon: '\u{1F6A6}',
     widgetType: 'server-status',
+    moduleUrl: import.meta.url,
     permissions: { storage: 'none' },
   });
 }

@@ -7,6 +7,7 @@ export default function createToolBrowserWidget(dependencies: DependenciesObject
     element: 'mcp-tool-browser-widget',
     icon: '\u{1F50E}',
     widgetType: 'tool-browser',
+    moduleUrl: import.meta.url,
     permissions: { mcpOperations: { invokeTool: true }, storage: 'none' },
   });
 }

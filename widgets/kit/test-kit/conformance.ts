@@ -359,7 +359,12 @@ export class ConformanceSuite {
     const usage = (m.element as unknown as { getResourceUsage?: () => unknown }).getResourceUsage;
     if (typeof usage === 'function') {
       const u = usage.call(m.element) as { memoryUsed?: unknown; bundleSize?: unknown; renderTime?: unknown };
-      rec.check('MCP-WP-18.1.4', 'getResourceUsage() reports bytes and milliseconds as numbers', ['memoryUsed', 'bundleSize', 'renderTime'].every((k) => typeof (u as any)?.[k] === 'number'));
+      const bad = ['memoryUsed', 'bundleSize', 'renderTime'].filter((k) => {
+        const v = (u as Record<string, unknown> | undefined)?.[k];
+        // Bytes are whole numbers; milliseconds may have a fraction. Neither is negative or NaN.
+        return typeof v !== 'number' || !Number.isFinite(v) || v < 0 || (k !== 'renderTime' && !Number.isInteger(v));
+      });
+      rec.check('MCP-WP-18.1.4', 'getResourceUsage() reports bytes (whole numbers) and milliseconds, none negative', bad.length === 0, bad.length ? `not valid: ${bad.join(', ')} in ${JSON.stringify(u)}` : undefined);
     }
     await this.unmount(m);
     if (heap) {

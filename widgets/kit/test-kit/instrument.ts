@@ -62,6 +62,9 @@ export class Instrumentation {
     const insertAdjacent = Element.prototype.insertAdjacentHTML;
     const write = Document.prototype.write;
     const contextual = Range.prototype.createContextualFragment;
+    const parse = DOMParser.prototype.parseFromString;
+    const setHtml = (Element.prototype as any).setHTMLUnsafe as ((html: string) => void) | undefined;
+    const shadowSetHtml = (ShadowRoot.prototype as any).setHTMLUnsafe as ((html: string) => void) | undefined;
     const record = (sink: string, value: unknown) => self.htmlSinks.push({ sink, value: String(value) });
     Object.defineProperty(Element.prototype, 'innerHTML', { ...innerDesc, set(v: string) { record('innerHTML', v); innerDesc.set!.call(this, v); } });
     Object.defineProperty(Element.prototype, 'outerHTML', { ...outerDesc, set(v: string) { record('outerHTML', v); outerDesc.set!.call(this, v); } });
@@ -78,6 +81,22 @@ export class Instrumentation {
       record('createContextualFragment', text);
       return contextual.call(this, text);
     };
+    DOMParser.prototype.parseFromString = function (text: string, type: DOMParserSupportedType) {
+      if (/html/.test(type)) record('DOMParser.parseFromString', text);
+      return parse.call(this, text, type);
+    };
+    if (setHtml) {
+      (Element.prototype as any).setHTMLUnsafe = function (text: string) {
+        record('setHTMLUnsafe', text);
+        return setHtml.call(this, text);
+      };
+    }
+    if (shadowSetHtml) {
+      (ShadowRoot.prototype as any).setHTMLUnsafe = function (text: string) {
+        record('setHTMLUnsafe', text);
+        return shadowSetHtml.call(this, text);
+      };
+    }
     const clipboard = navigator.clipboard;
     const clipboardDesc = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
     if (clipboardDesc?.get) {
@@ -91,6 +110,9 @@ export class Instrumentation {
       () => Object.assign(Element.prototype, { insertAdjacentHTML: insertAdjacent }),
       () => Object.assign(Document.prototype, { write }),
       () => Object.assign(Range.prototype, { createContextualFragment: contextual }),
+      () => Object.assign(DOMParser.prototype, { parseFromString: parse }),
+      () => setHtml && Object.assign(Element.prototype, { setHTMLUnsafe: setHtml }),
+      () => shadowSetHtml && Object.assign(ShadowRoot.prototype, { setHTMLUnsafe: shadowSetHtml }),
       () => delete (navigator as any).clipboard,
     ];
   }

@@ -8,6 +8,7 @@ import { signedPayload, verifyManifestSignature } from '../../../../registry-cli
 import { bundlePath } from '../../registry/folder.js';
 import { COMMANDS, type McpwpCommand } from '../cli.js';
 import { parse, runCommand, UsageError } from '../util.js';
+import { requireAuthorTools } from '../author-tools.js';
 
 const usage = 'mcpwp pack [package-dir] [--out <dir>] [--sign-key <key.pem> --publisher <name>] [--bundle-url <url>] [--test]';
 
@@ -25,9 +26,8 @@ export async function pack(options: { dir: string; out?: string; signKey?: strin
   }
   const entry = typeof source.entry === 'string' ? source.entry : 'src/index.ts';
   // Loaded only here: widget authors need esbuild for packing, nobody else does.
-  const { build } = await import('esbuild').catch(() => {
-    throw new UsageError('"mcpwp pack" needs esbuild: run "npm install --save-dev esbuild" in your widget project.');
-  });
+  requireAuthorTools('pack', ['esbuild']);
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [resolve(dir, entry)],
     bundle: true,

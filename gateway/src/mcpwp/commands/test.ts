@@ -6,6 +6,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { McpwpCommand } from '../cli.js';
+import { requireAuthorTools } from '../author-tools.js';
 
 /** Patterns in a widget's own source that MCP-WP-17.7.1 / 17.7.2 forbid. */
 const SOURCE_RULES: Array<{ rule: string; pattern: RegExp; description: string }> = [
@@ -152,14 +153,11 @@ function summary(report: any): string {
 export async function runConformanceCli(modules: string[], options: { cycles?: number; log?: (line: string) => void } = {}): Promise<any[]> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const root = packageRoot();
+  // All three at once, so one install command fixes it (they are not dependencies of mcp-dashboard).
+  requireAuthorTools('test', ['esbuild', 'playwright-core', 'axe-core']);
   const chromePath = CHROME_CANDIDATES.find((p) => p && existsSync(p));
   if (!chromePath) throw new Error('No Chrome or Chromium found. Install one (Debian: apt-get install chromium) or set CHROME_PATH.');
-  let chromium: typeof import('playwright-core').chromium;
-  try {
-    ({ chromium } = await import('playwright-core'));
-  } catch {
-    throw new Error('mcpwp test needs the "playwright-core" package: npm install --save-dev playwright-core');
-  }
+  const { chromium } = await import('playwright-core');
   const files = new Map<string, string>();
   files.set('/', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mcpwp test</title></head><body><main id="stage"></main><script type="module" src="/harness.js"></script></body></html>');
   log('mcpwp test: bundling the test kit');
