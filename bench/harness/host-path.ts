@@ -1,12 +1,14 @@
 // BENCHMARK-ONLY host wiring for bench/tool-call.bench.mjs. It builds the dashboard's real host
-// services (EventBus, MCPBridge, argument validation, ToolInvoker) and a widget's injected
-// dependencies, exactly as a card does, with one difference: the confirmer answers "confirm" at
-// once instead of showing the dialog, so 1,000 calls can run without a person. The product never
-// does this (MCP-WP-11.2.1); when issue 4's remembered consent exists, this harness switches to
-// "policy with a remembered consent" and the confirmer goes away.
+// services (EventBus, MCPBridge, argument validation, invocation policy, ToolInvoker) and a
+// built-in widget's injected (policy-gated) dependencies, exactly as a card does. The one stand-in
+// is the person at the confirmation dialog: a script answers the first call "confirm and remember"
+// (the dialog offers "Remember" for a read tool), so every measured call runs through the policy
+// with a remembered consent and no dialog, as issue 8 §3 asks. `confirmations()` lets the bench
+// prove the dialog was asked exactly once.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-deps.js';
 import { createHostServices, type HostServices } from '../../src/shell/host-services.js';
+import createServerPanelWidget from '../../widgets/server-panel/index.js';
 
 interface Setup {
   baseUrl: string;
@@ -78,23 +80,35 @@ const bench = {
     services = createHostServices({
       baseUrl: options.baseUrl,
       token: options.token,
-      confirm: async () => {
+      confirm: async (request) => {
         confirmations += 1;
-        return true;
+        return { confirmed: true, remember: request.policy?.decision.rememberable === true };
       },
       dbName: `mcp-dashboard-bench-${Date.now()}`,
     });
-    await services.configuration.load();
+    const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
+    if (policyProblem) throw new Error(policyProblem);
     const info = await services.bridge.connect(options.serverName, 'stdio');
     deps = createWidgetDependencies({
-      widgetId: `bench:${options.serverName}`,
+      widgetId: `server-panel:${options.serverName}`,
       bus: services.bus,
       bridge: services.bridge,
       invoker: services.invoker,
       configuration: services.configuration,
       theme: services.theme,
       a11y: services.a11y,
+      // The grants a built-in server-panel card gets (src/shell/widget-card.ts).
+      policy: {
+        grants: services.policy.grants,
+        widgetType: 'server-panel',
+        serverName: options.serverName,
+        audit: services.policy.audit,
+        onPermissionDenied: (error, serverName) => services.policy.reportViolation(error, serverName),
+      },
     });
+    // The permissions the real server-panel factory declares (invokeTool among them), applied as the
+    // lifecycle applies them; the widget itself is not initialised or mounted (it would only add rendering).
+    deps.applyMetadata?.(createServerPanelWidget(deps.dependencies, info).widget);
     bareClient = new Client({ name: 'bench-browser-client', version: '1.0.0' });
     await bareClient.connect(
       new StreamableHTTPClientTransport(new URL(`${options.baseUrl}/mcp/${encodeURIComponent(options.serverName)}`), {
@@ -113,8 +127,16 @@ const bench = {
     return times;
   },
 
-  /** How many times the benchmark confirmer was asked (one per host-path call). */
+  /** How many times the confirmation dialog was asked (once, in setup, when the consent is remembered). */
   confirmations: () => confirmations,
+
+  /** The policy's rule for the measured call (A2 = read with a remembered consent, docs/policy.md). */
+  rule(): string {
+    const tool = services.bridge.getServer(setup.serverName)?.info?.tools.find((t) => t.name === setup.toolName);
+    if (!tool) return 'tool not listed';
+    const evaluation = services.policy.gate.evaluate(setup.serverName, tool, { surface: 'widget', id: `server-panel:${setup.serverName}` });
+    return `${evaluation.decision.decision} (${evaluation.decision.rule})`;
+  },
 };
 
 declare global {
