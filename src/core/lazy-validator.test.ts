@@ -43,4 +43,21 @@ describe('LazySchemaValidator', () => {
     expect(await validator.validate(schema, { count: 3 })).to.deep.equal({ ok: true });
     expect(attempts).to.equal(2);
   });
+
+  it('schemaProblem() gives the reason a schema cannot be used (remote $ref) and nothing for a usable one', async () => {
+    const validator = new LazySchemaValidator();
+    expect(await validator.schemaProblem(schema)).to.equal(undefined);
+    const remote = { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } };
+    expect(await validator.schemaProblem(remote)).to.match(/never fetched: \/properties\/a\/\$ref: https:\/\/example\.com\/a\.json/);
+    expect(validator.current).to.be.instanceOf(SchemaValidator);
+  });
+
+  it('schemaProblem() leaves a load failure to validate(), which refuses', async () => {
+    const validator = new LazySchemaValidator(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    expect(await validator.schemaProblem(schema)).to.equal(undefined);
+    expect(validator.current).to.equal(undefined);
+    expect((await validator.validate(schema, { count: 1 })).ok).to.equal(false);
+  });
 });

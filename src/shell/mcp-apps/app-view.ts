@@ -1,4 +1,4 @@
-import { AppBridge, type McpUiHostCapabilities, type McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { AppBridge, McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { validateAppCsp, type AppCsp } from '../../core/mcp-apps/csp.js';
 import { buildHostContext, containerDimensionsFor } from '../../core/mcp-apps/host-context.js';
@@ -11,9 +11,28 @@ import { LOCAL_CODES, MCPError } from '../../core/mcp-error.js';
 import type { AppViewState, CallerContext, MCPContent, MCPTool, ToolResult, Unsubscribe } from '../../core/types.js';
 import type { AppViewServices } from './app-view-services.js';
 import { installViewRequestHandlers } from './app-view-requests.js';
-import { OriginBoundTransport } from './origin-bound-transport.js';
+import type { OriginBoundTransport } from './origin-bound-transport.js';
 
 let counter = 0;
+
+type BridgeCode = { AppBridge: typeof AppBridge; OriginBoundTransport: typeof OriginBoundTransport };
+let bridgeCode: Promise<BridgeCode> | undefined;
+
+/**
+ * The SDK's AppBridge and our transport on top of it, loaded once. They are not needed before a view
+ * opens, so they live in their own chunk rather than the initial bundle (docs/decisions.md, "Bundle
+ * size"); a failed load is retried by the next view.
+ */
+function loadAppBridge(): Promise<BridgeCode> {
+  bridgeCode ??= Promise.all([import('@modelcontextprotocol/ext-apps/app-bridge'), import('./origin-bound-transport.js')]).then(
+    ([sdk, transport]) => ({ AppBridge: sdk.AppBridge, OriginBoundTransport: transport.OriginBoundTransport }),
+    (error: unknown) => {
+      bridgeCode = undefined;
+      throw error;
+    },
+  );
+  return bridgeCode;
+}
 
 /** Where the tool call that opened the view stands. */
 export type ToolStatus = 'waiting' | 'result' | 'error' | 'cancelled';
@@ -130,6 +149,8 @@ export class AppView {
   /** Starts the tool call and the resource read, in parallel (MCP Apps lifecycle, step 2). */
   start(): void {
     this.services.bus.emit('mcp:app:opened', { serverName: this.serverName, toolName: this.toolName, viewId: this.id, resourceUri: this.resourceUri });
+    // Fetched while the tool runs and the resource is read; mountFrame waits for it.
+    loadAppBridge().catch(() => {});
     void this.runTool();
     void this.loadResource();
   }
@@ -186,7 +207,15 @@ export class AppView {
     if (!this.viewport || !this.resource || this.iframe || this.state !== 'loading') return;
     const viewport = this.viewport;
     const resource = this.resource;
-    const sandboxOrigin = await this.services.sandboxOrigin();
+    let sandboxOrigin: string;
+    let code: BridgeCode;
+    try {
+      [sandboxOrigin, code] = await Promise.all([this.services.sandboxOrigin(), loadAppBridge()]);
+    } catch (error) {
+      if (this.iframe || this.state !== 'loading') return;
+      this.fail(`Could not start the app: ${(error as Error)?.message ?? String(error)}. Reload the page and try again.`);
+      return;
+    }
     if (this.iframe || this.state !== 'loading') return;
     const permissions = resolvePermissions(resource.permissions, this.services.grantablePermissions);
     const sandbox = resolveInnerSandbox(undefined);
@@ -212,7 +241,7 @@ export class AppView {
     };
     // No MCP client is handed over: every request goes through the handlers below, which enforce
     // the app rules and route tool calls through the host's invoker.
-    const bridge = new AppBridge(null, this.services.hostInfo, capabilities, { hostContext: { ...this.context } });
+    const bridge = new code.AppBridge(null, this.services.hostInfo, capabilities, { hostContext: { ...this.context } });
     this.bridge = bridge;
     installViewRequestHandlers(this, bridge);
     bridge.addEventListener('sandboxready', () => {
@@ -231,7 +260,7 @@ export class AppView {
         this.services.bus.emit('mcp:app:log', { serverName: this.serverName, viewId: this.id, level: params.level, logger: params.logger, data: params.data }),
       );
     });
-    const transport = new OriginBoundTransport(iframe.contentWindow!, sandboxOrigin, (dropped) => {
+    const transport = new code.OriginBoundTransport(iframe.contentWindow!, sandboxOrigin, (dropped) => {
       console.warn(`[mcp-dashboard] dropped a message from view ${this.id}: origin ${dropped.origin}`);
     });
     // The listener (inside connect) exists before the proxy page is requested.

@@ -1,7 +1,18 @@
 import type { AppCsp } from '../../core/mcp-apps/csp.js';
 import type { UIResource } from '../../core/mcp-apps/mcp-ui.js';
 import type { MCPServerInfo, MCPWidgetStatus } from '../../core/types.js';
-import { StaticSandboxFrame, type SandboxLocation } from './static-sandbox-frame.js';
+import type { StaticSandboxFrame, SandboxLocation } from './static-sandbox-frame.js';
+
+let frameModule: Promise<typeof import('./static-sandbox-frame.js')> | undefined;
+
+/** The sandbox frame code (with the SDK's AppBridge), loaded when the first mcp-ui resource is shown; a failed load is retried. */
+function loadFrameModule(): Promise<typeof import('./static-sandbox-frame.js')> {
+  frameModule ??= import('./static-sandbox-frame.js').catch((error: unknown) => {
+    frameModule = undefined;
+    throw error;
+  });
+  return frameModule;
+}
 
 const STYLE = `
   :host { display: block; }
@@ -25,8 +36,12 @@ export class McpUiResourceWidget extends HTMLElement {
   trustLevel = 'untrusted';
   private frame: StaticSandboxFrame | undefined;
   private lastActivity: number | null = null;
+  /** Bumped on every connect/disconnect, so a frame module that loads late mounts only into the current box. */
+  private generation = 0;
+  private loadError: string | undefined;
 
   connectedCallback(): void {
+    this.generation += 1;
     if (!this.resource || !this.content || !this.sandbox) return;
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     root.replaceChildren();
@@ -45,21 +60,36 @@ export class McpUiResourceWidget extends HTMLElement {
     const box = document.createElement('div');
     box.className = 'frame';
     root.append(style, header, box);
-    // A static resource has no state to lose: a moved element simply loads it again.
-    this.frame = new StaticSandboxFrame(this.sandbox, { ...this.content, title: `mcp-ui resource ${this.resource.uri}` }, () => {
-      this.lastActivity = Date.now();
-      if (this.frame?.state === 'error') {
-        const p = document.createElement('p');
-        p.className = 'problem';
-        p.setAttribute('role', 'alert');
-        p.textContent = `\u2717 Could not show the resource: ${this.frame.error}`;
-        root.append(p);
-      }
-    });
-    void this.frame.mount(box);
+    const problem = (message: string) => {
+      const p = document.createElement('p');
+      p.className = 'problem';
+      p.setAttribute('role', 'alert');
+      p.textContent = `\u2717 Could not show the resource: ${message}`;
+      root.append(p);
+    };
+    const generation = this.generation;
+    const sandbox = this.sandbox;
+    const content = { ...this.content, title: `mcp-ui resource ${this.resource.uri}` };
+    loadFrameModule().then(
+      ({ StaticSandboxFrame }) => {
+        if (generation !== this.generation) return;
+        // A static resource has no state to lose: a moved element simply loads it again.
+        this.frame = new StaticSandboxFrame(sandbox, content, () => {
+          this.lastActivity = Date.now();
+          if (this.frame?.state === 'error') problem(this.frame.error ?? 'unknown error');
+        });
+        void this.frame.mount(box);
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        this.loadError = `its sandbox code did not load (${(error as Error)?.message ?? String(error)}). Reload the page.`;
+        problem(this.loadError);
+      },
+    );
   }
 
   disconnectedCallback(): void {
+    this.generation += 1;
     void this.frame?.close();
     this.frame = undefined;
   }
@@ -71,13 +101,13 @@ export class McpUiResourceWidget extends HTMLElement {
 
   /** MCP-WP-5.2.1 status. */
   getStatus(): MCPWidgetStatus {
-    const state = this.frame?.state;
+    const state = this.loadError ? 'error' : this.frame?.state;
     return {
       state: state === 'error' ? 'error' : state === 'shown' ? 'active' : 'loading',
       primaryMetric: this.resource ? `mcp-ui ${this.resource.mimeType}` : 'mcp-ui',
       secondaryMetric: `${this.trustLevel} \u00b7 sandboxed`,
       lastActivity: this.lastActivity,
-      message: state === 'error' ? (this.frame?.error ?? null) : null,
+      message: state === 'error' ? (this.loadError ?? this.frame?.error ?? null) : null,
     };
   }
 }
