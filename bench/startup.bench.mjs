@@ -24,7 +24,7 @@ const SCENARIOS = [
 const RESOURCES = 10;
 const PROMPTS = 5;
 
-/** Runs in the page: the time (ms since navigation start) of the frame where every card shows its count. */
+/** Runs in the page: the wall-clock time (epoch ms) of the frame where every card shows its count. */
 function allCardsShowCounts({ servers, tools }) {
   const pattern = new RegExp(`(^|\\D)${tools} tools, `);
   const cards = globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
@@ -36,7 +36,7 @@ function allCardsShowCounts({ servers, tools }) {
   for (const card of cards) {
     if (!pattern.test(card.shadowRoot?.querySelector('header')?.textContent ?? '')) return false;
   }
-  return { at: performance.now() };
+  return { epoch: performance.timeOrigin + performance.now(), host: globalThis.location.host };
 }
 
 async function dashboardSample(browser, scenario) {
@@ -46,16 +46,27 @@ async function dashboardSample(browser, scenario) {
   try {
     const page = await context.newPage();
     const problems = watchProblems(page);
+    // The printed URL is on 127.0.0.1; the dashboard moves itself to localhost (passkeys refuse IP
+    // addresses), so the page that shows the cards is a second document. Time from the first navigation.
+    const navigationStart = Date.now();
     await page.goto(gateway.url, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(allCardsShowCounts, { servers: scenario.servers, tools: scenario.tools }, { polling: 'raf', timeout: 300_000 });
     const outcome = await handle.jsonValue();
     if (outcome.error) throw new Error(`a card showed an error: ${outcome.error}`);
     if (problems.length > 0) throw new Error(`the page reported errors: ${problems.join('; ')}`);
     const paint = await page.evaluate(() => ({
+      timeOrigin: performance.timeOrigin,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
       dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? null,
     }));
-    return { at: outcome.at, ...paint };
+    const shift = paint.timeOrigin - navigationStart;
+    return {
+      at: outcome.epoch - navigationStart,
+      host: outcome.host,
+      moved: shift,
+      fcp: paint.fcp === null ? null : paint.fcp + shift,
+      dcl: paint.dcl === null ? null : paint.dcl + shift,
+    };
   } finally {
     await context.close();
     await gateway.stop();
@@ -126,7 +137,7 @@ async function measure(scenario) {
         value: round(median(fcp), 0),
         unit: 'ms',
         samples: fcp.length,
-        notes: `median; DOMContentLoaded (the initial JS loaded and run) at ${round(median(dcl), 0)} ms`,
+        notes: `median, from the first navigation; DOMContentLoaded (the initial JS loaded and run) at ${round(median(dcl), 0)} ms; the page on ${paints[0].host} started ${round(median(paints.map((p) => p.moved)), 0)} ms after the first navigation (the move from 127.0.0.1)`,
       });
     }
   }
@@ -147,8 +158,9 @@ emit({
   bench: 'startup',
   title: 'Start-up scaling',
   notes:
-    `Headless Chromium opens the URL the gateway prints; the time is from navigation start to the first animation frame in which every card shows "N tools" ` +
-    `(checked every frame in the page, performance.now()). Each sample starts a fresh gateway (so every server process is spawned cold, one per browser session, ` +
+    `Headless Chromium opens the URL the gateway prints (http://127.0.0.1:…/#token=…); the dashboard moves itself to localhost (passkeys refuse IP addresses), ` +
+    `so the time runs from the first navigation (Node's clock) to the first animation frame in which every card on the localhost page shows "N tools" ` +
+    `(checked every frame in the page; performance.timeOrigin + performance.now(), the same wall clock). Each sample starts a fresh gateway (so every server process is spawned cold, one per browser session, ` +
     `as in real use) and a fresh browser context (cold HTTP cache). Servers: bench/synthetic-server.mjs with ${RESOURCES} resources and ${PROMPTS} prompts each, ` +
     `lists in one page. Baseline: a bare @modelcontextprotocol/client per server in Node over stdio doing what discovery does (initialize, tools, resources, ` +
     `templates, prompts), all servers in parallel.`,

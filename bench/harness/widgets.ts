@@ -42,6 +42,15 @@ async function create(type: string): Promise<{ instance: WidgetInstance; ms: num
     configuration: services.configuration,
     theme: services.theme,
     a11y: services.a11y,
+    // As the card wires it: the widget's scoped MCP Apps host and its policy-gated dependencies.
+    appHost: (widgetId) => services.apps.scope(widgetId),
+    policy: {
+      grants: services.policy.grants,
+      widgetType: type,
+      serverName,
+      audit: services.policy.audit,
+      onPermissionDenied: (error, server) => services.policy.reportViolation(error, server),
+    },
   });
   const started = performance.now();
   const instance = await createWidgetInstance(factory, deps, info);
@@ -62,7 +71,7 @@ const bench = {
     mount = document.createElement('main');
     document.body.append(mount);
     services = createHostServices({ baseUrl: options.baseUrl, token: options.token, confirm: async () => false, dbName: `mcp-dashboard-bench-${Date.now()}` });
-    await services.configuration.load();
+    await Promise.all([services.configuration.load(), services.policy.load()]);
     info = await services.bridge.connect(options.serverName, 'stdio');
     // The types the card's View chooser offers for this server.
     return services.registry.listFor(options.serverName).map((e) => ({ type: e.type, label: e.label }));
