@@ -13,6 +13,7 @@ const KIND_LABEL: Record<AuditKind, string> = {
   'permission-grant': 'Permissions granted',
   'permission-revocation': 'Permissions ended',
   'permission-violation': 'Permission violation',
+  'security-event': 'Security event',
 };
 
 /**
@@ -123,7 +124,7 @@ export class McpAuditPanel extends LitElement {
               <button type="button" data-action="export-audit" @click=${() => void this.exportJson()}>Export JSON</button>
               <button type="button" class="primary" data-action="close-audit" @click=${() => this.close()}>Close</button>
             </div>
-            <p class="muted">Tool calls of actions and undeclared tools, denials, consents and widget permissions. Argument values and passkey data are never recorded (only argument names and a SHA-256 digest).</p>
+            <p class="muted">Tool calls of actions and undeclared tools, denials, consents, widget permissions and widget packages refused for security reasons. Argument values and passkey data are never recorded (only argument names and a SHA-256 digest).</p>
             <div class="scroll" tabindex="0" aria-label="Audit entries">
               <table>
                 <thead><tr><th scope="col">Time</th><th scope="col">What</th><th scope="col">Server / tool</th><th scope="col">Caller</th><th scope="col">Decision</th><th scope="col">Outcome</th><th scope="col">Reason / detail</th></tr></thead>

@@ -81,6 +81,8 @@ export class McpConfirmDialog extends LitElement {
   }
 
   private async show(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
+    // A caller that went away while its question waited in the queue is not asked about at all.
+    if (request.signal?.aborted) return { confirmed: false };
     this.returnFocus = deepActiveElement();
     this.request = request;
     this.remember = false;
@@ -92,6 +94,16 @@ export class McpConfirmDialog extends LitElement {
     this.a11y?.announce(`Confirm tool call: ${request.serverName}:${request.toolName}`, 'assertive');
     return new Promise<ConfirmationAnswer>((resolve) => {
       this.resolve = resolve;
+      // The caller went away while the dialog is open: withdraw it, and say so.
+      request.signal?.addEventListener(
+        'abort',
+        () => {
+          if (this.request !== request) return;
+          this.a11y?.announce(`The request to call ${request.serverName}:${request.toolName} was withdrawn: its caller went away.`, 'assertive');
+          this.finish(false);
+        },
+        { once: true },
+      );
     });
   }
 
