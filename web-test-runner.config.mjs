@@ -6,6 +6,7 @@ import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
 import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
 import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
 import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
+import { mediaPlugin } from './test/support/wtr-media-plugin.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
@@ -26,5 +27,6 @@ export default {
     gatewayPlugin(),
     registryPlugin(),
     framesPlugin(),
+    mediaPlugin(),
   ],
 };

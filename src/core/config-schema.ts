@@ -73,7 +73,14 @@ export const configSchema = {
         },
       },
     },
-    dashboard: { type: 'object', properties: { ...registryConfigProperties } },
+    dashboard: {
+      type: 'object',
+      properties: {
+        ...registryConfigProperties,
+        // White-label brand: a path to brand.json (relative to this file) or the brand itself (brand-schema.ts).
+        brand: { type: ['string', 'object'], minLength: 1 },
+      },
+    },
   },
 } as const;
 

@@ -2,7 +2,9 @@ import { ScopedConfiguration, type Configuration } from './configuration.js';
 import { ScopedEventBus, type EventBus, type ForbiddenEventError } from './event-bus.js';
 import type { MCPBridge } from './mcp-bridge.js';
 import type { ToolInvoker } from './tool-invoker.js';
-import type { A11yHelperInterface, AppHostInterface, DependenciesObject, ThemeInterface } from './types.js';
+import { ScopedI18n } from './i18n.js';
+import { ScopedTheme } from './scoped-theme.js';
+import type { A11yHelperInterface, AppHostInterface, DependenciesObject, I18nInterface, ThemeInterface } from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
 import { WidgetTimers } from './widget-timers.js';
 
@@ -29,8 +31,8 @@ export interface WidgetDependencies {
 
 /**
  * Builds what the host injects into a widget factory (MCP-WP-3.2, 4.3): a per-widget EventBus view,
- * a gated MCPBridge, a scoped Configuration, and the shared Theme and A11yHelper. Built-in and
- * third-party widgets get exactly this.
+ * a gated MCPBridge, a scoped Configuration, read-only views of Theme and I18n whose listeners
+ * go with the widget, and the shared A11yHelper. Built-in and third-party widgets get exactly this.
  */
 export function createWidgetDependencies(options: {
   widgetId: string;
@@ -40,6 +42,7 @@ export function createWidgetDependencies(options: {
   configuration: Configuration;
   theme?: ThemeInterface;
   a11y?: A11yHelperInterface;
+  i18n?: I18nInterface;
   onViolation?: (error: ForbiddenEventError) => void;
   /** Makes the widget's scoped `AppHost` (MCP Apps views); absent when the page hosts no apps. */
   appHost?: (widgetId: string) => { api: AppHostInterface; release(): Promise<void> };
@@ -54,10 +57,13 @@ export function createWidgetDependencies(options: {
     Configuration: configuration,
     Timers: timers,
   };
-  if (options.theme) dependencies.Theme = options.theme;
+  const theme = options.theme ? new ScopedTheme(options.theme) : undefined;
+  const i18n = options.i18n ? new ScopedI18n(options.i18n) : undefined;
+  if (theme) dependencies.Theme = theme;
   if (options.a11y) dependencies.A11yHelper = options.a11y;
   const apps = options.appHost?.(options.widgetId);
   if (apps) dependencies.AppHost = apps.api;
+  if (i18n) dependencies.I18n = i18n;
   return {
     dependencies: Object.freeze(dependencies),
     release: async () => {
@@ -68,6 +74,8 @@ export function createWidgetDependencies(options: {
       bridge.dispose();
       configuration.dispose();
       timers.dispose();
+      theme?.dispose();
+      i18n?.dispose();
     },
     busSubscriptions: () => bus.size,
     leftovers: () => ({ busListeners: bus.size, timers: timers.pending, resourceSubscriptions: bridge.subscriptions(), configListeners: configuration.size }),

@@ -24,10 +24,12 @@ export function installClientFeatures(services: HostServices, root: ParentNode):
   const elicitation = root.querySelector('mcp-elicitation-dialog');
   if (sampling) {
     sampling.a11y = services.a11y;
+    sampling.i18n = services.i18n;
     services.bridge.setSamplingHandler((serverName, request, origin) => sampling.ask(serverName, request, origin));
   }
   if (elicitation) {
     elicitation.a11y = services.a11y;
+    elicitation.i18n = services.i18n;
     elicitation.validator = services.validator;
     services.bridge.setElicitationHandler((serverName, request) => elicitation.ask(serverName, request));
   }

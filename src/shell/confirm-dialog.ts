@@ -1,29 +1,33 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ConfirmationRequest } from '../core/tool-invoker.js';
-import type { A11yHelperInterface, CallerContext } from '../core/types.js';
+import type { A11yHelperInterface, CallerContext, I18nInterface } from '../core/types.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
 import { deepActiveElement } from './a11y-helper.js';
+import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
 
-function describeCaller(caller: CallerContext): string {
+type Translate = (key: string, variables?: Record<string, unknown>) => string;
+
+function describeCaller(caller: CallerContext, t: Translate): string {
   switch (caller.surface) {
     case 'user':
-      return 'you, from the dashboard';
+      return t('confirm.caller.user');
     case 'widget':
-      return `you, in widget ${caller.id}`;
+      return t('confirm.caller.widget', { id: caller.id });
     case 'app':
-      return `the MCP App ${caller.id}`;
+      return t('confirm.caller.app', { id: caller.id });
     default:
-      return `the agent ${caller.id}`;
+      return t('confirm.caller.agent', { id: caller.id });
   }
 }
 
-function hintBadges(annotations: Record<string, unknown> | undefined): string[] {
+function hintBadges(annotations: Record<string, unknown> | undefined, t: Translate): string[] {
   const a = annotations ?? {};
   const badges: string[] = [];
-  if (a.readOnlyHint === true) badges.push('Read-only (per the server)');
-  if (a.destructiveHint === true) badges.push('Destructive (per the server)');
-  if (a.idempotentHint === true) badges.push('Idempotent');
-  if (a.openWorldHint === true) badges.push('Reaches outside systems');
+  if (a.readOnlyHint === true) badges.push(t('confirm.hint.readOnly'));
+  if (a.destructiveHint === true) badges.push(t('confirm.hint.destructive'));
+  if (a.idempotentHint === true) badges.push(t('confirm.hint.idempotent'));
+  if (a.openWorldHint === true) badges.push(t('confirm.hint.openWorld'));
   return badges;
 }
 
@@ -38,7 +42,7 @@ export class McpConfirmDialog extends LitElement {
     css`
       dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
       h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
       pre { background: var(--mcp-surface, #f4f6f8); border: 1px solid var(--mcp-border, #8c959f); padding: var(--mcp-spacing-md, 0.5rem);
         max-height: 16rem; overflow: auto; }
@@ -55,6 +59,9 @@ export class McpConfirmDialog extends LitElement {
 
   declare request: ConfirmationRequest | undefined;
   a11y: A11yHelperInterface | undefined;
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private resolve: ((answer: boolean) => void) | undefined;
   private returnFocus: HTMLElement | null = null;
   private releaseTrap: (() => void) | undefined;
@@ -75,7 +82,7 @@ export class McpConfirmDialog extends LitElement {
     dialog.showModal();
     this.releaseTrap = this.a11y?.setFocusTrap(this);
     (this.renderRoot.querySelector('[data-action="cancel"]') as HTMLElement).focus();
-    this.a11y?.announce(`Confirm tool call: ${request.serverName}:${request.toolName}`, 'assertive');
+    this.a11y?.announce(this.l10n.t('confirm.announce', { server: request.serverName, tool: request.toolName }), 'assertive');
     return new Promise<boolean>((resolve) => {
       this.resolve = resolve;
     });
@@ -103,24 +110,25 @@ export class McpConfirmDialog extends LitElement {
 
   override render() {
     const r = this.request;
-    const badges = r ? hintBadges(r.tool.annotations as Record<string, unknown> | undefined) : [];
+    const t: Translate = (key, variables) => this.l10n.t(key, variables);
+    const badges = r ? hintBadges(r.tool.annotations as Record<string, unknown> | undefined, t) : [];
     return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-warning"
       @cancel=${this.onCancelEvent}>
       ${r
-        ? html`<h2 id="confirm-title">Invoke tool: ${r.serverName}:${r.toolName}</h2>
+        ? html`<h2 id="confirm-title">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2>
             <dl>
-              <dt>Server</dt><dd>${r.serverName} (MCP Server)</dd>
-              <dt>Requested by</dt><dd>${describeCaller(r.caller)}</dd>
-              ${typeof r.tool.title === 'string' ? html`<dt>Title</dt><dd>${r.tool.title}</dd>` : nothing}
+              <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
+              <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
+              ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
             </dl>
             ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
-            ${badges.length ? html`<ul class="badges" aria-label="Hints from the server">${badges.map((b) => html`<li>${b}</li>`)}</ul>` : nothing}
-            <h3 id="confirm-args-label">Arguments:</h3>
+            ${badges.length ? html`<ul class="badges" aria-label=${t('confirm.hints')}>${badges.map((b) => html`<li>${b}</li>`)}</ul>` : nothing}
+            <h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
             <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>
-            <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> This action will be performed on your behalf.</p>
+            <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> ${t('confirm.warning')}</p>
             <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>Cancel</button>
-              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>Confirm</button>
+              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${t('confirm.cancel')}</button>
+              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${t('confirm.confirm')}</button>
             </div>`
         : nothing}
     </dialog>`;

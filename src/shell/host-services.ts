@@ -5,14 +5,17 @@ import { MCPBridge } from '../core/mcp-bridge.js';
 import { routeReadRequests } from '../core/request-router.js';
 import { ToolInvoker, type Confirmer } from '../core/tool-invoker.js';
 import { SchemaValidator } from '../core/validation.js';
+import { I18n } from '../core/i18n.js';
 import { ThemeService } from '../../theme/theme-service.js';
-import type { ThemeMode } from '../../theme/tokens.js';
+import { KIT_CATALOGS } from '../../widgets/kit/messages.js';
 import { modelVisibleTools, type ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { MCPServerInfo } from '../core/types.js';
 import { A11yHelper } from './a11y-helper.js';
 import { AppHost } from './mcp-apps/app-host.js';
 import { UIResourceAdapter } from './mcp-apps/ui-resource-adapter.js';
 import { mcpUiResourcesOf } from '../core/mcp-apps/mcp-ui.js';
+import { SHELL_CATALOGS } from './messages.js';
+import { Preferences } from './preferences.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
 
 /** Everything the shell wires together once per page. */
@@ -25,6 +28,8 @@ export interface HostServices {
   invoker: ToolInvoker;
   theme: ThemeService;
   a11y: A11yHelper;
+  i18n: I18n;
+  preferences: Preferences;
   registry: WidgetRegistry;
   /** MCP Apps: views of `ui://` resources in the sandbox. */
   apps: AppHost;
@@ -45,11 +50,14 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm });
   invoker.start();
   const stopRouting = routeReadRequests(bus, bridge);
-  const theme = new ThemeService((configuration.get<ThemeMode>('theme.mode') ?? 'light') as ThemeMode);
+  const theme = new ThemeService({ mode: 'auto' });
   const a11y = new A11yHelper(options.announcerHost);
+  // The host knows its own strings and the kit's (so `t` answers kit keys for any widget too).
+  const i18n = new I18n({ catalogs: [KIT_CATALOGS, SHELL_CATALOGS], fallbackLocale: 'en' });
+  const preferences = new Preferences({ configuration, theme, a11y, i18n, bus });
   const registry = new WidgetRegistry();
   for (const entry of BUILT_IN_WIDGETS) registry.register(entry);
-  const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway });
+  const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway, i18n });
   const mcpUi = new UIResourceAdapter({ sandbox: apps.sandboxLocation() });
   registry.register({
     type: 'mcp-ui',
@@ -70,6 +78,8 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     invoker,
     theme,
     a11y,
+    i18n,
+    preferences,
     registry,
     apps,
     mcpUi,
@@ -85,6 +95,12 @@ export function createHostServices(options: { baseUrl: string; token: string; co
       void apps.dispose();
       invoker.stop();
       stopRouting();
+      // A removed dashboard must not keep its MCP sessions (and their long-lived streams) open:
+      // browsers allow few connections per origin, so a second dashboard would stall behind them.
+      for (const name of bridge.listServers()) void bridge.disconnect(name);
+      preferences.dispose();
+      theme.dispose();
+      a11y.dispose();
     },
   };
 }

@@ -13,6 +13,9 @@ export type {
   ConfigurationInterface,
   DependenciesObject,
   EventBusInterface,
+  I18nCatalogs,
+  I18nInterface,
+  I18nMessage,
   JSONSchema,
   MCPBridgeInterface,
   MCPContent,
@@ -27,6 +30,7 @@ export type {
   MCPWidgetStatus,
   PromptMessages,
   ResourceContents,
+  ScopedTheming,
   ThemeInterface,
   ToolResult,
   Unsubscribe,
@@ -62,5 +66,8 @@ export { widgetTimers } from './timers.js';
 export { templateVariables, templateSchema, expandTemplate } from './uri-template.js';
 export { listStyles } from './list.styles.js';
 export { trackActivity, type ActivityEntry } from './activity.js';
-export { renderStatus, statusLabel } from './status.js';
+export { renderStatus, statusLabel, type Translate } from './status.js';
+export { LocalizeController } from './localize.js';
+export { KIT_CATALOGS } from './messages.js';
+export { problemText } from './problem-text.js';
 export { baseStyles } from './styles.js';
