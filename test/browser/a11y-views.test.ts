@@ -84,6 +84,14 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   for (const type of ['server-status', 'tool-browser', 'resource-explorer', 'activity-log', 'server-panel']) {
     await everything.chooseWidgetType(type);
     await waitFor(() => everything.phase === 'ready' && everything.currentType === type, 20_000, `the ${type} widget`);
+    // The tool list is virtualised in its own scroll box: rows (with their buttons) exist only while the
+    // box is on screen. Off screen axe sees an empty scrolling box with nothing to focus; a keyboard user
+    // never meets that state (Tab to the search field scrolls the box into view and the rows render).
+    const list = deepQuery('mcp-tool-list', everything.shadowRoot!);
+    if (list) {
+      list.scrollIntoView({ block: 'center' });
+      await waitFor(() => list.shadowRoot?.querySelector('[role="listitem"] button'), 10_000, `the ${type} widget's tool rows`);
+    }
     await expectNoViolations(`${label}: the ${type} widget`);
   }
 

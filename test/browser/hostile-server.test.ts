@@ -99,7 +99,7 @@ describe('hostile server data and broken servers', () => {
     for (const input of invalid) {
       const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
       const messages = ids.map((id) => form.shadowRoot!.getElementById(id)?.textContent ?? '').join(' ');
-      expect(messages).to.match(/must be at most 5|is required/);
+      expect(messages).to.match(/must be <= 5|is required/);
     }
     const dialog = dashboard.shadowRoot!.querySelector('mcp-confirm-dialog')!.shadowRoot!.querySelector('dialog')!;
     expect(dialog.open).to.equal(false);

@@ -2,14 +2,17 @@ import type { ArgumentProblem } from '../../src/core/types.js';
 
 type Translate = (key: string, variables?: Record<string, unknown>) => string;
 
-/** Variables for a keyword's message, from ajv-style params. */
+/**
+ * Variables for a keyword's message, from ajv-style params. The English catalog words each keyword
+ * exactly as the host's validator does, so English output is the host's message unchanged.
+ */
 function variablesFor(keyword: string, params: Record<string, unknown>, t: Translate): Record<string, unknown> | undefined {
   switch (keyword) {
     case 'required':
     case 'additionalProperties':
       return {};
     case 'type':
-      return { type: Array.isArray(params.type) ? params.type.join(' | ') : String(params.type) };
+      return { type: Array.isArray(params.type) ? params.type.join(',') : String(params.type) };
     case 'enum':
       return Array.isArray(params.allowedValues) ? { values: params.allowedValues.map((v) => JSON.stringify(v)).join(t('list.separator')) } : undefined;
     case 'const':
@@ -22,7 +25,8 @@ function variablesFor(keyword: string, params: Record<string, unknown>, t: Trans
     case 'maxLength':
     case 'minItems':
     case 'maxItems':
-      return typeof params.limit === 'number' ? { limit: params.limit } : undefined;
+      // A schema literal, shown as written (no digit grouping), as the host's message does.
+      return typeof params.limit === 'number' ? { limit: String(params.limit) } : undefined;
     case 'pattern':
       return { pattern: String(params.pattern) };
     case 'format':
