@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { SchemaValidator } from '../../src/core/validation.js';
 import type { ArgumentProblem } from '../../src/core/types.js';
-import { problemText } from './problem-text.js';
-import { englishTranslate, formatMessage } from './translate.js';
-import { KIT_CATALOGS } from './messages.js';
+import { problemText } from '../../widgets/kit/problem-text.js';
+import { englishTranslate, formatMessage } from '../../widgets/kit/translate.js';
+import { KIT_CATALOGS } from '../../widgets/kit/messages.js';
 
 // Each JSON Schema keyword the kit words from its catalogs, produced by the host's real validator.
 const SCHEMA = {
