@@ -7,6 +7,7 @@ import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
 import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
 import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
 import { mediaPlugin } from './test/support/wtr-media-plugin.mjs';
+import { webauthnPlugin } from './test/support/wtr-webauthn-plugin.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
@@ -28,5 +29,6 @@ export default {
     registryPlugin(),
     framesPlugin(),
     mediaPlugin(),
+    webauthnPlugin(),
   ],
 };

@@ -84,7 +84,23 @@ function locate(text: string, message: string): string {
 /** Validates an already-parsed config object. */
 export function validateConfig(value: unknown, file: string): DashboardConfig {
   if (!validate(value)) throw new ConfigFileError(file, describe(validate.errors ?? []));
+  const problems = crossCheck(value);
+  if (problems.length) throw new ConfigFileError(file, problems);
   return value;
+}
+
+/** Rules JSON Schema cannot express: names in `dashboard` must refer to configured servers. */
+function crossCheck(config: DashboardConfig): string[] {
+  const problems: string[] = [];
+  const verifiers = (config.dashboard?.passkeys as { verifiers?: string[] } | undefined)?.verifiers ?? [];
+  verifiers.forEach((name, i) => {
+    if (!Object.prototype.hasOwnProperty.call(config.mcpServers, name)) {
+      problems.push(`at /dashboard/passkeys/verifiers/${i}: there is no server "${name}" in mcpServers`);
+    } else if (!('command' in config.mcpServers[name]!)) {
+      problems.push(`at /dashboard/passkeys/verifiers/${i}: "${name}" is an HTTP server; only stdio servers can be given the verifier token (through their environment)`);
+    }
+  });
+  return problems;
 }
 
 /** Parses config text; errors name the file, the JSON path and what is wrong. */

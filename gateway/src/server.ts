@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
+import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
+import { PasskeyRoutes } from './passkey/auth-routes.js';
+import { RP_ID } from './passkey/fido2-server.js';
 import { allowedHosts, checkHostAndOrigin, checkToken, generateToken, ownOrigins } from './security.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
@@ -39,6 +42,8 @@ export interface Gateway {
   /** The MCP Apps sandbox proxy's port (its own origin; see sandbox-server.ts). */
   sandboxPort: number;
   supervisors: Map<string, ServerSupervisor>;
+  /** The dev FIDO2 server's routes (passkeys for MCPlet actions). */
+  passkeys: PasskeyRoutes;
   close(): Promise<void>;
 }
 
@@ -76,10 +81,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const timing = { ...DEFAULT_TIMING, ...(options.timing ?? {}) };
   const configDir = dirname(options.configFile);
   // A Map keyed by own property names only: "__proto__" or "constructor" can never reach a spawn.
+  const passkeyConfig = (options.config.dashboard?.passkeys ?? {}) as { enabled?: boolean; verifiers?: string[]; storeFile?: string };
+  const passkeys = new PasskeyRoutes(passkeyConfig.enabled !== false, {
+    verifiers: passkeyConfig.verifiers,
+    storeFile: passkeyConfig.storeFile ? resolvePath(configDir, passkeyConfig.storeFile) : undefined,
+  });
   const supervisors = new Map<string, ServerSupervisor>();
   for (const name of Object.keys(options.config.mcpServers)) {
     const entry = options.config.mcpServers[name]!;
-    supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing));
+    supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name)));
   }
 
   let hosts = new Set<string>();
@@ -113,7 +123,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
 
-    const isApi = path.startsWith('/api/') || path.startsWith('/mcp/') || path === '/mcp' || path === '/api';
+    const isApi = path.startsWith('/api/') || path.startsWith('/mcp/') || path === '/mcp' || path === '/api' || path.startsWith('/auth/');
     if (isApi && req.method === 'OPTIONS') {
       res.writeHead(204, {
         ...cors,
@@ -139,6 +149,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
 
+    // MCPlet backends verify assertions with their own verifier token, never the dashboard's.
+    if (passkeys.isBackendRoute(path)) {
+      await passkeys.handleBackend(req, res);
+      return;
+    }
     for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
     const denied = checkToken(req, token);
     if (denied) {
@@ -153,6 +168,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     if (path === '/api/brand' && req.method === 'GET') {
       sendJson(res, 200, { brand: options.brand ?? null });
+      return;
+    }
+    if (path.startsWith('/auth/')) {
+      await passkeys.handleBrowser(req, res, path);
+      return;
+    }
+    if (path === '/api/dashboard-config' && req.method === 'GET') {
+      // The non-secret policy part of the config's `dashboard` object (no store paths, no verifier list).
+      sendJson(res, 200, publicDashboardConfig(options.config.dashboard, { rpId: RP_ID }));
       return;
     }
     if (path === '/api/servers' && req.method === 'GET') {
@@ -228,6 +252,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     await new Promise<void>((r) => server.close(() => r()));
     throw error;
   }
+  passkeys.listening(port, [...corsOrigins]);
 
   const sweeper = setInterval(() => {
     for (const s of supervisors.values()) s.sweepIdle();
@@ -243,6 +268,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     server,
     sandboxPort: sandbox.port,
     supervisors,
+    passkeys,
     async close() {
       clearInterval(sweeper);
       await sandbox?.close();

@@ -40,6 +40,8 @@ export class ServerSupervisor {
     private readonly configDir: string,
     private readonly configFile: string,
     private readonly timing: SupervisorTiming = DEFAULT_TIMING,
+    /** Variables the gateway adds to a stdio child's environment (e.g. the passkey verifier's URL and token). */
+    private readonly extraEnv: () => Record<string, string> = () => ({}),
   ) {
     this.transport = isStdioServer(config) ? 'stdio' : 'http';
     this.stableMs = timing.stableMs;
@@ -107,7 +109,7 @@ export class ServerSupervisor {
 
   /** A fresh upstream for a session. */
   newUpstream(): Upstream {
-    return createUpstream(this.config, this.configDir, this.stderr);
+    return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv());
   }
 
   /** A readable reason for a failed spawn. */

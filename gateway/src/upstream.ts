@@ -50,9 +50,9 @@ function childPath(configDir: string, own: string | undefined): string {
  * Creates (but does not start) the upstream for one configured server. The command comes only from
  * the config file, is spawned by name with `shell: false`, and gets an explicit environment.
  */
-export function createUpstream(config: ServerConfig, configDir: string, stderr: StderrBuffer): Upstream {
+export function createUpstream(config: ServerConfig, configDir: string, stderr: StderrBuffer, extraEnv: Record<string, string> = {}): Upstream {
   if (isStdioServer(config)) {
-    const env = { ...getDefaultEnvironment(), ...(config.env ?? {}) };
+    const env = { ...getDefaultEnvironment(), ...(config.env ?? {}), ...extraEnv };
     env.PATH = childPath(configDir, config.env?.PATH ?? process.env.PATH);
     const transport = new ObservedStdioTransport({
       command: config.command,

@@ -1,4 +1,5 @@
 import { registryConfigProperties } from './registry-config-schema.js';
+import { dashboardPolicySchemaProperties } from './dashboard-config.js';
 
 /**
  * The dashboard config file (Claude Desktop's `mcpServers` shape) as a JSON Schema, shared by the
@@ -73,10 +74,12 @@ export const configSchema = {
         },
       },
     },
+    // Open object: other features add their own keys; registry keys (registry-config-schema.ts) and policy keys (dashboard-config.ts) are checked.
     dashboard: {
       type: 'object',
       properties: {
         ...registryConfigProperties,
+        ...dashboardPolicySchemaProperties,
         // White-label brand: a path to brand.json (relative to this file) or the brand itself (brand-schema.ts).
         brand: { type: ['string', 'object'], minLength: 1 },
       },

@@ -53,6 +53,12 @@ export type RootsProvider = (serverName: string) => Array<{ uri: string; name?: 
 /** Capabilities the dashboard declares as an MCP client (so servers offer sampling/elicitation/roots features). */
 export const CLIENT_CAPABILITIES = { sampling: {}, elicitation: { form: {} }, roots: { listChanged: true } } as const;
 
+/** Runs while a server is discovered (and when its tools are re-listed); may read resources (e.g. MCPlet schemas). */
+export type DiscoveryHook = (info: MCPServerInfo, read: (uri: string) => Promise<ResourceContents>) => Promise<MCPServerInfo>;
+
+/** Adds host-computed fields to the `mcp:tool:result` event of a call (e.g. the MCPlet result check). */
+export type ResultAnnotator = (serverName: string, toolName: string, result: ToolResult) => Record<string, unknown> | undefined;
+
 interface Connection {
   serverName: string;
   transport: 'stdio' | 'http';
@@ -101,6 +107,8 @@ export class MCPBridge implements MCPBridgeInterface {
   private samplingHandler: SamplingHandler | undefined;
   private elicitationHandler: ElicitationHandler | undefined;
   private rootsProvider: RootsProvider;
+  private discoveryHook: DiscoveryHook | undefined;
+  private resultAnnotator: ResultAnnotator | undefined;
 
   constructor(options: MCPBridgeOptions) {
     this.bus = options.bus;
@@ -134,6 +142,16 @@ export class MCPBridge implements MCPBridgeInterface {
         // a server that is gone does not need to know
       })),
     );
+  }
+
+  /** Installs the hook run on discovery and tool re-listing (MCPlet classification, schema prefetch). */
+  setDiscoveryHook(hook: DiscoveryHook | undefined): void {
+    this.discoveryHook = hook;
+  }
+
+  /** Installs the annotator for result events. */
+  setResultAnnotator(annotator: ResultAnnotator | undefined): void {
+    this.resultAnnotator = annotator;
   }
 
   /** Connects (or reconnects) to a configured server and discovers its primitives (MCP-WP-10.1.2). */
@@ -297,7 +315,7 @@ export class MCPBridge implements MCPBridgeInterface {
       capabilities.prompts ? list('prompts', () => client.listPrompts().then((r) => r.prompts as MCPPrompt[])) : Promise.resolve([]),
     ]);
     const version = client.getServerVersion();
-    return {
+    const info: MCPServerInfo = {
       serverName: connection.serverName,
       transport: connection.transport,
       protocolVersion: client.getNegotiatedProtocolVersion() ?? 'unknown',
@@ -310,6 +328,12 @@ export class MCPBridge implements MCPBridgeInterface {
       instructions: client.getInstructions(),
       ...(Object.keys(problems).length ? { listProblems: problems } : {}),
     };
+    return this.discoveryHook ? this.discoveryHook(info, (uri) => this.readQuietly(client, uri)) : info;
+  }
+
+  /** `resources/read` for the host's own needs (no events, no cache). */
+  private async readQuietly(client: Client, uri: string): Promise<ResourceContents> {
+    return (await client.readResource({ uri }, { timeout: this.requestTimeout, cacheMode: 'bypass' })) as ResourceContents;
   }
 
   /**
@@ -382,8 +406,9 @@ export class MCPBridge implements MCPBridgeInterface {
     try {
       const client = this.clientFor(serverName, 'tools/call');
       const tool = this.connections.get(serverName)?.info?.tools.find((t) => t.name === toolName);
+      const meta = options._meta && typeof options._meta === 'object' && Object.keys(options._meta).length ? options._meta : undefined;
       const result = (await client.callTool(
-        { name: toolName, arguments: args as Record<string, unknown> },
+        { name: toolName, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) },
         {
           timeout: options.timeout ?? this.requestTimeout,
           resetTimeoutOnProgress: true,
@@ -396,7 +421,13 @@ export class MCPBridge implements MCPBridgeInterface {
         },
       )) as ToolResult;
       const latency = now() - started;
-      this.bus.emit('mcp:tool:result', { serverName, toolName, args, result, latency, requestId });
+      let extra: Record<string, unknown> | undefined;
+      try {
+        extra = this.resultAnnotator?.(serverName, toolName, result);
+      } catch (error) {
+        console.error('[mcp-dashboard] result annotator threw', error);
+      }
+      this.bus.emit('mcp:tool:result', { ...extra, serverName, toolName, args, result, latency, requestId });
       return result;
     } catch (error) {
       if (options.signal?.aborted) {
@@ -523,7 +554,11 @@ export class MCPBridge implements MCPBridgeInterface {
       const connection = this.connections.get(serverName)!;
       if (!connection.info?.capabilities[kind]) return [] as unknown as MCPServerInfo[K];
       const problems = { ...connection.info.listProblems };
-      const items = (await this.fetchList<unknown>(client, serverName, kind, () => fetcher(client) as Promise<unknown[]>, problems)) as MCPServerInfo[K];
+      let items = (await this.fetchList<unknown>(client, serverName, kind, () => fetcher(client) as Promise<unknown[]>, problems)) as MCPServerInfo[K];
+      if (kind === 'tools' && this.discoveryHook && connection.info) {
+        const updated = await this.discoveryHook({ ...connection.info, tools: items as MCPTool[] }, (uri) => this.readQuietly(client, uri));
+        items = updated.tools as MCPServerInfo[K];
+      }
       if (connection.info) connection.info = MCPBridge.withProblems({ ...connection.info, [kind]: items }, problems);
       this.bus.emit(`mcp:${kind}:listed`, { serverName, count: items.length });
       return items;

@@ -6,15 +6,22 @@ import type { MCPBridge } from './mcp-bridge.js';
  * `mcp:resource:read-requested` and `mcp:prompt:invoke-requested`. Results and errors come back
  * as the bridge's own events (`mcp:resource:read`, `mcp:prompt:result`, `…:error`).
  */
-export function routeReadRequests(bus: EventBus, bridge: MCPBridge): () => void {
-  const a = bus.on('mcp:resource:read-requested', (data: { serverName?: unknown; uri?: unknown }) => {
+export function routeReadRequests(
+  bus: EventBus,
+  bridge: MCPBridge,
+  /** Checks the emitting widget's permission (MCP-WP-11.4.3); false = refused (already reported). */
+  allowed: (source: string, operation: 'readResource' | 'getPrompt', serverName: string) => boolean = () => true,
+): () => void {
+  const a = bus.on('mcp:resource:read-requested', (data: { serverName?: unknown; uri?: unknown }, meta) => {
     if (typeof data?.serverName !== 'string' || typeof data.uri !== 'string') return;
+    if (!allowed(meta.source, 'readResource', data.serverName)) return;
     bridge.readResource(data.serverName, data.uri).catch(() => {
       // reported through mcp:resource:error
     });
   });
-  const b = bus.on('mcp:prompt:invoke-requested', (data: { serverName?: unknown; promptName?: unknown; args?: unknown }) => {
+  const b = bus.on('mcp:prompt:invoke-requested', (data: { serverName?: unknown; promptName?: unknown; args?: unknown }, meta) => {
     if (typeof data?.serverName !== 'string' || typeof data.promptName !== 'string') return;
+    if (!allowed(meta.source, 'getPrompt', data.serverName)) return;
     const args = data.args && typeof data.args === 'object' && !Array.isArray(data.args) ? data.args : {};
     bridge.getPrompt(data.serverName, data.promptName, args).catch(() => {
       // reported through mcp:prompt:error

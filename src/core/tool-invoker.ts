@@ -3,6 +3,8 @@ import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
 import { SchemaError, type SchemaValidator } from './validation.js';
 import type { ArgumentProblem, CallerContext, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
+import type { Evaluation, PolicyGate } from './policy/policy-gate.js';
+import { parseEnvelope } from './mcplet/envelope.js';
 
 /** Everything the confirmation dialog needs to show (MCP-WP-11.2.2). */
 export interface ConfirmationRequest {
@@ -13,10 +15,21 @@ export interface ConfirmationRequest {
   /** Who asked (surface and id). */
   caller: CallerContext;
   requestId: string;
+  /** The policy's classification and decision (why the user is asked; whether "Remember" is offered). */
+  policy?: Evaluation;
 }
 
-/** Shows the confirmation to the user; resolves true only when they confirm. */
-export type Confirmer = (request: ConfirmationRequest) => Promise<boolean>;
+/** The user's answer; `remember` only counts where the policy allows remembering. */
+export interface ConfirmationAnswer {
+  confirmed: boolean;
+  remember?: boolean;
+}
+
+/** Shows the confirmation to the user; resolves true (or `{ confirmed: true }`) only when they confirm. */
+export type Confirmer = (request: ConfirmationRequest) => Promise<boolean | ConfirmationAnswer>;
+
+/** Request `_meta` keys only the host may set. */
+const RESERVED_META = ['mcplet_auth'];
 
 let counter = 0;
 /** A correlation id for one invocation. */
@@ -39,16 +52,18 @@ export class ToolInvoker {
   private readonly bridge: MCPBridge;
   private readonly validator: SchemaValidator;
   private readonly confirm: Confirmer;
+  private readonly policy: PolicyGate | undefined;
   private unsubscribe: (() => void) | undefined;
   private unsubscribeCancel: (() => void) | undefined;
   /** Calls in flight by request id, with who asked, so only the caller can cancel its own call. */
   private readonly running = new Map<string, { controller: AbortController; callerId: string }>();
 
-  constructor(options: { bus: EventBus; bridge: MCPBridge; validator: SchemaValidator; confirm: Confirmer }) {
+  constructor(options: { bus: EventBus; bridge: MCPBridge; validator: SchemaValidator; confirm: Confirmer; policy?: PolicyGate }) {
     this.bus = options.bus;
     this.bridge = options.bridge;
     this.validator = options.validator;
     this.confirm = options.confirm;
+    this.policy = options.policy;
   }
 
   /** Starts handling `mcp:tool:invoke-requested` events. */
@@ -110,6 +125,15 @@ export class ToolInvoker {
     if (!tool) {
       fail(new MCPError(`Server "${serverName}" does not offer a tool named "${toolName}".`, { jsonrpcCode: -32601, serverName, operation: 'tools/call' }));
     }
+    // MCPlet + MCP-WP 11.4 policy (docs/policy.md): a denial stops here, before anything is validated or sent.
+    const evaluation = this.policy?.evaluate(serverName, tool!, caller);
+    if (evaluation?.decision.decision === 'deny') {
+      const { decision } = evaluation;
+      void this.policy!.recordCall(evaluation, { serverName, toolName, caller, args, requestId, outcome: 'denied' }).catch(() => {});
+      this.bus.emit('mcp:host:policy-denied', { serverName, toolName, requestId, caller, rule: decision.rule, reason: decision.reason, refusal: decision.refusal });
+      fail(new MCPError(decision.reason, { jsonrpcCode: LOCAL_CODES.denied, data: { rule: decision.rule, refusal: decision.refusal }, serverName, operation: 'tools/call' }));
+    }
+
     if (!isPlainObject(args)) {
       const problems = [{ path: '', message: 'arguments must be a JSON object' }];
       fail(new MCPError('The arguments must be a JSON object.', { jsonrpcCode: LOCAL_CODES.invalidArguments, data: { problems }, serverName }), problems);
@@ -134,16 +158,57 @@ export class ToolInvoker {
         verdict.problems,
       );
     }
-
-    const confirmed = await this.confirm({ serverName, toolName, tool: tool!, args: args as Record<string, unknown>, caller, requestId });
-    if (!confirmed) {
+    const callArgs = args as Record<string, unknown>;
+    const record = (outcome: string) => (evaluation ? this.policy!.recordCall(evaluation, { serverName, toolName, caller, args: callArgs, requestId, outcome }).catch(() => undefined) : Promise.resolve(undefined));
+    const cancelled = (message: string): never => {
       this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId });
-      throw new MCPError('You cancelled the tool call; nothing was sent to the server.', {
-        jsonrpcCode: LOCAL_CODES.cancelled,
-        serverName,
-        operation: 'tools/call',
-      });
+      throw new MCPError(message, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tools/call' });
+    };
+
+    // Without a policy (bare test set-ups) every call is confirmed, as MCP-WP-11.2.1 says.
+    const needsDialog = !evaluation || evaluation.decision.decision === 'confirm' || evaluation.decision.decision === 'passkey';
+    let remember = false;
+    if (needsDialog) {
+      const raw = await this.confirm({ serverName, toolName, tool: tool!, args: callArgs, caller, requestId, ...(evaluation ? { policy: evaluation } : {}) });
+      const answer: ConfirmationAnswer = typeof raw === 'boolean' ? { confirmed: raw } : { confirmed: raw?.confirmed === true, remember: raw?.remember === true };
+      if (!answer.confirmed) {
+        void record('cancelled by the user');
+        cancelled('You cancelled the tool call; nothing was sent to the server.');
+      }
+      remember = answer.remember === true && evaluation?.decision.rememberable === true;
     }
+
+    // Request _meta: a caller's own keys pass, the host's reserved keys never do.
+    const meta: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(isPlainObject(options._meta) ? options._meta : {})) if (!RESERVED_META.includes(key)) meta[key] = value;
+    if (evaluation?.decision.decision === 'passkey') {
+      const passkey = this.policy!.options.passkey;
+      if (!passkey) {
+        void record('no passkey support');
+        fail(new MCPError('This action needs a passkey, and passkeys are not available in this dashboard (see dashboard.passkeys in the config).', { jsonrpcCode: LOCAL_CODES.denied, serverName, operation: 'tools/call' }));
+      }
+      try {
+        // The assertion goes only into params._meta (MCPlet §7.3.1): never into arguments, events, the audit log or storage.
+        meta.mcplet_auth = await passkey!({ serverName, toolName, args: callArgs, promptMessage: evaluation.classification.auth?.promptMessage, requestId });
+      } catch (error) {
+        if ((error as Error)?.name === 'PasskeyCancelledError') {
+          void record('passkey cancelled');
+          cancelled('You cancelled the passkey step; nothing was sent to the server.');
+        }
+        void record('passkey failed');
+        fail(
+          new MCPError(`The passkey step failed, so nothing was sent to the server: ${(error as Error)?.message ?? String(error)}`, {
+            jsonrpcCode: LOCAL_CODES.denied,
+            data: { rule: 'K1', passkey: 'failed' },
+            serverName,
+            operation: 'tools/call',
+          }),
+        );
+      }
+    }
+    if (remember && evaluation) await this.policy!.remember(evaluation, serverName, toolName, caller).catch(() => {});
+
+    const auditId = record(evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed');
     const controller = new AbortController();
     const outer = options.signal;
     const onOuterAbort = () => controller.abort(outer?.reason);
@@ -151,10 +216,21 @@ export class ToolInvoker {
     outer?.addEventListener('abort', onOuterAbort, { once: true });
     this.running.set(requestId, { controller, callerId: caller.id });
     try {
-      return await this.bridge.callTool(serverName, toolName, args as Record<string, unknown>, { ...options, signal: controller.signal, requestId });
+      const result = await this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId });
+      const envelope = parseEnvelope(result);
+      void this.completeAudit(auditId, envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok');
+      return result;
+    } catch (error) {
+      void this.completeAudit(auditId, `failed: ${(error as Error)?.message ?? String(error)}`);
+      throw error;
     } finally {
       this.running.delete(requestId);
       outer?.removeEventListener('abort', onOuterAbort);
     }
+  }
+
+  private async completeAudit(id: Promise<number | undefined>, outcome: string): Promise<void> {
+    const resolved = await id;
+    if (resolved !== undefined) await this.policy?.options.audit.complete(resolved, outcome).catch(() => {});
   }
 }

@@ -29,7 +29,24 @@ export interface MCPTool {
   outputSchema?: JSONSchema;
   annotations?: Record<string, unknown>;
   _meta?: Record<string, unknown>;
+  /** Set by the host on every tool it hands out (a value sent by a server is overwritten). */
+  hostStatus?: HostToolStatus;
   [key: string]: unknown;
+}
+
+/** The host's verdict on one tool (MCPlet §5.3.1), readable by widgets without importing host code. */
+export interface HostToolStatus {
+  /** 'mcplet' when the tool declares `_meta.mcpletType`, else 'plain' (a standard MCP tool). */
+  kind: 'mcplet' | 'plain';
+  /** False when the host excludes the tool from routing; `excludedReason` says why. */
+  routable: boolean;
+  excludedReason?: string;
+  /** Problems that do not exclude the tool (unknown pool, missing visibility…). */
+  warnings: string[];
+  /** Surfaces that may call it (MCPlet §8; `_meta.visibility` and `_meta.ui.visibility` combined). */
+  visibility: Array<'model' | 'app'>;
+  /** Result schema (`_meta.mcpletToolResultSchemaUri`): 'loaded' once prefetched, 'unavailable' if it could not be read. */
+  resultSchema: 'none' | 'pending' | 'loaded' | 'unavailable';
 }
 
 /** A resource as listed by `resources/list`. */
@@ -170,6 +187,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Request timeout in ms; progress resets it. */
   timeout?: number;
+  /** Extra `params._meta` for the request. `mcplet_auth` is reserved: only the host's passkey step sets it. */
+  _meta?: Record<string, unknown>;
 }
 
 /** The MCPBridge interface handed to widgets (MCP-WP-6.2.1). */
@@ -375,6 +394,16 @@ export interface I18nInterface {
   onLocaleChange?(callback: (locale: string) => void): Unsubscribe;
 }
 
+/** Clipboard access for widgets, gated by `permissions.clipboard` (MCP-WP-11.4.3). */
+export interface ClipboardInterface {
+  writeText(text: string): Promise<void>;
+}
+
+/** Host notifications for widgets, gated by `permissions.notifications` (MCP-WP-11.4.3). */
+export interface NotificationsInterface {
+  notify(notification: { title: string; body?: string; level?: 'info' | 'success' | 'warning' | 'error' }): Promise<void>;
+}
+
 /** Dependencies injected into every widget factory (MCP-WP-3.2, 4.3). */
 export interface DependenciesObject {
   EventBus: EventBusInterface;
@@ -387,6 +416,10 @@ export interface DependenciesObject {
   /** Extension: MCP Apps views (see docs/widgets.md). */
   AppHost?: AppHostInterface;
   I18n?: I18nInterface;
+  /** Present for every widget; refuses unless the widget declared and was granted `clipboard`. */
+  Clipboard?: ClipboardInterface;
+  /** Present for every widget; refuses unless the widget declared and was granted `notifications`. */
+  Notifications?: NotificationsInterface;
   [key: string]: unknown;
 }
 
@@ -525,6 +558,27 @@ export interface ToolCancelRequest {
 export interface CallerContext {
   surface: 'user' | 'widget' | 'app' | 'agent';
   id: string;
+  /**
+   * The server this caller belongs to (a widget's or an MCP App's own server). Calls to another
+   * server are refused. Required for 'app' callers; for widgets the host knows it already.
+   */
+  serverName?: string;
+}
+
+/** The host's MCPlet check of a tool result (MCPlet §9), carried on `mcp:tool:result` as `mcplet`. */
+export interface McpletResultCheck {
+  /** The §9.1 envelope, when the result uses it. */
+  envelope?: {
+    kind: 'result' | 'error';
+    result?: unknown;
+    code?: string;
+    message?: string;
+    meaning?: string;
+    guidance?: string;
+    meta?: Record<string, unknown>;
+  };
+  /** The result checked against `_meta.mcpletToolResultSchemaUri` (§9.2); absent when none is declared. */
+  schema?: { uri: string; state: 'valid' | 'invalid' | 'unavailable' | 'not-applicable'; problems?: ArgumentProblem[]; reason?: string };
 }
 
 /** One argument validation problem, addressed by JSON pointer. */

@@ -1,7 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ConfirmationRequest } from '../core/tool-invoker.js';
+import type { ConfirmationAnswer, ConfirmationRequest } from '../core/tool-invoker.js';
 import type { A11yHelperInterface, CallerContext, I18nInterface } from '../core/types.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
+import { renderPolicyDetails } from './confirm-policy.js';
 import { deepActiveElement } from './a11y-helper.js';
 import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
@@ -52,43 +53,58 @@ export class McpConfirmDialog extends LitElement {
       .badges li { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-sm, 2px); padding: 0 4px; font-size: var(--mcp-font-size-sm, 0.8125rem); }
       dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px var(--mcp-spacing-md, 0.5rem); margin: 0; }
       dt { font-weight: 600; } dd { margin: 0; word-break: break-word; }
+      dl.policy { margin-top: var(--mcp-spacing-sm, 0.25rem); }
+      .type-badge { border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-sm, 2px); padding: 0 4px; font-weight: 600; }
+      .type-action { border-color: var(--mcp-warning-dark, #8a4b00); }
+      .warnings { margin: var(--mcp-spacing-sm, 0.25rem) 0; padding-left: 1.25rem; }
+      .why, .passkey-note { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      .remember { display: flex; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; margin-top: var(--mcp-spacing-md, 0.5rem); }
     `,
   ];
 
-  static override properties = { request: { state: true } };
+  static override properties = { request: { state: true }, remember: { state: true } };
 
   declare request: ConfirmationRequest | undefined;
+  declare remember: boolean;
   a11y: A11yHelperInterface | undefined;
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
-  private resolve: ((answer: boolean) => void) | undefined;
+  private resolve: ((answer: ConfirmationAnswer) => void) | undefined;
   private returnFocus: HTMLElement | null = null;
   private releaseTrap: (() => void) | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   /** Shows the dialog for `request` (one at a time, in order); resolves true only on Confirm. */
-  open(request: ConfirmationRequest): Promise<boolean> {
+  async open(request: ConfirmationRequest): Promise<boolean> {
+    return (await this.ask(request)).confirmed;
+  }
+
+  /** Like `open`, with the "Remember for this tool" choice (offered only where the policy allows it). */
+  ask(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
     const answer = this.queue.then(() => this.show(request));
-    this.queue = answer.catch(() => false);
+    this.queue = answer.catch(() => ({ confirmed: false }));
     return answer;
   }
 
-  private async show(request: ConfirmationRequest): Promise<boolean> {
+  private async show(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
     this.returnFocus = deepActiveElement();
     this.request = request;
+    this.remember = false;
     await this.updateComplete;
     const dialog = this.renderRoot.querySelector('dialog')!;
     dialog.showModal();
     this.releaseTrap = this.a11y?.setFocusTrap(this);
     (this.renderRoot.querySelector('[data-action="cancel"]') as HTMLElement).focus();
     this.a11y?.announce(this.l10n.t('confirm.announce', { server: request.serverName, tool: request.toolName }), 'assertive');
-    return new Promise<boolean>((resolve) => {
+    return new Promise<ConfirmationAnswer>((resolve) => {
       this.resolve = resolve;
     });
   }
 
-  private finish(answer: boolean): void {
+  private finish(confirmed: boolean): void {
+    const rememberable = this.request?.policy?.decision.rememberable === true;
+    const answer: ConfirmationAnswer = { confirmed, remember: confirmed && rememberable && this.remember };
     const dialog = this.renderRoot.querySelector('dialog');
     if (dialog?.open) dialog.close();
     this.releaseTrap?.();
@@ -122,13 +138,19 @@ export class McpConfirmDialog extends LitElement {
               ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
             </dl>
             ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
+            ${renderPolicyDetails(r.policy, t, this.l10n.locale)}
             ${badges.length ? html`<ul class="badges" aria-label=${t('confirm.hints')}>${badges.map((b) => html`<li>${b}</li>`)}</ul>` : nothing}
             <h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
             <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>
             <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> ${t('confirm.warning')}</p>
+            ${r.policy?.decision.rememberable
+              ? html`<label class="remember"><input type="checkbox" data-action="remember" .checked=${this.remember}
+                    @change=${(e: Event) => (this.remember = (e.target as HTMLInputElement).checked)} />
+                  ${t('confirm.remember', { caller: describeCaller(r.caller, t) })}</label>`
+              : nothing}
             <div class="actions">
               <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${t('confirm.cancel')}</button>
-              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${t('confirm.confirm')}</button>
+              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${r.policy?.decision.decision === 'passkey' ? t('confirm.continuePasskey') : t('confirm.confirm')}</button>
             </div>`
         : nothing}
     </dialog>`;

@@ -12,6 +12,8 @@ import './confirm-dialog.js';
 import './sampling-dialog.js';
 import './elicitation-dialog.js';
 import './widget-card.js';
+import './passkey-prompt.js';
+import './host-notices.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import type { McpThemePanel } from './theme-panel.js';
 import { installClientFeatures } from './client-features.js';
@@ -20,6 +22,10 @@ import './registry/consent-dialog.js';
 import './registry/widget-store.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
+import type { McpPasskeyPrompt } from './passkey-prompt.js';
+import type { McpAuditPanel } from './audit-panel.js';
+import type { McpHostNotices } from './host-notices.js';
+import { localhostUrlFor } from './canonical-origin.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 
@@ -117,6 +123,12 @@ export class McpDashboard extends LitElement {
   }
 
   private async boot(): Promise<void> {
+    // Passkeys refuse IP addresses: served by the gateway on 127.0.0.1, move to localhost first (token in the fragment).
+    const moveTo = this.token === undefined && this.baseUrl === undefined ? localhostUrlFor(window.location) : undefined;
+    if (moveTo) {
+      window.location.replace(moveTo);
+      return;
+    }
     const token = this.token ?? takeToken();
     if (!token) {
       this.problem = { kind: 'no-token', message: this.t('problem.noToken') };
@@ -126,7 +138,7 @@ export class McpDashboard extends LitElement {
     const services = createHostServices({
       baseUrl: this.baseUrl ?? window.location.origin,
       token,
-      confirm: (request) => this.dialog().open(request),
+      confirm: (request) => this.dialog().ask(request),
       announcerHost: document.body,
       dbName: this.dbName,
     });
@@ -138,9 +150,18 @@ export class McpDashboard extends LitElement {
     linkDialog.a11y = services.a11y;
     linkDialog.i18n = services.i18n;
     services.apps.setLinkConfirmer((request) => linkDialog.open(request));
+    const prompt = this.renderRoot.querySelector('mcp-passkey-prompt') as McpPasskeyPrompt;
+    prompt.a11y = services.a11y;
+    prompt.i18n = services.i18n;
+    services.policy.setPasskeyPrompt(() => prompt);
+    const notices = this.renderRoot.querySelector('mcp-host-notices') as McpHostNotices;
+    notices.a11y = services.a11y;
+    notices.i18n = services.i18n;
+    notices.listen(services.bus);
     services.theme.applyToElement(this);
     services.theme.applyToDocument(this.ownerDocument);
-    await services.configuration.load();
+    const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
+    if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
     services.preferences.start();
     this.unsubscribe = services.preferences.onChange(() => {
       applyBrandToDocument(services.theme.brand, this.productName());
@@ -231,6 +252,19 @@ export class McpDashboard extends LitElement {
     return p.message;
   }
 
+  /** Opens the audit log (its code loads on first use). */
+  async openAudit(): Promise<McpAuditPanel | undefined> {
+    const services = this.services;
+    if (!services) return undefined;
+    await import('./audit-panel.js');
+    const panel = this.renderRoot.querySelector('mcp-audit-panel') as McpAuditPanel;
+    panel.policy = services.policy;
+    panel.a11y = services.a11y;
+    panel.i18n = services.i18n;
+    await panel.show();
+    return panel;
+  }
+
   override render() {
     const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
     const theme = this.services?.theme;
@@ -248,6 +282,7 @@ export class McpDashboard extends LitElement {
           <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>
             ${t('header.widgets')}
           </button>
+          <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>
           <label>${t('header.language')}
             <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.locale, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
               ${LANGUAGES.map((l) => html`<option value=${l.locale} lang=${l.locale} ?selected=${l.locale === locale}>${l.name}</option>`)}
@@ -266,6 +301,7 @@ export class McpDashboard extends LitElement {
       ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problemMessage()}</strong>
         ${this.problem.kind === 'unreachable' ? html`<div>${t('problem.retrying')}</div>` : nothing}</div>` : nothing}
       ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost} .i18n=${this.services?.i18n}></mcp-widget-store>` : nothing}
+      <mcp-host-notices></mcp-host-notices>
       <main aria-label=${t('main.label')}>
         ${this.servers?.length === 0 ? html`<p>${t('main.noServers')}</p>` : nothing}
         ${this.servers === undefined && !this.problem ? html`<p role="status">${t('main.loading')}</p>` : nothing}
@@ -277,6 +313,8 @@ export class McpDashboard extends LitElement {
       <mcp-consent-dialog></mcp-consent-dialog>
       <mcp-link-dialog></mcp-link-dialog>
       <mcp-theme-panel .services=${this.services}></mcp-theme-panel>
+      <mcp-passkey-prompt></mcp-passkey-prompt>
+      <mcp-audit-panel></mcp-audit-panel>
     `;
   }
 }

@@ -16,6 +16,7 @@ import { UIResourceAdapter } from './mcp-apps/ui-resource-adapter.js';
 import { mcpUiResourcesOf } from '../core/mcp-apps/mcp-ui.js';
 import { SHELL_CATALOGS } from './messages.js';
 import { Preferences } from './preferences.js';
+import { createPolicyServices, type PolicyServices } from './policy-services.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
 
 /** Everything the shell wires together once per page. */
@@ -37,6 +38,8 @@ export interface HostServices {
   mcpUi: UIResourceAdapter;
   /** The tools a model/agent surface would be given (app-only tools excluded). */
   modelVisibleTools(): ModelToolDescriptor[];
+  /** Invocation policy, trust, passkeys and audit (issue 4). */
+  policy: PolicyServices;
   dispose(): void;
 }
 
@@ -47,13 +50,14 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   const gateway = new GatewayClient({ baseUrl: options.baseUrl, token: options.token });
   const bridge = new MCPBridge({ bus, gateway });
   const validator = new SchemaValidator();
-  const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm });
-  invoker.start();
-  const stopRouting = routeReadRequests(bus, bridge);
-  const theme = new ThemeService({ mode: 'auto' });
-  const a11y = new A11yHelper(options.announcerHost);
   // The host knows its own strings and the kit's (so `t` answers kit keys for any widget too).
   const i18n = new I18n({ catalogs: [KIT_CATALOGS, SHELL_CATALOGS], fallbackLocale: 'en' });
+  const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName, t: (key, variables) => i18n.t(key, variables) });
+  const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate });
+  invoker.start();
+  const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) => policy.allowBusRequest(source, operation, serverName));
+  const theme = new ThemeService({ mode: 'auto' });
+  const a11y = new A11yHelper(options.announcerHost);
   const preferences = new Preferences({ configuration, theme, a11y, i18n, bus });
   const registry = new WidgetRegistry();
   for (const entry of BUILT_IN_WIDGETS) registry.register(entry);
@@ -67,7 +71,7 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     get servers() {
       return bridge.listServers().filter((name) => mcpUiResourcesOf(bridge.getServer(name)?.info?.resources).length > 0);
     },
-    load: async () => mcpUi.factory(),
+    load: async () => mcpUi.factory((serverName, uri) => bridge.readResource(serverName, uri)),
   });
   return {
     bus,
@@ -91,9 +95,11 @@ export function createHostServices(options: { baseUrl: string; token: string; co
           .filter((s) => s?.state === 'connected' && s.info)
           .map((s) => s!.info as MCPServerInfo),
       ),
+    policy,
     dispose() {
       void apps.dispose();
       invoker.stop();
+      policy.catalog.stop();
       stopRouting();
       // A removed dashboard must not keep its MCP sessions (and their long-lived streams) open:
       // browsers allow few connections per origin, so a second dashboard would stall behind them.

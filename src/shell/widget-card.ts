@@ -140,6 +140,17 @@ export class McpWidgetCard extends LitElement {
       i18n: services.i18n,
       appHost: (widgetId) => services.apps.scope(widgetId),
       onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
+      policy: {
+        grants: services.policy.grants,
+        widgetType: entry.type,
+        serverName: name,
+        // A registry widget's install record (its trust and the permissions consented to) is config too.
+        ...(entry.source === 'registry' ? { installed: { trustLevel: entry.trustLevel ?? 'untrusted', permissions: entry.permissions }, signatureVerified: entry.trustLevel === 'verified' && entry.signature !== undefined } : {}),
+        audit: services.policy.audit,
+        onPermissionDenied: (error, serverName) => services.policy.reportViolation(error, serverName),
+        clipboard: (text) => navigator.clipboard.writeText(text),
+        notify: async (widgetId, notification) => services.bus.emit('mcp:host:notification', { widgetId, serverName: name, ...notification }),
+      },
     });
     this.currentType = entry.type;
     try {

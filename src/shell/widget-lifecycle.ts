@@ -57,6 +57,8 @@ export async function createWidgetInstance(
     metadata.signature = attested.signature;
   }
   const checked = checkWidgetResult(result, info);
+  // Permissions come from the metadata the factory returned; trust only from the dashboard config (MCP-WP-11.4).
+  deps.applyMetadata?.(checked.widget);
   if (!customElements.get(checked.widget.element)) {
     throw new WidgetContractError('MCP-WP-5.1.1', `The widget did not register the element <${checked.widget.element}>`);
   }

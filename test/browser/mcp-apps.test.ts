@@ -81,7 +81,8 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     await clickInView(viewId, '#get-time-btn');
     const text = await dialogOpen(dashboard);
     expect(text).to.contain('basic-vanillajs:get-time');
-    expect(text).to.contain(`the MCP App ${viewId}`);
+    // The policy knows an app by its resource (stable across openings), and only on its own server.
+    expect(text).to.contain(`the MCP App app:${frame.view!.resourceUri}`);
     answerDialog(dashboard, 'confirm');
     await waitInView(viewId, `return document.querySelector('#server-time').textContent !== ${JSON.stringify(before)};`, 10_000, 'a new time');
     off();

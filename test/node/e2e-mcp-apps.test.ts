@@ -40,9 +40,10 @@ test('MCP Apps on the served page: Open app → confirm → the view runs on the
   const src = await outer.getAttribute('src');
   const sandbox = new URL(src!);
   const pageUrl = new URL(page.url());
-  // The page is on 127.0.0.1; the sandbox on localhost, another port: another origin and another site.
-  assert.equal(pageUrl.hostname, '127.0.0.1');
-  assert.equal(sandbox.hostname, 'localhost');
+  // The page moved itself from the printed 127.0.0.1 to localhost (passkeys need a host name); the
+  // sandbox is on the other loopback name, another port: another origin and another site.
+  assert.equal(pageUrl.hostname, 'localhost');
+  assert.equal(sandbox.hostname, '127.0.0.1');
   assert.notEqual(sandbox.port, pageUrl.port);
   const time = card.frameLocator('mcp-app-frame iframe').frameLocator('iframe').locator('#server-time');
   await time.filter({ hasText: /\d{4}-\d\d-\d\dT/ }).waitFor({ timeout: 20_000 });

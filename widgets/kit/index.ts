@@ -18,6 +18,10 @@ export type {
   I18nMessage,
   JSONSchema,
   MCPBridgeInterface,
+  McpletResultCheck,
+  HostToolStatus,
+  ClipboardInterface,
+  NotificationsInterface,
   MCPContent,
   MCPInfo,
   MCPPrompt,
@@ -65,6 +69,8 @@ export { withRetries, isRetryable, RetriesExhaustedError } from './retry.js';
 export { widgetTimers } from './timers.js';
 export { templateVariables, templateSchema, expandTemplate } from './uri-template.js';
 export { listStyles } from './list.styles.js';
+export { mcpletSummary, renderMcpletBadges, mcpletBadgeStyles, type McpletSummary } from './mcplet-badges.js';
+export { renderMcpletCheck, mcpletCheckStyles } from './mcplet-result.js';
 export { trackActivity, type ActivityEntry } from './activity.js';
 export { renderStatus, statusLabel, type Translate } from './status.js';
 export { LocalizeController } from './localize.js';

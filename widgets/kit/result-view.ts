@@ -56,6 +56,7 @@ export class McpResultView extends LitElement {
     css`
       :host { display: block; }
       .item { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      /* The box scrolls past 24rem, so it takes focus: keyboard users scroll it too (WCAG 2.1.1). */
       .box { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-md, 0.5rem);
         background: var(--mcp-background, #fff); max-height: 24rem; overflow: auto; }
       .is-error { border-color: var(--mcp-error-dark, #a4161a); border-width: 2px; }
@@ -157,16 +158,16 @@ export class McpResultView extends LitElement {
   override render() {
     if (this.contents !== undefined) {
       const list = (this.contents as { contents?: unknown })?.contents;
-      if (!Array.isArray(list)) return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.contentsWrongShape')}</p>${this.text(prettyJson(this.contents), 'contents.json')}</div>`;
-      return html`<div class="box">${list.length === 0 ? html`<p class="muted">${this.t('result.resourceEmpty')}</p>` : list.map((c) => this.renderResourceContents(c as MCPResourceContents))}</div>`;
+      if (!Array.isArray(list)) return html`<div tabindex="0" class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.contentsWrongShape')}</p>${this.text(prettyJson(this.contents), 'contents.json')}</div>`;
+      return html`<div tabindex="0" class="box">${list.length === 0 ? html`<p class="muted">${this.t('result.resourceEmpty')}</p>` : list.map((c) => this.renderResourceContents(c as MCPResourceContents))}</div>`;
     }
     const result = this.result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
     if (result === undefined) return nothing;
     if (result === null || typeof result !== 'object' || !Array.isArray(result.content)) {
-      return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.wrongShape')}</p>${this.text(prettyJson(result), 'result.json')}</div>`;
+      return html`<div tabindex="0" class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.wrongShape')}</p>${this.text(prettyJson(result), 'result.json')}</div>`;
     }
     const isError = result.isError === true;
-    return html`<div class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>
+    return html`<div tabindex="0" class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>
       ${isError ? html`<p class="error-text"><strong>\u2717 ${this.t('result.toolError')}</strong></p>` : nothing}
       ${result.content.length === 0 && result.structuredContent === undefined ? html`<p class="muted">${this.t('result.noContent')}</p>` : nothing}
       ${(result.content as MCPContent[]).map((c, i) => this.renderContent(c, i))}

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { MCPTool } from '../../src/core/types.js';
 import { displayName, summarizeSchema } from './tool-text.js';
 import { englishTranslate, type Translate } from './translate.js';
+import { renderMcpletBadges } from './mcplet-badges.js';
 
 /** Hint badges from a tool's annotations and schemas (MCP-WP-7.1.2a); `t` words them in a locale. */
 export function toolBadges(tool: MCPTool, t: Translate = englishTranslate): string[] {
@@ -21,8 +22,8 @@ export function toolBadges(tool: MCPTool, t: Translate = englishTranslate): stri
 
 /**
  * The one rendering of a tool in a list (MCP-WP-7.1.1: title or name, description, what it
- * requires; 7.1.2a: hints). Every tool view in the built-in widgets uses it, so a new badge is
- * one change here.
+ * requires; 7.1.2a: hints; MCPlet metadata and the host's verdict). Every tool view in the built-in
+ * widgets uses it, so a new badge is one change here. Its container needs `mcpletBadgeStyles`.
  */
 export function renderToolItem(
   tool: MCPTool,
@@ -37,5 +38,6 @@ export function renderToolItem(
     ${typeof tool.description === 'string' ? html`<span class="sub desc">${tool.description}</span>` : nothing}
     <span class="sub">${summarizeSchema(tool.inputSchema, t)}</span>
     ${badges.length ? html`<span class="sub">${badges.map((b) => html`<span class="badge">${b}</span>`)}</span>` : nothing}
+    <span class="sub">${renderMcpletBadges(tool, t)}</span>
   </button>`;
 }

@@ -8,6 +8,7 @@ import { baseStyles } from './styles.js';
 import { listStyles } from './list.styles.js';
 import { renderToolItem } from './tool-item.js';
 import { ToolSearchIndex } from './tool-search.js';
+import { mcpletBadgeStyles } from './mcplet-badges.js';
 
 /** Fired when the user picks a tool. */
 export class ToolSelectEvent extends Event {
@@ -28,6 +29,7 @@ export class McpToolList extends LitElement {
   static override styles = [
     baseStyles,
     listStyles,
+    mcpletBadgeStyles,
     css`
       :host { display: grid; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; }
       .scroll { height: var(--mcp-tool-list-height, 24rem); overflow: auto; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); }

@@ -1,11 +1,13 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ArgumentProblem, EventBusInterface, I18nInterface, MCPTool, Unsubscribe } from '../../src/core/types.js';
+import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
 import { KIT_CATALOGS } from './messages.js';
 import { englishTranslate, type Translate } from './translate.js';
 import { baseStyles } from './styles.js';
 import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';
+import { mcpletBadgeStyles, renderMcpletBadges } from './mcplet-badges.js';
+import { mcpletCheckStyles, renderMcpletCheck } from './mcplet-result.js';
 import type { SchemaFormSubmitEvent } from './schema-form.js';
 import './schema-form.js';
 import './result-view.js';
@@ -59,6 +61,8 @@ export function resultSummary(result: unknown, t: Translate = englishTranslate):
 export class McpToolRunner extends LitElement {
   static override styles = [
     baseStyles,
+    mcpletBadgeStyles,
+    mcpletCheckStyles,
     css`
       :host { display: block; }
       h3 { margin: 0 0 var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
@@ -82,6 +86,7 @@ export class McpToolRunner extends LitElement {
     cancelledSent: { state: true },
     appAction: { type: Boolean, attribute: 'app-action' },
     i18n: { attribute: false },
+    check: { state: true },
   };
 
   declare bus: EventBusInterface | undefined;
@@ -89,7 +94,7 @@ export class McpToolRunner extends LitElement {
   declare tool: MCPTool | undefined;
   declare phase: Phase;
   declare result: unknown;
-  declare error: { message: string; code?: number; guidance?: string; args?: unknown } | undefined;
+  declare error: { message: string; code?: number; guidance?: string; args?: unknown; rule?: string } | undefined;
   declare problems: ArgumentProblem[];
   declare progress: { progress: number; total?: number; message?: string } | undefined;
   declare latency: number | undefined;
@@ -100,6 +105,7 @@ export class McpToolRunner extends LitElement {
   declare i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+  declare check: McpletResultCheck | undefined;
   private requestId: string | undefined;
   private lastArgs: Record<string, unknown> | undefined;
   /** Arguments the server called malformed (-32600): the same request is not sent again. */
@@ -129,7 +135,10 @@ export class McpToolRunner extends LitElement {
 
   override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has('bus') && this.isConnected) this.listen();
-    if (changed.has('tool') && changed.get('tool') !== undefined) {
+    // A re-listed copy of the same tool (tools/list_changed) keeps the call in flight and its result;
+    // only choosing another tool starts afresh.
+    const previous = changed.get('tool') as MCPTool | undefined;
+    if (changed.has('tool') && previous !== undefined && previous.name !== this.tool?.name) {
       this.phase = 'idle';
       this.result = undefined;
       this.error = undefined;
@@ -153,10 +162,11 @@ export class McpToolRunner extends LitElement {
       bus.on('mcp:tool:progress', (d: { requestId?: string; progress: number; total?: number; message?: string }) => {
         if (mine(d)) this.progress = { progress: d.progress, total: d.total, message: d.message };
       }),
-      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number }) => {
+      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number; mcplet?: McpletResultCheck }) => {
         if (!mine(d)) return;
         this.phase = 'done';
         this.result = d.result;
+        this.check = d.mcplet;
         this.latency = d.latency;
         this.progress = undefined;
       }),
@@ -169,7 +179,8 @@ export class McpToolRunner extends LitElement {
       bus.on('mcp:tool:error', (d: { requestId?: string; error: unknown; args?: unknown }) => {
         if (!mine(d) || this.phase === 'invalid') return;
         this.phase = 'failed';
-        this.error = { ...errorText(d.error), args: d.args };
+        const rule = (d.error as { data?: { rule?: unknown } } | undefined)?.data?.rule;
+        this.error = { ...errorText(d.error), args: d.args, ...(typeof rule === 'string' ? { rule } : {}) };
         this.progress = undefined;
         if (this.error.code === -32600) this.blockedArgs = JSON.stringify(d.args ?? this.lastArgs ?? {});
       }),
@@ -201,6 +212,7 @@ export class McpToolRunner extends LitElement {
     this.requestId = createRequestId('tool');
     this.phase = 'waiting';
     this.result = undefined;
+    this.check = undefined;
     this.error = undefined;
     this.problems = [];
     this.progress = undefined;
@@ -245,6 +257,18 @@ export class McpToolRunner extends LitElement {
     return this.error?.guidance;
   }
 
+  /**
+   * A policy refusal in the user's language: the host words each policy rule (`policy.rule.<id>`,
+   * reached through its I18n); English keeps the host's specific sentence.
+   */
+  private policyText(): string | undefined {
+    const rule = this.error?.rule;
+    if (!rule || this.l10n.locale.toLowerCase().startsWith('en')) return undefined;
+    const key = `policy.rule.${rule}`;
+    const text = this.t(key);
+    return text === key ? undefined : `${text} (${rule})`;
+  }
+
   private renderStatus() {
     const t = this.t;
     switch (this.phase) {
@@ -265,7 +289,7 @@ export class McpToolRunner extends LitElement {
       case 'failed': {
         const guidance = this.guidance();
         return html`<div class="status error-text" role="alert">
-          <strong>\u2717 ${this.error?.code !== undefined ? t('runner.errorCode', { code: String(this.error.code) }) : ''}${this.error?.message}</strong>
+          <strong>\u2717 ${this.error?.code !== undefined ? t('runner.errorCode', { code: String(this.error.code) }) : ''}${this.policyText() ?? this.error?.message}</strong>
           ${guidance ? html`<div>${guidance}</div>` : nothing}
           ${retryableCode(this.error?.code)
             ? this.attempts < MAX_MANUAL_RETRIES
@@ -294,6 +318,8 @@ export class McpToolRunner extends LitElement {
       ${displayName(tool) !== tool.name ? html`<div class="meta muted">${t('runner.name')} <code>${tool.name}</code></div>` : nothing}
       ${typeof tool.description === 'string' ? html`<p class="muted">${tool.description}</p>` : nothing}
       <p class="meta">${summarizeSchema(tool.inputSchema, t)}</p>
+      <p class="meta">${renderMcpletBadges(tool, t)}</p>
+      ${tool.hostStatus?.warnings.length ? html`<ul class="meta muted">${tool.hostStatus.warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : nothing}
       <mcp-schema-form .schema=${tool.inputSchema} submit-label=${t('runner.invoke')} ?busy=${busy} .errors=${this.problems} .i18n=${this.i18n}
         @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}></mcp-schema-form>
       ${this.appAction
@@ -302,6 +328,7 @@ export class McpToolRunner extends LitElement {
         : nothing}
       <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}</div>
       ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>${t('runner.cancel')}</button>` : nothing}
+      ${this.phase === 'done' ? renderMcpletCheck(this.check, t) : nothing}
       ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result} .i18n=${this.i18n}></mcp-result-view>` : nothing}
     `;
   }

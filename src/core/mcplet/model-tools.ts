@@ -25,7 +25,8 @@ export function modelVisibleTools(servers: Iterable<MCPServerInfo>): ModelToolDe
   const list: ModelToolDescriptor[] = [];
   for (const info of servers) {
     for (const tool of info.tools) {
-      if (!visibleToModel(tool)) continue;
+      // Hidden: app-only tools, and tools the host excludes from routing (MCPlet §5.3.1, `hostStatus`).
+      if (!visibleToModel(tool) || tool.hostStatus?.routable === false) continue;
       list.push({
         name: `${info.serverName}__${tool.name}`,
         serverName: info.serverName,

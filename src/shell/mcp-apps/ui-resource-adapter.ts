@@ -1,6 +1,6 @@
 import { validateAppCsp, type AppCsp } from '../../core/mcp-apps/csp.js';
 import { MCP_UI_MIME_TYPES, UIResourceError, mcpUiResourcesOf, parseUIResource, uriListDocument, uriListTarget, type UIResource } from '../../core/mcp-apps/mcp-ui.js';
-import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, TrustLevel, WidgetFactory } from '../../core/types.js';
+import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, ResourceContents, TrustLevel, WidgetFactory } from '../../core/types.js';
 import { McpUiResourceWidget } from './mcp-ui-resource-widget.js';
 import { staticDocument } from './static-export.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';
@@ -115,11 +115,13 @@ export class UIResourceAdapter {
    * MCP-WP-16.5.1 as a widget type: for a server that offers mcp-ui resources (`ui://` with
    * `text/html` or `text/uri-list` in resources/list), a widget showing the first of them.
    */
-  factory(): WidgetFactory {
+  factory(hostRead?: (serverName: string, uri: string) => Promise<ResourceContents>): WidgetFactory {
     return async (deps: DependenciesObject, info: MCPServerInfo) => {
       const candidate = mcpUiResourcesOf(info.resources)[0];
       if (!candidate) throw new UIResourceError(`Server "${info.serverName}" lists no mcp-ui resource (ui:// with text/html or text/uri-list); choose another widget type.`);
-      const read = await deps.MCPBridge.readResource(info.serverName, candidate.uri);
+      // The host reads the resource it adapts (the resulting widget is untrusted, MCP-WP-16.6.1, and may
+      // itself run no MCP operation); without a host reader, the widget's own bridge is used.
+      const read = await (hostRead ?? ((server: string, uri: string) => deps.MCPBridge.readResource(server, uri)))(info.serverName, candidate.uri);
       const item = read.contents.find((c) => c.uri === candidate.uri) ?? read.contents[0];
       return this.fromMCPUI({ ...item, mimeType: item?.mimeType ?? candidate.mimeType }, info);
     };

@@ -1,0 +1,156 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Ajv from 'ajv';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import { SERVER_NAME_PATTERN } from '../../../src/core/config-schema.js';
+import { bearerToken, generateToken, tokensEqual } from '../security.js';
+import { DevFido2Server, PasskeyError, RP_ID } from './fido2-server.js';
+
+const MAX_BODY = 256 * 1024;
+const ajv = new Ajv({ allErrors: true, strict: false });
+
+const b64url = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_-]+={0,2}$' } as const;
+const validateAssertionRequest = ajv.compile({
+  type: 'object',
+  required: ['serverName', 'toolName', 'arguments'],
+  properties: { serverName: { type: 'string', pattern: SERVER_NAME_PATTERN }, toolName: { type: 'string', minLength: 1, maxLength: 256 }, arguments: { type: 'object' } },
+  additionalProperties: false,
+});
+const validateRegistration = ajv.compile({
+  type: 'object',
+  required: ['id', 'rawId', 'type', 'response'],
+  properties: {
+    id: b64url,
+    rawId: b64url,
+    type: { const: 'public-key' },
+    response: { type: 'object', required: ['clientDataJSON', 'attestationObject'], properties: { clientDataJSON: b64url, attestationObject: b64url } },
+  },
+});
+const validateVerify = ajv.compile({
+  type: 'object',
+  required: ['mcplet_auth', 'toolName'],
+  properties: { mcplet_auth: { type: 'object' }, toolName: { type: 'string', minLength: 1, maxLength: 256 }, arguments: { type: 'object' } },
+  additionalProperties: false,
+});
+
+function send(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+  res.end(body);
+}
+
+async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY} bytes.` };
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+  } catch {
+    return { ok: false, status: 400, message: 'The body is not valid JSON.' };
+  }
+}
+
+function describe(errors: typeof validateVerify.errors): string {
+  return (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is not valid'}`).join('; ');
+}
+
+/** Environment variables a verifier server gets (MCPlet backends call back to the gateway with them). */
+export const VERIFY_URL_ENV = 'MCPLET_FIDO2_VERIFY_URL';
+export const VERIFY_TOKEN_ENV = 'MCPLET_FIDO2_VERIFY_TOKEN';
+
+/**
+ * The `/auth/*` routes of the dev FIDO2 server.
+ * - Browser (needs the dashboard token): `GET /auth/status`, `POST /auth/registration/options`,
+ *   `POST /auth/registration/verify`, `POST /auth/assertion/options`.
+ * - Backends (needs a verifier token, given only to the servers named in `dashboard.passkeys.verifiers`
+ *   through their environment): `POST /auth/verify-assertion`. The dashboard token is refused there, and
+ *   verifier tokens are refused everywhere else.
+ */
+export class PasskeyRoutes {
+  readonly fido2: DevFido2Server;
+  /** verifier token → server name */
+  private readonly verifierTokens = new Map<string, string>();
+  private readonly tokenByServer = new Map<string, string>();
+  private baseUrl = '';
+
+  constructor(
+    readonly enabled: boolean,
+    options: { storeFile?: string; verifiers?: string[] } = {},
+  ) {
+    this.fido2 = new DevFido2Server({ storeFile: options.storeFile });
+    for (const name of options.verifiers ?? []) {
+      const token = generateToken();
+      this.verifierTokens.set(token, name);
+      this.tokenByServer.set(name, token);
+    }
+  }
+
+  /** Called once the port is known. */
+  listening(port: number, extraOrigins: string[]): void {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.fido2.setOrigins([`http://${RP_ID}:${port}`, ...extraOrigins]);
+  }
+
+  /** The environment a server's child process gets: the verify URL and its own verifier token (verifiers only). */
+  envFor(serverName: string): Record<string, string> {
+    const token = this.tokenByServer.get(serverName);
+    if (!this.enabled || !token || !this.baseUrl) return {};
+    return { [VERIFY_URL_ENV]: `${this.baseUrl}/auth/verify-assertion`, [VERIFY_TOKEN_ENV]: token };
+  }
+
+  private verifierFor(req: IncomingMessage): string | undefined {
+    const given = bearerToken(req);
+    if (!given) return undefined;
+    for (const [token, name] of this.verifierTokens) if (tokensEqual(given, token)) return name;
+    return undefined;
+  }
+
+  /** True when `path` is the backend route (checked before the dashboard token). */
+  isBackendRoute(path: string): boolean {
+    return path === '/auth/verify-assertion';
+  }
+
+  /** POST /auth/verify-assertion — backends only. */
+  async handleBackend(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const server = this.verifierFor(req);
+    if (!server) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      send(res, 401, { error: 'This route needs a verifier token (given only to MCPlet backends named in dashboard.passkeys.verifiers).' });
+      return;
+    }
+    if (req.method !== 'POST') return send(res, 405, { error: 'Method not allowed.' });
+    if (!this.enabled) return send(res, 503, { verified: false, code: 'SERVICE_UNAVAILABLE', reason: 'Passkeys are turned off in the dashboard config.' });
+    const body = await readJson(req);
+    if (!body.ok) return send(res, body.status, { error: body.message });
+    if (!validateVerify(body.value)) return send(res, 400, { error: `Bad request: ${describe(validateVerify.errors)}` });
+    const result = await this.fido2.verifyAssertion(server, body.value as { mcplet_auth: unknown; toolName: string; arguments?: unknown });
+    send(res, 200, result);
+  }
+
+  /** The browser's `/auth/*` routes (the dashboard token was checked by the caller). */
+  async handleBrowser(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (!this.enabled) return send(res, 503, { error: 'Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).' });
+    try {
+      if (path === '/auth/status' && req.method === 'GET') return send(res, 200, await this.fido2.status());
+      if (req.method !== 'POST') return send(res, 404, { error: 'Not found.' });
+      if (path === '/auth/registration/options') return send(res, 200, await this.fido2.registrationOptions());
+      const body = await readJson(req);
+      if (!body.ok) return send(res, body.status, { error: body.message });
+      if (path === '/auth/registration/verify') {
+        if (!validateRegistration(body.value)) return send(res, 400, { error: `Bad registration response: ${describe(validateRegistration.errors)}` });
+        return send(res, 200, await this.fido2.verifyRegistration(body.value as RegistrationResponseJSON));
+      }
+      if (path === '/auth/assertion/options') {
+        if (!validateAssertionRequest(body.value)) return send(res, 400, { error: `Bad request: ${describe(validateAssertionRequest.errors)}` });
+        return send(res, 200, await this.fido2.assertionOptions(body.value as { serverName: string; toolName: string; arguments: unknown }));
+      }
+      send(res, 404, { error: 'Not found.' });
+    } catch (error) {
+      if (error instanceof PasskeyError) return send(res, error.status, { error: error.message });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** A registered passkey: public data only (no private key ever reaches the gateway). */
+export interface StoredCredential {
+  /** Credential id, base64url. */
+  id: string;
+  /** COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports?: string[];
+  createdAt: string;
+}
+
+interface StoreFile {
+  version: 1;
+  userId: string;
+  credentials: StoredCredential[];
+}
+
+/**
+ * Where the dev FIDO2 server keeps registered passkeys: in memory for the life of the gateway, or in
+ * a JSON file (`dashboard.passkeys.storeFile`) so they survive restarts. Only public keys and
+ * counters are kept; there is nothing secret in it.
+ */
+export class CredentialStore {
+  private data: StoreFile = { version: 1, userId: randomBytes(16).toString('base64url'), credentials: [] };
+  private loaded = false;
+
+  constructor(private readonly file?: string) {}
+
+  private async load(): Promise<void> {
+    if (this.loaded) return;
+    this.loaded = true;
+    if (!this.file) return;
+    try {
+      const parsed = JSON.parse(await readFile(this.file, 'utf8')) as Partial<StoreFile>;
+      if (parsed && parsed.version === 1 && typeof parsed.userId === 'string' && Array.isArray(parsed.credentials)) {
+        this.data = {
+          version: 1,
+          userId: parsed.userId,
+          credentials: parsed.credentials.filter((c) => c && typeof c.id === 'string' && typeof c.publicKey === 'string' && typeof c.counter === 'number'),
+        };
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        process.stderr.write(`mcp-dashboard: the passkey store ${this.file} could not be read (${(error as Error).message}); starting with none.\n`);
+      }
+    }
+  }
+
+  private async save(): Promise<void> {
+    if (!this.file) return;
+    await mkdir(dirname(this.file), { recursive: true });
+    const temp = `${this.file}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify(this.data, null, 2), { mode: 0o600 });
+    await rename(temp, this.file);
+  }
+
+  /** The WebAuthn user handle of the dashboard's one local user (base64url). */
+  async userId(): Promise<string> {
+    await this.load();
+    return this.data.userId;
+  }
+
+  /** Every registered credential. */
+  async list(): Promise<StoredCredential[]> {
+    await this.load();
+    return this.data.credentials.map((c) => ({ ...c }));
+  }
+
+  /** One credential by id. */
+  async get(id: string): Promise<StoredCredential | undefined> {
+    await this.load();
+    const found = this.data.credentials.find((c) => c.id === id);
+    return found ? { ...found } : undefined;
+  }
+
+  /** Adds a credential. */
+  async add(credential: StoredCredential): Promise<void> {
+    await this.load();
+    this.data.credentials = [...this.data.credentials.filter((c) => c.id !== credential.id), credential];
+    await this.save();
+  }
+
+  /** Records the authenticator's new signature counter. */
+  async updateCounter(id: string, counter: number): Promise<void> {
+    await this.load();
+    const found = this.data.credentials.find((c) => c.id === id);
+    if (!found) return;
+    found.counter = counter;
+    await this.save();
+  }
+}

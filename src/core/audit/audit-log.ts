@@ -1,0 +1,155 @@
+import type { PolicyDatabase } from '../policy/policy-db.js';
+import type { AuditEntry, AuditKind } from './audit-types.js';
+
+const KINDS: readonly AuditKind[] = [
+  'tool-call',
+  'policy-denial',
+  'consent-granted',
+  'consent-revoked',
+  'permission-grant',
+  'permission-revocation',
+  'permission-violation',
+];
+
+const TEXT_FIELDS = ['serverName', 'toolName', 'surface', 'callerId', 'decision', 'rule', 'reason', 'mcpletType', 'outcome', 'argumentsDigest', 'detail', 'requestId'] as const;
+const MAX_TEXT = 2000;
+
+/**
+ * Copies only the known fields, as bounded text. Whatever else a caller passes (an assertion, a
+ * token, argument values) never reaches storage.
+ */
+export function sanitizeAuditEntry(entry: Partial<AuditEntry>): AuditEntry {
+  const out: AuditEntry = { time: typeof entry.time === 'number' ? entry.time : Date.now(), kind: KINDS.includes(entry.kind as AuditKind) ? entry.kind! : 'tool-call' };
+  for (const field of TEXT_FIELDS) {
+    const value = entry[field];
+    if (typeof value === 'string' && value) out[field] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+  }
+  if (Array.isArray(entry.argumentNames)) out.argumentNames = entry.argumentNames.filter((n): n is string => typeof n === 'string').slice(0, 100);
+  return out;
+}
+
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const keys = Object.keys(value as Record<string, unknown>).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/** "sha256-<base64>" of the canonical JSON of `args` (WebCrypto), for matching calls without storing values. */
+export async function argumentsDigest(args: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(canonical(args));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  let binary = '';
+  for (const b of digest) binary += String.fromCharCode(b);
+  return `sha256-${btoa(binary)}`;
+}
+
+/**
+ * The audit log (MCP-WP-11.4.6, MCPlet §16.5): action calls, denials, consents and permission
+ * grants, revocations and violations, kept in IndexedDB. Falls back to memory when IndexedDB is
+ * unavailable, so auditing never blocks a call.
+ */
+export class AuditLog {
+  private readonly memory: AuditEntry[] = [];
+  private nextMemoryId = 1;
+  private readonly listeners = new Set<() => void>();
+  private writes: Promise<unknown> = Promise.resolve();
+  private sincePrune = 0;
+  private readonly maxEntries: number;
+
+  /** `maxEntries`: the log keeps the newest this many entries (default 10,000), pruning as it grows. */
+  constructor(
+    private readonly db: Promise<PolicyDatabase | undefined>,
+    options: { maxEntries?: number } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+  }
+
+  /** Records an entry; resolves with its id. */
+  async record(entry: Partial<AuditEntry>): Promise<number> {
+    const clean = sanitizeAuditEntry(entry);
+    const write = (async () => {
+      const db = await this.db;
+      if (db) return (await db.add('audit', clean)) as number;
+      const id = this.nextMemoryId++;
+      this.memory.push({ ...clean, id });
+      return id;
+    })();
+    this.writes = write.catch(() => undefined);
+    const id = await write;
+    this.sincePrune += 1;
+    if (this.sincePrune >= Math.min(100, this.maxEntries)) {
+      this.sincePrune = 0;
+      await this.prune().catch(() => {});
+    }
+    this.notify();
+    return id;
+  }
+
+  /** Drops the oldest entries beyond `maxEntries`. */
+  private async prune(): Promise<void> {
+    const db = await this.db;
+    if (!db) {
+      if (this.memory.length > this.maxEntries) this.memory.splice(0, this.memory.length - this.maxEntries);
+      return;
+    }
+    const tx = db.transaction('audit', 'readwrite');
+    let excess = (await tx.store.count()) - this.maxEntries;
+    let cursor = excess > 0 ? await tx.store.index('time').openCursor() : null;
+    while (cursor && excess > 0) {
+      await cursor.delete();
+      excess -= 1;
+      cursor = await cursor.continue();
+    }
+    await tx.done;
+  }
+
+  /** Adds the outcome (and optionally more detail) to an entry recorded earlier. */
+  async complete(id: number, outcome: string, detail?: string): Promise<void> {
+    const db = await this.db;
+    if (db) {
+      const tx = db.transaction('audit', 'readwrite');
+      const entry = await tx.store.get(id);
+      if (entry) await tx.store.put({ ...sanitizeAuditEntry({ ...entry, outcome, ...(detail ? { detail } : {}) }), id });
+      await tx.done;
+    } else {
+      const entry = this.memory.find((e) => e.id === id);
+      if (entry) Object.assign(entry, sanitizeAuditEntry({ ...entry, outcome, ...(detail ? { detail } : {}) }), { id });
+    }
+    this.notify();
+  }
+
+  /** Entries, newest first. */
+  async list(options: { limit?: number; kind?: AuditKind } = {}): Promise<AuditEntry[]> {
+    await this.writes;
+    const db = await this.db;
+    let all: AuditEntry[];
+    if (db) all = await db.getAllFromIndex('audit', 'time');
+    else all = [...this.memory];
+    all.sort((a, b) => b.time - a.time || (b.id ?? 0) - (a.id ?? 0));
+    const filtered = options.kind ? all.filter((e) => e.kind === options.kind) : all;
+    return options.limit ? filtered.slice(0, options.limit) : filtered;
+  }
+
+  /** The whole log as pretty JSON, oldest first (for export). */
+  async exportJson(): Promise<string> {
+    const entries = (await this.list()).reverse();
+    return JSON.stringify({ exportedAt: new Date().toISOString(), format: 'mcp-dashboard-audit/1', entries }, null, 2);
+  }
+
+  /** Called after every change; returns an unsubscribe. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) {
+      try {
+        l();
+      } catch {
+        // a broken viewer must not stop auditing
+      }
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import type { AuditLog } from '../audit/audit-log.js';
+import { argumentsDigest } from '../audit/audit-log.js';
+import type { DashboardPolicySettings } from '../dashboard-config.js';
+import type { McpletCatalog } from '../mcplet/catalog.js';
+import type { ToolClassification } from '../mcplet/classify.js';
+import type { CallerContext, MCPTool } from '../types.js';
+import type { ConsentStore } from './consent-store.js';
+import { decide, type PolicyDecision } from './engine.js';
+import type { WidgetGrants } from './widget-grants.js';
+
+/** The `params._meta.mcplet_auth` payload (MCPlet §7.3.1). */
+export interface McpletAuthAssertion {
+  type: 'passkey_assertion';
+  /** Credential id (base64url), so the FIDO2 server finds the public key. */
+  id: string;
+  challenge: string;
+  clientDataJSON: string;
+  authenticatorData: string;
+  signature: string;
+  userHandle?: string | null;
+}
+
+/** What the passkey step needs to show and to bind the challenge to. */
+export interface PasskeyRequest {
+  serverName: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  promptMessage?: string;
+  requestId: string;
+}
+
+/**
+ * Runs the WebAuthn ceremony for one call and resolves with the assertion (the shell implements it
+ * with @simplewebauthn/browser). Rejects with an error named 'PasskeyCancelledError' when the user
+ * cancels, or any other error when the ceremony fails.
+ */
+export type PasskeyAuthenticator = (request: PasskeyRequest) => Promise<McpletAuthAssertion>;
+
+/** One evaluated call. */
+export interface Evaluation {
+  classification: ToolClassification;
+  decision: PolicyDecision;
+}
+
+/**
+ * Connects the pure engine to the host's state: classification (catalog), widget grants, remembered
+ * consents, agent pool grants, and the audit log. The ToolInvoker asks it once per call.
+ */
+export class PolicyGate {
+  constructor(
+    readonly options: {
+      settings: () => DashboardPolicySettings;
+      catalog: McpletCatalog;
+      grants: WidgetGrants;
+      consents: ConsentStore;
+      audit: AuditLog;
+      passkey?: PasskeyAuthenticator;
+    },
+  ) {}
+
+  /** Decides a call (docs/policy.md). */
+  evaluate(serverName: string, tool: MCPTool, caller: CallerContext): Evaluation {
+    const { catalog, grants, consents, settings } = this.options;
+    const classification = catalog.classify(tool);
+    const grant = caller.surface === 'widget' ? grants.get(caller.id) : undefined;
+    const callerServerName = caller.surface === 'widget' ? grant?.serverName : caller.serverName;
+    const decision = decide({
+      serverName,
+      toolName: tool.name,
+      classification,
+      caller,
+      callerServerName,
+      widget: grant ? { trust: grant.trust, permissions: grant.permissions } : undefined,
+      agentPools: caller.surface === 'agent' ? (settings().agents[caller.id]?.pools ?? []) : undefined,
+      remembered: consents.isRemembered(serverName, tool.name, caller, classification.fingerprint),
+    });
+    return { classification, decision };
+  }
+
+  /**
+   * The tools a caller may see and call on a server: excluded tools, and tools the policy would refuse
+   * to this caller, are left out (MCPlet §8.2: app-only tools never reach a model or agent surface).
+   */
+  visibleTools(serverName: string, tools: MCPTool[], caller: CallerContext): MCPTool[] {
+    return tools.filter((tool) => this.evaluate(serverName, tool, caller).decision.decision !== 'deny');
+  }
+
+  /** True for calls the audit log keeps (MCPlet §16.5): actions, auth-protected and undeclared tools, denials. */
+  audited(evaluation: Evaluation): boolean {
+    const { classification: c, decision: d } = evaluation;
+    return d.decision === 'deny' || c.kind === 'plain' || c.mcpletType === 'action' || c.auth !== undefined;
+  }
+
+  /** Writes the audit entry for a call; resolves with its id (undefined when not audited). */
+  async recordCall(
+    evaluation: Evaluation,
+    call: { serverName: string; toolName: string; caller: CallerContext; args: unknown; requestId: string; outcome: string },
+  ): Promise<number | undefined> {
+    if (!this.audited(evaluation)) return undefined;
+    const { decision, classification } = evaluation;
+    const args = call.args && typeof call.args === 'object' && !Array.isArray(call.args) ? (call.args as Record<string, unknown>) : {};
+    return this.options.audit.record({
+      kind: decision.decision === 'deny' ? (decision.refusal === 'permission' || decision.refusal === 'trust' || decision.refusal === 'binding' ? 'permission-violation' : 'policy-denial') : 'tool-call',
+      serverName: call.serverName,
+      toolName: call.toolName,
+      surface: call.caller.surface,
+      callerId: call.caller.id,
+      decision: decision.decision,
+      rule: decision.rule,
+      reason: decision.reason,
+      mcpletType: classification.mcpletType ?? (classification.kind === 'plain' ? 'none (standard MCP tool)' : undefined),
+      outcome: call.outcome,
+      argumentNames: Object.keys(args),
+      argumentsDigest: await argumentsDigest(args),
+      requestId: call.requestId,
+    });
+  }
+
+  /** Remembers a consent (only for rememberable rows) and audits it. */
+  async remember(evaluation: Evaluation, serverName: string, toolName: string, caller: CallerContext): Promise<void> {
+    if (!evaluation.decision.rememberable) return;
+    await this.options.consents.grant({ serverName, toolName, caller, fingerprint: evaluation.classification.fingerprint, rule: evaluation.decision.rule });
+    await this.options.audit.record({
+      kind: 'consent-granted',
+      serverName,
+      toolName,
+      surface: caller.surface,
+      callerId: caller.id,
+      rule: evaluation.decision.rule,
+      reason: 'The user chose "Remember for this tool".',
+    });
+  }
+
+  /** Forgets a remembered consent and audits it. */
+  async forget(key: string): Promise<void> {
+    const record = await this.options.consents.revoke(key);
+    if (!record) return;
+    await this.options.audit.record({
+      kind: 'consent-revoked',
+      serverName: record.serverName,
+      toolName: record.toolName,
+      surface: record.surface,
+      callerId: record.callerId,
+      reason: 'The user forgot this consent.',
+    });
+  }
+}

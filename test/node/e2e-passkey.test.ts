@@ -1,0 +1,63 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
+import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
+
+// What a user meets with the shipped default config: they open the printed http://127.0.0.1:<port>
+// address, the page moves itself to http://localhost:<port> (WebAuthn refuses IP addresses), and a
+// strict passkey action of the MCPlet demo server runs with a (virtual) authenticator.
+let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
+let browser: Browser;
+
+before(async () => {
+  const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
+  gateway = await startGatewayProcess({ config });
+  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+});
+
+after(async () => {
+  await browser?.close();
+  await gateway?.stop();
+});
+
+test('the printed 127.0.0.1 URL moves to localhost with the token, and a passkey action runs end to end', async () => {
+  assert.match(gateway.url, /^http:\/\/127\.0\.0\.1:\d+\/#token=/);
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+
+  await page.goto(gateway.url);
+  await page.waitForURL(/^http:\/\/localhost:\d+\/$/);
+  assert.equal(new URL(page.url()).port, String(gateway.port));
+
+  const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("mcplet-demo")') });
+  await card.locator('header').getByText(/\d+ tools/).waitFor({ timeout: 30_000 });
+  await card.getByRole('tab', { name: /Tools/ }).click();
+  // The tool list is searchable and virtualised: find the tool as a person would.
+  await card.getByRole('searchbox').fill('delete a note');
+  // Rows exist only while the list is in view (virtualised), so scroll it there first.
+  await card.locator('mcp-tool-list').scrollIntoViewIfNeeded();
+  await card.getByRole('button', { name: /Delete a note/ }).click();
+  await card.getByLabel(/^id/).fill('n1');
+  await card.getByRole('button', { name: 'Invoke' }).click();
+
+  const dialog = page.getByRole('alertdialog', { name: /Invoke tool: mcplet-demo:delete_note/ });
+  await dialog.waitFor();
+  assert.match(await dialog.innerText(), /Confirm deleting this note with your passkey/);
+  await dialog.getByRole('button', { name: 'Continue with passkey' }).click();
+  await card.getByText('"verifiedBy": "passkey"').waitFor({ timeout: 20_000 });
+
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  assert.equal(credentials.length, 1);
+  assert.equal(credentials[0]!.rpId, 'localhost');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
