@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import semver from 'semver';
 import type { TrustLevel, WidgetPermissions } from '../src/core/types.js';
 import { RegistryError } from './errors.js';
+import { WIDGET_PERMISSIONS_SCHEMA } from '../src/core/widget-permissions-schema.js';
 
 /** The MCP-WP version this host implements; a package needing a newer one is refused (MCP-WP-16.4.1 step 3). */
 export const HOST_MCPWP_VERSION = '1.0.0';
@@ -43,36 +44,7 @@ export interface WidgetManifest {
 /** npm-style package names (optionally scoped); they also become URL path segments. */
 export const PACKAGE_NAME_PATTERN = '^(@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$';
 
-const permissionsSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    network: {
-      type: 'object',
-      required: ['domains'],
-      additionalProperties: false,
-      properties: {
-        domains: { type: 'array', items: { type: 'string', minLength: 1 } },
-        protocols: { type: 'array', items: { enum: ['http', 'https', 'ws', 'wss'] } },
-        maxRequestsPerMinute: { type: 'integer', minimum: 0 },
-      },
-    },
-    storage: { enum: ['none', 'session', 'persistent'] },
-    clipboard: { type: 'boolean' },
-    notifications: { type: 'boolean' },
-    mcpOperations: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        invokeTool: { type: 'boolean' },
-        readResource: { type: 'boolean' },
-        getPrompt: { type: 'boolean' },
-        subscribeToUpdates: { type: 'boolean' },
-      },
-    },
-    custom: { type: 'object' },
-  },
-} as const;
+const permissionsSchema = WIDGET_PERMISSIONS_SCHEMA;
 
 const person = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, email: { type: 'string' }, url: { type: 'string' } } } as const;
 

@@ -17,6 +17,8 @@ export interface ConfirmationRequest {
   requestId: string;
   /** The policy's classification and decision (why the user is asked; whether "Remember" is offered). */
   policy?: Evaluation;
+  /** Aborted when the caller goes away (an MCP App view closed): the question is withdrawn unanswered. */
+  signal?: AbortSignal;
 }
 
 /** The user's answer; `remember` only counts where the policy allows remembering. */
@@ -169,8 +171,12 @@ export class ToolInvoker {
     const needsDialog = !evaluation || evaluation.decision.decision === 'confirm' || evaluation.decision.decision === 'passkey';
     let remember = false;
     if (needsDialog) {
-      const raw = await this.confirm({ serverName, toolName, tool: tool!, args: callArgs, caller, requestId, ...(evaluation ? { policy: evaluation } : {}) });
+      const raw = await this.confirm({ serverName, toolName, tool: tool!, args: callArgs, caller, requestId, ...(evaluation ? { policy: evaluation } : {}), ...(options.signal ? { signal: options.signal } : {}) });
       const answer: ConfirmationAnswer = typeof raw === 'boolean' ? { confirmed: raw } : { confirmed: raw?.confirmed === true, remember: raw?.remember === true };
+      if (options.signal?.aborted) {
+        void record('withdrawn: the caller went away');
+        cancelled('The caller went away before the call was confirmed; nothing was sent to the server.');
+      }
       if (!answer.confirmed) {
         void record('cancelled by the user');
         cancelled('You cancelled the tool call; nothing was sent to the server.');

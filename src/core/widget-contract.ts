@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { MCPServerInfo, MCPWidgetInterface } from './types.js';
+import { WIDGET_PERMISSIONS_SCHEMA } from './widget-permissions-schema.js';
 
 /** One broken rule of the widget contract, named by its MCP-WP rule ID. */
 export interface ContractViolation {
@@ -33,37 +34,7 @@ export const MCP_PROTOCOL_VERSION_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** `sha256-` + the base64 of 32 bytes (MCP-WP-4.2.10). */
 export const INTEGRITY_PATTERN = '^sha256-[A-Za-z0-9+/]{43}=$';
 
-const permissionsSchema = {
-  [RULE]: 'MCP-WP-4.2.8',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    network: {
-      type: 'object',
-      required: ['domains'],
-      additionalProperties: false,
-      properties: {
-        domains: { type: 'array', items: { type: 'string', minLength: 1 } },
-        protocols: { type: 'array', items: { enum: ['http', 'https', 'ws', 'wss'] } },
-        maxRequestsPerMinute: { type: 'number', minimum: 0 },
-      },
-    },
-    storage: { enum: ['none', 'session', 'persistent'] },
-    clipboard: { type: 'boolean' },
-    notifications: { type: 'boolean' },
-    mcpOperations: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        invokeTool: { type: 'boolean' },
-        readResource: { type: 'boolean' },
-        getPrompt: { type: 'boolean' },
-        subscribeToUpdates: { type: 'boolean' },
-      },
-    },
-    custom: { type: 'object' },
-  },
-};
+const permissionsSchema = { [RULE]: 'MCP-WP-4.2.8', ...WIDGET_PERMISSIONS_SCHEMA };
 
 const signatureSchema = {
   [RULE]: 'MCP-WP-4.2.9',

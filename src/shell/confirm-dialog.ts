@@ -88,6 +88,8 @@ export class McpConfirmDialog extends LitElement {
   }
 
   private async show(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
+    // A caller that went away while its question waited in the queue is not asked about at all.
+    if (request.signal?.aborted) return { confirmed: false };
     this.returnFocus = deepActiveElement();
     this.request = request;
     this.remember = false;
@@ -99,6 +101,16 @@ export class McpConfirmDialog extends LitElement {
     this.a11y?.announce(this.l10n.t('confirm.announce', { server: request.serverName, tool: request.toolName }), 'assertive');
     return new Promise<ConfirmationAnswer>((resolve) => {
       this.resolve = resolve;
+      // The caller went away while the dialog is open: withdraw it, and say so.
+      request.signal?.addEventListener(
+        'abort',
+        () => {
+          if (this.request !== request) return;
+          this.a11y?.announce(this.l10n.t('confirm.withdrawn', { server: request.serverName, tool: request.toolName }), 'assertive');
+          this.finish(false);
+        },
+        { once: true },
+      );
     });
   }
 

@@ -181,6 +181,14 @@ export class McpDashboard extends LitElement {
       dbName: this.dbName,
       cards: () => [...this.renderRoot.querySelectorAll('mcp-widget-card')],
       consent: (request) => consent.open(request),
+      // MCP-WP-16.6.3: refused packages (integrity, signature, downgrade…) go to the audit log too.
+      onSecurityEvent: (event) =>
+        void services.policy.audit.record({
+          kind: 'security-event',
+          callerId: 'registry',
+          outcome: event.kind,
+          detail: [event.packageName && `${event.packageName}${event.version ? `@${event.version}` : ''}`, event.message, event.url].filter(Boolean).join(' — '),
+        }),
     });
     this.requestUpdate();
     await this.registryHost.init();

@@ -368,7 +368,7 @@ export const en = {
   'audit.exported': 'The audit log was exported as JSON.',
   'audit.close': 'Close',
   'audit.intro':
-    'Tool calls of actions and undeclared tools, denials, consents and widget permissions. Argument values and passkey data are never recorded (only argument names and a SHA-256 digest).',
+    'Tool calls of actions and undeclared tools, denials, consents, widget permissions and widget packages refused for security reasons. Argument values and passkey data are never recorded (only argument names and a SHA-256 digest).',
   'audit.entries': 'Audit entries',
   'audit.col.time': 'Time',
   'audit.col.what': 'What',
@@ -416,4 +416,6 @@ export const en = {
   'passkey.notReady': 'The passkey prompt is not ready yet; try again in a moment.',
   'passkey.turnedOff': 'Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).',
   'policy.settingsFailed': 'The dashboard\u2019s policy settings could not be loaded ({message}); the defaults apply.',
+  'audit.kind.security-event': 'Security event',
+  'confirm.withdrawn': 'The request to call {server}:{tool} was withdrawn: its caller went away.',
 } satisfies Record<string, I18nMessage>;

@@ -369,7 +369,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'audit.exported': '監査ログを JSON として書き出しました。',
   'audit.close': '閉じる',
   'audit.intro':
-    'アクションと宣言のないツールの呼び出し、拒否、同意、ウィジェットの権限を記録します。引数の値とパスキーのデータは記録しません（引数の名前と SHA-256 ダイジェストのみ）。',
+    'アクションと宣言のないツールの呼び出し、拒否、同意、ウィジェットの権限、セキュリティ上の理由で拒否したウィジェットパッケージを記録します。引数の値とパスキーのデータは記録しません（引数の名前と SHA-256 ダイジェストのみ）。',
   'audit.entries': '監査エントリ',
   'audit.col.time': '日時',
   'audit.col.what': '内容',
@@ -417,4 +417,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'passkey.notReady': 'パスキーの確認画面の準備がまだできていません。少し待ってからもう一度お試しください。',
   'passkey.turnedOff': 'ダッシュボードの設定でパスキーが無効になっています（dashboard.passkeys.enabled）。',
   'policy.settingsFailed': 'ダッシュボードのポリシー設定を読み込めませんでした（{message}）。既定の設定を使います。',
+  'audit.kind.security-event': 'セキュリティイベント',
+  'confirm.withdrawn': '{server}:{tool} の呼び出し要求は取り下げられました。呼び出し元が閉じられました。',
 };

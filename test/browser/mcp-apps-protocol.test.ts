@@ -4,7 +4,7 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { PRESETS } from '../../theme/tokens.js';
 import { deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { mountDashboard, readyCard } from '../support/dashboard.js';
+import { confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
 import { framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 
@@ -158,6 +158,37 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     expect(report.received.find((m) => m.method === 'ui/notifications/tool-cancelled')!.params.reason).to.contain('cancelled');
     expect(deepText(frame.shadowRoot!)).to.contain('was not run');
     await handle.close();
+  });
+
+  it('MCP Apps teardown: tool calls of a view still waiting for confirmation are withdrawn when it closes; nothing is sent', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    const calls: string[] = [];
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
+    // The view asks for two calls: the first opens the dialog, the second waits behind it.
+    await evalInView(viewId, `for (const text of ['first', 'second']) mcp.request('tools/call', { name: 'app-echo', arguments: { text } }, 60000)
+      .then((r) => { (window.__stale ??= []).push('result: ' + JSON.stringify(r)); }, (e) => { (window.__stale ??= []).push('error: ' + e.message); });
+      return true;`);
+    const text = await dialogOpen(dashboard);
+    expect(text).to.contain('hostile:app-echo');
+    expect(frame.view!.pendingCalls).to.equal(2);
+    await frame.view!.close();
+    const dialog = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
+    await waitFor(() => !dialog.open, 5000, 'the open question to be withdrawn');
+    // The queued one is never shown: the dialog stays closed.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(dialog.open, 'the queued question is not asked').to.equal(false);
+    const audited = await waitFor(async () => {
+      const entries = (await dashboard.services!.policy.audit.list({ kind: 'tool-call' })).filter((e) => e.toolName === 'app-echo' && e.outcome?.startsWith('withdrawn'));
+      return entries.length === 2 ? entries : undefined;
+    }, 5000, 'both withdrawn calls in the audit log');
+    expect(audited.every((e) => e.surface === 'app')).to.equal(true);
+    expect(calls, 'nothing was sent to the server').to.deep.equal([]);
+    off();
+    // The dashboard still asks for the next call as usual.
+    const next = await openThroughWidget(dashboard, card, 'hostile', 'probe', {}, 'cancel');
+    await next.handle.close();
   });
 
   it('a tool whose ui:// resource does not exist gets a clear error in its frame; the card keeps working', async () => {

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetStore } from '../../src/shell/registry/widget-store.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { deepQueryText } from '../support/dom.js';
 import { mountDashboard, readyCard } from '../support/dashboard.js';
 import { attemptInstall, openStore, selectPackage, startRegistry, stopRegistry, unpublishFromRegistry, type TestRegistry } from '../support/widget-store.js';
 
@@ -93,11 +94,33 @@ describe('registry tampering suite: each refusal has its own message and changes
       if (c.security) {
         expect(newEvents.length, 'audited as a security event (MCP-WP-16.6.3)').to.be.greaterThan(0);
         expect(newEvents[0]!.message).to.match(c.message);
+        const audited = await dashboard.services!.policy.audit.list({ kind: 'security-event' });
+        expect(audited.some((e) => e.detail?.includes(`@tamper/${c.id}`) && c.message.test(e.detail)), 'the refusal is in the audit log').to.equal(true);
       } else {
         expect(newEvents).to.deep.equal([]);
       }
     });
   }
+
+  it('MCP-WP-16.6.3 every refusal is logged as a security event the user can read in the audit log', async () => {
+    const audited = await dashboard.services!.policy.audit.list({ kind: 'security-event' });
+    const refused = CASES.filter((c) => c.security).map((c) => `@tamper/${c.id}`);
+    expect(refused.length).to.be.greaterThan(10);
+    for (const name of refused) expect(audited.some((e) => e.detail?.includes(name)), `${name} in the audit log`).to.equal(true);
+    const button = deepQueryText<HTMLButtonElement>('header button', 'Audit log', dashboard.shadowRoot!)!;
+    button.click();
+    const panel = dashboard.shadowRoot!.querySelector('mcp-audit-panel')!;
+    await waitFor(() => panel.shadowRoot?.querySelector('dialog')?.open, 5000, 'the audit panel');
+    const select = panel.shadowRoot!.querySelector('select')!;
+    select.value = 'security-event';
+    select.dispatchEvent(new Event('change'));
+    const rows = await waitFor(() => {
+      const found = [...panel.shadowRoot!.querySelectorAll('tr[data-kind]')];
+      return found.length >= refused.length && found.every((r) => r.getAttribute('data-kind') === 'security-event') ? found : undefined;
+    }, 5000, 'the security events in the panel');
+    expect(rows.map((r) => r.textContent).join('\n')).to.contain('@tamper/wrong-signature@1.0.0');
+    (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
+  });
 
   it('MCP-WP-16.4.4 a download cut off half way is refused with its own message; nothing runs, nothing changes', async () => {
     const result = await attemptInstall(dashboard, store, '@flaky/cut-off');

@@ -49,6 +49,14 @@ export async function generate() {
         covering.get(id).push({ title, file: relative(root, file) });
       }
     }
+    // Table-driven tests: a title built as `${c.rule} refuses ${c.what} …` over rows of a case table.
+    if (/\$\{c\.rule\} refuses \$\{c\.what\}/.test(text)) {
+      for (const m of text.matchAll(/\brule: '(MCP-WP-[\d.]+[a-z]?)', what: '((?:\\.|[^'])*)'/g)) {
+        const title = `${m[1]} refuses ${m[2].replace(/\\(.)/g, '$1')} (case table)`;
+        if (!covering.has(m[1])) covering.set(m[1], []);
+        covering.get(m[1]).push({ title, file: relative(root, file) });
+      }
+    }
   }
   const rules = catalogue.rules;
   const covered = rules.filter((r) => !r.key.includes('@') && covering.has(r.id));

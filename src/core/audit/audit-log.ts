@@ -9,6 +9,7 @@ const KINDS: readonly AuditKind[] = [
   'permission-grant',
   'permission-revocation',
   'permission-violation',
+  'security-event',
 ];
 
 const TEXT_FIELDS = ['serverName', 'toolName', 'surface', 'callerId', 'decision', 'rule', 'reason', 'mcpletType', 'outcome', 'argumentsDigest', 'detail', 'requestId'] as const;

@@ -6,7 +6,8 @@ export type AuditKind =
   | 'consent-revoked'
   | 'permission-grant'
   | 'permission-revocation'
-  | 'permission-violation';
+  | 'permission-violation'
+  | 'security-event';
 
 /**
  * One audit entry. It never holds credentials: no passkey assertion, no token, no argument values —

@@ -53,7 +53,7 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
       const args = params.arguments && typeof params.arguments === 'object' && !Array.isArray(params.arguments) ? params.arguments : {};
       // The policy knows the app by its resource (stable across openings, so a remembered consent for
       // its own plumbing tools holds) and by its server (an app may only call its own server's tools).
-      return (await invoker.invoke({ serverName: server, toolName: params.name, args }, { surface: 'app', id: `app:${view.resourceUri}`, serverName: server })) as CallToolResult;
+      return (await invoker.invoke({ serverName: server, toolName: params.name, args }, { surface: 'app', id: `app:${view.resourceUri}`, serverName: server }, { signal: view.gone.signal })) as CallToolResult;
     } catch (error) {
       const e = error as MCPError;
       throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));

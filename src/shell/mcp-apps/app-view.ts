@@ -55,6 +55,8 @@ export class AppView {
   cspRejections: string[] = [];
   /** App tool calls waiting for the user or the server. */
   pendingCalls = 0;
+  /** Aborted when the view starts closing: its tool calls still waiting for confirmation are withdrawn. */
+  readonly gone = new AbortController();
   readonly services: AppViewServices;
   private readonly caller: CallerContext;
   private readonly listeners = new Set<(view: AppView) => void>();
@@ -370,6 +372,7 @@ export class AppView {
   }
 
   private async doClose(reason: string): Promise<void> {
+    this.gone.abort(new Error(reason));
     const bridge = this.bridge;
     if (bridge && this.initialized && this.iframe?.isConnected) {
       this.phase = 'Closing';

@@ -1,0 +1,35 @@
+/**
+ * JSON Schema of MCP-WP `WidgetPermissions` (§4.2.8, §11.4). One definition for the host's widget
+ * contract check and for registry manifests, so a permission a package may ask for is exactly one a
+ * running widget may declare.
+ */
+export const WIDGET_PERMISSIONS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    network: {
+      type: 'object',
+      required: ['domains'],
+      additionalProperties: false,
+      properties: {
+        domains: { type: 'array', items: { type: 'string', minLength: 1 } },
+        protocols: { type: 'array', items: { enum: ['http', 'https', 'ws', 'wss'] } },
+        maxRequestsPerMinute: { type: 'number', minimum: 0 },
+      },
+    },
+    storage: { enum: ['none', 'session', 'persistent'] },
+    clipboard: { type: 'boolean' },
+    notifications: { type: 'boolean' },
+    mcpOperations: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        invokeTool: { type: 'boolean' },
+        readResource: { type: 'boolean' },
+        getPrompt: { type: 'boolean' },
+        subscribeToUpdates: { type: 'boolean' },
+      },
+    },
+    custom: { type: 'object' },
+  },
+} as const;
