@@ -363,7 +363,7 @@ export const en = {
   'notices.dismissLabel': 'Dismiss: {title}',
   'audit.title': 'Audit log and permissions',
   'audit.show': 'Show',
-  'audit.everything': 'everything',
+  'audit.everything': 'All entries',
   'audit.export': 'Export JSON',
   'audit.exported': 'The audit log was exported as JSON.',
   'audit.close': 'Close',

@@ -364,7 +364,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'notices.dismissLabel': '閉じる: {title}',
   'audit.title': '監査ログと権限',
   'audit.show': '表示',
-  'audit.everything': 'すべて',
+  'audit.everything': 'すべてのエントリ',
   'audit.export': 'JSON で書き出す',
   'audit.exported': '監査ログを JSON として書き出しました。',
   'audit.close': '閉じる',

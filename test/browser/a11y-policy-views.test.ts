@@ -193,6 +193,17 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
       expect(dialog).to.contain('パスキーで続ける').and.contain('確認する理由').and.contain('サーバーが検証します').and.not.contain('Why you are asked');
       answerDialog(dashboard, 'cancel');
 
+      // A refusal by the policy, in the runner: the rule is worded in Japanese, not the engine's English.
+      await searchTools(card.shadowRoot!, 'Bulk delete');
+      (await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', 'Bulk delete', card.shadowRoot!), 10_000, 'the Bulk delete row')).click();
+      const excluded = await waitFor(() => {
+        const r = deepQuery('mcp-tool-runner', card.shadowRoot!);
+        return r && deepText(r.shadowRoot!).includes('Bulk delete') ? r : undefined;
+      }, 5000, 'the Bulk delete runner');
+      await fillAndInvoke(excluded, {}, '実行');
+      const refusal = await waitFor(() => excluded.shadowRoot!.querySelector('[role="alert"]')?.textContent, 10_000, 'the refusal');
+      expect(refusal).to.contain('_meta.auth のないまま、モデルに公開されたアクションです').and.contain('(X2)').and.not.contain('is excluded');
+
       const prompt = showPasskeyPrompt(dashboard);
       await waitFor(() => passkeyPrompt(dashboard!).shadowRoot?.querySelector('dialog')?.open, 5000, 'the passkey prompt');
       expect(deepText(passkeyPrompt(dashboard).shadowRoot!)).to.contain('パスキーが必要です').and.contain('パスキーを待っています');

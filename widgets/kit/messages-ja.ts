@@ -29,7 +29,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'validation.required': '入力は必須です',
   'validation.type': '{type} 型である必要があります',
   'validation.enum': '次のいずれかである必要があります: {values}',
-  'validation.const': '{value} である必要があります',
+  'validation.const': '定められた定数と等しい必要があります',
   'validation.minimum': '{limit} 以上である必要があります',
   'validation.maximum': '{limit} 以下である必要があります',
   'validation.exclusiveMinimum': '{limit} より大きい必要があります',

@@ -33,8 +33,7 @@ export function renderToolItem(
   const badges = toolBadges(tool, t);
   const name = displayName(tool);
   return html`<button type="button" class="tool-item" aria-current=${options.selected ? 'true' : 'false'} @click=${() => options.onSelect(tool)}>
-    <span class="name">${name}</span>
-    ${name !== tool.name ? html`<span class="sub"><code>${String(tool.name)}</code></span>` : nothing}
+    <span class="name">${name}</span>${name !== tool.name ? html` <code class="tool-id">${String(tool.name)}</code>` : nothing}
     ${typeof tool.description === 'string' ? html`<span class="sub desc">${tool.description}</span>` : nothing}
     <span class="sub">${summarizeSchema(tool.inputSchema, t)}</span>
     ${badges.length ? html`<span class="sub">${badges.map((b) => html`<span class="badge">${b}</span>`)}</span>` : nothing}
