@@ -3,7 +3,7 @@ import type { ConfirmationAnswer, ConfirmationRequest } from '../core/tool-invok
 import type { A11yHelperInterface, CallerContext, I18nInterface } from '../core/types.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { renderPolicyDetails } from './confirm-policy.js';
-import { deepActiveElement } from './a11y-helper.js';
+import { ModalController } from './modal-controller.js';
 import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
 
@@ -66,74 +66,48 @@ export class McpConfirmDialog extends LitElement {
 
   declare request: ConfirmationRequest | undefined;
   declare remember: boolean;
-  a11y: A11yHelperInterface | undefined;
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
-  private resolve: ((answer: ConfirmationAnswer) => void) | undefined;
-  private returnFocus: HTMLElement | null = null;
-  private releaseTrap: (() => void) | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly modal = new ModalController<ConfirmationAnswer>(this, {
+    escapeAnswer: () => ({ confirmed: false }),
+    initialFocus: '[data-action="cancel"]',
+    onClose: () => (this.request = undefined),
+  });
+
+  /** The host's A11yHelper (focus trap, announcements). */
+  set a11y(helper: A11yHelperInterface | undefined) {
+    this.modal.a11y = helper;
+  }
+
+  get a11y(): A11yHelperInterface | undefined {
+    return this.modal.a11y;
+  }
 
   /** Shows the dialog for `request` (one at a time, in order); resolves true only on Confirm. */
   async open(request: ConfirmationRequest): Promise<boolean> {
     return (await this.ask(request)).confirmed;
   }
 
-  /** Like `open`, with the "Remember for this tool" choice (offered only where the policy allows it). */
+  /**
+   * Like `open`, with the "Remember for this tool" choice (offered only where the policy allows it).
+   * A request whose `signal` aborts (its caller went away) is withdrawn: never shown, or closed.
+   */
   ask(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
-    const answer = this.queue.then(() => this.show(request));
-    this.queue = answer.catch(() => ({ confirmed: false }));
-    return answer;
-  }
-
-  private async show(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
-    // A caller that went away while its question waited in the queue is not asked about at all.
-    if (request.signal?.aborted) return { confirmed: false };
-    this.returnFocus = deepActiveElement();
-    this.request = request;
-    this.remember = false;
-    await this.updateComplete;
-    const dialog = this.renderRoot.querySelector('dialog')!;
-    dialog.showModal();
-    this.releaseTrap = this.a11y?.setFocusTrap(this);
-    (this.renderRoot.querySelector('[data-action="cancel"]') as HTMLElement).focus();
-    this.a11y?.announce(this.l10n.t('confirm.announce', { server: request.serverName, tool: request.toolName }), 'assertive');
-    return new Promise<ConfirmationAnswer>((resolve) => {
-      this.resolve = resolve;
-      // The caller went away while the dialog is open: withdraw it, and say so.
-      request.signal?.addEventListener(
-        'abort',
-        () => {
-          if (this.request !== request) return;
-          this.a11y?.announce(this.l10n.t('confirm.withdrawn', { server: request.serverName, tool: request.toolName }), 'assertive');
-          this.finish(false);
-        },
-        { once: true },
-      );
-    });
+    const vars = { server: request.serverName, tool: request.toolName };
+    return this.modal.open(
+      () => {
+        this.request = request;
+        this.remember = false;
+      },
+      this.l10n.t('confirm.announce', vars),
+      request.signal ? { signal: request.signal, announcement: this.l10n.t('confirm.withdrawn', vars) } : undefined,
+    );
   }
 
   private finish(confirmed: boolean): void {
     const rememberable = this.request?.policy?.decision.rememberable === true;
-    const answer: ConfirmationAnswer = { confirmed, remember: confirmed && rememberable && this.remember };
-    const dialog = this.renderRoot.querySelector('dialog');
-    if (dialog?.open) dialog.close();
-    this.releaseTrap?.();
-    this.releaseTrap = undefined;
-    const resolve = this.resolve;
-    this.resolve = undefined;
-    this.request = undefined;
-    const target = this.returnFocus;
-    this.returnFocus = null;
-    if (target?.isConnected) target.focus();
-    resolve?.(answer);
-  }
-
-  private onCancelEvent(event: Event): void {
-    // Escape: treat as Cancel (and keep the dialog from closing without an answer).
-    event.preventDefault();
-    this.finish(false);
+    this.modal.finish({ confirmed, remember: confirmed && rememberable && this.remember });
   }
 
   override render() {
@@ -141,7 +115,7 @@ export class McpConfirmDialog extends LitElement {
     const t: Translate = (key, variables) => this.l10n.t(key, variables);
     const badges = r ? hintBadges(r.tool.annotations as Record<string, unknown> | undefined, t) : [];
     return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-warning"
-      @cancel=${this.onCancelEvent}>
+      @cancel=${this.modal.onCancel}>
       ${r
         ? html`<h2 id="confirm-title">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2>
             <dl>

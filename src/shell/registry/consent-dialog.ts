@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { A11yHelperInterface, I18nInterface } from '../../core/types.js';
 import { LocalizeController } from '../../../widgets/kit/localize.js';
-import { deepActiveElement } from '../a11y-helper.js';
+import { ModalController } from '../modal-controller.js';
 import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { ConsentAnswer, ConsentRequest } from './registry-host.js';
@@ -38,43 +38,36 @@ export class McpConsentDialog extends LitElement {
   static override properties = { request: { state: true } };
 
   declare request: ConsentRequest | undefined;
-  a11y: A11yHelperInterface | undefined;
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private readonly t: Translate = (key, variables) => this.l10n.t(key, variables);
-  private resolve: ((answer: ConsentAnswer) => void) | undefined;
-  private returnFocus: HTMLElement | null = null;
-  private releaseTrap: (() => void) | undefined;
+  private readonly modal = new ModalController<ConsentAnswer>(this, {
+    escapeAnswer: () => ({ ok: false, servers: this.chosenServers() }),
+    initialFocus: '[data-action="cancel"]',
+    onClose: () => (this.request = undefined),
+  });
 
-  /** Shows the request; resolves when the user answers. */
-  async open(request: ConsentRequest): Promise<ConsentAnswer> {
-    this.finish(false);
-    this.returnFocus = deepActiveElement();
-    this.request = request;
-    await this.updateComplete;
-    this.renderRoot.querySelector('dialog')!.showModal();
-    this.releaseTrap = this.a11y?.setFocusTrap(this);
-    (this.renderRoot.querySelector('[data-action="cancel"]') as HTMLElement).focus();
-    this.a11y?.announce(title(request, this.t), 'assertive');
-    return new Promise<ConsentAnswer>((resolve) => {
-      this.resolve = resolve;
-    });
+  /** The host's A11yHelper (focus trap, announcements). */
+  set a11y(helper: A11yHelperInterface | undefined) {
+    this.modal.a11y = helper;
+  }
+
+  get a11y(): A11yHelperInterface | undefined {
+    return this.modal.a11y;
+  }
+
+  /** Shows the request (one at a time); resolves when the user answers. */
+  open(request: ConsentRequest): Promise<ConsentAnswer> {
+    return this.modal.open(() => (this.request = request), title(request, this.t));
+  }
+
+  private chosenServers(): string[] {
+    return [...this.renderRoot.querySelectorAll<HTMLInputElement>('input[name="server"]')].filter((i) => i.checked).map((i) => i.value);
   }
 
   private finish(ok: boolean): void {
-    const servers = [...this.renderRoot.querySelectorAll<HTMLInputElement>('input[name="server"]')].filter((i) => i.checked).map((i) => i.value);
-    const dialog = this.renderRoot.querySelector('dialog');
-    if (dialog?.open) dialog.close();
-    this.releaseTrap?.();
-    this.releaseTrap = undefined;
-    const resolve = this.resolve;
-    this.resolve = undefined;
-    this.request = undefined;
-    const target = this.returnFocus;
-    this.returnFocus = null;
-    if (target?.isConnected) target.focus();
-    resolve?.({ ok, servers });
+    this.modal.finish({ ok, servers: this.chosenServers() });
   }
 
   override render() {
@@ -83,10 +76,7 @@ export class McpConsentDialog extends LitElement {
     const t = this.t;
     const action = t(r?.kind === 'install' ? 'consent.actionInstall' : r?.kind === 'major-update' ? 'consent.actionApprove' : 'consent.actionUpdate');
     return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="consent-title" aria-describedby="consent-permissions"
-      @cancel=${(e: Event) => {
-        e.preventDefault();
-        this.finish(false);
-      }}>
+      @cancel=${this.modal.onCancel}>
       ${r
         ? html`<h2 id="consent-title">${title(r, t)}</h2>
             <dl>
