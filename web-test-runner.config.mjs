@@ -6,6 +6,7 @@ import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
 import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
 import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
 import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
+import { mediaPlugin } from './test/support/wtr-media-plugin.mjs';
 import { webauthnPlugin } from './test/support/wtr-webauthn-plugin.mjs';
 
 export default {
@@ -27,6 +28,7 @@ export default {
     gatewayPlugin(),
     registryPlugin(),
     framesPlugin(),
+    mediaPlugin(),
     webauthnPlugin(),
   ],
 };

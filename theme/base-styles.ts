@@ -1,10 +1,16 @@
 import { css } from 'lit';
 
-/** Base styles shared by the shell and every kit component; all colours come from --mcp-* tokens. */
+/**
+ * Base styles shared by the shell and every kit component; all colours come from --mcp-* tokens
+ * (with light-mode fallbacks for a host without a Theme, MCP-WP-6.4.4). Motion uses
+ * --mcp-motion-duration, which the Theme sets to 0 under reduced motion (system or user setting).
+ * Sizes are in rem/em so browser zoom and the text-size setting scale everything (MCP-WP-11.5.6).
+ */
 export const baseStyles = css`
   :host {
     font-family: var(--mcp-font-family, system-ui, sans-serif);
     font-size: var(--mcp-font-size-md, 0.875rem);
+    line-height: var(--mcp-line-height, 1.5);
     color: var(--mcp-text-primary, #1b1f24);
     box-sizing: border-box;
   }
@@ -13,12 +19,14 @@ export const baseStyles = css`
     font: inherit;
     cursor: pointer;
     border-radius: var(--mcp-radius-md, 4px);
-    border: 1px solid var(--mcp-border, #8c959f);
+    border: 1px solid var(--mcp-border, #737d88);
     background: var(--mcp-surface, #f4f6f8);
     color: var(--mcp-text-primary, #1b1f24);
     padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
     min-height: 2rem;
+    transition: box-shadow var(--mcp-motion-duration, 150ms) ease-out, background-color var(--mcp-motion-duration, 150ms) ease-out;
   }
+  button:hover { box-shadow: var(--mcp-shadow-sm, 0 1px 2px rgb(0 0 0 / 0.12)); }
   button.primary {
     background: var(--mcp-primary-color, #0b5cad);
     border-color: var(--mcp-primary-color, #0b5cad);
@@ -29,23 +37,25 @@ export const baseStyles = css`
     outline: 3px solid var(--mcp-focus-ring, #0b5cad);
     outline-offset: 2px;
   }
+  a { color: var(--mcp-link-color, #0b5cad); }
   input, select, textarea {
     font: inherit;
     color: var(--mcp-text-primary, #1b1f24);
     background: var(--mcp-background, #ffffff);
-    border: 1px solid var(--mcp-border, #8c959f);
+    border: 1px solid var(--mcp-border, #737d88);
     border-radius: var(--mcp-radius-sm, 2px);
     padding: var(--mcp-spacing-sm, 0.25rem);
     max-width: 100%;
   }
   .muted { color: var(--mcp-text-secondary, #4d5661); }
-  .error-text { color: var(--mcp-error-dark, #a4161a); }
+  .error-text { color: var(--mcp-error-dark, #991b1b); }
   .visually-hidden {
     position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
   }
-  pre { white-space: pre-wrap; word-break: break-word; margin: 0; font-family: ui-monospace, monospace; }
+  pre, code { font-family: var(--mcp-font-family-mono, ui-monospace, monospace); }
+  pre { white-space: pre-wrap; word-break: break-word; margin: 0; }
   @media (prefers-reduced-motion: reduce) {
-    *, *::before, *::after { animation: none !important; transition: none !important; }
+    *, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }
   }
 `;

@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Brand } from '../../src/core/brand-schema.js';
+import { loadBrand } from './brand.js';
 import { ConfigFileError, loadConfigFile } from './config.js';
 import { openBrowser } from './open-browser.js';
 import { parseAllowedOrigin } from './security.js';
@@ -64,8 +66,10 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     return undefined;
   }
   let loaded;
+  let brand: Brand | null;
   try {
     loaded = await loadConfigFile(options.config);
+    brand = await loadBrand(loaded.config, loaded.file);
   } catch (error) {
     if (error instanceof ConfigFileError) {
       process.stderr.write(`mcp-dashboard: ${error.message}\n`);
@@ -93,6 +97,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       uiDir: resolve(packageRoot, 'dist'),
       extraOrigins: options.allowOrigins,
       uiMiddleware,
+      brand,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -50,7 +50,10 @@ function describe(errors: ErrorObject[]): string[] {
         }
         break;
       case 'type':
-        line = `at ${at}: must be ${String(params.type) === 'object' ? 'an object' : `a ${String(params.type)}`}`;
+        line = `at ${at}: must be ${String(params.type)
+          .split(',')
+          .map((t) => (t === 'object' ? 'an object' : `a ${t}`))
+          .join(' or ')}`;
         break;
       case 'minLength':
         line = `at ${at}: must not be empty`;

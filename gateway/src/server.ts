@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
+import type { Brand } from '../../src/core/brand-schema.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import { EventHubs } from './event-hub.js';
 import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   uiMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** Fixed token (tests only); a random one otherwise. */
   token?: string;
+  /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
+  brand?: Brand | null;
 }
 
 /** A running gateway. */
@@ -163,6 +166,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (path === '/api/sandbox' && req.method === 'GET') {
       sendJson(res, 200, { port: sandbox?.port ?? null });
+      return;
+    }
+    if (path === '/api/brand' && req.method === 'GET') {
+      sendJson(res, 200, { brand: options.brand ?? null });
       return;
     }
     if (path.startsWith('/auth/')) {

@@ -75,7 +75,15 @@ export const configSchema = {
       },
     },
     // Open object: other features add their own keys; registry keys (registry-config-schema.ts) and policy keys (dashboard-config.ts) are checked.
-    dashboard: { type: 'object', properties: { ...registryConfigProperties, ...dashboardPolicySchemaProperties } },
+    dashboard: {
+      type: 'object',
+      properties: {
+        ...registryConfigProperties,
+        ...dashboardPolicySchemaProperties,
+        // White-label brand: a path to brand.json (relative to this file) or the brand itself (brand-schema.ts).
+        brand: { type: ['string', 'object'], minLength: 1 },
+      },
+    },
   },
 } as const;
 

@@ -115,6 +115,16 @@ export class GatewayClient {
     return body.port;
   }
 
+  /**
+   * The white-label brand from the dashboard config (`dashboard.brand`), with logo and favicon as
+   * data URLs the gateway has checked by their bytes; null when the config sets none. The browser
+   * still validates and sanitises it before use.
+   */
+  async brand(): Promise<unknown> {
+    const body = await this.json<{ brand: unknown }>('/api/brand');
+    return body.brand ?? null;
+  }
+
   /** True when `/healthz` answers (it needs no token). */
   async healthy(): Promise<boolean> {
     try {

@@ -248,9 +248,32 @@ export interface ConfigurationInterface {
 /** Accessibility helper (MCP-WP-11.5.5). */
 export interface A11yHelperInterface {
   announce(message: string, politeness?: 'polite' | 'assertive'): void;
-  setFocusTrap(element: HTMLElement): () => void;
-  validateContrast(fgColor: string, bgColor: string): boolean;
+  setFocusTrap(element: HTMLElement, options?: FocusTrapOptions): () => void;
+  /** True when the pair meets WCAG AA for normal text (4.5:1); options for large text, UI parts or AAA. */
+  validateContrast(fgColor: string, bgColor: string, options?: ContrastOptions): boolean;
   getPreferences(): A11yPreferences;
+  /** Extension: called when a preference changes (system setting or the dashboard's own). */
+  onPreferencesChange?(callback: (preferences: A11yPreferences) => void): Unsubscribe;
+}
+
+/** Options of `A11yHelper.setFocusTrap` (extension of MCP-WP-11.5.5). */
+export interface FocusTrapOptions {
+  /** Focused when the trap starts (default: the first focusable element). */
+  initialFocus?: HTMLElement | null;
+  /** Called on Escape inside the trap. */
+  onEscape?: () => void;
+  /** Return focus to the element that had it when the trap was released (default true). */
+  returnFocus?: boolean;
+}
+
+/** Options of `A11yHelper.validateContrast`. */
+export interface ContrastOptions {
+  /** 18pt, or 14pt bold: 3:1 is enough at AA (WCAG 1.4.3). */
+  largeText?: boolean;
+  /** UI components and graphics: 3:1 (WCAG 1.4.11). */
+  nonText?: boolean;
+  /** 'AAA' asks for 7:1 (4.5:1 for large text). */
+  level?: 'AA' | 'AAA';
 }
 
 /** User accessibility preferences (MCP-WP-11.5.5). */
@@ -261,15 +284,55 @@ export interface A11yPreferences {
   screenReaderActive: boolean;
 }
 
+/** A theme mode as the user chooses it; `auto` follows the system (MCP-WP-5.5.9, 6.4.1). */
+export type ThemeModePreference = 'light' | 'dark' | 'high-contrast' | 'auto';
+
+/** Colour intensity (MCP-WP-5.5.2, 6.4.1). */
+export type ColorScheme = 'vibrant' | 'muted' | 'accessible';
+
+/** Options of `Theme.adaptColor` (MCP-WP-5.5.2). */
+export interface ColorAdaptationOptions {
+  /** Adapt against the current mode's background (default true); false adapts against white. */
+  respectMode?: boolean;
+  /** Keep hue and saturation; only lightness moves (default true). */
+  preserveHue?: boolean;
+  /** Minimum WCAG ratio against the background (default 4.5). */
+  targetContrast?: number;
+  /** Lightness shift before adapting, -1 … 1. */
+  intensity?: number;
+  /** Extension: the colour to adapt against, instead of the mode's background. */
+  against?: string;
+}
+
+/** Scoped theming a widget declares in its metadata (MCP-WP-5.5.6). */
+export interface ScopedTheming {
+  /** Borders, headers, controls: the host's tokens, or the widget's own `--mcp-*` overrides. */
+  chrome: 'host' | 'custom';
+  /** Data visualisations and brand content: host tokens, or the widget's custom properties. */
+  content: 'host' | 'custom';
+  /** Custom properties to set on the widget's shadow root (colours are kept readable per mode). */
+  customTokens?: Record<string, string>;
+}
+
 /** Theme service (MCP-WP-5.5.2 / 6.4). */
 export interface ThemeInterface {
   tokens: Record<string, string>;
-  applyToElement(element: HTMLElement): void;
+  /** Injects the tokens into the element's shadow root; `scoped` applies MCP-WP-5.5.6 scoped theming. */
+  applyToElement(element: HTMLElement, scoped?: ScopedTheming): void;
   onThemeChange(callback: (tokens: Record<string, string>, mode: string) => void): Unsubscribe;
   getMode(): 'light' | 'dark' | 'high-contrast' | 'custom';
-  getColorScheme?(): 'vibrant' | 'muted' | 'accessible';
+  /** The user's preference, `auto` included (MCP-WP-6.4.1). */
+  mode?: ThemeModePreference;
+  colorScheme?: ColorScheme;
+  colors?: Record<string, string>;
+  accentColors?: Record<string, string>;
+  dataColors?: Record<string, string>;
+  semanticColors?: Record<string, string>;
+  spacing?: Record<string, string>;
+  typography?: Record<string, string>;
+  getColorScheme?(): ColorScheme;
   getContrastRatio?(color1: string, color2: string): number;
-  adaptColor?(color: string, options?: Record<string, unknown>): string;
+  adaptColor?(color: string, options?: ColorAdaptationOptions): string;
   generateColorScale?(baseColor: string, steps?: number): string[];
   getCSSVar?(property: string): string;
   onChange?(callback: (theme: ThemeInterface) => void): Unsubscribe;
@@ -314,6 +377,23 @@ export interface AppHostInterface {
   views(): AppViewHandle[];
 }
 
+/** A translatable message: text with `{name}` placeholders, or plural forms chosen by `{count}`. */
+export type I18nMessage = string | ({ other: string } & Partial<Record<'zero' | 'one' | 'two' | 'few' | 'many', string>>);
+
+/** Messages per locale, then per key: `{ en: { 'tab.tools': 'Tools' }, ja: { … } }`. */
+export type I18nCatalogs = Readonly<Record<string, Readonly<Record<string, I18nMessage>>>>;
+
+/** Internationalisation (MCP-WP-6.8.1). */
+export interface I18nInterface {
+  /** BCP 47 tag of the current locale, e.g. "en" or "ja". */
+  readonly currentLocale: string;
+  t(key: string, variables?: Record<string, unknown>): string;
+  formatDate(date: Date | number, options?: Intl.DateTimeFormatOptions): string;
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
+  /** Extension: called with the new locale after it changed (also announced as `mcp:host:locale-changed`). */
+  onLocaleChange?(callback: (locale: string) => void): Unsubscribe;
+}
+
 /** Clipboard access for widgets, gated by `permissions.clipboard` (MCP-WP-11.4.3). */
 export interface ClipboardInterface {
   writeText(text: string): Promise<void>;
@@ -335,6 +415,7 @@ export interface DependenciesObject {
   Timers?: WidgetTimersInterface;
   /** Extension: MCP Apps views (see docs/widgets.md). */
   AppHost?: AppHostInterface;
+  I18n?: I18nInterface;
   /** Present for every widget; refuses unless the widget declared and was granted `clipboard`. */
   Clipboard?: ClipboardInterface;
   /** Present for every widget; refuses unless the widget declared and was granted `notifications`. */
@@ -391,6 +472,8 @@ export interface MCPWidgetMetadata {
   collapsible?: boolean;
   defaultCollapsed?: boolean;
   widgetType?: 'server-status' | 'server-panel' | 'tool-browser' | 'resource-explorer' | 'activity-log';
+  /** MCP-WP-5.5.6. */
+  scopedTheming?: ScopedTheming;
   metadata?: Record<string, unknown>;
 }
 
@@ -503,4 +586,8 @@ export interface ArgumentProblem {
   /** JSON pointer into the arguments object ('' = the whole object). */
   path: string;
   message: string;
+  /** The JSON Schema keyword that failed (e.g. 'minimum'), so a widget can word it in its locale. */
+  keyword?: string;
+  /** The keyword's parameters (e.g. `{ limit: 3 }`). */
+  params?: Record<string, unknown>;
 }

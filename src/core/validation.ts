@@ -53,7 +53,7 @@ function problemsFrom(errors: ErrorObject[] | null | undefined): ArgumentProblem
     } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       message = `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     }
-    if (!problems.some((p) => p.path === path && p.message === message)) problems.push({ path, message });
+    if (!problems.some((p) => p.path === path && p.message === message)) problems.push({ path, message, keyword: error.keyword, params });
   }
   return problems;
 }

@@ -86,6 +86,16 @@ export function widgetResultSchema(info: Pick<MCPServerInfo, 'serverName' | 'tra
           defaultCollapsed: { [RULE]: 'MCP-WP-4.1.1', type: 'boolean' },
           widgetType: { [RULE]: 'MCP-WP-4.1.1', enum: ['server-status', 'server-panel', 'tool-browser', 'resource-explorer', 'activity-log'] },
           metadata: { [RULE]: 'MCP-WP-4.1.1', type: 'object' },
+          scopedTheming: {
+            [RULE]: 'MCP-WP-5.5.6',
+            type: 'object',
+            required: ['chrome', 'content'],
+            properties: {
+              chrome: { enum: ['host', 'custom'] },
+              content: { enum: ['host', 'custom'] },
+              customTokens: { type: 'object', additionalProperties: { type: 'string', maxLength: 300 } },
+            },
+          },
           repository: { [RULE]: 'MCP-WP-4.1.1', type: 'object', required: ['type', 'url'], properties: { type: { enum: ['git', 'npm', 'github', 'custom'] }, url: { type: 'string' } } },
         },
         allOf: [

@@ -7,7 +7,9 @@ import type { AuditLog } from './audit/audit-log.js';
 import { PermissionDeniedError, type GatedOperation, type WidgetGrant, type WidgetGrants } from './policy/widget-grants.js';
 import type { InstalledWidgetTrust } from './policy/trust.js';
 import type { ToolInvoker } from './tool-invoker.js';
-import type { A11yHelperInterface, AppHostInterface, DependenciesObject, MCPWidgetMetadata, NotificationsInterface, ThemeInterface } from './types.js';
+import { ScopedI18n } from './i18n.js';
+import { ScopedTheme } from './scoped-theme.js';
+import type { A11yHelperInterface, AppHostInterface, DependenciesObject, I18nInterface, MCPWidgetMetadata, NotificationsInterface, ThemeInterface } from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
 import { WidgetTimers } from './widget-timers.js';
 
@@ -62,10 +64,10 @@ function describePermissions(grant: WidgetGrant): string {
 
 /**
  * Builds what the host injects into a widget factory (MCP-WP-3.2, 4.3): a per-widget EventBus view,
- * a gated MCPBridge, a scoped Configuration, and the shared Theme and A11yHelper. Built-in and
- * third-party widgets get exactly this. With `policy`, every operation is checked against the
- * widget's grant (trust from the dashboard config, permissions as declared); a refusal is blocked,
- * audited and shown (MCP-WP-11.4.3, 11.4.6).
+ * a gated MCPBridge, a scoped Configuration, read-only views of Theme and I18n whose listeners
+ * go with the widget, and the shared A11yHelper. Built-in and third-party widgets get exactly this.
+ * With `policy`, every operation is checked against the widget's grant (trust from the dashboard
+ * config, permissions as declared); a refusal is blocked, audited and shown (MCP-WP-11.4.3, 11.4.6).
  */
 export function createWidgetDependencies(options: {
   widgetId: string;
@@ -75,6 +77,7 @@ export function createWidgetDependencies(options: {
   configuration: Configuration;
   theme?: ThemeInterface;
   a11y?: A11yHelperInterface;
+  i18n?: I18nInterface;
   onViolation?: (error: ForbiddenEventError) => void;
   /** Makes the widget's scoped `AppHost` (MCP Apps views); absent when the page hosts no apps. */
   appHost?: (widgetId: string) => { api: AppHostInterface; release(): Promise<void> };
@@ -113,10 +116,13 @@ export function createWidgetDependencies(options: {
     Configuration: configuration,
     Timers: timers,
   };
-  if (options.theme) dependencies.Theme = options.theme;
+  const theme = options.theme ? new ScopedTheme(options.theme) : undefined;
+  const i18n = options.i18n ? new ScopedI18n(options.i18n) : undefined;
+  if (theme) dependencies.Theme = theme;
   if (options.a11y) dependencies.A11yHelper = options.a11y;
   const apps = options.appHost?.(options.widgetId);
   if (apps) dependencies.AppHost = apps.api;
+  if (i18n) dependencies.I18n = i18n;
   if (policy) {
     dependencies.Clipboard = Object.freeze({
       async writeText(text: string) {
@@ -142,6 +148,8 @@ export function createWidgetDependencies(options: {
       bridge.dispose();
       configuration.dispose();
       timers.dispose();
+      theme?.dispose();
+      i18n?.dispose();
       const grant = policy?.grants.revoke(widgetId);
       if (grant && policy?.audit) {
         void policy.audit.record({ kind: 'permission-revocation', serverName: grant.serverName, surface: 'widget', callerId: widgetId, detail: 'the widget was removed; its permissions end' }).catch(() => {});

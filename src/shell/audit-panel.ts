@@ -1,20 +1,14 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { AuditEntry, AuditKind } from '../core/audit/audit-types.js';
-import type { A11yHelperInterface } from '../core/types.js';
+import type { A11yHelperInterface, I18nInterface } from '../core/types.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
 import { deepActiveElement } from './a11y-helper.js';
+import { policyReason, translatedOr } from './host-text.js';
+import { SHELL_CATALOGS } from './messages.js';
 import type { PolicyServices } from './policy-services.js';
 import { shellStyles } from './shell.styles.js';
 
-const KIND_LABEL: Record<AuditKind, string> = {
-  'tool-call': 'Tool call',
-  'policy-denial': 'Denied by policy',
-  'consent-granted': 'Consent remembered',
-  'consent-revoked': 'Consent forgotten',
-  'permission-grant': 'Permissions granted',
-  'permission-revocation': 'Permissions ended',
-  'permission-violation': 'Permission violation',
-  'security-event': 'Security event',
-};
+const KINDS: AuditKind[] = ['tool-call', 'policy-denial', 'consent-granted', 'consent-revoked', 'permission-grant', 'permission-revocation', 'permission-violation', 'security-event'];
 
 /**
  * <mcp-audit-panel>: the audit log viewer (MCP-WP-11.4.6): every audited call, denial, consent and
@@ -27,7 +21,7 @@ export class McpAuditPanel extends LitElement {
     css`
       dialog { width: min(72rem, 96vw); max-height: 90vh; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
       .bar { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: center; }
       h2 { margin: 0; font-size: 1.2rem; flex: 1; }
       h3 { font-size: 1rem; margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem); }
@@ -46,6 +40,9 @@ export class McpAuditPanel extends LitElement {
   declare open: boolean;
   policy: PolicyServices | undefined;
   a11y: A11yHelperInterface | undefined;
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private unsubscribes: Array<() => void> = [];
   private returnFocus: HTMLElement | null = null;
   private releaseTrap: (() => void) | undefined;
@@ -100,67 +97,75 @@ export class McpAuditPanel extends LitElement {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    this.a11y?.announce('The audit log was exported as JSON.', 'polite');
+    this.a11y?.announce(this.l10n.t('audit.exported'), 'polite');
+  }
+
+  private date(time: number | string): string {
+    const value = new Date(time);
+    return this.i18n ? this.i18n.formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' }) : value.toLocaleString();
   }
 
   override render() {
     const policy = this.policy;
+    const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+    const word = (prefix: string, value: string | undefined) => (value ? translatedOr(t, `${prefix}.${value}`, value) : '');
+    const yesNo = (value: boolean) => (value ? t('audit.yes') : t('audit.no'));
     return html`<dialog aria-labelledby="audit-title" @cancel=${(e: Event) => {
       e.preventDefault();
       this.close();
     }}>
       ${this.open && policy
         ? html`<div class="bar">
-              <h2 id="audit-title">Audit log and permissions</h2>
-              <label>Show
+              <h2 id="audit-title">${t('audit.title')}</h2>
+              <label>${t('audit.show')}
                 <select .value=${this.kind} @change=${(e: Event) => {
                   this.kind = (e.target as HTMLSelectElement).value as AuditKind | '';
                   void this.reload();
                 }}>
-                  <option value="">everything</option>
-                  ${(Object.keys(KIND_LABEL) as AuditKind[]).map((k) => html`<option value=${k}>${KIND_LABEL[k]}</option>`)}
+                  <option value="">${t('audit.everything')}</option>
+                  ${KINDS.map((k) => html`<option value=${k} ?selected=${k === this.kind}>${t(`audit.kind.${k}`)}</option>`)}
                 </select>
               </label>
-              <button type="button" data-action="export-audit" @click=${() => void this.exportJson()}>Export JSON</button>
-              <button type="button" class="primary" data-action="close-audit" @click=${() => this.close()}>Close</button>
+              <button type="button" data-action="export-audit" @click=${() => void this.exportJson()}>${t('audit.export')}</button>
+              <button type="button" class="primary" data-action="close-audit" @click=${() => this.close()}>${t('audit.close')}</button>
             </div>
-            <p class="muted">Tool calls of actions and undeclared tools, denials, consents, widget permissions and widget packages refused for security reasons. Argument values and passkey data are never recorded (only argument names and a SHA-256 digest).</p>
-            <div class="scroll" tabindex="0" aria-label="Audit entries">
+            <p class="muted">${t('audit.intro')}</p>
+            <div class="scroll" tabindex="0" role="region" aria-label=${t('audit.entries')}>
               <table>
-                <thead><tr><th scope="col">Time</th><th scope="col">What</th><th scope="col">Server / tool</th><th scope="col">Caller</th><th scope="col">Decision</th><th scope="col">Outcome</th><th scope="col">Reason / detail</th></tr></thead>
+                <thead><tr><th scope="col">${t('audit.col.time')}</th><th scope="col">${t('audit.col.what')}</th><th scope="col">${t('audit.col.tool')}</th><th scope="col">${t('audit.col.caller')}</th><th scope="col">${t('audit.col.decision')}</th><th scope="col">${t('audit.col.outcome')}</th><th scope="col">${t('audit.col.reason')}</th></tr></thead>
                 <tbody>
-                  ${this.entries.length === 0 ? html`<tr><td colspan="7">Nothing recorded yet.</td></tr>` : nothing}
+                  ${this.entries.length === 0 ? html`<tr><td colspan="7">${t('audit.empty')}</td></tr>` : nothing}
                   ${this.entries.map(
                     (e) => html`<tr data-kind=${e.kind}>
-                      <td>${new Date(e.time).toLocaleString()}</td>
-                      <td>${KIND_LABEL[e.kind] ?? e.kind}</td>
+                      <td>${this.date(e.time)}</td>
+                      <td>${word('audit.kind', e.kind)}</td>
                       <td>${e.serverName ?? ''}${e.toolName ? html`:<code>${e.toolName}</code>` : nothing}</td>
-                      <td>${e.surface ?? ''}${e.callerId ? ` ${e.callerId}` : ''}</td>
-                      <td>${e.decision ?? ''}${e.rule ? ` (${e.rule})` : ''}</td>
-                      <td>${e.outcome ?? ''}</td>
-                      <td>${e.reason ?? ''}${e.detail ? html`<div class="muted">${e.detail}</div>` : nothing}${e.argumentNames?.length
-                        ? html`<div class="muted">arguments: ${e.argumentNames.join(', ')}</div>`
+                      <td>${word('audit.surface', e.surface)}${e.callerId ? ` ${e.callerId}` : ''}</td>
+                      <td>${word('audit.decision', e.decision)}${e.rule ? ` (${e.rule})` : ''}</td>
+                      <td>${word('audit.outcome', e.outcome)}</td>
+                      <td>${e.reason ? policyReason(t, this.l10n.locale, e.rule, e.reason) : ''}${e.detail ? html`<div class="muted">${e.detail}</div>` : nothing}${e.argumentNames?.length
+                        ? html`<div class="muted">${t('audit.arguments', { names: e.argumentNames.join(', ') })}</div>`
                         : nothing}</td>
                     </tr>`,
                   )}
                 </tbody>
               </table>
             </div>
-            <h3>Remembered consents</h3>
+            <h3>${t('audit.consents')}</h3>
             ${policy.consents.list().length === 0
-              ? html`<p class="muted">None. Tick "Remember for this tool" in the confirmation dialog where it is offered.</p>`
-              : html`<ul aria-label="Remembered consents">
+              ? html`<p class="muted">${t('audit.consentsNone')}</p>`
+              : html`<ul aria-label=${t('audit.consents')}>
                   ${policy.consents.list().map(
-                    (c) => html`<li>${c.serverName}:<code>${c.toolName}</code> for ${c.surface} ${c.callerId} (since ${new Date(c.grantedAt).toLocaleString()}, policy ${c.rule})
-                      <button type="button" data-action="forget" @click=${() => void policy.gate.forget(c.key)}>Forget</button></li>`,
+                    (c) => html`<li>${t('audit.consentItem', { server: c.serverName, tool: c.toolName, surface: word('audit.surface', c.surface), caller: c.callerId, since: this.date(c.grantedAt), rule: c.rule })}
+                      <button type="button" data-action="forget" @click=${() => void policy.gate.forget(c.key)}>${t('audit.forget')}</button></li>`,
                   )}
                 </ul>`}
-            <h3>Widget trust and permissions</h3>
-            <ul aria-label="Widget permissions">
+            <h3>${t('audit.grants')}</h3>
+            <ul aria-label=${t('audit.grants')}>
               ${policy.grants.list().map(
-                (g) => html`<li><strong>${g.widgetId}</strong>: trust ${g.trust} (${g.trustReason})${g.claimedTrust && g.claimedTrust !== g.trust ? html`; claimed "${g.claimedTrust}" (ignored)` : nothing};
-                  MCP: ${(['invokeTool', 'readResource', 'getPrompt', 'subscribeToUpdates'] as const).filter((k) => g.permissions[k]).join(', ') || 'none'};
-                  storage: ${g.permissions.storage}; clipboard: ${g.permissions.clipboard ? 'yes' : 'no'}; notifications: ${g.permissions.notifications ? 'yes' : 'no'}</li>`,
+                (g) => html`<li><strong>${g.widgetId}</strong>: ${t('audit.grantTrust', { trust: g.trust })} (${g.trustReason})${g.claimedTrust && g.claimedTrust !== g.trust ? html`; ${t('audit.grantClaimed', { claimed: g.claimedTrust })}` : nothing};
+                  ${t('audit.grantOps', { ops: (['invokeTool', 'readResource', 'getPrompt', 'subscribeToUpdates'] as const).filter((k) => g.permissions[k]).join(', ') || t('audit.none') })};
+                  ${t('audit.grantStorage', { storage: g.permissions.storage })}; ${t('audit.grantClipboard', { value: yesNo(g.permissions.clipboard) })}; ${t('audit.grantNotifications', { value: yesNo(g.permissions.notifications) })}</li>`,
               )}
             </ul>`
         : nothing}

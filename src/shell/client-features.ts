@@ -52,12 +52,14 @@ export function installClientFeatures(services: HostServices, root: ParentNode):
   if (root.querySelector('mcp-sampling-dialog')) {
     const sampling = lazyDialog(root, 'mcp-sampling-dialog', () => import('./sampling-dialog.js'), (dialog) => {
       dialog.a11y = services.a11y;
+      dialog.i18n = services.i18n;
     });
     services.bridge.setSamplingHandler(async (serverName, request, origin) => (await sampling()).ask(serverName, request, origin));
   }
   if (root.querySelector('mcp-elicitation-dialog')) {
     const elicitation = lazyDialog(root, 'mcp-elicitation-dialog', () => import('./elicitation-dialog.js'), (dialog) => {
       dialog.a11y = services.a11y;
+      dialog.i18n = services.i18n;
       dialog.validator = services.validator;
     });
     services.bridge.setElicitationHandler(async (serverName, request) => (await elicitation()).ask(serverName, request));

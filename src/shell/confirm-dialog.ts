@@ -1,30 +1,34 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ConfirmationAnswer, ConfirmationRequest } from '../core/tool-invoker.js';
+import type { A11yHelperInterface, CallerContext, I18nInterface } from '../core/types.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
 import { renderPolicyDetails } from './confirm-policy.js';
-import type { A11yHelperInterface, CallerContext } from '../core/types.js';
-import { deepActiveElement } from './a11y-helper.js';
+import { ModalController } from './modal-controller.js';
+import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
 
-function describeCaller(caller: CallerContext): string {
+type Translate = (key: string, variables?: Record<string, unknown>) => string;
+
+function describeCaller(caller: CallerContext, t: Translate): string {
   switch (caller.surface) {
     case 'user':
-      return 'you, from the dashboard';
+      return t('confirm.caller.user');
     case 'widget':
-      return `you, in widget ${caller.id}`;
+      return t('confirm.caller.widget', { id: caller.id });
     case 'app':
-      return `the MCP App ${caller.id}`;
+      return t('confirm.caller.app', { id: caller.id });
     default:
-      return `the agent ${caller.id}`;
+      return t('confirm.caller.agent', { id: caller.id });
   }
 }
 
-function hintBadges(annotations: Record<string, unknown> | undefined): string[] {
+function hintBadges(annotations: Record<string, unknown> | undefined, t: Translate): string[] {
   const a = annotations ?? {};
   const badges: string[] = [];
-  if (a.readOnlyHint === true) badges.push('Read-only (per the server)');
-  if (a.destructiveHint === true) badges.push('Destructive (per the server)');
-  if (a.idempotentHint === true) badges.push('Idempotent');
-  if (a.openWorldHint === true) badges.push('Reaches outside systems');
+  if (a.readOnlyHint === true) badges.push(t('confirm.hint.readOnly'));
+  if (a.destructiveHint === true) badges.push(t('confirm.hint.destructive'));
+  if (a.idempotentHint === true) badges.push(t('confirm.hint.idempotent'));
+  if (a.openWorldHint === true) badges.push(t('confirm.hint.openWorld'));
   return badges;
 }
 
@@ -39,7 +43,7 @@ export class McpConfirmDialog extends LitElement {
     css`
       dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
       h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
       pre { background: var(--mcp-surface, #f4f6f8); border: 1px solid var(--mcp-border, #8c959f); padding: var(--mcp-spacing-md, 0.5rem);
         max-height: 16rem; overflow: auto; }
@@ -62,99 +66,77 @@ export class McpConfirmDialog extends LitElement {
 
   declare request: ConfirmationRequest | undefined;
   declare remember: boolean;
-  a11y: A11yHelperInterface | undefined;
-  private resolve: ((answer: ConfirmationAnswer) => void) | undefined;
-  private returnFocus: HTMLElement | null = null;
-  private releaseTrap: (() => void) | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly modal = new ModalController<ConfirmationAnswer>(this, {
+    escapeAnswer: () => ({ confirmed: false }),
+    initialFocus: '[data-action="cancel"]',
+    onClose: () => (this.request = undefined),
+  });
+
+  /** The host's A11yHelper (focus trap, announcements). */
+  set a11y(helper: A11yHelperInterface | undefined) {
+    this.modal.a11y = helper;
+  }
+
+  get a11y(): A11yHelperInterface | undefined {
+    return this.modal.a11y;
+  }
 
   /** Shows the dialog for `request` (one at a time, in order); resolves true only on Confirm. */
   async open(request: ConfirmationRequest): Promise<boolean> {
     return (await this.ask(request)).confirmed;
   }
 
-  /** Like `open`, with the "Remember for this tool" choice (offered only where the policy allows it). */
+  /**
+   * Like `open`, with the "Remember for this tool" choice (offered only where the policy allows it).
+   * A request whose `signal` aborts (its caller went away) is withdrawn: never shown, or closed.
+   */
   ask(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
-    const answer = this.queue.then(() => this.show(request));
-    this.queue = answer.catch(() => ({ confirmed: false }));
-    return answer;
-  }
-
-  private async show(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
-    // A caller that went away while its question waited in the queue is not asked about at all.
-    if (request.signal?.aborted) return { confirmed: false };
-    this.returnFocus = deepActiveElement();
-    this.request = request;
-    this.remember = false;
-    await this.updateComplete;
-    const dialog = this.renderRoot.querySelector('dialog')!;
-    dialog.showModal();
-    this.releaseTrap = this.a11y?.setFocusTrap(this);
-    (this.renderRoot.querySelector('[data-action="cancel"]') as HTMLElement).focus();
-    this.a11y?.announce(`Confirm tool call: ${request.serverName}:${request.toolName}`, 'assertive');
-    return new Promise<ConfirmationAnswer>((resolve) => {
-      this.resolve = resolve;
-      // The caller went away while the dialog is open: withdraw it, and say so.
-      request.signal?.addEventListener(
-        'abort',
-        () => {
-          if (this.request !== request) return;
-          this.a11y?.announce(`The request to call ${request.serverName}:${request.toolName} was withdrawn: its caller went away.`, 'assertive');
-          this.finish(false);
-        },
-        { once: true },
-      );
-    });
+    const vars = { server: request.serverName, tool: request.toolName };
+    return this.modal.open(
+      () => {
+        this.request = request;
+        this.remember = false;
+      },
+      this.l10n.t('confirm.announce', vars),
+      request.signal ? { signal: request.signal, announcement: this.l10n.t('confirm.withdrawn', vars) } : undefined,
+    );
   }
 
   private finish(confirmed: boolean): void {
     const rememberable = this.request?.policy?.decision.rememberable === true;
-    const answer: ConfirmationAnswer = { confirmed, remember: confirmed && rememberable && this.remember };
-    const dialog = this.renderRoot.querySelector('dialog');
-    if (dialog?.open) dialog.close();
-    this.releaseTrap?.();
-    this.releaseTrap = undefined;
-    const resolve = this.resolve;
-    this.resolve = undefined;
-    this.request = undefined;
-    const target = this.returnFocus;
-    this.returnFocus = null;
-    if (target?.isConnected) target.focus();
-    resolve?.(answer);
-  }
-
-  private onCancelEvent(event: Event): void {
-    // Escape: treat as Cancel (and keep the dialog from closing without an answer).
-    event.preventDefault();
-    this.finish(false);
+    this.modal.finish({ confirmed, remember: confirmed && rememberable && this.remember });
   }
 
   override render() {
     const r = this.request;
-    const badges = r ? hintBadges(r.tool.annotations as Record<string, unknown> | undefined) : [];
+    const t: Translate = (key, variables) => this.l10n.t(key, variables);
+    const badges = r ? hintBadges(r.tool.annotations as Record<string, unknown> | undefined, t) : [];
     return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-warning"
-      @cancel=${this.onCancelEvent}>
+      @cancel=${this.modal.onCancel}>
       ${r
-        ? html`<h2 id="confirm-title">Invoke tool: ${r.serverName}:${r.toolName}</h2>
+        ? html`<h2 id="confirm-title">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2>
             <dl>
-              <dt>Server</dt><dd>${r.serverName} (MCP Server)</dd>
-              <dt>Requested by</dt><dd>${describeCaller(r.caller)}</dd>
-              ${typeof r.tool.title === 'string' ? html`<dt>Title</dt><dd>${r.tool.title}</dd>` : nothing}
+              <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
+              <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
+              ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
             </dl>
             ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
-            ${renderPolicyDetails(r.policy)}
-            ${badges.length ? html`<ul class="badges" aria-label="Hints from the server">${badges.map((b) => html`<li>${b}</li>`)}</ul>` : nothing}
-            <h3 id="confirm-args-label">Arguments:</h3>
+            ${renderPolicyDetails(r.policy, t, this.l10n.locale)}
+            ${badges.length ? html`<ul class="badges" aria-label=${t('confirm.hints')}>${badges.map((b) => html`<li>${b}</li>`)}</ul>` : nothing}
+            <h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
             <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>
-            <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> This action will be performed on your behalf.</p>
+            <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> ${t('confirm.warning')}</p>
             ${r.policy?.decision.rememberable
               ? html`<label class="remember"><input type="checkbox" data-action="remember" .checked=${this.remember}
                     @change=${(e: Event) => (this.remember = (e.target as HTMLInputElement).checked)} />
-                  Remember for this tool (${describeCaller(r.caller)}; you can forget it in the audit log)</label>`
+                  ${t('confirm.remember', { caller: describeCaller(r.caller, t) })}</label>`
               : nothing}
             <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>Cancel</button>
-              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${r.policy?.decision.decision === 'passkey' ? 'Continue with passkey' : 'Confirm'}</button>
+              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${t('confirm.cancel')}</button>
+              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${r.policy?.decision.decision === 'passkey' ? t('confirm.continuePasskey') : t('confirm.confirm')}</button>
             </div>`
         : nothing}
     </dialog>`;

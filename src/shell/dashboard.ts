@@ -1,7 +1,11 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { GatewayAuthError, GatewayUnreachableError, type GatewayServerSummary } from '../core/gateway-client.js';
-import type { ThemeMode } from '../../theme/tokens.js';
+import type { ThemeModePreference } from '../core/types.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
+import { applyBrandToDocument } from './brand-document.js';
 import { createHostServices, type HostServices } from './host-services.js';
+import { LANGUAGES, SHELL_CATALOGS } from './messages.js';
+import { PREFERENCE_KEYS } from './preferences.js';
 import { shellStyles } from './shell.styles.js';
 import { takeToken } from './token.js';
 import './confirm-dialog.js';
@@ -9,6 +13,7 @@ import './widget-card.js';
 import './passkey-prompt.js';
 import './host-notices.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
+import type { McpThemePanel } from './theme-panel.js';
 import { installClientFeatures } from './client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
@@ -21,30 +26,30 @@ import { localhostUrlFor } from './canonical-origin.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 
-const MODES: Array<{ mode: ThemeMode; label: string }> = [
-  { mode: 'light', label: 'Light' },
-  { mode: 'dark', label: 'Dark' },
-  { mode: 'high-contrast', label: 'High contrast' },
-];
+const MODES: ThemeModePreference[] = ['light', 'dark', 'high-contrast', 'auto'];
 
 /**
  * <mcp-dashboard>: the shell. Reads the gateway token from the URL fragment, loads `mcp.servers`
  * from the gateway into Configuration (MCP-WP-10.1.1), and renders one widget card per server.
  * Watches the gateway so a restart or a stale token is explained instead of failing silently.
+ * The header carries the brand (name, logo), the language switch and the Appearance panel.
  */
 export class McpDashboard extends LitElement {
   static override styles = [
     shellStyles,
     css`
       :host { display: block; min-height: 100vh; background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); }
-      header.top { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        border-bottom: 1px solid var(--mcp-border, #8c959f); background: var(--mcp-surface, #f4f6f8); }
-      h1 { font-size: 1.25rem; margin: 0; }
+      header.top { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        border-bottom: 1px solid var(--mcp-border, #737d88); background: var(--mcp-surface, #f4f6f8); }
+      .brand { display: flex; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; }
+      .brand img { height: 2rem; width: auto; max-width: 8rem; object-fit: contain; }
+      h1 { font-size: var(--mcp-font-size-xl, 1.25rem); margin: 0; word-break: break-word; }
       .spacer { flex: 1; }
+      .controls { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); }
       main { padding: var(--mcp-spacing-lg, 1rem); display: grid; gap: var(--mcp-spacing-lg, 1rem); grid-template-columns: repeat(auto-fill, minmax(min(100%, 38rem), 1fr)); align-items: start; }
-      .banner { margin: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); border: 2px solid var(--mcp-error-dark, #a4161a);
-        border-radius: var(--mcp-radius-md, 4px); background: var(--mcp-error-light, #fdecec); }
-      label { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      .banner { margin: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); border: 2px solid var(--mcp-error-dark, #991b1b);
+        border-radius: var(--mcp-radius-md, 4px); background: var(--mcp-error-light, #fee2e2); }
+      label { font-size: var(--mcp-font-size-sm, 0.8125rem); display: inline-flex; align-items: center; gap: var(--mcp-spacing-xs, 0.125rem); }
       mcp-widget-store { margin: var(--mcp-spacing-lg, 1rem); }
     `,
   ];
@@ -52,13 +57,11 @@ export class McpDashboard extends LitElement {
   static override properties = {
     servers: { state: true },
     problem: { state: true },
-    mode: { state: true },
     storeOpen: { state: true },
   };
 
   declare servers: GatewayServerSummary[] | undefined;
   declare problem: Problem;
-  declare mode: ThemeMode;
   /** Whether the Widgets panel (install, update, uninstall) is shown. */
   declare storeOpen: boolean;
   /** The widget registry host (issue 6), once the services exist. */
@@ -69,10 +72,11 @@ export class McpDashboard extends LitElement {
   dbName: string | undefined;
   services: HostServices | undefined;
   private watch: ReturnType<typeof setInterval> | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private unsubscribe: (() => void) | undefined;
 
   constructor() {
     super();
-    this.mode = 'light';
     this.storeOpen = false;
   }
 
@@ -84,12 +88,35 @@ export class McpDashboard extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.watch);
+    this.unsubscribe?.();
     this.registryHost?.dispose();
     this.services?.dispose();
   }
 
   private dialog(): McpConfirmDialog {
     return this.renderRoot.querySelector('mcp-confirm-dialog')!;
+  }
+
+  /** The Appearance panel (its code is loaded the first time it is opened). */
+  themePanel(): McpThemePanel {
+    return this.renderRoot.querySelector('mcp-theme-panel')!;
+  }
+
+  /** Loads the Appearance panel if needed and opens it. */
+  async openAppearance(): Promise<McpThemePanel> {
+    await import('./theme-panel.js');
+    const panel = this.themePanel();
+    await panel.updateComplete;
+    await panel.show();
+    return panel;
+  }
+
+  private t(key: string, variables?: Record<string, unknown>): string {
+    return this.l10n.t(key, variables);
+  }
+
+  private productName(): string {
+    return this.services?.theme.brand?.name ?? this.t('app.name');
   }
 
   private async boot(): Promise<void> {
@@ -101,10 +128,7 @@ export class McpDashboard extends LitElement {
     }
     const token = this.token ?? takeToken();
     if (!token) {
-      this.problem = {
-        kind: 'no-token',
-        message: 'This page needs the access token from the gateway. Open the address printed by "npm start" (it ends in #token=\u2026).',
-      };
+      this.problem = { kind: 'no-token', message: this.t('problem.noToken') };
       return;
     }
     await this.updateComplete;
@@ -119,22 +143,32 @@ export class McpDashboard extends LitElement {
     this.dialog().a11y = services.a11y;
     // Fetched while the first servers connect; the first widget needs it (docs/decisions.md, "Bundle size").
     void loadWidgetContract().catch(() => {});
+    this.dialog().i18n = services.i18n;
     installClientFeatures(services, this.renderRoot);
     const linkDialog = this.renderRoot.querySelector('mcp-link-dialog')!;
     linkDialog.a11y = services.a11y;
+    linkDialog.i18n = services.i18n;
     services.apps.setLinkConfirmer((request) => linkDialog.open(request));
     const prompt = this.renderRoot.querySelector('mcp-passkey-prompt') as McpPasskeyPrompt;
     prompt.a11y = services.a11y;
+    prompt.i18n = services.i18n;
     services.policy.setPasskeyPrompt(() => prompt);
     const notices = this.renderRoot.querySelector('mcp-host-notices') as McpHostNotices;
     notices.a11y = services.a11y;
+    notices.i18n = services.i18n;
     notices.listen(services.bus);
-    const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
-    if (policyProblem) services.bus.emit('mcp:host:notification', { title: 'Policy settings', body: policyProblem, level: 'warning' });
-    this.mode = services.configuration.get<ThemeMode>('theme.mode') ?? 'light';
-    services.theme.setMode(this.mode);
     services.theme.applyToElement(this);
-    await this.refreshServers();
+    services.theme.applyToDocument(this.ownerDocument);
+    const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
+    if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
+    services.preferences.start();
+    this.unsubscribe = services.preferences.onChange(() => {
+      applyBrandToDocument(services.theme.brand, this.productName());
+      this.requestUpdate();
+    });
+    applyBrandToDocument(services.theme.brand, this.productName());
+    this.requestUpdate();
+    await Promise.all([this.loadBrand(), this.refreshServers()]);
     this.watch = setInterval(() => void this.refreshServers(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void this.refreshServers());
@@ -153,6 +187,7 @@ export class McpDashboard extends LitElement {
     }
     const consent = this.renderRoot.querySelector('mcp-consent-dialog')!;
     consent.a11y = services.a11y;
+    consent.i18n = services.i18n;
     this.registryHost = new RegistryHostClass({
       services,
       dbName: this.dbName,
@@ -179,6 +214,21 @@ export class McpDashboard extends LitElement {
     return this.services?.modelVisibleTools() ?? [];
   }
 
+  /** The config's brand (GET /api/brand); a gateway without one (or an older one) leaves the default. */
+  private async loadBrand(): Promise<void> {
+    try {
+      this.services?.preferences.setConfigBrand(await this.services.gateway.brand());
+    } catch (error) {
+      console.warn('[mcp-dashboard] the brand from the config could not be loaded', error);
+    }
+  }
+
+  private problemText(error: unknown, kind: NonNullable<Problem>['kind']): string {
+    if (kind === 'auth') return this.t('problem.auth');
+    if (kind === 'unreachable') return this.t('problem.unreachable', { url: (error as GatewayUnreachableError).baseUrl });
+    return (error as Error).message;
+  }
+
   private async refreshServers(): Promise<void> {
     const services = this.services;
     if (!services) return;
@@ -188,11 +238,12 @@ export class McpDashboard extends LitElement {
       this.problem = undefined;
       services.configuration.setHostValue('mcp.servers', Object.fromEntries(servers.map((s) => [s.name, { transport: s.transport, disabled: s.disabled }])));
       this.updateSummaries(servers);
-      if (wasUnreachable) services.a11y.announce('The gateway is reachable again.', 'polite');
+      if (wasUnreachable) services.a11y.announce(this.t('problem.reachableAgain'), 'polite');
     } catch (error) {
       const kind = error instanceof GatewayAuthError ? 'auth' : error instanceof GatewayUnreachableError ? 'unreachable' : 'other';
-      if (this.problem?.kind !== kind) services.a11y.announce((error as Error).message, 'assertive');
-      this.problem = { kind, message: (error as Error).message };
+      const message = this.problemText(error, kind);
+      if (this.problem?.kind !== kind) services.a11y.announce(message, 'assertive');
+      this.problem = { kind, message };
       if (kind === 'auth') clearInterval(this.watch);
     }
   }
@@ -209,43 +260,71 @@ export class McpDashboard extends LitElement {
     });
   }
 
+  private set(key: string, value: unknown): void {
+    void this.services?.configuration.set(key, value).catch(() => {});
+  }
+
+  private problemMessage(): string {
+    const p = this.problem!;
+    // Re-worded on every render so a language switch also changes the banner.
+    if (p.kind === 'no-token') return this.t('problem.noToken');
+    if (p.kind === 'auth') return this.t('problem.auth');
+    return p.message;
+  }
+
   /** Opens the audit log (its code loads on first use). */
-  private async openAudit(): Promise<void> {
+  async openAudit(): Promise<McpAuditPanel | undefined> {
     const services = this.services;
-    if (!services) return;
+    if (!services) return undefined;
     await import('./audit-panel.js');
     const panel = this.renderRoot.querySelector('mcp-audit-panel') as McpAuditPanel;
     panel.policy = services.policy;
     panel.a11y = services.a11y;
+    panel.i18n = services.i18n;
     await panel.show();
-  }
-
-  private async setMode(mode: ThemeMode): Promise<void> {
-    this.mode = mode;
-    this.services?.theme.setMode(mode);
-    await this.services?.configuration.set('theme.mode', mode).catch(() => {});
+    return panel;
   }
 
   override render() {
+    const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
+    const theme = this.services?.theme;
+    const brand = theme?.brand;
+    const mode = theme?.mode ?? 'auto';
+    const locale = this.services?.i18n.currentLocale ?? 'en';
     return html`
       <header class="top">
-        <h1>MCP Dashboard</h1>
+        <div class="brand">
+          ${brand?.logo ? html`<img src=${brand.logo} alt=${brand.logoAlt ?? ''} />` : nothing}
+          <h1>${this.productName()}</h1>
+        </div>
         <span class="spacer"></span>
-        <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>Widgets</button>
-        <button type="button" @click=${() => void this.openAudit()} ?hidden=${!this.services}>Audit log</button>
-        <label>Theme
-          <select .value=${this.mode} @change=${(e: Event) => void this.setMode((e.target as HTMLSelectElement).value as ThemeMode)}>
-            ${MODES.map((m) => html`<option value=${m.mode} ?selected=${m.mode === this.mode}>${m.label}</option>`)}
-          </select>
-        </label>
+        <div class="controls">
+          <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>
+            ${t('header.widgets')}
+          </button>
+          <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>
+          <label>${t('header.language')}
+            <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.locale, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
+              ${LANGUAGES.map((l) => html`<option value=${l.locale} lang=${l.locale} ?selected=${l.locale === locale}>${l.name}</option>`)}
+            </select>
+          </label>
+          <label>${t('header.theme')}
+            <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.mode, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
+              ${MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${t(`mode.${m}`)}</option>`)}
+            </select>
+          </label>
+          <button type="button" aria-haspopup="dialog" data-action="appearance" ?disabled=${!this.services} @click=${() => void this.openAppearance()}>
+            ${t('header.appearance')}
+          </button>
+        </div>
       </header>
-      ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problem.message}</strong>
-        ${this.problem.kind === 'unreachable' ? html`<div>Retrying every 5 seconds; your widgets stay as they are.</div>` : nothing}</div>` : nothing}
-      ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost}></mcp-widget-store>` : nothing}
+      ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problemMessage()}</strong>
+        ${this.problem.kind === 'unreachable' ? html`<div>${t('problem.retrying')}</div>` : nothing}</div>` : nothing}
+      ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost} .i18n=${this.services?.i18n}></mcp-widget-store>` : nothing}
       <mcp-host-notices></mcp-host-notices>
-      <main aria-label="MCP servers">
-        ${this.servers?.length === 0 ? html`<p>No servers are configured. Add some under "mcpServers" in the config file.</p>` : nothing}
-        ${this.servers === undefined && !this.problem ? html`<p role="status">Loading servers\u2026</p>` : nothing}
+      <main aria-label=${t('main.label')}>
+        ${this.servers?.length === 0 ? html`<p>${t('main.noServers')}</p>` : nothing}
+        ${this.servers === undefined && !this.problem ? html`<p role="status">${t('main.loading')}</p>` : nothing}
         ${(this.servers ?? []).map((server) => html`<mcp-widget-card .server=${server} .services=${this.services}></mcp-widget-card>`)}
       </main>
       <mcp-confirm-dialog></mcp-confirm-dialog>
@@ -253,6 +332,7 @@ export class McpDashboard extends LitElement {
       <mcp-elicitation-dialog></mcp-elicitation-dialog>
       <mcp-consent-dialog></mcp-consent-dialog>
       <mcp-link-dialog></mcp-link-dialog>
+      <mcp-theme-panel .services=${this.services}></mcp-theme-panel>
       <mcp-passkey-prompt></mcp-passkey-prompt>
       <mcp-audit-panel></mcp-audit-panel>
     `;

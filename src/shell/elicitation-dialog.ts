@@ -1,7 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ElicitationRequest, ElicitationResult } from '../core/mcp-bridge.js';
 import type { ArgumentValidator } from '../core/lazy-validator.js';
-import type { A11yHelperInterface, ArgumentProblem } from '../core/types.js';
+import type { A11yHelperInterface, ArgumentProblem, I18nInterface } from '../core/types.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
+import { SHELL_CATALOGS } from './messages.js';
 import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form.js';
 import '../../widgets/kit/schema-form.js';
 import { ModalController } from './modal-controller.js';
@@ -23,7 +25,7 @@ export class McpElicitationDialog extends LitElement {
     css`
       dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
       h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
       .actions { display: flex; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-md, 0.5rem); }
     `,
@@ -35,6 +37,10 @@ export class McpElicitationDialog extends LitElement {
   declare problems: ArgumentProblem[];
   validator: ArgumentValidator | undefined;
   private readonly modal = new ModalController<ElicitationResult>(this, { escapeAnswer: () => ({ action: 'cancel' }), initialFocus: 'mcp-schema-form' });
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   constructor() {
     super();
@@ -51,7 +57,7 @@ export class McpElicitationDialog extends LitElement {
     const answer = await this.modal.open(() => {
       this.pending = { serverName, request };
       this.problems = [];
-    }, `${serverName} asks you for information`);
+    }, this.t('elicit.announce', { server: serverName }));
     this.pending = undefined;
     return answer;
   }
@@ -73,14 +79,14 @@ export class McpElicitationDialog extends LitElement {
     const p = this.pending;
     return html`<dialog role="dialog" aria-modal="true" aria-labelledby="elicit-title" aria-describedby="elicit-message" @cancel=${this.modal.onCancel}>
       ${p
-        ? html`<h2 id="elicit-title">${p.serverName} asks for information</h2>
+        ? html`<h2 id="elicit-title">${this.t('elicit.title', { server: p.serverName })}</h2>
             <p id="elicit-message">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
-            <p class="muted">What you send goes only to ${p.serverName}. You can decline.</p>
-            <mcp-schema-form .schema=${p.request.requestedSchema} .errors=${this.problems} submit-label="Send"
+            <p class="muted">${this.t('elicit.onlyTo', { server: p.serverName })}</p>
+            <mcp-schema-form .schema=${p.request.requestedSchema} .errors=${this.problems} submit-label=${this.t('elicit.send')} .i18n=${this.i18n}
               @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.accept(e)}></mcp-schema-form>
             <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}>Cancel</button>
-              <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}>Decline</button>
+              <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}>${this.t('confirm.cancel')}</button>
+              <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}>${this.t('dialog.decline')}</button>
             </div>`
         : nothing}
     </dialog>`;

@@ -1,6 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { EventBus } from '../core/event-bus.js';
-import type { A11yHelperInterface, Unsubscribe } from '../core/types.js';
+import type { A11yHelperInterface, I18nInterface, Unsubscribe } from '../core/types.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
+import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
 
 interface Notice {
@@ -8,6 +10,8 @@ interface Notice {
   level: 'violation' | 'info' | 'success' | 'warning' | 'error';
   title: string;
   body?: string;
+  /** A host message worded when shown, so it follows a language switch (widget text stays as sent). */
+  hostText?: { key: string; variables?: Record<string, unknown>; english?: string };
 }
 
 const MAX = 5;
@@ -38,6 +42,9 @@ export class McpHostNotices extends LitElement {
 
   declare notices: Notice[];
   a11y: A11yHelperInterface | undefined;
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private unsubscribes: Unsubscribe[] = [];
 
   constructor() {
@@ -49,8 +56,16 @@ export class McpHostNotices extends LitElement {
   listen(bus: EventBus): void {
     this.stop();
     this.unsubscribes.push(
-      bus.on('mcp:host:violation', (d: { message?: unknown; widgetId?: unknown }) => {
-        this.add({ level: 'violation', title: 'Blocked', body: typeof d?.message === 'string' ? d.message : 'A widget tried something it is not allowed to do.' });
+      bus.on('mcp:host:violation', (d: { message?: unknown; widgetId?: unknown; operation?: unknown }) => {
+        const english = typeof d?.message === 'string' ? d.message : undefined;
+        // A permission refusal names the widget and operation: other languages word it from those.
+        const hostText =
+          typeof d?.widgetId === 'string' && typeof d?.operation === 'string'
+            ? { key: 'notices.denied', variables: { widget: d.widgetId, operation: d.operation }, english }
+            : english
+              ? undefined
+              : { key: 'notices.violationDefault' };
+        this.add({ level: 'violation', title: '', body: english, hostText });
       }),
       bus.on('mcp:host:notification', (d: { title?: unknown; body?: unknown; level?: unknown; widgetId?: unknown }) => {
         const level = ['info', 'success', 'warning', 'error'].includes(d?.level as string) ? (d.level as Notice['level']) : 'info';
@@ -70,20 +85,36 @@ export class McpHostNotices extends LitElement {
     this.stop();
   }
 
+  private noticeTitle(notice: Notice): string {
+    return notice.level === 'violation' ? this.l10n.t('notices.blocked') : notice.title;
+  }
+
+  private noticeBody(notice: Notice): string | undefined {
+    const h = notice.hostText;
+    if (!h) return notice.body;
+    if (h.english !== undefined && this.l10n.locale.toLowerCase().startsWith('en')) return h.english;
+    return this.l10n.t(h.key, h.variables);
+  }
+
   private add(notice: Omit<Notice, 'id'>): void {
-    this.notices = [{ ...notice, id: ++next }, ...this.notices].slice(0, MAX);
-    this.a11y?.announce(`${notice.title}${notice.body ? `: ${notice.body}` : ''}`, notice.level === 'violation' || notice.level === 'error' ? 'assertive' : 'polite');
+    const added = { ...notice, id: ++next };
+    this.notices = [added, ...this.notices].slice(0, MAX);
+    const body = this.noticeBody(added);
+    this.a11y?.announce(`${this.noticeTitle(added)}${body ? `: ${body}` : ''}`, notice.level === 'violation' || notice.level === 'error' ? 'assertive' : 'polite');
   }
 
   override render() {
     if (!this.notices.length) return nothing;
-    return html`<ul aria-label="Notices">
-      ${this.notices.map(
-        (n) => html`<li class=${n.level}>
-          <span class="text"><strong>${n.level === 'violation' ? html`<span aria-hidden="true">\u26D4 </span>` : nothing}${n.title}</strong>${n.body ? html` \u2014 ${n.body}` : nothing}</span>
-          <button type="button" aria-label=${`Dismiss: ${n.title}`} @click=${() => (this.notices = this.notices.filter((x) => x.id !== n.id))}>Dismiss</button>
-        </li>`,
-      )}
+    const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+    return html`<ul aria-label=${t('notices.label')}>
+      ${this.notices.map((n) => {
+        const title = this.noticeTitle(n);
+        const body = this.noticeBody(n);
+        return html`<li class=${n.level}>
+          <span class="text"><strong>${n.level === 'violation' ? html`<span aria-hidden="true">\u26D4 </span>` : nothing}${title}</strong>${body ? html` \u2014 ${body}` : nothing}</span>
+          <button type="button" aria-label=${t('notices.dismissLabel', { title })} @click=${() => (this.notices = this.notices.filter((x) => x.id !== n.id))}>${t('notices.dismiss')}</button>
+        </li>`;
+      })}
     </ul>`;
   }
 }

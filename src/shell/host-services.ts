@@ -5,14 +5,17 @@ import { MCPBridge } from '../core/mcp-bridge.js';
 import { routeReadRequests } from '../core/request-router.js';
 import { ToolInvoker, type Confirmer } from '../core/tool-invoker.js';
 import { LazySchemaValidator } from '../core/lazy-validator.js';
+import { I18n } from '../core/i18n.js';
 import { ThemeService } from '../../theme/theme-service.js';
-import type { ThemeMode } from '../../theme/tokens.js';
+import { KIT_CATALOGS } from '../../widgets/kit/messages.js';
 import { modelVisibleTools, type ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { MCPServerInfo } from '../core/types.js';
 import { A11yHelper } from './a11y-helper.js';
 import { AppHost } from './mcp-apps/app-host.js';
 import { UIResourceAdapter } from './mcp-apps/ui-resource-adapter.js';
 import { mcpUiResourcesOf } from '../core/mcp-apps/mcp-ui.js';
+import { SHELL_CATALOGS } from './messages.js';
+import { Preferences } from './preferences.js';
 import { createPolicyServices, type PolicyServices } from './policy-services.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
 
@@ -26,6 +29,8 @@ export interface HostServices {
   invoker: ToolInvoker;
   theme: ThemeService;
   a11y: A11yHelper;
+  i18n: I18n;
+  preferences: Preferences;
   registry: WidgetRegistry;
   /** MCP Apps: views of `ui://` resources in the sandbox. */
   apps: AppHost;
@@ -53,15 +58,18 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   // ajv loads in its own chunk after first paint (docs/decisions.md, "Bundle size").
   const validator = new LazySchemaValidator();
   whenIdle(() => validator.preload());
-  const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName });
+  // The host knows its own strings and the kit's (so `t` answers kit keys for any widget too).
+  const i18n = new I18n({ catalogs: [KIT_CATALOGS, SHELL_CATALOGS], fallbackLocale: 'en' });
+  const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName, t: (key, variables) => i18n.t(key, variables) });
   const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate });
   invoker.start();
   const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) => policy.allowBusRequest(source, operation, serverName));
-  const theme = new ThemeService((configuration.get<ThemeMode>('theme.mode') ?? 'light') as ThemeMode);
+  const theme = new ThemeService({ mode: 'auto' });
   const a11y = new A11yHelper(options.announcerHost);
+  const preferences = new Preferences({ configuration, theme, a11y, i18n, bus });
   const registry = new WidgetRegistry();
   for (const entry of BUILT_IN_WIDGETS) registry.register(entry);
-  const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway });
+  const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway, i18n });
   const mcpUi = new UIResourceAdapter({ sandbox: apps.sandboxLocation() });
   registry.register({
     type: 'mcp-ui',
@@ -82,6 +90,8 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     invoker,
     theme,
     a11y,
+    i18n,
+    preferences,
     registry,
     apps,
     mcpUi,
@@ -99,6 +109,12 @@ export function createHostServices(options: { baseUrl: string; token: string; co
       invoker.stop();
       policy.catalog.stop();
       stopRouting();
+      // A removed dashboard must not keep its MCP sessions (and their long-lived streams) open:
+      // browsers allow few connections per origin, so a second dashboard would stall behind them.
+      for (const name of bridge.listServers()) void bridge.disconnect(name);
+      preferences.dispose();
+      theme.dispose();
+      a11y.dispose();
     },
   };
 }

@@ -1,11 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { MCPServerInfo } from '../core/types.js';
+import { englishTranslate, formatMessage, type Translate } from '../../widgets/kit/translate.js';
+import { SHELL_CATALOGS } from './messages.js';
 
-const LABEL: Record<keyof NonNullable<MCPServerInfo['listProblems']>, string> = {
-  tools: 'Tools',
-  resources: 'Resources',
-  resourceTemplates: 'Resource templates',
-  prompts: 'Prompts',
+const english: Translate = (key, variables) => {
+  const message = SHELL_CATALOGS.en?.[key];
+  return message === undefined ? englishTranslate(key, variables) : formatMessage(message, variables, 'en');
 };
 
 /**
@@ -13,12 +13,12 @@ const LABEL: Record<keyof NonNullable<MCPServerInfo['listProblems']>, string> = 
  * widget shows the well-formed rest, and the user learns what is missing and why. Server text in
  * the reasons is rendered as text.
  */
-export function renderListProblems(serverName: string, problems: MCPServerInfo['listProblems']): TemplateResult | typeof nothing {
+export function renderListProblems(serverName: string, problems: MCPServerInfo['listProblems'], t: Translate = english): TemplateResult | typeof nothing {
   const entries = Object.entries(problems ?? {}).filter(([, text]) => typeof text === 'string' && text);
   if (!entries.length) return nothing;
   return html`<div class="list-problems" role="status">
-    <p><strong>\u26a0 Warning:</strong> ${serverName} sent list entries the dashboard cannot use. The rest of the server works.</p>
-    <ul>${entries.map(([kind, text]) => html`<li><strong>${LABEL[kind as keyof typeof LABEL] ?? kind}:</strong> ${text}</li>`)}</ul>
-    <p class="muted">Tell whoever maintains this server; choose Refresh once it is fixed.</p>
+    <p><strong>\u26a0 ${t('listProblems.warning')}</strong> ${t('listProblems.intro', { server: serverName })}</p>
+    <ul>${entries.map(([kind, text]) => html`<li><strong>${t(`listProblems.kind.${kind}`)}:</strong> ${text}</li>`)}</ul>
+    <p class="muted">${t('listProblems.help')}</p>
   </div>`;
 }

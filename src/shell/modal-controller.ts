@@ -6,6 +6,8 @@ import { deepActiveElement } from './a11y-helper.js';
  * The dialog accessibility the confirmation dialog established (MCP-WP-11.5.12), reusable by other
  * host dialogs: `showModal()`, a focus trap, an announcement, Escape = the dialog's "no" answer,
  * and focus returned to whatever opened it. Requests are queued so only one dialog shows at a time.
+ * A request may carry an AbortSignal: aborted while queued, it is never shown; aborted while shown,
+ * the dialog closes with the "no" answer and says why.
  */
 export class ModalController<Answer> implements ReactiveController {
   a11y: A11yHelperInterface | undefined;
@@ -16,7 +18,7 @@ export class ModalController<Answer> implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly options: { escapeAnswer: () => Answer; initialFocus: string },
+    private readonly options: { escapeAnswer: () => Answer; initialFocus: string; onClose?: () => void },
   ) {
     host.addController(this);
   }
@@ -27,9 +29,12 @@ export class ModalController<Answer> implements ReactiveController {
     if (this.resolve) this.finish(this.options.escapeAnswer());
   }
 
-  /** Runs `prepare` (which sets the host's state), shows the dialog and resolves with the answer. */
-  open(prepare: () => void, announcement: string): Promise<Answer> {
-    const answer = this.queue.then(() => this.show(prepare, announcement));
+  /**
+   * Runs `prepare` (which sets the host's state), shows the dialog and resolves with the answer.
+   * `withdraw.signal` aborted means the asker went away; `withdraw.announcement` is then announced.
+   */
+  open(prepare: () => void, announcement: string, withdraw?: { signal?: AbortSignal; announcement: string }): Promise<Answer> {
+    const answer = this.queue.then(() => this.show(prepare, announcement, withdraw));
     this.queue = answer.catch(() => undefined);
     return answer;
   }
@@ -39,7 +44,9 @@ export class ModalController<Answer> implements ReactiveController {
     return this.resolve !== undefined;
   }
 
-  private async show(prepare: () => void, announcement: string): Promise<Answer> {
+  private async show(prepare: () => void, announcement: string, withdraw?: { signal?: AbortSignal; announcement: string }): Promise<Answer> {
+    const signal = withdraw?.signal;
+    if (signal?.aborted) return this.options.escapeAnswer();
     this.returnFocus = deepActiveElement();
     prepare();
     this.host.requestUpdate();
@@ -52,6 +59,15 @@ export class ModalController<Answer> implements ReactiveController {
     this.a11y?.announce(announcement, 'assertive');
     return new Promise<Answer>((resolve) => {
       this.resolve = resolve;
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (this.resolve !== resolve) return;
+          this.a11y?.announce(withdraw!.announcement, 'assertive');
+          this.finish(this.options.escapeAnswer());
+        },
+        { once: true },
+      );
     });
   }
 
@@ -64,6 +80,7 @@ export class ModalController<Answer> implements ReactiveController {
     this.releaseTrap = undefined;
     const resolve = this.resolve;
     this.resolve = undefined;
+    this.options.onClose?.();
     const target = this.returnFocus;
     this.returnFocus = null;
     if (target?.isConnected) target.focus();

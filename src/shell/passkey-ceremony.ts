@@ -39,21 +39,23 @@ function isCancel(error: unknown): boolean {
  */
 export function createPasskeyAuthenticator(options: { client: PolicyClient; prompt: () => McpPasskeyPrompt; location?: Location }): PasskeyAuthenticator {
   return async (request) => {
-    const originProblem = passkeyOriginProblem(options.location ?? window.location);
-    if (originProblem) throw new Error(originProblem);
-    if (!browserSupportsWebAuthn()) throw new Error('This browser does not support passkeys (WebAuthn), so this action cannot run here.');
+    const location = options.location ?? window.location;
     const prompt = options.prompt();
+    if (passkeyOriginProblem(location)) {
+      throw new Error(prompt.t('passkey.wrongOrigin', { address: `http://localhost${location.port ? `:${location.port}` : ''}`, host: location.hostname }));
+    }
+    if (!browserSupportsWebAuthn()) throw new Error(prompt.t('passkey.unsupported'));
     try {
       return await prompt.run(
         { serverName: request.serverName, toolName: request.toolName, promptMessage: request.promptMessage },
         async (): Promise<McpletAuthAssertion> => {
           const status = await options.client.passkeyStatus();
           if (status.registered === 0) {
-            prompt.setPhase('First time: create a passkey for this dashboard\u2026');
+            prompt.setPhase(prompt.t('passkey.phase.register'));
             const creation = await options.client.registrationOptions<PublicKeyCredentialCreationOptionsJSON>();
             const registration = await startRegistration({ optionsJSON: creation });
             await options.client.verifyRegistration(registration);
-            prompt.setPhase('Passkey created. Now confirm the action with it\u2026');
+            prompt.setPhase(prompt.t('passkey.phase.registered'));
           }
           const requestOptions = await options.client.assertionOptions<PublicKeyCredentialRequestOptionsJSON>({
             serverName: request.serverName,
@@ -77,8 +79,8 @@ export function createPasskeyAuthenticator(options: { client: PolicyClient; prom
       if (isCancel(error)) {
         throw new PasskeyCancelledError(
           error instanceof PromptCancelledError
-            ? 'You cancelled the passkey step.'
-            : 'The passkey prompt was cancelled or timed out, or this device has no passkey registered for this dashboard (restarting the gateway lets you register one again).',
+            ? prompt.t('passkey.cancelled')
+            : prompt.t('passkey.cancelledOrNone'),
         );
       }
       throw error;

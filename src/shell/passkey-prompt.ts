@@ -1,6 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { A11yHelperInterface } from '../core/types.js';
+import type { A11yHelperInterface, I18nInterface } from '../core/types.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
 import { deepActiveElement } from './a11y-helper.js';
+import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
 
 /** What the prompt shows while a ceremony runs. */
@@ -30,7 +32,7 @@ export class McpPasskeyPrompt extends LitElement {
     css`
       dialog { max-width: min(32rem, 95vw); border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
       h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; }
       .message { font-weight: 600; font-size: 1.05rem; word-break: break-word; }
       .actions { display: flex; justify-content: flex-end; margin-top: var(--mcp-spacing-lg, 1rem); }
@@ -42,11 +44,19 @@ export class McpPasskeyPrompt extends LitElement {
   declare info: PasskeyPromptInfo | undefined;
   declare phase: string;
   a11y: A11yHelperInterface | undefined;
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private cancel: (() => void) | undefined;
 
   constructor() {
     super();
     this.phase = '';
+  }
+
+  /** A shell message in the user's language (the ceremony words its phases and errors with it). */
+  t(key: string, variables?: Record<string, unknown>): string {
+    return this.l10n.t(key, variables);
   }
 
   /** Updates the status line (e.g. "Registering your passkey…"). */
@@ -62,13 +72,13 @@ export class McpPasskeyPrompt extends LitElement {
   async run<T>(info: PasskeyPromptInfo, task: () => Promise<T>, onCancel: () => void): Promise<T> {
     const returnFocus = deepActiveElement();
     this.info = info;
-    this.phase = 'Waiting for your passkey\u2026';
+    this.phase = this.t('passkey.waiting');
     await this.updateComplete;
     const dialog = this.renderRoot.querySelector('dialog')!;
     dialog.showModal();
     const release = this.a11y?.setFocusTrap(this);
     (this.renderRoot.querySelector('[data-action="cancel-passkey"]') as HTMLElement | null)?.focus();
-    this.a11y?.announce(`Passkey required: ${info.promptMessage ?? `${info.serverName}:${info.toolName}`}`, 'assertive');
+    this.a11y?.announce(this.t('passkey.announce', { what: info.promptMessage ?? `${info.serverName}:${info.toolName}` }), 'assertive');
     const cancelled = new Promise<never>((_, reject) => {
       this.cancel = () => {
         onCancel();
@@ -93,13 +103,14 @@ export class McpPasskeyPrompt extends LitElement {
 
   override render() {
     const info = this.info;
+    const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
     return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="passkey-title" aria-describedby="passkey-message" @cancel=${this.onCancelEvent}>
       ${info
-        ? html`<h2 id="passkey-title"><span aria-hidden="true">\u{1F510}</span> Passkey required: ${info.serverName}:${info.toolName}</h2>
-            <p id="passkey-message" class="message">${info.promptMessage ?? 'Confirm this action with your passkey.'}</p>
+        ? html`<h2 id="passkey-title"><span aria-hidden="true">\u{1F510}</span> ${t('passkey.title', { server: info.serverName, tool: info.toolName })}</h2>
+            <p id="passkey-message" class="message">${info.promptMessage ?? t('passkey.defaultMessage')}</p>
             <p class="muted" role="status">${this.phase}</p>
-            <p class="muted">Your browser asks for your passkey. The server checks it before it acts; the dashboard never stores it.</p>
-            <div class="actions"><button type="button" data-action="cancel-passkey" @click=${() => this.cancel?.()}>Cancel</button></div>`
+            <p class="muted">${t('passkey.explain')}</p>
+            <div class="actions"><button type="button" data-action="cancel-passkey" @click=${() => this.cancel?.()}>${t('passkey.cancel')}</button></div>`
         : nothing}
     </dialog>`;
   }

@@ -34,7 +34,16 @@ export interface PolicyServices {
 }
 
 /** Creates the policy services (docs/policy.md). */
-export function createPolicyServices(options: { bus: EventBus; bridge: MCPBridge; validator: LazySchemaValidator; gateway: GatewayClient; dbName?: string }): PolicyServices {
+export function createPolicyServices(options: {
+  bus: EventBus;
+  bridge: MCPBridge;
+  validator: LazySchemaValidator;
+  gateway: GatewayClient;
+  dbName?: string;
+  /** Words the messages users see in their language (the shell's catalogs). */
+  t: (key: string, variables?: Record<string, unknown>) => string;
+}): PolicyServices {
+  const { t } = options;
   let settings = normalizePolicySettings(undefined);
   const getSettings = () => settings;
   const db: Promise<PolicyDatabase | undefined> = openPolicyDatabase(`${options.dbName ?? 'mcp-dashboard'}-policy`).catch((error: unknown) => {
@@ -56,7 +65,7 @@ export function createPolicyServices(options: { bus: EventBus; bridge: MCPBridge
     authenticator = createPasskeyAuthenticator({
       client,
       prompt: () => {
-        if (!promptFor) throw new Error('The passkey prompt is not ready yet.');
+        if (!promptFor) throw new Error(t('passkey.notReady'));
         return promptFor();
       },
     });
@@ -69,7 +78,7 @@ export function createPolicyServices(options: { bus: EventBus; bridge: MCPBridge
     consents,
     audit,
     passkey: async (request) => {
-      if (!settings.passkeys.enabled) throw new Error('Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).');
+      if (!settings.passkeys.enabled) throw new Error(t('passkey.turnedOff'));
       return (await loadAuthenticator())(request);
     },
   });
@@ -95,7 +104,7 @@ export function createPolicyServices(options: { bus: EventBus; bridge: MCPBridge
         return undefined;
       } catch (error) {
         await loading;
-        return `The dashboard's policy settings could not be loaded (${(error as Error).message}); the defaults apply.`;
+        return t('policy.settingsFailed', { message: (error as Error).message });
       }
     },
     setPasskeyPrompt(prompt) {

@@ -1,8 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { SamplingOrigin } from '../core/mcp-bridge.js';
 import { MCPError } from '../core/mcp-error.js';
-import type { A11yHelperInterface, SamplingRequest, SamplingResult } from '../core/types.js';
+import type { A11yHelperInterface, I18nInterface, SamplingRequest, SamplingResult } from '../core/types.js';
 import '../../widgets/kit/result-view.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
+import { SHELL_CATALOGS } from './messages.js';
 import { ModalController } from './modal-controller.js';
 import { shellStyles } from './shell.styles.js';
 
@@ -29,7 +31,7 @@ export class McpSamplingDialog extends LitElement {
     css`
       dialog { max-width: min(44rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
       h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
       ol { padding-left: 1.25rem; max-height: 18rem; overflow: auto; }
       textarea { width: 100%; min-height: 6rem; font: inherit; }
@@ -44,6 +46,10 @@ export class McpSamplingDialog extends LitElement {
   declare pending: Pending | undefined;
   declare problem: string | undefined;
   private readonly modal = new ModalController<SamplingResult | null>(this, { escapeAnswer: () => null, initialFocus: 'textarea' });
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   /** The A11yHelper used for the focus trap and announcements. */
   set a11y(helper: A11yHelperInterface | undefined) {
@@ -55,7 +61,7 @@ export class McpSamplingDialog extends LitElement {
     const answer = await this.modal.open(() => {
       this.pending = { serverName, request, origin };
       this.problem = undefined;
-    }, `${serverName} asks for an assistant message`);
+    }, this.t('sampling.announce', { server: serverName }));
     this.pending = undefined;
     if (!answer) throw new MCPError('The user declined to answer the sampling request.', { jsonrpcCode: USER_DECLINED, serverName, operation: 'sampling/createMessage' });
     return answer;
@@ -64,7 +70,7 @@ export class McpSamplingDialog extends LitElement {
   private send(): void {
     const text = (this.renderRoot.querySelector('textarea') as HTMLTextAreaElement).value;
     if (!text.trim()) {
-      this.problem = 'Write the assistant message, or choose Decline.';
+      this.problem = this.t('sampling.empty');
       void this.updateComplete.then(() => (this.renderRoot.querySelector('textarea') as HTMLTextAreaElement).focus());
       return;
     }
@@ -78,24 +84,26 @@ export class McpSamplingDialog extends LitElement {
     const hints = (r?.modelPreferences as { hints?: Array<{ name?: unknown }> } | undefined)?.hints;
     return html`<dialog role="dialog" aria-modal="true" aria-labelledby="sampling-title" aria-describedby="sampling-why" @cancel=${this.modal.onCancel}>
       ${p && r
-        ? html`<h2 id="sampling-title">Write a reply for ${p.serverName}</h2>
-            <p id="sampling-why">${p.origin.kind === 'server' ? `The server "${p.serverName}"` : `The widget ${p.origin.id}`} asks for a language-model
-              reply. This dashboard has no model: you write the assistant message, and only what you send goes back.</p>
+        ? html`<h2 id="sampling-title">${this.t('sampling.title', { server: p.serverName })}</h2>
+            <p id="sampling-why">${p.origin.kind === 'server' ? this.t('sampling.whyServer', { server: p.serverName }) : this.t('sampling.whyWidget', { id: p.origin.id })}</p>
             <dl>
-              ${typeof r.systemPrompt === 'string' ? html`<dt>System prompt</dt><dd>${r.systemPrompt}</dd>` : nothing}
-              <dt>Length limit</dt><dd>${String(r.maxTokens)} tokens</dd>
-              ${Array.isArray(hints) && hints.length ? html`<dt>Model hints</dt><dd>${hints.map((h) => String(h?.name ?? '')).join(', ')}</dd>` : nothing}
+              ${typeof r.systemPrompt === 'string' ? html`<dt>${this.t('sampling.systemPrompt')}</dt><dd>${r.systemPrompt}</dd>` : nothing}
+              <dt>${this.t('sampling.limit')}</dt><dd>${this.t('sampling.tokens', { count: r.maxTokens })}</dd>
+              ${Array.isArray(hints) && hints.length ? html`<dt>${this.t('sampling.hints')}</dt><dd>${hints.map((h) => String(h?.name ?? '')).join(', ')}</dd>` : nothing}
             </dl>
-            <h3>Conversation</h3>
-            <ol aria-label="Conversation so far">
-              ${messages.map((m) => html`<li><strong>${String(m?.role)}</strong><mcp-result-view .result=${{ content: [m?.content] }}></mcp-result-view></li>`)}
+            <h3>${this.t('sampling.conversation')}</h3>
+            <ol aria-label=${this.t('sampling.conversationSoFar')}>
+              ${messages.map(
+                (m) => html`<li><strong>${m?.role === 'user' || m?.role === 'assistant' ? this.t(`role.${m.role}`) : String(m?.role)}</strong><mcp-result-view
+                    .result=${{ content: [m?.content] }} .i18n=${this.i18n}></mcp-result-view></li>`,
+              )}
             </ol>
-            <label for="sampling-reply"><strong>Assistant message</strong></label>
+            <label for="sampling-reply"><strong>${this.t('sampling.reply')}</strong></label>
             <textarea id="sampling-reply" aria-describedby=${this.problem ? 'sampling-problem' : nothing} aria-invalid=${this.problem ? 'true' : 'false'}></textarea>
             ${this.problem ? html`<p id="sampling-problem" class="error-text" role="alert">${this.problem}</p>` : nothing}
             <div class="actions">
-              <button type="button" data-action="decline" @click=${() => this.modal.finish(null)}>Decline</button>
-              <button type="button" class="primary" data-action="send" @click=${() => this.send()}>Send reply</button>
+              <button type="button" data-action="decline" @click=${() => this.modal.finish(null)}>${this.t('dialog.decline')}</button>
+              <button type="button" class="primary" data-action="send" @click=${() => this.send()}>${this.t('sampling.send')}</button>
             </div>`
         : nothing}
     </dialog>`;

@@ -3,7 +3,9 @@ import { createWidgetDependencies } from '../core/widget-deps.js';
 import type { GatewayServerSummary } from '../core/gateway-client.js';
 import type { MCPInfo, MCPServerInfo, MCPWidgetElement, MCPWidgetStatus } from '../core/types.js';
 import { renderStatus } from '../../widgets/kit/status.js';
+import { LocalizeController } from '../../widgets/kit/localize.js';
 import type { HostServices } from './host-services.js';
+import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
 import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
@@ -11,15 +13,7 @@ import { renderListProblems } from './list-problems.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
-const PROCESS_LABEL: Record<GatewayServerSummary['state'], string> = {
-  idle: 'not started',
-  starting: 'starting',
-  running: 'running',
-  restarting: 'restarting',
-  crashed: 'exited',
-  failed: 'failed to start',
-  disabled: 'disabled',
-};
+const PROCESS_STATES = new Set<string>(['idle', 'starting', 'running', 'restarting', 'crashed', 'failed', 'disabled']);
 
 /**
  * One server's card: connects, discovers, creates the widget through its factory, initialises
@@ -74,6 +68,8 @@ export class McpWidgetCard extends LitElement {
   /** The widget type this card's current widget was created from (read by the registry host). */
   currentType: string | undefined;
   private instance: WidgetInstance | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private poll: ReturnType<typeof setInterval> | undefined;
   private started = false;
   private serverInfo: MCPServerInfo | undefined;
@@ -114,7 +110,7 @@ export class McpWidgetCard extends LitElement {
     try {
       info = await services.bridge.connect(name, transport);
     } catch (error) {
-      this.fail(`Could not connect: ${(error as Error).message}`);
+      this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
     }
     this.serverInfo = info;
@@ -129,7 +125,7 @@ export class McpWidgetCard extends LitElement {
     const type = services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
     const entry = services.registry.get(type) ?? services.registry.get(DEFAULT_WIDGET_TYPE);
     if (!entry) {
-      this.fail(`No widget type "${type}" is installed.`);
+      this.fail(this.t('card.noWidgetType', { type }));
       return;
     }
     this.widgetType = entry.type;
@@ -141,6 +137,7 @@ export class McpWidgetCard extends LitElement {
       configuration: services.configuration,
       theme: services.theme,
       a11y: services.a11y,
+      i18n: services.i18n,
       appHost: (widgetId) => services.apps.scope(widgetId),
       onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
       policy: {
@@ -171,7 +168,7 @@ export class McpWidgetCard extends LitElement {
     const slot = this.renderRoot.querySelector('.mount');
     if (slot && this.instance) {
       slot.append(this.instance.element);
-      services.theme.applyToElement(this.instance.element);
+      services.theme.applyToElement(this.instance.element, this.instance.widget.scopedTheming);
     }
     this.pollStatus();
     const interval = services.configuration.get<number>('mcp.pollingInterval') ?? 2000;
@@ -184,14 +181,13 @@ export class McpWidgetCard extends LitElement {
     if (!services || type === this.widgetType || !services.registry.get(type)) return;
     this.widgetType = type;
     await services.configuration.set(`widgets.type.${this.server.name}`, type).catch(() => {
-      services.a11y.announce('Your choice of widget could not be saved; it applies until you reload.', 'polite');
+      services.a11y.announce(this.t('card.choiceNotSaved'), 'polite');
     });
     const info = this.serverInfo;
     await this.teardown();
     if (info && services.bridge.isConnected(this.server.name)) await this.mountWidget(info);
     else await this.start();
-    const label = services.registry.get(type)?.label ?? type;
-    services.a11y.announce(`${this.server.name} now shows the ${label} widget.`, 'polite');
+    services.a11y.announce(this.t('card.nowShows', { name: this.server.name, label: this.typeLabel(type) }), 'polite');
   }
 
   private fail(message: string): void {
@@ -207,7 +203,7 @@ export class McpWidgetCard extends LitElement {
     try {
       this.status = element.getStatus();
     } catch (error) {
-      this.status = { state: 'error', primaryMetric: '', secondaryMetric: '', lastActivity: null, message: `getStatus() threw: ${(error as Error).message}` };
+      this.status = { state: 'error', primaryMetric: '', secondaryMetric: '', lastActivity: null, message: this.t('card.statusThrew', { message: (error as Error).message }) };
     }
     try {
       // Optional (MCP-WP-5.3.1): connection details without parsing status strings.
@@ -242,7 +238,7 @@ export class McpWidgetCard extends LitElement {
       await this.instance?.api.refresh?.();
       this.pollStatus();
     } catch (error) {
-      this.services?.a11y.announce(`Refresh failed: ${(error as Error).message}`, 'assertive');
+      this.services?.a11y.announce(this.t('card.refreshFailed', { message: (error as Error).message }), 'assertive');
     }
   }
 
@@ -252,9 +248,9 @@ export class McpWidgetCard extends LitElement {
       return;
     }
     try {
-      this.stderr = (await this.services!.gateway.stderr(this.server.name)) || '(nothing on stderr yet)';
+      this.stderr = (await this.services!.gateway.stderr(this.server.name)) || this.t('card.logEmpty');
     } catch (error) {
-      this.stderr = `Could not load the log: ${(error as Error).message}`;
+      this.stderr = this.t('card.logFailed', { message: (error as Error).message });
     }
   }
 
@@ -265,52 +261,66 @@ export class McpWidgetCard extends LitElement {
     return this.status?.state ?? 'loading';
   }
 
+  /** A built-in type's label in the user's language; an installed widget's own label otherwise. */
+  private typeLabel(type: string): string {
+    const key = `widgetType.${type}`;
+    const entry = this.services?.registry.get(type);
+    const translated = this.t(key);
+    return entry?.source !== 'registry' && translated !== key ? translated : (entry?.label ?? type);
+  }
+
   private renderChooser() {
     const types = this.services?.registry.listFor(this.server.name) ?? [];
     if (types.length < 2 || this.phase === 'disabled') return nothing;
     const id = `type-${this.server.name}`;
-    return html`<label class="metrics" for=${id}>View<span class="visually-hidden"> for ${this.server.name}</span></label>
+    return html`<label class="metrics" for=${id}>${this.t('card.view')}<span class="visually-hidden"> ${this.t('card.viewFor', { name: this.server.name })}</span></label>
       <select id=${id} @change=${(e: Event) => void this.chooseWidgetType((e.target as HTMLSelectElement).value)}>
-        ${types.map((t) => html`<option value=${t.type} ?selected=${t.type === this.widgetType}>${t.label}</option>`)}
+        ${types.map((t) => html`<option value=${t.type} ?selected=${t.type === this.widgetType}>${this.typeLabel(t.type)}</option>`)}
       </select>`;
   }
 
   override render() {
     const s = this.server;
+    const t = this.t;
     const state = this.headerState();
     const headingId = `card-${s.name}`;
+    const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
     return html`<section aria-labelledby=${headingId}>
       <header>
         <h2 id=${headingId}>${s.name}</h2>
-        <span class="status status-${state}" role="status">${renderStatus(state)}</span>
+        <span class="status status-${state}" role="status">${renderStatus(state, t)}</span>
         ${this.status && this.phase === 'ready'
           ? html`<span class="metrics muted">${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}</span>`
           : nothing}
-        <span class="metrics muted">process: ${PROCESS_LABEL[s.state] ?? s.state}${s.restarts ? ` \u00b7 ${s.restarts} restart${s.restarts === 1 ? '' : 's'}` : ''}</span>
+        <span class="metrics muted">${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}</span>
         ${this.mcpInfo && this.phase === 'ready' && this.mcpInfo.connectionState !== 'connected'
-          ? html`<span class="metrics status-error">connection: ${this.mcpInfo.connectionState}${this.mcpInfo.lastError ? ` \u2014 ${this.mcpInfo.lastError}` : ''}</span>`
+          ? html`<span class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
+              ? ` \u2014 ${this.mcpInfo.lastError}`
+              : ''}</span>`
           : nothing}
         <span class="spacer"></span>
         ${this.renderChooser()}
-        ${this.phase === 'ready' ? html`<button type="button" @click=${() => void this.refresh()} aria-label=${`Refresh ${s.name}`}>Refresh</button>` : nothing}
+        ${this.phase === 'ready'
+          ? html`<button type="button" @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${t('card.refresh')}</button>`
+          : nothing}
         ${this.phase !== 'disabled'
-          ? html`<button type="button" @click=${() => void this.start()} aria-label=${`Reconnect ${s.name}`}>Reconnect</button>`
+          ? html`<button type="button" @click=${() => void this.start()} aria-label=${t('card.reconnectLabel', { name: s.name })}>${t('card.reconnect')}</button>`
           : nothing}
         ${s.transport === 'stdio'
-          ? html`<button type="button" aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>Server log</button>`
+          ? html`<button type="button" aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${t('card.serverLog')}</button>`
           : nothing}
       </header>
       <div class="body">
-        ${this.stderr !== undefined ? html`<pre class="log" tabindex="0" aria-label=${`stderr of ${s.name}`}>${this.stderr}</pre>` : nothing}
-        ${this.phase === 'connecting' ? html`<p role="status">Connecting to ${s.name}\u2026</p>` : nothing}
-        ${this.phase === 'loading-widget' ? html`<p role="status">Loading widget\u2026</p>` : nothing}
-        ${this.phase === 'disabled' ? html`<p>This server is disabled in the config file.</p>` : nothing}
+        ${this.stderr !== undefined ? html`<pre class="log" tabindex="0" aria-label=${t('card.stderrOf', { name: s.name })}>${this.stderr}</pre>` : nothing}
+        ${this.phase === 'connecting' ? html`<p role="status">${t('card.connecting', { name: s.name })}</p>` : nothing}
+        ${this.phase === 'loading-widget' ? html`<p role="status">${t('card.loadingWidget')}</p>` : nothing}
+        ${this.phase === 'disabled' ? html`<p>${t('card.disabled')}</p>` : nothing}
         ${this.phase === 'error'
           ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
-              <p class="muted">Check the server log, fix the config if needed, then choose Reconnect.</p></div>`
+              <p class="muted">${t('card.errorHelp')}</p></div>`
           : nothing}
         ${this.status?.state === 'error' && this.status.message && this.phase === 'ready' ? html`<p class="error-text" role="alert">\u2717 ${this.status.message}</p>` : nothing}
-        ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems) : nothing}
+        ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems, t) : nothing}
       </div>
       <div class="mount body"></div>
     </section>`;

@@ -72,7 +72,8 @@ describe('bad input through the gateway (issue 3)', () => {
     select.dispatchEvent(new Event('change'));
     const widget = await waitFor(() => deepQuery('mcp-tool-browser-widget', card.shadowRoot!), 10_000, 'the tool browser');
     const list = await waitFor(() => deepQuery('mcp-tool-list', widget.shadowRoot!), 5000, 'the tool list');
-    expect(list.shadowRoot!.textContent).to.contain('5000 tools');
+    // Counts are formatted for the locale (issue 7): 5,000 in English.
+    expect(list.shadowRoot!.textContent).to.contain('5,000 tools');
     // Virtualised: rows exist only where the list is on screen, and only a handful; it scrolls inside its own box.
     list.scrollIntoView({ block: 'center' });
     const rows = await waitFor(() => (deepQueryAll('[role="listitem"]', list.shadowRoot!).length ? deepQueryAll('[role="listitem"]', list.shadowRoot!) : undefined), 10_000, 'rows');

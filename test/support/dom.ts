@@ -21,22 +21,4 @@ export function deepQueryText<T extends Element = HTMLElement>(selector: string,
   return deepQueryAll<T>(selector, root).find((el) => (el.textContent ?? '').includes(text));
 }
 
-/** All text of a subtree including shadow roots. */
-export function deepText(root: Node): string {
-  let text = '';
-  const visit = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) text += node.textContent;
-    const el = node as Element;
-    if (el.shadowRoot) visit(el.shadowRoot);
-    for (const child of node.childNodes) visit(child);
-  };
-  visit(root);
-  return text;
-}
-
-/** The focused element, through shadow roots. */
-export function deepActive(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
+export { deepText, deepActive } from '../../widgets/kit/test-kit/dom.js';

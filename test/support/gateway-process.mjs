@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve, dirname } from 'node:path';
+import { join, resolve, dirname, isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -10,7 +10,8 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
 
 /**
  * Writes `config` to a temp file and starts `mcp-dashboard --config <file> --port 0 --no-open`.
- * Stdio servers without a cwd run from the repo root, so fixture paths can be relative to it.
+ * Stdio servers without a cwd run from the repo root, so fixture paths can be relative to it; so does
+ * a `dashboard.brand` file path.
  * Resolves once the gateway prints its "Dashboard ready" line.
  * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string }} [options]
  */
@@ -24,6 +25,8 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
     for (const server of Object.values(copy.mcpServers ?? {})) {
       if (server && typeof server === 'object' && 'command' in server && !server.cwd) server.cwd = repoRoot;
     }
+    // A brand file named relative to the repo (e.g. examples/brands/…) is found from the temp config.
+    if (typeof copy.dashboard?.brand === 'string' && !isAbsolute(copy.dashboard.brand)) copy.dashboard.brand = join(repoRoot, copy.dashboard.brand);
     await writeFile(file, JSON.stringify(copy, null, 2));
   }
   const args = [cli, '--config', file, '--port', '0', '--no-open', ...allowOrigins.flatMap((o) => ['--allow-origin', o]), ...extraArgs];

@@ -2,7 +2,8 @@ import { html, css } from 'lit';
 import { McpServerWidgetElement, baseStyles, defineElement, type ActivityEntry, type LatencyPoint } from '../kit/index.js';
 import '../kit/activity-table.js';
 import '../kit/latency-chart.js';
-import { strings } from './strings.js';
+import { en } from './messages-en.js';
+import { ja } from './messages-ja.js';
 
 const MAX_ENTRIES = 500;
 
@@ -26,6 +27,7 @@ export class McpActivityLogWidget extends McpServerWidgetElement {
 
   constructor() {
     super();
+    this.localize({ en, ja });
     this.entries = [];
   }
 
@@ -47,12 +49,14 @@ export class McpActivityLogWidget extends McpServerWidgetElement {
 
   override render() {
     const info = this.info;
-    if (!info) return html`<p role="status">${strings.loading}</p>`;
-    return html`<section aria-label=${strings.heading(info.serverName)}>
-      <h3>${strings.latency}</h3>
-      <mcp-latency-chart .points=${this.latencyPoints()}></mcp-latency-chart>
-      <div class="toolbar"><button type="button" @click=${() => (this.entries = [])}>${strings.clear}</button></div>
-      <mcp-activity-table .entries=${this.entries} caption=${strings.calls}></mcp-activity-table>
+    const t = this.t;
+    const i18n = this.deps?.I18n;
+    if (!info) return html`<p role="status">${t('log.loading')}</p>`;
+    return html`<section aria-label=${t('log.heading', { name: info.serverName })}>
+      <h3>${t('log.latency')}</h3>
+      <mcp-latency-chart .points=${this.latencyPoints()} .i18n=${i18n}></mcp-latency-chart>
+      <div class="toolbar"><button type="button" @click=${() => (this.entries = [])}>${t('log.clear')}</button></div>
+      <mcp-activity-table .entries=${this.entries} caption=${t('log.calls')} .i18n=${i18n}></mcp-activity-table>
     </section>`;
   }
 }

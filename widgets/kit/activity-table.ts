@@ -1,6 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
+import type { I18nInterface } from '../../src/core/types.js';
 import type { ActivityEntry } from './activity.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
 import { TEXT_STEP } from './long-text.js';
 import { prettyJson } from './result-view.js';
 import { baseStyles } from './styles.js';
@@ -23,24 +26,34 @@ export class McpActivityTable extends LitElement {
     `,
   ];
 
-  static override properties = { entries: { attribute: false }, caption: {} };
+  static override properties = { entries: { attribute: false }, caption: {}, i18n: { attribute: false } };
 
   declare entries: ActivityEntry[];
   declare caption: string;
+  /** The host's I18n dependency; English without it. */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   /** Pretty JSON per entry, made once: a response can be megabytes and the table re-renders on every call. */
   private readonly texts = new WeakMap<ActivityEntry, string>();
 
   constructor() {
     super();
     this.entries = [];
-    this.caption = 'Activity, newest first';
+    this.caption = '';
+  }
+
+  /** The entry's own message, worded in the user's language where the kit made it. */
+  private message(e: ActivityEntry): string | undefined {
+    if (e.kind === 'tool' && e.outcome === 'cancelled') return this.t(e.message?.includes('told to stop') ? 'activity.cancelledRunning' : 'activity.cancelledBefore');
+    return e.messageKey ? this.t(e.messageKey, e.messageVars) : e.message;
   }
 
   private inspect(entry: ActivityEntry) {
     let text = this.texts.get(entry);
     if (text === undefined) this.texts.set(entry, (text = prettyJson({ request: entry.request, response: entry.response })));
-    return html`<details><summary>Request / response</summary>
-      ${text.length <= TEXT_STEP ? html`<pre tabindex="0">${text}</pre>` : html`<mcp-long-text .text=${text} file-name=${`activity-${entry.id}.json`}></mcp-long-text>`}
+    return html`<details><summary>${this.t('activity.requestResponse')}</summary>
+      ${text.length <= TEXT_STEP ? html`<pre tabindex="0">${text}</pre>` : html`<mcp-long-text .text=${text} file-name=${`activity-${entry.id}.json`} .i18n=${this.i18n}></mcp-long-text>`}
     </details>`;
   }
 
@@ -48,7 +61,14 @@ export class McpActivityTable extends LitElement {
   private latest(): string {
     const e = this.entries[0];
     if (!e) return '';
-    return `Latest: ${e.kind} ${e.name}, ${e.outcome}${e.latency !== undefined ? `, ${Math.round(e.latency)} ms` : ''}${e.message ? ` \u2014 ${e.message}` : ''}.`;
+    const message = this.message(e);
+    return this.t('activity.latest', {
+      kind: this.t(`kind.${e.kind}`),
+      name: e.name,
+      outcome: this.t(`outcome.${e.outcome}`),
+      latency: e.latency !== undefined ? this.t('activity.latestMs', { ms: Math.round(e.latency) }) : '',
+      message: message ? ` \u2014 ${message}` : '',
+    });
   }
 
   override render() {
@@ -57,20 +77,24 @@ export class McpActivityTable extends LitElement {
   }
 
   private renderTable() {
-    if (!this.entries.length) return html`<p class="muted">No activity yet. Tool calls, reads and prompts appear here.</p>`;
+    const t = this.t;
+    if (!this.entries.length) return html`<p class="muted">${t('activity.none')}</p>`;
     return html`<table>
-      <caption class="visually-hidden">${this.caption}</caption>
-      <thead><tr><th scope="col">Time</th><th scope="col">What</th><th scope="col">Outcome</th><th scope="col">Latency</th><th scope="col">Details</th></tr></thead>
+      <caption class="visually-hidden">${this.caption || t('activity.caption')}</caption>
+      <thead><tr><th scope="col">${t('activity.time')}</th><th scope="col">${t('activity.what')}</th><th scope="col">${t('activity.outcome')}</th><th scope="col">${t(
+        'activity.latency',
+      )}</th><th scope="col">${t('activity.details')}</th></tr></thead>
       <tbody>
-        ${this.entries.map(
-          (e) => html`<tr>
-            <td>${new Date(e.time).toLocaleTimeString()}</td>
-            <td>${e.kind} <code>${e.name}</code></td>
-            <td class="outcome-${e.outcome}">${e.outcome === 'error' ? '\u2717 ' : e.outcome === 'ok' ? '\u2713 ' : ''}${e.outcome}</td>
-            <td>${e.latency !== undefined ? `${Math.round(e.latency)} ms` : ''}</td>
-            <td>${e.message ? html`<div>${e.message}</div>` : nothing}${e.request !== undefined || e.response !== undefined ? this.inspect(e) : nothing}</td>
-          </tr>`,
-        )}
+        ${this.entries.map((e) => {
+          const message = this.message(e);
+          return html`<tr>
+            <td>${this.l10n.formatDate(e.time, { timeStyle: 'medium' })}</td>
+            <td>${t(`kind.${e.kind}`)} <code>${e.name}</code></td>
+            <td class="outcome-${e.outcome}">${e.outcome === 'error' ? '\u2717 ' : e.outcome === 'ok' ? '\u2713 ' : ''}${t(`outcome.${e.outcome}`)}</td>
+            <td>${e.latency !== undefined ? t('activity.ms', { ms: Math.round(e.latency) }) : ''}</td>
+            <td>${message ? html`<div>${message}</div>` : nothing}${e.request !== undefined || e.response !== undefined ? this.inspect(e) : nothing}</td>
+          </tr>`;
+        })}
       </tbody>
     </table>`;
   }

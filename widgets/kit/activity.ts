@@ -12,6 +12,9 @@ export interface ActivityEntry {
   request?: unknown;
   response?: unknown;
   message?: string;
+  /** The message as a kit catalog key and its variables, so a table can word it in the user's language. */
+  messageKey?: string;
+  messageVars?: Record<string, unknown>;
 }
 
 let nextId = 0;
@@ -83,15 +86,22 @@ function trackAppActivity(
     });
   const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
   return [
-    on('mcp:app:opened', (d) => ({ kind: 'app', name: d.toolName ?? d.viewId, outcome: 'started', message: `Opening the app ${d.resourceUri ?? ''}` })),
-    on('mcp:app:ready', (d) => ({ kind: 'app', name: d.viewId, outcome: 'ok', message: 'The app is running.' })),
-    on('mcp:app:message', (d) => ({ kind: 'app', name: 'ui/message', outcome: 'info', message: `Message from the app: ${d.text ?? ''}`, request: d.content })),
+    on('mcp:app:opened', (d) => ({ kind: 'app', name: d.toolName ?? d.viewId, outcome: 'started', message: `Opening the app ${d.resourceUri ?? ''}`, messageKey: 'app.opening', messageVars: { uri: d.resourceUri ?? '' } })),
+    on('mcp:app:ready', (d) => ({ kind: 'app', name: d.viewId, outcome: 'ok', message: 'The app is running.', messageKey: 'app.running' })),
+    on('mcp:app:message', (d) => ({ kind: 'app', name: 'ui/message', outcome: 'info', message: `Message from the app: ${d.text ?? ''}`, messageKey: 'app.message', messageVars: { text: d.text ?? '' }, request: d.content })),
     on('mcp:app:log', (d) => ({ kind: 'log', name: `app ${d.level ?? 'info'}`, outcome: 'info', message: text(d.data) })),
-    on('mcp:app:context', (d) => ({ kind: 'app', name: 'ui/update-model-context', outcome: 'info', message: 'The app updated what it tells the model.', response: { content: d.content, structuredContent: d.structuredContent } })),
+    on('mcp:app:context', (d) => ({
+      kind: 'app',
+      name: 'ui/update-model-context',
+      outcome: 'info',
+      message: 'The app updated what it tells the model.',
+      messageKey: 'app.context',
+      response: { content: d.content, structuredContent: d.structuredContent },
+    })),
     on('mcp:app:link', (d) => ({ kind: 'app', name: 'ui/open-link', outcome: d.outcome === 'opened' ? 'ok' : d.outcome === 'declined' ? 'cancelled' : 'error', message: `${d.url ?? ''}${d.reason ? ` \u2014 ${d.reason}` : ''}` })),
-    on('mcp:app:refused', (d) => ({ kind: 'app', name: d.method ?? 'request', outcome: 'error', message: `Refused: ${d.message ?? ''}` })),
-    on('mcp:app:display-mode', (d) => ({ kind: 'app', name: 'display mode', outcome: 'info', message: `Now shown ${d.mode}.` })),
+    on('mcp:app:refused', (d) => ({ kind: 'app', name: d.method ?? 'request', outcome: 'error', message: `Refused: ${d.message ?? ''}`, messageKey: 'app.refused', messageVars: { message: d.message ?? '' } })),
+    on('mcp:app:display-mode', (d) => ({ kind: 'app', name: 'display mode', outcome: 'info', message: `Now shown ${d.mode}.`, messageKey: 'app.mode', messageVars: { mode: d.mode ?? '' } })),
     on('mcp:app:error', (d) => ({ kind: 'app', name: d.viewId, outcome: 'error', message: d.message })),
-    on('mcp:app:closed', (d) => ({ kind: 'app', name: d.viewId, outcome: 'info', message: `Closed: ${d.reason ?? ''}` })),
+    on('mcp:app:closed', (d) => ({ kind: 'app', name: d.viewId, outcome: 'info', message: `Closed: ${d.reason ?? ''}`, messageKey: 'app.closed', messageVars: { reason: d.reason ?? '' } })),
   ];
 }

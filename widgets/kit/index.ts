@@ -13,6 +13,9 @@ export type {
   ConfigurationInterface,
   DependenciesObject,
   EventBusInterface,
+  I18nCatalogs,
+  I18nInterface,
+  I18nMessage,
   JSONSchema,
   MCPBridgeInterface,
   McpletResultCheck,
@@ -31,6 +34,7 @@ export type {
   MCPWidgetStatus,
   PromptMessages,
   ResourceContents,
+  ScopedTheming,
   ThemeInterface,
   ToolResult,
   Unsubscribe,
@@ -68,5 +72,8 @@ export { listStyles } from './list.styles.js';
 export { mcpletSummary, renderMcpletBadges, mcpletBadgeStyles, type McpletSummary } from './mcplet-badges.js';
 export { renderMcpletCheck, mcpletCheckStyles } from './mcplet-result.js';
 export { trackActivity, type ActivityEntry } from './activity.js';
-export { renderStatus, statusLabel } from './status.js';
+export { renderStatus, statusLabel, type Translate } from './status.js';
+export { LocalizeController } from './localize.js';
+export { KIT_CATALOGS } from './messages.js';
+export { problemText } from './problem-text.js';
 export { baseStyles } from './styles.js';

@@ -1,5 +1,8 @@
 import { LitElement, svg, html, css, nothing } from 'lit';
+import type { I18nInterface } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
 import { baseStyles } from './styles.js';
 
 /** One point: when a call finished and how long it took. */
@@ -34,9 +37,12 @@ export class McpLatencyChart extends LitElement {
     `,
   ];
 
-  static override properties = { points: { attribute: false } };
+  static override properties = { points: { attribute: false }, i18n: { attribute: false } };
 
   declare points: LatencyPoint[];
+  /** The host's I18n dependency; English without it. */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
 
   constructor() {
     super();
@@ -46,14 +52,14 @@ export class McpLatencyChart extends LitElement {
   /** The text the chart stands for. */
   summary(): string {
     const values = this.points.map((p) => p.latency);
-    if (!values.length) return 'No calls yet.';
+    if (!values.length) return this.l10n.t('chart.noCalls');
     const slowest = this.points.reduce((a, b) => (b.latency > a.latency ? b : a));
-    return `${values.length} call${values.length === 1 ? '' : 's'}; median ${Math.round(median(values))} ms; slowest ${Math.round(slowest.latency)} ms (${slowest.label}).`;
+    return this.l10n.t('chart.summary', { count: values.length, median: Math.round(median(values)), slowest: Math.round(slowest.latency), label: slowest.label });
   }
 
   override render() {
     const points = this.points.slice(-100);
-    if (points.length === 0) return html`<p class="muted">The latency chart appears after the first call.</p>`;
+    if (points.length === 0) return html`<p class="muted">${this.l10n.t('chart.empty')}</p>`;
     const width = 300;
     const height = 100;
     const pad = 24;
@@ -64,7 +70,7 @@ export class McpLatencyChart extends LitElement {
     const y = (p: LatencyPoint) => height - pad + 4 - (p.latency / max) * (height - pad - 4);
     const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     return html`<figure>
-      <svg viewBox="0 0 ${width} ${height}" role="img" aria-label=${`Latency over time: ${this.summary()}`}>
+      <svg viewBox="0 0 ${width} ${height}" role="img" aria-label=${this.l10n.t('chart.label', { summary: this.summary() })}>
         ${svg`<line class="axis" x1=${pad} y1=${height - pad + 4} x2=${width} y2=${height - pad + 4}></line>
           <line class="axis" x1=${pad} y1="0" x2=${pad} y2=${height - pad + 4}></line>
           <text x="2" y="10">${Math.round(max)} ms</text><text x="2" y=${height - pad + 4}>0</text>

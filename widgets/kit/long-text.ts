@@ -1,5 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
+import type { I18nInterface } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
+import { englishTranslate, type Translate } from './translate.js';
 import { baseStyles } from './styles.js';
 
 /**
@@ -17,10 +21,10 @@ export function stepEnd(text: string, from: number, step = TEXT_STEP): number {
 }
 
 /** "5.0 MB", "12.3 KB", "800 bytes" for a count of characters (UTF-16 code units, about bytes for ASCII). */
-export function sizeLabel(chars: number): string {
-  if (chars >= 1024 * 1024) return `${(chars / 1024 / 1024).toFixed(1)} MB`;
-  if (chars >= 1024) return `${(chars / 1024).toFixed(1)} KB`;
-  return `${chars} bytes`;
+export function sizeLabel(chars: number, t: Translate = englishTranslate): string {
+  if (chars >= 1024 * 1024) return t('resource.mb', { n: (chars / 1024 / 1024).toFixed(1) });
+  if (chars >= 1024) return t('resource.kb', { n: (chars / 1024).toFixed(1) });
+  return t('resource.bytes', { n: chars });
 }
 
 /**
@@ -55,7 +59,12 @@ export class McpLongText extends LitElement {
     text: { attribute: false },
     fileName: { attribute: 'file-name' },
     shown: { state: true },
+    i18n: { attribute: false },
   };
+
+  /** The host's I18n dependency; English without it. */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
 
   /** The untrusted text. */
   declare text: string;
@@ -92,9 +101,9 @@ export class McpLongText extends LitElement {
     return html`${steps.map((s) => html`<pre>${s}</pre>`)}
       ${rest > 0
         ? html`<p class="truncated muted" role="note">
-            <span>Showing the first ${this.shown.toLocaleString()} of ${text.length.toLocaleString()} characters (${sizeLabel(text.length)}), so the page stays responsive.</span>
-            <button type="button" data-action="show-more" @click=${() => this.showMore()}>Show ${Math.min(rest, TEXT_STEP).toLocaleString()} more characters</button>
-            <button type="button" data-action="save-all" @click=${() => downloadText(text, this.fileName)}>Save all as a file</button>
+            <span>${this.l10n.t('long.showing', { shown: this.shown, total: text.length, size: sizeLabel(text.length, (k, v) => this.l10n.t(k, v)) })}</span>
+            <button type="button" data-action="show-more" @click=${() => this.showMore()}>${this.l10n.t('long.more', { n: Math.min(rest, TEXT_STEP) })}</button>
+            <button type="button" data-action="save-all" @click=${() => downloadText(text, this.fileName)}>${this.l10n.t('long.save')}</button>
           </p>`
         : nothing}`;
   }

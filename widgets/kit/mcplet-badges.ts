@@ -1,5 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { MCPTool } from '../../src/core/types.js';
+import { englishTranslate, type Translate } from './translate.js';
 
 /** What a tool says about itself (MCPlet §6) and what the host decided about it, for display. */
 export interface McpletSummary {
@@ -54,43 +55,34 @@ export function mcpletSummary(tool: MCPTool): McpletSummary {
   };
 }
 
-const TYPE_TEXT: Record<string, { icon: string; label: string; title: string }> = {
-  read: { icon: '\u{1F441}', label: 'read', title: 'Only reads; no side effects (MCPlet read)' },
-  prepare: { icon: '\u{1F4DD}', label: 'prepare', title: 'Gathers or checks data; nothing irreversible (MCPlet prepare)' },
-  action: { icon: '\u26A1', label: 'action', title: 'Changes something; always confirmed (MCPlet action)' },
-};
-
-const SCHEMA_TEXT: Record<McpletSummary['resultSchema'], string> = {
-  none: '',
-  declared: 'result schema declared',
-  pending: 'result schema loading',
-  loaded: 'result schema \u2713',
-  unavailable: 'result schema unavailable',
-};
+const TYPE_ICONS: Record<string, string> = { read: '\u{1F441}', prepare: '\u{1F4DD}', action: '\u26A1' };
 
 /**
  * The MCPlet badges for one tool: type, visibility, pool, auth requirement, display mode, result
  * schema — and, when the host excludes the tool, why. Icons are decorative; every badge has text.
- * Use in any tool view: `${renderMcpletBadges(tool)}` (add `mcpletBadgeStyles` to the element's styles).
+ * Use in any tool view: `${renderMcpletBadges(tool, t)}` (add `mcpletBadgeStyles` to the element's
+ * styles); `t` words the badges in the user's language (the kit's English without it).
  */
-export function renderMcpletBadges(tool: MCPTool): TemplateResult {
+export function renderMcpletBadges(tool: MCPTool, t: Translate = englishTranslate): TemplateResult {
   const s = mcpletSummary(tool);
-  const type = s.type !== undefined ? TYPE_TEXT[s.type] : undefined;
+  const icon = s.type !== undefined ? TYPE_ICONS[s.type] : undefined;
   return html`<span class="mcplet-badges" data-mcplet=${s.kind}>
     ${s.kind === 'plain'
-      ? html`<span class="mcplet-badge kind-plain" title="No mcpletType: a standard MCP tool; every call is confirmed">MCP tool</span>`
-      : type
-        ? html`<span class="mcplet-badge kind-${s.type}" title=${type.title}><span aria-hidden="true">${type.icon} </span>${type.label}</span>`
-        : html`<span class="mcplet-badge kind-invalid" title="Not an MCPlet type">type "${s.type}"</span>`}
-    <span class="mcplet-badge" title="Who may call it (MCPlet visibility)">visible: ${s.visibility.length ? s.visibility.join(' + ') : 'nobody'}</span>
-    ${s.pool ? html`<span class="mcplet-badge" title="MCPlet pool">pool: ${s.pool}</span>` : nothing}
+      ? html`<span class="mcplet-badge kind-plain" title=${t('mcplet.plain.title')}>${t('mcplet.plain')}</span>`
+      : icon
+        ? html`<span class="mcplet-badge kind-${s.type}" title=${t(`mcplet.type.${s.type}.title`)}><span aria-hidden="true">${icon} </span>${t(`mcplet.type.${s.type}`)}</span>`
+        : html`<span class="mcplet-badge kind-invalid" title=${t('mcplet.type.invalid.title')}>${t('mcplet.type.invalid', { type: s.type })}</span>`}
+    <span class="mcplet-badge" title=${t('mcplet.visible.title')}>${t('mcplet.visible', { surfaces: s.visibility.length ? s.visibility.join(' + ') : t('mcplet.visible.nobody') })}</span>
+    ${s.pool ? html`<span class="mcplet-badge" title=${t('mcplet.pool.title')}>${t('mcplet.pool', { pool: s.pool })}</span>` : nothing}
     ${s.auth
-      ? html`<span class="mcplet-badge auth" title=${s.auth.enforcement === 'strict' ? 'The server verifies your passkey before it acts' : 'The dashboard asks you explicitly; the server does not verify a passkey'}
-          ><span aria-hidden="true">\u{1F510} </span>${s.auth.required} (${s.auth.enforcement})</span>`
+      ? html`<span class="mcplet-badge auth" title=${s.auth.enforcement === 'strict' ? t('mcplet.auth.strict.title') : t('mcplet.auth.hostOnly.title')}
+          ><span aria-hidden="true">\u{1F510} </span>${t('mcplet.auth', { required: s.auth.required, enforcement: s.auth.enforcement })}</span>`
       : nothing}
-    ${s.displayMode ? html`<span class="mcplet-badge" title="MCP Apps display mode">display: ${s.displayMode}</span>` : nothing}
-    ${s.resultSchema !== 'none' ? html`<span class="mcplet-badge" title="mcpletToolResultSchemaUri">${SCHEMA_TEXT[s.resultSchema]}</span>` : nothing}
-    ${!s.routable ? html`<span class="mcplet-badge excluded"><span aria-hidden="true">\u26D4 </span>excluded: ${s.excludedReason ?? 'by the dashboard policy'}</span>` : nothing}
+    ${s.displayMode ? html`<span class="mcplet-badge" title=${t('mcplet.display.title')}>${t('mcplet.display', { mode: s.displayMode })}</span>` : nothing}
+    ${s.resultSchema !== 'none' ? html`<span class="mcplet-badge" title="mcpletToolResultSchemaUri">${t(`mcplet.schema.${s.resultSchema}`)}</span>` : nothing}
+    ${!s.routable
+      ? html`<span class="mcplet-badge excluded"><span aria-hidden="true">\u26D4 </span>${t('mcplet.excluded', { reason: s.excludedReason ?? t('mcplet.excluded.byPolicy') })}</span>`
+      : nothing}
   </span>`;
 }
 

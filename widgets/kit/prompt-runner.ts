@@ -1,6 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { DependenciesObject, JSONSchema, MCPPrompt, PromptMessages } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
+import { englishTranslate, type Translate } from './translate.js';
 import { listStyles } from './list.styles.js';
 import { RetriesExhaustedError, withRetries } from './retry.js';
 import type { SchemaFormSubmitEvent } from './schema-form.js';
@@ -19,13 +22,16 @@ export function promptSchema(prompt: MCPPrompt): JSONSchema {
   };
 }
 
-/** "Requires: a · optional: b" for a prompt (MCP-WP-7.3.1). */
-export function promptArgsSummary(prompt: MCPPrompt): string {
+/** "Requires: a · optional: b" for a prompt (MCP-WP-7.3.1); `t` words it in a locale. */
+export function promptArgsSummary(prompt: MCPPrompt, t: Translate = englishTranslate): string {
   const args = Array.isArray(prompt.arguments) ? prompt.arguments.filter((a) => a && typeof a === 'object') : [];
-  if (!args.length) return 'No arguments';
+  if (!args.length) return t('schema.noArguments');
+  const sep = t('list.separator');
   const required = args.filter((a) => a.required === true).map((a) => String(a.name));
   const optional = args.filter((a) => a.required !== true).map((a) => String(a.name));
-  return [required.length ? `Requires: ${required.join(', ')}` : '', optional.length ? `optional: ${optional.join(', ')}` : ''].filter(Boolean).join(' \u00b7 ');
+  return [required.length ? t('schema.requires', { list: required.join(sep) }) : '', optional.length ? t('schema.optional', { list: optional.join(sep) }) : '']
+    .filter(Boolean)
+    .join(t('schema.separator'));
 }
 
 /**
@@ -63,6 +69,9 @@ export class McpPromptRunner extends LitElement {
   declare messages: PromptMessages | undefined;
   declare error: { message: string; guidance?: string; code?: number } | undefined;
   declare loading: boolean;
+  /** Strings in the host's locale (its I18n dependency); English without it. */
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.deps?.I18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   constructor() {
     super();
@@ -90,11 +99,12 @@ export class McpPromptRunner extends LitElement {
   private renderMessages() {
     const m = this.messages as { messages?: unknown; description?: unknown } | undefined;
     if (!m) return nothing;
-    if (!Array.isArray(m.messages)) return html`<p class="error-text" role="alert">\u2717 The server returned prompt messages of an unexpected shape.</p>`;
+    if (!Array.isArray(m.messages)) return html`<p class="error-text" role="alert">\u2717 ${this.t('prompt.badShape')}</p>`;
+    const role = (r: unknown) => (r === 'user' || r === 'assistant' ? this.t(`role.${r}`) : String(r ?? this.t('role.unknown')));
     return html`${typeof m.description === 'string' ? html`<p class="muted">${m.description}</p>` : nothing}
-      <ol class="messages" aria-label="Messages">
+      <ol class="messages" aria-label=${this.t('prompt.messages')}>
         ${(m.messages as Array<{ role?: unknown; content?: unknown }>).map(
-          (msg) => html`<li><span class="role">${String(msg?.role ?? 'unknown')}</span><mcp-result-view .result=${{ content: [msg?.content] }}></mcp-result-view></li>`,
+          (msg) => html`<li><span class="role">${role(msg?.role)}</span><mcp-result-view .result=${{ content: [msg?.content] }} .i18n=${this.deps?.I18n}></mcp-result-view></li>`,
         )}
       </ol>`;
   }
@@ -104,8 +114,8 @@ export class McpPromptRunner extends LitElement {
     const selected = this.selected;
     return html`<div class="split">
       ${prompts.length === 0
-        ? html`<p class="muted">This server offers no prompts.</p>`
-        : html`<ul class="list" aria-label="Prompts">
+        ? html`<p class="muted">${this.t('prompt.none')}</p>`
+        : html`<ul class="list" aria-label=${this.t('prompt.list')}>
             ${prompts.map(
               (p) => html`<li><button type="button" aria-current=${selected === p ? 'true' : 'false'} @click=${() => {
                 this.selected = p;
@@ -115,20 +125,20 @@ export class McpPromptRunner extends LitElement {
                 <span class="name">${displayName(p)}</span>
                 ${displayName(p) !== p.name ? html`<span class="sub"><code>${String(p.name)}</code></span>` : nothing}
                 ${typeof p.description === 'string' ? html`<span class="sub">${p.description}</span>` : nothing}
-                <span class="sub">${promptArgsSummary(p)}</span>
+                <span class="sub">${promptArgsSummary(p, this.t)}</span>
               </button></li>`,
             )}
           </ul>`}
       <div>
         ${selected
           ? html`<h3>${displayName(selected)}</h3>
-              <mcp-schema-form .schema=${promptSchema(selected)} submit-label="Get prompt" ?busy=${this.loading}
+              <mcp-schema-form .schema=${promptSchema(selected)} submit-label=${this.t('prompt.get')} ?busy=${this.loading} .i18n=${this.deps?.I18n}
                 @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.get(selected, e.value)}></mcp-schema-form>`
-          : html`<p class="muted">Choose a prompt.</p>`}
+          : html`<p class="muted">${this.t('prompt.choose')}</p>`}
         <div aria-live="polite">
-          ${this.loading ? html`<p role="status">Getting the prompt\u2026</p>` : nothing}
+          ${this.loading ? html`<p role="status">${this.t('prompt.getting')}</p>` : nothing}
           ${this.error
-            ? html`<div class="error-text" role="alert"><strong>\u2717 ${this.error.code !== undefined ? `Error ${this.error.code}: ` : ''}${this.error.message}</strong>
+            ? html`<div class="error-text" role="alert"><strong>\u2717 ${this.error.code !== undefined ? this.t('runner.errorCode', { code: String(this.error.code) }) : ''}${this.error.message}</strong>
                 ${this.error.guidance ? html`<div>${this.error.guidance}</div>` : nothing}</div>`
             : nothing}
           ${this.renderMessages()}

@@ -2,6 +2,9 @@ import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
 import type { DependenciesObject, MCPResource, MCPResourceTemplate, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { listStyles } from './list.styles.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
+import { englishTranslate, type Translate } from './translate.js';
 import { withRetries, RetriesExhaustedError } from './retry.js';
 import type { SchemaFormSubmitEvent } from './schema-form.js';
 import { baseStyles } from './styles.js';
@@ -20,22 +23,22 @@ export function resourceLabel(resource: MCPResource | MCPResourceTemplate): stri
   return String((resource as MCPResource).uri ?? (resource as MCPResourceTemplate).uriTemplate ?? '');
 }
 
-/** Readable annotations: audience, priority, last modified (MCP-WP-7.2.1a). */
-export function annotationText(annotations: unknown): string {
+/** Readable annotations: audience, priority, last modified (MCP-WP-7.2.1a); `t` words it in a locale. */
+export function annotationText(annotations: unknown, t: Translate = englishTranslate): string {
   if (!annotations || typeof annotations !== 'object') return '';
   const a = annotations as Record<string, unknown>;
   const parts: string[] = [];
-  if (Array.isArray(a.audience)) parts.push(`for ${a.audience.map(String).join(' and ')}`);
-  if (typeof a.priority === 'number') parts.push(`priority ${a.priority}`);
-  if (typeof a.lastModified === 'string') parts.push(`modified ${a.lastModified}`);
-  return parts.join(' \u00b7 ');
+  if (Array.isArray(a.audience)) parts.push(t('resource.audience', { who: a.audience.map(String).join(t('resource.and')) }));
+  if (typeof a.priority === 'number') parts.push(t('resource.priority', { priority: a.priority }));
+  if (typeof a.lastModified === 'string') parts.push(t('resource.modified', { when: a.lastModified }));
+  return parts.join(t('schema.separator'));
 }
 
-function sizeText(size: unknown): string {
+function sizeText(size: unknown, t: Translate): string {
   if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) return '';
-  if (size < 1024) return `${size} bytes`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MB`;
+  if (size < 1024) return t('resource.bytes', { n: size });
+  if (size < 1024 * 1024) return t('resource.kb', { n: (size / 1024).toFixed(1) });
+  return t('resource.mb', { n: (size / 1024 / 1024).toFixed(1) });
 }
 
 /**
@@ -81,6 +84,9 @@ export class McpResourceBrowser extends LitElement {
   declare error: { message: string; guidance?: string } | undefined;
   declare loading: boolean;
   declare template: MCPResourceTemplate | undefined;
+  /** Strings in the host's locale (its I18n dependency); English without it. */
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.deps?.I18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   declare watching: boolean;
   declare updatedAt: number | undefined;
   private unwatch: Unsubscribe | undefined;
@@ -134,7 +140,7 @@ export class McpResourceBrowser extends LitElement {
       this.unwatch = bridge.subscribeToResource(this.serverName, uri, (changed) => {
         if (changed !== this.selected) return;
         this.updatedAt = Date.now();
-        this.deps?.A11yHelper?.announce(`${changed} changed; showing the new contents.`, 'polite');
+        this.deps?.A11yHelper?.announce(this.t('resource.changed', { uri: changed }), 'polite');
         void this.read(changed);
       });
       this.watching = true;
@@ -155,14 +161,15 @@ export class McpResourceBrowser extends LitElement {
     try {
       uri = expandTemplate(String(template.uriTemplate), values);
     } catch (error) {
-      this.error = { message: `The template could not be filled in: ${(error as Error).message}` };
+      this.error = { message: this.t('resource.templateFailed', { message: (error as Error).message }) };
       return;
     }
     void this.read(uri);
   }
 
   private renderResource(r: MCPResource): TemplateResult {
-    const details = [typeof r.mimeType === 'string' ? r.mimeType : 'type not given', sizeText(r.size), annotationText(r.annotations)].filter(Boolean).join(' \u00b7 ');
+    const t = this.t;
+    const details = [typeof r.mimeType === 'string' ? r.mimeType : t('resource.typeNotGiven'), sizeText(r.size, t), annotationText(r.annotations, t)].filter(Boolean).join(t('schema.separator'));
     return html`<li><button type="button" aria-current=${this.selected === r.uri ? 'true' : 'false'} @click=${() => void this.read(String(r.uri))}>
       <span class="name">${resourceLabel(r)}</span>
       <span class="sub">${String(r.uri)}</span>
@@ -174,13 +181,15 @@ export class McpResourceBrowser extends LitElement {
   override render() {
     const resources = Array.isArray(this.resources) ? this.resources.filter((r) => r && typeof r === 'object') : [];
     const templates = Array.isArray(this.templates) ? this.templates.filter((t) => t && typeof t === 'object') : [];
+    const t = this.t;
+    const i18n = this.deps?.I18n;
     return html`<div class="split">
       <div>
-        <h3>Resources (${resources.length})</h3>
-        ${resources.length === 0 ? html`<p class="muted">This server lists no resources.</p>` : html`<ul class="list" aria-label="Resources">${resources.map((r) => this.renderResource(r))}</ul>`}
+        <h3>${t('resource.heading', { count: resources.length })}</h3>
+        ${resources.length === 0 ? html`<p class="muted">${t('resource.none')}</p>` : html`<ul class="list" aria-label=${t('resource.list')}>${resources.map((r) => this.renderResource(r))}</ul>`}
         ${templates.length
-          ? html`<h3>Templates (${templates.length})</h3>
-              <ul class="list" aria-label="Resource templates">
+          ? html`<h3>${t('resource.templates', { count: templates.length })}</h3>
+              <ul class="list" aria-label=${t('resource.templateList')}>
                 ${templates.map(
                   (t) => html`<li><button type="button" aria-current=${this.template === t ? 'true' : 'false'} @click=${() => (this.template = t)}>
                     <span class="name">${resourceLabel(t)}</span><span class="sub">${String(t.uriTemplate)}</span>
@@ -190,19 +199,21 @@ export class McpResourceBrowser extends LitElement {
               </ul>`
           : nothing}
         ${this.template
-          ? html`<h3>Fill in ${resourceLabel(this.template)}</h3>
-              <mcp-schema-form .schema=${templateSchema(this.template)} submit-label="Read"
+          ? html`<h3>${t('resource.fillIn', { name: resourceLabel(this.template) })}</h3>
+              <mcp-schema-form .schema=${templateSchema(this.template)} submit-label=${t('resource.read')} .i18n=${i18n}
                 @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.readTemplate(this.template!, e.value)}></mcp-schema-form>`
           : nothing}
       </div>
       <div aria-live="polite">
         ${this.selected ? html`<div class="toolbar"><strong>${this.selected}</strong>
-          ${this.canSubscribe ? html`<button type="button" aria-pressed=${this.watching ? 'true' : 'false'} @click=${() => this.toggleWatch()}>${this.watching ? 'Stop watching' : 'Watch for changes'}</button>` : nothing}
-          ${this.updatedAt ? html`<span class="muted">Updated at ${new Date(this.updatedAt).toLocaleTimeString()}</span>` : nothing}</div>` : nothing}
-        ${this.loading ? html`<p role="status">Reading\u2026</p>` : nothing}
+          ${this.canSubscribe
+            ? html`<button type="button" aria-pressed=${this.watching ? 'true' : 'false'} @click=${() => this.toggleWatch()}>${this.watching ? t('resource.stopWatching') : t('resource.watch')}</button>`
+            : nothing}
+          ${this.updatedAt ? html`<span class="muted">${t('resource.updatedAt', { time: this.l10n.formatDate(this.updatedAt, { timeStyle: 'medium' }) })}</span>` : nothing}</div>` : nothing}
+        ${this.loading ? html`<p role="status">${t('resource.reading')}</p>` : nothing}
         ${this.error ? html`<div class="error-text" role="alert"><strong>\u2717 ${this.error.message}</strong>${this.error.guidance ? html`<div>${this.error.guidance}</div>` : nothing}</div>` : nothing}
-        ${!this.loading && this.contents !== undefined ? html`<mcp-result-view .contents=${this.contents}></mcp-result-view>` : nothing}
-        ${this.selected === undefined ? html`<p class="muted">Choose a resource to read it.</p>` : nothing}
+        ${!this.loading && this.contents !== undefined ? html`<mcp-result-view .contents=${this.contents} .i18n=${i18n}></mcp-result-view>` : nothing}
+        ${this.selected === undefined ? html`<p class="muted">${t('resource.choose')}</p>` : nothing}
       </div>
     </div>`;
   }

@@ -1,6 +1,8 @@
 import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
-import type { MCPContent, MCPResourceContents } from '../../src/core/types.js';
+import type { I18nInterface, MCPContent, MCPResourceContents } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
 import { TEXT_STEP } from './long-text.js';
 import { safeAudioDataUrl, safeHttpUrl, safeImageDataUrl } from './sanitize.js';
 import { baseStyles } from './styles.js';
@@ -54,6 +56,7 @@ export class McpResultView extends LitElement {
     css`
       :host { display: block; }
       .item { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      /* The box scrolls past 24rem, so it takes focus: keyboard users scroll it too (WCAG 2.1.1). */
       .box { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-md, 0.5rem);
         background: var(--mcp-background, #fff); max-height: 24rem; overflow: auto; }
       .is-error { border-color: var(--mcp-error-dark, #a4161a); border-width: 2px; }
@@ -65,19 +68,28 @@ export class McpResultView extends LitElement {
   static override properties = {
     result: { attribute: false },
     contents: { attribute: false },
+    i18n: { attribute: false },
   };
 
   /** A ToolResult-like value (content[], structuredContent, isError). */
   declare result: unknown;
   /** Or resource contents (`resources/read` result). */
   declare contents: unknown;
+  /** The host's I18n dependency, handed on to long texts; English without it. */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
+
+  private t(key: string, variables?: Record<string, unknown>): string {
+    return this.l10n.t(key, variables);
+  }
+
   /** Pretty JSON of the structured content, made once per result (it can be megabytes). */
   private structuredText: { of: unknown; text: string } | undefined;
 
   /** Untrusted text as text; long text in steps (`<mcp-long-text>`), so the page never freezes. */
   private text(value: string, fileName: string): TemplateResult {
     if (value.length <= TEXT_STEP) return html`<pre>${value}</pre>`;
-    return html`<mcp-long-text .text=${value} file-name=${fileName}></mcp-long-text>`;
+    return html`<mcp-long-text .text=${value} file-name=${fileName} .i18n=${this.i18n}></mcp-long-text>`;
   }
 
   private structured(value: unknown): string {
@@ -102,9 +114,9 @@ export class McpResultView extends LitElement {
       const image = safeImageDataUrl(mime, entry.blob);
       const blob = entry.blob;
       body = image
-        ? html`<img src=${image} alt=${`Image resource ${String(entry.uri)}`} />`
-        : html`<p class="muted">Binary content (${mime ?? 'unknown type'}, ${Math.floor((blob.length * 3) / 4).toLocaleString()} bytes); it cannot be previewed.
-            <button type="button" @click=${() => downloadBase64(blob, fileNameFor(String(entry.uri ?? 'resource')))}>Download</button></p>`;
+        ? html`<img src=${image} alt=${this.t('result.imageResource', { uri: String(entry.uri) })} />`
+        : html`<p class="muted">${this.t('result.binary', { type: mime ?? this.t('result.unknownType'), bytes: Math.floor((blob.length * 3) / 4) })}
+            <button type="button" @click=${() => downloadBase64(blob, fileNameFor(String(entry.uri ?? 'resource')))}>${this.t('result.download')}</button></p>`;
     } else {
       body = this.text(prettyJson(entry), 'contents.json');
     }
@@ -119,18 +131,18 @@ export class McpResultView extends LitElement {
       case 'image': {
         const src = safeImageDataUrl(item.mimeType, item.data);
         return src
-          ? html`<div class="item"><img src=${src} alt=${`Image returned by the server (${String(item.mimeType)})`} /></div>`
-          : html`<div class="item muted">An image of type ${String(item.mimeType)} that cannot be shown safely.</div>`;
+          ? html`<div class="item"><img src=${src} alt=${this.t('result.image', { type: String(item.mimeType) })} /></div>`
+          : html`<div class="item muted">${this.t('result.imageUnsafe', { type: String(item.mimeType) })}</div>`;
       }
       case 'audio': {
         const src = safeAudioDataUrl(item.mimeType, item.data);
         return src
-          ? html`<div class="item"><audio controls src=${src} aria-label="Audio returned by the server"></audio></div>`
-          : html`<div class="item muted">Audio of type ${String(item.mimeType)} that cannot be played safely.</div>`;
+          ? html`<div class="item"><audio controls src=${src} aria-label=${this.t('result.audio')}></audio></div>`
+          : html`<div class="item muted">${this.t('result.audioUnsafe', { type: String(item.mimeType) })}</div>`;
       }
       case 'resource_link': {
         const href = safeHttpUrl(item.uri);
-        return html`<div class="item"><span class="label">Resource link:</span> ${String(item.name ?? item.title ?? '')}
+        return html`<div class="item"><span class="label">${this.t('result.resourceLink')}</span> ${String(item.name ?? item.title ?? '')}
           ${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${href}</a>` : html`<code>${String(item.uri ?? '')}</code>`}
           ${typeof item.description === 'string' ? html`<div class="muted">${item.description}</div>` : nothing}</div>`;
       }
@@ -146,21 +158,21 @@ export class McpResultView extends LitElement {
   override render() {
     if (this.contents !== undefined) {
       const list = (this.contents as { contents?: unknown })?.contents;
-      if (!Array.isArray(list)) return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned resource contents of the wrong shape (expected a "contents" list).</p>${this.text(prettyJson(this.contents), 'contents.json')}</div>`;
-      return html`<div class="box">${list.length === 0 ? html`<p class="muted">The resource is empty.</p>` : list.map((c) => this.renderResourceContents(c as MCPResourceContents))}</div>`;
+      if (!Array.isArray(list)) return html`<div tabindex="0" class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.contentsWrongShape')}</p>${this.text(prettyJson(this.contents), 'contents.json')}</div>`;
+      return html`<div tabindex="0" class="box">${list.length === 0 ? html`<p class="muted">${this.t('result.resourceEmpty')}</p>` : list.map((c) => this.renderResourceContents(c as MCPResourceContents))}</div>`;
     }
     const result = this.result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
     if (result === undefined) return nothing;
     if (result === null || typeof result !== 'object' || !Array.isArray(result.content)) {
-      return html`<div class="box is-error" role="alert"><p class="error-text">\u2717 The server returned a result of the wrong shape (expected a "content" list); it is shown as received.</p>${this.text(prettyJson(result), 'result.json')}</div>`;
+      return html`<div tabindex="0" class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.wrongShape')}</p>${this.text(prettyJson(result), 'result.json')}</div>`;
     }
     const isError = result.isError === true;
-    return html`<div class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>
-      ${isError ? html`<p class="error-text"><strong>\u2717 The tool reported an error:</strong></p>` : nothing}
-      ${result.content.length === 0 && result.structuredContent === undefined ? html`<p class="muted">The result has no content.</p>` : nothing}
+    return html`<div tabindex="0" class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>
+      ${isError ? html`<p class="error-text"><strong>\u2717 ${this.t('result.toolError')}</strong></p>` : nothing}
+      ${result.content.length === 0 && result.structuredContent === undefined ? html`<p class="muted">${this.t('result.noContent')}</p>` : nothing}
       ${(result.content as MCPContent[]).map((c, i) => this.renderContent(c, i))}
       ${result.structuredContent !== undefined
-        ? html`<div class="item"><div class="label">Structured content</div>${this.text(this.structured(result.structuredContent), 'structured-content.json')}</div>`
+        ? html`<div class="item"><div class="label">${this.t('result.structured')}</div>${this.text(this.structured(result.structuredContent), 'structured-content.json')}</div>`
         : nothing}
     </div>`;
   }

@@ -1,13 +1,17 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ArgumentProblem, JSONSchema } from '../../src/core/types.js';
+import { problemText } from './problem-text.js';
 import { constraintText, type SchemaNode } from './schema-model.js';
 import { childPointer, getAt } from './schema-pointer.js';
+import type { Translate } from './translate.js';
 
 /** Nesting deeper than this is edited as JSON (recursive schemas stay usable). */
 export const MAX_DEPTH = 10;
 
 /** What the render functions need from the form element. */
 export interface FormContext {
+  /** Words the form's own text in the user's language. */
+  t: Translate;
   value: unknown;
   /** The live value at a pointer (event handlers run after later edits). */
   get(pointer: string): unknown;
@@ -60,7 +64,7 @@ interface FieldInfo {
 function fieldInfo(ctx: FormContext, node: SchemaNode, pointer: string, label: string): FieldInfo {
   const id = ctx.idFor(pointer);
   const problems = ctx.problemsAt(pointer);
-  const constraints = constraintText(node.schema);
+  const constraints = constraintText(node.schema, ctx.t);
   const descText = [node.description, constraints].filter(Boolean).join(' \u2014 ');
   const ids = [descText ? `${id}-desc` : '', node.note ? `${id}-note` : '', problems.length ? `${id}-err` : ''].filter(Boolean).join(' ');
   return {
@@ -69,12 +73,14 @@ function fieldInfo(ctx: FormContext, node: SchemaNode, pointer: string, label: s
     invalid: problems.length ? 'true' : 'false',
     help: html`${descText ? html`<span id="${id}-desc" class="desc muted">${descText}</span>` : nothing}
       ${node.note ? html`<span id="${id}-note" class="note muted" role="note">${node.note}</span>` : nothing}
-      ${problems.length ? html`<span id="${id}-err" class="error-text" role="alert">${problems.map((p) => `${label} ${p.message}`).join('; ')}</span>` : nothing}`,
+      ${problems.length
+        ? html`<span id="${id}-err" class="error-text" role="alert">${problems.map((p) => ctx.t('form.problem', { label, message: problemText(p, ctx.t) })).join('; ')}</span>`
+        : nothing}`,
   };
 }
 
-function labelText(label: string, required: boolean) {
-  return html`${label}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden"> (required)</span>` : nothing}`;
+function labelText(ctx: FormContext, label: string, required: boolean) {
+  return html`${label}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden"> ${ctx.t('form.required')}</span>` : nothing}`;
 }
 
 /** Renders the editor for the schema at `pointer` (recursive). */
@@ -84,7 +90,7 @@ export function renderNode(ctx: FormContext, input: unknown, pointer: string, fa
   const label = node.title ?? fallbackLabel;
   const value = getAt(ctx.value, pointer);
   if (depth > MAX_DEPTH && node.kind !== 'json') {
-    return renderJson(ctx, { ...node, kind: 'json', note: 'This part is nested too deeply for a form; edit it as JSON.' }, pointer, label, required);
+    return renderJson(ctx, { ...node, kind: 'json', note: ctx.t('schema.note.tooDeep') }, pointer, label, required);
   }
   if (node.nullable && value === null && node.kind !== 'enum') return renderNullToggle(ctx, node, pointer, label, required, true);
   let body: TemplateResult;
@@ -131,7 +137,7 @@ function renderNullToggle(ctx: FormContext, node: SchemaNode, pointer: string, l
   return html`<div class="field check ${isNull ? '' : 'sub-option'}">
     <input id=${id} type="checkbox" .checked=${isNull}
       @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked ? null : undefined)} />
-    <label for=${id}>${isNull ? labelText(label, required) : label}: no value (null)</label>
+    <label for=${id}>${isNull ? labelText(ctx, label, required) : label}${ctx.t('form.nullSuffix')}</label>
     ${isNull && node.description ? html`<span class="desc muted">${node.description}</span>` : nothing}
   </div>`;
 }
@@ -139,8 +145,8 @@ function renderNullToggle(ctx: FormContext, node: SchemaNode, pointer: string, l
 function renderObject(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, depth: number, value: unknown): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   if (depth > 0 && value === undefined && !required) {
-    return html`<div class="field absent"><span class="label">${label}</span> <span class="muted">(not set)</span>
-      <button type="button" class="small" @click=${() => ctx.add(pointer, node.schema)}>Add ${label}</button>${info.help}</div>`;
+    return html`<div class="field absent"><span class="label">${label}</span> <span class="muted">${ctx.t('form.notSet')}</span>
+      <button type="button" class="small" @click=${() => ctx.add(pointer, node.schema)}>${ctx.t('form.add', { label })}</button>${info.help}</div>`;
   }
   const properties = isObject(node.schema.properties) ? node.schema.properties : {};
   const requiredSet = new Set(Array.isArray(node.schema.required) ? node.schema.required.map(String) : []);
@@ -149,9 +155,9 @@ function renderObject(ctx: FormContext, node: SchemaNode, pointer: string, label
   const undeclared = [...requiredSet].filter((name) => !(name in properties)).map((name) => renderNode(ctx, {}, childPointer(pointer, name), name, true, depth + 1));
   if (depth === 0) return html`${fields}${undeclared}${info.help}`;
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(label, required)}</legend>
+    <legend>${labelText(ctx, label, required)}</legend>
     ${fields}${undeclared}${info.help}
-    ${!required ? html`<button type="button" class="small" @click=${() => ctx.set(pointer, undefined)}>Remove ${label}</button>` : nothing}
+    ${!required ? html`<button type="button" class="small" @click=${() => ctx.set(pointer, undefined)}>${ctx.t('form.remove', { label })}</button>` : nothing}
   </fieldset>`;
 }
 
@@ -164,7 +170,7 @@ function renderArray(ctx: FormContext, node: SchemaNode, pointer: string, label:
   if (itemNode.kind === 'enum' && node.schema.uniqueItems === true) {
     // A set of choices: one checkbox per allowed value, values keep their JSON types.
     return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-      <legend>${labelText(label, required)}</legend>
+      <legend>${labelText(ctx, label, required)}</legend>
       ${itemNode.enumValues!.map((option, i) => {
         const id = ctx.idFor(pointer, `opt${i}`);
         const checked = items.some((v) => JSON.stringify(v) === JSON.stringify(option));
@@ -180,25 +186,25 @@ function renderArray(ctx: FormContext, node: SchemaNode, pointer: string, label:
     </fieldset>`;
   }
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(label, required)} <span class="muted">(${items.length} item${items.length === 1 ? '' : 's'})</span></legend>
+    <legend>${labelText(ctx, label, required)} <span class="muted">${ctx.t('form.itemCount', { count: items.length })}</span></legend>
     <ol class="items">
       ${items.map((_item, i) => {
-        const itemLabel = `${label} item ${i + 1}`;
+        const itemLabel = ctx.t('form.itemLabel', { label, n: i + 1 });
         return html`<li class="item">
           ${renderNode(ctx, node.schema.items, childPointer(pointer, i), itemLabel, true, depth + 1)}
           <div class="item-actions">
-            <button type="button" class="small" data-move="up" data-index=${i} aria-label=${`Move ${itemLabel} up`} aria-disabled=${i === 0 ? 'true' : 'false'}
+            <button type="button" class="small" data-move="up" data-index=${i} aria-label=${ctx.t('form.moveUp', { label: itemLabel })} aria-disabled=${i === 0 ? 'true' : 'false'}
               @click=${() => i > 0 && ctx.moveItem(pointer, i, i - 1)}>\u2191</button>
-            <button type="button" class="small" data-move="down" data-index=${i} aria-label=${`Move ${itemLabel} down`} aria-disabled=${i === items.length - 1 ? 'true' : 'false'}
+            <button type="button" class="small" data-move="down" data-index=${i} aria-label=${ctx.t('form.moveDown', { label: itemLabel })} aria-disabled=${i === items.length - 1 ? 'true' : 'false'}
               @click=${() => i < items.length - 1 && ctx.moveItem(pointer, i, i + 1)}>\u2193</button>
-            <button type="button" class="small" aria-label=${`Remove ${itemLabel}`} aria-disabled=${items.length <= min ? 'true' : 'false'}
-              @click=${() => items.length > min && ctx.removeItem(pointer, i)}>Remove</button>
+            <button type="button" class="small" aria-label=${ctx.t('form.remove', { label: itemLabel })} aria-disabled=${items.length <= min ? 'true' : 'false'}
+              @click=${() => items.length > min && ctx.removeItem(pointer, i)}>${ctx.t('form.removeShort')}</button>
           </div>
         </li>`;
       })}
     </ol>
     <button type="button" class="small" aria-disabled=${items.length >= max ? 'true' : 'false'}
-      @click=${() => items.length < max && ctx.addItem(pointer, node.schema.items)}>Add ${label} item</button>
+      @click=${() => items.length < max && ctx.addItem(pointer, node.schema.items)}>${ctx.t('form.addItem', { label })}</button>
     ${info.help}
   </fieldset>`;
 }
@@ -207,7 +213,7 @@ function renderTuple(ctx: FormContext, node: SchemaNode, pointer: string, label:
   const info = fieldInfo(ctx, node, pointer, label);
   const positions = (Array.isArray(node.schema.prefixItems) ? node.schema.prefixItems : (node.schema.items as unknown[])) as unknown[];
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(label, required)}</legend>
+    <legend>${labelText(ctx, label, required)}</legend>
     ${positions.map((schema, i) => renderNode(ctx, schema, childPointer(pointer, i), `${label} position ${i + 1}`, true, depth + 1))}
     ${info.help}
   </fieldset>`;
@@ -219,9 +225,9 @@ function renderChoice(ctx: FormContext, node: SchemaNode, pointer: string, label
   const selectId = ctx.idFor(pointer, 'variant');
   const variant = node.variants![index];
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(label, required)}</legend>
+    <legend>${labelText(ctx, label, required)}</legend>
     <div class="field">
-      <label for=${selectId}>Kind of ${label}</label>
+      <label for=${selectId}>${ctx.t('form.kindOf', { label })}</label>
       <select id=${selectId} @change=${(e: Event) => ctx.chooseVariant(pointer, node, Number((e.target as HTMLSelectElement).value))}>
         ${node.variants!.map((v, i) => html`<option value=${String(i)} ?selected=${i === index}>${v.label}</option>`)}
       </select>
@@ -235,13 +241,13 @@ function renderEnum(ctx: FormContext, node: SchemaNode, pointer: string, label: 
   const info = fieldInfo(ctx, node, pointer, label);
   const index = node.enumValues!.findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
   return html`<div class="field">
-    <label for=${info.id}>${labelText(label, required)}</label>
+    <label for=${info.id}>${labelText(ctx, label, required)}</label>
     <select id=${info.id} aria-required=${required ? 'true' : 'false'} aria-describedby=${info.describedBy} aria-invalid=${info.invalid}
       @change=${(e: Event) => {
         const i = (e.target as HTMLSelectElement).value;
         ctx.set(pointer, i === '' ? undefined : structuredClone(node.enumValues![Number(i)]));
       }}>
-      <option value="" ?selected=${index < 0}>${required ? '\u2014 choose \u2014' : '(not set)'}</option>
+      <option value="" ?selected=${index < 0}>${required ? ctx.t('form.choose') : ctx.t('form.notSet')}</option>
       ${node.enumLabels!.map((l, i) => html`<option value=${String(i)} ?selected=${i === index}>${l}</option>`)}
     </select>
     ${info.help}
@@ -262,8 +268,8 @@ function renderBoolean(ctx: FormContext, node: SchemaNode, pointer: string, labe
   return html`<div class="field"><span class="check">
     <input id=${info.id} type="checkbox" .checked=${value === true} aria-describedby=${info.describedBy} aria-invalid=${info.invalid}
       @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked)} />
-    <label for=${info.id}>${labelText(label, required)}</label></span>
-    ${value === undefined && !required ? html`<span class="muted small-text">(not set)</span>` : nothing}
+    <label for=${info.id}>${labelText(ctx, label, required)}</label></span>
+    ${value === undefined && !required ? html`<span class="muted small-text">${ctx.t('form.notSet')}</span>` : nothing}
     ${info.help}
   </div>`;
 }
@@ -274,7 +280,7 @@ function renderNumber(ctx: FormContext, node: SchemaNode, pointer: string, label
   const text = ctx.raw.get(pointer) ?? (typeof value === 'number' ? String(value) : '');
   const step = typeof s.multipleOf === 'number' ? String(s.multipleOf) : node.kind === 'integer' ? '1' : 'any';
   return html`<div class="field">
-    <label for=${info.id}>${labelText(label, required)}</label>
+    <label for=${info.id}>${labelText(ctx, label, required)}</label>
     <input id=${info.id} type="number" inputmode=${node.kind === 'integer' ? 'numeric' : 'decimal'} .value=${text} step=${step}
       min=${typeof s.minimum === 'number' ? s.minimum : nothing} max=${typeof s.maximum === 'number' ? s.maximum : nothing}
       aria-required=${required ? 'true' : 'false'} aria-describedby=${info.describedBy} aria-invalid=${info.invalid}
@@ -301,7 +307,7 @@ function renderString(ctx: FormContext, node: SchemaNode, pointer: string, label
     : html`<input id=${info.id} type=${(format && INPUT_TYPE[format]) ?? 'text'} .value=${shown} step=${format === 'date-time' || format === 'time' ? '1' : nothing}
         minlength=${typeof s.minLength === 'number' ? s.minLength : nothing} maxlength=${typeof s.maxLength === 'number' ? s.maxLength : nothing}
         aria-required=${required ? 'true' : 'false'} aria-describedby=${info.describedBy} aria-invalid=${info.invalid} @input=${onInput} />`;
-  return html`<div class="field"><label for=${info.id}>${labelText(label, required)}</label>${control}${info.help}</div>`;
+  return html`<div class="field"><label for=${info.id}>${labelText(ctx, label, required)}</label>${control}${info.help}</div>`;
 }
 
 function renderJson(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean): TemplateResult {
@@ -309,7 +315,7 @@ function renderJson(ctx: FormContext, node: SchemaNode, pointer: string, label: 
   const value = getAt(ctx.value, pointer);
   const text = ctx.raw.get(pointer) ?? (value === undefined ? '' : JSON.stringify(value, null, 2));
   return html`<div class="field">
-    <label for=${info.id}>${labelText(label, required)} <span class="muted">(JSON)</span></label>
+    <label for=${info.id}>${labelText(ctx, label, required)} <span class="muted">(JSON)</span></label>
     <textarea id=${info.id} class="json" spellcheck="false" .value=${text} aria-required=${required ? 'true' : 'false'}
       aria-describedby=${info.describedBy} aria-invalid=${info.invalid} placeholder="JSON value"
       @input=${(e: Event) => ctx.setRaw(pointer, (e.target as HTMLTextAreaElement).value, 'json')}></textarea>

@@ -1,6 +1,9 @@
 import { LitElement, html, nothing } from 'lit';
-import type { ArgumentProblem, JSONSchema } from '../../src/core/types.js';
+import type { ArgumentProblem, I18nInterface, JSONSchema } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
+import { problemText } from './problem-text.js';
 import { renderNode, type FormContext } from './schema-form-render.js';
 import { schemaFormStyles } from './schema-form.styles.js';
 import { describeNode, estimateFields, initialValue, matchesVariant, type SchemaNode } from './schema-model.js';
@@ -47,6 +50,7 @@ export class McpSchemaForm extends LitElement {
     current: { state: true },
     jsonText: { state: true },
     jsonError: { state: true },
+    i18n: { attribute: false },
   };
 
   declare schema: JSONSchema | undefined;
@@ -57,20 +61,26 @@ export class McpSchemaForm extends LitElement {
   declare current: unknown;
   declare jsonText: string;
   declare jsonError: string | undefined;
+  /** The host's I18n dependency; without it the form speaks English (MCP-WP-6.8.2). */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+  /** The locale the cached schema notes were worded in. */
+  private cacheLocale: string | undefined;
   private readonly uid = `f${++formCounter}`;
   private readonly ids = new Map<string, string>();
   private readonly raw = new Map<string, string>();
   private readonly rawKinds = new Map<string, 'number' | 'integer' | 'json'>();
   private readonly variants = new Map<string, number>();
   private cache = new WeakMap<object, SchemaNode>();
-  private localErrors: ArgumentProblem[] = [];
+  private localErrors: Array<ArgumentProblem & { code?: string }> = [];
   private lastSchema: JSONSchema | undefined;
   private tooBig: number | undefined;
   private rendered = new Set<string>();
 
   constructor() {
     super();
-    this.submitLabel = 'Submit';
+    this.submitLabel = '';
     this.busy = false;
     this.errors = [];
     this.mode = 'form';
@@ -96,14 +106,19 @@ export class McpSchemaForm extends LitElement {
   }
 
   private describe(schema: unknown): SchemaNode {
+    // Notes are worded in the current language: a language switch starts a fresh cache.
+    if (this.cacheLocale !== this.l10n.locale) {
+      this.cacheLocale = this.l10n.locale;
+      this.cache = new WeakMap();
+    }
     if (isObject(schema)) {
       const hit = this.cache.get(schema);
       if (hit) return hit;
-      const node = describeNode(this.root(), schema);
+      const node = describeNode(this.root(), schema, this.t);
       this.cache.set(schema, node);
       return node;
     }
-    return describeNode(this.root(), schema);
+    return describeNode(this.root(), schema, this.t);
   }
 
   override willUpdate(): void {
@@ -131,6 +146,7 @@ export class McpSchemaForm extends LitElement {
   private context(): FormContext {
     const all = [...this.localErrors, ...this.errors];
     return {
+      t: this.t,
       value: this.current,
       get: (pointer) => getAt(this.current, pointer),
       describe: (s) => this.describe(s),
@@ -229,18 +245,18 @@ export class McpSchemaForm extends LitElement {
     this.requestUpdate();
   }
 
-  private parse(text: string, kind: 'number' | 'integer' | 'json'): { ok: true; value: unknown } | { ok: false; message: string } {
+  private parse(text: string, kind: 'number' | 'integer' | 'json'): { ok: true; value: unknown } | { ok: false; message: string; code: string } {
     if (text.trim() === '') return { ok: true, value: undefined };
     if (kind === 'json') {
       try {
         return { ok: true, value: JSON.parse(text) };
       } catch {
-        return { ok: false, message: 'must be valid JSON' };
+        return { ok: false, message: 'must be valid JSON', code: 'json' };
       }
     }
     const value = Number(text);
-    if (!Number.isFinite(value)) return { ok: false, message: 'must be a number' };
-    if (kind === 'integer' && !Number.isInteger(value)) return { ok: false, message: 'must be a whole number' };
+    if (!Number.isFinite(value)) return { ok: false, message: 'must be a number', code: 'number' };
+    if (kind === 'integer' && !Number.isInteger(value)) return { ok: false, message: 'must be a whole number', code: 'integer' };
     return { ok: true, value };
   }
 
@@ -260,14 +276,14 @@ export class McpSchemaForm extends LitElement {
         this.current = value;
         this.jsonError = undefined;
       } catch (error) {
-        this.jsonError = `The JSON is not valid: ${(error as Error).message}`;
+        this.jsonError = this.t('form.jsonInvalid', { message: (error as Error).message });
         return { ok: false, problems: [{ path: '', message: this.jsonError }] };
       }
     }
-    const problems: ArgumentProblem[] = [];
+    const problems: Array<ArgumentProblem & { code?: string }> = [];
     for (const [pointer, text] of this.raw) {
       const parsed = this.parse(text, this.rawKinds.get(pointer) ?? 'json');
-      if (!parsed.ok) problems.push({ path: pointer, message: parsed.message });
+      if (!parsed.ok) problems.push({ path: pointer, message: parsed.message, code: parsed.code });
     }
     this.localErrors = problems;
     this.requestUpdate();
@@ -301,7 +317,7 @@ export class McpSchemaForm extends LitElement {
     try {
       this.current = JSON.parse(this.jsonText || '{}');
     } catch (error) {
-      this.jsonError = `The JSON is not valid, so the form cannot show it: ${(error as Error).message}`;
+      this.jsonError = this.t('form.jsonInvalidForForm', { message: (error as Error).message });
       return;
     }
     this.raw.clear();
@@ -315,7 +331,7 @@ export class McpSchemaForm extends LitElement {
     const rootProblems = [...this.localErrors, ...this.errors];
     const describedBy = [this.jsonError ? `${id}-err` : '', rootProblems.length ? `${id}-problems` : ''].filter(Boolean).join(' ') || nothing;
     return html`<div class="field">
-      <label for=${id}>Value as JSON</label>
+      <label for=${id}>${this.t('form.valueAsJson')}</label>
       <textarea id=${id} class="json big" spellcheck="false" .value=${this.jsonText} aria-describedby=${describedBy}
         aria-invalid=${this.jsonError || rootProblems.length ? 'true' : 'false'}
         @input=${(e: Event) => {
@@ -324,7 +340,7 @@ export class McpSchemaForm extends LitElement {
         }}></textarea>
       ${this.jsonError ? html`<span id="${id}-err" class="error-text" role="alert">${this.jsonError}</span>` : nothing}
       ${rootProblems.length
-        ? html`<span id="${id}-problems" class="error-text" role="alert">${rootProblems.map((p) => `${p.path || 'Value'}: ${p.message}`).join('; ')}</span>`
+        ? html`<span id="${id}-problems" class="error-text" role="alert">${rootProblems.map((p) => `${p.path || this.t('form.value')}: ${problemText(p, this.t)}`).join('; ')}</span>`
         : nothing}
     </div>`;
   }
@@ -337,14 +353,14 @@ export class McpSchemaForm extends LitElement {
     // Problems whose field is not on screen (or the whole value) are listed at the end.
     const orphans = this.mode === 'form' ? [...this.localErrors, ...this.errors].filter((p) => p.path === '' || !this.rendered.has(p.path)) : [];
     return html`<form novalidate @submit=${this.onSubmit}>
-      <div class="view-switch" role="group" aria-label="Edit as">
-        <button type="button" class="small" aria-pressed=${this.mode === 'form' ? 'true' : 'false'} @click=${() => this.switchMode('form')}>Form</button>
+      <div class="view-switch" role="group" aria-label=${this.t('form.editAs')}>
+        <button type="button" class="small" aria-pressed=${this.mode === 'form' ? 'true' : 'false'} @click=${() => this.switchMode('form')}>${this.t('form.formView')}</button>
         <button type="button" class="small" aria-pressed=${this.mode === 'json' ? 'true' : 'false'} @click=${() => this.switchMode('json')}>JSON</button>
       </div>
-      ${this.tooBig ? html`<p class="note muted" role="note">This schema has more than ${FIELD_BUDGET} fields, so it opens as JSON. The form view shows every field, slowly.</p>` : nothing}
+      ${this.tooBig ? html`<p class="note muted" role="note">${this.t('form.tooBig', { max: FIELD_BUDGET })}</p>` : nothing}
       ${body}
-      ${orphans.length ? html`<p class="error-text" role="alert">${orphans.map((p) => `${p.path || 'Arguments'}: ${p.message}`).join('; ')}</p>` : nothing}
-      <div class="actions"><button class="primary" type="submit" aria-disabled=${this.busy ? 'true' : 'false'}>${this.submitLabel}</button></div>
+      ${orphans.length ? html`<p class="error-text" role="alert">${orphans.map((p) => `${p.path || this.t('form.arguments')}: ${problemText(p, this.t)}`).join('; ')}</p>` : nothing}
+      <div class="actions"><button class="primary" type="submit" aria-disabled=${this.busy ? 'true' : 'false'}>${this.submitLabel || this.t('form.submit')}</button></div>
     </form>`;
   }
 
@@ -352,9 +368,9 @@ export class McpSchemaForm extends LitElement {
     const node = this.describe(root);
     const noFields = (node.kind === 'object' || node.kind === 'json') && node.schema.type === 'object' && !isObject(node.schema.properties) && !Array.isArray(node.schema.required);
     if (noFields || (isObject(node.schema.properties) && Object.keys(node.schema.properties).length === 0 && !Array.isArray(node.schema.required))) {
-      return html`<p class="muted">This takes no arguments.</p>`;
+      return html`<p class="muted">${this.t('form.noArguments')}</p>`;
     }
-    return renderNode(ctx, root, '', 'Value', true, 0);
+    return renderNode(ctx, root, '', this.t('form.value'), true, 0);
   }
 }
 

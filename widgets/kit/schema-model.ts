@@ -1,4 +1,5 @@
 import type { JSONSchema } from '../../src/core/types.js';
+import { englishTranslate, type Translate } from './translate.js';
 import { pointerSegments } from './schema-pointer.js';
 
 /** How one schema node is edited. */
@@ -35,22 +36,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Resolves a local `$ref` ('#', '#/$defs/x', '#/definitions/x', …) against the root schema. */
-export function resolveRef(root: unknown, ref: string): { schema?: JSONSchema; error?: string } {
-  if (!ref.startsWith('#')) return { error: `refers to "${ref}", another document, which is never fetched` };
+export function resolveRef(root: unknown, ref: string, t: Translate = englishTranslate): { schema?: JSONSchema; error?: string } {
+  if (!ref.startsWith('#')) return { error: t('schema.note.remoteRef', { ref }) };
   let pointer: string;
   try {
     pointer = decodeURIComponent(ref.slice(1));
   } catch {
-    return { error: `has a malformed reference "${ref}"` };
+    return { error: t('schema.note.badRef', { ref }) };
   }
-  if (pointer !== '' && !pointer.startsWith('/')) return { error: `uses an anchor reference "${ref}", which the form does not follow` };
+  if (pointer !== '' && !pointer.startsWith('/')) return { error: t('schema.note.anchorRef', { ref }) };
   let current: unknown = root;
   for (const segment of pointerSegments(pointer)) {
-    if (!isObject(current) && !Array.isArray(current)) return { error: `refers to "${ref}", which does not exist` };
+    if (!isObject(current) && !Array.isArray(current)) return { error: t('schema.note.missingRef', { ref }) };
     current = (current as Record<string, unknown>)[segment];
   }
-  if (current === true || current === undefined) return current === true ? { schema: {} } : { error: `refers to "${ref}", which does not exist` };
-  if (!isObject(current)) return { error: `refers to "${ref}", which is not a schema` };
+  if (current === true || current === undefined) return current === true ? { schema: {} } : { error: t('schema.note.missingRef', { ref }) };
+  if (!isObject(current)) return { error: t('schema.note.notSchema', { ref }) };
   return { schema: current };
 }
 
@@ -77,22 +78,22 @@ export function mergeAllOf(schema: JSONSchema, deref: (s: unknown) => JSONSchema
  * Resolves `$ref` chains (local only, cycles detected) and `allOf`, keeping sibling keywords.
  * Never throws: a reference that cannot be followed yields `{}` with a note.
  */
-export function derefSchema(root: unknown, input: unknown): { schema: JSONSchema; note?: string } {
+export function derefSchema(root: unknown, input: unknown, t: Translate = englishTranslate): { schema: JSONSchema; note?: string } {
   if (input === true || input === undefined) return { schema: {} };
-  if (input === false) return { schema: { not: {} }, note: 'allows no value at all' };
-  if (!isObject(input)) return { schema: {}, note: 'is not a valid schema here, so it is edited as JSON' };
+  if (input === false) return { schema: { not: {} }, note: t('schema.note.noValue') };
+  if (!isObject(input)) return { schema: {}, note: t('schema.note.invalid') };
   let schema: JSONSchema = input;
   const seen = new Set<string>();
   let note: string | undefined;
   while (typeof schema.$ref === 'string') {
     const ref = schema.$ref;
     if (seen.has(ref) || seen.size > 32) {
-      note = `refers to itself ("${ref}") without end`;
+      note = t('schema.note.selfRef', { ref });
       schema = {};
       break;
     }
     seen.add(ref);
-    const target = resolveRef(root, ref);
+    const target = resolveRef(root, ref, t);
     const { $ref: _ref, ...siblings } = schema;
     if (!target.schema) {
       note = target.error;
@@ -101,15 +102,15 @@ export function derefSchema(root: unknown, input: unknown): { schema: JSONSchema
     }
     schema = { ...target.schema, ...siblings };
   }
-  const deref = (s: unknown) => derefSchema(root, s).schema;
+  const deref = (s: unknown) => derefSchema(root, s, t).schema;
   return { schema: mergeAllOf(schema, deref), note };
 }
 
-function labelOf(schema: JSONSchema, fallback: string): string {
+function labelOf(schema: JSONSchema, fallback: string, t: Translate): string {
   if (typeof schema.title === 'string' && schema.title.trim()) return schema.title;
   if ('const' in schema) return typeof schema.const === 'string' ? schema.const : JSON.stringify(schema.const);
   if (typeof schema.type === 'string') return schema.type;
-  if (isObject(schema.properties)) return `object (${Object.keys(schema.properties).slice(0, 3).join(', ')})`;
+  if (isObject(schema.properties)) return t('schema.objectLabel', { names: Object.keys(schema.properties).slice(0, 3).join(t('list.separator')) });
   return fallback;
 }
 
@@ -120,17 +121,17 @@ function typeList(schema: JSONSchema): string[] {
 }
 
 /** Classifies a (raw) schema for the form. */
-export function describeNode(root: unknown, input: unknown): SchemaNode {
-  const { schema, note } = derefSchema(root, input);
+export function describeNode(root: unknown, input: unknown, t: Translate = englishTranslate): SchemaNode {
+  const { schema, note } = derefSchema(root, input, t);
   const base = {
     schema,
     title: typeof schema.title === 'string' && schema.title.trim() ? schema.title : undefined,
     description: typeof schema.description === 'string' ? schema.description : undefined,
     nullable: schema.nullable === true,
   };
-  if (note) return { ...base, kind: 'json', note: `This part ${note}; edit it as JSON.` };
+  if (note) return { ...base, kind: 'json', note: t('schema.note.part', { note }) };
   const unsupported = UNSUPPORTED.filter((k) => k in schema);
-  const extra = unsupported.length ? `The rules ${unsupported.map((k) => `"${k}"`).join(', ')} are checked when you submit.` : undefined;
+  const extra = unsupported.length ? t('schema.note.unsupported', { rules: unsupported.map((k) => `"${k}"`).join(t('list.separator')) }) : undefined;
   if ('const' in schema) return { ...base, kind: 'const', constValue: schema.const, note: extra };
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
     const values = schema.enum as unknown[];
@@ -138,19 +139,19 @@ export function describeNode(root: unknown, input: unknown): SchemaNode {
   }
   const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
   if (alternatives && alternatives.length > 0) {
-    const resolved = alternatives.map((alt) => derefSchema(root, alt).schema);
+    const resolved = alternatives.map((alt) => derefSchema(root, alt, t).schema);
     const nonNull = resolved.filter((r) => !(r.type === 'null' || (Array.isArray(r.enum) && r.enum.length === 1 && r.enum[0] === null)));
     const nullable = base.nullable || nonNull.length < resolved.length;
     // oneOf of titled consts is how many schemas spell a labelled enum.
     if (nonNull.length > 0 && nonNull.every((r) => 'const' in r)) {
-      return { ...base, kind: 'enum', nullable, enumValues: nonNull.map((r) => r.const), enumLabels: nonNull.map((r, i) => labelOf(r, `Option ${i + 1}`)), note: extra };
+      return { ...base, kind: 'enum', nullable, enumValues: nonNull.map((r) => r.const), enumLabels: nonNull.map((r, i) => labelOf(r, t('schema.option', { n: i + 1 }), t)), note: extra };
     }
     if (nonNull.length === 1) {
       const { oneOf: _o, anyOf: _a, ...rest } = schema;
-      const inner = describeNode(root, { ...rest, ...nonNull[0] });
+      const inner = describeNode(root, { ...rest, ...nonNull[0] }, t);
       return { ...inner, nullable, title: inner.title ?? base.title, description: inner.description ?? base.description };
     }
-    const variants = nonNull.map((r, i) => ({ label: labelOf(r, `Option ${i + 1}`), schema: mergeSiblings(schema, r) }));
+    const variants = nonNull.map((r, i) => ({ label: labelOf(r, t('schema.option', { n: i + 1 }), t), schema: mergeSiblings(schema, r) }));
     return { ...base, kind: 'choice', nullable, variants, note: extra };
   }
   const types = typeList(schema);
@@ -170,7 +171,7 @@ export function describeNode(root: unknown, input: unknown): SchemaNode {
     case 'object':
       if (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) {
         if (schema.additionalProperties === false) return { ...base, kind: 'object', nullable, note: extra };
-        return { ...base, kind: 'json', nullable, note: 'A free-form object: edit it as JSON.' };
+        return { ...base, kind: 'json', nullable, note: t('schema.note.freeObject') };
       }
       return { ...base, kind: 'object', nullable, note: extra };
     case 'array':
@@ -183,7 +184,7 @@ export function describeNode(root: unknown, input: unknown): SchemaNode {
     case 'null':
       return { ...base, kind: type, nullable: type === 'null' ? false : nullable, note: extra };
     default:
-      return { ...base, kind: 'json', nullable, note: typeof schema.type === 'string' ? `The type "${schema.type}" is unknown; edit it as JSON.` : extra };
+      return { ...base, kind: 'json', nullable, note: typeof schema.type === 'string' ? t('schema.note.unknownType', { type: schema.type }) : extra };
   }
 }
 
@@ -272,25 +273,25 @@ export function estimateFields(root: unknown, input: unknown, budget = 400, dept
   }
 }
 
-/** Human summary of constraints, e.g. "3–20 characters · format: email". */
-export function constraintText(schema: JSONSchema): string {
+/** Human summary of constraints, e.g. "3–20 characters · format: email"; `t` words it in a locale. */
+export function constraintText(schema: JSONSchema, t: Translate = englishTranslate): string {
   const parts: string[] = [];
   const num = (k: string) => (typeof schema[k] === 'number' ? (schema[k] as number) : undefined);
-  const range = (lo: number | undefined, hi: number | undefined, unit: string) => {
-    if (lo !== undefined && hi !== undefined) parts.push(`${lo}\u2013${hi} ${unit}`);
-    else if (lo !== undefined) parts.push(`at least ${lo} ${unit}`);
-    else if (hi !== undefined) parts.push(`at most ${hi} ${unit}`);
+  const range = (lo: number | undefined, hi: number | undefined, unit: 'characters' | 'items') => {
+    if (lo !== undefined && hi !== undefined) parts.push(t(`constraint.range.${unit}`, { lo, hi }));
+    else if (lo !== undefined) parts.push(t(`constraint.atLeast.${unit}`, { lo }));
+    else if (hi !== undefined) parts.push(t(`constraint.atMost.${unit}`, { hi }));
   };
   range(num('minLength'), num('maxLength'), 'characters');
   range(num('minItems'), num('maxItems'), 'items');
   const min = num('minimum') ?? num('exclusiveMinimum');
   const max = num('maximum') ?? num('exclusiveMaximum');
   if (min !== undefined || max !== undefined) {
-    parts.push(`${min !== undefined ? `${num('exclusiveMinimum') !== undefined ? '>' : '\u2265'} ${min}` : ''}${min !== undefined && max !== undefined ? ' and ' : ''}${max !== undefined ? `${num('exclusiveMaximum') !== undefined ? '<' : '\u2264'} ${max}` : ''}`);
+    parts.push(`${min !== undefined ? `${num('exclusiveMinimum') !== undefined ? '>' : '\u2265'} ${min}` : ''}${min !== undefined && max !== undefined ? t('constraint.and') : ''}${max !== undefined ? `${num('exclusiveMaximum') !== undefined ? '<' : '\u2264'} ${max}` : ''}`);
   }
-  if (num('multipleOf') !== undefined) parts.push(`a multiple of ${num('multipleOf')}`);
-  if (typeof schema.pattern === 'string') parts.push(`pattern ${schema.pattern}`);
-  if (typeof schema.format === 'string') parts.push(`format: ${schema.format}`);
-  if (schema.uniqueItems === true) parts.push('no duplicates');
-  return parts.join(' \u00b7 ');
+  if (num('multipleOf') !== undefined) parts.push(t('constraint.multipleOf', { n: num('multipleOf') }));
+  if (typeof schema.pattern === 'string') parts.push(t('constraint.pattern', { pattern: schema.pattern }));
+  if (typeof schema.format === 'string') parts.push(t('constraint.format', { format: schema.format }));
+  if (schema.uniqueItems === true) parts.push(t('constraint.unique'));
+  return parts.join(t('schema.separator'));
 }

@@ -1,6 +1,8 @@
 import { LitElement, type PropertyValues } from 'lit';
-import type { DependenciesObject, MCPInfo, MCPServerInfo, MCPWidgetStatus, Unsubscribe, WidgetResourceUsage, WidgetTimersInterface } from '../../src/core/types.js';
+import type { DependenciesObject, I18nMessage, MCPInfo, MCPServerInfo, MCPWidgetStatus, Unsubscribe, WidgetResourceUsage, WidgetTimersInterface } from '../../src/core/types.js';
 import { trackActivity, type ActivityEntry } from './activity.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
 import { dataBytes, gzippedBytes } from './resource-usage.js';
 import { RetriesExhaustedError, withRetries } from './retry.js';
 import { widgetTimers } from './timers.js';
@@ -36,12 +38,27 @@ export class McpServerWidgetElement extends LitElement {
   private bundleBytes = 0;
   protected timers: WidgetTimersInterface | undefined;
   private subs: Unsubscribe[] = [];
+  /**
+   * Strings in the host's locale through the I18n dependency; English without it (MCP-WP-6.8.2).
+   * Subclasses with their own strings call `localize(catalogs)` in their constructor.
+   */
+  protected l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.deps?.I18n });
+  /** Looks up a message in the widget's catalogs (then the kit's). */
+  protected readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   constructor() {
     super();
     this.connection = 'connected';
     this.lastError = null;
     this.refreshing = false;
+  }
+
+  /** Adds the widget's own catalogs (merged over the kit's, per language). */
+  protected localize(catalogs: Record<string, Record<string, I18nMessage>>): void {
+    this.removeController(this.l10n);
+    const merged: Record<string, Record<string, I18nMessage>> = {};
+    for (const locale of new Set([...Object.keys(KIT_CATALOGS), ...Object.keys(catalogs)])) merged[locale] = { ...(KIT_CATALOGS[locale] ?? {}), ...(catalogs[locale] ?? {}) };
+    this.l10n = new LocalizeController(this, { catalogs: merged, i18n: () => this.deps?.I18n });
   }
 
   /** Keeps an unsubscribe to run in `stop()`. */
@@ -74,7 +91,7 @@ export class McpServerWidgetElement extends LitElement {
       bus.on('mcp:server:disconnected', (d: { serverName?: string; reason?: string }) => {
         if (!mine(d)) return;
         this.connection = 'disconnected';
-        this.lastError = d.reason ?? 'Disconnected';
+        this.lastError = d.reason ?? this.t('widget.disconnected');
       }),
     );
     this.own(
@@ -82,6 +99,8 @@ export class McpServerWidgetElement extends LitElement {
         if (mine(d)) this.lastError = errorText(d.error).message;
       }),
     );
+    // MCP-WP-10.3.4: a host that only announces locale changes on the bus still re-renders us.
+    this.own(bus.on('mcp:host:locale-changed', () => this.requestUpdate()));
     // notifications/*/list_changed: the host has refreshed its view; show it without a reload.
     this.own(
       bus.on('mcp:server:list-changed', (d: { serverName?: string; kind?: string }) => {
@@ -166,8 +185,8 @@ export class McpServerWidgetElement extends LitElement {
     else if (this.lastActivity !== null && Date.now() - this.lastActivity < ACTIVE_WINDOW_MS) state = 'active';
     return {
       state,
-      primaryMetric: info ? `${info.tools.length} tools, ${info.resources.length} resources, ${info.prompts.length} prompts` : 'No data yet',
-      secondaryMetric: info ? `${info.transport} \u00b7 MCP ${info.protocolVersion}` : '',
+      primaryMetric: info ? this.t('widget.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length }) : this.t('widget.noData'),
+      secondaryMetric: info ? this.t('widget.transport', { transport: info.transport, version: info.protocolVersion }) : '',
       lastActivity: this.lastActivity,
       message: state === 'error' ? this.lastError : null,
     };

@@ -1,21 +1,25 @@
 import { html, type TemplateResult } from 'lit';
 import type { MCPWidgetStatus } from '../../src/core/types.js';
+import { englishTranslate, type Translate } from './translate.js';
 
-const LOOK: Record<MCPWidgetStatus['state'], { icon: string; label: string }> = {
-  active: { icon: '\u25cf', label: 'Active' },
-  idle: { icon: '\u25cb', label: 'Idle' },
-  error: { icon: '\u2717', label: 'Error' },
-  loading: { icon: '\u25cc', label: 'Loading' },
-  disabled: { icon: '\u2298', label: 'Disabled' },
+export type { Translate };
+
+const ICONS: Record<MCPWidgetStatus['state'], string> = {
+  active: '\u25cf',
+  idle: '\u25cb',
+  error: '\u2717',
+  loading: '\u25cc',
+  disabled: '\u2298',
 };
 
 /** Icon + text for a state, so colour is never the only signal (MCP-WP-5.2.2, 11.5.7). */
-export function statusLabel(state: MCPWidgetStatus['state']): { icon: string; label: string } {
-  return LOOK[state] ?? LOOK.error;
+export function statusLabel(state: MCPWidgetStatus['state'], t: Translate = englishTranslate): { icon: string; label: string } {
+  const known = state in ICONS ? state : 'error';
+  return { icon: ICONS[known], label: t(`status.${known}`) };
 }
 
 /** A status pill: icon, text, and a colour class. */
-export function renderStatus(state: MCPWidgetStatus['state']): TemplateResult {
-  const look = statusLabel(state);
+export function renderStatus(state: MCPWidgetStatus['state'], t?: Translate): TemplateResult {
+  const look = statusLabel(state, t);
   return html`<span class="status status-${state}"><span aria-hidden="true">${look.icon}</span> ${look.label}</span>`;
 }

@@ -1,7 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
-import type { MCPTool } from '../../src/core/types.js';
+import type { I18nInterface, MCPTool } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
 import { baseStyles } from './styles.js';
 import { listStyles } from './list.styles.js';
 import { renderToolItem } from './tool-item.js';
@@ -40,9 +42,14 @@ export class McpToolList extends LitElement {
     tools: { attribute: false },
     selected: { attribute: false },
     query: { state: true },
+    i18n: { attribute: false },
   };
 
   declare tools: MCPTool[];
+  /** The host's I18n dependency; English without it. */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   declare selected: string | undefined;
   declare query: string;
   private search: ToolSearchIndex | undefined;
@@ -78,13 +85,13 @@ export class McpToolList extends LitElement {
     const total = Array.isArray(this.tools) ? this.tools.length : 0;
     const size = this.shown.length;
     return html`
-      <label for="${this.uid}-q">Search tools</label>
+      <label for="${this.uid}-q">${this.t('tools.search')}</label>
       <input id="${this.uid}-q" type="search" .value=${this.query} autocomplete="off" aria-describedby="${this.uid}-count"
         @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)} />
-      <span id="${this.uid}-count" class="muted" role="status">${this.query ? `${size} of ${total} tools match` : `${total} tools`}</span>
+      <span id="${this.uid}-count" class="muted" role="status">${this.query ? this.t('tools.matchCount', { size, total }) : this.t('tools.count', { count: total })}</span>
       ${size === 0
-        ? html`<p class="muted">${total === 0 ? 'This server offers no tools.' : 'No tool matches; try fewer words.'}</p>`
-        : html`<div class="scroll list" role="list" aria-label="Tools" tabindex="-1">
+        ? html`<p class="muted">${total === 0 ? this.t('tools.none') : this.t('tools.noMatch')}</p>`
+        : html`<div class="scroll list" role="list" aria-label=${this.t('tools.list')} tabindex="-1">
             ${virtualize({
               // The box itself scrolls. Without this the virtualizer scrolls the page and grows the
               // box to the height of every row (≈ 390,000 px at 5,000 tools): the card is that tall
@@ -95,7 +102,7 @@ export class McpToolList extends LitElement {
               renderItem: (tool: MCPTool | undefined, i: number) =>
                 !tool
                   ? html``
-                  : html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}>${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t) })}</div>`,
+                  : html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}>${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t), t: this.t })}</div>`,
             })}
           </div>`}
       ${nothing}

@@ -1,6 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ArgumentProblem, EventBusInterface, McpletResultCheck, MCPTool, Unsubscribe } from '../../src/core/types.js';
+import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
+import { LocalizeController } from './localize.js';
+import { KIT_CATALOGS } from './messages.js';
+import { englishTranslate, type Translate } from './translate.js';
 import { baseStyles } from './styles.js';
 import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';
 import { mcpletBadgeStyles, renderMcpletBadges } from './mcplet-badges.js';
@@ -30,18 +33,18 @@ function retryableCode(code: number | undefined): boolean {
 }
 
 /** ": 2 text blocks and structured content" — what arrived, for the announcement (MCP-WP-11.5.4). */
-export function resultSummary(result: unknown): string {
+export function resultSummary(result: unknown, t: Translate = englishTranslate): string {
   const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
-  if (!r || typeof r !== 'object' || !Array.isArray(r.content)) return '; the result has an unexpected shape';
+  if (!r || typeof r !== 'object' || !Array.isArray(r.content)) return t('runner.summary.badShape');
   const counts = new Map<string, number>();
   for (const item of r.content) {
     const type = item && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string' ? (item as { type: string }).type : 'other';
     counts.set(type, (counts.get(type) ?? 0) + 1);
   }
-  const parts = [...counts].map(([type, n]) => `${n} ${type.replace('_', ' ')} block${n === 1 ? '' : 's'}`);
-  if (r.structuredContent !== undefined) parts.push('structured content');
-  const what = parts.length ? parts.join(', ') : 'no content';
-  return r.isError === true ? `; the tool reported an error (${what})` : `: ${what}`;
+  const parts = [...counts].map(([type, n]) => t('runner.summary.blocks', { count: n, type: type.replace('_', ' ') }));
+  if (r.structuredContent !== undefined) parts.push(t('runner.summary.structured'));
+  const what = parts.length ? parts.join(t('list.separator')) : t('runner.summary.none');
+  return r.isError === true ? t('runner.summary.error', { what }) : t('runner.summary.ok', { what });
 }
 
 /**
@@ -82,6 +85,7 @@ export class McpToolRunner extends LitElement {
     attempts: { state: true },
     cancelledSent: { state: true },
     appAction: { type: Boolean, attribute: 'app-action' },
+    i18n: { attribute: false },
     check: { state: true },
   };
 
@@ -90,13 +94,17 @@ export class McpToolRunner extends LitElement {
   declare tool: MCPTool | undefined;
   declare phase: Phase;
   declare result: unknown;
-  declare error: { message: string; code?: number; guidance?: string; args?: unknown } | undefined;
+  declare error: { message: string; code?: number; guidance?: string; args?: unknown; rule?: string } | undefined;
   declare problems: ArgumentProblem[];
   declare progress: { progress: number; total?: number; message?: string } | undefined;
   declare latency: number | undefined;
   declare attempts: number;
   declare cancelledSent: boolean;
   declare appAction: boolean;
+  /** The host's I18n dependency, handed on to the form and the result view; English without it. */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   declare check: McpletResultCheck | undefined;
   private requestId: string | undefined;
   private lastArgs: Record<string, unknown> | undefined;
@@ -171,7 +179,8 @@ export class McpToolRunner extends LitElement {
       bus.on('mcp:tool:error', (d: { requestId?: string; error: unknown; args?: unknown }) => {
         if (!mine(d) || this.phase === 'invalid') return;
         this.phase = 'failed';
-        this.error = { ...errorText(d.error), args: d.args };
+        const rule = (d.error as { data?: { rule?: unknown } } | undefined)?.data?.rule;
+        this.error = { ...errorText(d.error), args: d.args, ...(typeof rule === 'string' ? { rule } : {}) };
         this.progress = undefined;
         if (this.error.code === -32600) this.blockedArgs = JSON.stringify(d.args ?? this.lastArgs ?? {});
       }),
@@ -195,7 +204,7 @@ export class McpToolRunner extends LitElement {
     if (this.blockedArgs !== undefined && this.blockedArgs === JSON.stringify(args)) {
       // MCP-WP-6.2 table: -32600 is a defect; repeating the identical request cannot help.
       this.phase = 'failed';
-      this.error = { message: 'The server rejected exactly this request as malformed, so it is not sent again.', guidance: 'Change the arguments, or report the problem to whoever maintains this widget or server.', args };
+      this.error = { message: this.t('runner.blocked'), guidance: this.t('runner.blockedGuidance'), args };
       return;
     }
     this.lastArgs = args;
@@ -237,35 +246,63 @@ export class McpToolRunner extends LitElement {
     this.dispatchEvent(new OpenAppEvent(this.tool.name, read.value));
   }
 
+  /** Guidance for a known JSON-RPC code in the user's language; the host's English otherwise. */
+  private guidance(): string | undefined {
+    const code = this.error?.code;
+    if (code !== undefined) {
+      const key = `guidance.${code}`;
+      const text = this.t(key);
+      if (text !== key) return text;
+    }
+    return this.error?.guidance;
+  }
+
+  /**
+   * A policy refusal in the user's language: the host words each policy rule (`policy.rule.<id>`,
+   * reached through its I18n); English keeps the host's specific sentence.
+   */
+  private policyText(): string | undefined {
+    const rule = this.error?.rule;
+    if (!rule || this.l10n.locale.toLowerCase().startsWith('en')) return undefined;
+    const key = `policy.rule.${rule}`;
+    const text = this.t(key);
+    return text === key ? undefined : `${text} (${rule})`;
+  }
+
   private renderStatus() {
+    const t = this.t;
     switch (this.phase) {
       case 'waiting':
-        return html`<p class="status muted" role="status">Waiting for your confirmation\u2026</p>`;
+        return html`<p class="status muted" role="status">${t('runner.waiting')}</p>`;
       case 'running':
-        return html`<div class="status" role="status">Running\u2026
+        return html`<div class="status" role="status">${t('runner.running')}
           ${this.progress
-            ? html`<progress aria-label="Progress" max=${this.progress.total ?? Math.max(100, this.progress.progress)} value=${this.progress.progress}></progress>
-                <span class="muted">${this.progress.total ? `${this.progress.progress} of ${this.progress.total}` : `${this.progress.progress}`}${this.progress.message ? ` \u2014 ${this.progress.message}` : ''}</span>`
+            ? html`<progress aria-label=${t('runner.progress')} max=${this.progress.total ?? Math.max(100, this.progress.progress)} value=${this.progress.progress}></progress>
+                <span class="muted">${this.progress.total ? t('runner.progressOf', { done: this.progress.progress, total: this.progress.total }) : this.l10n.formatNumber(this.progress.progress)}${this.progress.message
+                  ? ` \u2014 ${this.progress.message}`
+                  : ''}</span>`
             : nothing}</div>`;
       case 'cancelled':
-        return html`<p class="status muted" role="status">${this.cancelledSent
-          ? 'Cancelled while running \u2014 the server was told to stop (notifications/cancelled).'
-          : 'Cancelled \u2014 nothing was sent to the server.'}</p>`;
+        return html`<p class="status muted" role="status">${this.cancelledSent ? t('runner.cancelledRunning') : t('runner.cancelled')}</p>`;
       case 'invalid':
-        return html`<p class="status error-text" role="status">Fix the highlighted arguments and try again.</p>`;
-      case 'failed':
+        return html`<p class="status error-text" role="status">${t('runner.invalid')}</p>`;
+      case 'failed': {
+        const guidance = this.guidance();
         return html`<div class="status error-text" role="alert">
-          <strong>\u2717 ${this.error?.code !== undefined ? `Error ${this.error.code}: ` : ''}${this.error?.message}</strong>
-          ${this.error?.guidance ? html`<div>${this.error.guidance}</div>` : nothing}
+          <strong>\u2717 ${this.error?.code !== undefined ? t('runner.errorCode', { code: String(this.error.code) }) : ''}${this.policyText() ?? this.error?.message}</strong>
+          ${guidance ? html`<div>${guidance}</div>` : nothing}
           ${retryableCode(this.error?.code)
             ? this.attempts < MAX_MANUAL_RETRIES
-              ? html`<button type="button" data-action="retry" @click=${() => this.retry()}>Try again (attempt ${this.attempts + 1} of ${MAX_MANUAL_RETRIES})</button>`
-              : html`<div>Tried ${this.attempts} times; it still fails. Check the server log or contact whoever runs this server.</div>`
+              ? html`<button type="button" data-action="retry" @click=${() => this.retry()}>${t('runner.retry', { attempt: this.attempts + 1, max: MAX_MANUAL_RETRIES })}</button>`
+              : html`<div>${t('runner.gaveUp', { count: this.attempts })}</div>`
             : nothing}
-          ${this.error?.args !== undefined ? html`<details><summary>Arguments sent</summary><pre>${JSON.stringify(this.error.args, null, 2)}</pre></details>` : nothing}
+          ${this.error?.args !== undefined ? html`<details><summary>${t('runner.argumentsSent')}</summary><pre>${JSON.stringify(this.error.args, null, 2)}</pre></details>` : nothing}
         </div>`;
+      }
       case 'done':
-        return html`<p class="status muted" role="status">Completed${this.latency !== undefined ? ` in ${Math.round(this.latency)} ms` : ''}${resultSummary(this.result)}.</p>`;
+        return html`<p class="status muted" role="status">${this.latency !== undefined
+          ? t('runner.completedInWith', { ms: Math.round(this.latency), summary: resultSummary(this.result, t) })
+          : t('runner.completedWith', { summary: resultSummary(this.result, t) })}</p>`;
       default:
         return nothing;
     }
@@ -273,25 +310,26 @@ export class McpToolRunner extends LitElement {
 
   override render() {
     const tool = this.tool;
-    if (!tool) return html`<p class="muted">Choose a tool.</p>`;
+    const t = this.t;
+    if (!tool) return html`<p class="muted">${t('runner.chooseTool')}</p>`;
     const busy = this.phase === 'waiting' || this.phase === 'running';
     return html`
       <h3>${displayName(tool)}</h3>
-      ${displayName(tool) !== tool.name ? html`<div class="meta muted">Name: <code>${tool.name}</code></div>` : nothing}
+      ${displayName(tool) !== tool.name ? html`<div class="meta muted">${t('runner.name')} <code>${tool.name}</code></div>` : nothing}
       ${typeof tool.description === 'string' ? html`<p class="muted">${tool.description}</p>` : nothing}
-      <p class="meta">${summarizeSchema(tool.inputSchema)}</p>
-      <p class="meta">${renderMcpletBadges(tool)}</p>
+      <p class="meta">${summarizeSchema(tool.inputSchema, t)}</p>
+      <p class="meta">${renderMcpletBadges(tool, t)}</p>
       ${tool.hostStatus?.warnings.length ? html`<ul class="meta muted">${tool.hostStatus.warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : nothing}
-      <mcp-schema-form .schema=${tool.inputSchema} submit-label="Invoke" ?busy=${busy} .errors=${this.problems}
+      <mcp-schema-form .schema=${tool.inputSchema} submit-label=${t('runner.invoke')} ?busy=${busy} .errors=${this.problems} .i18n=${this.i18n}
         @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}></mcp-schema-form>
       ${this.appAction
-        ? html`<p class="meta"><button type="button" class="open-app" @click=${() => this.openApp()}>Open app</button>
-            <span class="muted">Runs the tool (after your confirmation) and shows its interactive view below.</span></p>`
+        ? html`<p class="meta"><button type="button" class="open-app" @click=${() => this.openApp()}>${t('runner.openApp')}</button>
+            <span class="muted">${t('runner.openAppHint')}</span></p>`
         : nothing}
       <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}</div>
-      ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>Cancel</button>` : nothing}
-      ${this.phase === 'done' ? renderMcpletCheck(this.check) : nothing}
-      ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result}></mcp-result-view>` : nothing}
+      ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>${t('runner.cancel')}</button>` : nothing}
+      ${this.phase === 'done' ? renderMcpletCheck(this.check, t) : nothing}
+      ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result} .i18n=${this.i18n}></mcp-result-view>` : nothing}
     `;
   }
 }

@@ -1,4 +1,5 @@
 import type { JSONSchema, MCPPrompt, MCPTool } from '../../src/core/types.js';
+import { englishTranslate, type Translate } from './translate.js';
 
 /** The label a user sees for a tool or prompt: its title when given, else its name (MCP-WP-7.1.1). */
 export function displayName(item: Pick<MCPTool, 'name' | 'title'> | Pick<MCPPrompt, 'name' | 'title'>): string {
@@ -7,16 +8,17 @@ export function displayName(item: Pick<MCPTool, 'name' | 'title'> | Pick<MCPProm
   return title ?? (typeof annotated === 'string' && annotated.trim() ? annotated : String(item.name));
 }
 
-/** "Requires: a, b · optional: c" from an input schema (MCP-WP-7.1.1). */
-export function summarizeSchema(schema: JSONSchema | undefined): string {
+/** "Requires: a, b · optional: c" from an input schema (MCP-WP-7.1.1); `t` words it in a locale. */
+export function summarizeSchema(schema: JSONSchema | undefined, t: Translate = englishTranslate): string {
   const properties = schema && typeof schema.properties === 'object' && schema.properties ? Object.keys(schema.properties as object) : [];
   const required = Array.isArray(schema?.required) ? (schema!.required as unknown[]).map(String) : [];
-  if (properties.length === 0 && required.length === 0) return 'No arguments';
+  if (properties.length === 0 && required.length === 0) return t('schema.noArguments');
   const optional = properties.filter((p) => !required.includes(p));
   const parts: string[] = [];
-  if (required.length) parts.push(`Requires: ${required.join(', ')}`);
-  if (optional.length) parts.push(`optional: ${optional.join(', ')}`);
-  return parts.join(' \u00b7 ');
+  const sep = t('list.separator');
+  if (required.length) parts.push(t('schema.requires', { list: required.join(sep) }));
+  if (optional.length) parts.push(t('schema.optional', { list: optional.join(sep) }));
+  return parts.join(t('schema.separator'));
 }
 
 let idCounter = 0;

@@ -1,7 +1,8 @@
 import { html, css } from 'lit';
 import { McpServerWidgetElement, baseStyles, defineElement } from '../kit/index.js';
 import '../kit/resource-browser.js';
-import { strings } from './strings.js';
+import { en } from './messages-en.js';
+import { ja } from './messages-ja.js';
 
 /**
  * mcp-resource-explorer-widget (MCP-WP §12): resources with URI, label, MIME type, size and
@@ -11,11 +12,16 @@ import { strings } from './strings.js';
 export class McpResourceExplorerWidget extends McpServerWidgetElement {
   static override styles = [baseStyles, css`:host { display: block; }`];
 
+  constructor() {
+    super();
+    this.localize({ en, ja });
+  }
+
   override render() {
     const info = this.info;
-    if (!info) return html`<p role="status">${strings.loading}</p>`;
+    if (!info) return html`<p role="status">${this.t('explorer.loading')}</p>`;
     const subscribe = Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe);
-    return html`<section aria-label=${strings.heading(info.serverName)}>
+    return html`<section aria-label=${this.t('explorer.heading', { name: info.serverName })}>
       <mcp-resource-browser .deps=${this.deps} server-name=${info.serverName} .resources=${info.resources} .templates=${info.resourceTemplates ?? []}
         ?can-subscribe=${subscribe}></mcp-resource-browser>
     </section>`;

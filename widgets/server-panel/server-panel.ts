@@ -15,7 +15,8 @@ import '../kit/resource-browser.js';
 import '../kit/prompt-runner.js';
 import '../kit/activity-table.js';
 import { panelStyles } from './server-panel.styles.js';
-import { strings } from './strings.js';
+import { en } from './messages-en.js';
+import { ja } from './messages-ja.js';
 
 const TABS = ['overview', 'tools', 'resources', 'prompts', 'activity'] as const;
 type Tab = (typeof TABS)[number];
@@ -47,6 +48,7 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
 
   constructor() {
     super();
+    this.localize({ en, ja });
     this.tab = 'overview';
     this.activity = [];
   }
@@ -101,38 +103,42 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
 
   private renderOverview() {
     const info = this.info!;
-    const s = strings.overview;
+    const t = this.t;
+    const n = (value: number) => this.l10n.formatNumber(value);
     const caps = Object.keys(info.capabilities ?? {}).filter((k) => info.capabilities[k]);
+    const templates = info.resourceTemplates?.length ?? 0;
     return html`<dl>
-        <dt>${s.server}</dt><dd>${info.serverName}</dd>
-        ${info.serverVersion ? html`<dt>${s.reportsAs}</dt><dd>${info.serverVersion.title ?? info.serverVersion.name} ${info.serverVersion.version}</dd>` : nothing}
-        <dt>${s.transport}</dt><dd>${info.transport}</dd>
-        <dt>${s.protocol}</dt><dd>${info.protocolVersion}</dd>
-        <dt>${s.capabilities}</dt><dd>${caps.length ? caps.join(', ') : s.none}</dd>
-        <dt>${s.tools}</dt><dd>${info.tools.length}</dd>
-        <dt>${s.resources}</dt><dd>${info.resources.length}${info.resourceTemplates?.length ? s.templates(info.resourceTemplates.length) : ''}</dd>
-        <dt>${s.prompts}</dt><dd>${info.prompts.length}</dd>
-        <dt>${s.connection}</dt><dd>${this.connection}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
+        <dt>${t('overview.server')}</dt><dd>${info.serverName}</dd>
+        ${info.serverVersion ? html`<dt>${t('overview.reportsAs')}</dt><dd>${info.serverVersion.title ?? info.serverVersion.name} ${info.serverVersion.version}</dd>` : nothing}
+        <dt>${t('overview.transport')}</dt><dd>${info.transport}</dd>
+        <dt>${t('overview.protocol')}</dt><dd>${info.protocolVersion}</dd>
+        <dt>${t('overview.capabilities')}</dt><dd>${caps.length ? caps.join(t('list.separator')) : t('overview.none')}</dd>
+        <dt>${t('overview.tools')}</dt><dd>${n(info.tools.length)}</dd>
+        <dt>${t('overview.resources')}</dt><dd>${templates ? t('overview.templates', { count: info.resources.length, templates }) : n(info.resources.length)}</dd>
+        <dt>${t('overview.prompts')}</dt><dd>${n(info.prompts.length)}</dd>
+        <dt>${t('overview.connection')}</dt><dd>${t(`connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
       </dl>
-      ${typeof info.instructions === 'string' && info.instructions ? html`<h3>${s.instructions}</h3><pre>${info.instructions}</pre>` : nothing}`;
+      ${typeof info.instructions === 'string' && info.instructions ? html`<h3>${t('overview.instructions')}</h3><pre>${info.instructions}</pre>` : nothing}`;
   }
 
   private renderTools() {
     return html`<div class="split">
-      <mcp-tool-list .tools=${this.info!.tools} .selected=${this.selectedTool?.name} @mcp-tool-select=${(e: ToolSelectEvent) => (this.selectedTool = e.tool)}></mcp-tool-list>
-      <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${this.info!.serverName} .tool=${this.selectedTool} ?app-action=${this.hasApp(this.selectedTool)}
-        @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}></mcp-tool-runner>
+      <mcp-tool-list .tools=${this.info!.tools} .selected=${this.selectedTool?.name} .i18n=${this.deps?.I18n}
+        @mcp-tool-select=${(e: ToolSelectEvent) => (this.selectedTool = e.tool)}></mcp-tool-list>
+      <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${this.info!.serverName} .tool=${this.selectedTool} .i18n=${this.deps?.I18n}
+        ?app-action=${this.hasApp(this.selectedTool)} @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}></mcp-tool-runner>
     </div>`;
   }
 
-  private tabLabel(t: Tab): string {
+  private tabLabel(tab: Tab): string {
     const info = this.info!;
-    const count = t === 'tools' ? info.tools.length : t === 'resources' ? info.resources.length : t === 'prompts' ? info.prompts.length : undefined;
-    return `${strings.tabs[t]}${count !== undefined ? ` (${count})` : ''}`;
+    const count = tab === 'tools' ? info.tools.length : tab === 'resources' ? info.resources.length : tab === 'prompts' ? info.prompts.length : undefined;
+    const label = this.t(`tab.${tab}`);
+    return count === undefined ? label : this.t('tab.count', { label, count });
   }
 
   override render() {
-    if (!this.info) return html`<p role="status">${strings.loading}</p>`;
+    if (!this.info) return html`<p role="status">${this.t('panel.loading')}</p>`;
     const info = this.info;
     const body = {
       overview: () => this.renderOverview(),
@@ -141,18 +147,19 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         html`<mcp-resource-browser .deps=${this.deps} server-name=${info.serverName} .resources=${info.resources} .templates=${info.resourceTemplates ?? []}
           ?can-subscribe=${Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe)}></mcp-resource-browser>`,
       prompts: () => html`<mcp-prompt-runner .deps=${this.deps} server-name=${info.serverName} .prompts=${info.prompts}></mcp-prompt-runner>`,
-      activity: () => html`<mcp-activity-table .entries=${this.activity} caption=${strings.activityCaption(info.serverName)}></mcp-activity-table>`,
+      activity: () =>
+        html`<mcp-activity-table .entries=${this.activity} caption=${this.t('panel.activityCaption', { name: info.serverName })} .i18n=${this.deps?.I18n}></mcp-activity-table>`,
     }[this.tab];
     return html`
-      <div role="tablist" aria-label=${strings.sections(info.serverName)} @keydown=${this.onTabKey}>
+      <div role="tablist" aria-label=${this.t('tabs.label', { name: info.serverName })} @keydown=${this.onTabKey}>
         ${TABS.map(
           (t) => html`<button role="tab" type="button" id="${this.uid}-tab-${t}" aria-selected=${this.tab === t ? 'true' : 'false'}
             aria-controls="${this.uid}-panel" tabindex=${this.tab === t ? '0' : '-1'} @click=${() => (this.tab = t)}>${this.tabLabel(t)}</button>`,
         )}
       </div>
       <div role="tabpanel" id="${this.uid}-panel" aria-labelledby="${this.uid}-tab-${this.tab}" tabindex="0">${body()}</div>
-      ${this.appProblem ? html`<p class="error-text" role="alert">\u2717 ${strings.appProblem(this.appProblem)}</p>` : nothing}
-      <section class="apps" aria-label=${strings.apps(info.serverName)}></section>
+      ${this.appProblem ? html`<p class="error-text" role="alert">\u2717 ${this.t('panel.appProblem', { message: this.appProblem })}</p>` : nothing}
+      <section class="apps" aria-label=${this.t('panel.apps', { name: info.serverName })}></section>
     `;
   }
 }

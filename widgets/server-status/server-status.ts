@@ -1,6 +1,7 @@
 import { html, css, nothing } from 'lit';
 import { McpServerWidgetElement, baseStyles, defineElement, renderStatus } from '../kit/index.js';
-import { strings } from './strings.js';
+import { en } from './messages-en.js';
+import { ja } from './messages-ja.js';
 
 /**
  * mcp-server-status-widget (MCP-WP §12): a compact badge — server name, state as icon and text,
@@ -18,20 +19,26 @@ export class McpServerStatusWidget extends McpServerWidgetElement {
     `,
   ];
 
+  constructor() {
+    super();
+    this.localize({ en, ja });
+  }
+
   protected override onActivity(): void {
     this.requestUpdate();
   }
 
   override render() {
     const info = this.info;
-    if (!info) return html`<p role="status">${strings.loading}</p>`;
+    const t = this.t;
+    if (!info) return html`<p role="status">${t('status.loading')}</p>`;
     const status = this.getStatus();
-    return html`<div class="badge" role="group" aria-label=${strings.label(info.serverName)}>
+    return html`<div class="badge" role="group" aria-label=${t('status.label', { name: info.serverName })}>
       <span class="name">${info.serverName}</span>
-      <span class="status-${status.state}">${renderStatus(status.state)}</span>
-      <span>${strings.counts(info.tools.length, info.resources.length, info.prompts.length)}</span>
+      <span class="status-${status.state}">${renderStatus(status.state, t)}</span>
+      <span>${t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length })}</span>
       <span class="muted">${status.secondaryMetric}</span>
-      <span class="muted">${this.lastActivity ? strings.lastActivity(new Date(this.lastActivity).toLocaleTimeString()) : strings.noActivity}</span>
+      <span class="muted">${this.lastActivity ? t('status.lastActivity', { time: this.l10n.formatDate(this.lastActivity, { timeStyle: 'medium' }) }) : t('status.noActivity')}</span>
       ${status.message ? html`<span class="error-text" role="alert">\u2717 ${status.message}</span>` : nothing}
     </div>`;
   }

@@ -2,7 +2,8 @@ import { html, css } from 'lit';
 import { McpServerWidgetElement, baseStyles, defineElement, type MCPTool, type ToolSelectEvent } from '../kit/index.js';
 import '../kit/tool-list.js';
 import '../kit/tool-runner.js';
-import { strings } from './strings.js';
+import { en } from './messages-en.js';
+import { ja } from './messages-ja.js';
 
 /**
  * mcp-tool-browser-widget (MCP-WP §12): search every tool by name, title and description in a
@@ -23,6 +24,11 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
 
   declare selected: MCPTool | undefined;
 
+  constructor() {
+    super();
+    this.localize({ en, ja });
+  }
+
   protected override onListChanged(): void {
     if (this.selected) this.selected = this.info?.tools.find((t) => t.name === this.selected!.name);
   }
@@ -34,11 +40,12 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
 
   override render() {
     const info = this.info;
-    if (!info) return html`<p role="status">${strings.loading}</p>`;
-    return html`<section aria-label=${strings.heading(info.serverName)}>
+    if (!info) return html`<p role="status">${this.t('browser.loading')}</p>`;
+    return html`<section aria-label=${this.t('browser.heading', { name: info.serverName })}>
       <div class="split">
-        <mcp-tool-list .tools=${info.tools} .selected=${this.selected?.name} @mcp-tool-select=${(e: ToolSelectEvent) => (this.selected = e.tool)}></mcp-tool-list>
-        <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${info.serverName} .tool=${this.selected}></mcp-tool-runner>
+        <mcp-tool-list .tools=${info.tools} .selected=${this.selected?.name} .i18n=${this.deps?.I18n}
+          @mcp-tool-select=${(e: ToolSelectEvent) => (this.selected = e.tool)}></mcp-tool-list>
+        <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${info.serverName} .tool=${this.selected} .i18n=${this.deps?.I18n}></mcp-tool-runner>
       </div>
     </section>`;
   }

@@ -8,8 +8,9 @@ import { toolUiResourceUri } from '../../core/mcp-apps/ui-resource.js';
 import { DISPLAY_MODES } from '../../core/mcplet/display-mode.js';
 import type { MCPBridge } from '../../core/mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from '../../core/mcp-error.js';
+import { languageOf } from '../../core/i18n.js';
 import type { ToolInvoker } from '../../core/tool-invoker.js';
-import type { AppHostInterface, AppViewHandle, CallerContext, Unsubscribe } from '../../core/types.js';
+import type { AppHostInterface, AppViewHandle, CallerContext, I18nInterface as I18n, Unsubscribe } from '../../core/types.js';
 import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
 import type { ThemeService } from '../../../theme/theme-service.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
@@ -24,6 +25,8 @@ export interface AppHostOptions {
   invoker: ToolInvoker;
   theme: ThemeService;
   configuration: Configuration;
+  /** The dashboard's I18n: its locale goes into hostContext, and frames word their chrome with it. */
+  i18n?: I18n;
   gateway: GatewayClient;
   /** This page's origin; the sandbox answers only to it. */
   hostOrigin?: string;
@@ -78,10 +81,25 @@ export class AppHost {
       teardownTimeoutMs: options.teardownTimeoutMs ?? 3000,
       startTimeoutMs: options.startTimeoutMs ?? 20_000,
       hostDisplayModes: DISPLAY_MODES,
+      // The dashboard's language; the browser's full tag (with its region) when they agree.
+      locale: () => {
+        const browser = navigator.language || 'en';
+        const chosen = options.i18n?.currentLocale;
+        return !chosen || languageOf(chosen) === languageOf(browser) ? browser : chosen;
+      },
+      i18n: options.i18n,
     };
-    this.stopTheme = options.theme.onThemeChange(() => {
+    const stopTheme = options.theme.onThemeChange(() => {
       for (const view of this.views.values()) view.themeChanged();
     });
+    // A language switch reaches open views as host-context-changed, like a theme switch.
+    const stopLocale = options.i18n?.onLocaleChange?.(() => {
+      for (const view of this.views.values()) view.themeChanged();
+    });
+    this.stopTheme = () => {
+      stopTheme();
+      stopLocale?.();
+    };
   }
 
   private port(): Promise<number> {

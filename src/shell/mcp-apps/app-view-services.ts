@@ -4,6 +4,7 @@ import type { ToolInvoker } from '../../core/tool-invoker.js';
 import type { McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ContainerLimits } from '../../core/mcp-apps/host-context.js';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
+import type { I18nInterface } from '../../core/types.js';
 
 /** A link a view asked to open, shown to the user for confirmation. */
 export interface LinkRequest {
@@ -44,4 +45,8 @@ export interface AppViewServices {
   startTimeoutMs: number;
   /** Display modes the host offers. */
   hostDisplayModes: readonly DisplayMode[];
+  /** The dashboard's current locale for hostContext (the browser's when absent). */
+  locale?(): string;
+  /** The dashboard's I18n, for the frame's own chrome (English when absent). */
+  i18n?: I18nInterface;
 }

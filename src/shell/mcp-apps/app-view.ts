@@ -306,7 +306,7 @@ export class AppView {
       displayMode: this.displayMode,
       availableDisplayModes: this.services.hostDisplayModes,
       containerDimensions: containerDimensionsFor(this.displayMode, this.box, this.services.limits),
-      locale: navigator.language || 'en',
+      locale: this.services.locale?.() ?? (navigator.language || 'en'),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
       userAgent: `${this.services.hostInfo.name}/${this.services.hostInfo.version}`,
       deviceCapabilities: { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },

@@ -1,9 +1,24 @@
 import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
+import { LocalizeController } from '../../../widgets/kit/localize.js';
+import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { AppView } from './app-view.js';
 
-const MODE_LABELS: Record<DisplayMode, string> = { inline: 'Inline', fullscreen: 'Full screen', pip: 'Picture in picture' };
+const MODE_KEYS: Record<DisplayMode, string> = { inline: 'app.mode.inline', fullscreen: 'app.mode.fullscreen', pip: 'app.mode.pip' };
+
+/** Status texts the view reports in English, by catalog key (anything else is shown as reported). */
+const VIEW_TEXT_KEYS: Record<string, string> = {
+  'Reading the app': 'app.phase.reading',
+  'Starting the sandbox': 'app.phase.sandbox',
+  'Starting the app': 'app.phase.starting',
+  Ready: 'app.phase.ready',
+  Error: 'app.phase.error',
+  Closing: 'app.phase.closing',
+  Closed: 'app.phase.closed',
+  'The tool reported an error; the app has it.': 'app.tool.error',
+  'The tool result was delivered to the app.': 'app.tool.delivered',
+};
 
 /**
  * <mcp-app-frame>: the host's chrome around one MCP App view — title, server, status, the tool
@@ -45,6 +60,14 @@ export class McpAppFrame extends LitElement {
   ];
 
   static override properties = { view: { attribute: false } };
+  /** Chrome in the dashboard's language (its I18n reaches the frame through the view's services). */
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => (this as { view?: AppView }).view?.services.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+
+  private viewText(text: string): string {
+    const key = VIEW_TEXT_KEYS[text];
+    return key ? this.t(key) : text;
+  }
 
   declare view: AppView | undefined;
   private unsubscribe: (() => void) | undefined;
@@ -111,42 +134,42 @@ export class McpAppFrame extends LitElement {
   }
 
   private statusText(view: AppView): string {
-    if (view.state === 'error') return '\u2717 Error';
-    if (view.state === 'ready') return view.pendingCalls ? `\u2713 Ready \u00b7 ${view.pendingCalls} tool call(s) waiting` : '\u2713 Ready';
-    return `\u23f3 ${view.phase}\u2026`;
+    if (view.state === 'error') return `\u2717 ${this.t('app.phase.error')}`;
+    if (view.state === 'ready') return view.pendingCalls ? `\u2713 ${this.t('app.phase.ready')} \u00b7 ${this.t('app.waitingCalls', { count: view.pendingCalls })}` : `\u2713 ${this.t('app.phase.ready')}`;
+    return `\u23f3 ${this.viewText(view.phase)}\u2026`;
   }
 
   private toolText(view: AppView): string {
     switch (view.toolStatus) {
       case 'waiting':
-        return `Tool ${view.toolName}: waiting for your confirmation or the server\u2026`;
+        return this.t('app.tool.waiting', { tool: view.toolName });
       case 'cancelled':
-        return `Tool ${view.toolName} was not run: ${view.toolNote}`;
+        return this.t('app.tool.notRun', { tool: view.toolName, note: this.viewText(view.toolNote) });
       default:
-        return view.toolNote;
+        return this.viewText(view.toolNote);
     }
   }
 
   private renderChrome(view: AppView) {
     const modes = view.allowedModes;
-    return html`<section aria-label=${`MCP App ${view.title} from ${view.serverName}`} @keydown=${this.onKey}>
+    return html`<section aria-label=${this.t('app.label', { title: view.title, server: view.serverName })} @keydown=${this.onKey}>
       <header>
         <span class="title">${view.title}</span>
-        <span class="muted status">MCP App \u00b7 ${view.serverName}</span>
+        <span class="muted status">${this.t('app.kind', { server: view.serverName })}</span>
         <span class="status" role="status">${this.statusText(view)}</span>
         <span class="spacer"></span>
         ${modes.length > 1
           ? modes.map(
               (mode) => html`<button type="button" data-mode=${mode} aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
-                @click=${() => view.setDisplayMode(mode)}>${MODE_LABELS[mode]}</button>`,
+                @click=${() => view.setDisplayMode(mode)}>${this.t(MODE_KEYS[mode])}</button>`,
             )
           : nothing}
-        <button type="button" data-action="close" @click=${() => void view.close()}>Close app</button>
+        <button type="button" data-action="close" @click=${() => void view.close()}>${this.t('app.close')}</button>
       </header>
       ${view.error ? html`<p class="problem error-text" role="alert">\u2717 ${view.error}</p>` : nothing}
       <p class="tool muted">${this.toolText(view)}</p>
       ${view.cspRejections.length
-        ? html`<p class="note muted">The app's content policy asked for ${view.cspRejections.length} source(s) the dashboard does not allow; they stay blocked.</p>`
+        ? html`<p class="note muted">${this.t('app.cspBlocked', { count: view.cspRejections.length })}</p>`
         : nothing}
     </section>`;
   }
@@ -154,13 +177,13 @@ export class McpAppFrame extends LitElement {
   private renderFooter(view: AppView) {
     const context = view.modelContext;
     return html`${context
-      ? html`<details class="context"><summary>What the app told the model</summary>
+      ? html`<details class="context"><summary>${this.t('app.toldModel')}</summary>
           ${(context.content ?? []).map((c) => html`<pre>${c?.type === 'text' ? String(c.text ?? '') : `[${String(c?.type)}]`}</pre>`)}
           ${context.structuredContent !== undefined ? html`<pre>${JSON.stringify(context.structuredContent, null, 2)}</pre>` : nothing}</details>`
       : nothing}
     ${view.notes.length
-      ? html`<details class="notes"><summary>Messages from the app (${view.notes.length})</summary>
-          <ul class="notes">${view.notes.map((n) => html`<li><span class="muted">${new Date(n.time).toLocaleTimeString()} ${n.kind}:</span> ${n.text}</li>`)}</ul></details>`
+      ? html`<details class="notes"><summary>${this.t('app.messages', { count: view.notes.length })}</summary>
+          <ul class="notes">${view.notes.map((n) => html`<li><span class="muted">${this.l10n.formatDate(n.time, { timeStyle: 'medium' })} ${n.kind}:</span> ${n.text}</li>`)}</ul></details>`
       : nothing}`;
   }
 

@@ -1,6 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { A11yHelperInterface } from '../../core/types.js';
-import { deepActiveElement } from '../a11y-helper.js';
+import type { A11yHelperInterface, I18nInterface } from '../../core/types.js';
+import { LocalizeController } from '../../../widgets/kit/localize.js';
+import { ModalController } from '../modal-controller.js';
+import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { LinkRequest } from './app-view-services.js';
 
@@ -15,7 +17,7 @@ export class McpLinkDialog extends LitElement {
     css`
       dialog { max-width: min(36rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: rgb(0 0 0 / 0.5); }
+      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
       h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; }
       .host { font-size: 1.1rem; font-weight: 700; word-break: break-all; }
       .url { word-break: break-all; background: var(--mcp-surface, #f4f6f8); border: 1px solid var(--mcp-border, #8c959f); padding: var(--mcp-spacing-sm, 0.25rem); }
@@ -26,61 +28,42 @@ export class McpLinkDialog extends LitElement {
   static override properties = { request: { state: true } };
 
   declare request: LinkRequest | undefined;
-  a11y: A11yHelperInterface | undefined;
-  private resolve: ((answer: boolean) => void) | undefined;
-  private returnFocus: HTMLElement | null = null;
-  private releaseTrap: (() => void) | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+  private readonly modal = new ModalController<boolean>(this, { escapeAnswer: () => false, initialFocus: '[data-action="cancel"]', onClose: () => (this.request = undefined) });
+
+  /** The host's A11yHelper (focus trap, announcements). */
+  set a11y(helper: A11yHelperInterface | undefined) {
+    this.modal.a11y = helper;
+  }
+
+  get a11y(): A11yHelperInterface | undefined {
+    return this.modal.a11y;
+  }
 
   /** Asks about `request` (one at a time); resolves true only when the user chooses Open link. */
   open(request: LinkRequest): Promise<boolean> {
-    const answer = this.queue.then(() => this.show(request));
-    this.queue = answer.catch(() => false);
-    return answer;
-  }
-
-  private async show(request: LinkRequest): Promise<boolean> {
-    this.returnFocus = deepActiveElement();
-    this.request = request;
-    await this.updateComplete;
-    this.renderRoot.querySelector('dialog')!.showModal();
-    this.releaseTrap = this.a11y?.setFocusTrap(this);
-    (this.renderRoot.querySelector('[data-action="cancel"]') as HTMLElement).focus();
-    this.a11y?.announce(`The app ${request.appName} asks to open a link to ${request.host}`, 'assertive');
-    return new Promise<boolean>((resolve) => {
-      this.resolve = resolve;
-    });
+    return this.modal.open(() => (this.request = request), this.t('link.announce', { app: request.appName, host: request.host }));
   }
 
   private finish(answer: boolean): void {
-    const dialog = this.renderRoot.querySelector('dialog');
-    if (dialog?.open) dialog.close();
-    this.releaseTrap?.();
-    this.releaseTrap = undefined;
-    const resolve = this.resolve;
-    this.resolve = undefined;
-    this.request = undefined;
-    const target = this.returnFocus;
-    this.returnFocus = null;
-    if (target?.isConnected) target.focus();
-    resolve?.(answer);
+    this.modal.finish(answer);
   }
 
   override render() {
     const r = this.request;
     return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="link-title" aria-describedby="link-host"
-      @cancel=${(e: Event) => {
-        e.preventDefault();
-        this.finish(false);
-      }}>
+      @cancel=${this.modal.onCancel}>
       ${r
-        ? html`<h2 id="link-title">Open a link from an app?</h2>
-            <p>The MCP App <strong>${r.appName}</strong> (server ${r.serverName}) wants to open a new tab on:</p>
+        ? html`<h2 id="link-title">${this.t('link.title')}</h2>
+            <p>${this.t('link.before')}<strong>${r.appName}</strong>${this.t('link.after', { server: r.serverName })}</p>
             <p id="link-host" class="host">${r.host}</p>
-            <p class="url" aria-label="Full address">${r.url}</p>
+            <p class="url" aria-label=${this.t('link.fullAddress')}>${r.url}</p>
             <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>Cancel</button>
-              <button type="button" class="primary" data-action="open" @click=${() => this.finish(true)}>Open link</button>
+              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${this.t('confirm.cancel')}</button>
+              <button type="button" class="primary" data-action="open" @click=${() => this.finish(true)}>${this.t('link.open')}</button>
             </div>`
         : nothing}
     </dialog>`;

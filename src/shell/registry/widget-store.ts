@@ -1,8 +1,11 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { describePermissions, type DownloadProgress, type InstallPlan, type SearchHit } from '../../../registry-client/index.js';
+import type { I18nInterface } from '../../core/types.js';
+import { LocalizeController } from '../../../widgets/kit/localize.js';
+import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { InstalledWidgetView, RegistryHost } from './registry-host.js';
-import { signatureText, trustText } from './trust-text.js';
+import { permissionText, signatureText, trustText } from './trust-text.js';
 
 type Selected = { hit: SearchHit; versions: string[]; version: string; plan?: InstallPlan; error?: string; loading: boolean };
 
@@ -39,6 +42,7 @@ export class McpWidgetStore extends LitElement {
     failure: { state: true },
     busy: { state: true },
     tick: { state: true },
+    i18n: { attribute: false },
   };
 
   declare results: SearchHit[] | undefined;
@@ -48,6 +52,10 @@ export class McpWidgetStore extends LitElement {
   declare failure: string | undefined;
   declare busy: boolean;
   declare tick: number;
+  /** The host's I18n; English without it. */
+  declare i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private hostRef: RegistryHost | undefined;
   private readonly onChange = () => {
     this.tick += 1;
@@ -105,7 +113,7 @@ export class McpWidgetStore extends LitElement {
       const { hits, errors } = await this.host!.search(q, server);
       this.results = hits;
       if (errors.length && !hits.length) throw new Error(errors.join(' '));
-      return `${hits.length} widget${hits.length === 1 ? '' : 's'} found.${errors.length ? ` Some registries did not answer: ${errors.join(' ')}` : ''}`;
+      return `${this.t('store.found', { count: hits.length })}${errors.length ? ` ${this.t('store.someFailed', { errors: errors.join(' ') })}` : ''}`;
     });
   }
 
@@ -132,7 +140,7 @@ export class McpWidgetStore extends LitElement {
       const entry = await this.host!.install(s.hit.name, s.version, (p) => {
         this.progress = p;
       });
-      return entry ? `Installed ${s.hit.displayName ?? s.hit.name} ${entry.version}.` : undefined;
+      return entry ? this.t('store.installed', { name: s.hit.displayName ?? s.hit.name, version: entry.version }) : undefined;
     });
   }
 
@@ -141,102 +149,116 @@ export class McpWidgetStore extends LitElement {
     if (!s) return nothing;
     const plan = s.plan;
     const m = plan?.root.manifest;
+    const t = this.t;
     return html`<div class="details" aria-live="polite">
       <h3>${s.hit.displayName ?? s.hit.name}</h3>
-      <label>Version
-        <select aria-label="Version" @change=${(e: Event) => void this.select(s.hit, (e.target as HTMLSelectElement).value)}>
+      <label>${t('store.version')}
+        <select aria-label=${t('store.version')} @change=${(e: Event) => void this.select(s.hit, (e.target as HTMLSelectElement).value)}>
           ${(s.versions.length ? s.versions : [s.version]).map((v) => html`<option value=${v} ?selected=${v === s.version}>${v}</option>`)}
         </select>
       </label>
-      ${s.loading ? html`<p role="status">Checking ${s.hit.name} ${s.version}\u2026</p>` : nothing}
+      ${s.loading ? html`<p role="status">${t('store.checking', { name: s.hit.name, version: s.version })}</p>` : nothing}
       ${s.error ? html`<div class="error check-error" role="alert"><p><strong>\u2717 ${s.error}</strong></p></div>` : nothing}
       ${m && plan
         ? html`<dl>
-              <dt>Package</dt><dd>${m.name} ${m.version}</dd>
-              ${m.description ? html`<dt>About</dt><dd>${m.description}</dd>` : nothing}
-              <dt>Trust</dt><dd>${trustText(plan.root.trustLevel)}</dd>
-              <dt>Signature</dt><dd class="signature">${signatureText(plan.root.signature)}</dd>
-              <dt>Servers</dt><dd>${m.mcpServers?.length ? m.mcpServers.join(', ') : 'any server'}</dd>
-              <dt>Dependencies</dt><dd>${plan.packages.length > 1 ? plan.packages.slice(0, -1).map((p) => `${p.manifest.name} ${p.manifest.version}`).join(', ') : 'none'}</dd>
-              <dt>Permissions</dt><dd>${describePermissions(m.permissions).map((p) => p.label).join('; ') || 'none'}</dd>
+              <dt>${t('store.package')}</dt><dd>${m.name} ${m.version}</dd>
+              ${m.description ? html`<dt>${t('store.about')}</dt><dd>${m.description}</dd>` : nothing}
+              <dt>${t('store.trust')}</dt><dd>${trustText(plan.root.trustLevel, t)}</dd>
+              <dt>${t('store.signature')}</dt><dd class="signature">${signatureText(plan.root.signature, t)}</dd>
+              <dt>${t('store.servers')}</dt><dd>${m.mcpServers?.length ? m.mcpServers.join(', ') : t('store.anyServer')}</dd>
+              <dt>${t('store.dependencies')}</dt><dd>${plan.packages.length > 1 ? plan.packages.slice(0, -1).map((p) => `${p.manifest.name} ${p.manifest.version}`).join(', ') : t('store.none')}</dd>
+              <dt>${t('store.permissions')}</dt><dd>${describePermissions(m.permissions).map((p) => permissionText(p, t)).join('; ') || t('store.none')}</dd>
             </dl>
-            <button type="button" class="primary" aria-disabled=${this.busy ? 'true' : 'false'} @click=${() => !this.busy && this.install()}>Install</button>`
+            <button type="button" class="primary" aria-disabled=${this.busy ? 'true' : 'false'} @click=${() => !this.busy && this.install()}>${t('store.install')}</button>`
         : nothing}
     </div>`;
   }
 
   private renderInstalled(v: InstalledWidgetView) {
     const u = v.update;
+    const t = this.t;
     return html`<li class="item installed" data-name=${v.name}>
       <div class="row">
         <strong>${v.manifest?.displayName ?? v.name}</strong>
         <span class="version">${v.entry.version}</span>
         <span class="muted">${v.name}</span>
-        <span class="muted">${trustText(v.manifest?.trustLevel)}</span>
+        <span class="muted">${trustText(v.manifest?.trustLevel, t)}</span>
       </div>
-      ${v.state !== 'ready' ? html`<p class="error" role="alert">\u2717 ${v.message ?? 'Not available.'} <button type="button" @click=${() => void this.run(async () => (await this.host!.retry(v.name), undefined))}>Retry</button></p>` : nothing}
-      ${v.reloadNeeded ? html`<p role="status" class="reload">Version ${v.entry.version} is installed. Reload the page to run it (a running widget cannot be replaced in place). <button type="button" @click=${() => location.reload()}>Reload now</button></p>` : nothing}
-      ${u?.downgrade ? html`<p class="error" role="alert">\u2717 The registry offers only ${u.downgrade}, older than ${v.entry.version}: refused as a possible rollback attack.</p>` : nothing}
-      ${u?.error ? html`<p class="muted">Update check failed: ${u.error}</p>` : nothing}
+      ${v.state !== 'ready'
+        ? html`<p class="error" role="alert">\u2717 ${v.message ?? t('store.notAvailable')} <button type="button" @click=${() => void this.run(async () => (await this.host!.retry(v.name), undefined))}>${t(
+            'store.retry',
+          )}</button></p>`
+        : nothing}
+      ${v.reloadNeeded ? html`<p role="status" class="reload">${t('store.reload', { version: v.entry.version })} <button type="button" @click=${() => location.reload()}>${t('store.reloadNow')}</button></p>` : nothing}
+      ${u?.downgrade ? html`<p class="error" role="alert">\u2717 ${t('store.downgrade', { offered: u.downgrade, installed: v.entry.version })}</p>` : nothing}
+      ${u?.error ? html`<p class="muted">${t('store.updateFailed', { error: u.error })}</p>` : nothing}
       ${u?.needsConsent ? html`<p class="muted">${u.needsConsent}</p>` : nothing}
       <div class="row">
         ${u?.offer
           ? html`<button type="button" class="update" @click=${() => void this.run(async () => {
               const result = await this.host!.update(v.name, u.offer!.version);
-              return result === 'updated' ? `Updated ${v.name} to ${u.offer!.version}.` : `${v.name} was not updated.`;
-            })}>${u.offer.kind === 'major' ? `Review major update ${u.offer.version}` : `Update to ${u.offer.version} (${u.offer.kind})`}</button>`
-          : u && !u.error && !u.downgrade ? html`<span class="muted">Up to date</span>` : nothing}
+              return result === 'updated' ? t('store.updated', { name: v.name, version: u.offer!.version }) : t('store.notUpdated', { name: v.name });
+            })}>${u.offer.kind === 'major' ? t('store.reviewMajor', { version: u.offer.version }) : t('store.updateTo', { version: u.offer.version, kind: u.offer.kind })}</button>`
+          : u && !u.error && !u.downgrade ? html`<span class="muted">${t('store.upToDate')}</span>` : nothing}
         ${v.entry.previous
-          ? html`<button type="button" class="rollback" @click=${() => void this.run(async () => (await this.host!.rollback(v.name), `Rolled ${v.name} back to ${v.entry.previous!.version}.`))}>Roll back to ${v.entry.previous.version}</button>`
+          ? html`<button type="button" class="rollback" @click=${() =>
+              void this.run(async () => (await this.host!.rollback(v.name), t('store.rolledBack', { name: v.name, version: v.entry.previous!.version })))}>${t('store.rollBack', {
+              version: v.entry.previous.version,
+            })}</button>`
           : nothing}
-        <label><input type="checkbox" class="purge" /> also delete its stored files</label>
+        <label><input type="checkbox" class="purge" /> ${t('store.purge')}</label>
         <button type="button" class="uninstall" @click=${(e: Event) => {
           const purge = ((e.target as HTMLElement).parentElement!.querySelector('input.purge') as HTMLInputElement).checked;
-          void this.run(async () => (await this.host!.uninstall(v.name, purge), `Uninstalled ${v.name}.`));
-        }}>Uninstall</button>
+          void this.run(async () => (await this.host!.uninstall(v.name, purge), t('store.uninstalled', { name: v.name })));
+        }}>${t('store.uninstall')}</button>
       </div>
     </li>`;
   }
 
   override render() {
     const host = this.host;
-    if (!host) return html`<p role="status">Loading widget settings\u2026</p>`;
+    const t = this.t;
+    if (!host) return html`<p role="status">${t('store.loading')}</p>`;
     const registries = host.settings?.registries ?? [];
     const p = this.progress;
     return html`<section aria-labelledby="store-title">
-      <h2 id="store-title">Widgets</h2>
+      <h2 id="store-title">${t('store.title')}</h2>
       ${host.problem ? html`<p class="error" role="alert">\u2717 ${host.problem}</p>` : nothing}
-      <h3>Install from a registry</h3>
+      <h3>${t('store.fromRegistry')}</h3>
       ${registries.length === 0
-        ? html`<p>No registry is configured. Add one to your config file: <code>"dashboard": { "registries": [{ "url": "https://\u2026" }] }</code>.</p>`
-        : html`<p class="muted">Registries, in order: ${registries.map((r) => r.name ?? r.url).join(', ')}</p>
+        ? html`<p>${t('store.noRegistry')} <code>"dashboard": { "registries": [{ "url": "https://\u2026" }] }</code></p>`
+        : html`<p class="muted">${t('store.registries', { list: registries.map((r) => r.name ?? r.url).join(', ') })}</p>
             <form role="search" @submit=${this.search}>
-              <label>Search <input type="search" name="q" /></label>
-              <label>Server <select name="server"><option value="">Any server</option>${host.serverNames().map((s) => html`<option value=${s}>${s}</option>`)}</select></label>
-              <button type="submit">Search</button>
+              <label>${t('store.search')} <input type="search" name="q" /></label>
+              <label>${t('store.server')} <select name="server"><option value="">${t('store.anyServerOption')}</option>${host.serverNames().map((s) => html`<option value=${s}>${s}</option>`)}</select></label>
+              <button type="submit">${t('store.search')}</button>
             </form>`}
       ${this.results
-        ? html`<ul aria-label="Search results" class="results">
+        ? html`<ul aria-label=${t('store.results')} class="results">
             ${this.results.map(
               (hit) => html`<li class="item"><button type="button" class="hit" aria-pressed=${this.selected?.hit.name === hit.name ? 'true' : 'false'} @click=${() => void this.select(hit)}>
                   ${hit.displayName ?? hit.name} ${hit.version}</button>
-                <span class="muted">${hit.name} \u00b7 ${trustText(hit.trustLevel)}${hit.publisher ? ` \u00b7 ${hit.publisher}` : ''}</span>
+                <span class="muted">${hit.name} \u00b7 ${trustText(hit.trustLevel, t)}${hit.publisher ? ` \u00b7 ${hit.publisher}` : ''}</span>
                 ${hit.description ? html`<div>${hit.description}</div>` : nothing}</li>`,
             )}
           </ul>`
         : nothing}
       ${this.renderDetails()}
-      ${p ? html`<p><label>Downloading ${p.name} ${p.version} (${p.index} of ${p.count})
-            <progress max=${p.total ?? 0} .value=${p.received}></progress></label> ${Math.round(p.received / 1024)} KiB${p.total ? ` of ${Math.round(p.total / 1024)} KiB` : ''}</p>`
+      ${p ? html`<p><label>${t('store.downloading', { name: p.name, version: p.version, index: p.index, count: p.count })}
+            <progress max=${p.total ?? 0} .value=${p.received}></progress></label> ${p.total
+              ? t('store.kibOf', { received: Math.round(p.received / 1024), total: Math.round(p.total / 1024) })
+              : t('store.kib', { received: Math.round(p.received / 1024) })}</p>`
         : nothing}
       ${this.message ? html`<p role="status" class="result">${this.message}</p>` : nothing}
-      ${this.failure ? html`<div class="error failure" role="alert"><p><strong>\u2717 ${this.failure}</strong></p><p class="muted">Nothing was changed.</p></div>` : nothing}
-      <h3>Installed</h3>
-      ${host.installed.length ? html`<ul aria-label="Installed widgets">${host.installed.map((v) => this.renderInstalled(v))}</ul>` : html`<p>No widgets installed from a registry yet.</p>`}
-      <p><button type="button" class="check-updates" @click=${() => void this.run(async () => (await host.checkUpdates(), 'Checked for updates.'))}>Check for updates</button>
-        <span class="muted">Patch releases install automatically; minor ones are offered; major ones wait for your approval.</span></p>
+      ${this.failure ? html`<div class="error failure" role="alert"><p><strong>\u2717 ${this.failure}</strong></p><p class="muted">${t('brand.failed')}</p></div>` : nothing}
+      <h3>${t('store.installedHeading')}</h3>
+      ${host.installed.length ? html`<ul aria-label=${t('store.installedList')}>${host.installed.map((v) => this.renderInstalled(v))}</ul>` : html`<p>${t('store.noneInstalled')}</p>`}
+      <p><button type="button" class="check-updates" @click=${() => void this.run(async () => (await host.checkUpdates(), t('store.checked')))}>${t('store.checkUpdates')}</button>
+        <span class="muted">${t('store.updatePolicy')}</span></p>
       ${host.securityEvents.length
-        ? html`<h3>Refused packages</h3><ul aria-label="Security events" class="security">${host.securityEvents.slice(0, 10).map((e) => html`<li>${new Date(e.timestamp).toLocaleTimeString()} \u2014 ${e.message}</li>`)}</ul>`
+        ? html`<h3>${t('store.refused')}</h3><ul aria-label=${t('store.securityEvents')} class="security">${host.securityEvents
+            .slice(0, 10)
+            .map((e) => html`<li>${this.l10n.formatDate(e.timestamp, { timeStyle: 'medium' })} \u2014 ${e.message}</li>`)}</ul>`
         : nothing}
     </section>`;
   }

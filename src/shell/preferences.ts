@@ -1,0 +1,147 @@
+import type { Brand } from '../core/brand-schema.js';
+import type { Configuration } from '../core/configuration.js';
+import type { EventBus } from '../core/event-bus.js';
+import { negotiateLocale, type I18n } from '../core/i18n.js';
+import type { ColorScheme, ThemeModePreference, Unsubscribe } from '../core/types.js';
+import { prepareBrand } from '../../theme/brand-assets.js';
+import type { ThemeService } from '../../theme/theme-service.js';
+import type { A11yHelper, UserA11ySettings } from './a11y-helper.js';
+
+/** Configuration keys of the user's appearance, accessibility and language choices (persisted in IndexedDB). */
+export const PREFERENCE_KEYS = {
+  mode: 'theme.mode',
+  colorScheme: 'theme.colorScheme',
+  brand: 'theme.brand',
+  motion: 'a11y.motion',
+  textSize: 'a11y.textSize',
+  screenReader: 'a11y.screenReader',
+  locale: 'i18n.locale',
+} as const;
+
+const KEYS = new Set<string>(Object.values(PREFERENCE_KEYS));
+
+/** Where the brand in effect comes from. */
+export type BrandSource = 'user' | 'config' | 'none';
+
+/**
+ * Keeps Configuration (the user's persisted choices, MCP-WP-5.5.8, 6.8.3) and the live services in
+ * step: Theme (mode, colour scheme, brand, motion), A11yHelper (text size, motion, screen-reader
+ * hint), I18n (locale, announced as `mcp:host:locale-changed`, MCP-WP-10.3.4, and written to
+ * `<html lang>`). Every change goes through Configuration, so it is stored and every listener sees it.
+ */
+export class Preferences {
+  /** The brand from the dashboard config (already checked), if any. */
+  configBrand: Brand | null = null;
+  /** Notes about sanitised brand images. */
+  brandNotes: string[] = [];
+  private configProblems: string[] = [];
+  private storedProblems: string[] = [];
+  private source: BrandSource = 'none';
+  private readonly subs: Unsubscribe[] = [];
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly services: { configuration: Configuration; theme: ThemeService; a11y: A11yHelper; i18n: I18n; bus: EventBus },
+    private readonly requestedLocales: readonly string[] = typeof navigator === 'object' ? navigator.languages : [],
+  ) {}
+
+  /** Applies the stored choices and starts following changes. */
+  start(): void {
+    const { configuration, theme, a11y, i18n, bus } = this.services;
+    this.apply();
+    this.subs.push(
+      configuration.onChange('*', (_value, key) => {
+        if (KEYS.has(key)) this.apply();
+      }),
+      theme.onChange(() => {
+        a11y.setThemeHighContrast(theme.getMode() === 'high-contrast');
+        this.notify();
+      }),
+      i18n.onLocaleChange((locale) => {
+        document.documentElement.lang = locale;
+        bus.emit('mcp:host:locale-changed', { locale });
+        this.notify();
+      }),
+    );
+    document.documentElement.lang = i18n.currentLocale;
+    a11y.setThemeHighContrast(theme.getMode() === 'high-contrast');
+  }
+
+  /** Problems with the config's brand or the stored one, for the Theme panel. */
+  get brandProblems(): string[] {
+    return [...this.configProblems, ...this.storedProblems];
+  }
+
+  /** Where the brand in effect comes from. */
+  get brandSource(): BrandSource {
+    return this.source;
+  }
+
+  /** Sets the config's brand (from the gateway); validated and sanitised here again. */
+  setConfigBrand(value: unknown): void {
+    this.configProblems = [];
+    if (value === null || value === undefined) this.configBrand = null;
+    else {
+      const prepared = prepareBrand(value);
+      this.configBrand = prepared.ok ? prepared.brand : null;
+      if (!prepared.ok) this.configProblems = prepared.problems.map((p) => `dashboard.brand ${p}`);
+      else this.brandNotes = prepared.notes;
+    }
+    this.apply();
+  }
+
+  private get<T>(key: string): T | undefined {
+    return this.services.configuration.get<T>(key);
+  }
+
+  private apply(): void {
+    const { theme, a11y, i18n } = this.services;
+    const stored = this.get<unknown>(PREFERENCE_KEYS.brand);
+    let brand = this.configBrand;
+    this.source = brand ? 'config' : 'none';
+    this.storedProblems = [];
+    if (stored) {
+      const prepared = prepareBrand(stored);
+      if (prepared.ok) {
+        brand = prepared.brand;
+        this.source = 'user';
+        this.brandNotes = prepared.notes;
+      } else {
+        this.storedProblems = prepared.problems.map((p) => `stored brand ${p}`);
+      }
+    }
+    const motion = this.get<UserA11ySettings['motion']>(PREFERENCE_KEYS.motion) ?? 'system';
+    a11y.setUserSettings({
+      motion,
+      textSize: this.get<UserA11ySettings['textSize']>(PREFERENCE_KEYS.textSize) ?? 'medium',
+      screenReader: this.get<boolean>(PREFERENCE_KEYS.screenReader) === true,
+    });
+    // One recomputation for the whole batch; the brand's defaults apply until the user chooses.
+    theme.configure({
+      brand,
+      reducedMotion: motion === 'reduce',
+      colorScheme: this.get<ColorScheme>(PREFERENCE_KEYS.colorScheme) ?? brand?.defaultColorScheme ?? 'vibrant',
+      mode: this.get<ThemeModePreference>(PREFERENCE_KEYS.mode) ?? brand?.defaultMode ?? 'auto',
+    });
+    const locale = this.get<string>(PREFERENCE_KEYS.locale);
+    i18n.setLocale(locale ?? negotiateLocale(this.requestedLocales, i18n.supportedLocales, 'en'));
+    this.notify();
+  }
+
+  /** Called after anything here changed (the shell re-renders its header). */
+  onChange(callback: () => void): Unsubscribe {
+    this.listeners.add(callback);
+    return () => this.listeners.delete(callback);
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Stops following changes. */
+  dispose(): void {
+    for (const u of this.subs) u();
+    this.subs.length = 0;
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,249 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import { PromptCancelledError } from '../../src/shell/passkey-prompt.js';
+import { axeViolations } from '../support/axe.js';
+import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+import { deepActive, deepQuery, deepQueryText, deepText } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+
+// The invocation-policy views (issue 4) under the theme, accessibility and language rules of issue 7:
+// MCPlet badges in the tool list and runner, the result check, the confirmation dialog with policy
+// details (a remembered read, a strict passkey action), the passkey prompt, host notices and the
+// audit panel — axe-core (WCAG 2.1 A + AA) in light, dark, high contrast and with each sample brand;
+// keyboard access to the audit panel and the passkey prompt; Japanese throughout.
+
+const SERVER = 'mcplet-demo';
+const SERVERS = { [SERVER]: { command: 'node', args: ['examples/mcplet-demo-server/server.mjs'] } };
+const POLICY = {
+  pools: { 'notes-pool': { description: 'demo notes' } },
+  passkeys: { enabled: true, verifiers: [SERVER] },
+};
+
+async function expectNoViolations(what: string): Promise<void> {
+  await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  const violations = await axeViolations(document);
+  expect(violations, `${what}:\n${violations.join('\n')}`).to.deep.equal([]);
+}
+
+async function press(key: string): Promise<void> {
+  await sendKeys({ press: key });
+}
+
+function passkeyPrompt(dashboard: McpDashboard) {
+  return dashboard.shadowRoot!.querySelector('mcp-passkey-prompt')!;
+}
+
+/** Shows the passkey prompt as the ceremony does, with a task that waits until cancelled. */
+function showPasskeyPrompt(dashboard: McpDashboard): { settled: Promise<unknown>; cancelled: () => boolean } {
+  let aborted = false;
+  const settled = passkeyPrompt(dashboard)
+    .run({ serverName: SERVER, toolName: 'delete_note', promptMessage: 'Confirm deleting this note with your passkey' }, () => new Promise<never>(() => {}), () => {
+      aborted = true;
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  return { settled, cancelled: () => aborted };
+}
+
+async function toolRows(card: McpWidgetCard): Promise<void> {
+  deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
+  await searchTools(card.shadowRoot!, '');
+  await waitFor(() => deepQueryText('button.tool-item', 'Delete a note', card.shadowRoot!), 10_000, 'the MCPlet tool rows');
+}
+
+/** Walks the policy views and runs axe on each. */
+async function walk(dashboard: McpDashboard, label: string): Promise<void> {
+  const card = await readyCard(dashboard, SERVER);
+  expect(card.phase, card.error).to.equal('ready');
+  await toolRows(card);
+  await expectNoViolations(`${label}: tool list with MCPlet badges`);
+
+  // A read tool: the dialog offers "Remember"; the result is checked against its schema.
+  const read = await selectTool(card, 'Search notes');
+  await fillAndInvoke(read, { query: 'plan' });
+  const dialogText = await dialogOpen(dashboard);
+  expect(confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]'), 'the read dialog offers Remember').to.exist;
+  expect(dialogText).to.contain('C6');
+  await expectNoViolations(`${label}: confirmation dialog with policy details (read)`);
+  answerDialog(dashboard, 'confirm');
+  await waitFor(() => deepText(read.shadowRoot!).includes('Matches its result schema'), 15_000, 'the result check');
+  await expectNoViolations(`${label}: runner with MCPlet badges and the result check`);
+
+  // A strict passkey action: the dialog says a passkey comes next.
+  const remove = await selectTool(card, 'Delete a note');
+  await fillAndInvoke(remove, { id: 'n2' });
+  await dialogOpen(dashboard);
+  expect(deepText(confirmDialog(dashboard).shadowRoot!)).to.contain('Continue with passkey').and.contain('K1');
+  await expectNoViolations(`${label}: confirmation dialog with policy details (passkey action)`);
+  answerDialog(dashboard, 'cancel');
+
+  // The passkey prompt while the browser waits for the authenticator.
+  const prompt = showPasskeyPrompt(dashboard);
+  await waitFor(() => passkeyPrompt(dashboard).shadowRoot?.querySelector('dialog')?.open, 5000, 'the passkey prompt');
+  passkeyPrompt(dashboard).setPhase(passkeyPrompt(dashboard).t('passkey.phase.register'));
+  await expectNoViolations(`${label}: passkey prompt`);
+  (passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement).click();
+  expect(await prompt.settled).to.be.instanceOf(PromptCancelledError);
+
+  // Host notices: a blocked widget operation and a widget's warning.
+  dashboard.services!.bus.emit('mcp:host:violation', { serverName: SERVER, widgetId: `server-panel:${SERVER}`, operation: 'clipboard', message: 'Widget "server-panel:mcplet-demo" has no permission for "clipboard".' });
+  dashboard.services!.bus.emit('mcp:host:notification', { widgetId: `server-panel:${SERVER}`, title: 'Sync', body: 'Two notes changed elsewhere.', level: 'warning' });
+  await waitFor(() => dashboard.shadowRoot!.querySelector('mcp-host-notices')!.shadowRoot!.querySelectorAll('li').length >= 2, 5000, 'the notices');
+  await expectNoViolations(`${label}: host notices`);
+
+  // The audit panel with what this walk recorded.
+  const panel = (await dashboard.openAudit())!;
+  await waitFor(() => panel.entries.length > 0, 5000, 'audit entries');
+  await expectNoViolations(`${label}: audit panel`);
+  (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
+}
+
+describe('policy views: axe in every theme, keyboard, Japanese', function () {
+  this.timeout(180_000);
+  let gateway: TestGateway | undefined;
+  let dashboard: McpDashboard | undefined;
+
+  afterEach(async () => {
+    await dashboard?.services?.configuration.set('i18n.locale', 'en');
+    dashboard?.remove();
+    dashboard = undefined;
+  });
+
+  describe('built-in modes', () => {
+    before(async () => {
+      gateway = await startGateway({ mcpServers: SERVERS, dashboard: POLICY });
+    });
+    after(async () => {
+      await stopGateway(gateway);
+      gateway = undefined;
+    });
+
+    for (const mode of ['light', 'dark', 'high-contrast'] as const) {
+      it(`MCP-WP-11.5.1 no violations in the policy views in ${mode} mode`, async () => {
+        dashboard = await mountDashboard(gateway!);
+        await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
+        await dashboard.services!.configuration.set('theme.mode', mode);
+        expect(dashboard.services!.theme.getMode()).to.equal(mode);
+        await walk(dashboard, mode);
+      });
+    }
+
+    it('MCP-WP-11.5.12 the audit panel opens with Enter, keeps Tab inside, closes with Escape and returns focus', async () => {
+      dashboard = await mountDashboard(gateway!);
+      await readyCard(dashboard, SERVER);
+      const opener = await waitFor(() => dashboard!.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="audit"]:not([hidden])'), 5000, 'the Audit log button');
+      opener.focus();
+      await press('Enter');
+      const panel = await waitFor(() => {
+        const p = dashboard!.shadowRoot!.querySelector('mcp-audit-panel');
+        return p?.shadowRoot?.querySelector('dialog')?.open ? p : undefined;
+      }, 5000, 'the audit panel');
+      await waitFor(() => (deepActive() as HTMLElement | null)?.dataset.action === 'close-audit', 5000, 'focus on Close');
+      for (let i = 0; i < 12; i++) {
+        await press('Tab');
+        const el = deepActive()!;
+        expect(panel.shadowRoot!.contains(el), `focus left the audit panel: <${el.localName}>`).to.equal(true);
+      }
+      await press('Escape');
+      await waitFor(() => !panel.shadowRoot!.querySelector('dialog')!.open, 5000, 'the panel to close');
+      expect(deepActive()).to.equal(opener);
+    });
+
+    it('MCP-WP-11.5.12 the passkey prompt takes focus on Cancel, keeps Tab inside, and Escape cancels the ceremony and returns focus', async () => {
+      dashboard = await mountDashboard(gateway!);
+      await readyCard(dashboard, SERVER);
+      const opener = dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="appearance"]')!;
+      opener.focus();
+      const prompt = showPasskeyPrompt(dashboard);
+      const element = passkeyPrompt(dashboard);
+      await waitFor(() => element.shadowRoot?.querySelector('dialog')?.open, 5000, 'the passkey prompt');
+      await waitFor(() => (deepActive() as HTMLElement | null)?.dataset.action === 'cancel-passkey', 5000, 'focus on Cancel');
+      for (let i = 0; i < 4; i++) {
+        await press('Tab');
+        expect(element.shadowRoot!.contains(deepActive()), 'focus stays in the prompt').to.equal(true);
+      }
+      await press('Escape');
+      expect(await prompt.settled).to.be.instanceOf(PromptCancelledError);
+      expect(prompt.cancelled(), 'Escape aborted the ceremony').to.equal(true);
+      expect(element.shadowRoot!.querySelector('dialog')!.open).to.equal(false);
+      expect(deepActive()).to.equal(opener);
+    });
+
+    it('MCP-WP-6.8.1 badges, policy details, passkey prompt, notices and the audit panel follow the language switch (Japanese)', async () => {
+      dashboard = await mountDashboard(gateway!);
+      const card = await readyCard(dashboard, SERVER);
+      await dashboard.services!.configuration.set('i18n.locale', 'ja');
+      await waitFor(() => dashboard!.services!.i18n.currentLocale === 'ja', 5000, 'Japanese');
+      deepQueryText<HTMLButtonElement>('[role="tab"]', 'ツール', card.shadowRoot!)?.click();
+      await searchTools(card.shadowRoot!, 'Search notes');
+      const item = await waitFor(() => deepQueryText('button.tool-item', 'Search notes', card.shadowRoot!), 10_000, 'the Search notes row');
+      expect(item.textContent).to.contain('読み取り').and.contain('公開先: model + app').and.contain('プール: notes-pool').and.not.contain('visible:');
+      await searchTools(card.shadowRoot!, 'Delete a note');
+      const row = await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', 'Delete a note', card.shadowRoot!), 10_000, 'the Delete row');
+      expect(row.textContent).to.contain('アクション');
+      row.click();
+      const runner = await waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'runner');
+      await fillAndInvoke(runner, { id: 'n2' }, '実行');
+      await dialogOpen(dashboard);
+      const dialog = deepText(confirmDialog(dashboard).shadowRoot!);
+      expect(dialog).to.contain('パスキーで続ける').and.contain('確認する理由').and.contain('サーバーが検証します').and.not.contain('Why you are asked');
+      answerDialog(dashboard, 'cancel');
+
+      // A refusal by the policy, in the runner: the rule is worded in Japanese, not the engine's English.
+      await searchTools(card.shadowRoot!, 'Bulk delete');
+      (await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', 'Bulk delete', card.shadowRoot!), 10_000, 'the Bulk delete row')).click();
+      const excluded = await waitFor(() => {
+        const r = deepQuery('mcp-tool-runner', card.shadowRoot!);
+        return r && deepText(r.shadowRoot!).includes('Bulk delete') ? r : undefined;
+      }, 5000, 'the Bulk delete runner');
+      await fillAndInvoke(excluded, {}, '実行');
+      const refusal = await waitFor(() => excluded.shadowRoot!.querySelector('[role="alert"]')?.textContent, 10_000, 'the refusal');
+      expect(refusal).to.contain('_meta.auth のないまま、モデルに公開されたアクションです').and.contain('(X2)').and.not.contain('is excluded');
+
+      const prompt = showPasskeyPrompt(dashboard);
+      await waitFor(() => passkeyPrompt(dashboard!).shadowRoot?.querySelector('dialog')?.open, 5000, 'the passkey prompt');
+      expect(deepText(passkeyPrompt(dashboard).shadowRoot!)).to.contain('パスキーが必要です').and.contain('パスキーを待っています');
+      (passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement).click();
+      await prompt.settled;
+
+      dashboard.services!.bus.emit('mcp:host:violation', { serverName: SERVER, widgetId: `server-panel:${SERVER}`, operation: 'clipboard', message: 'Widget "server-panel:mcplet-demo" has no permission for "clipboard".' });
+      const notices = dashboard.shadowRoot!.querySelector('mcp-host-notices')!;
+      await waitFor(() => deepText(notices.shadowRoot!).includes('ブロックしました'), 5000, 'the notice in Japanese');
+      expect(deepText(notices.shadowRoot!)).to.contain('「clipboard」の使用が許可されていません');
+
+      const header = dashboard.shadowRoot!.querySelector('[data-action="audit"]')!;
+      expect(header.textContent!.trim()).to.equal('監査ログ');
+      const panel = (await dashboard.openAudit())!;
+      await waitFor(() => panel.entries.length > 0, 5000, 'audit entries');
+      const text = deepText(panel.shadowRoot!);
+      expect(text).to.contain('監査ログと権限').and.contain('権限を付与').and.contain('ウィジェットの信頼度と権限').and.not.contain('Permissions granted');
+      (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
+    });
+  });
+
+  for (const [name, mode] of [
+    ['acme-ops', 'light'],
+    ['harbor-labs', 'dark'],
+  ] as const) {
+    describe(`sample brand ${name}`, () => {
+      before(async () => {
+        gateway = await startGateway({ mcpServers: SERVERS, dashboard: { ...POLICY, brand: `examples/brands/${name}/brand.json` } });
+      });
+      after(async () => {
+        await stopGateway(gateway);
+        gateway = undefined;
+      });
+
+      it(`MCP-WP-11.5.1 no violations in the policy views with the ${name} brand in ${mode} mode`, async () => {
+        dashboard = await mountDashboard(gateway!);
+        await waitFor(() => dashboard!.services?.theme.brand, 10_000, 'the brand from the config');
+        await dashboard.services!.configuration.set('theme.mode', mode);
+        await walk(dashboard, `${name}/${mode}`);
+      });
+    });
+  }
+});

@@ -1,0 +1,163 @@
+import { expect } from '@open-wc/testing';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpBrandEditor } from '../../src/shell/brand-editor.js';
+import { contrastRatio } from '../../theme/color.js';
+import { mountDashboard } from '../support/dashboard.js';
+import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+
+// White-label for a team: the config's brand replaces "MCP Dashboard" everywhere; a user imports a
+// brand.json in the Theme panel, previews it, reads which colours were adapted for AA and why,
+// applies it, exports it, and removes it again.
+
+declare global {
+  interface Window {
+    __logoXss?: number;
+  }
+}
+
+async function dataUrl(path: string, type: string): Promise<string> {
+  const bytes = new Uint8Array(await (await fetch(path)).arrayBuffer());
+  let binary = '';
+  bytes.forEach((b) => (binary += String.fromCharCode(b)));
+  return `data:${type};base64,${btoa(binary)}`;
+}
+
+function chooseFile(input: HTMLInputElement, name: string, content: string, type = 'application/json'): void {
+  const transfer = new DataTransfer();
+  transfer.items.add(new File([content], name, { type }));
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change'));
+}
+
+describe('white-label: brand from the config, and import / preview / apply / export in the Theme panel', function () {
+  this.timeout(60_000);
+  let gateway: TestGateway;
+  let dashboard: McpDashboard;
+  let editor: McpBrandEditor;
+
+  const h1 = () => dashboard.shadowRoot!.querySelector('h1')!.textContent;
+  const importInput = () => deepQueryAll<HTMLInputElement>('input[type="file"]', editor.shadowRoot!).find((i) => i.accept.includes('json'))!;
+
+  before(async () => {
+    gateway = await startGateway({ mcpServers: {}, dashboard: { brand: 'examples/brands/harbor-labs/brand.json' } });
+    dashboard = await mountDashboard(gateway);
+    await waitFor(() => h1() === 'Harbor Labs MCP', 10_000, 'the config brand in the header');
+    await dashboard.openAppearance();
+    editor = await waitFor(() => dashboard.themePanel().shadowRoot!.querySelector('mcp-brand-editor'), 5000, 'the brand editor');
+  });
+
+  after(async () => {
+    dashboard?.remove();
+    await stopGateway(gateway);
+    document.title = 'tests';
+  });
+
+  it('the config brand names the product in the header and the page title, with its logo and favicon', async () => {
+    expect(document.title).to.equal('Harbor Labs MCP');
+    const logo = dashboard.shadowRoot!.querySelector<HTMLImageElement>('.brand img')!;
+    await logo.decode();
+    expect(logo.naturalWidth).to.be.greaterThan(0);
+    expect(logo.alt).to.equal('Harbor Labs lighthouse mark');
+    expect(document.querySelector('link[rel="icon"]')!.getAttribute('href')).to.match(/^data:image\/svg\+xml;base64,/);
+    expect(deepText(editor.shadowRoot!)).to.contain('In use: Harbor Labs MCP, from the dashboard config file.');
+    expect(deepText(dashboard.shadowRoot!)).to.not.contain('MCP Dashboard');
+  });
+
+  it('an imported brand.json is previewed live, its failing colours are adapted with the reason, and nothing changes until Apply', async () => {
+    const brand = {
+      name: 'Acme Ops Console',
+      logo: await dataUrl('/examples/brands/acme-ops/logo.svg', 'image/svg+xml'),
+      colors: { primary: '#ff6b35', secondary: '#f7b801' },
+      fonts: { body: '"Trebuchet MS", sans-serif' },
+    };
+    chooseFile(importInput(), 'acme.json', JSON.stringify(brand));
+    await waitFor(() => deepText(editor.shadowRoot!).includes('Imported acme.json'), 5000, 'the import note');
+    expect(h1(), 'not applied yet').to.equal('Harbor Labs MCP');
+    const previews = deepQueryAll('mcp-brand-preview', editor.shadowRoot!);
+    expect(previews).to.have.length(2);
+    expect(deepText(previews[0]!.shadowRoot!)).to.contain('Acme Ops Console');
+    const lightBox = previews[0]!.shadowRoot!.querySelector<HTMLElement>('.box')!;
+    const previewPrimary = lightBox.style.getPropertyValue('--mcp-primary-color');
+    expect(previewPrimary).to.not.equal('#ff6b35');
+    expect(contrastRatio(previewPrimary, '#ffffff')).to.be.at.least(3);
+    const list = deepQueryAll('ul.adapt li', editor.shadowRoot!).map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
+    const primary = list.find((t) => t.includes('Primary colour in Light mode')) ?? '';
+    expect(primary, list.join('\n')).to.match(/#ff6b35 becomes #[0-9a-f]{6}\. It had 2\.\d:1 against the page background \(#ffffff\); buttons, tabs and focus outlines need at least 3:1\./);
+    expect(list.some((t) => t.includes('Link colour in Light mode') && t.includes('text needs at least 4.5:1')), list.join('\n')).to.equal(true);
+  });
+
+  it('Apply rebrands the whole dashboard at once and stores the brand', async () => {
+    (editor.shadowRoot!.querySelector('[data-action="apply-brand"]') as HTMLButtonElement).click();
+    await waitFor(() => h1() === 'Acme Ops Console', 5000, 'the new name in the header');
+    expect(document.title).to.equal('Acme Ops Console');
+    const services = dashboard.services!;
+    expect((services.configuration.get('theme.brand') as { name: string }).name).to.equal('Acme Ops Console');
+    expect(services.theme.tokens['--mcp-font-family']).to.equal('"Trebuchet MS", sans-serif');
+    expect(contrastRatio(services.theme.tokens['--mcp-primary-color']!, services.theme.tokens['--mcp-background']!)).to.be.at.least(3);
+    expect(deepText(editor.shadowRoot!)).to.contain('In use: Acme Ops Console, chosen in this browser.');
+  });
+
+  it('fields edit the draft with inline errors; a bad file is refused with the reason and changes nothing', async () => {
+    const primary = editor.shadowRoot!.querySelector<HTMLInputElement>('#brand-primary')!;
+    primary.value = '#12';
+    primary.dispatchEvent(new Event('input'));
+    await waitFor(() => primary.getAttribute('aria-invalid') === 'true', 5000, 'the inline error');
+    const describedBy = primary.getAttribute('aria-describedby')!.split(' ');
+    expect(editor.shadowRoot!.getElementById(describedBy[0]!)!.textContent).to.contain('#0b5cad');
+    primary.value = '#ffcc00';
+    primary.dispatchEvent(new Event('input'));
+    await waitFor(() => deepQueryAll('ul.adapt li', editor.shadowRoot!).some((li) => li.textContent!.includes('#ffcc00')), 5000, 'the new colour in the list');
+
+    chooseFile(importInput(), 'broken.json', JSON.stringify({ name: 'Bad', colors: { primary: 'orange' }, logo: 'https://evil.example/x.svg' }));
+    const alert = await waitFor(() => editor.shadowRoot!.querySelector('.problems[role="alert"]'), 5000, 'the problems');
+    expect(alert.textContent).to.contain('at /colors/primary: must be a colour like "#0b5cad"');
+    expect(alert.textContent).to.contain('at /logo: must be a path relative to brand.json, or a data:image/…;base64 URL');
+    chooseFile(importInput(), 'notjson.json', '{ name: ');
+    await waitFor(() => editor.shadowRoot!.querySelector('.problems')?.textContent?.includes('notjson.json is not valid JSON'), 5000, 'the JSON error');
+    expect(h1()).to.equal('Acme Ops Console');
+  });
+
+  it('a logo carrying script is sanitised on import, and the script never runs', async () => {
+    const hostile = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="window.__logoXss=1"><script>window.__logoXss=2</script><rect width="10" height="10" fill="#123456"/></svg>`;
+    const logo = `data:image/svg+xml;base64,${btoa(hostile)}`;
+    chooseFile(importInput(), 'hostile.json', JSON.stringify({ name: 'Hostile Logo', logo }));
+    await waitFor(() => deepText(editor.shadowRoot!).includes('Unsafe parts were removed from the images'), 5000, 'the sanitising note');
+    expect(deepText(editor.shadowRoot!)).to.match(/logo: removed .*script/);
+    const img = deepQuery<HTMLImageElement>('img.logo', editor.shadowRoot!)!;
+    await img.decode();
+    expect(img.naturalWidth).to.be.greaterThan(0);
+    expect(atob(img.src.split(',')[1]!)).to.not.match(/script|onload/);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(window.__logoXss).to.equal(undefined);
+  });
+
+  it('Export downloads the draft as a valid brand.json', async () => {
+    const name = editor.shadowRoot!.querySelector<HTMLInputElement>('#brand-name')!;
+    name.value = 'Exported Co';
+    name.dispatchEvent(new Event('input'));
+    const original = URL.createObjectURL;
+    let blob: Blob | undefined;
+    URL.createObjectURL = (b: Blob | MediaSource) => {
+      blob = b as Blob;
+      return original.call(URL, b);
+    };
+    try {
+      const exportButton = deepQueryAll<HTMLButtonElement>('button', editor.shadowRoot!).find((b) => b.textContent?.includes('Export'))!;
+      exportButton.click();
+    } finally {
+      URL.createObjectURL = original;
+    }
+    const exported = JSON.parse(await blob!.text());
+    expect(exported.name).to.equal('Exported Co');
+    expect(exported.logo).to.match(/^data:image\/svg\+xml;base64,/);
+  });
+
+  it('Remove my brand goes back to the config brand', async () => {
+    const remove = await waitFor(() => editor.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="remove-brand"]'), 5000, 'the remove button');
+    remove.click();
+    await waitFor(() => h1() === 'Harbor Labs MCP', 5000, 'the config brand again');
+    expect(dashboard.services!.configuration.get('theme.brand')).to.equal(undefined);
+    expect(document.title).to.equal('Harbor Labs MCP');
+  });
+});

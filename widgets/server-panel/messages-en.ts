@@ -1,0 +1,31 @@
+import type { I18nMessage } from '../kit/index.js';
+
+/** English strings of the server panel (its built-in fallback, MCP-WP-6.8.2). */
+export const en = {
+  'tab.overview': 'Overview',
+  'tab.tools': 'Tools',
+  'tab.resources': 'Resources',
+  'tab.prompts': 'Prompts',
+  'tab.activity': 'Activity',
+  'tab.count': '{label} ({count})',
+  'tabs.label': '{name} sections',
+  'panel.loading': 'Loading\u2026',
+  'overview.server': 'Server',
+  'overview.reportsAs': 'Reports itself as',
+  'overview.transport': 'Transport',
+  'overview.protocol': 'MCP protocol',
+  'overview.capabilities': 'Capabilities',
+  'overview.none': 'none',
+  'overview.tools': 'Tools',
+  'overview.resources': 'Resources',
+  'overview.templates': '{count} (+{templates} templates)',
+  'overview.prompts': 'Prompts',
+  'overview.connection': 'Connection',
+  'overview.instructions': 'Instructions from the server',
+  'connection.connected': 'connected',
+  'connection.disconnected': 'disconnected',
+  'connection.error': 'error',
+  'panel.activityCaption': 'Activity for {name}, newest first',
+  'panel.apps': 'Apps of {name}',
+  'panel.appProblem': 'Could not open the app: {message}',
+} satisfies Record<string, I18nMessage>;
