@@ -1,4 +1,5 @@
-import { specTypeSchemas, type Client } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
+import { loadMcpClientSdk, type McpClientSdk } from './mcp-sdk.js';
 import { MCPError } from './mcp-error.js';
 
 /** The lists a server answers with, by the key of its result. */
@@ -10,12 +11,7 @@ const METHOD: Record<ListKind, string> = {
   resourceTemplates: 'resources/templates/list',
   prompts: 'prompts/list',
 };
-const ITEM_SCHEMA = {
-  tools: specTypeSchemas.Tool,
-  resources: specTypeSchemas.Resource,
-  resourceTemplates: specTypeSchemas.ResourceTemplate,
-  prompts: specTypeSchemas.Prompt,
-} as const;
+const ITEM_SCHEMA_NAME = { tools: 'Tool', resources: 'Resource', resourceTemplates: 'ResourceTemplate', prompts: 'Prompt' } as const;
 const NOUN: Record<ListKind, string> = { tools: 'tool', resources: 'resource', resourceTemplates: 'resource template', prompts: 'prompt' };
 
 /** A list with the items of the wrong shape left out, and one readable line per item left out. */
@@ -63,12 +59,13 @@ function describe(issues: readonly { message: string; path?: readonly unknown[] 
     .join('; ');
 }
 
-/** Checks each item against the MCP schema of its kind; keeps the good ones (MCP-WP-9.1.3). */
-export function checkItems<T>(kind: ListKind, raw: unknown[], offset = 0): CheckedList<T> {
+/** Checks each item against the MCP schema of its kind (the SDK's); keeps the good ones (MCP-WP-9.1.3). */
+export async function checkItems<T>(kind: ListKind, raw: unknown[], offset = 0, sdk?: McpClientSdk): Promise<CheckedList<T>> {
+  const schema = (sdk ?? (await loadMcpClientSdk())).specTypeSchemas[ITEM_SCHEMA_NAME[kind]];
   const items: T[] = [];
   const problems: string[] = [];
   raw.forEach((item, i) => {
-    const result = ITEM_SCHEMA[kind]['~standard'].validate(item) as { value?: unknown; issues?: readonly { message: string; path?: readonly unknown[] }[] };
+    const result = schema['~standard'].validate(item) as { value?: unknown; issues?: readonly { message: string; path?: readonly unknown[] }[] };
     if (!result.issues) items.push(item as T);
     else problems.push(`${NOUN[kind]} #${offset + i + 1} — ${describe(result.issues)}`);
   });

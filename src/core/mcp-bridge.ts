@@ -1,4 +1,5 @@
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Client } from '@modelcontextprotocol/client';
+import { loadMcpClientSdk } from './mcp-sdk.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
@@ -185,6 +186,23 @@ export class MCPBridge implements MCPBridgeInterface {
     this.connections.set(serverName, connection);
     const generation = connection.generation;
 
+    let sdk;
+    try {
+      sdk = await loadMcpClientSdk();
+    } catch (error) {
+      const mcpError = new MCPError(`The dashboard could not load its MCP client code (${(error as Error)?.message ?? String(error)}). Check that the gateway is running, then press Reconnect or reload the page.`, {
+        jsonrpcCode: LOCAL_CODES.notConnected,
+        serverName,
+        operation: 'connect',
+      });
+      if (connection.generation === generation) {
+        connection.state = 'error';
+        connection.lastError = mcpError.message;
+        this.bus.emit('mcp:server:error', { serverName, error: mcpError });
+      }
+      throw mcpError;
+    }
+    const { Client, StreamableHTTPClientTransport } = sdk;
     // MCP Apps (SEP-1865) is negotiated as an extension: servers may only offer ui:// views to hosts that say so.
     const capabilities = { ...structuredClone(CLIENT_CAPABILITIES), extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
     const client = new Client(this.clientInfo, { capabilities: capabilities as never, listMaxPages: 1000 });

@@ -161,7 +161,7 @@ export class McpDashboard extends LitElement {
     services.theme.applyToDocument(this.ownerDocument);
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
     if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
-    services.preferences.start();
+    await services.preferences.start();
     this.unsubscribe = services.preferences.onChange(() => {
       applyBrandToDocument(services.theme.brand, this.productName());
       this.requestUpdate();
@@ -217,7 +217,7 @@ export class McpDashboard extends LitElement {
   /** The config's brand (GET /api/brand); a gateway without one (or an older one) leaves the default. */
   private async loadBrand(): Promise<void> {
     try {
-      this.services?.preferences.setConfigBrand(await this.services.gateway.brand());
+      await this.services?.preferences.setConfigBrand(await this.services.gateway.brand());
     } catch (error) {
       console.warn('[mcp-dashboard] the brand from the config could not be loaded', error);
     }

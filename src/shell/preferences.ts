@@ -3,7 +3,6 @@ import type { Configuration } from '../core/configuration.js';
 import type { EventBus } from '../core/event-bus.js';
 import { negotiateLocale, type I18n } from '../core/i18n.js';
 import type { ColorScheme, ThemeModePreference, Unsubscribe } from '../core/types.js';
-import { prepareBrand } from '../../theme/brand-assets.js';
 import type { ThemeService } from '../../theme/theme-service.js';
 import type { A11yHelper, UserA11ySettings } from './a11y-helper.js';
 
@@ -19,6 +18,21 @@ export const PREFERENCE_KEYS = {
 } as const;
 
 const KEYS = new Set<string>(Object.values(PREFERENCE_KEYS));
+
+type BrandTools = typeof import('../../theme/brand-assets.js');
+let brandToolsLoading: Promise<BrandTools> | undefined;
+
+/**
+ * The brand checker (ajv for brand.json, DOMPurify for SVG logos) is loaded only when there is a
+ * brand to check, so a dashboard without one never fetches it (docs/decisions.md, "Bundle size").
+ */
+function loadBrandTools(): Promise<BrandTools> {
+  brandToolsLoading ??= import('../../theme/brand-assets.js').catch((error: unknown) => {
+    brandToolsLoading = undefined;
+    throw error;
+  });
+  return brandToolsLoading;
+}
 
 /** Where the brand in effect comes from. */
 export type BrandSource = 'user' | 'config' | 'none';
@@ -37,6 +51,9 @@ export class Preferences {
   private configProblems: string[] = [];
   private storedProblems: string[] = [];
   private source: BrandSource = 'none';
+  private brandTools: BrandTools | undefined;
+  private brandToolsProblem: string | undefined;
+  private brandToolsPending: Promise<void> | undefined;
   private readonly subs: Unsubscribe[] = [];
   private readonly listeners = new Set<() => void>();
 
@@ -45,8 +62,11 @@ export class Preferences {
     private readonly requestedLocales: readonly string[] = typeof navigator === 'object' ? navigator.languages : [],
   ) {}
 
-  /** Applies the stored choices and starts following changes. */
-  start(): void {
+  /**
+   * Applies the stored choices and starts following changes. Resolves once a stored brand (whose
+   * checker loads on demand) is applied too, so a caller can hold its first full render until then.
+   */
+  start(): Promise<void> {
     const { configuration, theme, a11y, i18n, bus } = this.services;
     this.apply();
     this.subs.push(
@@ -65,6 +85,24 @@ export class Preferences {
     );
     document.documentElement.lang = i18n.currentLocale;
     a11y.setThemeHighContrast(theme.getMode() === 'high-contrast');
+    return this.brandToolsPending ?? Promise.resolve();
+  }
+
+  /** Loads the brand checker once; a failure is kept as a problem the Theme panel shows. */
+  private needBrandTools(): Promise<void> {
+    if (this.brandTools) return Promise.resolve();
+    this.brandToolsPending ??= loadBrandTools().then(
+      (tools) => {
+        this.brandTools = tools;
+        this.brandToolsProblem = undefined;
+      },
+      (error: unknown) => {
+        this.brandToolsProblem = `could not be checked: the brand code did not load (${(error as Error)?.message ?? String(error)}); reload the page`;
+      },
+    ).finally(() => {
+      this.brandToolsPending = undefined;
+    });
+    return this.brandToolsPending;
   }
 
   /** Problems with the config's brand or the stored one, for the Theme panel. */
@@ -78,11 +116,16 @@ export class Preferences {
   }
 
   /** Sets the config's brand (from the gateway); validated and sanitised here again. */
-  setConfigBrand(value: unknown): void {
+  async setConfigBrand(value: unknown): Promise<void> {
     this.configProblems = [];
+    if (value !== null && value !== undefined) await this.needBrandTools();
+    const tools = this.brandTools;
     if (value === null || value === undefined) this.configBrand = null;
-    else {
-      const prepared = prepareBrand(value);
+    else if (!tools) {
+      this.configBrand = null;
+      this.configProblems = [`dashboard.brand ${this.brandToolsProblem}`];
+    } else {
+      const prepared = tools.prepareBrand(value);
       this.configBrand = prepared.ok ? prepared.brand : null;
       if (!prepared.ok) this.configProblems = prepared.problems.map((p) => `dashboard.brand ${p}`);
       else this.brandNotes = prepared.notes;
@@ -100,8 +143,12 @@ export class Preferences {
     let brand = this.configBrand;
     this.source = brand ? 'config' : 'none';
     this.storedProblems = [];
-    if (stored) {
-      const prepared = prepareBrand(stored);
+    if (stored && !this.brandTools) {
+      // Applied as soon as the checker has loaded; until then the config's brand (or none) shows.
+      if (this.brandToolsProblem) this.storedProblems = [`stored brand ${this.brandToolsProblem}`];
+      else void this.needBrandTools().then(() => this.apply());
+    } else if (stored && this.brandTools) {
+      const prepared = this.brandTools.prepareBrand(stored);
       if (prepared.ok) {
         brand = prepared.brand;
         this.source = 'user';

@@ -63,8 +63,8 @@ describe('lenient lists (MCP-WP-9.1.3)', () => {
     await client.close();
   });
 
-  test('the summary counts what was left out and lists at most 20 reasons', () => {
-    const { items, problems } = checkItems('prompts', [{ name: 'ok' }, ...Array.from({ length: 25 }, () => ({ description: 'no name' }))]);
+  test('the summary counts what was left out and lists at most 20 reasons', async () => {
+    const { items, problems } = await checkItems('prompts', [{ name: 'ok' }, ...Array.from({ length: 25 }, () => ({ description: 'no name' }))]);
     assert.equal(items.length, 1);
     const line = summarizeProblems('prompts', 26, problems);
     assert.match(line, /^25 of 26 prompts were left out because they do not have the shape MCP requires: prompt #2 — name/);

@@ -10,12 +10,12 @@ import { allowedDisplayModes, fitDisplayMode, resolveDisplayMode, toolDisplayMod
 import { LOCAL_CODES, MCPError } from '../../core/mcp-error.js';
 import type { AppViewState, CallerContext, MCPContent, MCPTool, ToolResult, Unsubscribe } from '../../core/types.js';
 import type { AppViewServices } from './app-view-services.js';
-import { installViewRequestHandlers } from './app-view-requests.js';
+import type { installViewRequestHandlers } from './app-view-requests.js';
 import type { OriginBoundTransport } from './origin-bound-transport.js';
 
 let counter = 0;
 
-type BridgeCode = { AppBridge: typeof AppBridge; OriginBoundTransport: typeof OriginBoundTransport };
+type BridgeCode = { AppBridge: typeof AppBridge; OriginBoundTransport: typeof OriginBoundTransport; installViewRequestHandlers: typeof installViewRequestHandlers };
 let bridgeCode: Promise<BridgeCode> | undefined;
 
 /**
@@ -24,8 +24,8 @@ let bridgeCode: Promise<BridgeCode> | undefined;
  * size"); a failed load is retried by the next view.
  */
 function loadAppBridge(): Promise<BridgeCode> {
-  bridgeCode ??= Promise.all([import('@modelcontextprotocol/ext-apps/app-bridge'), import('./origin-bound-transport.js')]).then(
-    ([sdk, transport]) => ({ AppBridge: sdk.AppBridge, OriginBoundTransport: transport.OriginBoundTransport }),
+  bridgeCode ??= Promise.all([import('@modelcontextprotocol/ext-apps/app-bridge'), import('./origin-bound-transport.js'), import('./app-view-requests.js')]).then(
+    ([sdk, transport, requests]) => ({ AppBridge: sdk.AppBridge, OriginBoundTransport: transport.OriginBoundTransport, installViewRequestHandlers: requests.installViewRequestHandlers }),
     (error: unknown) => {
       bridgeCode = undefined;
       throw error;
@@ -245,7 +245,7 @@ export class AppView {
     // the app rules and route tool calls through the host's invoker.
     const bridge = new code.AppBridge(null, this.services.hostInfo, capabilities, { hostContext: { ...this.context } });
     this.bridge = bridge;
-    installViewRequestHandlers(this, bridge);
+    code.installViewRequestHandlers(this, bridge);
     bridge.addEventListener('sandboxready', () => {
       this.phase = 'Starting the app';
       this.changed();
