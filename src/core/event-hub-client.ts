@@ -28,6 +28,7 @@ export class EventHubClient {
   private hubAbort: AbortController | undefined;
   private readonly sessions = new Map<string, SessionStream>();
   private readonly encoder = new TextEncoder();
+  private closed = false;
 
   constructor(private readonly options: { baseUrl: string; fetch: Fetch }) {}
 
@@ -37,6 +38,18 @@ export class EventHubClient {
       const target = this.standaloneStream(input, init);
       return target ? this.openSessionStream(target.serverName, target.sessionId, init.signal ?? undefined) : inner(input, init);
     };
+  }
+
+  /**
+   * Ends the hub stream and every session stream on it, for good: a session that finishes its
+   * handshake later gets no stream (its dashboard is gone) rather than a new hub.
+   */
+  close(): void {
+    this.closed = true;
+    const abort = this.hubAbort;
+    this.hub = undefined;
+    this.hubAbort = undefined;
+    abort?.abort();
   }
 
   /** Number of session streams currently served by the hub (diagnostics and tests). */
@@ -112,6 +125,7 @@ export class EventHubClient {
 
   /** Opens the hub stream once; resolves with its id. */
   private ensureHub(): Promise<string> {
+    if (this.closed) return Promise.reject(new EventHubClosedError('the dashboard was closed'));
     this.hub ??= this.openHub().catch((error: unknown) => {
       this.hub = undefined;
       throw error;

@@ -52,7 +52,8 @@ export class GatewayClient {
   constructor(options: { baseUrl: string; token: string }) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.token = options.token;
-    this.mcpFetch = new EventHubClient({ baseUrl: this.baseUrl, fetch: this.fetch }).wrap(this.fetch);
+    this.hub = new EventHubClient({ baseUrl: this.baseUrl, fetch: this.fetch });
+    this.mcpFetch = this.hub.wrap(this.fetch);
   }
 
   /** A fetch that adds the bearer token and maps 401 / network failures to specific errors. */
@@ -75,6 +76,12 @@ export class GatewayClient {
    * one connection (the gateway's event hub), so many servers fit in the browser's six connections.
    */
   readonly mcpFetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  private readonly hub: EventHubClient;
+
+  /** Closes the shared event stream (a removed dashboard must not keep one of the browser's few connections). */
+  close(): void {
+    this.hub.close();
+  }
 
   /** URL of the Streamable HTTP endpoint for one server. */
   mcpUrl(serverName: string): URL {

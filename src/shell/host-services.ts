@@ -111,7 +111,8 @@ export function createHostServices(options: { baseUrl: string; token: string; co
       stopRouting();
       // A removed dashboard must not keep its MCP sessions (and their long-lived streams) open:
       // browsers allow few connections per origin, so a second dashboard would stall behind them.
-      for (const name of bridge.listServers()) void bridge.disconnect(name);
+      // The shared event stream closes once the sessions on it are gone.
+      void Promise.allSettled(bridge.listServers().map((name) => bridge.disconnect(name))).then(() => gateway.close());
       preferences.dispose();
       theme.dispose();
       a11y.dispose();

@@ -100,6 +100,8 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await waitFor(() => deepQuery('mcp-widget-store', dashboard.shadowRoot!)?.shadowRoot?.querySelector('h2'), 5000, 'the Widgets panel');
   await expectNoViolations(`${label}: Widgets panel`);
   (deepQueryText<HTMLButtonElement>('header button', 'Widgets', dashboard.shadowRoot!))!.click();
+  // The dashboard loads these dialogs on a server's first request; load them as it would.
+  await Promise.all([import('../../src/shell/sampling-dialog.js'), import('../../src/shell/elicitation-dialog.js')]);
   const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
   const reply = sampling.ask('everything', { messages: [{ role: 'user', content: { type: 'text', text: 'What is MCP?' } }], maxTokens: 100, systemPrompt: 'Be brief.' }).catch(() => undefined);
   await waitFor(() => sampling.shadowRoot?.querySelector('dialog')?.open, 5000, 'the sampling dialog');

@@ -126,6 +126,20 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     expect(prompt.textContent).to.contain('optional: state');
   });
 
+  it('a removed dashboard gives back its connections: eight dashboards in turn on one page each load their cards', async () => {
+    // A browser allows six connections per origin; a dashboard that kept its event stream after
+    // removal would leave the seventh waiting for ever.
+    for (let i = 0; i < 8; i += 1) {
+      const another = await mountDashboard(gateway);
+      try {
+        const card = await readyCard(another, 'everything', 15_000);
+        expect(card.phase, `dashboard #${i + 1}: ${card.error}`).to.equal('ready');
+      } finally {
+        another.remove();
+      }
+    }
+  });
+
   it('passes axe-core on the dashboard with live widgets', async () => {
     await readyCard(dashboard, 'everything');
     await expect(dashboard).to.be.accessible();
