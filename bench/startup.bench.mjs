@@ -26,7 +26,8 @@ const PROMPTS = 5;
 
 /** Runs in the page: the wall-clock time (epoch ms) of the frame where every card shows its count. */
 function allCardsShowCounts({ servers, tools }) {
-  const pattern = new RegExp(`(^|\\D)${tools} tools, `);
+  // The header formats the count for the page's language ("5,000 tools" in English).
+  const pattern = new RegExp(`(^|\\D)(${tools}|${tools.toLocaleString('en-US')}) tools, `);
   const cards = globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
   for (const card of cards) {
     const alert = card.shadowRoot?.querySelector('[role="alert"]');
