@@ -1,5 +1,5 @@
 /* global document, getComputedStyle, requestAnimationFrame -- the page.evaluate bodies run in the browser */
-// Theme, brand and locale switching in a real dashboard (real gateway, the three default servers,
+// Theme, brand and locale switching in a real dashboard (real gateway, the default config's servers,
 // Chromium). Prints one JSON object on stdout (bench/README.md); progress goes to stderr.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,12 +18,13 @@ const figures = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(gateway.url);
-  log('waiting for the three widgets');
-  await page.waitForFunction(() => {
+  const servers = Object.keys(config.mcpServers).length;
+  log(`waiting for the ${servers} widgets of the default config`);
+  await page.waitForFunction((count) => {
     const d = document.querySelector('mcp-dashboard');
     const cards = [...(d?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
-    return cards.length === 3 && cards.every((c) => c.phase === 'ready');
-  }, null, { timeout: 60_000 });
+    return cards.length === count && cards.every((c) => c.phase === 'ready');
+  }, servers, { timeout: 60_000 });
 
   // Time from a mode change to the frame where a widget's deepest kit element shows the new colour.
   const switchTimes = (extraRoots) =>
@@ -67,16 +68,16 @@ try {
     log(`mode switch with ${extra} extra shadow roots`);
     const { frame, sync } = await switchTimes(extra);
     figures.push({
-      id: `theme.switch.sync.roots-${3 + extra}`,
-      label: `Mode switch, tokens recomputed and styles recalculated, 3 live widgets + ${extra} extra shadow roots`,
+      id: `theme.switch.sync.roots-${servers + extra}`,
+      label: `Mode switch, tokens recomputed and styles recalculated, ${servers} live widgets + ${extra} extra shadow roots`,
       value: Number(median(sync).toFixed(2)),
       unit: 'ms',
       samples: SAMPLES,
       notes: 'median; setMode + forced style recalculation of a widget tab and every extra root',
     });
     figures.push({
-      id: `theme.switch.frame.roots-${3 + extra}`,
-      label: `Mode switch to the next painted frame, 3 live widgets + ${extra} extra shadow roots`,
+      id: `theme.switch.frame.roots-${servers + extra}`,
+      label: `Mode switch to the next painted frame, ${servers} live widgets + ${extra} extra shadow roots`,
       value: Number(median(frame).toFixed(2)),
       unit: 'ms',
       samples: SAMPLES,
