@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { loadMcpClientSdk } from './mcp-sdk.js';
+import { loadMcpClientSdk, type McpClientSdk } from './mcp-sdk.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
@@ -85,6 +85,8 @@ export interface MCPBridgeOptions {
   rootsProvider?: RootsProvider;
   /** Handshakes (connect + discovery) run at once; the rest wait (default 4, under the browser's six connections). */
   maxConcurrentHandshakes?: number;
+  /** Loads the SDK's client code (default: its own chunk, on the first connection). */
+  loadSdk?: () => Promise<McpClientSdk>;
 }
 
 /** Extra per-call options the host uses (correlation id for events). */
@@ -114,6 +116,7 @@ export class MCPBridge implements MCPBridgeInterface {
   private readonly handshakes: ConcurrencyLimit;
   private discoveryHook: DiscoveryHook | undefined;
   private resultAnnotator: ResultAnnotator | undefined;
+  private readonly loadSdk: () => Promise<McpClientSdk>;
 
   constructor(options: MCPBridgeOptions) {
     this.bus = options.bus;
@@ -124,6 +127,7 @@ export class MCPBridge implements MCPBridgeInterface {
     this.elicitationHandler = options.elicitationHandler;
     this.rootsProvider = options.rootsProvider ?? (() => []);
     this.handshakes = new ConcurrencyLimit(options.maxConcurrentHandshakes ?? 4);
+    this.loadSdk = options.loadSdk ?? loadMcpClientSdk;
   }
 
   /** Installs the human-in-the-loop sampling handler (MCP-WP-6.2.7, 6.2.8). */
@@ -186,9 +190,9 @@ export class MCPBridge implements MCPBridgeInterface {
     this.connections.set(serverName, connection);
     const generation = connection.generation;
 
-    let sdk;
+    let sdk: McpClientSdk;
     try {
-      sdk = await loadMcpClientSdk();
+      sdk = await this.loadSdk();
     } catch (error) {
       const mcpError = new MCPError(`The dashboard could not load its MCP client code (${(error as Error)?.message ?? String(error)}). Check that the gateway is running, then press Reconnect or reload the page.`, {
         jsonrpcCode: LOCAL_CODES.notConnected,

@@ -19,7 +19,8 @@ export const PREFERENCE_KEYS = {
 
 const KEYS = new Set<string>(Object.values(PREFERENCE_KEYS));
 
-type BrandTools = typeof import('../../theme/brand-assets.js');
+/** The brand checker module (ajv for brand.json, DOMPurify for SVG logos). */
+export type BrandTools = typeof import('../../theme/brand-assets.js');
 let brandToolsLoading: Promise<BrandTools> | undefined;
 
 /**
@@ -60,6 +61,7 @@ export class Preferences {
   constructor(
     private readonly services: { configuration: Configuration; theme: ThemeService; a11y: A11yHelper; i18n: I18n; bus: EventBus },
     private readonly requestedLocales: readonly string[] = typeof navigator === 'object' ? navigator.languages : [],
+    private readonly loadTools: () => Promise<BrandTools> = loadBrandTools,
   ) {}
 
   /**
@@ -91,7 +93,7 @@ export class Preferences {
   /** Loads the brand checker once; a failure is kept as a problem the Theme panel shows. */
   private needBrandTools(): Promise<void> {
     if (this.brandTools) return Promise.resolve();
-    this.brandToolsPending ??= loadBrandTools().then(
+    this.brandToolsPending ??= this.loadTools().then(
       (tools) => {
         this.brandTools = tools;
         this.brandToolsProblem = undefined;

@@ -104,3 +104,38 @@ describe('MCPBridge against server-everything through the real gateway', () => {
     expect((caught as Error).message).to.contain('No server named "nope"');
   });
 });
+
+describe('MCPBridge when its client code cannot be loaded', () => {
+  let gateway: TestGateway;
+
+  before(async () => {
+    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
+  });
+
+  after(async () => {
+    await stopGateway(gateway);
+  });
+
+  it('a failed load of the SDK chunk puts the server in error with what to do; the next connect loads it and works', async () => {
+    const bus = new EventBus();
+    const errors: string[] = [];
+    bus.on('mcp:server:error', (data: { error: MCPError }) => errors.push(data.error.message));
+    let attempts = 0;
+    const bridge = new MCPBridge({
+      bus,
+      gateway: new GatewayClient({ baseUrl: gateway.origin, token: gateway.token }),
+      // The first load fails as a dynamic import does when the gateway is briefly gone; the second is the real one.
+      loadSdk: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : import('@modelcontextprotocol/client')),
+    });
+    let failure: unknown;
+    await bridge.connect('everything', 'stdio').catch((error: unknown) => (failure = error));
+    expect(failure).to.be.instanceOf(MCPError);
+    expect((failure as MCPError).message).to.match(/could not load its MCP client code \(Failed to fetch dynamically imported module\)\. .*Reconnect or reload/);
+    expect(errors).to.have.length(1);
+    expect(bridge.getServer('everything')?.state).to.equal('error');
+    const info = await bridge.connect('everything', 'stdio');
+    expect(info.tools.map((t) => t.name)).to.include('echo');
+    expect(bridge.isConnected('everything')).to.equal(true);
+    await bridge.disconnect('everything');
+  });
+});
