@@ -147,6 +147,9 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
   it('passes axe-core with an app open in its card', async () => {
     const card = await readyCard(dashboard, 'basic-vanillajs');
     expect(deepQueryAllFrames(card)).to.have.length(1);
+    // The previous test switched the theme back to light; let its 150 ms colour transitions finish,
+    // or axe measures a colour half way between dark and light.
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
     await expect(dashboard).to.be.accessible();
   });
 
