@@ -3,7 +3,7 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { OUTER_SANDBOX } from '../../src/core/mcp-apps/sandbox-policy.js';
-import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
+import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, confirmDialog, dialogOpen, mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
 import { PRESETS } from '../../theme/tokens.js';
@@ -149,7 +149,9 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     expect(deepQueryAllFrames(card)).to.have.length(1);
     // The previous test switched the theme back to light; let its 150 ms colour transitions finish,
     // or axe measures a colour half way between dark and light.
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // (document.getAnimations() does not see into shadow roots, so ask every element.)
+    const running = deepQueryAll<HTMLElement>('*', dashboard.shadowRoot!).flatMap((el) => el.getAnimations());
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
     await expect(dashboard).to.be.accessible();
   });
 
