@@ -13,7 +13,10 @@
 // loaded machine (CI, parallel test runs) inflates little; `search.wall.*` add their wall time.
 // The `handler` figures are the in-page measure used before (input event → list updated and laid
 // out, first search on a fresh widget), kept so older runs stay comparable.
-// `--search-only` skips the per-widget figures; WIDGETS_BENCH_TRACE=<file> keeps the trace.
+// The query is typed and erased WIDGETS_BENCH_ROUNDS times (3), each on a fresh widget; the figures
+// are over every keystroke of every round. `--search-only` skips the per-widget figures;
+// WIDGETS_BENCH_TRACE=<file> keeps the traces (<file>-1.json, -2.json… with several rounds) and
+// WIDGETS_BENCH_PROFILE=1 adds V8 CPU samples to them.
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -111,15 +114,19 @@ const QUERY = 'number 4999';
 const KEY_PAUSE_MS = 250;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** How many times the query is typed and erased, each time on a fresh tool browser. */
+const ROUNDS = Number(process.env.WIDGETS_BENCH_ROUNDS ?? 3);
+
 /**
- * Types `query` into the tool browser's search box with real key presses, then erases it, under a
- * Chromium trace. Returns per-keystroke main-thread time: the sum of the renderer main thread's
+ * Types `query` into a fresh tool browser's search box with real key presses, then erases it, under
+ * a Chromium trace. Returns per-keystroke main-thread time: the sum of the renderer main thread's
  * top-level tasks from the task that dispatched a keystroke's `input` event up to the next one's.
  */
-async function typeTraced(browser, page, query) {
+async function typeTraced(browser, page, query, traceFile) {
   await page.evaluate(() => window.bench.typingStart());
   await sleep(KEY_PAUSE_MS);
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const profile = process.env.WIDGETS_BENCH_PROFILE ? ['disabled-by-default-v8.cpu_profiler'] : [];
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...profile] });
   for (const ch of query) {
     await page.keyboard.press(ch === ' ' ? 'Space' : ch);
     await sleep(KEY_PAUSE_MS);
@@ -130,7 +137,7 @@ async function typeTraced(browser, page, query) {
     await sleep(KEY_PAUSE_MS);
   }
   const raw = (await browser.stopTracing()).toString();
-  if (process.env.WIDGETS_BENCH_TRACE) writeFileSync(process.env.WIDGETS_BENCH_TRACE, raw);
+  if (traceFile) writeFileSync(traceFile, raw);
   const trace = JSON.parse(raw);
   const end = await page.evaluate(() => window.bench.typingEnd());
   if (end.query !== '') throw new Error(`typing did not reach the search box (left "${end.query}")`);
@@ -151,11 +158,14 @@ async function typeTraced(browser, page, query) {
     wall.push(Number((mine.reduce((sum, t) => sum + t.dur, 0) / 1000).toFixed(1)));
     longestTask = Math.max(longestTask, ...mine.map((t) => t.dur / 1000));
   });
-  const stats = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return { p50: sorted[Math.floor(sorted.length / 2)], max: sorted[sorted.length - 1], all: values };
-  };
-  return { cpu: stats(cpu), wall: stats(wall), longestTask: Number(longestTask.toFixed(1)), matches: afterTyping };
+  return { cpu, wall, longestTask: Number(longestTask.toFixed(1)), matches: afterTyping };
+}
+
+/** p50, p95 and slowest of per-keystroke figures. */
+function keyStats(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
 }
 
 log('widgets bench: bundling');
@@ -197,15 +207,23 @@ try {
   const search = await page.evaluate(([q]) => window.bench.search(q), [QUERY]);
   figures.push({ id: 'widgets.tool-browser.search.handler.p50', label: 'Tool browser search, input event → list updated and laid out, 5,000 tools (p50)', value: Number(search.p50.toFixed(2)), unit: 'ms', samples: search.keystrokes });
   figures.push({ id: 'widgets.tool-browser.search.handler.max', label: 'Tool browser search, input event → list updated and laid out, 5,000 tools (slowest)', value: Number(search.max.toFixed(2)), unit: 'ms', samples: search.keystrokes, notes: `${search.matches} match(es) at the end` });
-  log('widgets bench: tool browser search at 5,000 tools (real key presses, traced)');
-  const typed = await typeTraced(browser, page, QUERY);
-  const keys = typed.cpu.all.length;
-  const notes = `"${QUERY}" typed then erased, one key every ${KEY_PAUSE_MS} ms; ${typed.matches} match(es) after typing; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
-  figures.push({ id: 'widgets.tool-browser.search.p50', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (p50)', value: typed.cpu.p50, unit: 'ms', samples: keys, notes });
-  figures.push({ id: 'widgets.tool-browser.search.max', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (slowest)', value: typed.cpu.max, unit: 'ms', samples: keys, notes: `per key: ${typed.cpu.all.join(', ')}` });
-  figures.push({ id: 'widgets.tool-browser.search.wall.p50', label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (p50)', value: typed.wall.p50, unit: 'ms', samples: keys, notes: 'includes time the thread waited for a CPU; inflated on a loaded machine' });
-  figures.push({ id: 'widgets.tool-browser.search.wall.max', label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (slowest)', value: typed.wall.max, unit: 'ms', samples: keys, notes: `per key: ${typed.wall.all.join(', ')}` });
-  figures.push({ id: 'widgets.tool-browser.search.longest-task', label: 'Tool browser search, longest main-thread task of any keystroke (wall), 5,000 tools', value: typed.longestTask, unit: 'ms', samples: keys });
+  log(`widgets bench: tool browser search at 5,000 tools (real key presses, traced, ${ROUNDS} rounds)`);
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r += 1) {
+    const traceFile = process.env.WIDGETS_BENCH_TRACE && (ROUNDS > 1 ? process.env.WIDGETS_BENCH_TRACE.replace(/(\.json)?$/, `-${r + 1}$1`) : process.env.WIDGETS_BENCH_TRACE);
+    rounds.push(await typeTraced(browser, page, QUERY, traceFile));
+  }
+  const cpu = keyStats(rounds.flatMap((r) => r.cpu));
+  const wall = keyStats(rounds.flatMap((r) => r.wall));
+  const keys = rounds.reduce((n, r) => n + r.cpu.length, 0);
+  const perKey = (field) => rounds.map((r, i) => `round ${i + 1}: ${r[field].join(', ')}`).join('; ');
+  const notes = `"${QUERY}" typed then erased, ${ROUNDS} time(s), each on a fresh tool browser, one key every ${KEY_PAUSE_MS} ms; ${rounds[0].matches} match(es) after typing; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
+  figures.push({ id: 'widgets.tool-browser.search.p50', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (p50)', value: cpu.p50, unit: 'ms', samples: keys, notes });
+  figures.push({ id: 'widgets.tool-browser.search.p95', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (p95)', value: cpu.p95, unit: 'ms', samples: keys });
+  figures.push({ id: 'widgets.tool-browser.search.max', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (slowest)', value: cpu.max, unit: 'ms', samples: keys, notes: `per key: ${perKey('cpu')}` });
+  figures.push({ id: 'widgets.tool-browser.search.wall.p50', label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (p50)', value: wall.p50, unit: 'ms', samples: keys, notes: 'includes time the thread waited for a CPU; inflated on a loaded machine' });
+  figures.push({ id: 'widgets.tool-browser.search.wall.max', label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (slowest)', value: wall.max, unit: 'ms', samples: keys, notes: `per key: ${perKey('wall')}` });
+  figures.push({ id: 'widgets.tool-browser.search.longest-task', label: 'Tool browser search, longest main-thread task of any keystroke (wall), 5,000 tools', value: Math.max(...rounds.map((r) => r.longestTask)), unit: 'ms', samples: keys });
 } finally {
   await browser.close();
   server.close();

@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
+import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js';
 import type { I18nInterface, MCPTool } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
@@ -9,6 +10,24 @@ import { listStyles } from './list.styles.js';
 import { renderToolItem } from './tool-item.js';
 import { ToolSearchIndex } from './tool-search.js';
 import { mcpletBadgeStyles } from './mcplet-badges.js';
+
+/** Pixels of rows kept rendered beyond each edge of the visible part of the list. */
+export const TOOL_LIST_OVERHANG_PX = 250;
+
+/**
+ * The virtualizer's flow layout with a smaller margin of off-screen rows. Its default of 1,000 px
+ * suits a list scrolled with the page; in our 24rem box it meant 14 rows rendered to show 4, and a
+ * keystroke that changes the matches builds, measures and paints every one of them. With 250 px, 7
+ * rows; the slowest keystroke at 5,000 tools fell from 17–20 ms to 11–12 ms of main-thread CPU (A/B,
+ * bench/widgets.bench.mjs). That is still two to three rows beyond each edge, so scrolling does
+ * not show empty space (test/browser/tool-list.test.ts).
+ */
+class ToolListLayout extends FlowLayout {
+  constructor(...args: ConstructorParameters<typeof FlowLayout>) {
+    super(...args);
+    this._overhang = TOOL_LIST_OVERHANG_PX;
+  }
+}
 
 /** Fired when the user picks a tool. */
 export class ToolSelectEvent extends Event {
@@ -97,6 +116,7 @@ export class McpToolList extends LitElement {
               // box to the height of every row (≈ 390,000 px at 5,000 tools): the card is that tall
               // and each keystroke that changes the match count resizes the page.
               scroller: true,
+              layout: { type: ToolListLayout },
               items: this.shown,
               keyFunction: (tool: MCPTool | undefined) => tool?.name,
               renderItem: (tool: MCPTool | undefined, i: number) =>
