@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { MCPTool } from '../../src/core/types.js';
 import '../../widgets/kit/tool-list.js';
-import type { McpToolList } from '../../widgets/kit/tool-list.js';
+import { TOOL_LIST_OVERHANG_PX, type McpToolList } from '../../widgets/kit/tool-list.js';
 // Installs the filter for Chromium's benign "ResizeObserver loop" window error (see gateway.ts).
 import '../support/gateway.js';
 
@@ -72,7 +72,8 @@ describe('<mcp-tool-list> at 5,000 tools', () => {
       expect(covered(), `rows cover the view at ${at * 100}% of the list`).to.equal(true);
       // 250 px either side of the view is a few rows; the virtualizer's default (1,000 px) kept
       // about 14 rows to show 4, and each keystroke that changes the matches rebuilt all of them.
-      expect(rows().length, `rows in the DOM at ${at * 100}% of the list`).to.be.at.most(visible + 2 * Math.ceil(250 / rowHeight) + 1);
+      expect(TOOL_LIST_OVERHANG_PX).to.be.at.most(250);
+      expect(rows().length, `rows in the DOM at ${at * 100}% of the list`).to.be.at.most(visible + 2 * Math.ceil(TOOL_LIST_OVERHANG_PX / rowHeight) + 1);
     }
     // Typing a search that changes every match leaves the view covered too.
     const input = el.shadowRoot!.querySelector('input[type="search"]') as HTMLInputElement;
