@@ -16,6 +16,17 @@ type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'dis
 const PROCESS_STATES = new Set<string>(['idle', 'starting', 'running', 'restarting', 'crashed', 'failed', 'disabled']);
 
 /**
+ * The polled values (status every `mcp.pollingInterval`, the server summary every 5 s) arrive as new
+ * objects each time: the card re-renders only when their content changed, so an idle dashboard does
+ * no rendering work between polls (and none lands in the middle of someone typing).
+ */
+function contentChanged(value: unknown, old: unknown): boolean {
+  if (value === old) return false;
+  if (typeof value !== 'object' || typeof old !== 'object' || value === null || old === null) return true;
+  return JSON.stringify(value) !== JSON.stringify(old);
+}
+
+/**
  * One server's card: connects, discovers, creates the widget through its factory, initialises
  * and mounts it (MCP-WP-10.2.1). A failure at any step becomes an error card with the reason and
  * a retry; the rest of the dashboard is unaffected.
@@ -44,14 +55,14 @@ export class McpWidgetCard extends LitElement {
   ];
 
   static override properties = {
-    server: { attribute: false },
+    server: { attribute: false, hasChanged: contentChanged },
     phase: { state: true },
     error: { state: true },
-    status: { state: true },
-    mcpInfo: { state: true },
+    status: { state: true, hasChanged: contentChanged },
+    mcpInfo: { state: true, hasChanged: contentChanged },
     stderr: { state: true },
     widgetType: { state: true },
-    listProblems: { state: true },
+    listProblems: { state: true, hasChanged: contentChanged },
   };
 
   declare server: GatewayServerSummary;

@@ -39,6 +39,38 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     expect(everything.status!.primaryMetric).to.match(/\d+ tools, \d+ resources, \d+ prompts/);
   });
 
+  it('a status poll that finds nothing new does not re-render the card; a new status shows at the next poll', async () => {
+    const card = await readyCard(dashboard, 'everything');
+    await waitFor(() => card.status, 5000, 'the first status');
+    const poll = () => (card as unknown as { pollStatus(): void }).pollStatus();
+    let renders = 0;
+    const render = card.render.bind(card);
+    card.render = () => {
+      renders += 1;
+      return render();
+    };
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        poll();
+        await card.updateComplete;
+      }
+      expect(renders, 'renders after five polls with nothing new').to.equal(0);
+      // A call makes the server active: the next poll shows it.
+      const runner = await selectTool(card, 'Echo');
+      await fillAndInvoke(runner, { message: 'poll' });
+      await dialogOpen(dashboard);
+      answerDialog(dashboard, 'confirm');
+      await waitFor(() => deepQueryText('pre', 'Echo: poll', runner.shadowRoot!), 10_000, 'the echo result');
+      const before = renders;
+      poll();
+      await card.updateComplete;
+      expect(renders).to.be.above(before);
+      expect(card.shadowRoot!.querySelector('header')!.textContent).to.contain('Active');
+    } finally {
+      delete (card as unknown as { render?: unknown }).render;
+    }
+  });
+
   it('a server that cannot start shows an error card naming the command; the rest keep working', async () => {
     const broken = await readyCard(dashboard, 'broken');
     expect(broken.phase).to.equal('error');
