@@ -47,14 +47,30 @@ export class ToolSearchIndex {
     this.lastResult = this.tools;
   }
 
+  private matches(i: number, words: string[]): boolean {
+    const text = this.texts[i]!;
+    for (const w of words) if (!text.includes(w)) return false;
+    return true;
+  }
+
+  private allPositions(): number[] {
+    return this.tools.map((_, i) => i);
+  }
+
   /** Tools containing every word of `query`; the previous array when the matches did not change. */
   search(query: string): MCPTool[] {
     const words = queryWords(query);
     // Every tool matching the new words also matched the old ones when each old word is part of
     // a new word ("numb" → "number"); then only the previous matches need testing.
     const narrows = this.lastWords.every((old) => words.some((w) => w.includes(old)));
-    const candidates = narrows ? this.lastPositions : this.tools.map((_, i) => i);
-    const positions = words.length === 0 ? candidates : candidates.filter((i) => words.every((w) => this.texts[i]!.includes(w)));
+    let positions: number[];
+    if (words.length === 0) positions = narrows ? this.lastPositions : this.allPositions();
+    else if (narrows) positions = this.lastPositions.filter((i) => this.matches(i, words));
+    else {
+      // Widening (a deleted letter): test every tool without building a list of all positions first.
+      positions = [];
+      for (let i = 0; i < this.texts.length; i += 1) if (this.matches(i, words)) positions.push(i);
+    }
     this.lastWords = words;
     if (!samePositions(positions, this.lastPositions)) {
       this.lastResult = positions.map((i) => this.tools[i]!);
