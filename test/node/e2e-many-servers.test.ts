@@ -47,6 +47,9 @@ test(`${SERVERS} servers: every card connects and shows its counts (no connectio
   // A call still round-trips on the last server while all twelve sessions are open.
   const last = cards.filter({ has: page.locator(`h2:text-is("s${String(SERVERS).padStart(3, '0')}")`) });
   await last.getByRole('tab', { name: /Tools/ }).click();
+  // As a user would, find it with the search box: the virtualised list renders only the rows in view
+  // and 250 px beyond, and `read-value` is the seventh row.
+  await last.getByRole('searchbox').fill('read value');
   await last.getByRole('button', { name: /Read value/ }).click();
   await last.getByRole('button', { name: 'Invoke' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
