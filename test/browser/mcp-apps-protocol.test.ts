@@ -4,7 +4,7 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { PRESETS } from '../../theme/tokens.js';
 import { deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
+import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
 import { framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 
@@ -28,6 +28,14 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   after(async () => {
     dashboard?.remove();
     await stopGateway(gateway);
+  });
+
+  // A test that fails with a confirmation still open would otherwise fail every test after it.
+  afterEach(async () => {
+    for (let i = 0; i < 5 && confirmDialog(dashboard)?.shadowRoot?.querySelector('dialog')?.open; i += 1) {
+      answerDialog(dashboard, 'cancel');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   });
 
   it('MCP Apps lifecycle: nothing reaches the view before "initialized"; then tool-input, then tool-result; the initialize result carries the full hostContext', async () => {
@@ -172,7 +180,8 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
       return true;`);
     const text = await dialogOpen(dashboard);
     expect(text).to.contain('hostile:app-echo');
-    expect(frame.view!.pendingCalls).to.equal(2);
+    // The dialog can open before the host has taken the second request off the frame's channel.
+    await waitFor(() => frame.view!.pendingCalls === 2, 5000, 'both calls waiting');
     await frame.view!.close();
     const dialog = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
     await waitFor(() => !dialog.open, 5000, 'the open question to be withdrawn');
