@@ -28,6 +28,7 @@ class ToolListLayout extends FlowLayout {
     this._overhang = TOOL_LIST_OVERHANG_PX;
   }
 }
+const TOOL_LIST_LAYOUT = { type: ToolListLayout };
 
 /** Fired when the user picks a tool. */
 export class ToolSelectEvent extends Event {
@@ -116,7 +117,7 @@ export class McpToolList extends LitElement {
               // box to the height of every row (≈ 390,000 px at 5,000 tools): the card is that tall
               // and each keystroke that changes the match count resizes the page.
               scroller: true,
-              layout: { type: ToolListLayout },
+              layout: TOOL_LIST_LAYOUT,
               items: this.shown,
               keyFunction: (tool: MCPTool | undefined) => tool?.name,
               renderItem: (tool: MCPTool | undefined, i: number) =>
