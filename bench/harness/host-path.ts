@@ -6,7 +6,8 @@
 // with a remembered consent and no dialog, as issue 8 §3 asks. `confirmations()` lets the bench
 // prove the dialog was asked exactly once.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-deps.js';
+import type { WidgetDependencies } from '../../src/core/widget-deps.js';
+import { cardWidgetDependencies } from '../../src/shell/card-dependencies.js';
 import { createHostServices, type HostServices } from '../../src/shell/host-services.js';
 import createServerPanelWidget from '../../widgets/server-panel/index.js';
 
@@ -89,23 +90,10 @@ const bench = {
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
     if (policyProblem) throw new Error(policyProblem);
     const info = await services.bridge.connect(options.serverName, 'stdio');
-    deps = createWidgetDependencies({
-      widgetId: `server-panel:${options.serverName}`,
-      bus: services.bus,
-      bridge: services.bridge,
-      invoker: services.invoker,
-      configuration: services.configuration,
-      theme: services.theme,
-      a11y: services.a11y,
-      // The grants a built-in server-panel card gets (src/shell/widget-card.ts).
-      policy: {
-        grants: services.policy.grants,
-        widgetType: 'server-panel',
-        serverName: options.serverName,
-        audit: services.policy.audit,
-        onPermissionDenied: (error, serverName) => services.policy.reportViolation(error, serverName),
-      },
-    });
+    // The dependencies a server-panel card gives its widget (src/shell/card-dependencies.ts).
+    const panel = services.registry.get('server-panel');
+    if (!panel) throw new Error('the host registry has no server-panel widget type');
+    deps = cardWidgetDependencies(services, panel, options.serverName);
     // The permissions the real server-panel factory declares (invokeTool among them), applied as the
     // lifecycle applies them; the widget itself is not initialised or mounted (it would only add rendering).
     deps.applyMetadata?.(createServerPanelWidget(deps.dependencies, info).widget);

@@ -2,10 +2,11 @@
 // with the host's own lifecycle code (src/shell/widget-lifecycle.ts) and the dependencies a card
 // injects (src/core/widget-deps.ts), against a real server through the real gateway. Every widget
 // type the host offers for that server is measured, so widgets added later are picked up without changes.
-import { createWidgetDependencies } from '../../src/core/widget-deps.js';
+import { cardWidgetDependencies } from '../../src/shell/card-dependencies.js';
 import type { MCPServerInfo, WidgetFactory } from '../../src/core/types.js';
 import { createHostServices, type HostServices } from '../../src/shell/host-services.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from '../../src/shell/widget-lifecycle.js';
+import type { WidgetTypeEntry } from '../../src/shell/widget-registry.js';
 
 let services: HostServices;
 let info: MCPServerInfo;
@@ -19,12 +20,16 @@ function painted(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+function entryFor(type: string): WidgetTypeEntry {
+  const entry = services.registry.get(type);
+  if (!entry) throw new Error(`no widget type "${type}"`);
+  return entry;
+}
+
 async function factoryFor(type: string): Promise<WidgetFactory> {
   let factory = factories.get(type);
   if (!factory) {
-    const entry = services.registry.get(type);
-    if (!entry) throw new Error(`no widget type "${type}"`);
-    factory = await entry.load();
+    factory = await entryFor(type).load();
     factories.set(type, factory);
   }
   return factory;
@@ -33,25 +38,8 @@ async function factoryFor(type: string): Promise<WidgetFactory> {
 /** Factory → initialize → mount → rendered (and painted); resolves with the instance and both times. */
 async function create(type: string): Promise<{ instance: WidgetInstance; ms: number; paintedMs: number }> {
   const factory = await factoryFor(type);
-  const deps = createWidgetDependencies({
-    // The id a card gives the widget (src/shell/widget-card.ts): the same for every re-creation.
-    widgetId: `${type}:${serverName}`,
-    bus: services.bus,
-    bridge: services.bridge,
-    invoker: services.invoker,
-    configuration: services.configuration,
-    theme: services.theme,
-    a11y: services.a11y,
-    // As the card wires it: the widget's scoped MCP Apps host and its policy-gated dependencies.
-    appHost: (widgetId) => services.apps.scope(widgetId),
-    policy: {
-      grants: services.policy.grants,
-      widgetType: type,
-      serverName,
-      audit: services.policy.audit,
-      onPermissionDenied: (error, server) => services.policy.reportViolation(error, server),
-    },
-  });
+  // Exactly what a card wires for this widget type and server.
+  const deps = cardWidgetDependencies(services, entryFor(type), serverName);
   const started = performance.now();
   const instance = await createWidgetInstance(factory, deps, info);
   mount.append(instance.element);

@@ -1,9 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { createWidgetDependencies } from '../core/widget-deps.js';
 import type { GatewayServerSummary } from '../core/gateway-client.js';
 import type { MCPInfo, MCPServerInfo, MCPWidgetElement, MCPWidgetStatus } from '../core/types.js';
 import { renderStatus } from '../../widgets/kit/status.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
+import { cardWidgetDependencies } from './card-dependencies.js';
 import type { HostServices } from './host-services.js';
 import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
@@ -140,29 +140,7 @@ export class McpWidgetCard extends LitElement {
       return;
     }
     this.widgetType = entry.type;
-    const deps = createWidgetDependencies({
-      widgetId: `${entry.type}:${name}`,
-      bus: services.bus,
-      bridge: services.bridge,
-      invoker: services.invoker,
-      configuration: services.configuration,
-      theme: services.theme,
-      a11y: services.a11y,
-      i18n: services.i18n,
-      appHost: (widgetId) => services.apps.scope(widgetId),
-      onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName: name, message: violation.message }),
-      policy: {
-        grants: services.policy.grants,
-        widgetType: entry.type,
-        serverName: name,
-        // A registry widget's install record (its trust and the permissions consented to) is config too.
-        ...(entry.source === 'registry' ? { installed: { trustLevel: entry.trustLevel ?? 'untrusted', permissions: entry.permissions }, signatureVerified: entry.trustLevel === 'verified' && entry.signature !== undefined } : {}),
-        audit: services.policy.audit,
-        onPermissionDenied: (error, serverName) => services.policy.reportViolation(error, serverName),
-        clipboard: (text) => navigator.clipboard.writeText(text),
-        notify: async (widgetId, notification) => services.bus.emit('mcp:host:notification', { widgetId, serverName: name, ...notification }),
-      },
-    });
+    const deps = cardWidgetDependencies(services, entry, name);
     this.currentType = entry.type;
     try {
       const factory = await entry.load();
