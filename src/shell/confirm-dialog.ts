@@ -1,9 +1,9 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { html, css, nothing } from 'lit';
 import type { ConfirmationAnswer, ConfirmationRequest } from '../core/tool-invoker.js';
-import type { A11yHelperInterface, CallerContext, I18nInterface } from '../core/types.js';
+import type { CallerContext, I18nInterface } from '../core/types.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { renderPolicyDetails } from './confirm-policy.js';
-import { ModalController } from './modal-controller.js';
+import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
 
@@ -37,7 +37,7 @@ function hintBadges(annotations: Record<string, unknown> | undefined, t: Transla
  * shows the server, tool and arguments, traps focus, is announced, closes on Escape (= cancel) and
  * returns focus to whatever opened it. Use `open(request)`, which resolves with the user's answer.
  */
-export class McpConfirmDialog extends LitElement {
+export class McpConfirmDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
@@ -69,20 +69,11 @@ export class McpConfirmDialog extends LitElement {
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
-  private readonly modal = new ModalController<ConfirmationAnswer>(this, {
+  protected readonly modal = new ModalController<ConfirmationAnswer>(this, {
     escapeAnswer: () => ({ confirmed: false }),
     initialFocus: '[data-action="cancel"]',
     onClose: () => (this.request = undefined),
   });
-
-  /** The host's A11yHelper (focus trap, announcements). */
-  set a11y(helper: A11yHelperInterface | undefined) {
-    this.modal.a11y = helper;
-  }
-
-  get a11y(): A11yHelperInterface | undefined {
-    return this.modal.a11y;
-  }
 
   /** Shows the dialog for `request` (one at a time, in order); resolves true only on Confirm. */
   async open(request: ConfirmationRequest): Promise<boolean> {

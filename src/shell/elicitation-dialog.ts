@@ -1,12 +1,12 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { html, css, nothing } from 'lit';
 import type { ElicitationRequest, ElicitationResult } from '../core/mcp-bridge.js';
 import type { ArgumentValidator } from '../core/lazy-validator.js';
-import type { A11yHelperInterface, ArgumentProblem, I18nInterface } from '../core/types.js';
+import type { ArgumentProblem, I18nInterface } from '../core/types.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { SHELL_CATALOGS } from './messages.js';
 import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form.js';
 import '../../widgets/kit/schema-form.js';
-import { ModalController } from './modal-controller.js';
+import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from './shell.styles.js';
 
 interface Pending {
@@ -19,7 +19,7 @@ interface Pending {
  * becomes a form through the kit's schema form engine, answers are validated with the host's ajv
  * before anything is sent, and the user may decline or cancel (Escape).
  */
-export class McpElicitationDialog extends LitElement {
+export class McpElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
@@ -36,7 +36,7 @@ export class McpElicitationDialog extends LitElement {
   declare pending: Pending | undefined;
   declare problems: ArgumentProblem[];
   validator: ArgumentValidator | undefined;
-  private readonly modal = new ModalController<ElicitationResult>(this, { escapeAnswer: () => ({ action: 'cancel' }), initialFocus: 'mcp-schema-form' });
+  protected readonly modal = new ModalController<ElicitationResult>(this, { escapeAnswer: () => ({ action: 'cancel' }), initialFocus: 'mcp-schema-form' });
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
@@ -45,11 +45,6 @@ export class McpElicitationDialog extends LitElement {
   constructor() {
     super();
     this.problems = [];
-  }
-
-  /** The A11yHelper used for the focus trap and announcements. */
-  set a11y(helper: A11yHelperInterface | undefined) {
-    this.modal.a11y = helper;
   }
 
   /** Shows the form; resolves with accept (and the content), decline or cancel. */

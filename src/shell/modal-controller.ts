@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { LitElement, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { A11yHelperInterface } from '../core/types.js';
 import { deepActiveElement } from './a11y-helper.js';
 
@@ -92,4 +92,20 @@ export class ModalController<Answer> implements ReactiveController {
     event.preventDefault();
     this.finish(this.options.escapeAnswer());
   };
+}
+
+/**
+ * Base of the host's dialogs: each owns a ModalController as `modal`, and the host's A11yHelper
+ * (focus trap, announcements) set as `a11y` goes to it.
+ */
+export abstract class ModalDialogElement extends LitElement {
+  protected abstract readonly modal: { a11y: A11yHelperInterface | undefined };
+
+  set a11y(helper: A11yHelperInterface | undefined) {
+    this.modal.a11y = helper;
+  }
+
+  get a11y(): A11yHelperInterface | undefined {
+    return this.modal.a11y;
+  }
 }

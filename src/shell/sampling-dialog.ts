@@ -1,11 +1,11 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { html, css, nothing } from 'lit';
 import type { SamplingOrigin } from '../core/mcp-bridge.js';
 import { MCPError } from '../core/mcp-error.js';
-import type { A11yHelperInterface, I18nInterface, SamplingRequest, SamplingResult } from '../core/types.js';
+import type { I18nInterface, SamplingRequest, SamplingResult } from '../core/types.js';
 import '../../widgets/kit/result-view.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { SHELL_CATALOGS } from './messages.js';
-import { ModalController } from './modal-controller.js';
+import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from './shell.styles.js';
 
 /** Model name reported in a SamplingResult written by a person. */
@@ -25,7 +25,7 @@ interface Pending {
  * person reads the conversation a server or widget sends and writes (or approves) the assistant
  * message. Used for widgets' `createMessage` and for servers' `sampling/createMessage` alike.
  */
-export class McpSamplingDialog extends LitElement {
+export class McpSamplingDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
@@ -45,16 +45,11 @@ export class McpSamplingDialog extends LitElement {
 
   declare pending: Pending | undefined;
   declare problem: string | undefined;
-  private readonly modal = new ModalController<SamplingResult | null>(this, { escapeAnswer: () => null, initialFocus: 'textarea' });
+  protected readonly modal = new ModalController<SamplingResult | null>(this, { escapeAnswer: () => null, initialFocus: 'textarea' });
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-
-  /** The A11yHelper used for the focus trap and announcements. */
-  set a11y(helper: A11yHelperInterface | undefined) {
-    this.modal.a11y = helper;
-  }
 
   /** Asks the person for the assistant message; rejects with an MCPError when they decline. */
   async ask(serverName: string, request: SamplingRequest, origin: SamplingOrigin = { kind: 'server', id: serverName }): Promise<SamplingResult> {

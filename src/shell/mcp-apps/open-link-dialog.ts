@@ -1,7 +1,7 @@
-import { LitElement, html, css, nothing } from 'lit';
-import type { A11yHelperInterface, I18nInterface } from '../../core/types.js';
+import { html, css, nothing } from 'lit';
+import type { I18nInterface } from '../../core/types.js';
 import { LocalizeController } from '../../../widgets/kit/localize.js';
-import { ModalController } from '../modal-controller.js';
+import { ModalController, ModalDialogElement } from '../modal-controller.js';
 import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { LinkRequest } from './app-view-services.js';
@@ -11,7 +11,7 @@ import type { LinkRequest } from './app-view-services.js';
  * Shows which app and server asked, the destination host on its own line and the full URL as text.
  * Modal, focus trapped, Cancel focused first, Escape cancels, focus returns to where it was.
  */
-export class McpLinkDialog extends LitElement {
+export class McpLinkDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
@@ -32,16 +32,7 @@ export class McpLinkDialog extends LitElement {
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-  private readonly modal = new ModalController<boolean>(this, { escapeAnswer: () => false, initialFocus: '[data-action="cancel"]', onClose: () => (this.request = undefined) });
-
-  /** The host's A11yHelper (focus trap, announcements). */
-  set a11y(helper: A11yHelperInterface | undefined) {
-    this.modal.a11y = helper;
-  }
-
-  get a11y(): A11yHelperInterface | undefined {
-    return this.modal.a11y;
-  }
+  protected readonly modal = new ModalController<boolean>(this, { escapeAnswer: () => false, initialFocus: '[data-action="cancel"]', onClose: () => (this.request = undefined) });
 
   /** Asks about `request` (one at a time); resolves true only when the user chooses Open link. */
   open(request: LinkRequest): Promise<boolean> {

@@ -1,7 +1,7 @@
-import { LitElement, html, css, nothing } from 'lit';
-import type { A11yHelperInterface, I18nInterface } from '../../core/types.js';
+import { html, css, nothing } from 'lit';
+import type { I18nInterface } from '../../core/types.js';
 import { LocalizeController } from '../../../widgets/kit/localize.js';
-import { ModalController } from '../modal-controller.js';
+import { ModalController, ModalDialogElement } from '../modal-controller.js';
 import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { ConsentAnswer, ConsentRequest } from './registry-host.js';
@@ -19,7 +19,7 @@ function title(r: ConsentRequest, t: Translate): string {
  * (11.4.7) or is a major version (16.5.4). A modal dialog like the tool confirmation: focus trapped,
  * Escape cancels, focus returns. `open(request)` resolves with the answer and the chosen servers.
  */
-export class McpConsentDialog extends LitElement {
+export class McpConsentDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
@@ -42,20 +42,11 @@ export class McpConsentDialog extends LitElement {
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private readonly t: Translate = (key, variables) => this.l10n.t(key, variables);
-  private readonly modal = new ModalController<ConsentAnswer>(this, {
+  protected readonly modal = new ModalController<ConsentAnswer>(this, {
     escapeAnswer: () => ({ ok: false, servers: this.chosenServers() }),
     initialFocus: '[data-action="cancel"]',
     onClose: () => (this.request = undefined),
   });
-
-  /** The host's A11yHelper (focus trap, announcements). */
-  set a11y(helper: A11yHelperInterface | undefined) {
-    this.modal.a11y = helper;
-  }
-
-  get a11y(): A11yHelperInterface | undefined {
-    return this.modal.a11y;
-  }
 
   /** Shows the request (one at a time); resolves when the user answers. */
   open(request: ConsentRequest): Promise<ConsentAnswer> {
