@@ -24,10 +24,30 @@ function passkeyPrompt(dashboard: McpDashboard): HTMLElement {
   return dashboard.shadowRoot!.querySelector('mcp-passkey-prompt')!;
 }
 
-async function promptOpen(dashboard: McpDashboard): Promise<string> {
+/**
+ * Resolves with the passkey prompt's text the moment its dialog opens. Call it before the step that
+ * opens the prompt: with a virtual authenticator that answers at once, the whole ceremony can finish
+ * (and the prompt close again) between two polls, so the opening is observed, not polled for.
+ */
+function promptOpens(dashboard: McpDashboard, timeoutMs = 10_000): Promise<string> {
   const prompt = passkeyPrompt(dashboard);
-  await waitFor(() => prompt.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the passkey prompt');
-  return prompt.shadowRoot!.textContent ?? '';
+  const dialog = prompt.shadowRoot!.querySelector('dialog')!;
+  return new Promise<string>((resolve, reject) => {
+    const done = (observer: MutationObserver, timer: ReturnType<typeof setTimeout>) => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(prompt.shadowRoot!.textContent ?? '');
+    };
+    const observer = new MutationObserver(() => {
+      if (dialog.open) done(observer, timer);
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error(`The passkey prompt did not open within ${timeoutMs} ms`));
+    }, timeoutMs);
+    observer.observe(dialog, { attributes: true, attributeFilter: ['open'] });
+    if (dialog.open) done(observer, timer);
+  });
 }
 
 /** The text of one tool's item in the (virtualised, searchable) tool list, as a person finds it. */
@@ -141,8 +161,9 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
       return original(s, t, a, o);
     };
     try {
+      const opened = promptOpens(dashboard);
       answerDialog(dashboard, 'confirm');
-      const shown = await promptOpen(dashboard);
+      const shown = await opened;
       expect(shown).to.contain('Confirm deleting this note with your passkey');
       const done = await runnerText(runner, '"verifiedBy": "passkey"');
       expect(done).to.contain('"deleted": "n2"');
@@ -169,8 +190,9 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
       const before = calls.length;
       await fillAndInvoke(runner, { id: 'n3' });
       await dialogOpen(dashboard);
+      const opened = promptOpens(dashboard);
       answerDialog(dashboard, 'confirm');
-      await promptOpen(dashboard);
+      await opened;
       (passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement).click();
       await runnerText(runner, 'nothing was sent');
       expect(calls.slice(before), 'no tools/call was sent').to.deep.equal([]);
