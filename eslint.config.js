@@ -86,7 +86,8 @@ export default tseslint.config(
     },
   },
   {
-    // The kit may use public core types and the shared theme base styles, nothing else of the host.
+    // The kit may use public core types, the pure message formatter and the shared theme base styles,
+    // nothing else of the host.
     files: ['widgets/kit/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -94,7 +95,7 @@ export default tseslint.config(
         {
           patterns: [
             nodeBuiltins,
-            { regex: '^\\.\\./\\.\\./(?!src/core/types\\.js$|theme/base-styles\\.js$)', message: 'The kit may import only src/core/types.js (types) and theme/base-styles.js from the host.' },
+            { regex: '^\\.\\./\\.\\./(?!src/core/types\\.js$|src/core/message-format\\.js$|theme/base-styles\\.js$)', message: 'The kit may import only src/core/types.js (types), src/core/message-format.js (a pure formatter) and theme/base-styles.js from the host.' },
             { regex: '^\\.\\./(?!kit/)[^.]', message: 'The kit does not import widgets.' },
           ],
         },

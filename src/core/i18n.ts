@@ -1,4 +1,7 @@
 import type { I18nCatalogs, I18nInterface, I18nMessage, Unsubscribe } from './types.js';
+import { formatMessage } from './message-format.js';
+
+export { formatMessage };
 
 /** A message: plain text with `{name}` placeholders, or plural forms chosen by `{count}`. */
 export type Message = I18nMessage;
@@ -28,40 +31,6 @@ export function negotiateLocale(requested: readonly string[], supported: readonl
 /** The messages for `locale` in `catalogs`: exact tag, then its language. */
 export function messagesFor(catalogs: Catalogs, locale: string): Messages | undefined {
   return catalogs[locale] ?? catalogs[languageOf(locale)];
-}
-
-// Intl objects are costly to construct and immutable: one per locale, shared by every message.
-const pluralRulesByLocale = new Map<string, Intl.PluralRules>();
-const numberFormatByLocale = new Map<string, Intl.NumberFormat>();
-function pluralRules(locale: string): Intl.PluralRules {
-  let rules = pluralRulesByLocale.get(locale);
-  if (!rules) pluralRulesByLocale.set(locale, (rules = new Intl.PluralRules(locale)));
-  return rules;
-}
-function numberFormat(locale: string): Intl.NumberFormat {
-  let format = numberFormatByLocale.get(locale);
-  if (!format) numberFormatByLocale.set(locale, (format = new Intl.NumberFormat(locale)));
-  return format;
-}
-
-/**
- * Fills `{name}` placeholders; numbers are formatted for the locale. A plural message picks its
- * form from `variables.count` with Intl.PluralRules. Unknown placeholders are left visible.
- */
-export function formatMessage(message: Message, variables: Record<string, unknown> | undefined, locale: string): string {
-  let template: string;
-  if (typeof message === 'string') template = message;
-  else {
-    const count = Number(variables?.count ?? 0);
-    const rule = pluralRules(locale).select(count);
-    template = (rule === 'other' ? undefined : message[rule]) ?? message.other;
-  }
-  if (!variables) return template;
-  return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
-    if (!(name in variables)) return whole;
-    const value = variables[name];
-    return typeof value === 'number' ? numberFormat(locale).format(value) : String(value);
-  });
 }
 
 /**
