@@ -1,0 +1,95 @@
+// Opening a server's session: load the SDK, create the client, hand-shake through the gateway, discover.
+
+import type { McpClientSdk } from '../mcp-sdk.js';
+import { LOCAL_CODES, MCPError, toMCPError } from '../mcp-error.js';
+import type { MCPServerInfo } from '../types.js';
+import { clientCapabilities } from './client-capabilities.js';
+import { closeClient, newConnection, type BridgeContext } from './connection.js';
+import { discover } from './discovery.js';
+import { installNotificationHandlers, type ChangedList } from './notifications.js';
+import type { ServerRequestHandlers } from './server-requests.js';
+
+/** What a connection needs from the bridge besides its shared context. */
+export interface ConnectHooks {
+  requests: ServerRequestHandlers;
+  /** Re-lists a kind the server announced as changed. */
+  refresh: (serverName: string, kind: ChangedList) => Promise<void>;
+}
+
+/**
+ * Connects (or reconnects) to a configured server and discovers its primitives. A newer connect of
+ * the same server supersedes this one: its late events and its result are then ignored.
+ */
+export async function connectServer(context: BridgeContext, hooks: ConnectHooks, serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
+  const { bus } = context;
+  const previous = context.connections.get(serverName);
+  if (previous?.client) await closeClient(bus, previous, 'reconnecting');
+  const connection = previous ?? newConnection(serverName, transport);
+  connection.transport = transport;
+  connection.generation += 1;
+  connection.state = 'connecting';
+  connection.lastError = null;
+  context.connections.set(serverName, connection);
+  const generation = connection.generation;
+
+  let sdk: McpClientSdk;
+  try {
+    sdk = await context.loadSdk();
+  } catch (error) {
+    const mcpError = new MCPError(`The dashboard could not load its MCP client code (${(error as Error)?.message ?? String(error)}). Check that the gateway is running, then press Reconnect or reload the page.`, {
+      jsonrpcCode: LOCAL_CODES.notConnected,
+      serverName,
+      operation: 'connect',
+    });
+    if (connection.generation === generation) {
+      connection.state = 'error';
+      connection.lastError = mcpError.message;
+      bus.emit('mcp:server:error', { serverName, error: mcpError });
+    }
+    throw mcpError;
+  }
+  const { Client, StreamableHTTPClientTransport } = sdk;
+  const client = new Client(context.clientInfo, { capabilities: clientCapabilities() as never, listMaxPages: 1000 });
+  client.onclose = () => {
+    if (connection.generation !== generation || connection.state === 'idle') return;
+    connection.state = 'disconnected';
+    connection.client = null;
+    bus.emit('mcp:server:disconnected', { serverName, reason: 'The connection to the gateway closed.' });
+  };
+  client.onerror = (error: Error) => {
+    if (connection.generation !== generation) return;
+    // Transport-level errors (e.g. a dropped SSE stream) are reported but do not by themselves end the session.
+    bus.emit('mcp:server:error', { serverName, error: toMCPError(error, { serverName, operation: 'transport' }) });
+  };
+  installNotificationHandlers(client, connection, bus, hooks.refresh);
+  hooks.requests.install(client, serverName);
+
+  const httpTransport = new StreamableHTTPClientTransport(context.gateway.mcpUrl(serverName), {
+    fetch: context.gateway.mcpFetch,
+    reconnectionOptions: { maxReconnectionDelay: 10_000, initialReconnectionDelay: 500, reconnectionDelayGrowFactor: 2, maxRetries: 3 },
+  });
+  try {
+    await client.connect(httpTransport, { timeout: context.requestTimeout });
+    connection.client = client;
+    const info = await discover(context, connection, client);
+    if (connection.generation !== generation) throw new MCPError('Superseded by a newer connection.', { jsonrpcCode: LOCAL_CODES.cancelled, serverName });
+    connection.info = info;
+    connection.state = 'connected';
+    bus.emit('mcp:server:connected', { serverName });
+    return info;
+  } catch (error) {
+    const mcpError = toMCPError(error, { serverName, operation: 'connect' });
+    if (connection.generation === generation) {
+      connection.state = 'error';
+      connection.lastError = mcpError.message;
+      connection.client = null;
+      bus.emit('mcp:server:error', { serverName, error: mcpError });
+    }
+    try {
+      await client.close();
+    } catch {
+      // already closed
+    }
+    throw mcpError;
+  }
+}

@@ -1,0 +1,83 @@
+// The bridge's per-server connections and the state its modules share.
+
+import type { Client } from '@modelcontextprotocol/client';
+import type { EventBus } from '../event-bus.js';
+import type { GatewayClient } from '../gateway-client.js';
+import type { McpClientSdk } from '../mcp-sdk.js';
+import { LOCAL_CODES, MCPError } from '../mcp-error.js';
+import type { ConnectionState, MCPServerConnection, MCPServerInfo } from '../types.js';
+import type { DiscoveryHook } from './options.js';
+
+/** One configured server as the bridge tracks it. */
+export interface Connection {
+  serverName: string;
+  transport: 'stdio' | 'http';
+  state: ConnectionState;
+  client: Client | null;
+  info: MCPServerInfo | undefined;
+  lastError: string | null;
+  subscriptions: Map<string, Set<(uri: string) => void>>;
+  /** Incremented on each connect so stale close events from an old client are ignored. */
+  generation: number;
+}
+
+/** What the bridge's modules share: its settings, its connections and the discovery hook installed now. */
+export interface BridgeContext {
+  readonly bus: EventBus;
+  readonly gateway: GatewayClient;
+  readonly clientInfo: { name: string; version: string };
+  readonly requestTimeout: number;
+  readonly loadSdk: () => Promise<McpClientSdk>;
+  readonly connections: Map<string, Connection>;
+  /** Read where it is used: the host may install or remove it while a discovery runs. */
+  discoveryHook: DiscoveryHook | undefined;
+}
+
+/** A new, not yet connected entry for a server. */
+export function newConnection(serverName: string, transport: 'stdio' | 'http'): Connection {
+  return {
+    serverName,
+    transport,
+    state: 'idle',
+    client: null,
+    info: undefined,
+    lastError: null,
+    subscriptions: new Map(),
+    generation: 0,
+  };
+}
+
+/** The server's client, or an `MCPError` saying why there is none (unknown server, not connected). */
+export function clientFor(context: BridgeContext, serverName: string, operation: string): Client {
+  const connection = context.connections.get(serverName);
+  if (!connection) {
+    throw new MCPError(`There is no server named "${serverName}" in this dashboard.`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName, operation });
+  }
+  if (!connection.client || connection.state !== 'connected') {
+    throw new MCPError(`Server "${serverName}" is not connected${connection.lastError ? `: ${connection.lastError}` : '.'}`, {
+      jsonrpcCode: LOCAL_CODES.notConnected,
+      serverName,
+      operation,
+    });
+  }
+  return connection.client;
+}
+
+/** Closes the connection's client (if any), so its late events are ignored, and reports the disconnect. */
+export async function closeClient(bus: EventBus, connection: Connection, reason: string): Promise<void> {
+  const client = connection.client;
+  connection.client = null;
+  connection.generation += 1;
+  if (!client) return;
+  try {
+    await client.close();
+  } catch {
+    // closing a broken transport can throw; the connection is gone either way
+  }
+  bus.emit('mcp:server:disconnected', { serverName: connection.serverName, reason });
+}
+
+/** Read-only view of one connection. */
+export function connectionView(c: Connection): MCPServerConnection {
+  return { serverName: c.serverName, transport: c.transport, state: c.state, info: c.info, lastError: c.lastError };
+}

@@ -1,0 +1,33 @@
+// The server notifications the bridge follows: resource updates, list changes and log messages.
+
+import type { Client } from '@modelcontextprotocol/client';
+import type { EventBus } from '../event-bus.js';
+import type { Connection } from './connection.js';
+
+/** A kind of list a server can announce as changed. */
+export type ChangedList = 'tools' | 'resources' | 'prompts';
+
+/** Routes the server's notifications to subscribers and the bus; `refresh` re-lists a changed kind. */
+export function installNotificationHandlers(client: Client, connection: Connection, bus: EventBus, refresh: (serverName: string, kind: ChangedList) => Promise<void>): void {
+  const { serverName } = connection;
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    const uri = String((notification.params as { uri?: unknown })?.uri ?? '');
+    for (const callback of connection.subscriptions.get(uri) ?? []) {
+      try {
+        callback(uri);
+      } catch (error) {
+        console.error('[mcp-dashboard] resource subscription callback threw', error);
+      }
+    }
+    bus.emit('mcp:resource:updated', { serverName, uri });
+  });
+  for (const kind of ['tools', 'resources', 'prompts'] as const) {
+    client.setNotificationHandler(`notifications/${kind}/list_changed`, () => {
+      // Refresh the host's own view first, so widgets that read getServer() see the new list.
+      void refresh(serverName, kind).finally(() => bus.emit('mcp:server:list-changed', { serverName, kind }));
+    });
+  }
+  client.setNotificationHandler('notifications/message', (notification) => {
+    bus.emit('mcp:server:log', { serverName, ...(notification.params as object) });
+  });
+}
