@@ -1,6 +1,6 @@
 import type { I18nCatalogs } from '../core/types.js';
-import { en } from './messages-en.js';
-import { ja } from './messages-ja.js';
+import { en } from './messages/en.js';
+import { ja } from './messages/ja.js';
 
 /** The shell's strings in every language it ships. */
 export const SHELL_CATALOGS: I18nCatalogs = { en, ja };

@@ -1,0 +1,33 @@
+import type { I18nMessage } from '../../core/types.js';
+import { appearance } from './en/appearance.js';
+import { apps } from './en/apps.js';
+import { audit } from './en/audit.js';
+import { brand } from './en/brand.js';
+import { card } from './en/card.js';
+import { clientRequests } from './en/client-requests.js';
+import { confirm } from './en/confirm.js';
+import { listProblems } from './en/list-problems.js';
+import { notices } from './en/notices.js';
+import { page } from './en/page.js';
+import { passkey } from './en/passkey.js';
+import { policy } from './en/policy.js';
+import { registryConsent } from './en/registry-consent.js';
+import { widgetStore } from './en/widget-store.js';
+
+/** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
+export const en = {
+  ...appearance,
+  ...apps,
+  ...audit,
+  ...brand,
+  ...card,
+  ...clientRequests,
+  ...confirm,
+  ...listProblems,
+  ...notices,
+  ...page,
+  ...passkey,
+  ...policy,
+  ...registryConsent,
+  ...widgetStore,
+} satisfies Record<string, I18nMessage>;

@@ -1,0 +1,27 @@
+import type { I18nMessage } from '../../../core/types.js';
+
+/** English strings of the shell: the tool call confirmation dialog. */
+export const confirm = {
+  'confirm.title': 'Invoke tool: {server}:{tool}',
+  'confirm.announce': 'Confirm tool call: {server}:{tool}',
+  'confirm.server': 'Server',
+  'confirm.serverValue': '{server} (MCP Server)',
+  'confirm.requestedBy': 'Requested by',
+  'confirm.toolTitle': 'Title',
+  'confirm.hints': 'Hints from the server',
+  'confirm.arguments': 'Arguments:',
+  'confirm.warning': 'This action will be performed on your behalf.',
+  'confirm.cancel': 'Cancel',
+  'confirm.confirm': 'Confirm',
+  'confirm.caller.user': 'you, from the dashboard',
+  'confirm.caller.widget': 'you, in widget {id}',
+  'confirm.caller.app': 'the MCP App {id}',
+  'confirm.caller.agent': 'the agent {id}',
+  'confirm.hint.readOnly': 'Read-only (per the server)',
+  'confirm.hint.destructive': 'Destructive (per the server)',
+  'confirm.hint.idempotent': 'Idempotent',
+  'confirm.hint.openWorld': 'Reaches outside systems',
+  'confirm.remember': 'Remember for this tool ({caller}; you can forget it in the audit log)',
+  'confirm.continuePasskey': 'Continue with passkey',
+  'confirm.withdrawn': 'The request to call {server}:{tool} was withdrawn: its caller went away.',
+} satisfies Record<string, I18nMessage>;

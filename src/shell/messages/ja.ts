@@ -1,0 +1,34 @@
+import type { I18nMessage } from '../../core/types.js';
+import { appearance } from './ja/appearance.js';
+import { apps } from './ja/apps.js';
+import { audit } from './ja/audit.js';
+import { brand } from './ja/brand.js';
+import { card } from './ja/card.js';
+import { clientRequests } from './ja/client-requests.js';
+import { confirm } from './ja/confirm.js';
+import { listProblems } from './ja/list-problems.js';
+import { notices } from './ja/notices.js';
+import { page } from './ja/page.js';
+import { passkey } from './ja/passkey.js';
+import { policy } from './ja/policy.js';
+import { registryConsent } from './ja/registry-consent.js';
+import { widgetStore } from './ja/widget-store.js';
+import type { en } from './en.js';
+
+/** Japanese strings of the shell: one file per area under ./ja/, each with exactly the keys of its English twin. */
+export const ja: Record<keyof typeof en, I18nMessage> = {
+  ...appearance,
+  ...apps,
+  ...audit,
+  ...brand,
+  ...card,
+  ...clientRequests,
+  ...confirm,
+  ...listProblems,
+  ...notices,
+  ...page,
+  ...passkey,
+  ...policy,
+  ...registryConsent,
+  ...widgetStore,
+};

@@ -1,0 +1,21 @@
+import type { I18nMessage } from '../../../core/types.js';
+import type { page as en } from '../en/page.js';
+
+/** Japanese strings of the shell: the page: header, main area and gateway problems. */
+export const page: Record<keyof typeof en, I18nMessage> = {
+  'app.name': 'MCP ダッシュボード',
+  'header.language': '言語',
+  'header.theme': 'テーマ',
+  'header.appearance': '表示設定\u2026',
+  'main.label': 'MCP サーバー',
+  'main.noServers': 'サーバーが設定されていません。設定ファイルの "mcpServers" に追加してください。',
+  'main.loading': 'サーバーを読み込み中\u2026',
+  'problem.noToken': 'このページにはゲートウェイのアクセストークンが必要です。"npm start" が表示したアドレス（末尾が #token=\u2026）を開いてください。',
+  'problem.auth':
+    'ゲートウェイがこのページのアクセストークンを拒否しました。再起動された可能性があります。新しく表示されたアドレス（"Dashboard ready: http://127.0.0.1:\u2026/#token=\u2026"）を開いてください。',
+  'problem.unreachable': '{url} のゲートウェイに接続できません。"npm start"（または "mcp-dashboard"）はまだ動いていますか？',
+  'problem.retrying': '5 秒ごとに再試行しています。ウィジェットはそのまま残ります。',
+  'problem.reachableAgain': 'ゲートウェイに再び接続できました。',
+  'header.widgets': 'ウィジェット',
+  'header.audit': '監査ログ',
+};
