@@ -1,48 +1,23 @@
-import type { AppBridge, McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { validateAppCsp, type AppCsp } from '../../core/mcp-apps/csp.js';
-import { buildHostContext, containerDimensionsFor } from '../../core/mcp-apps/host-context.js';
-import { OUTER_SANDBOX, resolveInnerSandbox, resolvePermissions } from '../../core/mcp-apps/sandbox-policy.js';
+import { containerDimensionsFor } from '../../core/mcp-apps/host-context.js';
+import { resolveInnerSandbox, resolvePermissions } from '../../core/mcp-apps/sandbox-policy.js';
 import { sandboxProxyUrl } from '../../core/mcp-apps/sandbox-origin.js';
 import { SizeGovernor } from '../../core/mcp-apps/size-governor.js';
 import { extractUiResource, type UiResource } from '../../core/mcp-apps/ui-resource.js';
 import { allowedDisplayModes, fitDisplayMode, resolveDisplayMode, toolDisplayMode, type DisplayMode } from '../../core/mcplet/display-mode.js';
-import { LOCAL_CODES, MCPError } from '../../core/mcp-error.js';
-import type { AppViewState, CallerContext, MCPContent, MCPTool, ToolResult, Unsubscribe } from '../../core/types.js';
+import type { AppViewState, CallerContext, MCPContent, MCPTool, Unsubscribe } from '../../core/types.js';
+import { createViewIframe, viewHostCapabilities, viewHostContext } from './app-view-frame.js';
+import { loadAppBridge, type BridgeCode } from './app-view-loader.js';
+import { addNote, type ViewNote } from './app-view-notes.js';
 import type { AppViewServices } from './app-view-services.js';
-import type { installViewRequestHandlers } from './app-view-requests.js';
-import type { OriginBoundTransport } from './origin-bound-transport.js';
+import { toolReturned, toolThrew, type SettledTool, type ToolOutcome, type ToolStatus } from './app-view-tool.js';
+
+export type { ToolStatus } from './app-view-tool.js';
+export type { ViewNote } from './app-view-notes.js';
 
 let counter = 0;
-
-type BridgeCode = { AppBridge: typeof AppBridge; OriginBoundTransport: typeof OriginBoundTransport; installViewRequestHandlers: typeof installViewRequestHandlers };
-let bridgeCode: Promise<BridgeCode> | undefined;
-
-/**
- * The SDK's AppBridge and our transport on top of it, loaded once. They are not needed before a view
- * opens, so they live in their own chunk rather than the initial bundle (docs/decisions.md, "Bundle
- * size"); a failed load is retried by the next view.
- */
-function loadAppBridge(): Promise<BridgeCode> {
-  bridgeCode ??= Promise.all([import('@modelcontextprotocol/ext-apps/app-bridge'), import('./origin-bound-transport.js'), import('./app-view-requests.js')]).then(
-    ([sdk, transport, requests]) => ({ AppBridge: sdk.AppBridge, OriginBoundTransport: transport.OriginBoundTransport, installViewRequestHandlers: requests.installViewRequestHandlers }),
-    (error: unknown) => {
-      bridgeCode = undefined;
-      throw error;
-    },
-  );
-  return bridgeCode;
-}
-
-/** Where the tool call that opened the view stands. */
-export type ToolStatus = 'waiting' | 'result' | 'error' | 'cancelled';
-
-/** One line the view wants the user to see (ui/message), or a host note about the view. */
-export interface ViewNote {
-  time: number;
-  kind: 'message' | 'refused' | 'link' | 'log';
-  text: string;
-}
 
 /**
  * One MCP App view: reads its `ui://` resource, frames the sandbox proxy on the sandbox origin,
@@ -85,7 +60,7 @@ export class AppView {
   private iframe: HTMLIFrameElement | undefined;
   private bridge: AppBridge | undefined;
   private initialized = false;
-  private toolOutcome: { kind: 'result'; result: ToolResult } | { kind: 'cancelled'; reason: string } | undefined;
+  private toolOutcome: ToolOutcome | undefined;
   private toolDelivered = false;
   private context: McpUiHostContext;
   private box = { width: 0, height: 0 };
@@ -158,24 +133,15 @@ export class AppView {
   }
 
   private async runTool(): Promise<void> {
+    let settled: SettledTool;
     try {
-      const result = await this.services.invoker.invoke({ serverName: this.serverName, toolName: this.toolName, args: this.args }, this.caller);
-      this.toolOutcome = { kind: 'result', result };
-      this.toolStatus = result.isError ? 'error' : 'result';
-      this.toolNote = result.isError ? 'The tool reported an error; the app has it.' : 'The tool result was delivered to the app.';
+      settled = toolReturned(await this.services.invoker.invoke({ serverName: this.serverName, toolName: this.toolName, args: this.args }, this.caller));
     } catch (error) {
-      const e = error as MCPError;
-      if (e?.jsonrpcCode === LOCAL_CODES.cancelled || e?.jsonrpcCode === LOCAL_CODES.invalidArguments || e?.jsonrpcCode === LOCAL_CODES.denied) {
-        this.toolOutcome = { kind: 'cancelled', reason: e.message };
-        this.toolStatus = 'cancelled';
-        this.toolNote = e.message;
-      } else {
-        const message = (e as Error)?.message ?? String(error);
-        this.toolOutcome = { kind: 'result', result: { content: [{ type: 'text', text: message }], isError: true } };
-        this.toolStatus = 'error';
-        this.toolNote = `The tool failed: ${message}`;
-      }
+      settled = toolThrew(error);
     }
+    this.toolOutcome = settled.outcome;
+    this.toolStatus = settled.status;
+    this.toolNote = settled.note;
     this.deliverToolOutcome();
     this.changed();
   }
@@ -221,26 +187,13 @@ export class AppView {
     if (this.iframe || this.state !== 'loading') return;
     const permissions = resolvePermissions(resource.permissions, this.services.grantablePermissions);
     const sandbox = resolveInnerSandbox(undefined);
-    const iframe = document.createElement('iframe');
-    iframe.setAttribute('sandbox', OUTER_SANDBOX);
-    if (permissions.allow) iframe.setAttribute('allow', permissions.allow);
-    iframe.setAttribute('title', `${this.title} \u2014 MCP App from ${this.serverName}`);
-    iframe.setAttribute('referrerpolicy', 'no-referrer');
-    iframe.dataset.viewId = this.id;
+    const iframe = createViewIframe({ title: this.title, serverName: this.serverName, viewId: this.id, allow: permissions.allow });
     this.iframe = iframe;
     viewport.append(iframe);
     this.measure();
     this.context = this.buildContext();
 
-    const capabilities: McpUiHostCapabilities = {
-      openLinks: {},
-      serverTools: {},
-      serverResources: {},
-      logging: {},
-      message: { text: {} },
-      updateModelContext: { text: {}, structuredContent: {} },
-      sandbox: { permissions: permissions.granted, csp: this.csp },
-    };
+    const capabilities = viewHostCapabilities(permissions.granted, this.csp);
     // No MCP client is handed over: every request goes through the handlers below, which enforce
     // the app rules and route tool calls through the host's invoker.
     const bridge = new code.AppBridge(null, this.services.hostInfo, capabilities, { hostContext: { ...this.context } });
@@ -298,19 +251,7 @@ export class AppView {
   }
 
   private buildContext(): McpUiHostContext {
-    const theme = this.services.themeContext();
-    return buildHostContext({
-      tool: this.tool,
-      theme: theme.theme,
-      styles: theme.styles,
-      displayMode: this.displayMode,
-      availableDisplayModes: this.services.hostDisplayModes,
-      containerDimensions: containerDimensionsFor(this.displayMode, this.box, this.services.limits),
-      locale: this.services.locale?.() ?? (navigator.language || 'en'),
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-      userAgent: `${this.services.hostInfo.name}/${this.services.hostInfo.version}`,
-      deviceCapabilities: { touch: matchMedia('(pointer: coarse)').matches, hover: matchMedia('(hover: hover)').matches },
-    });
+    return viewHostContext(this.services, this.tool, this.displayMode, this.box);
   }
 
   /** Sends `host-context-changed` with whatever differs — only after `initialized` (spec, sandbox step 6). */
@@ -361,19 +302,9 @@ export class AppView {
 
   /** Records a note and runs `emit`, at most 20 per second per view (a chatty app cannot flood the host). */
   note(kind: ViewNote['kind'], text: string, emit?: () => void): void {
-    const now = Date.now();
-    if (now - this.noteBudget.windowStart > 1000) {
-      if (this.noteBudget.dropped) this.notes = [{ time: now, kind: 'refused' as const, text: `${this.noteBudget.dropped} more messages from the app were dropped.` }, ...this.notes].slice(0, 50);
-      this.noteBudget.windowStart = now;
-      this.noteBudget.used = 0;
-      this.noteBudget.dropped = 0;
-    }
-    if (this.noteBudget.used >= 20) {
-      this.noteBudget.dropped += 1;
-      return;
-    }
-    this.noteBudget.used += 1;
-    this.notes = [{ time: now, kind, text: text.slice(0, 2000) }, ...this.notes].slice(0, 50);
+    const added = addNote(this.notes, this.noteBudget, kind, text, Date.now());
+    this.notes = added.notes;
+    if (!added.accepted) return;
     emit?.();
     this.changed();
   }
