@@ -1,10 +1,8 @@
 import semver from 'semver';
-import type { InstalledWidgetConfig, PinnedVersion } from '../../core/registry-config-schema.js';
-import type { TrustLevel, WidgetFactory } from '../../core/types.js';
+import type { InstalledWidgetConfig } from '../../core/registry-config-schema.js';
+import type { WidgetFactory } from '../../core/types.js';
 import {
   addedPermissions,
-  checkForUpdates,
-  describePermissions,
   isLoaded,
   packageKey,
   PackageStore,
@@ -13,69 +11,20 @@ import {
   updateKind,
   type DownloadProgress,
   type InstallPlan,
-  type PermissionItem,
   type RegistrySecurityEvent,
-  type SignatureState,
   type StoredPackage,
-  type UpdateCheck,
   type WidgetManifest,
 } from '../../../registry-client/index.js';
-import type { HostServices } from '../host-services.js';
-import type { McpWidgetCard } from '../widget-card.js';
+import { consentRequest } from './consent-request.js';
+import { installedEntry, keysToKeep, pinnedList, rolledBackEntry, storedRecords, type PinnedEntry } from './installed-packages.js';
 import { RegistryApi, type RegistrySettings } from './registry-api.js';
+import type { ConsentRequest, InstalledWidgetView, RegistryHostOptions } from './registry-host-types.js';
+import { checkInstalledForUpdates } from './update-checks.js';
 
-/** What the consent dialog shows (MCP-WP-11.4.5, 11.4.7). */
-export interface ConsentRequest {
-  kind: 'install' | 'update' | 'major-update';
-  name: string;
-  displayName: string;
-  version: string;
-  fromVersion?: string;
-  trustLevel: TrustLevel;
-  signature: SignatureState;
-  permissions: PermissionItem[];
-  /** Permissions the installed version did not have (updates). */
-  added: PermissionItem[];
-  dependencies: string[];
-  /** Servers the widget can be used for; `checked` ones get it. */
-  servers: Array<{ name: string; checked: boolean }>;
-}
-
-/** The user's answer. */
-export interface ConsentAnswer {
-  ok: boolean;
-  servers: string[];
-}
-
-/** An installed widget as the UI shows it. */
-export interface InstalledWidgetView {
-  name: string;
-  entry: InstalledWidgetConfig;
-  manifest?: WidgetManifest;
-  state: 'ready' | 'missing' | 'error';
-  message?: string;
-  update?: UpdateCheck & { checkedAt: number; error?: string; needsConsent?: string };
-  /** The page still runs an older version of its element; a reload runs the new one. */
-  reloadNeeded?: boolean;
-}
-
-/** Options of the registry host. */
-export interface RegistryHostOptions {
-  services: HostServices;
-  cards: () => McpWidgetCard[];
-  consent: (request: ConsentRequest) => Promise<ConsentAnswer>;
-  /** IndexedDB name for the package cache. */
-  dbName?: string;
-  /** Audit sink for security events (MCP-WP-16.6.3); issue 4's audit log plugs in here. */
-  onSecurityEvent?: (event: RegistrySecurityEvent) => void;
-}
+export type { ConsentAnswer, ConsentRequest, InstalledWidgetView, RegistryHostOptions } from './registry-host-types.js';
 
 const TYPE_KEY = (server: string) => `widgets.type.${server}`;
 const ASSIGNED_KEY = (name: string) => `registry.assigned.${name}`;
-
-function pinnedList(entry: { version: string; integrity: string; dependencies?: Record<string, PinnedVersion> }, name: string): Array<PinnedVersion & { name: string }> {
-  return [...Object.entries(entry.dependencies ?? {}).map(([n, p]) => ({ name: n, ...p })), { name, version: entry.version, integrity: entry.integrity }];
-}
 
 /**
  * The shell's side of the widget registry: keeps `dashboard.widgets` (the config file, through the
@@ -144,12 +93,7 @@ export class RegistryHost extends EventTarget {
   }
 
   private keepKeys(): Set<string> {
-    const keep = new Set<string>();
-    for (const [name, entry] of Object.entries(this.settings?.widgets ?? {})) {
-      for (const p of pinnedList(entry, name)) keep.add(packageKey(p.name, p.version));
-      if (entry.previous) for (const p of pinnedList(entry.previous, name)) keep.add(packageKey(p.name, p.version));
-    }
-    return keep;
+    return keysToKeep(this.settings?.widgets ?? {});
   }
 
   /** Brings registrations in line with `dashboard.widgets` (also picks up `mcpwp install/uninstall`). */
@@ -217,19 +161,8 @@ export class RegistryHost extends EventTarget {
   }
 
   /** The stored, integrity-pinned records of an installed entry, dependencies first; undefined if any is missing. */
-  private async records(name: string, entry: { version: string; integrity: string; dependencies?: Record<string, PinnedVersion> }): Promise<StoredPackage[] | undefined> {
-    const out: StoredPackage[] = [];
-    for (const pin of pinnedList(entry, name)) {
-      const record = await this.store.get(pin.name, pin.version);
-      if (!record) return undefined;
-      if (record.integrity !== pin.integrity) {
-        const error = new RegistryError('integrity-mismatch', `The stored copy of ${pin.name}@${pin.version} is not the one that was installed. It was not loaded.`, pin.name, pin.version);
-        this.client?.report(error);
-        throw error;
-      }
-      out.push(record);
-    }
-    return out;
+  private records(name: string, entry: PinnedEntry): Promise<StoredPackage[] | undefined> {
+    return storedRecords(this.store, this.client, name, entry);
   }
 
   private register(name: string, entry: InstalledWidgetConfig, manifest: WidgetManifest): void {
@@ -315,19 +248,7 @@ export class RegistryHost extends EventTarget {
     const assigned = this.options.cards().filter((c) => c.currentType === m.name).map((c) => c.server.name);
     const defaults = current ? assigned : this.defaultServers(m);
     const servers = this.serverNames().filter((s) => !m.mcpServers?.length || m.mcpServers.includes(s));
-    return {
-      kind,
-      name: m.name,
-      displayName: m.displayName ?? m.name,
-      version: m.version,
-      fromVersion: current?.version,
-      trustLevel: plan.root.trustLevel,
-      signature: plan.root.signature,
-      permissions: describePermissions(m.permissions),
-      added: current ? addedPermissions(current.permissions, m.permissions) : [],
-      dependencies: plan.packages.slice(0, -1).map((p) => `${p.manifest.name}@${p.manifest.version}`),
-      servers: servers.map((s) => ({ name: s, checked: defaults.includes(s) })),
-    };
+    return consentRequest(plan, kind, current, servers, defaults);
   }
 
   /** Stores the plan, runs the root once to check it is a widget, and records it in the config. */
@@ -340,10 +261,7 @@ export class RegistryHost extends EventTarget {
     try {
       const module = await client.load(records);
       if (typeof module.default !== 'function') throw new RegistryError('load-failed', `${m.name} is a library, not a widget. Install a widget that depends on it instead.`, m.name, m.version);
-      const entry: InstalledWidgetConfig = { version: m.version, integrity: m.integrity, registry: plan.root.source.base.href, installedAt: new Date().toISOString() };
-      if (m.permissions) entry.permissions = m.permissions;
-      if (plan.packages.length > 1) entry.dependencies = Object.fromEntries(plan.packages.slice(0, -1).map((p) => [p.manifest.name, { version: p.manifest.version, integrity: p.manifest.integrity }]));
-      if (previous) entry.previous = { version: previous.version, integrity: previous.integrity, permissions: previous.permissions, dependencies: previous.dependencies };
+      const entry = installedEntry(plan, previous);
       const widgets = await this.api.record(m.name, entry);
       if (this.settings) this.settings.widgets = widgets;
       return entry;
@@ -425,14 +343,7 @@ export class RegistryHost extends EventTarget {
       const records = await this.records(name, previous);
       if (!records) throw new RegistryError('not-found', `${name} ${previous.version} is no longer stored in this browser, so it cannot be restored offline.`, name, previous.version);
       await this.requireClient().load(records);
-      const entry: InstalledWidgetConfig = {
-        ...previous,
-        registry: current.registry,
-        installedAt: new Date().toISOString(),
-        previous: { version: current.version, integrity: current.integrity, permissions: current.permissions, dependencies: current.dependencies },
-      };
-      if (!entry.dependencies) delete entry.dependencies;
-      if (!entry.permissions) delete entry.permissions;
+      const entry = rolledBackEntry(current, previous);
       const widgets = await this.api.record(name, entry);
       if (this.settings) this.settings.widgets = widgets;
       this.refreshView(name, entry, records[records.length - 1]!.manifest, isLoaded(packageKey(name, current.version)));
@@ -461,40 +372,7 @@ export class RegistryHost extends EventTarget {
   async checkUpdates(): Promise<void> {
     const client = this.client;
     if (!client) return;
-    for (const view of [...this.installed]) {
-      const { name, entry } = view;
-      let check: UpdateCheck;
-      try {
-        const source = client.registries.byUrl(entry.registry);
-        check = checkForUpdates(entry.version, source ? await source.versions(name) : await client.versions(name));
-      } catch (error) {
-        view.update = { checkedAt: Date.now(), error: (error as Error).message };
-        continue;
-      }
-      view.update = { ...check, checkedAt: Date.now() };
-      if (check.downgrade) {
-        client.report(
-          new RegistryError(
-            'downgrade',
-            `The registry now offers ${name} ${check.downgrade} as its newest version, older than the installed ${entry.version}. That looks like a rollback attack; nothing was changed.`,
-            name,
-            check.downgrade,
-          ),
-        );
-      }
-      if (check.auto) {
-        try {
-          const result = await this.update(name, check.auto, true);
-          const latest = this.view(name);
-          if (latest && result === 'needs-consent') {
-            latest.update = { checkedAt: Date.now(), offer: check.offer ?? { version: check.auto, kind: 'patch' }, needsConsent: `${check.auto} asks for new permissions, so it was not applied automatically.` };
-          } else if (latest) latest.update = { ...check, auto: undefined, checkedAt: Date.now() };
-        } catch (error) {
-          const latest = this.view(name);
-          if (latest) latest.update = { ...check, auto: undefined, checkedAt: Date.now(), error: (error as Error).message };
-        }
-      }
-    }
+    await checkInstalledForUpdates(client, [...this.installed], { applyAuto: (name, version) => this.update(name, version, true), latest: (name) => this.view(name) });
     this.changed();
   }
 }
