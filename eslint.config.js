@@ -95,7 +95,7 @@ export default tseslint.config(
         {
           patterns: [
             nodeBuiltins,
-            { regex: '^\\.\\./\\.\\./(?!src/core/types\\.js$|src/core/message-format\\.js$|theme/base-styles\\.js$)', message: 'The kit may import only src/core/types.js (types), src/core/message-format.js (a pure formatter) and theme/base-styles.js from the host.' },
+            { regex: '^\\.\\./\\.\\./(?!src/core/types\\.js$|src/core/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)', message: 'The kit may import only src/core/types.js (types), src/core/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.' },
             { regex: '^\\.\\./(?!kit/)[^.]', message: 'The kit does not import widgets.' },
           ],
         },

@@ -114,7 +114,7 @@ export class ToolInvoker {
 
     const fail = (error: MCPError, problems?: ArgumentProblem[]): never => {
       if (problems) this.bus.emit('mcp:tool:invalid-args', { serverName, toolName, requestId, problems });
-      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0 });
+      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0, caller });
       throw error;
     };
 
@@ -161,7 +161,7 @@ export class ToolInvoker {
     const callArgs = args as Record<string, unknown>;
     const record = (outcome: string) => (evaluation ? this.policy!.recordCall(evaluation, { serverName, toolName, caller, args: callArgs, requestId, outcome }).catch(() => undefined) : Promise.resolve(undefined));
     const cancelled = (message: string): never => {
-      this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId });
+      this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, caller });
       throw new MCPError(message, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tools/call' });
     };
 
@@ -220,7 +220,7 @@ export class ToolInvoker {
     outer?.addEventListener('abort', onOuterAbort, { once: true });
     this.running.set(requestId, { controller, callerId: caller.id });
     try {
-      const result = await this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId });
+      const result = await this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId, caller });
       const envelope = parseEnvelope(result);
       void this.completeAudit(auditId, envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok');
       return result;
