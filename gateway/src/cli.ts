@@ -3,6 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Brand } from '../../src/core/brand-schema.js';
 import { loadBrand } from './brand.js';
+import { loadTeamLayouts } from './layouts.js';
+import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
 import { ConfigFileError, loadConfigFile } from './config.js';
 import { openBrowser } from './open-browser.js';
 import { parseAllowedOrigin } from './security.js';
@@ -67,9 +69,11 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   }
   let loaded;
   let brand: Brand | null;
+  let layouts: TeamDashboard[];
   try {
     loaded = await loadConfigFile(options.config);
     brand = await loadBrand(loaded.config, loaded.file);
+    layouts = await loadTeamLayouts(loaded.config, loaded.file);
   } catch (error) {
     if (error instanceof ConfigFileError) {
       process.stderr.write(`mcp-dashboard: ${error.message}\n`);
@@ -98,6 +102,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       extraOrigins: options.allowOrigins,
       uiMiddleware,
       brand,
+      layouts,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
+import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import { EventHubs } from './event-hub.js';
 import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   token?: string;
   /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
   brand?: Brand | null;
+  /** Team dashboards from the files named by `dashboard.layouts` (already checked), issue 16. */
+  layouts?: TeamDashboard[];
 }
 
 /** A running gateway. */
@@ -166,6 +169,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (path === '/api/sandbox' && req.method === 'GET') {
       sendJson(res, 200, { port: sandbox?.port ?? null });
+      return;
+    }
+    if (path === '/api/layouts' && req.method === 'GET') {
+      sendJson(res, 200, { dashboards: options.layouts ?? [] });
       return;
     }
     if (path === '/api/brand' && req.method === 'GET') {

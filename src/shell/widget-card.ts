@@ -10,6 +10,7 @@ import { shellStyles } from './shell.styles.js';
 import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
 import { renderListProblems } from './list-problems.js';
+import { connectShared } from './layout/server-connections.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -35,8 +36,9 @@ export class McpWidgetCard extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); min-width: 0; }
+      :host { display: flex; flex-direction: column; height: 100%; min-width: 0; background: var(--mcp-background, #fff); border-radius: inherit; }
+      section { display: flex; flex-direction: column; height: 100%; min-height: 0; }
+      .mount { flex: 1; min-height: 0; overflow: auto; }
       header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
         background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px) 0 0; }
       h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
@@ -76,6 +78,8 @@ export class McpWidgetCard extends LitElement {
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
   services: HostServices | undefined;
+  /** The widget type the card's tile names (issue 16); it wins over the per-server choice in Configuration. */
+  widgetTypeChoice: string | undefined;
   /** The widget type this card's current widget was created from (read by the registry host). */
   currentType: string | undefined;
   private instance: WidgetInstance | undefined;
@@ -105,8 +109,8 @@ export class McpWidgetCard extends LitElement {
     this.started = false;
   }
 
-  /** Connect → discover → factory → initialize → mount. */
-  async start(): Promise<void> {
+  /** Connect → discover → factory → initialize → mount; `force` reconnects a server other tiles share. */
+  async start(force = false): Promise<void> {
     const services = this.services;
     if (!services || !this.server) return;
     const { name, transport } = this.server;
@@ -119,7 +123,7 @@ export class McpWidgetCard extends LitElement {
     this.phase = 'connecting';
     let info;
     try {
-      info = await services.bridge.connect(name, transport);
+      info = await connectShared(services, name, transport, force);
     } catch (error) {
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
@@ -133,7 +137,7 @@ export class McpWidgetCard extends LitElement {
     const services = this.services!;
     const name = this.server.name;
     this.phase = 'loading-widget';
-    const type = services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
+    const type = this.widgetTypeChoice ?? services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
     const entry = services.registry.get(type) ?? services.registry.get(DEFAULT_WIDGET_TYPE);
     if (!entry) {
       this.fail(this.t('card.noWidgetType', { type }));
@@ -169,6 +173,9 @@ export class McpWidgetCard extends LitElement {
     const services = this.services;
     if (!services || type === this.widgetType || !services.registry.get(type)) return;
     this.widgetType = type;
+    if (this.widgetTypeChoice !== undefined) this.widgetTypeChoice = type;
+    // The tile records the choice in the layout (it is part of what a layout file shares).
+    this.dispatchEvent(new CustomEvent('mcp-widget-type-change', { bubbles: true, composed: true, detail: { type } }));
     await services.configuration.set(`widgets.type.${this.server.name}`, type).catch(() => {
       services.a11y.announce(this.t('card.choiceNotSaved'), 'polite');
     });
@@ -293,7 +300,7 @@ export class McpWidgetCard extends LitElement {
           ? html`<button type="button" @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${t('card.refresh')}</button>`
           : nothing}
         ${this.phase !== 'disabled'
-          ? html`<button type="button" @click=${() => void this.start()} aria-label=${t('card.reconnectLabel', { name: s.name })}>${t('card.reconnect')}</button>`
+          ? html`<button type="button" @click=${() => void this.start(true)} aria-label=${t('card.reconnectLabel', { name: s.name })}>${t('card.reconnect')}</button>`
           : nothing}
         ${s.transport === 'stdio'
           ? html`<button type="button" aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${t('card.serverLog')}</button>`

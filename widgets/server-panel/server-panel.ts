@@ -82,7 +82,8 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     this.appProblem = undefined;
     try {
       const view = await apps.open(this.info.serverName, event.toolName, event.args);
-      apps.render(view, container);
+      // On a dashboard the app becomes its own tile beside this panel (and outlives a switch of view).
+      if (!apps.place?.(view)) apps.render(view, container);
     } catch (error) {
       this.appProblem = errorText(error).message;
     }

@@ -63,3 +63,6 @@ export interface TeamDashboard extends DashboardLayout {
   /** The file named in the config (for messages). */
   file: string;
 }
+
+/** A tile before it has an id and a place (what "Add a tile" makes). */
+export type NewTile = Tile extends infer T ? (T extends Tile ? Omit<T, 'id' | 'x' | 'y' | 'w' | 'h'> : never) : never;

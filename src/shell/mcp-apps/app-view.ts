@@ -91,6 +91,11 @@ export class AppView {
     return this.appName || (typeof this.tool.title === 'string' && this.tool.title) || this.toolName;
   }
 
+  /** The height the view last asked for with `size-changed` (as applied), if it ever did. */
+  get reportedHeight(): number | undefined {
+    return this.governor.height;
+  }
+
   /** True once the view has sent `initialized`. */
   get isInitialized(): boolean {
     return this.initialized;

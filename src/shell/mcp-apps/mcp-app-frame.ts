@@ -36,7 +36,7 @@ export class McpAppFrame extends LitElement {
       :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); margin-block: var(--mcp-spacing-md, 0.5rem); }
       :host([mode='fullscreen']) { position: fixed; inset: 0; z-index: 900; margin: 0; border-radius: 0; display: flex; flex-direction: column; }
-      :host([mode='pip']) { position: fixed; right: var(--mcp-spacing-lg, 1rem); bottom: var(--mcp-spacing-lg, 1rem); width: min(400px, calc(100vw - 2rem));
+      :host([mode='pip']) { position: fixed; right: var(--mcp-spacing-lg, 1rem); bottom: var(--mcp-spacing-lg, 1rem); width: min(var(--pip-width, 400px), calc(100vw - 2rem));
         z-index: 900; margin: 0; box-shadow: 0 4px 24px rgb(0 0 0 / 0.35); }
       :host([borderless]) .viewport { border-top: 0; }
       header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
@@ -50,7 +50,11 @@ export class McpAppFrame extends LitElement {
       :host([mode='fullscreen']) .viewport { flex: 1; }
       .viewport iframe { display: block; width: 100%; height: 240px; border: 0; background: transparent; }
       :host([mode='fullscreen']) .viewport iframe { height: 100% !important; }
-      :host([mode='pip']) .viewport iframe { height: 300px !important; }
+      :host([mode='pip']) .viewport iframe { height: min(var(--pip-height, 300px), calc(100vh - 10rem)) !important; }
+      /* In a dashboard tile, a view that reports no size fills the tile (the tile scrolls; nothing is clipped). */
+      :host([fill]) { display: flex; flex-direction: column; }
+      :host([fill]) .viewport { flex: 1; min-height: 10rem; overflow: auto; }
+      :host([fill]) .viewport iframe { height: 100%; min-height: 10rem; }
       details { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); border-top: 1px solid var(--mcp-border, #8c959f); }
       :host([mode='fullscreen']) details, :host([mode='pip']) details { display: none; }
       pre { white-space: pre-wrap; word-break: break-word; max-height: 12rem; overflow: auto; margin: var(--mcp-spacing-sm, 0.25rem) 0; }
@@ -74,6 +78,7 @@ export class McpAppFrame extends LitElement {
   private observer: ResizeObserver | undefined;
   private attached = false;
   private shownMode: string | undefined;
+  private inlineBox: { width: number; height: number } | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -100,6 +105,10 @@ export class McpAppFrame extends LitElement {
       });
     }
     if (this.view) {
+      if (this.view.displayMode === 'pip' && this.inlineBox) {
+        this.style.setProperty('--pip-width', `${Math.max(320, Math.round(this.inlineBox.width))}px`);
+        this.style.setProperty('--pip-height', `${Math.max(160, Math.round(this.view.reportedHeight ?? this.inlineBox.height))}px`);
+      }
       this.setAttribute('mode', this.view.displayMode);
       this.toggleAttribute('borderless', this.view.prefersBorder === false);
     }
@@ -110,6 +119,8 @@ export class McpAppFrame extends LitElement {
     this.attached = true;
     this.observer = new ResizeObserver((entries) => {
       const box = entries[entries.length - 1]!.contentRect;
+      // Picture in picture takes the size the view had inline (within the window, see the styles).
+      if (this.view?.displayMode === 'inline' && box.width > 0) this.inlineBox = { width: box.width, height: box.height };
       this.view?.containerResized({ width: box.width, height: box.height });
     });
     this.observer.observe(viewport);
