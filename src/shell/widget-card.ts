@@ -11,6 +11,7 @@ import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
 import { renderListProblems } from './list-problems.js';
 import { connectShared } from './layout/server-connections.js';
+import { icon } from './icons/icons.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -39,10 +40,17 @@ export class McpWidgetCard extends LitElement {
       :host { display: flex; flex-direction: column; height: 100%; min-width: 0; background: var(--mcp-background, #fff); border-radius: inherit; }
       section { display: flex; flex-direction: column; height: 100%; min-height: 0; }
       .mount { flex: 1; min-height: 0; overflow: auto; }
-      header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px) 0 0; }
-      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
-      .metrics { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      header { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-lg, 1rem);
+        background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); border-radius: inherit; border-end-start-radius: 0; border-end-end-radius: 0; }
+      .title-row { display: flex; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); min-width: 0; }
+      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      .title-row .status { white-space: nowrap; }
+      .title-row select { max-width: 11rem; min-width: 0; }
+      .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; flex: none; }
+      .icon-button:hover, .icon-button[aria-expanded='true'] { background: var(--mcp-background, #fff); border-color: var(--mcp-border, #737d88); }
+      .icon { width: 1.125rem; height: 1.125rem; }
+      .metrics { font-size: var(--mcp-font-size-sm, 0.8125rem); margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      .body:empty { display: none; }
       .spacer { flex: 1; }
       .body { padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); }
       .status { font-weight: 600; font-size: var(--mcp-font-size-sm, 0.8125rem); }
@@ -269,7 +277,7 @@ export class McpWidgetCard extends LitElement {
     const types = this.services?.registry.listFor(this.server.name) ?? [];
     if (types.length < 2 || this.phase === 'disabled') return nothing;
     const id = `type-${this.server.name}`;
-    return html`<label class="metrics" for=${id}>${this.t('card.view')}<span class="visually-hidden"> ${this.t('card.viewFor', { name: this.server.name })}</span></label>
+    return html`<label class="visually-hidden" for=${id}>${this.t('card.view')} ${this.t('card.viewFor', { name: this.server.name })}</label>
       <select id=${id} @change=${(e: Event) => void this.chooseWidgetType((e.target as HTMLSelectElement).value)}>
         ${types.map((t) => html`<option value=${t.type} ?selected=${t.type === this.widgetType}>${this.typeLabel(t.type)}</option>`)}
       </select>`;
@@ -281,29 +289,32 @@ export class McpWidgetCard extends LitElement {
     const state = this.headerState();
     const headingId = `card-${s.name}`;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
+    const metrics = [
+      this.status && this.phase === 'ready' ? `${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}` : '',
+      `${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}`,
+    ].filter(Boolean);
     return html`<section aria-labelledby=${headingId}>
       <header>
-        <h2 id=${headingId}>${s.name}</h2>
-        <span class="status status-${state}" role="status">${renderStatus(state, t)}</span>
-        ${this.status && this.phase === 'ready'
-          ? html`<span class="metrics muted">${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}</span>`
-          : nothing}
-        <span class="metrics muted">${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}</span>
+        <div class="title-row">
+          <h2 id=${headingId} title=${s.name}>${s.name}</h2>
+          <span class="status status-${state}" role="status">${renderStatus(state, t)}</span>
+          <span class="spacer"></span>
+          ${this.renderChooser()}
+          ${this.phase === 'ready'
+            ? html`<button type="button" class="icon-button" title=${t('card.refresh')} @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${icon('refresh')}<span class="visually-hidden">${t('card.refresh')}</span></button>`
+            : nothing}
+          ${this.phase !== 'disabled'
+            ? html`<button type="button" class="icon-button" title=${t('card.reconnect')} @click=${() => void this.start(true)} aria-label=${t('card.reconnectLabel', { name: s.name })}>${icon('plug-zap')}<span class="visually-hidden">${t('card.reconnect')}</span></button>`
+            : nothing}
+          ${s.transport === 'stdio'
+            ? html`<button type="button" class="icon-button" title=${t('card.serverLog')} aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${icon('terminal')}<span class="visually-hidden">${t('card.serverLog')}</span></button>`
+            : nothing}
+        </div>
+        <p class="metrics muted" title=${metrics.join(' \u00b7 ')}>${metrics.join(' \u00b7 ')}</p>
         ${this.mcpInfo && this.phase === 'ready' && this.mcpInfo.connectionState !== 'connected'
-          ? html`<span class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
+          ? html`<p class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
               ? ` \u2014 ${this.mcpInfo.lastError}`
-              : ''}</span>`
-          : nothing}
-        <span class="spacer"></span>
-        ${this.renderChooser()}
-        ${this.phase === 'ready'
-          ? html`<button type="button" @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${t('card.refresh')}</button>`
-          : nothing}
-        ${this.phase !== 'disabled'
-          ? html`<button type="button" @click=${() => void this.start(true)} aria-label=${t('card.reconnectLabel', { name: s.name })}>${t('card.reconnect')}</button>`
-          : nothing}
-        ${s.transport === 'stdio'
-          ? html`<button type="button" aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${t('card.serverLog')}</button>`
+              : ''}</p>`
           : nothing}
       </header>
       <div class="body">

@@ -119,7 +119,9 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         <dt>${t('overview.prompts')}</dt><dd>${n(info.prompts.length)}</dd>
         <dt>${t('overview.connection')}</dt><dd>${t(`connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
       </dl>
-      ${typeof info.instructions === 'string' && info.instructions ? html`<h3>${t('overview.instructions')}</h3><pre>${info.instructions}</pre>` : nothing}`;
+      ${typeof info.instructions === 'string' && info.instructions
+        ? html`<details class="instructions"><summary>${t('overview.instructions')}</summary><pre tabindex="0">${info.instructions}</pre></details>`
+        : nothing}`;
   }
 
   private renderTools() {

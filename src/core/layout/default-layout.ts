@@ -13,7 +13,8 @@ export const DEFAULT_DASHBOARD_ID = 'overview';
  */
 export function defaultDashboard(servers: readonly { name: string; widget?: string }[], name = 'Overview'): DashboardLayout {
   const tiles: Tile[] = [];
-  const status = TILE_SIZES.status;
+  // Four or fewer servers get wider status tiles (a quarter row each); more get six to a row.
+  const status = { ...TILE_SIZES.status, w: servers.length <= 4 ? 3 : TILE_SIZES.status.w };
   const perRow = GRID_COLUMNS / status.w;
   servers.forEach((s, i) => {
     tiles.push({ id: `status-${s.name}`, kind: 'status', server: s.name, x: (i % perRow) * status.w, y: Math.floor(i / perRow) * status.h, w: status.w, h: status.h });
