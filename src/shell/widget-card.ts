@@ -45,7 +45,9 @@ export class McpWidgetCard extends LitElement {
       .title-row { display: flex; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); min-width: 0; }
       h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
       .title-row .status { white-space: nowrap; }
-      .title-row select { max-width: 11rem; min-width: 0; }
+      .meta-row { display: flex; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); min-width: 0; padding-block-end: var(--mcp-spacing-xs, 0.125rem); }
+      .meta-row .metrics { flex: 1; }
+      .meta-row select { max-width: 11rem; min-width: 6rem; min-height: 1.75rem; font-size: var(--mcp-font-size-sm, 0.8125rem); }
       .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; flex: none; }
       .icon-button:hover, .icon-button[aria-expanded='true'] { background: var(--mcp-background, #fff); border-color: var(--mcp-border, #737d88); }
       .icon { width: 1.125rem; height: 1.125rem; }
@@ -299,7 +301,6 @@ export class McpWidgetCard extends LitElement {
           <h2 id=${headingId} title=${s.name}>${s.name}</h2>
           <span class="status status-${state}" role="status">${renderStatus(state, t)}</span>
           <span class="spacer"></span>
-          ${this.renderChooser()}
           ${this.phase === 'ready'
             ? html`<button type="button" class="icon-button" title=${t('card.refresh')} @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${icon('refresh')}<span class="visually-hidden">${t('card.refresh')}</span></button>`
             : nothing}
@@ -310,7 +311,7 @@ export class McpWidgetCard extends LitElement {
             ? html`<button type="button" class="icon-button" title=${t('card.serverLog')} aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${icon('terminal')}<span class="visually-hidden">${t('card.serverLog')}</span></button>`
             : nothing}
         </div>
-        <p class="metrics muted" title=${metrics.join(' \u00b7 ')}>${metrics.join(' \u00b7 ')}</p>
+        <div class="meta-row"><p class="metrics muted" title=${metrics.join(' \u00b7 ')}>${metrics.join(' \u00b7 ')}</p>${this.renderChooser()}</div>
         ${this.mcpInfo && this.phase === 'ready' && this.mcpInfo.connectionState !== 'connected'
           ? html`<p class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
               ? ` \u2014 ${this.mcpInfo.lastError}`

@@ -12,15 +12,18 @@ import Languages from 'lucide/dist/esm/icons/languages.mjs';
 import LayoutDashboard from 'lucide/dist/esm/icons/layout-dashboard.mjs';
 import Loader from 'lucide/dist/esm/icons/loader.mjs';
 import MoveDiagonal2 from 'lucide/dist/esm/icons/move-diagonal-2.mjs';
+import Maximize2 from 'lucide/dist/esm/icons/maximize-2.mjs';
 import Package from 'lucide/dist/esm/icons/package.mjs';
 import Palette from 'lucide/dist/esm/icons/palette.mjs';
 import Pencil from 'lucide/dist/esm/icons/pencil.mjs';
+import PictureInPicture2 from 'lucide/dist/esm/icons/picture-in-picture-2.mjs';
 import Pin from 'lucide/dist/esm/icons/pin.mjs';
 import PlugZap from 'lucide/dist/esm/icons/plug-zap.mjs';
 import Plus from 'lucide/dist/esm/icons/plus.mjs';
 import RefreshCw from 'lucide/dist/esm/icons/refresh-cw.mjs';
 import RotateCcw from 'lucide/dist/esm/icons/rotate-ccw.mjs';
 import Shield from 'lucide/dist/esm/icons/shield.mjs';
+import Square from 'lucide/dist/esm/icons/square.mjs';
 import Terminal from 'lucide/dist/esm/icons/terminal.mjs';
 import Trash2 from 'lucide/dist/esm/icons/trash.mjs';
 import Undo2 from 'lucide/dist/esm/icons/undo-2.mjs';
@@ -45,7 +48,10 @@ const ICONS = {
   dashboard: LayoutDashboard,
   loader: Loader,
   resize: MoveDiagonal2,
+  fullscreen: Maximize2,
   package: Package,
+  pip: PictureInPicture2,
+  inline: Square,
   palette: Palette,
   pencil: Pencil,
   pin: Pin,

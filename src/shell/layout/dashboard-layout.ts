@@ -234,8 +234,8 @@ export class DashboardLayoutController implements ReactiveController {
             (d) => html`<button role="tab" type="button" id="tab-${d.id}" aria-selected=${d.id === active.id ? 'true' : 'false'} aria-controls="board-${d.id}"
               tabindex=${d.id === active.id ? '0' : '-1'} title=${d.file ? t('layout.teamFile', { file: d.file }) : ''} @click=${() => store.setActive(d.id)}>${icon('dashboard')} ${d.name}</button>`,
           )}
-          ${this.editing ? html`<button type="button" data-action="new-dashboard" class="ghost-button" @click=${() => this.newDashboard()}>${icon('plus')} ${t('layout.newDashboard')}</button>` : nothing}
         </div>
+        ${this.editing ? html`<button type="button" data-action="new-dashboard" class="ghost-button" @click=${() => this.newDashboard()}>${icon('plus')} ${t('layout.newDashboard')}</button>` : nothing}
         <span class="spacer"></span>
         <div class="layout-actions">${this.renderToolbar(active)}</div>
       </div>

@@ -4,6 +4,7 @@ import { LocalizeController } from '../../../widgets/kit/localize.js';
 import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { AppView } from './app-view.js';
+import { icon } from '../icons/icons.js';
 
 const MODE_KEYS: Record<DisplayMode, string> = { inline: 'app.mode.inline', fullscreen: 'app.mode.fullscreen', pip: 'app.mode.pip' };
 
@@ -60,6 +61,9 @@ export class McpAppFrame extends LitElement {
       pre { white-space: pre-wrap; word-break: break-word; max-height: 12rem; overflow: auto; margin: var(--mcp-spacing-sm, 0.25rem) 0; }
       ul.notes { margin: 0; padding-left: 1.25rem; max-height: 10rem; overflow: auto; }
       button[aria-pressed='true'] { font-weight: 700; }
+      .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; }
+      .icon-button:hover, .icon-button[aria-pressed='true'] { border-color: var(--mcp-border, #737d88); background: var(--mcp-background, #fff); }
+      .icon { width: 1.125rem; height: 1.125rem; }
     `,
   ];
 
@@ -171,11 +175,11 @@ export class McpAppFrame extends LitElement {
         <span class="spacer"></span>
         ${modes.length > 1
           ? modes.map(
-              (mode) => html`<button type="button" data-mode=${mode} aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
-                @click=${() => view.setDisplayMode(mode)}>${this.t(MODE_KEYS[mode])}</button>`,
+              (mode) => html`<button type="button" class="icon-button" data-mode=${mode} title=${this.t(MODE_KEYS[mode])} aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
+                @click=${() => view.setDisplayMode(mode)}>${icon(mode)}<span class="visually-hidden">${this.t(MODE_KEYS[mode])}</span></button>`,
             )
           : nothing}
-        <button type="button" data-action="close" @click=${() => void view.close()}>${this.t('app.close')}</button>
+        <button type="button" class="icon-button" data-action="close" title=${this.t('app.close')} @click=${() => void view.close()}>${icon('x')}<span class="visually-hidden">${this.t('app.close')}</span></button>
       </header>
       ${view.error ? html`<p class="problem error-text" role="alert">\u2717 ${view.error}</p>` : nothing}
       <p class="tool muted">${this.toolText(view)}</p>
