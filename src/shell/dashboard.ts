@@ -180,8 +180,15 @@ export class McpDashboard extends LitElement {
     });
     applyBrandToDocument(services.theme.brand, this.productName());
     this.requestUpdate();
-    await Promise.all([this.loadBrand(), this.refreshServers(), this.loadTeamLayouts()]);
-    this.layout.start(services, this.team, this.servers ?? []);
+    // The tiles appear as soon as the servers and the team's layouts are known (the brand may still be loading).
+    const team = this.loadTeamLayouts();
+    await Promise.all([
+      this.loadBrand(),
+      (async () => {
+        await Promise.all([this.refreshServers(), team]);
+        this.layout.start(services, this.team, this.servers ?? []);
+      })(),
+    ]);
     this.watch = setInterval(() => void this.refreshServers(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void this.refreshServers());

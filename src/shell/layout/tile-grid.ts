@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, css } from 'lit';
 import { columnsFor, placeTile, reflow, shownHeight } from '../../core/layout/grid-engine.js';
 import { GRID_COLUMNS, type Tile, type TilePlace } from '../../core/layout/layout-types.js';
 import type { McpTile, TileActionEvent } from './tile.js';
@@ -32,6 +32,7 @@ export class McpTileGrid extends LitElement {
   static override styles = css`
     :host { display: block; container-type: inline-size; }
     .grid { display: grid; position: relative; grid-template-columns: repeat(var(--cols, 12), minmax(0, 1fr)); grid-auto-rows: ${ROW_REM}rem; gap: ${GAP_REM}rem; }
+    .ghost[hidden] { display: none; }
     .ghost { border: 2px dashed var(--mcp-primary-color, #0b5cad); border-radius: var(--mcp-radius-lg, 8px); background: color-mix(in srgb, var(--mcp-primary-color, #0b5cad) 8%, transparent); pointer-events: none; }
     :host([editing]) .grid { background-image: linear-gradient(to right, color-mix(in srgb, var(--mcp-border, #737d88) 25%, transparent) 1px, transparent 1px); }
   `;
@@ -40,13 +41,11 @@ export class McpTileGrid extends LitElement {
     tiles: { attribute: false },
     editing: { type: Boolean, reflect: true },
     columns: { state: true },
-    ghost: { state: true },
   };
 
   declare tiles: Tile[];
   declare editing: boolean;
   declare columns: number;
-  declare ghost: TilePlace | undefined;
   /** Announces each change (the host's A11yHelper). */
   announce: (message: string) => void = () => {};
   /** Words (the dashboard's catalog). */
@@ -54,7 +53,7 @@ export class McpTileGrid extends LitElement {
   /** A tile's name in announcements. */
   labelOf: (tile: Tile) => string = (tile) => tile.id;
   private observer: ResizeObserver | undefined;
-  private drag: { id: string; mode: 'drag' | 'resize'; start: TilePlace; x0: number; y0: number; preview: Tile[]; frame: number; last?: PointerEvent; handle: HTMLElement; pointerId: number } | undefined;
+  private drag: { id: string; mode: 'drag' | 'resize'; start: TilePlace; x0: number; y0: number; preview: Tile[]; frame: number; placedAt: number; reflow?: ReturnType<typeof setTimeout>; last?: PointerEvent; handle: HTMLElement; pointerId: number } | undefined;
 
   constructor() {
     super();
@@ -184,7 +183,7 @@ export class McpTileGrid extends LitElement {
     if (!this.editing || this.columns < GRID_COLUMNS || pointer.button !== 0) return;
     pointer.preventDefault();
     handle.setPointerCapture(pointer.pointerId);
-    this.drag = { id: tile.id, mode, start: { x: tile.x, y: tile.y, w: tile.w, h: tile.h }, x0: pointer.clientX, y0: pointer.clientY, preview: this.tiles, frame: 0, handle, pointerId: pointer.pointerId };
+    this.drag = { id: tile.id, mode, start: { x: tile.x, y: tile.y, w: tile.w, h: tile.h }, x0: pointer.clientX, y0: pointer.clientY, preview: this.tiles, frame: 0, placedAt: 0, handle, pointerId: pointer.pointerId };
     this.querySelector<McpTile>(`mcp-tile[data-tile-id="${CSS.escape(tile.id)}"]`)?.toggleAttribute('dragging', true);
     handle.addEventListener('pointermove', this.onMove);
     handle.addEventListener('pointerup', this.onUp);
@@ -214,8 +213,26 @@ export class McpTileGrid extends LitElement {
     const moved = next.find((t) => t.id === drag.id)!;
     if (moved.x === current.x && moved.y === current.y && moved.w === current.w && moved.h === current.h && drag.preview !== this.tiles) return;
     drag.preview = next;
-    this.ghost = { x: moved.x, y: moved.y, w: moved.w, h: shownHeight(moved) };
-    this.place();
+    // Written straight to the ghost's style: no re-render of the grid per frame.
+    const ghost = this.renderRoot.querySelector<HTMLElement>('.ghost');
+    if (ghost) {
+      ghost.hidden = false;
+      ghost.style.gridArea = `${moved.y + 1} / ${moved.x + 1} / span ${shownHeight(moved)} / span ${moved.w}`;
+    }
+    // The ghost follows every frame; the other tiles (whole widgets to lay out again) make room at most
+    // every 120 ms while the pointer moves, and at once when it stops.
+    const now = performance.now();
+    clearTimeout(drag.reflow);
+    if (now - drag.placedAt >= 120) {
+      drag.placedAt = now;
+      this.place();
+    } else {
+      drag.reflow = setTimeout(() => {
+        if (this.drag !== drag) return;
+        drag.placedAt = performance.now();
+        this.place();
+      }, 120);
+    }
   }
 
   private readonly onUp = (event: PointerEvent): void => {
@@ -238,13 +255,15 @@ export class McpTileGrid extends LitElement {
     if (!drag) return;
     this.drag = undefined;
     cancelAnimationFrame(drag.frame);
+    clearTimeout(drag.reflow);
     drag.handle.removeEventListener('pointermove', this.onMove);
     drag.handle.removeEventListener('pointerup', this.onUp);
     drag.handle.removeEventListener('pointercancel', this.onCancel);
     drag.handle.removeEventListener('keydown', this.onDragKey);
     if (drag.handle.hasPointerCapture?.(drag.pointerId)) drag.handle.releasePointerCapture(drag.pointerId);
     this.querySelector(`mcp-tile[data-tile-id="${CSS.escape(drag.id)}"]`)?.removeAttribute('dragging');
-    this.ghost = undefined;
+    const ghost = this.renderRoot.querySelector<HTMLElement>('.ghost');
+    if (ghost) ghost.hidden = true;
     const after = drag.preview.find((t) => t.id === drag.id);
     const changed = after && (after.x !== drag.start.x || after.y !== drag.start.y || after.w !== drag.start.w || after.h !== drag.start.h);
     if (keep && changed) this.commit(drag.preview, this.t(drag.mode === 'drag' ? 'grid.moved' : 'grid.resized', { where: this.describe(after) }));
@@ -252,10 +271,9 @@ export class McpTileGrid extends LitElement {
   }
 
   override render() {
-    const g = this.ghost;
     return html`<div class="grid" style="--cols: ${this.columns}">
       <slot @slotchange=${() => this.place()}></slot>
-      ${g ? html`<div class="ghost" style="grid-area: ${g.y + 1} / ${g.x + 1} / span ${g.h} / span ${g.w}"></div>` : nothing}
+      <div class="ghost" hidden></div>
     </div>`;
   }
 }

@@ -30,6 +30,7 @@ export class McpTile extends LitElement {
   static override styles = [
     shellStyles,
     css`
+      /* No CSS containment: an app in full screen or picture in picture is position: fixed inside its tile. */
       :host { display: flex; flex-direction: column; min-width: 0; min-height: 0; position: relative; border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); border: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); box-shadow: var(--mcp-shadow-sm, 0 1px 2px rgb(0 0 0 / 0.12)); }
       :host([editing]) { outline: 2px dashed var(--mcp-primary-color, #0b5cad); outline-offset: 2px; }
