@@ -37,12 +37,14 @@ describe('visual regression of the dashboard (issue 16, MCP-WP §17.8)', () => {
     document.body.style.margin = '0';
     document.body.append(dashboard);
     await waitFor(() => dashboard.layout.store?.active(), 20_000, 'the layout');
-    await readyCard(dashboard, 'apps');
+    const card = await readyCard(dashboard, 'apps');
     dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'notes-view', args: { label: 'visual' } });
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
     const tile = await waitFor(() => dashboard.shadowRoot!.querySelector<McpAppTile>('mcp-app-tile'), 10_000, 'the app tile');
     await waitFor(() => tile.view?.state === 'ready' && tile.view.modelContext, 20_000, 'the app');
+    // The panel polls its widget's status: wait for the app's call to show as "Active" there too.
+    await waitFor(() => card.status?.state === 'active', 10_000, 'the panel to show Active');
     main = dashboard.shadowRoot!.querySelector('main')!;
     await document.fonts.ready;
     // Freeze the clock: "Active" (a call in the last minute) must not turn "Idle" on a slow machine.
