@@ -380,6 +380,14 @@ describe('pinned apps as tiles (issue 16)', () => {
     expect(iframe.isConnected).to.equal(true);
     expect(tile.view!.state).to.equal('ready');
     expect(loads).to.equal(0);
+    // Picture in picture keeps the size the view had in its tile (220 px reported; not a fixed 300 × 400).
+    const inline = frame.getBoundingClientRect().width;
+    tile.view!.setDisplayMode('pip');
+    await waitFor(() => frame.getAttribute('mode') === 'pip', 5000, 'picture in picture');
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(frame.getBoundingClientRect().width).to.be.closeTo(Math.max(320, inline), 4);
+    expect(iframe.getBoundingClientRect().height).to.be.closeTo(220, 2);
+    tile.view!.setDisplayMode('inline');
   });
 
   it('an app with no size report fills its tile and grows with it: nothing is clipped', async () => {

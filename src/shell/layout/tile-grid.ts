@@ -33,7 +33,7 @@ export class McpTileGrid extends LitElement {
     :host { display: block; container-type: inline-size; }
     .grid { display: grid; position: relative; grid-template-columns: repeat(var(--cols, 12), minmax(0, 1fr)); grid-auto-rows: ${ROW_REM}rem; gap: ${GAP_REM}rem; }
     .ghost[hidden] { display: none; }
-    .ghost { border: 2px dashed var(--mcp-primary-color, #0b5cad); border-radius: var(--mcp-radius-lg, 8px); background: color-mix(in srgb, var(--mcp-primary-color, #0b5cad) 8%, transparent); pointer-events: none; }
+    .ghost { position: absolute; left: 0; top: 0; box-sizing: border-box; will-change: transform; border: 2px dashed var(--mcp-primary-color, #0b5cad); border-radius: var(--mcp-radius-lg, 8px); background: color-mix(in srgb, var(--mcp-primary-color, #0b5cad) 8%, transparent); pointer-events: none; }
     :host([editing]) .grid { background-image: linear-gradient(to right, color-mix(in srgb, var(--mcp-border, #737d88) 25%, transparent) 1px, transparent 1px); }
   `;
 
@@ -53,7 +53,7 @@ export class McpTileGrid extends LitElement {
   /** A tile's name in announcements. */
   labelOf: (tile: Tile) => string = (tile) => tile.id;
   private observer: ResizeObserver | undefined;
-  private drag: { id: string; mode: 'drag' | 'resize'; start: TilePlace; x0: number; y0: number; preview: Tile[]; frame: number; placedAt: number; reflow?: ReturnType<typeof setTimeout>; last?: PointerEvent; handle: HTMLElement; pointerId: number } | undefined;
+  private drag: { id: string; mode: 'drag' | 'resize'; start: TilePlace; x0: number; y0: number; preview: Tile[]; frame: number; metrics: { colWidth: number; rowHeight: number; gap: number }; reflow?: ReturnType<typeof setTimeout>; last?: PointerEvent; handle: HTMLElement; pointerId: number } | undefined;
 
   constructor() {
     super();
@@ -183,7 +183,7 @@ export class McpTileGrid extends LitElement {
     if (!this.editing || this.columns < GRID_COLUMNS || pointer.button !== 0) return;
     pointer.preventDefault();
     handle.setPointerCapture(pointer.pointerId);
-    this.drag = { id: tile.id, mode, start: { x: tile.x, y: tile.y, w: tile.w, h: tile.h }, x0: pointer.clientX, y0: pointer.clientY, preview: this.tiles, frame: 0, placedAt: 0, handle, pointerId: pointer.pointerId };
+    this.drag = { id: tile.id, mode, start: { x: tile.x, y: tile.y, w: tile.w, h: tile.h }, x0: pointer.clientX, y0: pointer.clientY, preview: this.tiles, frame: 0, metrics: this.metrics(), handle, pointerId: pointer.pointerId };
     this.querySelector<McpTile>(`mcp-tile[data-tile-id="${CSS.escape(tile.id)}"]`)?.toggleAttribute('dragging', true);
     handle.addEventListener('pointermove', this.onMove);
     handle.addEventListener('pointerup', this.onUp);
@@ -204,7 +204,7 @@ export class McpTileGrid extends LitElement {
 
   private preview(event: PointerEvent): void {
     const drag = this.drag!;
-    const { colWidth, rowHeight, gap } = this.metrics();
+    const { colWidth, rowHeight, gap } = drag.metrics;
     const dx = Math.round((event.clientX - drag.x0) / (colWidth + gap));
     const dy = Math.round((event.clientY - drag.y0) / (rowHeight + gap));
     const place = drag.mode === 'drag' ? { x: drag.start.x + dx, y: drag.start.y + dy } : { w: drag.start.w + dx, h: drag.start.h + dy };
@@ -213,26 +213,20 @@ export class McpTileGrid extends LitElement {
     const moved = next.find((t) => t.id === drag.id)!;
     if (moved.x === current.x && moved.y === current.y && moved.w === current.w && moved.h === current.h && drag.preview !== this.tiles) return;
     drag.preview = next;
-    // Written straight to the ghost's style: no re-render of the grid per frame.
+    // The ghost is outside the grid's flow and moved with a transform: following the pointer costs no
+    // grid layout. The other tiles (whole widgets to lay out again) make room when the pointer rests.
     const ghost = this.renderRoot.querySelector<HTMLElement>('.ghost');
     if (ghost) {
+      const h = shownHeight(moved);
       ghost.hidden = false;
-      ghost.style.gridArea = `${moved.y + 1} / ${moved.x + 1} / span ${shownHeight(moved)} / span ${moved.w}`;
+      ghost.style.width = `${moved.w * colWidth + (moved.w - 1) * gap}px`;
+      ghost.style.height = `${h * rowHeight + (h - 1) * gap}px`;
+      ghost.style.transform = `translate(${moved.x * (colWidth + gap)}px, ${moved.y * (rowHeight + gap)}px)`;
     }
-    // The ghost follows every frame; the other tiles (whole widgets to lay out again) make room at most
-    // every 120 ms while the pointer moves, and at once when it stops.
-    const now = performance.now();
     clearTimeout(drag.reflow);
-    if (now - drag.placedAt >= 120) {
-      drag.placedAt = now;
-      this.place();
-    } else {
-      drag.reflow = setTimeout(() => {
-        if (this.drag !== drag) return;
-        drag.placedAt = performance.now();
-        this.place();
-      }, 120);
-    }
+    drag.reflow = setTimeout(() => {
+      if (this.drag === drag) this.place();
+    }, 150);
   }
 
   private readonly onUp = (event: PointerEvent): void => {
