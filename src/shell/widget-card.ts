@@ -196,6 +196,13 @@ export class McpWidgetCard extends LitElement {
     services.a11y.announce(this.t('card.nowShows', { name: this.server.name, label: this.typeLabel(type) }), 'polite');
   }
 
+  /** The registry assigned an installed widget type to this server: show it, and let the tile record it. */
+  async assignWidgetType(type: string): Promise<void> {
+    if (this.widgetTypeChoice !== undefined) this.widgetTypeChoice = type;
+    this.dispatchEvent(new CustomEvent('mcp-widget-type-change', { bubbles: true, composed: true, detail: { type } }));
+    await this.start();
+  }
+
   private fail(message: string): void {
     this.phase = 'error';
     this.error = message;
