@@ -42,10 +42,10 @@ export class McpWidgetCard extends LitElement {
       .mount { flex: 1; min-height: 0; overflow: auto; }
       header { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-lg, 1rem);
         background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); border-radius: inherit; border-end-start-radius: 0; border-end-end-radius: 0; }
-      .title-row { display: flex; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); min-width: 0; }
-      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      .title-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 var(--mcp-spacing-md, 0.5rem); min-width: 0; }
+      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); min-width: min(8rem, 100%); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
       .title-row .status { white-space: nowrap; }
-      .meta-row { display: flex; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); min-width: 0; padding-block-end: var(--mcp-spacing-xs, 0.125rem); }
+      .meta-row { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); min-width: 0; padding-block-end: var(--mcp-spacing-xs, 0.125rem); }
       .meta-row .metrics { flex: 1; }
       .meta-row select { max-width: 11rem; min-width: 6rem; min-height: 1.75rem; font-size: var(--mcp-font-size-sm, 0.8125rem); }
       .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; flex: none; }

@@ -51,7 +51,7 @@ export class McpToolList extends LitElement {
     listStyles,
     mcpletBadgeStyles,
     css`
-      :host { display: grid; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; align-content: start; grid-template-rows: auto auto; }
+      :host { display: grid; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; align-content: start; }
       .scroll { height: var(--mcp-tool-list-height, 24rem); overflow: auto; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); }
       [role='listitem'] { width: 100%; border-bottom: 1px solid var(--mcp-border, #8c959f); }
       input[type='search'] { width: 100%; }

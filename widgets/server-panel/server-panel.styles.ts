@@ -3,8 +3,8 @@ import { css } from 'lit';
 /** Styles of mcp-server-panel-widget. */
 export const panelStyles = css`
   :host { display: block; background: var(--mcp-background, #fff); container-type: inline-size; }
-  [role='tablist'] { display: flex; flex-wrap: nowrap; overflow-x: auto; gap: 2px; border-bottom: 1px solid var(--mcp-border, #8c959f); scrollbar-width: thin; }
-  [role='tab'] { border: none; border-bottom: 3px solid transparent; border-radius: 0; background: none; padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); white-space: nowrap; flex: none; }
+  [role='tablist'] { display: flex; flex-wrap: wrap; gap: 2px; border-bottom: 1px solid var(--mcp-border, #8c959f); }
+  [role='tab'] { border: none; border-bottom: 3px solid transparent; border-radius: 0; background: none; padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); white-space: nowrap; }
   [role='tab'][aria-selected='true'] { border-bottom-color: var(--mcp-primary-color, #0b5cad); font-weight: 700; }
   [role='tabpanel'] { padding: var(--mcp-spacing-md, 0.5rem) 0; }
   /* The list keeps its height and stays in view however tall the form or the result beside it grows. */
