@@ -38,8 +38,10 @@ export class McpWidgetCard extends LitElement {
     shellStyles,
     css`
       :host { display: flex; flex-direction: column; height: 100%; min-width: 0; background: var(--mcp-background, #fff); border-radius: inherit; }
-      section { display: flex; flex-direction: column; height: 100%; min-height: 0; }
-      .mount { flex: 1; min-height: 0; overflow: auto; }
+      /* The card scrolls as a whole (its header stays): a long list of problems never squeezes the widget away. */
+      section { display: flex; flex-direction: column; height: 100%; min-height: 0; overflow: auto; }
+      section > header { position: sticky; top: 0; z-index: 1; }
+      .mount { flex: 1 0 auto; }
       header { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-lg, 1rem);
         background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); border-radius: inherit; border-end-start-radius: 0; border-end-end-radius: 0; }
       .title-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 var(--mcp-spacing-md, 0.5rem); min-width: 0; }

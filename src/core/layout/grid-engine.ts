@@ -99,7 +99,9 @@ export function reflow(tiles: readonly Tile[], columns: number): Tile[] {
   if (columns >= GRID_COLUMNS) return [...tiles];
   const placed: Tile[] = [];
   for (const tile of [...tiles].sort(byPosition)) {
-    const w = Math.max(1, Math.min(columns, Math.round((tile.w * columns) / GRID_COLUMNS)));
+    // Widgets and apps keep at least half the narrower grid: a third of 6 columns is too narrow to use.
+    const least = tile.kind === 'status' ? 1 : Math.ceil(columns / 2);
+    const w = Math.max(least, Math.min(columns, Math.round((tile.w * columns) / GRID_COLUMNS)));
     const at = columns === 1 ? { x: 0, y: bottom(placed), w: 1, h: shownHeight(tile) } : firstFree(placed, w, shownHeight(tile), columns);
     placed.push({ ...tile, x: at.x, y: at.y, w });
   }

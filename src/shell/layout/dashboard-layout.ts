@@ -232,7 +232,7 @@ export class DashboardLayoutController implements ReactiveController {
         <div role="tablist" aria-label=${t('layout.tabs')} @keydown=${(e: KeyboardEvent) => this.onTabKey(e, dashboards)}>
           ${dashboards.map(
             (d) => html`<button role="tab" type="button" id="tab-${d.id}" aria-selected=${d.id === active.id ? 'true' : 'false'} aria-controls="board-${d.id}"
-              tabindex=${d.id === active.id ? '0' : '-1'} title=${d.file ? t('layout.teamFile', { file: d.file }) : ''} @click=${() => store.setActive(d.id)}>${icon('dashboard')} ${d.origin === 'default' && !d.changed ? t('layout.defaultName') : d.name}</button>`,
+              tabindex=${d.id === active.id ? '0' : '-1'} title=${d.file ? t('layout.teamFile', { file: d.file }) : ''} @click=${() => store.setActive(d.id)}>${icon('dashboard')} ${d.origin === 'default' ? t('layout.defaultName') : d.name}</button>`,
           )}
         </div>
         ${this.editing ? html`<button type="button" data-action="new-dashboard" class="ghost-button" @click=${() => this.newDashboard()}>${icon('plus')} ${t('layout.newDashboard')}</button>` : nothing}
