@@ -82,3 +82,34 @@ export async function chooseView(card: McpWidgetCard, type: string, element: str
   select.dispatchEvent(new Event('change'));
   return waitFor(() => deepQuery(element, card.shadowRoot!), 10_000, `the ${type} view`);
 }
+
+/** Runs `action` with anchor downloads captured instead of performed; returns the saved blobs' text. */
+export async function captureDownloads(action: () => void | Promise<void>): Promise<Array<{ name: string; text: string }>> {
+  const saved: Array<Promise<{ name: string; text: string }>> = [];
+  const original = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    if (this.download && this.href.startsWith('blob:')) saved.push(fetch(this.href).then(async (r) => ({ name: this.download, text: await r.text() })));
+    else original.call(this);
+  };
+  try {
+    await action();
+  } finally {
+    HTMLAnchorElement.prototype.click = original;
+  }
+  return Promise.all(saved);
+}
+
+/** The combobox field named `name` inside an argument form (found through open shadow roots). */
+export async function comboField(root: ParentNode, name: string): Promise<HTMLElement & { value: string; updateComplete: Promise<unknown> }> {
+  return waitFor(() => deepQueryAll('mcp-completion-input', root).find((el) => el.getAttribute('name') === name), 5000, `field ${name}`) as never;
+}
+
+/** The text input (role combobox) of a completion field. */
+export function comboInput(field: Element): HTMLInputElement {
+  return field.shadowRoot!.querySelector('input')!;
+}
+
+/** The suggestion texts the field shows now. */
+export function comboOptions(field: Element): string[] {
+  return [...field.shadowRoot!.querySelectorAll('[role="option"]')].map((o) => o.textContent ?? '');
+}

@@ -48,6 +48,10 @@ function storedRoots(value: unknown): RootEntry[] {
  * the roots given to every server first, then the server's own.
  */
 export class RootsStore {
+  private readonly listeners = new Set<(serverName: string) => void>();
+  /** True while `set` writes, so its own change is reported for its server only. */
+  private writing = false;
+
   constructor(private readonly configuration: Configuration) {}
 
   /** The roots a server is given, each marked with where it comes from. */
@@ -69,24 +73,29 @@ export class RootsStore {
     }
     // Entries, not assignment: a server may be called "__proto__".
     const others = Object.entries(this.ownMap()).filter(([name]) => name !== serverName);
-    await this.configuration.set(SERVER_ROOTS_KEY, Object.fromEntries(clean.length ? [...others, [serverName, clean]] : others));
+    this.writing = true;
+    try {
+      await this.configuration.set(SERVER_ROOTS_KEY, Object.fromEntries(clean.length ? [...others, [serverName, clean]] : others));
+    } finally {
+      this.writing = false;
+      // In effect for this session even when IndexedDB refused to keep it: the server is told either way.
+      for (const listener of [...this.listeners]) listener(serverName);
+    }
     return this.forServer(serverName);
   }
 
-  /** Calls back with the server whose roots changed, or '*' when the roots of every server changed. */
+  /**
+   * Calls back with the server whose roots changed (after `set`), or '*' when roots may have changed for
+   * every server (the `mcp.roots` preference, or the per-server lists written by something else).
+   */
   onChange(callback: (serverName: string) => void): Unsubscribe {
-    let before = this.ownMap();
+    this.listeners.add(callback);
     const offOwn = this.configuration.onChange(SERVER_ROOTS_KEY, () => {
-      const after = this.ownMap();
-      for (const name of new Set([...Object.keys(before), ...Object.keys(after)])) {
-        const was = Object.hasOwn(before, name) ? before[name] : [];
-        const is = Object.hasOwn(after, name) ? after[name] : [];
-        if (JSON.stringify(was) !== JSON.stringify(is)) callback(name);
-      }
-      before = after;
+      if (!this.writing) callback('*');
     });
     const offAll = this.configuration.onChange(GLOBAL_ROOTS_KEY, () => callback('*'));
     return () => {
+      this.listeners.delete(callback);
       offOwn();
       offAll();
     };
