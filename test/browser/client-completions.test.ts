@@ -48,7 +48,7 @@ describe('completions in prompt and template forms', () => {
     return waitFor(() => (comboOptions(field).includes(expected) ? comboOptions(field) : undefined), 10_000, `suggestion ${expected} (status: ${deepText(field.shadowRoot!)})`);
   }
 
-  it('MCP-WP-11.5.2 / 11.5.3 prompt arguments suggest values as you type (WAI-ARIA combobox), with the other arguments as context, all by keyboard', async () => {
+  it('MCP-WP-11.5.2 / 11.5.3 / 11.5.9 prompt arguments suggest values as you type (WAI-ARIA combobox), with the other arguments as context, all by keyboard', async () => {
     const card = await readyCard(dashboard, 'everything');
     const seen = recordEvents(dashboard, '*');
     const runner = await choosePrompt(card, 'Team Management');
@@ -59,6 +59,7 @@ describe('completions in prompt and template forms', () => {
     expect(input.getAttribute('aria-expanded')).to.equal('false');
     expect(await typeAndWait(department, 'E', 'Engineering')).to.deep.equal(['Engineering']);
     expect(input.getAttribute('aria-expanded')).to.equal('true');
+    await expect(department).to.be.accessible();
     const listbox = department.shadowRoot!.getElementById(input.getAttribute('aria-controls')!)!;
     expect(listbox.getAttribute('role')).to.equal('listbox');
     await sendKeys({ press: 'ArrowDown' });
