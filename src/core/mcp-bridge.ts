@@ -24,7 +24,8 @@ import type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator 
 import type { ElicitationHandler, RootsProvider, SamplingHandler, SamplingOrigin } from './bridge/server-request-types.js';
 import { ServerRequestHandlers } from './bridge/server-requests.js';
 import { ClientFeatures, type RootsSource } from './bridge/client-features.js';
-import { runsAsTask, runToolTask } from './tasks/tool-task.js';
+import { runsAsTask } from './tasks/task-support.js';
+import { loadTaskRuntime } from './tasks/load-runtime.js';
 import type { UrlElicitationHandler } from './elicitation/url-elicitation.js';
 
 export { CLIENT_CAPABILITIES } from './bridge/client-capabilities.js';
@@ -61,7 +62,6 @@ export class MCPBridge implements MCPBridgeInterface {
     };
     this.requests = new ServerRequestHandlers(options.bus, options);
     this.features = new ClientFeatures(options.bus, this.context);
-    this.requests.tasks = this.features.clientTasks;
     this.handshakes = new ConcurrencyLimit(options.maxConcurrentHandshakes ?? 4);
   }
 
@@ -174,7 +174,7 @@ export class MCPBridge implements MCPBridgeInterface {
         ? { client, sdk: await this.context.loadSdk(), store: this.features.tasks, serverName, requestTimeout: options.timeout ?? this.context.requestTimeout, followers: this.features.followers }
         : undefined;
       const result = task
-        ? await runToolTask(task, { toolName, args: args as Record<string, unknown>, meta, requestId, signal: options.signal })
+        ? await (await loadTaskRuntime()).runToolTask(task, { toolName, args: args as Record<string, unknown>, meta, requestId, signal: options.signal })
         : (await client.callTool(
         { name: toolName, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) },
         {

@@ -2,7 +2,7 @@ import { LitElement, html, css, nothing } from 'lit';
 import type { CompletionRef, CompletionResult, DependenciesObject, I18nInterface } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
-import { KIT_CATALOGS } from './messages.js';
+import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
 import { baseStyles } from './styles.js';
 import { SchemaFormSubmitEvent } from './schema-form.js';
 import type { CompletionValueEvent, McpCompletionInput } from './completion-input.js';

@@ -83,6 +83,7 @@ export { trackActivity, type ActivityEntry } from './activity.js';
 export { renderStatus, statusLabel, type Translate } from './status.js';
 export { LocalizeController } from './localize.js';
 export { KIT_CATALOGS } from './messages.js';
+export { CLIENT_KIT_CATALOGS } from './messages-client.js';
 export { problemText } from './problem-text.js';
 export { baseStyles } from './styles.js';
 export { McpCompletionInput, CompletionValueEvent, type CompleteFunction } from './completion-input.js';

@@ -1,8 +1,6 @@
 import type { I18nCatalogs } from '../../src/core/types.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
-import { clientEn } from './messages-client-en.js';
-import { clientJa } from './messages-client-ja.js';
 
 /** The kit's own strings in every language it ships (English is the built-in fallback, MCP-WP-6.8.2). */
-export const KIT_CATALOGS: I18nCatalogs = { en: { ...en, ...clientEn }, ja: { ...ja, ...clientJa } };
+export const KIT_CATALOGS: I18nCatalogs = { en, ja };

@@ -2,7 +2,7 @@ import { LitElement, html, css, nothing } from 'lit';
 import type { DependenciesObject, RootEntry, RootView, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
-import { KIT_CATALOGS } from './messages.js';
+import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
 import { baseStyles } from './styles.js';
 import { errorText } from './tool-text.js';
 

@@ -2,7 +2,7 @@ import { LitElement, html, css, nothing } from 'lit';
 import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, TaskRecord, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
-import { KIT_CATALOGS } from './messages.js';
+import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
 import { englishTranslate, type Translate } from './translate.js';
 import { baseStyles } from './styles.js';
 import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';

@@ -9,7 +9,7 @@ import { discover } from './discovery.js';
 import { installNotificationHandlers, type ChangedList } from './notifications.js';
 import type { ServerRequestHandlers } from './server-requests.js';
 import type { ClientFeatures } from './client-features.js';
-import { taskAwareClientClass } from '../tasks/task-aware-client.js';
+import { loadTaskRuntime, type TaskRuntime } from '../tasks/load-runtime.js';
 
 /** What a connection needs from the bridge besides its shared context. */
 export interface ConnectHooks {
@@ -37,8 +37,9 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
   const generation = connection.generation;
 
   let sdk: McpClientSdk;
+  let runtime: TaskRuntime;
   try {
-    sdk = await context.loadSdk();
+    [sdk, runtime] = await Promise.all([context.loadSdk(), loadTaskRuntime()]);
   } catch (error) {
     const mcpError = new MCPError(`The dashboard could not load its MCP client code (${(error as Error)?.message ?? String(error)}). Check that the gateway is running, then press Reconnect or reload the page.`, {
       jsonrpcCode: LOCAL_CODES.notConnected,
@@ -53,7 +54,7 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
     throw mcpError;
   }
   const { StreamableHTTPClientTransport } = sdk;
-  const Client = taskAwareClientClass(sdk);
+  const Client = runtime.taskAwareClientClass(sdk);
   const client = new Client(context.clientInfo, { capabilities: clientCapabilities() as never, listMaxPages: 1000 });
   client.onclose = () => {
     if (connection.generation !== generation || connection.state === 'idle') return;
@@ -68,7 +69,7 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
   };
   installNotificationHandlers(client, connection, bus, hooks.refresh, hooks.features.logs);
   hooks.requests.install(client, serverName);
-  hooks.features.install(client, serverName, sdk);
+  hooks.requests.tasks = hooks.features.install(client, serverName, sdk, runtime);
 
   const httpTransport = new StreamableHTTPClientTransport(context.gateway.mcpUrl(serverName), {
     fetch: context.gateway.mcpFetch,
