@@ -4,7 +4,13 @@ import type { TaskRecord } from '../../src/core/types.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
-import { chooseView, dialogClosed, openDialog, recordEvents, setCheckbox, showTab, textAppears, waitForTool } from '../support/client-features.js';
+import { chooseView, dialogClosed, fillFields, openDialog, recordEvents, setCheckbox, showTab, textAppears, waitForTool } from '../support/client-features.js';
+
+declare global {
+  interface Window {
+    __xss?: number;
+  }
+}
 
 // MCP tasks (2025-11-25, SEP-1686) against the real server-everything through the real gateway, in a real
 // <mcp-dashboard>: a task-based tool (simulate-research-query) and the tools that ask the dashboard to run
@@ -14,7 +20,12 @@ describe('MCP tasks against server-everything', () => {
   let dashboard: McpDashboard;
 
   before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
+    gateway = await startGateway({
+      mcpServers: {
+        everything: { command: 'mcp-server-everything', args: ['stdio'] },
+        tasks: { command: 'node', args: ['test/fixtures/task-server.mjs'] },
+      },
+    });
     dashboard = await mountDashboard(gateway);
   });
 
@@ -139,5 +150,33 @@ describe('MCP tasks against server-everything', () => {
     await textAppears(list.shadowRoot!, 'An answer you give the server', 5000, 'the client task in the list');
     const states = deepQueryAll('mcp-task-view', list.shadowRoot!).map((v) => deepText(v.shadowRoot!));
     expect(states.some((s) => s.includes('An answer you give the server') && s.includes('Completed'))).to.equal(true);
+  });
+
+  it('MCP-WP-5.4.2 a tool with optional task support: Invoke runs it directly, "Run in background" runs it as a task; the status message (markup) stays text', async () => {
+    const card = await readyCard(dashboard, 'tasks');
+    const seen = recordEvents(dashboard, 'mcp:task:*');
+    try {
+      const runner = await selectTool(card, 'slow-sum');
+      await fillAndInvoke(runner, { a: '2', b: '3' });
+      await dialogOpen(dashboard);
+      answerDialog(dashboard, 'confirm');
+      await textAppears(runner.shadowRoot!, 'sum is 5', 15_000, 'the direct result');
+      expect(seen.events).to.deep.equal([]);
+      await fillFields(runner, { a: '4', b: '5' });
+      (await waitFor(() => deepQuery<HTMLButtonElement>('[data-action="run-task"]', runner.shadowRoot!), 5000, 'Run in background')).click();
+      await dialogOpen(dashboard);
+      answerDialog(dashboard, 'confirm');
+      await textAppears(runner.shadowRoot!, 'sum is 9', 15_000, 'the task result');
+      expect(seen.events.map((e) => e.event)).to.include.members(['mcp:task:created', 'mcp:task:result']);
+      const task = tasksOf('tasks').find((t) => t.operation === 'slow-sum')!;
+      expect(task.statusMessage).to.contain('<img src=x onerror=');
+      const panel = await showTab(card, 'Tasks');
+      const list = await waitFor(() => deepQuery('mcp-task-list', panel), 5000, 'the task list');
+      await textAppears(list.shadowRoot!, 'Adding <img src=x onerror=', 5000, 'the status message as text');
+      expect(deepQuery('img', list.shadowRoot!)).to.equal(undefined);
+      expect(window.__xss).to.equal(undefined);
+    } finally {
+      seen.stop();
+    }
   });
 });

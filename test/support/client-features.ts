@@ -113,3 +113,16 @@ export function comboInput(field: Element): HTMLInputElement {
 export function comboOptions(field: Element): string[] {
   return [...field.shadowRoot!.querySelectorAll('[role="option"]')].map((o) => o.textContent ?? '');
 }
+
+/** Fills a runner's schema-form fields by label text without submitting. */
+export async function fillFields(runner: HTMLElement, values: Record<string, string>): Promise<void> {
+  const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
+  for (const [label, value] of Object.entries(values)) {
+    const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => (l.textContent ?? '').trim().startsWith(label));
+    if (!labelEl) throw new Error(`no field labelled ${label}`);
+    const input = form.shadowRoot!.getElementById(labelEl.htmlFor) as HTMLInputElement;
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  }
+  await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+}
