@@ -118,11 +118,16 @@ export class McpLogView extends LitElement {
       );
     }
     this.read();
-    this.level = this.deps?.MCPBridge.getLoggingLevel?.(this.serverName);
   }
 
   private read(): void {
-    this.entries = this.deps?.MCPBridge.getLog?.(this.serverName) ?? [];
+    try {
+      this.entries = this.deps?.MCPBridge.getLog?.(this.serverName) ?? [];
+      this.level = this.deps?.MCPBridge.getLoggingLevel?.(this.serverName);
+    } catch (error) {
+      // e.g. the widget's permissions refuse it: say so instead of failing to render
+      this.problem = errorText(error).message;
+    }
   }
 
   private async setLevel(level: LogLevel): Promise<void> {
