@@ -187,12 +187,12 @@ export class McpRootsEditor extends LitElement {
       ${bridge.setRoots
         ? html`<form @submit=${(e: Event) => void this.add(e)} aria-label=${t('roots.addForm')}>
             <label>${t('roots.folder')}<input name="folder" type="text" spellcheck="false" autocomplete="off" placeholder="/home/me/projects"
-              aria-describedby="roots-problem" aria-invalid=${this.problem ? 'true' : 'false'} /></label>
+              aria-describedby=${this.problem ? 'roots-problem' : nothing} aria-invalid=${this.problem ? 'true' : 'false'} /></label>
             <label>${t('roots.name')}<input name="root-name" type="text" autocomplete="off" /></label>
             <button type="submit" data-action="add-root" ?disabled=${this.saving}>${t('roots.add')}</button>
           </form>`
         : nothing}
-      <p id="roots-problem" class="error-text" role="alert">${this.problem ? `\u2717 ${this.problem}` : ''}</p>
+      ${this.problem ? html`<p id="roots-problem" class="error-text" role="alert">\u2717 ${this.problem}</p>` : nothing}
       <p class="small" role="status">${this.note}</p>`;
   }
 }
