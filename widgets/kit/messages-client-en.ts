@@ -68,7 +68,7 @@ export const clientEn = {
   'roots.namePlaceholder': 'Name (optional)',
   'roots.removeLabel': 'Remove the root {uri}',
   'roots.remove': 'Remove',
-  'roots.addForm': 'Add a root',
+  'roots.addForm': 'Add a root for {server}',
   'roots.folder': 'Folder (full path or file:// address)',
   'roots.name': 'Name (optional)',
   'roots.add': 'Add root',

@@ -69,7 +69,7 @@ export const clientJa: Record<keyof typeof clientEn, I18nMessage> = {
   'roots.namePlaceholder': '名前（任意）',
   'roots.removeLabel': 'ルート {uri} を削除',
   'roots.remove': '削除',
-  'roots.addForm': 'ルートを追加',
+  'roots.addForm': '{server} にルートを追加',
   'roots.folder': 'フォルダー（フルパスまたは file:// アドレス）',
   'roots.name': '名前（任意）',
   'roots.add': 'ルートを追加',

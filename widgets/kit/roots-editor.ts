@@ -185,7 +185,7 @@ export class McpRootsEditor extends LitElement {
             )}
           </ul>`}
       ${bridge.setRoots
-        ? html`<form @submit=${(e: Event) => void this.add(e)} aria-label=${t('roots.addForm')}>
+        ? html`<form @submit=${(e: Event) => void this.add(e)} aria-label=${t('roots.addForm', { server: this.serverName })}>
             <label>${t('roots.folder')}<input name="folder" type="text" spellcheck="false" autocomplete="off" placeholder="/home/me/projects"
               aria-describedby=${this.problem ? 'roots-problem' : nothing} aria-invalid=${this.problem ? 'true' : 'false'} /></label>
             <label>${t('roots.name')}<input name="root-name" type="text" autocomplete="off" /></label>
