@@ -179,4 +179,16 @@ describe('MCP tasks against server-everything', () => {
       seen.stop();
     }
   });
+
+  it('a task that fails is shown as Failed with the server\u2019s error result', async () => {
+    const card = await readyCard(dashboard, 'tasks');
+    const runner = await selectTool(card, 'failing-job');
+    await fillAndInvoke(runner, {});
+    await dialogOpen(dashboard);
+    answerDialog(dashboard, 'confirm');
+    const text = await textAppears(runner.shadowRoot!, 'the disk is full', 15_000, 'the failure');
+    expect(text).to.contain('Failed');
+    expect(text).to.contain('the tool reported an error');
+    expect(tasksOf('tasks').find((t) => t.operation === 'failing-job')?.state).to.equal('failed');
+  });
 });
