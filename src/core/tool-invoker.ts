@@ -5,6 +5,7 @@ import type { ArgumentValidator } from './lazy-validator.js';
 import type { ArgumentProblem, CallerContext, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
 import type { Evaluation, PolicyGate } from './policy/policy-gate.js';
 import { parseEnvelope } from './mcplet/envelope.js';
+import { retryAfterUrlElicitation } from './elicitation/url-required.js';
 
 /** Everything the confirmation dialog needs to show (MCP-WP-11.2.2). */
 export interface ConfirmationRequest {
@@ -73,8 +74,8 @@ export class ToolInvoker {
     this.unsubscribe ??= this.bus.on('mcp:tool:invoke-requested', (data: unknown, meta) => {
       // A widget's form is a person pressing Invoke inside that widget: the widget is the caller.
       const caller: CallerContext = meta.source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: meta.source };
-      const timeout = (data as { timeout?: unknown } | undefined)?.timeout;
-      this.invoke(data, caller, typeof timeout === 'number' && timeout > 0 ? { timeout } : {}).catch(() => {
+      const { timeout, task } = (data ?? {}) as { timeout?: unknown; task?: unknown };
+      this.invoke(data, caller, { ...(typeof timeout === 'number' && timeout > 0 ? { timeout } : {}), ...(task === true ? { task: true } : {}) }).catch(() => {
         // Failures are already emitted as events for the requesting widget.
       });
     });
@@ -220,7 +221,9 @@ export class ToolInvoker {
     outer?.addEventListener('abort', onOuterAbort, { once: true });
     this.running.set(requestId, { controller, callerId: caller.id });
     try {
-      const result = await this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId, caller });
+      // A -32042 error asks the user to open a page first; once they have, the same call is sent once more.
+      const call = () => this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId, caller });
+      const result = await retryAfterUrlElicitation(call, { serverName, toolName, ask: this.bridge.urlElicitationHandler, signal: controller.signal, bus: this.bus, requestId });
       const envelope = parseEnvelope(result);
       void this.completeAudit(auditId, envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok');
       return result;

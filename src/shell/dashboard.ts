@@ -364,6 +364,7 @@ export class McpDashboard extends LitElement {
       <mcp-confirm-dialog></mcp-confirm-dialog>
       <mcp-sampling-dialog></mcp-sampling-dialog>
       <mcp-elicitation-dialog></mcp-elicitation-dialog>
+      <mcp-url-elicitation-dialog></mcp-url-elicitation-dialog>
       <mcp-consent-dialog></mcp-consent-dialog>
       <mcp-link-dialog></mcp-link-dialog>
       <mcp-theme-panel .services=${this.services}></mcp-theme-panel>

@@ -58,4 +58,20 @@ describe('ActivityHistory (issue 16: history in the host)', () => {
     bus.emit('mcp:prompt:result', { serverName: 'a', promptName: 'p6', messages: [] });
     expect(seen).to.deep.equal(['p5']);
   });
+
+  it('a task (issue 19) is named by its tool, worded by its state, and credited to whoever made the call', () => {
+    const bus = new EventBus();
+    const history = new ActivityHistory(bus);
+    history.start();
+    bus.emit('mcp:tool:calling', { serverName: 'a', toolName: 'long-job', args: {}, requestId: 'r-1', task: true, caller: { surface: 'app', id: 'view-7' } });
+    const task = { serverName: 'a', taskId: 't-9', operation: 'long-job', requestId: 'r-1', state: 'working', statusMessage: 'half way', history: [] };
+    bus.emit('mcp:task:created', { serverName: 'a', taskId: 't-9', requestId: 'r-1', task });
+    bus.emit('mcp:task:result', { serverName: 'a', taskId: 't-9', requestId: 'r-1', task: { ...task, state: 'completed', statusMessage: undefined, result: { content: [] } } });
+    bus.emit('mcp:task:error', { serverName: 'a', taskId: 't-9', requestId: 'r-2', task: { ...task, requestId: 'r-2', state: 'failed', error: { message: 'boom' } } });
+    const [failed, done, created] = history.list('a');
+    expect([created!.kind, created!.name, created!.outcome, created!.message]).to.deep.equal(['task', 'long-job', 'started', 'Task t-9: working \u2014 half way']);
+    expect(created!.source).to.deep.equal({ surface: 'app', id: 'view-7' });
+    expect([done!.outcome, done!.response]).to.deep.equal(['ok', { content: [] }]);
+    expect([failed!.outcome, failed!.message, failed!.source]).to.deep.equal(['error', 'Task t-9: failed \u2014 boom', undefined]);
+  });
 });

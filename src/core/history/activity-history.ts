@@ -1,9 +1,11 @@
 import type { EventBus } from '../event-bus.js';
-import type { HistoryEntry, HistoryInterface, Unsubscribe } from '../types.js';
-import { historyEntryFor } from './history-entry.js';
+import type { HistoryEntry, HistoryInterface, HistorySource, Unsubscribe } from '../types.js';
+import { historyEntryFor, type HistoryDraft } from './history-entry.js';
 
 /** Entries kept per server (the oldest go first). */
 export const HISTORY_LIMIT = 500;
+/** Request ids whose caller is remembered (the oldest go first). */
+const REQUEST_SOURCES = 1000;
 
 /**
  * The host's activity history (issue 16): follows every `mcp:*` event on the bus from page start and
@@ -14,6 +16,7 @@ export class ActivityHistory implements HistoryInterface {
   private readonly entries = new Map<string, HistoryEntry[]>();
   private readonly listeners = new Map<string, Set<(entry: HistoryEntry) => void>>();
   private readonly limit: number;
+  private readonly requestSources = new Map<string, HistorySource>();
   private nextId = 0;
   private stop: Unsubscribe | undefined;
 
@@ -25,7 +28,7 @@ export class ActivityHistory implements HistoryInterface {
   start(): void {
     this.stop ??= this.bus.on('mcp:*', (data, meta) => {
       const draft = historyEntryFor(meta.event, data, meta.source);
-      if (draft) this.add(draft);
+      if (draft) this.add(this.withRequestSource(draft, (data as { requestId?: unknown }).requestId));
     });
   }
 
@@ -34,6 +37,24 @@ export class ActivityHistory implements HistoryInterface {
     this.stop?.();
     this.stop = undefined;
     this.listeners.clear();
+  }
+
+  /**
+   * Events that follow a call (a task it became, a URL it asked for) carry the call's request id but not
+   * who asked: the host that emits them is not the caller. Who asked is remembered per request id from the
+   * first event that names it, and given to the later ones, whatever their kind.
+   */
+  private withRequestSource(draft: HistoryDraft, requestId: unknown): HistoryDraft {
+    if (typeof requestId !== 'string' || !requestId) return draft;
+    if (draft.source) {
+      if (!this.requestSources.has(requestId)) {
+        this.requestSources.set(requestId, draft.source);
+        if (this.requestSources.size > REQUEST_SOURCES) this.requestSources.delete(this.requestSources.keys().next().value!);
+      }
+      return draft;
+    }
+    const source = this.requestSources.get(requestId);
+    return source ? { ...draft, source } : draft;
   }
 
   private add(draft: Omit<HistoryEntry, 'id' | 'time'>): void {

@@ -103,8 +103,27 @@ function appEntry(action: string, d: Data): Mapped | undefined {
   }
 }
 
+/** Issue 19's task events carry the task record: name it by what runs, word its state and keep its result. */
+function taskEntry(action: string, d: Data): Mapped | undefined {
+  const task = d.task as { taskId?: unknown; operation?: unknown; state?: unknown; statusMessage?: unknown; result?: unknown; error?: { message?: unknown } } | undefined;
+  if (!task || typeof task !== 'object') return undefined;
+  const state = str(task.state) ?? action;
+  const outcome: HistoryEntry['outcome'] =
+    action === 'error' || state === 'failed' ? 'error' : state === 'cancelled' ? 'cancelled' : state === 'completed' ? 'ok' : action === 'created' ? 'started' : 'info';
+  const detail = action === 'error' ? str(task.error?.message) : str(task.statusMessage);
+  return {
+    kind: 'task',
+    name: str(task.operation) ?? str(task.taskId) ?? action,
+    outcome,
+    message: `Task ${String(task.taskId ?? '')}: ${state}${detail ? ` \u2014 ${detail}` : ''}`,
+    ...(action === 'result' ? { response: task.result } : {}),
+  };
+}
+
 function knownEntry(subject: string, action: string, d: Data): Mapped | undefined | null {
   switch (subject) {
+    case 'task':
+      return taskEntry(action, d);
     case 'tool':
       return toolEntry(action, d) ?? null;
     case 'app':

@@ -9,6 +9,8 @@ export interface ToolInvokeRequest {
   requestId?: string;
   /** Extension: request timeout in ms for this call; progress notifications reset it. */
   timeout?: number;
+  /** Extension: run as an MCP task where the tool's `execution.taskSupport` is "optional" ("Run in background"). */
+  task?: boolean;
 }
 
 /** Payload of `mcp:tool:cancel-requested` (extension): stop a running call of your own. */

@@ -4,6 +4,7 @@ import { apps } from './en/apps.js';
 import { audit } from './en/audit.js';
 import { brand } from './en/brand.js';
 import { card } from './en/card.js';
+import { clientFeatures } from './en/client-features.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
 import { layout } from './en/layout.js';
@@ -22,6 +23,7 @@ export const en = {
   ...audit,
   ...brand,
   ...card,
+  ...clientFeatures,
   ...clientRequests,
   ...confirm,
   ...layout,

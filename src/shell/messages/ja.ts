@@ -4,6 +4,7 @@ import { apps } from './ja/apps.js';
 import { audit } from './ja/audit.js';
 import { brand } from './ja/brand.js';
 import { card } from './ja/card.js';
+import { clientFeatures } from './ja/client-features.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
 import { layout } from './ja/layout.js';
@@ -23,6 +24,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...audit,
   ...brand,
   ...card,
+  ...clientFeatures,
   ...clientRequests,
   ...confirm,
   ...layout,
