@@ -38,7 +38,7 @@ describe('ActivityHistory (issue 16: history in the host)', () => {
     const bus = new EventBus();
     const history = new ActivityHistory(bus);
     history.start();
-    new ScopedEventBus(bus, 'tool-browser:a').emit('mcp:task:submitted', { serverName: 'a', name: 'long job' });
+    new ScopedEventBus(bus, 'tool-browser:a').emit('mcp:job:submitted', { serverName: 'a', name: 'long job' });
     expect(history.list('a')[0]!.source).to.deep.equal({ surface: 'widget', id: 'tool-browser:a' });
   });
 
