@@ -30,7 +30,14 @@ export class McpTile extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      /* No CSS containment: an app in full screen or picture in picture is position: fixed inside its tile. */
+      /*
+       * Off screen, a tile's content is not laid out or painted (content-visibility): a 50-tile dashboard
+       * costs what its visible tiles cost, when it starts and when a drag makes room. Its size comes from
+       * its grid area, not its content, so nothing moves. Not while an app in it is full screen or picture
+       * in picture: that frame is position: fixed, and containment would pin it inside the tile.
+       */
+      :host { content-visibility: auto; }
+      :host([overlay]) { content-visibility: visible; }
       :host { display: flex; flex-direction: column; min-width: 0; min-height: 0; position: relative; border-radius: var(--mcp-radius-lg, 8px);
         background: var(--mcp-background, #fff); border: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); box-shadow: var(--mcp-shadow-sm, 0 1px 2px rgb(0 0 0 / 0.12)); }
       :host([editing]) { outline: 2px dashed var(--mcp-primary-color, #0b5cad); outline-offset: 2px; }
@@ -67,11 +74,21 @@ export class McpTile extends LitElement {
   /** Words for the controls (the dashboard's catalog). */
   t: (key: string, variables?: Record<string, unknown>) => string = (key) => key;
 
+  /** App frames in this tile that float above the page (full screen, picture in picture). */
+  private readonly overlays = new Set<EventTarget>();
+
   constructor() {
     super();
     this.label = '';
     this.editing = false;
     this.movable = true;
+    this.addEventListener('mcp-app-overlay', (event) => {
+      const frame = event.composedPath()[0]!;
+      if ((event as CustomEvent<{ overlay: boolean }>).detail.overlay) this.overlays.add(frame);
+      else this.overlays.delete(frame);
+      for (const f of this.overlays) if (!(f as Node).isConnected) this.overlays.delete(f);
+      this.toggleAttribute('overlay', this.overlays.size > 0);
+    });
   }
 
   override willUpdate(): void {

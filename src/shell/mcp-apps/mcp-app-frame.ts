@@ -137,6 +137,9 @@ export class McpAppFrame extends LitElement {
     const mode = this.view?.displayMode;
     if (mode !== this.shownMode) {
       this.shownMode = mode;
+      // A tile skips rendering while off screen (content-visibility), which would make it the box a
+      // fixed frame is placed in: tell it this frame now floats above the page (or no longer does).
+      this.dispatchEvent(new CustomEvent('mcp-app-overlay', { bubbles: true, composed: true, detail: { overlay: mode === 'fullscreen' || mode === 'pip' } }));
       if (mode === 'fullscreen' && !this.matches(':focus-within')) (this.renderRoot.querySelector('[data-mode="inline"]') as HTMLElement | null)?.focus();
     }
   }
