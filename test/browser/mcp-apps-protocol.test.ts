@@ -5,7 +5,7 @@ import { PRESETS } from '../../theme/tokens.js';
 import { deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
-import { framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
+import { cancelOpenThroughWidget, framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 
 type Received = { method: string; afterInitialized: boolean; params: any };
@@ -155,16 +155,36 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     await waitFor(() => deepText(panel.shadowRoot!).includes('probe: teardown received'), 5000, 'the log line in the activity');
   });
 
-  it('MCP Apps tool-cancelled: when the user cancels the tool call, the view still gets tool-input, then tool-cancelled', async () => {
+  it('a cancelled "Open app" opens nothing: no view, no frame, nothing sent; open() says the app was not opened', async () => {
     const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe', {}, 'cancel');
-    await viewReady(frame);
-    const report = await viewReport<ProbeReport>(handle, hasResult);
-    const methods = report.received.filter((m) => m.afterInitialized && m.method.startsWith('ui/notifications/tool-')).map((m) => m.method);
-    expect(methods).to.deep.equal(['ui/notifications/tool-input', 'ui/notifications/tool-cancelled']);
-    expect(report.received.find((m) => m.method === 'ui/notifications/tool-input')!.params).to.deep.equal({ arguments: {} });
-    expect(report.received.find((m) => m.method === 'ui/notifications/tool-cancelled')!.params.reason).to.contain('cancelled');
-    expect(deepText(frame.shadowRoot!)).to.contain('was not run');
+    const calls: string[] = [];
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
+    const viewsBefore = dashboard.services!.apps.openViews().length;
+    const eventsBefore = appEvents.length;
+    const error = await cancelOpenThroughWidget(dashboard, card, 'hostile', 'probe');
+    expect(error.jsonrpcCode).to.equal(-32800);
+    expect(error.message).to.contain('the app was not opened');
+    // Give a stray view every chance to appear.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(dashboard.services!.apps.openViews().length).to.equal(viewsBefore);
+    expect(framesIn(card).filter((f) => f.view?.toolName === 'probe' && f.view.state !== 'closed')).to.deep.equal([]);
+    expect(appEvents.slice(eventsBefore).map((e) => e.event), 'no app was opened or closed').to.not.include.members(['mcp:app:opened', 'mcp:app:closed']);
+    expect(calls, 'nothing was sent to the server').to.deep.equal([]);
+    off();
+  });
+
+  it('the title bar counts the app\u2019s tool calls that are really waiting: one while the dialog is open, none once it is cancelled', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    const status = () => frame.shadowRoot!.querySelector('[role="status"]')?.textContent ?? '';
+    await evalInView(viewId, `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'count me' } }, 60000).catch(() => {}); return true;`);
+    await dialogOpen(dashboard);
+    await waitFor(() => status().includes('1 tool call waiting'), 5000, 'the title bar to count the waiting call');
+    answerDialog(dashboard, 'cancel');
+    await waitFor(() => !status().includes('waiting'), 5000, `the count to go away (title bar: ${status()})`);
+    expect(frame.view!.pendingCalls).to.equal(0);
+    expect(status()).to.contain('Ready');
     await handle.close();
   });
 
@@ -196,8 +216,7 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     expect(calls, 'nothing was sent to the server').to.deep.equal([]);
     off();
     // The dashboard still asks for the next call as usual.
-    const next = await openThroughWidget(dashboard, card, 'hostile', 'probe', {}, 'cancel');
-    await next.handle.close();
+    await cancelOpenThroughWidget(dashboard, card, 'hostile', 'probe');
   });
 
   it('a tool whose ui:// resource does not exist gets a clear error in its frame; the card keeps working', async () => {
