@@ -3,7 +3,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 
 /** Creates a fresh directory under the OS temp dir; resolves with its absolute path. */
 export async function createScratchDir(): Promise<string> {
-  const dir = await executeServerCommand<string>('scratch-create');
+  const dir = await executeServerCommand<string, Record<string, never>>('scratch-create', {});
   if (!dir) throw new Error('scratch-create returned nothing');
   return dir;
 }
