@@ -13,6 +13,7 @@ import { page } from './en/page.js';
 import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
+import { savedCalls } from './en/saved-calls.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -31,5 +32,6 @@ export const en = {
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

@@ -13,6 +13,7 @@ import { page } from './ja/page.js';
 import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
+import { savedCalls } from './ja/saved-calls.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -32,5 +33,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
   ...widgetStore,
 };
