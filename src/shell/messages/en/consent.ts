@@ -37,4 +37,8 @@ export const consent = {
   'consent.item.duration.session': 'this session only',
   'consent.item.duration.persistent': 'until you forget it',
   'consent.item.forget': 'Forget: {what}',
+  'policy.rule.C9': 'A standard MCP tool the server marks destructive (destructiveHint: true): every call is confirmed, whoever asks.',
+  'policy.rule.C10': 'An agent calls a read-only standard MCP tool that reaches outside systems (openWorldHint: true): every call is confirmed.',
+  'policy.rule.C11': 'A standard MCP tool that claims to only read (readOnlyHint: true, a claim of the server): confirmed until you choose to remember it.',
+  'policy.rule.C12': 'An app calls the tool that opened it, to refresh its view: confirmed until you remember it for this view.',
 } satisfies Record<string, I18nMessage>;
