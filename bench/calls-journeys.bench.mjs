@@ -12,7 +12,7 @@
 //   node bench/calls-journeys.bench.mjs                          # this checkout
 //   CALLS_BENCH_BEFORE=/path/to/built/main node bench/calls-journeys.bench.mjs   # + that checkout as baseline
 // Prints progress on stderr and one JSON object on stdout (bench/README.md).
-/* global window, document, MutationObserver, navigator -- these run in the page (page.evaluate) */
+/* global window, document, MutationObserver -- these run in the page (page.evaluate) */
 import { chromium } from 'playwright-core';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +45,6 @@ async function measure(root) {
     await page.goto(gateway.url);
     await page.waitForURL(/localhost/);
     await page.waitForFunction(() => {
-      /* global document */
       const d = document.querySelector('mcp-dashboard');
       const cards = [...(d?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
       return cards.length === 3 && cards.every((c) => c.phase === 'ready');
