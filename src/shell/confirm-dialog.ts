@@ -101,7 +101,8 @@ export class McpConfirmDialog extends ModalDialogElement {
     return new Promise<ConfirmationAnswer>((resolve) => {
       const item = batchItem(request, resolve);
       const key = batchKey(request);
-      const joined = key === undefined ? undefined : this.batch?.key === key && this.modal.isOpen ? this.batch : this.queued.get(key);
+      // The shown batch is set from the moment it is prepared until the dialog closes.
+      const joined = key === undefined ? undefined : this.batch?.key === key ? this.batch : this.queued.get(key);
       if (joined) {
         joined.add(item);
         if (joined === this.batch) {
