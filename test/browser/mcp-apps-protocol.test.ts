@@ -188,6 +188,44 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     await handle.close();
   });
 
+  it('a burst of app calls is one dialog with a list: "Confirm all" sends each of them once; a later call asks again', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    const dialogEl = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
+    let opened = 0;
+    const observer = new MutationObserver(() => {
+      if (dialogEl.open) opened += 1;
+    });
+    observer.observe(dialogEl, { attributes: true, attributeFilter: ['open'] });
+    const calls: string[] = [];
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: { text?: string } }) => calls.push(d.args.text ?? ''));
+    await evalInView(viewId, `window.__burst = []; for (const text of ['one', 'two', 'three']) mcp.request('tools/call', { name: 'app-echo', arguments: { text } }, 60000)
+      .then((r) => window.__burst.push(r.structuredContent?.echoed), (e) => window.__burst.push('error: ' + e.message));
+      return true;`);
+    await dialogOpen(dashboard);
+    await waitFor(() => confirmDialog(dashboard).shadowRoot!.querySelectorAll('[data-batch-item]').length === 3, 5000, 'all three calls in the one dialog');
+    expect(deepText(confirmDialog(dashboard).shadowRoot!)).to.contain('3 tool calls from the MCP App');
+    (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
+    const echoed = await waitFor(async () => {
+      const got = await evalInView<unknown[]>(viewId, 'return window.__burst;');
+      return got.length === 3 ? got : undefined;
+    }, 10_000, 'three results in the view');
+    expect([...echoed].sort()).to.deep.equal(['one', 'three', 'two']);
+    expect(calls.sort()).to.deep.equal(['one', 'three', 'two']);
+    expect(opened, 'one dialog for the burst').to.equal(1);
+    // Nothing was remembered: the next call asks again.
+    await evalInView(viewId, `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'four' } }, 60000).catch(() => {}); return true;`);
+    await dialogOpen(dashboard);
+    expect(opened).to.equal(2);
+    answerDialog(dashboard, 'cancel');
+    // Closed only once the answer has reached the call (else it would count as withdrawn).
+    await waitFor(() => frame.view!.pendingCalls === 0, 5000, 'the cancelled call to finish');
+    observer.disconnect();
+    off();
+    await handle.close();
+  });
+
   it('MCP Apps teardown: tool calls of a view still waiting for confirmation are withdrawn when it closes; nothing is sent', async () => {
     const card = await readyCard(dashboard, 'hostile');
     const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
