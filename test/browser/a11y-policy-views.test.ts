@@ -138,7 +138,8 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
     for (const mode of ['light', 'dark', 'high-contrast'] as const) {
       it(`MCP-WP-11.5.1 no violations in the policy views in ${mode} mode`, async () => {
         dashboard = await mountDashboard(gateway!);
-        await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
+        // Stored preferences are applied after the configuration loads: choose the mode after that.
+        await readyCard(dashboard, SERVER);
         await dashboard.services!.configuration.set('theme.mode', mode);
         expect(dashboard.services!.theme.getMode()).to.equal(mode);
         await walk(dashboard, mode);
