@@ -138,10 +138,10 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
     for (const mode of ['light', 'dark', 'high-contrast'] as const) {
       it(`MCP-WP-11.5.1 no violations in the policy views in ${mode} mode`, async () => {
         dashboard = await mountDashboard(gateway!);
-        // Stored preferences are applied after the configuration loads: choose the mode after that.
-        await readyCard(dashboard, SERVER);
+        await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
         await dashboard.services!.configuration.set('theme.mode', mode);
-        expect(dashboard.services!.theme.getMode()).to.equal(mode);
+        // The choice is applied once the dashboard has loaded its preferences (later on a busy machine).
+        await waitFor(() => dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
         await walk(dashboard, mode);
       });
     }

@@ -183,11 +183,10 @@ describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
     for (const mode of ['light', 'dark', 'high-contrast'] as const) {
       it(`MCP-WP-11.5.1 no violations in ${mode} mode`, async () => {
         dashboard = await mountDashboard(gateway!);
-        // Preferences start applying stored choices only after the configuration has loaded; a choice
-        // made before that is overwritten by the load (a race on a busy machine), so wait for the cards.
-        await readyCard(dashboard, 'everything');
+        await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
         await dashboard.services!.configuration.set('theme.mode', mode);
-        expect(dashboard.services!.theme.getMode()).to.equal(mode);
+        // The choice is applied once the dashboard has loaded its preferences (later on a busy machine).
+        await waitFor(() => dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
         expect(await axePasses(document), 'axe checked colour contrast').to.include('color-contrast');
         await walk(dashboard, mode);
       });
