@@ -21,6 +21,7 @@ import type { RegistryHost } from './registry/registry-host.js';
 import { loadWidgetContract } from './widget-lifecycle.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
+import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
 import type { McpHostNotices } from './host-notices.js';
 import { localhostUrlFor } from './canonical-origin.js';
 
@@ -93,6 +94,9 @@ export class McpDashboard extends LitElement {
     this.services?.dispose();
   }
 
+  /** Saved calls (issue 15): the header button and the tool forms' "Save call" open it. */
+  savedCalls: SavedCallsHost | undefined;
+
   private dialog(): McpConfirmDialog {
     return this.renderRoot.querySelector('mcp-confirm-dialog')!;
   }
@@ -157,6 +161,7 @@ export class McpDashboard extends LitElement {
     notices.a11y = services.a11y;
     notices.i18n = services.i18n;
     notices.listen(services.bus);
+    this.savedCalls = installSavedCalls({ root: this.renderRoot, services, dbName: this.dbName });
     services.theme.applyToElement(this);
     services.theme.applyToDocument(this.ownerDocument);
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
@@ -302,6 +307,7 @@ export class McpDashboard extends LitElement {
           <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>
             ${t('header.widgets')}
           </button>
+          <button type="button" data-action="saved-calls" @click=${() => void this.savedCalls?.open()} ?hidden=${!this.services}>${t('header.savedCalls')}</button>
           <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>
           <label>${t('header.language')}
             <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.locale, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
@@ -321,6 +327,7 @@ export class McpDashboard extends LitElement {
       ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problemMessage()}</strong>
         ${this.problem.kind === 'unreachable' ? html`<div>${t('problem.retrying')}</div>` : nothing}</div>` : nothing}
       ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost} .i18n=${this.services?.i18n}></mcp-widget-store>` : nothing}
+      <mcp-saved-calls></mcp-saved-calls>
       <mcp-host-notices></mcp-host-notices>
       <main aria-label=${t('main.label')}>
         ${this.servers?.length === 0 ? html`<p>${t('main.noServers')}</p>` : nothing}

@@ -7,12 +7,14 @@ import { card } from './en/card.js';
 import { clientFeatures } from './en/client-features.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
+import { consent } from './en/consent.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
 import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
+import { savedCalls } from './en/saved-calls.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -25,11 +27,13 @@ export const en = {
   ...clientFeatures,
   ...clientRequests,
   ...confirm,
+  ...consent,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

@@ -7,12 +7,14 @@ import { card } from './ja/card.js';
 import { clientFeatures } from './ja/client-features.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
+import { consent } from './ja/consent.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
 import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
+import { savedCalls } from './ja/saved-calls.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -26,11 +28,13 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...clientFeatures,
   ...clientRequests,
   ...confirm,
+  ...consent,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
   ...widgetStore,
 };
