@@ -1,10 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStdioServer, type ServerConfig } from '../../src/core/config-schema.js';
+import type { ConnectionProblem } from '../../src/core/connection-problem.js';
 import type { GatewayServerSummary } from '../../src/core/gateway-client.js';
 import { backoffDelay } from './backoff.js';
+import { problemLine, type ProblemSite } from './doctor.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
-import { createUpstream, type ExitInfo, type Upstream } from './upstream.js';
+import { createUpstream, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
 
 /** Tunables, mostly for tests. */
 export interface SupervisorTiming {
@@ -33,6 +35,9 @@ export class ServerSupervisor {
   private lastExit: { code: number | null; signal: string | null; at: string } | null = null;
   private lastError: string | null = null;
   private everStarted = false;
+  private problem: ConnectionProblem | null = null;
+  private reported = '';
+  private upstreamKind: UpstreamKind | undefined;
 
   constructor(
     readonly name: string,
@@ -42,6 +47,8 @@ export class ServerSupervisor {
     private readonly timing: SupervisorTiming = DEFAULT_TIMING,
     /** Variables the gateway adds to a stdio child's environment (e.g. the passkey verifier's URL and token). */
     private readonly extraEnv: () => Record<string, string> = () => ({}),
+    /** Where problems are reported for the user at the terminal (one line each). */
+    private readonly report: (line: string) => void = (line) => process.stderr.write(line),
   ) {
     this.transport = isStdioServer(config) ? 'stdio' : 'http';
     this.stableMs = timing.stableMs;
@@ -71,6 +78,8 @@ export class ServerSupervisor {
       lastError: this.lastError,
       lastExit: this.lastExit,
       disabled: this.disabled,
+      problem: this.problem,
+      ...(this.upstreamKind && this.upstreamKind !== 'stdio' ? { upstreamTransport: this.upstreamKind } : {}),
     };
   }
 
@@ -117,20 +126,46 @@ export class ServerSupervisor {
     return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv());
   }
 
-  /** A readable reason for a failed spawn. */
-  describeStartFailure(error: NodeJS.ErrnoException): Error {
-    const command = isStdioServer(this.config) ? this.config.command : this.config.url;
-    const reason =
-      error.code === 'ENOENT'
-        ? `the command "${command}" was not found (nor its working directory)`
-        : error.code === 'EACCES'
-          ? `the command "${command}" is not executable`
-          : error.message;
-    const message = `Could not start server "${this.name}": ${reason}. Check "mcpServers.${this.name}" in ${this.configFile}.`;
-    this.lastError = message;
-    this.consecutiveFailures += 1;
-    this.stderr.note(message);
-    return new Error(message);
+  /** The server's name and config file, for the doctor's messages. */
+  site(): ProblemSite {
+    return { name: this.name, configFile: this.configFile };
+  }
+
+  /** The command and working directory of a stdio server; undefined for HTTP servers. */
+  stdioCommand(): { command: string; cwd: string } | undefined {
+    return isStdioServer(this.config) ? { command: this.config.command, cwd: stdioCwd(this.config, this.configDir) } : undefined;
+  }
+
+  /** The URL of an HTTP server; undefined for stdio servers. */
+  url(): string | undefined {
+    return isStdioServer(this.config) ? undefined : this.config.url;
+  }
+
+  /** Records a diagnosed problem (shown on the card and, once per distinct problem, at the terminal). */
+  noteProblem(problem: ConnectionProblem): ConnectionProblem {
+    this.problem = problem;
+    this.lastError = problem.message;
+    this.consecutiveFailures += problem.step === 'session' ? 0 : 1;
+    this.stderr.note(`${problem.step}: ${problem.message}`);
+    const key = `${problem.step}\n${problem.kind}\n${problem.message}`;
+    if (key !== this.reported) {
+      this.reported = key;
+      this.report(problemLine(this.name, problem));
+    }
+    return problem;
+  }
+
+  /** A session completed `initialize`: whatever was wrong is fixed. */
+  noteReady(kind?: UpstreamKind): void {
+    if (kind) this.upstreamKind = kind;
+    this.noteRecovered();
+  }
+
+  /** A lost session or crashed process is back. */
+  noteRecovered(): void {
+    this.problem = null;
+    this.lastError = null;
+    this.reported = '';
   }
 
   /** Records a successful start. */
@@ -153,9 +188,9 @@ export class ServerSupervisor {
     this.consecutiveFailures = 0;
   }
 
-  /** Only stdio children are restarted; an HTTP server's session ends with its connection. */
+  /** A crashed stdio child is restarted; an HTTP server that lost the session is re-initialized. */
   canRestart(): boolean {
-    return this.transport === 'stdio';
+    return true;
   }
 
   /** The next restart delay (capped exponential) and the failure count it implies. */
