@@ -24,6 +24,18 @@ export function httpStatusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/**
+ * True when an error says the server no longer knows the session: HTTP 404 (what the MCP spec
+ * prescribes), or HTTP 400 whose body talks about the session ("No valid session ID provided" —
+ * what servers built on the SDK's examples, server-everything among them, answer after a restart).
+ */
+export function isSessionLost(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status === 404) return true;
+  const text = (error as { data?: { text?: unknown } } | undefined)?.data?.text;
+  return status === 400 && typeof text === 'string' && /session/i.test(text);
+}
+
 function isInitialize(message: JSONRPCMessage): boolean {
   return (message as { method?: unknown }).method === 'initialize';
 }

@@ -6,7 +6,7 @@ import { isConnectionProblem, type ConnectionProblem } from '../../src/core/conn
 import { exitProblem, httpProblem, sessionLostProblem, spawnProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
 import { BoundedEventStore } from './event-store.js';
-import { httpStatusOf } from './http-transport.js';
+import { httpStatusOf, isSessionLost } from './http-transport.js';
 import { checkInitializeAnswer, GatewayRequests } from './relay-handshake.js';
 import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
 import { describeExit, type Upstream } from './upstream.js';
@@ -48,6 +48,10 @@ export class RelaySession {
   private readonly gatewayRequests = new GatewayRequests();
   /** Requests held while an HTTP upstream's session is being re-opened; sent (or answered) after. */
   private readonly waiting: JsonRpc[] = [];
+  /** Requests whose upstream send has not completed (an HTTP POST not yet accepted). */
+  private readonly sending = new Set<Id>();
+  private lostProblem: ConnectionProblem | undefined;
+  private lostReason = '';
   private restartTimer: NodeJS.Timeout | undefined;
   private stableTimer: NodeJS.Timeout | undefined;
   private sink: SessionEventSink | undefined;
@@ -188,15 +192,27 @@ export class RelaySession {
     const id = isRequest ? message.id : undefined;
     const exact = upstream.kind() === 'streamable-http';
     const options = isRequest && exact ? { onRequestStreamEnd: () => this.streamEnded(upstream, id!) } : undefined;
+    if (id !== undefined) this.sending.add(id);
     requestScope
       .run(id, () => upstream.transport.send(message as JSONRPCMessage, options))
-      .catch((error: unknown) => this.sendFailed(upstream, message, error));
+      .then(
+        () => {
+          if (id === undefined) return;
+          this.sending.delete(id);
+          // Accepted by a session that was lost meanwhile: its answer can no longer come.
+          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message)) this.reply(id, this.lostError(message.method!));
+        },
+        (error: unknown) => {
+          if (id !== undefined) this.sending.delete(id);
+          this.sendFailed(upstream, message, error);
+        },
+      );
   }
 
   private sendFailed(upstream: Upstream, message: JsonRpc, error: unknown): void {
     const isRequest = message.id !== undefined && typeof message.method === 'string';
     if (upstream !== this.upstream || this.state === 'closed') {
-      if (isRequest && this.state === 'restarting' && this.supervisor.transport === 'http') this.waiting.push(message);
+      if (isRequest && this.state === 'restarting' && this.supervisor.transport === 'http' && !this.waiting.includes(message)) this.waiting.push(message);
       return;
     }
     if (!this.isHttp(upstream)) {
@@ -210,10 +226,10 @@ export class RelaySession {
       if (message.method === 'initialize') setImmediate(() => void this.close('the server could not be reached'));
       return;
     }
-    if (status === 404 || status === undefined) {
-      // The upstream no longer knows the session (404), or cannot be reached: re-open it and send this again.
+    if (isSessionLost(error) || status === undefined) {
+      // The upstream no longer knows the session, or cannot be reached: re-open it and send this again.
       if (isRequest) this.waiting.push(message);
-      this.lose(status === 404 ? 'it answered HTTP 404 for the session' : `it could not be reached: ${(error as Error).message}`);
+      this.lose(status !== undefined ? `it answered HTTP ${status} for the session` : `it could not be reached: ${(error as Error).message}`);
       return;
     }
     if (isRequest) this.reply(message.id!, problemError(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind())));
@@ -230,7 +246,7 @@ export class RelaySession {
     this.supervisor.stderr.note(`transport error: ${error.message}`);
     if (upstream !== this.upstream || !this.isHttp(upstream) || !this.handshakeDone || this.state !== 'ready') return;
     const status = httpStatusOf(error);
-    if (status === 404) this.lose('it answered HTTP 404 for the session');
+    if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
     else if (upstream.kind() === 'sse') this.lose(`its event stream failed (${error.message})`);
     else if (/Maximum reconnection attempts/.test(error.message)) this.lose('its event stream dropped and could not be reopened');
   }
@@ -259,12 +275,22 @@ export class RelaySession {
     else void this.http.send(message as JSONRPCMessage, { relatedRequestId: related }).catch(() => this.sendUnsolicited(message as JSONRPCMessage));
   }
 
-  /** Answers every pending request with `error(method)` and forgets them. */
-  private failPending(error: (method: string) => RpcError): void {
+  /** Answers every pending request with `error(method)` and forgets them (not those held to be sent again). */
+  private failPending(error: (method: string) => RpcError, keepUnsent = false): void {
     for (const [id, method] of [...this.tracker.pending]) {
-      if (this.waiting.some((m) => m.id === id)) continue;
+      if (this.waiting.some((m) => m.id === id) || (keepUnsent && this.sending.has(id))) continue;
       this.reply(id, error(method));
     }
+  }
+
+  /** The error for a request that was running when an HTTP upstream lost the session. */
+  private lostError(method: string): RpcError {
+    const url = this.supervisor.url()!;
+    return {
+      code: SERVER_GONE,
+      message: `Server "${this.supervisor.name}" (${url}) lost this session while handling "${method}": ${this.lostReason}; it was probably restarted. The gateway is opening a new session; try again.`,
+      data: { problem: this.lostProblem },
+    };
   }
 
   /** An HTTP upstream lost the session: answer the requests it was running, then re-open it. */
@@ -272,12 +298,10 @@ export class RelaySession {
     if (this.state !== 'ready' || !this.upstream) return;
     const upstream = this.upstream;
     const url = this.supervisor.url()!;
-    const problem = this.supervisor.noteProblem(sessionLostProblem(this.supervisor.site(), url, reason));
-    this.failPending((method) => ({
-      code: SERVER_GONE,
-      message: `Server "${this.supervisor.name}" (${url}) lost this session while handling "${method}": ${reason}; it was probably restarted. The gateway is opening a new session; try again.`,
-      data: { problem },
-    }));
+    this.lostProblem = this.supervisor.noteProblem(sessionLostProblem(this.supervisor.site(), url, reason));
+    this.lostReason = reason;
+    // Requests whose POST was not accepted yet are sent again on the new session; the rest were running.
+    this.failPending((method) => this.lostError(method), true);
     this.upstream = undefined;
     this.closingUpstream = true;
     void upstream.transport.close().catch(() => {});
