@@ -52,6 +52,7 @@ export class RelaySession {
   private readonly sending = new Set<Id>();
   private lostProblem: ConnectionProblem | undefined;
   private lostReason = '';
+  private readonly outgoing = new Set<Promise<void>>();
   private restartTimer: NodeJS.Timeout | undefined;
   private stableTimer: NodeJS.Timeout | undefined;
   private sink: SessionEventSink | undefined;
@@ -149,9 +150,12 @@ export class RelaySession {
 
   private reply(id: Id, error: RpcError): void {
     this.tracker.settle(id);
-    this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {
+    // Sending waits for the event store, so `close()` waits for these before it closes the streams.
+    const sent = this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {
       // the browser's stream may already be gone
     });
+    this.outgoing.add(sent);
+    void sent.finally(() => this.outgoing.delete(sent));
   }
 
   /** A warning to the client (it reaches the card's activity and makes the dashboard re-read the server's state). */
@@ -329,6 +333,11 @@ export class RelaySession {
       };
     });
     this.tracker.clear();
+    if (early && !this.initRequest) {
+      // It died before the client's `initialize` reached it: that request gets the diagnosis when it comes.
+      this.startError = problemError(early, { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail });
+      return;
+    }
     if (!this.handshakeDone || !this.supervisor.canRestart()) {
       void this.close('the server exited');
       return;
@@ -391,6 +400,7 @@ export class RelaySession {
     this.waiting.length = 0;
     this.failPending(() => ({ code: SERVER_GONE, message: `The session with server "${this.supervisor.name}" ended: ${reason}.` }));
     this.tracker.clear();
+    await Promise.allSettled([...this.outgoing]);
     const upstream = this.upstream;
     this.upstream = undefined;
     this.closingUpstream = true;

@@ -1,0 +1,115 @@
+import { test, describe, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { startGatewayProcess } from '../support/gateway-process.mjs';
+import { startHttpServer } from '../support/http-fixtures.mjs';
+
+// The connection doctor (issue 13): each way a server can fail to be reached is diagnosed — which
+// step, what happened, what to do — in the JSON-RPC error the client gets, in GET /api/servers and
+// as one line in the terminal. Real broken servers: a missing command, a process that exits 3 after
+// explaining on stderr, a port with nothing listening, and HTTP endpoints that answer HTML, 500, an
+// initialize error, an old protocol version and 401.
+type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
+type Problem = { step: string; kind: string; message: string; action: string; details: Record<string, unknown> };
+let gw: Gw;
+let broken: Awaited<ReturnType<typeof startHttpServer>>;
+let closedPort: number;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+before(async () => {
+  broken = await startHttpServer({ script: 'test/fixtures/broken-http-server.mjs' });
+  closedPort = await freePort();
+  gw = await startGatewayProcess({
+    config: {
+      mcpServers: {
+        missing: { command: 'no-such-mcp-server-xyz' },
+        exits: { command: 'node', args: ['test/fixtures/exit-with-stderr.mjs'] },
+        nothing: { url: `http://127.0.0.1:${closedPort}/mcp` },
+        webpage: { url: broken.url('/html') },
+        express: { url: broken.url('/express-404') },
+        failing: { type: 'http', url: broken.url('/500') },
+        refuses: { type: 'http', url: broken.url('/init-error') },
+        old: { type: 'http', url: broken.url('/old-version') },
+        locked: { type: 'http', url: broken.url('/auth') },
+      },
+    },
+  });
+});
+
+after(async () => {
+  await gw?.stop();
+  await broken?.stop();
+});
+
+async function connectError(name: string): Promise<Error & { code?: number; data?: { problem?: Problem } }> {
+  const client = new Client({ name: 'doctor-test', version: '1' }, { capabilities: {} });
+  try {
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }), { timeout: 20_000 });
+  } catch (error) {
+    return error as Error & { data?: { problem?: Problem } };
+  }
+  await client.close();
+  throw new Error(`${name} connected, but it should not`);
+}
+
+async function summaryProblem(name: string): Promise<Problem> {
+  const res = await fetch(`${gw.origin}/api/servers`, { headers: { Authorization: `Bearer ${gw.token}` } });
+  return ((await res.json()).servers as Array<{ name: string; problem: Problem }>).find((s) => s.name === name)!.problem;
+}
+
+const url = (path: string) => `http://127.0.0.1:PORT${path}`;
+
+/** server → [step, kind, exact message]; PORT stands for the fixture's port. */
+const TABLE: Array<[string, string, string, string]> = [
+  ['missing', 'spawn', 'command-not-found', 'The command "no-such-mcp-server-xyz" was not found.'],
+  ['exits', 'spawn', 'exited', '"node" exited with code 3 before it answered "initialize".'],
+  ['nothing', 'connect', 'refused', 'Nothing is listening at 127.0.0.1:CLOSED (connection refused).'],
+  ['webpage', 'not-mcp', 'html', `${url('/html')} answered with a web page (HTML, HTTP 200), not with MCP.`],
+  ['express', 'not-mcp', 'html', `${url('/express-404')} answered with a web page (HTML, HTTP 404), not with MCP.`],
+  ['failing', 'http', 'http-status', `${url('/500')} answered HTTP 500 Internal Server Error.`],
+  ['refuses', 'initialize', 'initialize-error', 'The server refused "initialize": Database is not configured (JSON-RPC error -32603).'],
+  ['old', 'protocol-version', 'version-unsupported', 'The server speaks MCP protocol version "2023-01-01", which this dashboard does not support (it supports 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07).'],
+  ['locked', 'auth', 'auth-required', `${url('/auth')} requires authorization (HTTP 401).`],
+];
+
+describe('connection doctor', () => {
+  for (const [name, step, kind, message] of TABLE) {
+    test(`${name}: ${step} / ${kind}`, async () => {
+      const expected = message.replaceAll('PORT', String(broken.port)).replaceAll('CLOSED', String(closedPort));
+      const error = await connectError(name);
+      const problem = error.data?.problem;
+      assert.ok(problem, `the error carries the diagnosis as data.problem: ${error.message}`);
+      assert.equal(problem.step, step);
+      assert.equal(problem.kind, kind);
+      assert.equal(problem.message, expected);
+      assert.ok(error.message.startsWith(expected), error.message);
+      assert.ok(problem.action.length > 20, 'it says what to do');
+      assert.doesNotMatch(`${error.message} ${JSON.stringify(problem)}`, /<html|<script|<!DOCTYPE|<pre>|Cannot POST/i, 'no upstream HTML reaches the client');
+      const summary = await summaryProblem(name);
+      assert.deepEqual([summary.step, summary.kind, summary.message], [step, kind, expected]);
+      assert.ok(gw.stderr().includes(`mcp-dashboard: server "${name}" [${step}]: ${expected}`), `terminal line for ${name}:\n${gw.stderr()}`);
+    });
+  }
+
+  test('the process that exits hands over its last stderr lines and exit code', async () => {
+    const problem = await summaryProblem('exits');
+    assert.equal(problem.details.exitCode, 3);
+    assert.deepEqual(problem.details.stderrTail, ['starting notes-server 1.2.0', 'Error: NOTES_API_KEY is not set', '    set it in the "env" of this server']);
+    assert.match(gw.stderr(), /last stderr: .*Error: NOTES_API_KEY is not set/);
+  });
+
+  test('a problem is reported once in the terminal, however often the card retries', async () => {
+    await connectError('failing');
+    await connectError('failing');
+    const lines = gw.stderr().split('\n').filter((l) => l.startsWith('mcp-dashboard: server "failing"'));
+    assert.equal(lines.length, 1);
+  });
+});
