@@ -21,12 +21,14 @@ function problem(site: ProblemSite, step: DoctorStep, kind: string, message: str
 
 /** Server text is untrusted: one line, no control characters, at most `max` characters. */
 export function plainSnippet(text: string, max = 300): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
 
 /** One line of a server's stderr: control characters removed, indentation kept, at most `max` characters. */
 function plainLine(line: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = line.replace(/\t/g, '    ').replace(/[\u0000-\u001f\u007f]/g, '').trimEnd();
   return clean.length > max ? `${clean.slice(0, max - 1)}\u2026` : clean;
 }

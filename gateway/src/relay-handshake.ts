@@ -1,9 +1,28 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import { initializeErrorProblem, protocolVersionProblem } from './doctor.js';
+import type { ConnectionProblem } from '../../src/core/connection-problem.js';
+import { httpProblem, initializeErrorProblem, protocolVersionProblem, spawnProblem } from './doctor.js';
 import type { Id, JsonRpc } from './relay-routing.js';
 import type { ServerSupervisor } from './supervisor.js';
 import type { Upstream, UpstreamKind } from './upstream.js';
+
+/** JSON-RPC code for "server exited or is restarting" — in the implementation-defined server range. */
+export const SERVER_GONE = -32000;
+
+/** A JSON-RPC error object. */
+export type RpcError = { code: number; message: string; data?: unknown };
+
+/** The error a user reads for a problem the doctor diagnosed: what happened, what to do, and the diagnosis as data. */
+export function problemError(problem: ConnectionProblem, extra: Record<string, unknown> = {}): RpcError {
+  return { code: SERVER_GONE, message: `${problem.message} ${problem.action}`, data: { ...extra, problem } };
+}
+
+/** Why an upstream could not be started: a spawn failure, or an HTTP(+SSE) connection failure. */
+export function diagnoseStart(supervisor: ServerSupervisor, upstream: Upstream, error: unknown): ConnectionProblem {
+  const stdio = supervisor.stdioCommand();
+  if (stdio) return spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException);
+  return httpProblem(supervisor.site(), supervisor.url()!, error, upstream.observer?.last, upstream.kind());
+}
 
 const GATEWAY_PREFIX = '__mcp_dashboard_replay_';
 

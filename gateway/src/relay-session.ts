@@ -3,24 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { isConnectionProblem, type ConnectionProblem } from '../../src/core/connection-problem.js';
-import { exitProblem, httpProblem, sessionLostProblem, spawnProblem } from './doctor.js';
+import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
 import { BoundedEventStore } from './event-store.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
-import { checkInitializeAnswer, GatewayRequests } from './relay-handshake.js';
+import { checkInitializeAnswer, diagnoseStart, GatewayRequests, problemError, SERVER_GONE, type RpcError } from './relay-handshake.js';
 import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
-
-/** JSON-RPC code for "server exited or is restarting" — in the implementation-defined server range. */
-export const SERVER_GONE = -32000;
-
-type RpcError = { code: number; message: string; data?: unknown };
-
-/** The error a user reads for a problem the doctor diagnosed: what happened, what to do, and the diagnosis as data. */
-function problemError(problem: ConnectionProblem, extra: Record<string, unknown> = {}): RpcError {
-  return { code: SERVER_GONE, message: `${problem.message} ${problem.action}`, data: { ...extra, problem } };
-}
 
 /**
  * One browser session relayed to one upstream (a child process per session for stdio servers, an
@@ -114,19 +104,12 @@ export class RelaySession {
       upstream.started = true;
     } catch (error) {
       this.upstream = undefined;
-      throw this.supervisor.noteProblem(this.diagnoseStart(upstream, error));
+      throw this.supervisor.noteProblem(diagnoseStart(this.supervisor, upstream, error));
     }
     this.supervisor.noteStarted(upstream);
     clearTimeout(this.stableTimer);
     this.stableTimer = setTimeout(() => this.supervisor.markStable(), this.supervisor.stableMs);
     this.stableTimer.unref();
-  }
-
-  private diagnoseStart(upstream: Upstream, error: unknown): ConnectionProblem {
-    const site = this.supervisor.site();
-    const stdio = this.supervisor.stdioCommand();
-    if (stdio) return spawnProblem(site, stdio.command, stdio.cwd, error as NodeJS.ErrnoException);
-    return httpProblem(site, this.supervisor.url()!, error, upstream.observer?.last, upstream.kind());
   }
 
   /** Routes this session's server-initiated messages to a page's event hub instead of a `GET` stream. */

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
+import type { MissingInput } from '../../src/core/config-import.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
+import { inputMissingProblem } from './doctor.js';
 import { EventHubs } from './event-hub.js';
 import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
 import { PasskeyRoutes } from './passkey/auth-routes.js';
@@ -31,6 +33,8 @@ export interface GatewayOptions {
   token?: string;
   /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
   brand?: Brand | null;
+  /** Servers that cannot start until a VS Code `${input:…}` gets a value (config.ts). */
+  missingInputs?: MissingInput[];
 }
 
 /** A running gateway. */
@@ -91,6 +95,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   for (const name of Object.keys(options.config.mcpServers)) {
     const entry = options.config.mcpServers[name]!;
     supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name)));
+  }
+  for (const missing of options.missingInputs ?? []) {
+    supervisors.get(missing.server)?.block(inputMissingProblem({ name: missing.server, configFile: options.configFile }, missing.input.id, missing.input.description, missing.envName));
   }
 
   let hosts = new Set<string>();

@@ -38,6 +38,7 @@ export class ServerSupervisor {
   private problem: ConnectionProblem | null = null;
   private reported = '';
   private upstreamKind: UpstreamKind | undefined;
+  private blockedBy: ConnectionProblem | undefined;
 
   constructor(
     readonly name: string,
@@ -83,8 +84,21 @@ export class ServerSupervisor {
     };
   }
 
+  /** Keeps the server from starting until the config is fixed (the problem says how). */
+  block(problem: ConnectionProblem): void {
+    this.blockedBy = this.noteProblem(problem);
+  }
+
   /** Routes one `/mcp/<name>` request: to its session, or opens a new one on `initialize`. */
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
+      const id = (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown })?.method === 'initialize')?.id ?? null;
+      const problem = this.blockedBy;
+      const answer = JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: `${problem.message} ${problem.action}`, data: { problem } } });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(answer) });
+      res.end(answer);
+      return;
+    }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = this.byId.get(sessionId);

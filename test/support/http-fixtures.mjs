@@ -1,19 +1,20 @@
 // Starts real HTTP MCP servers for tests (and stops them): server-everything's `streamableHttp` and
-// `sse` modes and our fixtures, always on 127.0.0.1 (see loopback-listen.cjs), on a free port or the
+// `sse` modes and our fixtures, always on 127.0.0.1 (see loopback-listen.mjs), on a free port or the
 // port given (to restart a server where it was).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './gateway-process.mjs';
 
-const preload = join(repoRoot, 'test', 'support', 'loopback-listen.cjs');
+const preload = join(repoRoot, 'test', 'support', 'loopback-listen.mjs');
 export const everythingEntry = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
 /**
- * Spawns `node --require loopback-listen.cjs <script> ...args` and resolves once it listens.
+ * Spawns `node --import loopback-listen.mjs <script> ...args` and resolves once it listens.
  * @param {{ script: string, args?: string[], port?: number, env?: Record<string, string> }} options
  */
 export async function startHttpServer({ script, args = [], port = 0, env = {} }) {
-  const child = spawn(process.execPath, ['--require', preload, script, ...args], {
+  const child = spawn(process.execPath, ['--import', pathToFileURL(preload).href, script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,7 +1,7 @@
-// Preload (node --require) for HTTP servers that tests start: forces every listening socket onto
+// Preload (node --import) for HTTP servers that tests start: forces every listening socket onto
 // 127.0.0.1 (server-everything's HTTP modes listen on all interfaces) and prints the real port as
 // "mcp-test-listening <port>" on stderr, so a test can start a server on port 0 and find it.
-const net = require('node:net');
+import net from 'node:net';
 
 const listen = net.Server.prototype.listen;
 net.Server.prototype.listen = function patchedListen(...args) {
