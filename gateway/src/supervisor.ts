@@ -4,9 +4,10 @@ import type { ConnectionProblem } from '../../src/core/connection-problem.js';
 import type { GatewayServerSummary } from '../../src/core/gateway-client.js';
 import { backoffDelay } from './backoff.js';
 import { problemLine, type ProblemSite } from './doctor.js';
+import { classify, ModernRelay } from './modern-relay.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
-import { createUpstream, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
+import { createUpstream, httpKindOf, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
 
 /** Tunables, mostly for tests. */
 export interface SupervisorTiming {
@@ -39,6 +40,9 @@ export class ServerSupervisor {
   private reported = '';
   private upstreamKind: UpstreamKind | undefined;
   private blockedBy: ConnectionProblem | undefined;
+  /** A started child handed on by the 2026 probe, for the next 2025 session (see modern-relay.ts). */
+  private spare: { upstream: Upstream; at: number } | undefined;
+  private readonly modern = new ModernRelay(this);
 
   constructor(
     readonly name: string,
@@ -109,6 +113,19 @@ export class ServerSupervisor {
       await session.handle(req, res, body);
       return;
     }
+    if (req.method === 'POST' && !isInitialize(body)) {
+      const route = classify(req, body);
+      if (route.kind === 'modern') {
+        await this.modern.handle(req, res, route);
+        return;
+      }
+      if (route.kind === 'reject') {
+        const answer = JSON.stringify({ jsonrpc: '2.0', id: (body as { id?: unknown })?.id ?? null, error: route.error });
+        res.writeHead(route.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(answer) });
+        res.end(answer);
+        return;
+      }
+    }
     if (req.method !== 'POST' || !isInitialize(body)) {
       sendJsonRpcError(res, 400, -32600, 'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).');
       return;
@@ -135,9 +152,29 @@ export class ServerSupervisor {
     if (session.sessionId) this.byId.delete(session.sessionId);
   }
 
-  /** A fresh upstream for a session. */
-  newUpstream(): Upstream {
+  /** An upstream for a session: the spare child if one is waiting (unless `fresh`), else a new one. */
+  newUpstream(options: { fresh?: boolean } = {}): Upstream {
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare && !options.fresh && Date.now() - spare.at < 60_000 && !spare.upstream.exit()) return spare.upstream;
+    if (spare) void spare.upstream.transport.close().catch(() => {});
     return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv());
+  }
+
+  /** Keeps a started child for the next session (one at most; an older one is stopped). */
+  offerSpare(upstream: Upstream): void {
+    if (this.spare) void this.spare.upstream.transport.close().catch(() => {});
+    this.spare = { upstream, at: Date.now() };
+  }
+
+  /** For HTTP servers: the wire the config asks for. */
+  httpKind(): 'streamable-http' | 'sse' | 'auto' | undefined {
+    return isStdioServer(this.config) ? undefined : httpKindOf(this.config);
+  }
+
+  /** For HTTP servers: the headers from the config (they never leave the gateway). */
+  httpHeaders(): Record<string, string> {
+    return isStdioServer(this.config) ? {} : { ...(this.config.headers ?? {}) };
   }
 
   /** The server's name and config file, for the doctor's messages. */
@@ -233,7 +270,11 @@ export class ServerSupervisor {
 
   /** Stops every session and child. */
   async closeAll(): Promise<void> {
+    const spare = this.spare;
+    this.spare = undefined;
     await Promise.all([...this.sessions].map((s) => s.close('the gateway is shutting down')));
+    await this.modern.close();
+    if (spare) await spare.upstream.transport.close().catch(() => {});
   }
 }
 
