@@ -40,7 +40,7 @@ function entry(site: ProblemSite): string {
 /** A child process that could not be started at all. */
 export function spawnProblem(site: ProblemSite, command: string, cwd: string, error: NodeJS.ErrnoException): ConnectionProblem {
   if (error.code === 'ENOENT' && !existsSync(cwd)) {
-    return problem(site, 'spawn', 'cwd-missing', `The working directory "${cwd}" does not exist.`, `Correct "cwd" for ${entry(site)}, or remove it to run from the config file's folder.`, { command, cwd });
+    return problem(site, 'spawn', 'cwd-missing', `The working directory "${cwd}" does not exist.`, `Correct "cwd" for ${entry(site)}, or remove it to run from the config file\u2019s folder.`, { command, cwd });
   }
   if (error.code === 'ENOENT') {
     return problem(site, 'spawn', 'command-not-found', `The command "${command}" was not found.`, `Install it, or give its full path in "command" for ${entry(site)}. The gateway looks in your PATH and in node_modules/.bin.`, { command });
@@ -93,7 +93,7 @@ export function httpProblem(site: ProblemSite, url: string, error: unknown, seen
   const code = causeCode(error);
   const name = (error as Error | undefined)?.name ?? '';
   if (code && TLS_CODES.test(code)) {
-    return problem(site, 'tls', 'certificate', `The TLS certificate of ${host} was not accepted (${code}).`, `If the server uses a private certificate authority, start the dashboard with NODE_EXTRA_CA_CERTS=<its CA file>; otherwise the server's certificate must be fixed.`, { url, host, code });
+    return problem(site, 'tls', 'certificate', `The TLS certificate of ${host} was not accepted (${code}).`, `If the server uses a private certificate authority, start the dashboard with NODE_EXTRA_CA_CERTS=<its CA file>; otherwise the server\u2019s certificate must be fixed.`, { url, host, code });
   }
   if (code === 'ECONNREFUSED') {
     return problem(site, 'connect', 'refused', `Nothing is listening at ${host} (connection refused).`, `Start the server, or correct "url" for ${entry(site)}.`, { url, host });
@@ -112,7 +112,7 @@ export function httpProblem(site: ProblemSite, url: string, error: unknown, seen
     return problem(site, 'auth', 'forbidden', `${url} refused access (HTTP 403).`, `The credentials in "headers" for ${entry(site)} are not allowed to use this server; check them with whoever runs it.`, { url, status: 403 });
   }
   if (seen?.html) {
-    return problem(site, 'not-mcp', 'html', `${seen.url} answered with a web page (HTML, HTTP ${seen.status}), not with MCP.`, `This address is not an MCP endpoint. Use the server's MCP address in "url" for ${entry(site)} (often ending in /mcp, or /sse for older servers).`, { url: seen.url, status: seen.status, transport });
+    return problem(site, 'not-mcp', 'html', `${seen.url} answered with a web page (HTML, HTTP ${seen.status}), not with MCP.`, `This address is not an MCP endpoint. Use the server\u2019s MCP address in "url" for ${entry(site)} (often ending in /mcp, or /sse for older servers).`, { url: seen.url, status: seen.status, transport });
   }
   if (seen && seen.status >= 200 && seen.status < 300 && seen.contentType) {
     return problem(site, 'not-mcp', 'unexpected-content', `${seen.url} answered with "${seen.contentType}", not with MCP (JSON or an event stream).`, `This address is not an MCP endpoint. Check "url" for ${entry(site)}.`, { url: seen.url, status: seen.status, contentType: seen.contentType });
@@ -134,7 +134,7 @@ export function httpProblem(site: ProblemSite, url: string, error: unknown, seen
 /** The server answered `initialize` with a JSON-RPC error. */
 export function initializeErrorProblem(site: ProblemSite, error: { code: number; message: string }): ConnectionProblem {
   const message = plainSnippet(error.message);
-  return problem(site, 'initialize', 'initialize-error', `The server refused "initialize": ${message} (JSON-RPC error ${error.code}).`, `This is the server's own answer; check its configuration or its logs, then press Reconnect.`, { code: error.code, serverMessage: message });
+  return problem(site, 'initialize', 'initialize-error', `The server refused "initialize": ${message} (JSON-RPC error ${error.code}).`, `This is the server\u2019s own answer; check its configuration or its logs, then press Reconnect.`, { code: error.code, serverMessage: message });
 }
 
 /** The server answered `initialize` with a protocol version the dashboard does not speak. */

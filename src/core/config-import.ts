@@ -58,6 +58,8 @@ export interface ImportContext {
   home?: string;
   /** The workspace folder, for `${workspaceFolder}`. */
   workspace?: string;
+  /** Leave `${env:…}` and `${input:…}` in place (they are still listed), for a config to be saved and read again by the gateway. */
+  keepVariables?: boolean;
 }
 
 /** A `${input:…}` that has no value: the server cannot start until it gets one. */
@@ -109,10 +111,11 @@ function readInputs(raw: unknown): Map<string, ConfigInput> {
 
 /** Finds the servers object and names the format. */
 function locateServers(raw: Record<string, unknown>): { servers: unknown; format: ImportResult['format']; rest: Record<string, unknown> } {
-  const { mcpServers, servers, mcp, inputs: _inputs, ...rest } = raw;
+  // `inputs` stays: a converted file keeps its `${input:…}` descriptions for the next read.
+  const { mcpServers, servers, mcp, ...rest } = raw;
   if (mcpServers !== undefined) return { servers: mcpServers, format: 'claude', rest };
   if (servers !== undefined) return { servers, format: 'vscode', rest };
-  if (isObject(mcp) && mcp.servers !== undefined) return { servers: mcp.servers, format: 'vscode-settings', rest };
+  if (isObject(mcp) && mcp.servers !== undefined) return { servers: mcp.servers, format: 'vscode-settings', rest: mcp.inputs === undefined ? rest : { ...rest, inputs: mcp.inputs } };
   return { servers: undefined, format: 'claude', rest: raw };
 }
 
@@ -151,15 +154,16 @@ export function importConfig(raw: unknown, file: string, context: ImportContext 
           const input = inputs.get(id) ?? { id, description: '', password: false };
           const envName = inputEnvName(id);
           const found = context.env?.(envName) ?? input.default;
-          if (found !== undefined) return found;
-          if (!missingInputs.some((m) => m.server === name && m.input.id === id)) missingInputs.push({ server: name, input, envName });
-          return '';
+          if (found !== undefined && !context.keepVariables) return found;
+          if (found === undefined && !missingInputs.some((m) => m.server === name && m.input.id === id)) missingInputs.push({ server: name, input, envName });
+          return context.keepVariables ? whole : '';
         }
         // `${env:NAME}` (VS Code, Cursor) and `${NAME}` / `${NAME:-default}` (Claude Code).
         const match = /^(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?$/.exec(expression);
         if (!match) return whole;
         const [, variable, fallback] = match as unknown as [string, string, string | undefined];
         used.add(variable);
+        if (context.keepVariables) return whole;
         const found = context.env?.(variable);
         if (found !== undefined) return found;
         if (fallback !== undefined) return fallback;

@@ -6,12 +6,14 @@ import { brand } from './en/brand.js';
 import { card } from './en/card.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
+import { doctor } from './en/doctor.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
 import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
+import { servers } from './en/servers.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -23,11 +25,13 @@ export const en = {
   ...card,
   ...clientRequests,
   ...confirm,
+  ...doctor,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...servers,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

@@ -6,12 +6,14 @@ import { brand } from './ja/brand.js';
 import { card } from './ja/card.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
+import { doctor } from './ja/doctor.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
 import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
+import { servers } from './ja/servers.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -24,11 +26,13 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...card,
   ...clientRequests,
   ...confirm,
+  ...doctor,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...servers,
   ...widgetStore,
 };
