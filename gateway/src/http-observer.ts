@@ -53,11 +53,14 @@ export function looksLikeHtml(text: string): boolean {
 export class HttpObserver {
   /** The last answer that was an error or not MCP (JSON or an event stream), if any. */
   last: ObservedResponse | undefined;
+  /** The status of the last answer of any kind. */
+  lastStatus: number | undefined;
 
   constructor(private readonly base: typeof fetch = fetch) {}
 
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const response = await this.base(input, init);
+    this.lastStatus = response.status;
     const type = mediaType(response.headers.get('content-type'));
     const usable = response.ok && (type === 'application/json' || type === 'text/event-stream' || response.status === 202 || response.status === 204);
     if (!usable) {

@@ -16,7 +16,7 @@ import type { Upstream } from './upstream.js';
  * restored on the way out, because several pages share that child). Whether an upstream speaks 2026
  * is learned from the client's own `server/discover` probe and remembered; an upstream that does not
  * gets the answer that makes a negotiating client fall back to the 2025 `initialize` handshake
- * (HTTP 400 with a JSON-RPC error), and a stdio child that was started for the probe is kept for the
+ * (a JSON-RPC error), and a stdio child that was started for the probe is kept for the
  * 2025 session that follows, so probing costs no extra process.
  */
 
@@ -119,13 +119,22 @@ export class ModernRelay {
     await done;
   }
 
-  /** The answer that makes a negotiating client use the 2025 `initialize` handshake instead. */
+  /**
+   * The answer that makes a negotiating client use the 2025 `initialize` handshake instead: a JSON-RPC
+   * error (any error but -32022 is a "legacy" verdict for the SDK's probe classifier). Sent with HTTP
+   * 200, as a 2025 server's "Method not found" would be, so a browser logs no failed request for
+   * every card that connects.
+   */
   private legacySignal(res: ServerResponse, message: JsonRpc): void {
     if (res.headersSent) return;
-    writeJson(res, 400, {
+    const discover = message.method === 'server/discover';
+    writeJson(res, 200, {
       jsonrpc: '2.0',
       id: message.id ?? null,
-      error: { code: -32600, message: `Server "${this.supervisor.name}" is reached with the 2025-11-25 protocol through this gateway: open a session with "initialize".` },
+      error: {
+        code: discover ? -32601 : -32600,
+        message: `Server "${this.supervisor.name}" is reached with the 2025-11-25 protocol through this gateway: open a session with "initialize".`,
+      },
     });
   }
 
@@ -148,11 +157,24 @@ export class ModernRelay {
       };
       transport.onclose = () => resolve();
     });
+    // The client going away ends the exchange upstream too.
+    res.once('close', () => void transport.close().catch(() => {}));
     try {
       await transport.start();
       await transport.send(message as JSONRPCMessage);
       if (!isRequest) return;
-      await finished;
+      if (!probe) {
+        await finished;
+        return;
+      }
+      // 202 (accepted, no answer) to a request: whatever that is, it is not a 2026 server.
+      if (upstreamObserver.lastStatus === 202) throw new Error('server/discover was answered 202 without a result');
+      // A probe must be answered promptly; silence (or a 202 with no answer) is not a 2026 server.
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), PROBE_TIMEOUT_MS)));
+      const outcome = await Promise.race([finished, timedOut]);
+      clearTimeout(timer);
+      if (outcome === 'timeout') throw new Error('no answer to server/discover');
     } catch (error) {
       if (probe || this.verdict !== 'modern') {
         this.verdict = 'legacy';

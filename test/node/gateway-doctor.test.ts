@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 import { startHttpServer } from '../support/http-fixtures.mjs';
+import { brokenServers } from '../support/doctor-table.mjs';
 
 // The connection doctor (issue 13): each way a server can fail to be reached is diagnosed — which
 // step, what happened, what to do — in the JSON-RPC error the client gets, in GET /api/servers and
@@ -24,24 +25,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+let table: ReturnType<typeof brokenServers>;
+
 before(async () => {
   broken = await startHttpServer({ script: 'test/fixtures/broken-http-server.mjs' });
   closedPort = await freePort();
-  gw = await startGatewayProcess({
-    config: {
-      mcpServers: {
-        missing: { command: 'no-such-mcp-server-xyz' },
-        exits: { command: 'node', args: ['test/fixtures/exit-with-stderr.mjs'] },
-        nothing: { url: `http://127.0.0.1:${closedPort}/mcp` },
-        webpage: { url: broken.url('/html') },
-        express: { url: broken.url('/express-404') },
-        failing: { type: 'http', url: broken.url('/500') },
-        refuses: { type: 'http', url: broken.url('/init-error') },
-        old: { type: 'http', url: broken.url('/old-version') },
-        locked: { type: 'http', url: broken.url('/auth') },
-      },
-    },
-  });
+  table = brokenServers(broken.port, closedPort);
+  gw = await startGatewayProcess({ config: { mcpServers: Object.fromEntries(table.map((s) => [s.name, s.config])) } });
 });
 
 after(async () => {
@@ -65,25 +55,10 @@ async function summaryProblem(name: string): Promise<Problem> {
   return ((await res.json()).servers as Array<{ name: string; problem: Problem }>).find((s) => s.name === name)!.problem;
 }
 
-const url = (path: string) => `http://127.0.0.1:PORT${path}`;
-
-/** server → [step, kind, exact message]; PORT stands for the fixture's port. */
-const TABLE: Array<[string, string, string, string]> = [
-  ['missing', 'spawn', 'command-not-found', 'The command "no-such-mcp-server-xyz" was not found.'],
-  ['exits', 'spawn', 'exited', '"node" exited with code 3 before it answered "initialize".'],
-  ['nothing', 'connect', 'refused', 'Nothing is listening at 127.0.0.1:CLOSED (connection refused).'],
-  ['webpage', 'not-mcp', 'html', `${url('/html')} answered with a web page (HTML, HTTP 200), not with MCP.`],
-  ['express', 'not-mcp', 'html', `${url('/express-404')} answered with a web page (HTML, HTTP 404), not with MCP.`],
-  ['failing', 'http', 'http-status', `${url('/500')} answered HTTP 500 Internal Server Error.`],
-  ['refuses', 'initialize', 'initialize-error', 'The server refused "initialize": Database is not configured (JSON-RPC error -32603).'],
-  ['old', 'protocol-version', 'version-unsupported', 'The server speaks MCP protocol version "2023-01-01", which this dashboard does not support (it supports 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07).'],
-  ['locked', 'auth', 'auth-required', `${url('/auth')} requires authorization (HTTP 401).`],
-];
-
 describe('connection doctor', () => {
-  for (const [name, step, kind, message] of TABLE) {
-    test(`${name}: ${step} / ${kind}`, async () => {
-      const expected = message.replaceAll('PORT', String(broken.port)).replaceAll('CLOSED', String(closedPort));
+  for (const name of ['missing', 'exits', 'nothing', 'webpage', 'express', 'failing', 'refuses', 'old', 'locked']) {
+    test(`${name}: the diagnosis in the error, the summary and the terminal`, async () => {
+      const { step, kind, message: expected } = table.find((s) => s.name === name)!;
       const error = await connectError(name);
       const problem = error.data?.problem;
       assert.ok(problem, `the error carries the diagnosis as data.problem: ${error.message}`);
