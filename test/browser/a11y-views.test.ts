@@ -141,6 +141,15 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   (link.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
   await linkAnswer;
 
+  // The Servers screen with a read config: the result table, ignored keys, an input it needs.
+  const serversPanel = (await dashboard.openServers())!;
+  await serversPanel.read(
+    JSON.stringify({ inputs: [{ id: 'token', description: 'API token' }], servers: { gh: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } }, notes: { command: 'npx', args: ['notes-mcp'], autoApprove: [] } } }),
+    'mcp.json',
+  );
+  await expectNoViolations(`${label}: Servers screen`);
+  (serversPanel.shadowRoot!.querySelector('[data-action="close-servers"]') as HTMLButtonElement).click();
+
   // View 4: the Theme panel (appearance settings, brand editor, previews, contrast list).
   await dashboard.openAppearance();
   await waitFor(() => dashboard.themePanel().open, 5000, 'theme panel');
