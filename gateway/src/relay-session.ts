@@ -5,7 +5,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { isConnectionProblem, type ConnectionProblem } from '../../src/core/connection-problem.js';
 import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
-import { BoundedEventStore } from './event-store.js';
+import { BoundedEventStore, deferPriming } from './event-store.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
 import { checkInitializeAnswer, diagnoseStart, GatewayRequests, problemError, SERVER_GONE, type RpcError } from './relay-handshake.js';
 import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
@@ -59,6 +59,7 @@ export class RelaySession {
         void this.close('the browser ended the session');
       },
     });
+    deferPriming(this.http);
     this.http.onmessage = (message) => this.fromClient(message as JsonRpc);
     this.http.onclose = () => {
       void this.close('the HTTP session closed');

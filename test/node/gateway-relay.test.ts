@@ -119,4 +119,24 @@ describe('relay fidelity', () => {
     assert.equal(new Set(seen.map((e) => e.id)).size, seen.length, 'no event is delivered twice');
     await fetch(url, { method: 'DELETE', headers: sessionHeaders });
   });
+
+  test('a silent call cut before its answer still resumes: the stream is primed with an event id when the call takes a while', async () => {
+    const headers = { Authorization: `Bearer ${gw.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+    const url = `${gw.origin}/mcp/probe-stdio`;
+    const init = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) });
+    const sessionHeaders = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')! };
+    await init.text();
+    await (await fetch(url, { method: 'POST', headers: sessionHeaders, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    const cut = new AbortController();
+    const call = await fetch(url, { method: 'POST', headers: sessionHeaders, signal: cut.signal, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sleep', arguments: { ms: 700 } } }) });
+    const reader = call.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+    const priming = (await reader.read()).value!;
+    assert.ok(priming.id, 'the first event carries an id');
+    assert.equal(priming.data, '', 'and no message');
+    cut.abort();
+    const resumed = await fetch(url, { method: 'GET', headers: { ...sessionHeaders, 'last-event-id': priming.id! } });
+    const text = await resumed.text();
+    assert.match(text, /slept 700/);
+    await fetch(url, { method: 'DELETE', headers: sessionHeaders });
+  });
 });
