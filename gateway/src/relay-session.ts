@@ -326,6 +326,7 @@ export class RelaySession {
       void this.close('the server exited');
       return;
     }
+    this.warn(`Server "${this.supervisor.name}" exited ${how}; the gateway is restarting it.`);
     this.scheduleRestart();
   }
 

@@ -27,7 +27,11 @@ before(async function () {
   const closed = (await executeServerCommand<number, Record<string, never>>('free-port', {}))!;
   table = brokenServers(fixture!.port, closed);
   gw = await startGateway({
-    mcpServers: { ...Object.fromEntries(table.map((s) => [s.name, s.config])), remote: { type: 'http', url: `http://127.0.0.1:${everything!.port}/mcp` } },
+    mcpServers: {
+      ...Object.fromEntries(table.map((s) => [s.name, s.config])),
+      remote: { type: 'http', url: `http://127.0.0.1:${everything!.port}/mcp` },
+      modern: { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'] },
+    },
   });
   dashboard = await mountDashboard(gw);
 });
@@ -104,6 +108,21 @@ describe('connection doctor on the cards', function () {
     );
     expect(result.content![0]!.text).to.equal('Echo: back');
     await waitFor(() => remote.server.state === 'running', 20_000, 'the card to show the server running');
+  });
+});
+
+describe('protocol versions', function () {
+  this.timeout(60_000);
+
+  it("the dashboard's bridge negotiates 2026-07-28 with a server that speaks it, 2025-11-25 with one that does not, and both work", async () => {
+    const modern = await waitFor(() => (card('modern')?.phase === 'ready' ? card('modern') : undefined), 30_000, 'the modern card');
+    const bridge = dashboard.services!.bridge;
+    expect(bridge.getServer('modern')!.info!.protocolVersion).to.equal('2026-07-28');
+    const result = (await bridge.callTool('modern', 'era', {})) as { content: Array<{ text: string }> };
+    expect(result.content[0]!.text).to.equal('era 2026-07-28');
+    expect(modern.shadowRoot!.querySelector('.status')!.textContent).not.to.contain('Error');
+    await waitFor(() => card('remote')?.phase === 'ready', 30_000, 'the remote card');
+    expect(bridge.getServer('remote')!.info!.protocolVersion).to.equal('2025-11-25');
   });
 });
 
