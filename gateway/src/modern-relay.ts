@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyInboundRequest, PerRequestHTTPServerTransport, type JSONRPCMessage, type MessageClassification } from '@modelcontextprotocol/server';
-import { httpProblem } from './doctor.js';
+import { httpProblem, spawnProblem } from './doctor.js';
 import { HttpObserver } from './http-observer.js';
 import { createHttpTransport } from './http-transport.js';
 import { problemError } from './relay-handshake.js';
@@ -203,10 +203,15 @@ export class ModernRelay {
       }
       return;
     }
-    const child = await this.ensureChild().catch(() => undefined);
-    if (!child) {
-      this.legacySignal(res, message);
-      await downstream.close();
+    let child: Upstream;
+    try {
+      child = await this.ensureChild();
+    } catch (error) {
+      // It spoke 2026 before; now its process does not start: say why, as the 2025 path would.
+      const stdio = this.supervisor.stdioCommand()!;
+      const problem = this.supervisor.noteProblem(spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException));
+      if (message.id !== undefined) await downstream.send({ jsonrpc: '2.0', id: message.id, error: problemError(problem) } as JSONRPCMessage);
+      else await downstream.close();
       return;
     }
     await this.exchange(child, message, downstream);
