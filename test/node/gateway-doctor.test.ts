@@ -1,6 +1,11 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 import { startHttpServer } from '../support/http-fixtures.mjs';
@@ -26,17 +31,38 @@ async function freePort(): Promise<number> {
 }
 
 let table: ReturnType<typeof brokenServers>;
+let tls: HttpsServer | undefined;
+let tlsPort = 0;
+
+/** An HTTPS server with a self-signed certificate made by openssl for this run (undefined without openssl). */
+async function startSelfSigned(): Promise<HttpsServer | undefined> {
+  const dir = mkdtempSync(join(tmpdir(), 'doctor-tls-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
+  rmSync(dir, { recursive: true, force: true });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  tlsPort = (server.address() as { port: number }).port;
+  return server;
+}
 
 before(async () => {
   broken = await startHttpServer({ script: 'test/fixtures/broken-http-server.mjs' });
   closedPort = await freePort();
+  tls = await startSelfSigned();
   table = brokenServers(broken.port, closedPort);
-  gw = await startGatewayProcess({ config: { mcpServers: Object.fromEntries(table.map((s) => [s.name, s.config])) } });
+  const servers: Record<string, unknown> = Object.fromEntries(table.map((s) => [s.name, s.config]));
+  if (tls) servers.selfsigned = { url: `https://127.0.0.1:${tlsPort}/mcp` };
+  gw = await startGatewayProcess({ config: { mcpServers: servers } });
 });
 
 after(async () => {
   await gw?.stop();
   await broken?.stop();
+  tls?.close();
 });
 
 async function connectError(name: string): Promise<Error & { code?: number; data?: { problem?: Problem } }> {
@@ -74,6 +100,14 @@ describe('connection doctor', () => {
     });
   }
 
+  test('tls: a self-signed certificate is diagnosed as a TLS problem, with what to do', { skip: !execFileSyncWorks('openssl') && 'openssl is not installed, so no certificate can be made' }, async () => {
+    const error = await connectError('selfsigned');
+    const problem = error.data!.problem!;
+    assert.deepEqual([problem.step, problem.kind], ['tls', 'certificate']);
+    assert.equal(problem.message, `The TLS certificate of 127.0.0.1:${tlsPort} was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT).`);
+    assert.match(problem.action, /NODE_EXTRA_CA_CERTS/);
+  });
+
   test('the process that exits hands over its last stderr lines and exit code', async () => {
     const problem = await summaryProblem('exits');
     assert.equal(problem.details.exitCode, 3);
@@ -88,3 +122,12 @@ describe('connection doctor', () => {
     assert.equal(lines.length, 1);
   });
 });
+
+function execFileSyncWorks(command: string): boolean {
+  try {
+    execFileSync(command, ['version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
