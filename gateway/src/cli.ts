@@ -72,6 +72,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   let layouts: TeamDashboard[];
   try {
     loaded = await loadConfigFile(options.config);
+    for (const warning of loaded.warnings) process.stderr.write(`mcp-dashboard: warning: ${warning}\n`);
     brand = await loadBrand(loaded.config, loaded.file);
     layouts = await loadTeamLayouts(loaded.config, loaded.file);
   } catch (error) {
@@ -103,6 +104,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       uiMiddleware,
       brand,
       layouts,
+      missingInputs: loaded.missingInputs,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
 import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
+import type { MissingInput } from '../../src/core/config-import.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
+import { inputMissingProblem } from './doctor.js';
 import { EventHubs } from './event-hub.js';
 import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
 import { PasskeyRoutes } from './passkey/auth-routes.js';
@@ -34,6 +36,8 @@ export interface GatewayOptions {
   brand?: Brand | null;
   /** Team dashboards from the files named by `dashboard.layouts` (already checked), issue 16. */
   layouts?: TeamDashboard[];
+  /** Servers that cannot start until a VS Code `${input:…}` gets a value (config.ts). */
+  missingInputs?: MissingInput[];
 }
 
 /** A running gateway. */
@@ -95,6 +99,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const entry = options.config.mcpServers[name]!;
     supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name)));
   }
+  for (const missing of options.missingInputs ?? []) {
+    supervisors.get(missing.server)?.block(inputMissingProblem({ name: missing.server, configFile: options.configFile }, missing.input.id, missing.input.description, missing.envName));
+  }
 
   let hosts = new Set<string>();
   let origins = new Set<string>();
@@ -133,7 +140,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       res.writeHead(204, {
         ...cors,
         'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
+        'Access-Control-Allow-Headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
         'Access-Control-Max-Age': '600',
       });
       res.end();

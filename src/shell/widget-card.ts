@@ -1,7 +1,6 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { GatewayServerSummary } from '../core/gateway-client.js';
 import type { MCPInfo, MCPServerInfo, MCPWidgetElement, MCPWidgetStatus } from '../core/types.js';
-import { renderStatus } from '../../widgets/kit/status.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { cardWidgetDependencies } from './card-dependencies.js';
 import type { HostServices } from './host-services.js';
@@ -12,6 +11,8 @@ import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from
 import { renderListProblems } from './list-problems.js';
 import { connectShared } from './layout/server-connections.js';
 import { icon } from './icons/icons.js';
+import { problemFromErrorData, type ConnectionProblem } from '../core/connection-problem.js';
+import { serverStatusStyles } from './server-status.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -36,6 +37,7 @@ function contentChanged(value: unknown, old: unknown): boolean {
 export class McpWidgetCard extends LitElement {
   static override styles = [
     shellStyles,
+    serverStatusStyles,
     css`
       :host { display: flex; flex-direction: column; height: 100%; min-width: 0; background: var(--mcp-background, #fff); border-radius: inherit; }
       /* The card scrolls as a whole (its header stays): a long list of problems never squeezes the widget away. */
@@ -57,12 +59,6 @@ export class McpWidgetCard extends LitElement {
       .body:empty { display: none; }
       .spacer { flex: 1; }
       .body { padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); }
-      .status { font-weight: 600; font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      .status-error { color: var(--mcp-error-dark, #a4161a); }
-      .status-active { color: var(--mcp-success-dark, #0d6b3c); }
-      .status-loading { color: var(--mcp-warning-dark, #8a4b00); }
-      .status-disabled { text-decoration: underline dotted; }
-      .error-card { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); }
       pre.log { max-height: 14rem; overflow: auto; background: var(--mcp-surface, #f4f6f8); padding: var(--mcp-spacing-sm, 0.25rem); }
       .list-problems { border-left: 4px solid var(--mcp-warning-dark, #8a4b00); padding-left: var(--mcp-spacing-md, 0.5rem); word-break: break-word; }
     `,
@@ -77,6 +73,7 @@ export class McpWidgetCard extends LitElement {
     stderr: { state: true },
     widgetType: { state: true },
     listProblems: { state: true, hasChanged: contentChanged },
+    problem: { state: true },
   };
 
   declare server: GatewayServerSummary;
@@ -89,6 +86,8 @@ export class McpWidgetCard extends LitElement {
   declare listProblems: MCPServerInfo['listProblems'];
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
+  /** The gateway's diagnosis from the failed connect (the summary's `problem` takes over once polled). */
+  declare problem: ConnectionProblem | undefined;
   services: HostServices | undefined;
   /** The widget type the card's tile names (issue 16); it wins over the per-server choice in Configuration. */
   widgetTypeChoice: string | undefined;
@@ -137,9 +136,11 @@ export class McpWidgetCard extends LitElement {
     try {
       info = await connectShared(services, name, transport, force);
     } catch (error) {
+      this.problem = problemFromErrorData((error as { data?: unknown }).data);
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
     }
+    this.problem = undefined;
     this.serverInfo = info;
     await this.mountWidget(info);
   }
@@ -273,6 +274,8 @@ export class McpWidgetCard extends LitElement {
     if (this.phase === 'disabled') return 'disabled';
     if (this.phase === 'error') return 'error';
     if (this.phase !== 'ready') return 'loading';
+    // The widget sees the browser's session, which survives; the gateway knows the server is gone meanwhile.
+    if (this.server.state === 'restarting') return 'loading';
     return this.status?.state ?? 'loading';
   }
 
@@ -298,6 +301,8 @@ export class McpWidgetCard extends LitElement {
     const s = this.server;
     const t = this.t;
     const state = this.headerState();
+    // One status/error region for the card and the compact tile (server-status.ts).
+    const error = this.phase === 'error' ? this.error : this.phase === 'ready' && this.status?.state === 'error' ? this.status.message || undefined : undefined;
     const headingId = `card-${s.name}`;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
     const metrics = [
@@ -308,7 +313,8 @@ export class McpWidgetCard extends LitElement {
       <header>
         <div class="title-row">
           <h2 id=${headingId} title=${s.name}>${s.name}</h2>
-          <span class="status status-${state}" role="status">${renderStatus(state, t)}</span>
+          <mcp-server-status .server=${s} state=${state} .error=${error} .problem=${this.phase === 'error' ? this.problem : undefined}
+            ?helpful=${this.phase === 'error'} .i18n=${this.services?.i18n}></mcp-server-status>
           <span class="spacer"></span>
           ${this.phase === 'ready'
             ? html`<button type="button" class="icon-button" title=${t('card.refresh')} @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${icon('refresh')}<span class="visually-hidden">${t('card.refresh')}</span></button>`
@@ -332,11 +338,6 @@ export class McpWidgetCard extends LitElement {
         ${this.phase === 'connecting' ? html`<p role="status">${t('card.connecting', { name: s.name })}</p>` : nothing}
         ${this.phase === 'loading-widget' ? html`<p role="status">${t('card.loadingWidget')}</p>` : nothing}
         ${this.phase === 'disabled' ? html`<p>${t('card.disabled')}</p>` : nothing}
-        ${this.phase === 'error'
-          ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
-              <p class="muted">${t('card.errorHelp')}</p></div>`
-          : nothing}
-        ${this.status?.state === 'error' && this.status.message && this.phase === 'ready' ? html`<p class="error-text" role="alert">\u2717 ${this.status.message}</p>` : nothing}
         ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems, t) : nothing}
       </div>
       <div class="mount body"></div>

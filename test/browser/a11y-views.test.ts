@@ -155,6 +155,14 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await expectNoViolations(`${label}: URL elicitation dialog`);
   (urlDialog.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
   await urlAnswer;
+  // The Servers screen with a read config: the result table, ignored keys, an input it needs.
+  const serversPanel = (await dashboard.openServers())!;
+  await serversPanel.read(
+    JSON.stringify({ inputs: [{ id: 'token', description: 'API token' }], servers: { gh: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } }, notes: { command: 'npx', args: ['notes-mcp'], autoApprove: [] } } }),
+    'mcp.json',
+  );
+  await expectNoViolations(`${label}: Servers screen`);
+  (serversPanel.shadowRoot!.querySelector('[data-action="close-servers"]') as HTMLButtonElement).click();
 
   // View 4: the Theme panel (appearance settings, brand editor, previews, contrast list).
   await dashboard.openAppearance();
@@ -200,7 +208,8 @@ describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
         dashboard = await mountDashboard(gateway!);
         await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
         await dashboard.services!.configuration.set('theme.mode', mode);
-        expect(dashboard.services!.theme.getMode()).to.equal(mode);
+        // The choice is applied once the dashboard has loaded its preferences (later on a busy machine).
+        await waitFor(() => dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
         expect(await axePasses(document), 'axe checked colour contrast').to.include('color-contrast');
         await walk(dashboard, mode);
       });

@@ -273,6 +273,23 @@ export class McpToolRunner extends LitElement {
     this.dispatchEvent(new OpenAppEvent(this.tool.name, read.value));
   }
 
+  /**
+   * "Save call": asks the host to keep this server, tool and the form's arguments under a name
+   * (`mcp:call:save-requested`); the host shows its saved calls, where the user names and saves it.
+   */
+  private saveCall(): void {
+    if (!this.bus || !this.tool) return;
+    const form = this.renderRoot.querySelector('mcp-schema-form');
+    const read = form?.read() ?? { ok: true as const, value: {} };
+    if (!read.ok) {
+      this.problems = read.problems;
+      this.phase = 'invalid';
+      void this.updateComplete.then(() => form?.focusFirstInvalid());
+      return;
+    }
+    this.bus.emit('mcp:call:save-requested', { serverName: this.serverName, toolName: this.tool.name, args: read.value });
+  }
+
   /** Guidance for a known JSON-RPC code in the user's language; the host's English otherwise. */
   private guidance(): string | undefined {
     const code = this.error?.code;
@@ -358,6 +375,7 @@ export class McpToolRunner extends LitElement {
             <span class="muted">${t('runner.backgroundHint')}</span></p>`
         : nothing}
       ${this.tasks && taskSupportOf(tool) === 'required' ? html`<p class="meta muted">${t('runner.taskRequired')}</p>` : nothing}
+      ${this.bus ? html`<p class="meta"><button type="button" class="save-call" data-action="save-call" title=${t('runner.saveHint')} @click=${() => this.saveCall()}>${t('runner.save')}</button></p>` : nothing}
       <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}
         ${this.task && this.phase !== 'idle' ? html`<mcp-task-view .task=${this.task} .i18n=${this.i18n}></mcp-task-view>` : nothing}</div>
       ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>${t('runner.cancel')}</button>` : nothing}

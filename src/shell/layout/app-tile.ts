@@ -93,7 +93,7 @@ export class McpAppTile extends LitElement {
         return;
       }
       try {
-        view = services.apps.open(tile.server, tile.tool, tile.args ?? {}, PINNED_CALLER);
+        view = await services.apps.open(tile.server, tile.tool, tile.args ?? {}, PINNED_CALLER);
       } catch (error) {
         this.problem = (error as Error)?.message ?? String(error);
         return;

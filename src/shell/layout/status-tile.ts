@@ -1,11 +1,11 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { GatewayServerSummary } from '../../core/gateway-client.js';
 import type { MCPWidgetStatus, Unsubscribe } from '../../core/types.js';
-import { renderStatus } from '../../../widgets/kit/status.js';
 import { LocalizeController } from '../../../widgets/kit/localize.js';
 import type { HostServices } from '../host-services.js';
 import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
+import { serverStatusStyles } from '../server-status.js';
 import { connectShared } from './server-connections.js';
 
 /** A call counts as recent activity for this long (the same window as the widgets' "active"). */
@@ -20,16 +20,12 @@ const ACTIVE_MS = 60_000;
 export class McpStatusTile extends LitElement {
   static override styles = [
     shellStyles,
+    serverStatusStyles,
     css`
       :host { display: block; height: 100%; }
       .tile { display: grid; grid-template-columns: 1fr auto; align-content: start; gap: 0 var(--mcp-spacing-sm, 0.25rem); padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); height: 100%; }
       h2 { margin: 0; font-size: var(--mcp-font-size-md, 0.875rem); line-height: 1.4; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      .status { font-weight: 600; font-size: var(--mcp-font-size-sm, 0.8125rem); white-space: nowrap; }
-      .status-error { color: var(--mcp-error-dark, #a4161a); }
-      .status-active { color: var(--mcp-success-dark, #0d6b3c); }
-      .status-loading { color: var(--mcp-warning-dark, #8a4b00); }
       .line { grid-column: 1 / -1; font-size: var(--mcp-font-size-sm, 0.8125rem); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      .problem { white-space: normal; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
       button.name { all: unset; cursor: pointer; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
       button.name:hover { text-decoration: underline; }
       button.name:focus-visible { outline: 3px solid var(--mcp-focus-ring, #0b5cad); outline-offset: 2px; }
@@ -103,15 +99,17 @@ export class McpStatusTile extends LitElement {
     const info = this.services?.bridge.getServer(server.name)?.info;
     const counts = info ? t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length }) : '';
     const process = t(`process.${server.state}`, { state: server.state });
-    const problem = state === 'error' ? (this.error ?? this.services?.bridge.getServer(server.name)?.lastError ?? server.lastError) : undefined;
+    const error = state === 'error' ? (this.error ?? this.services?.bridge.getServer(server.name)?.lastError ?? server.lastError) : undefined;
+    // The same status/error region as the server panel's header (server-status.ts), shortened.
+    const troubled = state === 'error' || server.state === 'restarting';
     return html`<div class="tile">
       <h2>${this.canShow
         ? html`<button type="button" class="name" title=${t('statusTile.show', { name: server.name })}
             @click=${() => this.dispatchEvent(new CustomEvent('mcp-show-server', { bubbles: true, composed: true, detail: { server: server.name } }))}>${server.name}</button>`
         : server.name}</h2>
-      <span class="status status-${state}" role="status">${renderStatus(state, t)}</span>
-      ${problem ? html`<span class="line problem error-text" role="alert">\u2717 ${problem}</span>` : html`<span class="line muted">${counts || process}</span>`}
-      ${!problem && counts ? html`<span class="line muted">${t('card.process', { state: process })}${server.restarts ? ` \u00b7 ${t('card.restarts', { count: server.restarts })}` : ''}</span>` : nothing}
+      <mcp-server-status compact .server=${server} state=${state} .error=${error} .i18n=${this.services?.i18n}></mcp-server-status>
+      ${troubled ? nothing : html`<span class="line muted">${counts || process}</span>`}
+      ${!troubled && counts ? html`<span class="line muted">${t('card.process', { state: process })}${server.restarts ? ` \u00b7 ${t('card.restarts', { count: server.restarts })}` : ''}</span>` : nothing}
     </div>`;
   }
 }

@@ -8,12 +8,16 @@ import { clientFeatures } from './en/client-features.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
 import { layout } from './en/layout.js';
+import { consent } from './en/consent.js';
+import { doctor } from './en/doctor.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
 import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
+import { savedCalls } from './en/saved-calls.js';
+import { servers } from './en/servers.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -27,11 +31,15 @@ export const en = {
   ...clientRequests,
   ...confirm,
   ...layout,
+  ...consent,
+  ...doctor,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
+  ...servers,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

@@ -8,12 +8,16 @@ import { clientFeatures } from './ja/client-features.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
 import { layout } from './ja/layout.js';
+import { consent } from './ja/consent.js';
+import { doctor } from './ja/doctor.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
 import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
+import { savedCalls } from './ja/saved-calls.js';
+import { servers } from './ja/servers.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -28,11 +32,15 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...clientRequests,
   ...confirm,
   ...layout,
+  ...consent,
+  ...doctor,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
+  ...servers,
   ...widgetStore,
 };
