@@ -174,12 +174,25 @@ export class DashboardLayoutController implements ReactiveController {
     store.addDashboard(this.t('layout.newName', { count: store.dashboards().length + 1 }));
   }
 
+  /**
+   * Renames the open dashboard (the user's own, or their copy of a team's until they reset it). The
+   * default dashboard is not renamed: its name follows the language.
+   */
+  private rename(dashboard: ShownDashboard, name: string): void {
+    if (!name.trim() || name.trim() === dashboard.name) return;
+    this.store?.renameDashboard(dashboard.id, name);
+    this.announce(this.t('layout.renamed', { name: name.trim() }));
+  }
+
   private onTabKey(event: KeyboardEvent, dashboards: ShownDashboard[]): void {
     const store = this.store!;
     const index = dashboards.findIndex((d) => d.id === store.active()?.id);
     let next: number;
+    // The WAI-ARIA tabs pattern: arrows move and wrap, Home and End go to the first and last tab.
     if (event.key === 'ArrowRight') next = (index + 1) % dashboards.length;
     else if (event.key === 'ArrowLeft') next = (index - 1 + dashboards.length) % dashboards.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = dashboards.length - 1;
     else return;
     event.preventDefault();
     store.setActive(dashboards[next]!.id);
@@ -240,8 +253,10 @@ export class DashboardLayoutController implements ReactiveController {
         <div class="layout-actions">${this.renderToolbar(active)}</div>
       </div>
       ${this.editing ? html`<div class="edit-note" role="note"><span class="wide-only">${t('layout.editing')}</span><span class="narrow-only">${t('layout.narrow')}</span>
-          ${active.origin === 'user' && dashboards.length > 1 ? html`<label>${t('layout.rename')} <input .value=${active.name} @change=${(e: Event) => store.renameDashboard(active.id, (e.target as HTMLInputElement).value)} /></label>
-            <button type="button" data-action="remove-dashboard" @click=${() => store.removeDashboard(active.id)}>${icon('trash')} ${t('layout.removeDashboard')}</button>` : nothing}</div>` : nothing}
+          ${active.origin !== 'default' ? html`<label>${t('layout.rename')} <input data-action="rename-dashboard" .value=${active.name} @change=${(e: Event) => this.rename(active, (e.target as HTMLInputElement).value)} /></label>` : nothing}
+          ${active.origin === 'user' && dashboards.length > 1
+            ? html`<button type="button" data-action="remove-dashboard" @click=${() => store.removeDashboard(active.id)}>${icon('trash')} ${t('layout.removeDashboard')}</button>`
+            : nothing}</div>` : nothing}
       ${this.editing && this.adding ? renderAddTile(this.host.services, this.host.servers ?? [], t, (tile) => this.addTile(tile)) : nothing}
       ${repeat(dashboards, (d) => d.id, (d) => this.renderBoard(d, d.id === active.id))}`;
   }

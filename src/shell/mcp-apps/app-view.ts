@@ -185,7 +185,8 @@ export class AppView {
   private async loadResource(): Promise<void> {
     try {
       const listed = this.services.bridge.getServer(this.serverName)?.info?.resources.find((r) => r.uri === this.resourceUri);
-      const contents = await this.services.bridge.readResource(this.serverName, this.resourceUri);
+      // The view's own HTML, read for whoever opened it (a widget, the user's pinned tile, an agent).
+      const contents = await this.services.bridge.readResource(this.serverName, this.resourceUri, { caller: { surface: this.caller.surface, id: this.caller.id } });
       this.resource = extractUiResource(contents, this.resourceUri, listed);
       const validated = validateAppCsp(this.resource.csp, { forbiddenOrigins: this.services.forbiddenOrigins() });
       this.csp = validated.csp;

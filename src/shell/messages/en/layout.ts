@@ -44,6 +44,7 @@ export const layout = {
   'layout.newDashboard': 'New dashboard',
   'layout.newName': 'Dashboard {count}',
   'layout.rename': 'Dashboard name',
+  'layout.renamed': 'The dashboard is now called {name}.',
   'layout.removeDashboard': 'Remove this dashboard',
   'layout.export': 'Export layout',
   'layout.import': 'Import layout',

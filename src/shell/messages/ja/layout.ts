@@ -45,6 +45,7 @@ export const layout: Record<keyof typeof en, I18nMessage> = {
   'layout.newDashboard': '新しいダッシュボード',
   'layout.newName': 'ダッシュボード {count}',
   'layout.rename': 'ダッシュボード名',
+  'layout.renamed': 'ダッシュボード名を {name} に変更しました。',
   'layout.removeDashboard': 'このダッシュボードを削除',
   'layout.export': 'レイアウトを書き出す',
   'layout.import': 'レイアウトを読み込む',
