@@ -47,10 +47,10 @@ async function dashboardSample(browser, scenario) {
   try {
     const page = await context.newPage();
     const problems = watchProblems(page);
-    // The printed URL is on 127.0.0.1; the dashboard moves itself to localhost (passkeys refuse IP
-    // addresses), so the page that shows the cards is a second document. Time from the first navigation.
+    // The launch address (http://localhost:<port>/#code=…) is the page the cards appear on: one document.
+    const launchUrl = await gateway.launchUrl();
     const navigationStart = Date.now();
-    await page.goto(gateway.url, { waitUntil: 'commit' });
+    await page.goto(launchUrl, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(allCardsShowCounts, { servers: scenario.servers, tools: scenario.tools }, { polling: 'raf', timeout: 300_000 });
     const outcome = await handle.jsonValue();
     if (outcome.error) throw new Error(`a card showed an error: ${outcome.error}`);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStdioServer, type ServerConfig } from '../../src/core/config-schema.js';
 import type { GatewayServerSummary } from '../../src/core/gateway-client.js';
 import { backoffDelay } from './backoff.js';
+import { checkInitialize } from './initialize-check.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { createUpstream, type ExitInfo, type Upstream } from './upstream.js';
@@ -14,9 +15,11 @@ export interface SupervisorTiming {
   stableMs: number;
   /** Sessions with no open request for this long are closed. */
   idleMs: number;
+  /** Open sessions (children, for stdio) per server; one more is refused with a clear error. */
+  maxSessions: number;
 }
 
-export const DEFAULT_TIMING: SupervisorTiming = { backoffBase: 500, backoffMax: 30_000, stableMs: 10_000, idleMs: 5 * 60_000 };
+export const DEFAULT_TIMING: SupervisorTiming = { backoffBase: 500, backoffMax: 30_000, stableMs: 10_000, idleMs: 5 * 60_000, maxSessions: 16 };
 
 /**
  * Everything the gateway runs for one configured server: its relay sessions, restart backoff,
@@ -90,10 +93,22 @@ export class ServerSupervisor {
       sendJsonRpcError(res, 400, -32600, 'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).');
       return;
     }
+    // Checked before anything is spawned: a request the transport would refuse must not leave a child behind.
+    const refused = checkInitialize(req, body);
+    if (refused) {
+      sendJsonRpcError(res, refused.status, refused.code, refused.message);
+      return;
+    }
+    if (this.sessions.size >= this.timing.maxSessions) {
+      sendJsonRpcError(res, 503, -32000, `Server "${this.name}" already has ${this.timing.maxSessions} open sessions, the most the gateway runs at once for one server (each dashboard tab uses one). Close dashboard tabs you no longer use, or wait: a session unused for ${Math.round(this.timing.idleMs / 60_000)} minutes is closed.`);
+      return;
+    }
     const session = new RelaySession(this);
     this.sessions.add(session);
     await session.open();
     await session.handle(req, res, body);
+    // The transport refused it after all (it never got an id): nothing can reach this child, so stop it.
+    if (!session.sessionId) void session.close('the initialize request was refused');
   }
 
   /** A live session by its MCP session id. */

@@ -6,6 +6,7 @@ import { brand } from './en/brand.js';
 import { card } from './en/card.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
+import { launch } from './en/launch.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
@@ -23,6 +24,7 @@ export const en = {
   ...card,
   ...clientRequests,
   ...confirm,
+  ...launch,
   ...listProblems,
   ...notices,
   ...page,

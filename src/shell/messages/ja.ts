@@ -6,6 +6,7 @@ import { brand } from './ja/brand.js';
 import { card } from './ja/card.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
+import { launch } from './ja/launch.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
@@ -24,6 +25,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...card,
   ...clientRequests,
   ...confirm,
+  ...launch,
   ...listProblems,
   ...notices,
   ...page,
