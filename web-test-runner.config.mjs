@@ -8,6 +8,7 @@ import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
 import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
 import { mediaPlugin } from './test/support/wtr-media-plugin.mjs';
 import { webauthnPlugin } from './test/support/wtr-webauthn-plugin.mjs';
+import { listenersPlugin } from './test/support/wtr-listeners-plugin.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
@@ -30,5 +31,6 @@ export default {
     framesPlugin(),
     mediaPlugin(),
     webauthnPlugin(),
+    listenersPlugin(),
   ],
 };

@@ -59,7 +59,8 @@ function refuse(res: ServerResponse, status: number, message: string): void {
  * rebuilt here from the declaration in the query with the same validator the browser used.
  */
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
-  const script = readFileSync(resolve(packageRoot, 'gateway', 'sandbox', 'proxy.js'), 'utf8');
+  // The view guard is served in front of the proxy, which puts it first in every view (view-guard.js).
+  const script = ['view-guard.js', 'proxy.js'].map((f) => readFileSync(resolve(packageRoot, 'gateway', 'sandbox', f), 'utf8')).join('\n');
   let hosts = new Set<string>();
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     if (typeof req.headers.host !== 'string' || !hosts.has(req.headers.host.toLowerCase())) {
@@ -106,6 +107,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     send(res, 200, req.method === 'HEAD' ? '' : PROXY_HTML, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': buildAppCspHeader(csp, { frameAncestors: [host] }),
+      'X-DNS-Prefetch-Control': 'off',
     });
   };
   const server = createGuardedServer(options.limits ?? DEFAULT_LIMITS, (req, res) => {

@@ -26,7 +26,7 @@ export const DEFAULT_TIMING: SupervisorTiming = { backoffBase: 500, backoffMax: 
  * bounded stderr, and the summary shown by `GET /api/servers` (never env values or headers).
  */
 export class ServerSupervisor {
-  readonly stderr = new StderrBuffer();
+  readonly stderr = new StderrBuffer(64 * 1024, (line) => this.redact(line));
   readonly transport: 'stdio' | 'http';
   readonly stableMs: number;
   private readonly sessions = new Set<RelaySession>();
@@ -132,20 +132,34 @@ export class ServerSupervisor {
     return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv());
   }
 
-  /** A readable reason for a failed spawn. */
+  /**
+   * A readable reason for a failed spawn. It names the config entry, never the command, its
+   * arguments or the URL: `/api/servers` and the stderr route show it, and docs/security.md promises
+   * neither reveals them.
+   */
   describeStartFailure(error: NodeJS.ErrnoException): Error {
-    const command = isStdioServer(this.config) ? this.config.command : this.config.url;
+    const what = this.transport === 'stdio' ? 'command' : 'URL';
     const reason =
       error.code === 'ENOENT'
-        ? `the command "${command}" was not found (nor its working directory)`
+        ? 'its command was not found (check the command, the PATH in its "env" and its "cwd")'
         : error.code === 'EACCES'
-          ? `the command "${command}" is not executable`
-          : error.message;
-    const message = `Could not start server "${this.name}": ${reason}. Check "mcpServers.${this.name}" in ${this.configFile}.`;
+          ? 'its command is not executable'
+          : this.redact(error.message);
+    const message = `Could not start server "${this.name}": ${reason}. Check the ${what} in "mcpServers.${this.name}" in ${this.configFile}.`;
     this.lastError = message;
     this.consecutiveFailures += 1;
     this.stderr.note(message);
     return new Error(message);
+  }
+
+  /** Replaces the configured command, its arguments and URL in a gateway-written line. */
+  private redact(line: string): string {
+    const secrets = isStdioServer(this.config)
+      ? [...(this.config.args ?? []).map((a) => [a, '<argument>'] as const), [this.config.command, '<command>'] as const]
+      : [[this.config.url, '<url>'] as const];
+    let out = line;
+    for (const [secret, label] of secrets.filter(([v]) => v.length >= 3).sort((a, b) => b[0].length - a[0].length)) out = out.split(secret).join(label);
+    return out;
   }
 
   /** Records a successful start. */
@@ -159,7 +173,7 @@ export class ServerSupervisor {
   /** Records an exit. */
   noteExit(exit: ExitInfo | undefined, how: string): void {
     this.lastExit = { code: exit?.code ?? null, signal: exit?.signal ?? null, at: new Date().toISOString() };
-    this.lastError = `exited ${how}`;
+    this.lastError = this.redact(`exited ${how}`);
     this.stderr.note(`exited ${how}`);
   }
 

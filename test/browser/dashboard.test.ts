@@ -71,11 +71,12 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     }
   });
 
-  it('a server that cannot start shows an error card naming the command; the rest keep working', async () => {
+  it('a server that cannot start shows an error card naming its config entry (not the command); the rest keep working', async () => {
     const broken = await readyCard(dashboard, 'broken');
     expect(broken.phase).to.equal('error');
     const text = broken.shadowRoot!.textContent!;
-    expect(text).to.contain('mcp-dashboard-no-such-command-xyz');
+    expect(text).to.contain('mcpServers.broken');
+    expect(text).not.to.contain('mcp-dashboard-no-such-command-xyz');
     expect(text).to.contain('not found');
     expect(text).to.contain('Error');
     expect((await readyCard(dashboard, 'everything')).phase).to.equal('ready');

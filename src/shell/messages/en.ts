@@ -1,5 +1,6 @@
 import type { I18nMessage } from '../../core/types.js';
 import { appearance } from './en/appearance.js';
+import { appGuard } from './en/app-guard.js';
 import { apps } from './en/apps.js';
 import { audit } from './en/audit.js';
 import { brand } from './en/brand.js';
@@ -18,6 +19,7 @@ import { widgetStore } from './en/widget-store.js';
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
 export const en = {
   ...appearance,
+  ...appGuard,
   ...apps,
   ...audit,
   ...brand,

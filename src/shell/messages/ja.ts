@@ -1,5 +1,6 @@
 import type { I18nMessage } from '../../core/types.js';
 import { appearance } from './ja/appearance.js';
+import { appGuard } from './ja/app-guard.js';
 import { apps } from './ja/apps.js';
 import { audit } from './ja/audit.js';
 import { brand } from './ja/brand.js';
@@ -19,6 +20,7 @@ import type { en } from './en.js';
 /** Japanese strings of the shell: one file per area under ./ja/, each with exactly the keys of its English twin. */
 export const ja: Record<keyof typeof en, I18nMessage> = {
   ...appearance,
+  ...appGuard,
   ...apps,
   ...audit,
   ...brand,

@@ -1,0 +1,378 @@
+// The MCP App view guard. The sandbox proxy (proxy.js) gives every view's HTML a first pass with
+// `mcpViewGuard('tools').cleanDocument` and puts `(mcpViewGuard)()` first in it, so the guard runs
+// before the view's own code, in the view's window.
+//
+// Why: Chromium 156 leaves two ways out of a view's Content-Security-Policy. WebRTC is governed by no
+// directive (`connect-src` does not apply; `webrtc 'block'` is reported as unrecognised) and by no
+// Permissions Policy, so RTCPeerConnection with a STUN or TURN server sends UDP anywhere; and
+// `<link rel=preconnect>` opens a TCP connection to any host and port (`rel=dns-prefetch` a DNS
+// lookup). The guard
+//  1. replaces every RTC* interface of the view's window with one that refuses (NotAllowedError);
+//  2. makes sure no element reaches the document as a preconnect or dns-prefetch link, or as a frame
+//     whose srcdoc lacks this guard (frames the view creates are a new opaque origin each, so the
+//     view cannot script them, but a srcdoc document runs its own script in a fresh window), and
+//     leaves javascript: frames empty: markup is parsed in an inert document and cleaned before its
+//     nodes are inserted, nodes are cleaned before insertion, `rel`/`srcdoc`/`src` before they are set;
+//  3. scrolls in-page `#fragment` links within the view (a srcdoc document resolves `href="#x"` against
+//     the proxy's address, so the browser would otherwise navigate the view away).
+// Its hooks run after the view's code may have replaced built-ins, so everything they use is captured
+// first and called through Reflect.apply, and descriptors have no prototype. docs/security.md says
+// what this covers and what it cannot.
+/* exported mcpViewGuard */
+function mcpViewGuard(mode, onReport) {
+  'use strict';
+  const self = window;
+  const doc = self.document;
+  const { apply } = Reflect;
+  const { defineProperty, getOwnPropertyNames, getOwnPropertyDescriptor } = Object;
+  const desc = (o, n) => getOwnPropertyDescriptor(o, n);
+  const get = (o, n) => desc(o, n).get;
+  const set = (o, n) => desc(o, n).set;
+  const S = String.prototype;
+  const [startsWith, toLowerCase, trim, indexOf, slice] = [S.startsWith, S.toLowerCase, S.trim, S.indexOf, S.slice];
+  const [mapGet, mapSet, mapHas] = [WeakMap.prototype.get, WeakMap.prototype.set, WeakMap.prototype.has];
+  const E = Element.prototype;
+  const [getAttribute, setAttribute, querySelectorAll] = [E.getAttribute, E.setAttribute, E.querySelectorAll];
+  const fragmentQuery = DocumentFragment.prototype.querySelectorAll;
+  const documentQuery = Document.prototype.querySelectorAll;
+  const [nodeType, localName, namespaceURI, shadowRootOf, parentNodeOf, hostGet] = [get(Node.prototype, 'nodeType'), get(E, 'localName'), get(E, 'namespaceURI'), get(E, 'shadowRoot'), get(Node.prototype, 'parentNode'), get(ShadowRoot.prototype, 'host')];
+  const [documentElementOf, doctypeOf, outerHTMLGet, attributesOf, bodyOf] = [get(Document.prototype, 'documentElement'), get(Document.prototype, 'doctype'), get(E, 'outerHTML'), get(E, 'attributes'), get(Document.prototype, 'body')];
+  const [templateContent, innerHTMLSet] = [get(HTMLTemplateElement.prototype, 'content'), set(E, 'innerHTML')];
+  const [nodeListLength, nodeListItem, childNodesOf] = [get(NodeList.prototype, 'length'), NodeList.prototype.item, get(Node.prototype, 'childNodes')];
+  const [attrName, attrValueGet, attrValueSet, ownerElementOf] = [get(Attr.prototype, 'name'), get(Attr.prototype, 'value'), set(Attr.prototype, 'value'), get(Attr.prototype, 'ownerElement')];
+  const [createElementNS, createFragment, fragmentAppend, fragmentReplaceChildren] = [Document.prototype.createElementNS, Document.prototype.createDocumentFragment, DocumentFragment.prototype.append, DocumentFragment.prototype.replaceChildren];
+  const [replaceChildren, replaceWith, before, after, prepend, append] = [E.replaceChildren, E.replaceWith, E.before, E.after, E.prepend, E.append];
+  const [parseFromString, serialize, observeMutations] = [DOMParser.prototype.parseFromString, XMLSerializer.prototype.serializeToString, MutationObserver.prototype.observe];
+  const [recordTarget, recordAdded] = [get(MutationRecord.prototype, 'target'), get(MutationRecord.prototype, 'addedNodes')];
+  const [NativeDOMParser, NativeXMLSerializer, NativeMutationObserver, NativeDOMException, NativeWeakMap] = [DOMParser, XMLSerializer, MutationObserver, DOMException, WeakMap];
+  // Spelled in pieces: this source is itself inlined in a script element, where whole tags would end it early.
+  const tag = '<' + 'script>(' + String(mcpViewGuard) + ')()<' + '/script>';
+  const BLOCKED_RELS = ['preconnect', 'dns-prefetch'];
+  const call = (fn, target, ...args) => apply(fn, target, args);
+  const str = (value) => (typeof value === 'string' ? value : String(value));
+  const lower = (value) => call(toLowerCase, str(value));
+
+  const reportedOnce = { __proto__: null };
+  const proxy = self.parent;
+  const postMessage = self.postMessage;
+  /** Tells the proxy (and so the host's card) what was blocked, once per kind. */
+  function report(feature) {
+    if (reportedOnce[feature]) return;
+    reportedOnce[feature] = true;
+    if (onReport) return onReport(feature);
+    try {
+      call(postMessage, proxy, { __proto__: null, mcpViewGuard: feature }, '*');
+    } catch {
+      // nothing to tell
+    }
+  }
+
+  /** `html` with the guard's script first: after a leading doctype (so no quirks mode). */
+  function withGuard(html) {
+    const text = str(html);
+    const low = lower(text);
+    let at = 0;
+    for (;;) {
+      while (at < text.length && (text[at] === ' ' || text[at] === '\n' || text[at] === '\r' || text[at] === '\t' || text[at] === '\f')) at++;
+      if (!call(startsWith, low, '<' + '!--', at)) break;
+      const end = call(indexOf, text, '-->', at + 4);
+      if (end < 0) break;
+      at = end + 3;
+    }
+    if (call(startsWith, low, '<' + '!doctype', at)) {
+      const end = call(indexOf, text, '>', at);
+      at = end < 0 ? text.length : end + 1;
+    } else at = 0;
+    return call(slice, text, 0, at) + tag + call(slice, text, at);
+  }
+
+  const closedRoots = new NativeWeakMap(); // host → closed shadow root (from attachShadow)
+  const given = new NativeWeakMap(); // frame → the srcdoc the guard gave it
+
+  function eachIn(list, visit) {
+    const n = call(nodeListLength, list);
+    for (let i = 0; i < n; i++) visit(call(nodeListItem, list, i));
+  }
+
+  /** A rel value without preconnect and dns-prefetch (split by hand: no RegExp the view could have replaced). */
+  function cleanRel(value) {
+    const text = lower(value);
+    let kept = '';
+    let token = '';
+    let dropped = false;
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text[i] : ' ';
+      if (c !== ' ' && c !== '\n' && c !== '\t' && c !== '\r' && c !== '\f') {
+        token += c;
+        continue;
+      }
+      if (token === BLOCKED_RELS[0] || token === BLOCKED_RELS[1]) dropped = true;
+      else if (token) kept += (kept ? ' ' : '') + token;
+      token = '';
+    }
+    if (dropped) report('preconnect');
+    return dropped ? kept : str(value);
+  }
+
+  /** Cleans one element: link rels, frame srcdoc (the guard first) and javascript: src. */
+  function cleanElement(el) {
+    let tagName;
+    try {
+      tagName = call(localName, el);
+    } catch {
+      return;
+    }
+    if (tagName === 'link') {
+      const rel = call(getAttribute, el, 'rel');
+      if (rel !== null) {
+        const clean = cleanRel(rel);
+        if (clean !== rel) call(setAttribute, el, 'rel', clean);
+      }
+    } else if (tagName === 'iframe' || tagName === 'frame') {
+      const srcdoc = call(getAttribute, el, 'srcdoc');
+      if (srcdoc !== null && srcdoc !== call(mapGet, given, el)) call(setAttribute, el, 'srcdoc', giveSrcdoc(el, srcdoc));
+      const src = call(getAttribute, el, 'src');
+      if (src !== null && call(startsWith, call(trim, lower(src)), 'javascript:')) {
+        report('javascript-frame');
+        call(setAttribute, el, 'src', 'about:blank');
+      }
+    }
+  }
+
+  /** Cleans `node` and everything under it: template contents and shadow roots (closed ones the guard saw made) included. */
+  function clean(node) {
+    let type;
+    try {
+      type = call(nodeType, node);
+    } catch {
+      return;
+    }
+    const query = type === 1 ? querySelectorAll : type === 11 ? fragmentQuery : type === 9 ? documentQuery : null;
+    if (!query) return;
+    const visit = (el) => {
+      cleanElement(el);
+      if (call(localName, el) === 'template') clean(call(templateContent, el));
+      const shadow = call(shadowRootOf, el) || call(mapGet, closedRoots, el);
+      if (shadow) clean(shadow);
+    };
+    if (type === 1) visit(node);
+    eachIn(call(query, node, '*'), visit);
+  }
+
+  /** A whole document's HTML, cleaned, with the guard first (for srcdoc and the proxy's first pass). */
+  function cleanDocument(html) {
+    const parsed = call(parseFromString, new NativeDOMParser(), str(html), 'text/html');
+    clean(parsed);
+    const doctype = call(doctypeOf, parsed);
+    return withGuard((doctype ? call(serialize, new NativeXMLSerializer(), doctype) : '') + call(outerHTMLGet, call(documentElementOf, parsed)));
+  }
+  if (mode === 'tools') return { cleanDocument };
+
+  function giveSrcdoc(frame, html) {
+    const value = cleanDocument(html);
+    call(mapSet, given, frame, value);
+    return value;
+  }
+
+  // 1. WebRTC out of this window.
+  const names = getOwnPropertyNames(self);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (!(call(startsWith, name, 'RTC') || call(startsWith, name, 'webkitRTC'))) continue;
+    const current = desc(self, name);
+    if (!current || !current.configurable) continue;
+    const refuse = function () {
+      report('webrtc');
+      throw new NativeDOMException(name + ' is turned off in MCP App views: the dashboard blocks WebRTC, because the browser offers no way to limit where it connects.', 'NotAllowedError');
+    };
+    defineProperty(self, name, { __proto__: null, value: refuse, writable: false, configurable: false, enumerable: false });
+  }
+
+  // 2. Nothing reaches the document uncleaned.
+  const inert = doc.implementation.createHTMLDocument('');
+  /** Parses `html` as the children of an element like `context`, in an inert document, cleans it, and returns a fragment of this document. */
+  function parseClean(context, html) {
+    const holder = call(createElementNS, inert, call(namespaceURI, context) || 'http://www.w3.org/1999/xhtml', call(localName, context));
+    call(innerHTMLSet, holder, str(html));
+    clean(holder);
+    const fragment = call(createFragment, doc);
+    const nodes = [];
+    eachIn(call(childNodesOf, holder), (n) => (nodes[nodes.length] = n));
+    apply(fragmentAppend, fragment, nodes);
+    return fragment;
+  }
+  /** The element markup for `node`'s children is parsed like: itself, a shadow root's host, else a body. */
+  const contextOf = (node) => {
+    const type = call(nodeType, node);
+    if (type === 1) return node;
+    if (type === 11) {
+      try {
+        return call(hostGet, node);
+      } catch {
+        // a plain fragment
+      }
+    }
+    return call(bodyOf, inert);
+  };
+
+  function wrap(target, name, make) {
+    const d = target && desc(target, name);
+    if (!d) return;
+    if (typeof d.value === 'function') defineProperty(target, name, { __proto__: null, value: { [name]: make(d.value) }[name], writable: true, configurable: true, enumerable: d.enumerable });
+  }
+  function wrapSetter(target, name, make) {
+    const d = target && desc(target, name);
+    if (d && d.set) defineProperty(target, name, { __proto__: null, get: d.get, set: make(d.set), configurable: true, enumerable: d.enumerable });
+  }
+  const each = (list, visit) => {
+    for (let i = 0; i < list.length; i++) visit(list[i]);
+  };
+  /** Node arguments are cleaned before they are inserted. */
+  const cleanArgs = (original) =>
+    function (...args) {
+      for (let i = 0; i < args.length; i++) if (args[i] !== null && typeof args[i] === 'object') clean(args[i]);
+      return apply(original, this, args);
+    };
+  each(['appendChild', 'insertBefore', 'replaceChild'], (m) => wrap(Node.prototype, m, cleanArgs));
+  each(['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore'], (m) => wrap(E, m, cleanArgs));
+  each(['CharacterData', 'DocumentType'], (n) => each(['before', 'after', 'replaceWith'], (m) => wrap(self[n].prototype, m, cleanArgs)));
+  each(['append', 'prepend', 'replaceChildren', 'moveBefore'], (m) => wrap(DocumentFragment.prototype, m, cleanArgs));
+  each(['append', 'prepend', 'replaceChildren', 'moveBefore'], (m) => wrap(Document.prototype, m, cleanArgs));
+  each(['insertNode', 'surroundContents'], (m) => wrap(Range.prototype, m, cleanArgs));
+  // Markup sinks: parsed inert, cleaned, then inserted as nodes (scripts in it stay inert, as with innerHTML).
+  function setMarkup(target, html, original) {
+    if (call(nodeType, target) === 1 && call(localName, target) === 'template') return call(original, target, html);
+    const fragment = parseClean(contextOf(target), html);
+    return call(call(nodeType, target) === 11 ? fragmentReplaceChildren : replaceChildren, target, fragment);
+  }
+  const markupSetter = (original) =>
+    function (html) {
+      return setMarkup(this, html, original);
+    };
+  wrapSetter(E, 'innerHTML', markupSetter);
+  wrapSetter(ShadowRoot.prototype, 'innerHTML', markupSetter);
+  wrapSetter(E, 'outerHTML', () =>
+    function (html) {
+      const parent = call(parentNodeOf, this);
+      if (!parent) return;
+      call(replaceWith, this, parseClean(contextOf(parent), html));
+    },
+  );
+  wrap(E, 'insertAdjacentHTML', () =>
+    function (position, html) {
+      const where = lower(position);
+      const inside = where === 'afterbegin' || where === 'beforeend';
+      const context = inside ? this : call(parentNodeOf, this);
+      if (!context) return;
+      const fragment = parseClean(contextOf(context), html);
+      const insert = where === 'beforebegin' ? before : where === 'afterend' ? after : where === 'afterbegin' ? prepend : append;
+      call(insert, this, fragment);
+    },
+  );
+  // Declarative shadow roots (setHTMLUnsafe, parseHTMLUnsafe) could hide markup in closed roots; views get plain parsing.
+  const noDeclarativeRoots = () =>
+    function (html) {
+      return setMarkup(this, html, innerHTMLSet);
+    };
+  wrap(E, 'setHTMLUnsafe', noDeclarativeRoots);
+  wrap(ShadowRoot.prototype, 'setHTMLUnsafe', noDeclarativeRoots);
+  wrap(Document, 'parseHTMLUnsafe', () => (html) => {
+    const parsed = call(parseFromString, new NativeDOMParser(), str(html), 'text/html');
+    clean(parsed);
+    return parsed;
+  });
+  const refuse = (what) => () =>
+    function () {
+      report(what);
+      throw new NativeDOMException(`${what} is turned off in MCP App views (its markup could bypass the dashboard's checks).`, 'NotSupportedError');
+    };
+  each(['write', 'writeln'], (m) => wrap(Document.prototype, m, refuse('document.' + m)));
+  wrap(Document.prototype, 'execCommand', (original) =>
+    function (command) {
+      if (lower(command) === 'inserthtml') return call(refuse('execCommand insertHTML')(), this);
+      return apply(original, this, arguments);
+    },
+  );
+  // Attributes that make a link connect or a frame load, checked before they are set.
+  const attributeValue = (el, name, value) => {
+    const n = lower(name);
+    const t = call(localName, el);
+    if (t === 'link' && n === 'rel') return cleanRel(value);
+    if ((t === 'iframe' || t === 'frame') && n === 'srcdoc') return giveSrcdoc(el, value);
+    if ((t === 'iframe' || t === 'frame') && n === 'src' && call(startsWith, call(trim, lower(value)), 'javascript:')) {
+      report('javascript-frame');
+      return 'about:blank';
+    }
+    return value;
+  };
+  each(['setAttribute', 'setAttributeNS'], (m) =>
+    wrap(E, m, (original) =>
+      function (...args) {
+        args[args.length - 1] = attributeValue(this, args[args.length - 2], args[args.length - 1]);
+        return apply(original, this, args);
+      },
+    ),
+  );
+  const cleanAttr = (attr, owner) => {
+    if (owner) call(attrValueSet, attr, attributeValue(owner, call(attrName, attr), call(attrValueGet, attr)));
+  };
+  each(['setAttributeNode', 'setAttributeNodeNS'], (m) => wrap(E, m, (original) => function (attr) { cleanAttr(attr, this); return call(original, this, attr); }));
+  // element.attributes.setNamedItem(attr): the map's element is remembered when the map is handed out.
+  const maps = new NativeWeakMap();
+  defineProperty(E, 'attributes', { __proto__: null, configurable: true, enumerable: true, get() { const map = call(attributesOf, this); call(mapSet, maps, map, this); return map; } });
+  each(['setNamedItem', 'setNamedItemNS'], (m) => wrap(NamedNodeMap.prototype, m, (original) => function (attr) { cleanAttr(attr, call(mapGet, maps, this)); return call(original, this, attr); }));
+  wrapSetter(Attr.prototype, 'value', (original) => function (value) { const owner = call(ownerElementOf, this); call(original, this, owner ? attributeValue(owner, call(attrName, this), value) : value); });
+  each(['nodeValue', 'textContent'], (n) => wrapSetter(Node.prototype, n, (original) => function (value) { const owner = call(nodeType, this) === 2 && call(ownerElementOf, this); call(original, this, owner ? attributeValue(owner, call(attrName, this), value) : value); }));
+  wrapSetter(HTMLLinkElement.prototype, 'rel', (original) => function (value) { call(original, this, cleanRel(value)); });
+  each(['HTMLIFrameElement', 'HTMLFrameElement'], (n) => {
+    wrapSetter(self[n].prototype, 'srcdoc', (original) => function (value) { call(original, this, giveSrcdoc(this, value)); });
+    wrapSetter(self[n].prototype, 'src', (original) => function (value) { call(original, this, attributeValue(this, 'src', value)); });
+  });
+  // relList: tokens are checked before they are added.
+  const lists = new NativeWeakMap();
+  const relList = get(HTMLLinkElement.prototype, 'relList');
+  defineProperty(HTMLLinkElement.prototype, 'relList', { __proto__: null, configurable: true, enumerable: true, get() { const list = call(relList, this); call(mapSet, lists, list, this); return list; }, set: set(HTMLLinkElement.prototype, 'relList') });
+  const T = DOMTokenList.prototype;
+  each(['add', 'toggle', 'replace'], (m) => wrap(T, m, (original) => function (...args) {
+    if (call(mapHas, lists, this)) for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string' && cleanRel(args[i]) !== args[i]) args[i] = 'x-blocked';
+    return apply(original, this, args);
+  }));
+  wrapSetter(T, 'value', (original) => function (value) { call(original, this, call(mapHas, lists, this) ? cleanRel(value) : value); });
+  // Shadow roots the view makes are cleaned like the document, closed ones included.
+  wrap(E, 'attachShadow', (original) =>
+    function (...args) {
+      const shadow = apply(original, this, args);
+      call(mapSet, closedRoots, this, shadow);
+      observe(shadow);
+      return shadow;
+    },
+  );
+  // The backstop: anything that still got in is cleaned at the next microtask (a srcdoc frame starts loading later than that).
+  function observe(target) {
+    const observer = new NativeMutationObserver((records) => {
+      for (let i = 0; i < records.length; i++) {
+        cleanElement(call(recordTarget, records[i]));
+        eachIn(call(recordAdded, records[i]), clean);
+      }
+    });
+    call(observeMutations, observer, target, { __proto__: null, childList: true, subtree: true, attributes: true, attributeFilter: ['srcdoc', 'src', 'rel'] });
+  }
+  observe(doc);
+
+  // 3. In-page links scroll within the view.
+  self.addEventListener('click', (event) => {
+    const link = event.target && event.target.closest ? event.target.closest('a[href]') : null;
+    const href = link && link.getAttribute('href');
+    if (!href || href[0] !== '#' || event.defaultPrevented) return;
+    event.preventDefault();
+    let id = href.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // use it as written
+    }
+    const target = id === '' || id === 'top' ? doc.documentElement : doc.getElementById(id) || doc.getElementsByName(id)[0];
+    if (target) target.scrollIntoView();
+  });
+  return undefined;
+}
