@@ -7,6 +7,8 @@ type ConnectionLimits = Pick<GatewayLimits, 'headersTimeoutMs' | 'requestTimeout
 interface Tracked {
   /** Requests on this connection whose response has not closed yet. */
   busy: number;
+  /** Closes the connection when it has had nothing in flight for a while. */
+  timer: NodeJS.Timeout | undefined;
 }
 
 const tracked = new WeakMap<Socket, Tracked>();
@@ -17,8 +19,9 @@ const tracked = new WeakMap<Socket, Tracked>();
  * `requestTimeoutMs` (Node answers 408 and closes), a connection with nothing in flight closed after
  * `idleConnectionMs` (or `keepAliveMs` after a response), and at most `maxConnections` open — when a
  * new one arrives at the limit, the oldest connection with nothing in flight is closed to make room,
- * so idle connections can never lock the dashboard out. A request the handler marks long-lived with
- * `keepOpen` (an authenticated event stream or MCP call) is exempt from the idle timer while it runs.
+ * so idle connections can never lock the dashboard out. A connection with a request in flight (an
+ * event stream, a slow tool call) is never idle. (The idle timer is the guard's own: Node's
+ * `server.timeout` stops firing when its connection checks run often.)
  */
 export function createGuardedServer(limits: ConnectionLimits, listener: RequestListener): Server {
   const server = createServer(
@@ -30,19 +33,19 @@ export function createGuardedServer(limits: ConnectionLimits, listener: RequestL
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4))),
     },
     (req: IncomingMessage, res: ServerResponse) => {
-      const state = tracked.get(req.socket);
+      const socket = req.socket;
+      const state = tracked.get(socket);
       if (state) {
         state.busy += 1;
+        clearTimeout(state.timer);
         res.once('close', () => {
           state.busy -= 1;
+          if (state.busy === 0) idleAfter(socket, state, limits.keepAliveMs);
         });
       }
       listener(req, res);
     },
   );
-  // Node arms this on every new connection and again at the start of each request (after a keep-alive
-  // wait); with no listener for 'timeout', an expired socket is destroyed.
-  server.timeout = limits.idleConnectionMs;
   const open = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     if (open.size >= limits.maxConnections) {
@@ -55,13 +58,21 @@ export function createGuardedServer(limits: ConnectionLimits, listener: RequestL
       open.delete(idle);
     }
     open.add(socket);
-    tracked.set(socket, { busy: 0 });
-    socket.once('close', () => open.delete(socket));
+    const state: Tracked = { busy: 0, timer: undefined };
+    tracked.set(socket, state);
+    idleAfter(socket, state, limits.idleConnectionMs);
+    socket.once('close', () => {
+      clearTimeout(state.timer);
+      open.delete(socket);
+    });
   });
   return server;
 }
 
-/** Exempts a long-lived response (an event stream, an MCP call) from the idle timer while it runs. */
-export function keepOpen(req: IncomingMessage): void {
-  req.socket.setTimeout(0);
+function idleAfter(socket: Socket, state: Tracked, ms: number): void {
+  clearTimeout(state.timer);
+  state.timer = setTimeout(() => {
+    if (state.busy === 0) socket.destroy();
+  }, ms);
+  state.timer.unref();
 }

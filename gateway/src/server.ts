@@ -9,7 +9,7 @@ import { PasskeyRoutes } from './passkey/auth-routes.js';
 import { RP_ID } from './passkey/fido2-server.js';
 import { allowedHosts, checkHostAndOrigin, ownOrigins } from './security.js';
 import { Access, launchRefusalMessage } from './access.js';
-import { createGuardedServer, keepOpen } from './connection-guard.js';
+import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
@@ -199,8 +199,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, denied.status, { error: denied.reason });
       return;
     }
-    // An authenticated request may be long-lived (the event stream, a slow tool call).
-    keepOpen(req);
 
     if (path === '/api/launch/codes' && req.method === 'POST') {
       sendJson(res, 200, { url: launchUrl() });

@@ -100,8 +100,13 @@ export class ServerSupervisor {
       return;
     }
     if (this.sessions.size >= this.timing.maxSessions) {
-      sendJsonRpcError(res, 503, -32000, `Server "${this.name}" already has ${this.timing.maxSessions} open sessions, the most the gateway runs at once for one server (each dashboard tab uses one). Close dashboard tabs you no longer use, or wait: a session unused for ${Math.round(this.timing.idleMs / 60_000)} minutes is closed.`);
-      return;
+      // A session whose page has gone (no event stream, nothing in flight) makes room first, the oldest.
+      const spare = [...this.sessions].filter((s) => !s.inUse()).sort((a, b) => a.lastActivity - b.lastActivity)[0];
+      if (!spare) {
+        sendJsonRpcError(res, 503, -32000, `Server "${this.name}" already has ${this.timing.maxSessions} sessions in use, the most the gateway runs at once for one server (each open dashboard tab uses one). Close dashboard tabs you no longer use and try again.`);
+        return;
+      }
+      await spare.close('a newer session needed its place');
     }
     const session = new RelaySession(this);
     this.sessions.add(session);
