@@ -138,7 +138,7 @@ async function measure(scenario) {
         value: round(median(fcp), 0),
         unit: 'ms',
         samples: fcp.length,
-        notes: `median, from the first navigation; DOMContentLoaded (the initial JS loaded and run) at ${round(median(dcl), 0)} ms; the page on ${paints[0].host} started ${round(median(paints.map((p) => p.moved)), 0)} ms after the first navigation (the move from 127.0.0.1)`,
+        notes: `median, from the first navigation; DOMContentLoaded (the initial JS loaded and run) at ${round(median(dcl), 0)} ms; the page on ${paints[0].host} started ${round(median(paints.map((p) => p.moved)), 0)} ms after the navigation (one document since issue 14: the launch address is the page)`,
       });
     }
   }
@@ -159,8 +159,8 @@ emit({
   bench: 'startup',
   title: 'Start-up scaling',
   notes:
-    `Headless Chromium opens the URL the gateway prints (http://127.0.0.1:…/#token=…); the dashboard moves itself to localhost (passkeys refuse IP addresses), ` +
-    `so the time runs from the first navigation (Node's clock) to the first animation frame in which every card on the localhost page shows "N tools" ` +
+    `Headless Chromium opens a launch address of the kind the gateway prints (http://localhost:…/#code=…, a fresh single-use code per sample); the page stays on it ` +
+    `and spends the code for its token; the time runs from the navigation (Node's clock) to the first animation frame in which every card shows "N tools" ` +
     `(checked every frame in the page; performance.timeOrigin + performance.now(), the same wall clock). Each sample starts a fresh gateway (so every server process is spawned cold, one per browser session, ` +
     `as in real use) and a fresh browser context (cold HTTP cache). Servers: bench/synthetic-server.mjs with ${RESOURCES} resources and ${PROMPTS} prompts each, ` +
     `lists in one page. Baseline: a bare @modelcontextprotocol/client per server in Node over stdio doing what discovery does (initialize, tools, resources, ` +

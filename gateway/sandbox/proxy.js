@@ -20,7 +20,7 @@
   const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
   const MAX_HTML = 5 * 1024 * 1024;
   const BLOCKED = 'ui/notifications/sandbox-blocked';
-  const GUARD_FEATURES = ['webrtc', 'preconnect', 'javascript-frame', 'document.write', 'document.writeln', 'execCommand insertHTML'];
+  const GUARD_FEATURES = ['webrtc', 'preconnect', 'javascript-frame', 'document.write', 'document.writeln', 'execCommand insertHTML', 'unsafe-markup'];
   /** @type {Set<string>} */
   const told = new Set();
 

@@ -1,23 +1,12 @@
-// The MCP App view guard. The sandbox proxy (proxy.js) gives every view's HTML a first pass with
-// `mcpViewGuard('tools').cleanDocument` and puts `(mcpViewGuard)()` first in it, so the guard runs
-// before the view's own code, in the view's window.
-//
-// Why: Chromium 156 leaves two ways out of a view's Content-Security-Policy. WebRTC is governed by no
-// directive (`connect-src` does not apply; `webrtc 'block'` is reported as unrecognised) and by no
-// Permissions Policy, so RTCPeerConnection with a STUN or TURN server sends UDP anywhere; and
-// `<link rel=preconnect>` opens a TCP connection to any host and port (`rel=dns-prefetch` a DNS
-// lookup). The guard
-//  1. replaces every RTC* interface of the view's window with one that refuses (NotAllowedError);
-//  2. makes sure no element reaches the document as a preconnect or dns-prefetch link, or as a frame
-//     whose srcdoc lacks this guard (frames the view creates are a new opaque origin each, so the
-//     view cannot script them, but a srcdoc document runs its own script in a fresh window), and
-//     leaves javascript: frames empty: markup is parsed in an inert document and cleaned before its
-//     nodes are inserted, nodes are cleaned before insertion, `rel`/`srcdoc`/`src` before they are set;
-//  3. scrolls in-page `#fragment` links within the view (a srcdoc document resolves `href="#x"` against
-//     the proxy's address, so the browser would otherwise navigate the view away).
-// Its hooks run after the view's code may have replaced built-ins, so everything they use is captured
-// first and called through Reflect.apply, and descriptors have no prototype. docs/security.md says
-// what this covers and what it cannot.
+// The MCP App view guard. The sandbox proxy (proxy.js) cleans every view's HTML with
+// `mcpViewGuard('tools').cleanDocument` and so puts `(mcpViewGuard)()` first in it: it runs before the
+// view's own code, in the view's window. Chromium 156 applies no CSP to WebRTC (nor any Permissions
+// Policy) and none to `<link rel=preconnect|dns-prefetch>`; the guard (1) makes every RTC* interface
+// refuse, (2) lets no element reach the document as such a link, as a frame whose srcdoc lacks the guard
+// or as a javascript: frame — markup is parsed inert and cleaned before its nodes are inserted, nodes
+// before insertion, rel/srcdoc/src before they are set — and (3) scrolls in-page `#fragment` links within
+// the view. Its hooks use built-ins captured before the view's code runs (called through Reflect.apply,
+// descriptors without prototypes). docs/security.md ("MCP Apps views") says what it covers and cannot.
 /* exported mcpViewGuard */
 function mcpViewGuard(mode, onReport) {
   'use strict';
@@ -32,7 +21,7 @@ function mcpViewGuard(mode, onReport) {
   const [startsWith, toLowerCase, trim, indexOf, slice] = [S.startsWith, S.toLowerCase, S.trim, S.indexOf, S.slice];
   const [mapGet, mapSet, mapHas] = [WeakMap.prototype.get, WeakMap.prototype.set, WeakMap.prototype.has];
   const E = Element.prototype;
-  const [getAttribute, setAttribute, querySelectorAll] = [E.getAttribute, E.setAttribute, E.querySelectorAll];
+  const [getAttribute, setAttribute, querySelectorAll, removeNode] = [E.getAttribute, E.setAttribute, E.querySelectorAll, E.remove];
   const fragmentQuery = DocumentFragment.prototype.querySelectorAll;
   const documentQuery = Document.prototype.querySelectorAll;
   const [nodeType, localName, namespaceURI, shadowRootOf, parentNodeOf, hostGet] = [get(Node.prototype, 'nodeType'), get(E, 'localName'), get(E, 'namespaceURI'), get(E, 'shadowRoot'), get(Node.prototype, 'parentNode'), get(ShadowRoot.prototype, 'host')];
@@ -67,9 +56,8 @@ function mcpViewGuard(mode, onReport) {
     }
   }
 
-  /** `html` with the guard's script first: after a leading doctype (so no quirks mode). */
-  function withGuard(html) {
-    const text = str(html);
+  /** Where the guard's script goes in `text`: after a leading doctype (so no quirks mode), else first. */
+  function guardAt(text) {
     const low = lower(text);
     let at = 0;
     for (;;) {
@@ -79,23 +67,26 @@ function mcpViewGuard(mode, onReport) {
       if (end < 0) break;
       at = end + 3;
     }
-    if (call(startsWith, low, '<' + '!doctype', at)) {
-      const end = call(indexOf, text, '>', at);
-      at = end < 0 ? text.length : end + 1;
-    } else at = 0;
+    if (!call(startsWith, low, '<' + '!doctype', at)) return 0;
+    const end = call(indexOf, text, '>', at);
+    return end < 0 ? text.length : end + 1;
+  }
+  function withGuard(html) {
+    const text = str(html);
+    const at = guardAt(text);
     return call(slice, text, 0, at) + tag + call(slice, text, at);
   }
+  const isGuarded = (text) => call(startsWith, text, tag, guardAt(text));
 
   const closedRoots = new NativeWeakMap(); // host → closed shadow root (from attachShadow)
   const given = new NativeWeakMap(); // frame → the srcdoc the guard gave it
 
   function eachIn(list, visit) {
-    const n = call(nodeListLength, list);
-    for (let i = 0; i < n; i++) visit(call(nodeListItem, list, i));
+    for (let i = 0, n = call(nodeListLength, list); i < n; i++) visit(call(nodeListItem, list, i));
   }
 
   /** A rel value without preconnect and dns-prefetch (split by hand: no RegExp the view could have replaced). */
-  function cleanRel(value) {
+  function cleanRel(value, quiet) {
     const text = lower(value);
     let kept = '';
     let token = '';
@@ -110,7 +101,7 @@ function mcpViewGuard(mode, onReport) {
       else if (token) kept += (kept ? ' ' : '') + token;
       token = '';
     }
-    if (dropped) report('preconnect');
+    if (dropped && !quiet) report('preconnect');
     return dropped ? kept : str(value);
   }
 
@@ -160,18 +151,48 @@ function mcpViewGuard(mode, onReport) {
   }
 
   /** A whole document's HTML, cleaned, with the guard first (for srcdoc and the proxy's first pass). */
+  /**
+   * A whole document's HTML, cleaned, with the guard first (for srcdoc and the proxy's first pass).
+   * `<noscript>` goes (views always run script; its content parses differently with script off), and the
+   * serialised result is parsed again and checked, so markup that would change on re-parsing cannot bring
+   * back what was removed; markup that does not settle is not shown.
+   */
   function cleanDocument(html) {
-    const parsed = call(parseFromString, new NativeDOMParser(), str(html), 'text/html');
-    clean(parsed);
-    const doctype = call(doctypeOf, parsed);
-    return withGuard((doctype ? call(serialize, new NativeXMLSerializer(), doctype) : '') + call(outerHTMLGet, call(documentElementOf, parsed)));
+    let text = str(html);
+    for (let round = 0; round < 3; round++) {
+      const parsed = call(parseFromString, new NativeDOMParser(), text, 'text/html');
+      eachIn(call(documentQuery, parsed, 'noscript'), (el) => call(removeNode, el));
+      clean(parsed);
+      const doctype = call(doctypeOf, parsed);
+      text = withGuard((doctype ? call(serialize, new NativeXMLSerializer(), doctype) : '') + call(outerHTMLGet, call(documentElementOf, parsed)));
+      if (settled(call(parseFromString, new NativeDOMParser(), text, 'text/html'))) return text;
+    }
+    report('unsafe-markup');
+    return withGuard('<!doctype html><p>This app\u2019s HTML could not be made safe to show.</p>');
+  }
+
+  /** True when nothing in `root` would be cleaned: no blocked link, every srcdoc guarded, no javascript: frame. */
+  function settled(root) {
+    let ok = true;
+    const visit = (el) => {
+      const tagName = call(localName, el);
+      if (tagName === 'link') {
+        const rel = call(getAttribute, el, 'rel');
+        if (rel !== null && cleanRel(rel, true) !== rel) ok = false;
+      } else if (tagName === 'iframe' || tagName === 'frame') {
+        const srcdoc = call(getAttribute, el, 'srcdoc');
+        const src = call(getAttribute, el, 'src');
+        if ((srcdoc !== null && !isGuarded(srcdoc)) || (src !== null && call(startsWith, call(trim, lower(src)), 'javascript:'))) ok = false;
+      } else if (tagName === 'template') eachIn(call(fragmentQuery, call(templateContent, el), '*'), visit);
+    };
+    eachIn(call(documentQuery, root, '*'), visit);
+    return ok;
   }
   if (mode === 'tools') return { cleanDocument };
 
   function giveSrcdoc(frame, html) {
     const value = cleanDocument(html);
-    call(mapSet, given, frame, value);
-    return value;
+    return call(mapSet, given, frame, value), value;
   }
 
   // 1. WebRTC out of this window.
@@ -204,29 +225,24 @@ function mcpViewGuard(mode, onReport) {
   /** The element markup for `node`'s children is parsed like: itself, a shadow root's host, else a body. */
   const contextOf = (node) => {
     const type = call(nodeType, node);
-    if (type === 1) return node;
-    if (type === 11) {
-      try {
-        return call(hostGet, node);
-      } catch {
-        // a plain fragment
-      }
+    let host;
+    try {
+      host = type === 1 ? node : type === 11 ? call(hostGet, node) : undefined;
+    } catch {
+      // a plain fragment
     }
-    return call(bodyOf, inert);
+    return host || call(bodyOf, inert);
   };
 
   function wrap(target, name, make) {
     const d = target && desc(target, name);
-    if (!d) return;
-    if (typeof d.value === 'function') defineProperty(target, name, { __proto__: null, value: { [name]: make(d.value) }[name], writable: true, configurable: true, enumerable: d.enumerable });
+    if (d && typeof d.value === 'function') defineProperty(target, name, { __proto__: null, value: { [name]: make(d.value) }[name], writable: true, configurable: true, enumerable: d.enumerable });
   }
   function wrapSetter(target, name, make) {
     const d = target && desc(target, name);
     if (d && d.set) defineProperty(target, name, { __proto__: null, get: d.get, set: make(d.set), configurable: true, enumerable: d.enumerable });
   }
-  const each = (list, visit) => {
-    for (let i = 0; i < list.length; i++) visit(list[i]);
-  };
+  const each = (list, visit) => list.forEach((item) => visit(item)); // at install time: built-ins still pristine
   /** Node arguments are cleaned before they are inserted. */
   const cleanArgs = (original) =>
     function (...args) {
@@ -239,6 +255,15 @@ function mcpViewGuard(mode, onReport) {
   each(['append', 'prepend', 'replaceChildren', 'moveBefore'], (m) => wrap(DocumentFragment.prototype, m, cleanArgs));
   each(['append', 'prepend', 'replaceChildren', 'moveBefore'], (m) => wrap(Document.prototype, m, cleanArgs));
   each(['insertNode', 'surroundContents'], (m) => wrap(Range.prototype, m, cleanArgs));
+  wrap(HTMLSelectElement.prototype, 'add', cleanArgs);
+  wrap(HTMLOptionsCollection.prototype, 'add', cleanArgs);
+  const cleanValue = (original) =>
+    function (value) {
+      if (value !== null && typeof value === 'object') clean(value);
+      return call(original, this, value);
+    };
+  each(['caption', 'tHead', 'tFoot'], (n) => wrapSetter(HTMLTableElement.prototype, n, cleanValue));
+  wrapSetter(Document.prototype, 'body', cleanValue);
   // Markup sinks: parsed inert, cleaned, then inserted as nodes (scripts in it stay inert, as with innerHTML).
   function setMarkup(target, html, original) {
     if (call(nodeType, target) === 1 && call(localName, target) === 'template') return call(original, target, html);
@@ -283,8 +308,7 @@ function mcpViewGuard(mode, onReport) {
   });
   const refuse = (what) => () =>
     function () {
-      report(what);
-      throw new NativeDOMException(`${what} is turned off in MCP App views (its markup could bypass the dashboard's checks).`, 'NotSupportedError');
+      throw (report(what), new NativeDOMException(`${what} is turned off in MCP App views (its markup could bypass the dashboard's checks).`, 'NotSupportedError'));
     };
   each(['write', 'writeln'], (m) => wrap(Document.prototype, m, refuse('document.' + m)));
   wrap(Document.prototype, 'execCommand', (original) =>
@@ -361,8 +385,7 @@ function mcpViewGuard(mode, onReport) {
 
   // 3. In-page links scroll within the view.
   self.addEventListener('click', (event) => {
-    const link = event.target && event.target.closest ? event.target.closest('a[href]') : null;
-    const href = link && link.getAttribute('href');
+    const href = event.target?.closest?.('a[href]')?.getAttribute('href');
     if (!href || href[0] !== '#' || event.defaultPrevented) return;
     event.preventDefault();
     let id = href.slice(1);
@@ -371,8 +394,7 @@ function mcpViewGuard(mode, onReport) {
     } catch {
       // use it as written
     }
-    const target = id === '' || id === 'top' ? doc.documentElement : doc.getElementById(id) || doc.getElementsByName(id)[0];
-    if (target) target.scrollIntoView();
+    (id === '' || id === 'top' ? doc.documentElement : doc.getElementById(id) || doc.getElementsByName(id)[0])?.scrollIntoView();
   });
   return undefined;
 }

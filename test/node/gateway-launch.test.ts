@@ -91,6 +91,28 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     assert.equal(existsSync(file), false, 'the 0600 launch file was removed');
   });
 
+  test('the page: a spent, an unknown or a missing code is explained in a banner, and the code leaves the address bar at once', async () => {
+    const gw = await startGatewayProcess({ config: { mcpServers: {} } });
+    gateways.push(gw);
+    const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS });
+    try {
+      const cases: Array<[string, RegExp]> = [
+        [gw.url, /already used: each address opens the dashboard once/],
+        [`http://localhost:${gw.port}/#code=${'B'.repeat(43)}`, /not from the gateway that is running now/],
+        [`http://localhost:${gw.port}/`, /needs access from the gateway.*#code=/],
+      ];
+      for (const [address, message] of cases) {
+        const page = await browser.newPage();
+        await page.goto(address);
+        await page.getByRole('alert').filter({ hasText: message }).waitFor();
+        assert.equal(new URL(page.url()).hash, '');
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('an access token that no page uses any more expires; one held by a page (its event stream) does not', async () => {
     const gw = await startGatewayProcess({ config: { mcpServers: {} }, limits: { credentialIdleMs: 1500 } });
     gateways.push(gw);

@@ -15,6 +15,7 @@ const BLOCKED_FEATURES: Record<string, keyof typeof appGuard> = {
   'document.write': 'app.guard.markup',
   'document.writeln': 'app.guard.markup',
   'execCommand insertHTML': 'app.guard.markup',
+  'unsafe-markup': 'app.guard.unsafeMarkup',
 };
 
 /** At most this many of a view's tool calls may wait (for the user or the server) at once. */
