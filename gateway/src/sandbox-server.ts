@@ -107,7 +107,6 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     send(res, 200, req.method === 'HEAD' ? '' : PROXY_HTML, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': buildAppCspHeader(csp, { frameAncestors: [host] }),
-      'X-DNS-Prefetch-Control': 'off',
     });
   };
   const server = createGuardedServer(options.limits ?? DEFAULT_LIMITS, (req, res) => {

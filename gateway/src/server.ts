@@ -80,9 +80,10 @@ async function readBody(req: IncomingMessage): Promise<{ ok: true; value: unknow
 }
 
 /**
- * Starts the gateway: binds 127.0.0.1 only, checks Host and Origin on every request, requires the
- * per-launch bearer token on everything but `/healthz` and the UI's static files, relays
- * `/mcp/<name>` to the configured servers, and serves `/api/servers`.
+ * Starts the gateway: binds 127.0.0.1 only, checks Host and Origin on every request, hands each page
+ * an access token for a single-use launch code (access.ts) and requires it on everything but
+ * `/healthz`, the launch exchange and the UI's static files, bounds connections (connection-guard.ts),
+ * relays `/mcp/<name>` to the configured servers, and serves `/api/servers`.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
