@@ -115,20 +115,19 @@ function mcpViewGuard(mode, onReport) {
     }
     if (tagName === 'link') {
       const rel = call(getAttribute, el, 'rel');
-      if (rel !== null) {
-        const clean = cleanRel(rel);
-        if (clean !== rel) call(setAttribute, el, 'rel', clean);
-      }
+      const kept = rel === null ? null : cleanRel(rel);
+      if (kept !== rel) call(setAttribute, el, 'rel', kept);
     } else if (tagName === 'iframe' || tagName === 'frame') {
       const srcdoc = call(getAttribute, el, 'srcdoc');
       if (srcdoc !== null && srcdoc !== call(mapGet, given, el)) call(setAttribute, el, 'srcdoc', giveSrcdoc(el, srcdoc));
       const src = call(getAttribute, el, 'src');
-      if (src !== null && call(startsWith, call(trim, lower(src)), 'javascript:')) {
+      if (src !== null && isJavascript(src)) {
         report('javascript-frame');
         call(setAttribute, el, 'src', 'about:blank');
       }
     }
   }
+  const isJavascript = (url) => call(startsWith, call(trim, lower(url)), 'javascript:');
 
   /** Cleans `node` and everything under it: template contents and shadow roots (closed ones the guard saw made) included. */
   function clean(node) {
@@ -151,12 +150,9 @@ function mcpViewGuard(mode, onReport) {
   }
 
   /** A whole document's HTML, cleaned, with the guard first (for srcdoc and the proxy's first pass). */
-  /**
-   * A whole document's HTML, cleaned, with the guard first (for srcdoc and the proxy's first pass).
-   * `<noscript>` goes (views always run script; its content parses differently with script off), and the
-   * serialised result is parsed again and checked, so markup that would change on re-parsing cannot bring
-   * back what was removed; markup that does not settle is not shown.
-   */
+  // A whole document's HTML, cleaned, the guard first (srcdoc, the proxy's pass). <noscript> goes (views run
+  // script; it parses differently without); the result is parsed again and checked, so re-parsing cannot
+  // bring back what was removed — markup that does not settle is not shown.
   function cleanDocument(html) {
     let text = str(html);
     for (let round = 0; round < 3; round++) {
@@ -182,7 +178,7 @@ function mcpViewGuard(mode, onReport) {
       } else if (tagName === 'iframe' || tagName === 'frame') {
         const srcdoc = call(getAttribute, el, 'srcdoc');
         const src = call(getAttribute, el, 'src');
-        if ((srcdoc !== null && !isGuarded(srcdoc)) || (src !== null && call(startsWith, call(trim, lower(src)), 'javascript:'))) ok = false;
+        if ((srcdoc !== null && !isGuarded(srcdoc)) || (src !== null && isJavascript(src))) ok = false;
       } else if (tagName === 'template') eachIn(call(fragmentQuery, call(templateContent, el), '*'), visit);
     };
     eachIn(call(documentQuery, root, '*'), visit);
@@ -219,8 +215,7 @@ function mcpViewGuard(mode, onReport) {
     const fragment = call(createFragment, doc);
     const nodes = [];
     eachIn(call(childNodesOf, holder), (n) => (nodes[nodes.length] = n));
-    apply(fragmentAppend, fragment, nodes);
-    return fragment;
+    return apply(fragmentAppend, fragment, nodes), fragment;
   }
   /** The element markup for `node`'s children is parsed like: itself, a shadow root's host, else a body. */
   const contextOf = (node) => {
@@ -265,8 +260,13 @@ function mcpViewGuard(mode, onReport) {
   each(['caption', 'tHead', 'tFoot'], (n) => wrapSetter(HTMLTableElement.prototype, n, cleanValue));
   wrapSetter(Document.prototype, 'body', cleanValue);
   // Markup sinks: parsed inert, cleaned, then inserted as nodes (scripts in it stay inert, as with innerHTML).
+  /** Markup that cannot create a link or a frame (tag names are literal) takes the browser's own path. */
+  const harmless = (html) => {
+    const text = lower(html);
+    return call(indexOf, text, '<link') < 0 && call(indexOf, text, '<iframe') < 0 && call(indexOf, text, '<frame') < 0;
+  };
   function setMarkup(target, html, original) {
-    if (call(nodeType, target) === 1 && call(localName, target) === 'template') return call(original, target, html);
+    if (harmless(html) || (call(nodeType, target) === 1 && call(localName, target) === 'template')) return call(original, target, html);
     const fragment = parseClean(contextOf(target), html);
     return call(call(nodeType, target) === 11 ? fragmentReplaceChildren : replaceChildren, target, fragment);
   }
@@ -276,15 +276,17 @@ function mcpViewGuard(mode, onReport) {
     };
   wrapSetter(E, 'innerHTML', markupSetter);
   wrapSetter(ShadowRoot.prototype, 'innerHTML', markupSetter);
-  wrapSetter(E, 'outerHTML', () =>
+  wrapSetter(E, 'outerHTML', (original) =>
     function (html) {
+      if (harmless(html)) return call(original, this, html);
       const parent = call(parentNodeOf, this);
       if (!parent) return;
       call(replaceWith, this, parseClean(contextOf(parent), html));
     },
   );
-  wrap(E, 'insertAdjacentHTML', () =>
+  wrap(E, 'insertAdjacentHTML', (original) =>
     function (position, html) {
+      if (harmless(html)) return call(original, this, position, html);
       const where = lower(position);
       const inside = where === 'afterbegin' || where === 'beforeend';
       const context = inside ? this : call(parentNodeOf, this);
@@ -294,17 +296,17 @@ function mcpViewGuard(mode, onReport) {
       call(insert, this, fragment);
     },
   );
-  // Declarative shadow roots (setHTMLUnsafe, parseHTMLUnsafe) could hide markup in closed roots; views get plain parsing.
-  const noDeclarativeRoots = () =>
+  // Declarative shadow roots could hide a link or frame in a closed root: such markup gets plain parsing.
+  const noDeclarativeRoots = (original) =>
     function (html) {
-      return setMarkup(this, html, innerHTMLSet);
+      return harmless(html) ? call(original, this, html) : setMarkup(this, html, innerHTMLSet);
     };
   wrap(E, 'setHTMLUnsafe', noDeclarativeRoots);
   wrap(ShadowRoot.prototype, 'setHTMLUnsafe', noDeclarativeRoots);
-  wrap(Document, 'parseHTMLUnsafe', () => (html) => {
+  wrap(Document, 'parseHTMLUnsafe', (original) => (html) => {
+    if (harmless(html)) return call(original, Document, html);
     const parsed = call(parseFromString, new NativeDOMParser(), str(html), 'text/html');
-    clean(parsed);
-    return parsed;
+    return clean(parsed), parsed;
   });
   const refuse = (what) => () =>
     function () {
@@ -323,11 +325,9 @@ function mcpViewGuard(mode, onReport) {
     const t = call(localName, el);
     if (t === 'link' && n === 'rel') return cleanRel(value);
     if ((t === 'iframe' || t === 'frame') && n === 'srcdoc') return giveSrcdoc(el, value);
-    if ((t === 'iframe' || t === 'frame') && n === 'src' && call(startsWith, call(trim, lower(value)), 'javascript:')) {
-      report('javascript-frame');
-      return 'about:blank';
-    }
-    return value;
+    if (!((t === 'iframe' || t === 'frame') && n === 'src' && isJavascript(value))) return value;
+    report('javascript-frame');
+    return 'about:blank';
   };
   each(['setAttribute', 'setAttributeNS'], (m) =>
     wrap(E, m, (original) =>
