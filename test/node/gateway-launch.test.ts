@@ -1,7 +1,8 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -110,6 +111,41 @@ describe('launch codes: the printed and opened addresses are single use, expire,
       }
     } finally {
       await browser.close();
+    }
+  });
+
+  test('in a terminal, Enter prints a new address with a fresh code that opens the dashboard', { skip: !existsSync('/usr/bin/script') && 'needs util-linux script(1) for a terminal' }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mcp-launch-'));
+    scratch.push(dir);
+    const config = join(dir, 'config.json');
+    await writeFile(config, JSON.stringify({ mcpServers: {} }));
+    // script(1) gives the gateway a pseudo-terminal, as `npm start` in a terminal does.
+    const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
+    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} --config ${config} --port 0 --no-open`, '/dev/null'], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    const lines = (n: number) =>
+      new Promise<string[]>((resolve) => {
+        const check = () => {
+          const found = [...out.matchAll(/Dashboard ready: (\S+)/g)].map((m) => m[1]!);
+          if (found.length >= n) resolve(found);
+        };
+        child.stdout.on('data', (d) => {
+          out += d.toString();
+          check();
+        });
+        check();
+      });
+    try {
+      const [first] = await lines(1);
+      assert.match(out, /press Enter here for a new address/);
+      child.stdin.write('\n');
+      const [, second] = await lines(2);
+      assert.notEqual(codeOf(second!), codeOf(first!));
+      const port = Number(new URL(second!).port);
+      assert.equal((await gatewayRequest(port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code: codeOf(second!) }) })).status, 200);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
     }
   });
 
