@@ -98,7 +98,7 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS });
     try {
       const cases: Array<[string, RegExp]> = [
-        [gw.url, /already used: each address opens the dashboard once/],
+        [gw.printedUrl, /already used: each address opens the dashboard once/],
         [`http://localhost:${gw.port}/#code=${'B'.repeat(43)}`, /not from the gateway that is running now/],
         [`http://localhost:${gw.port}/`, /needs access from the gateway.*#code=/],
       ];
@@ -123,23 +123,24 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
     const child = spawn('script', ['-qfec', `${process.execPath} ${cli} --config ${config} --port 0 --no-open`, '/dev/null'], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
-    const lines = (n: number) =>
-      new Promise<string[]>((resolve) => {
+    child.stdout.on('data', (d) => (out += d.toString()));
+    /** Resolves once the terminal output matches `done` (checked on every chunk: an event, not a poll). */
+    const seen = <T>(done: () => T | undefined) =>
+      new Promise<T>((resolve) => {
         const check = () => {
-          const found = [...out.matchAll(/Dashboard ready: (\S+)/g)].map((m) => m[1]!);
-          if (found.length >= n) resolve(found);
+          const value = done();
+          if (value === undefined) return;
+          child.stdout.off('data', check);
+          resolve(value);
         };
-        child.stdout.on('data', (d) => {
-          out += d.toString();
-          check();
-        });
+        child.stdout.on('data', check);
         check();
       });
+    const addresses = () => [...out.matchAll(/Dashboard ready: (\S+)/g)].map((m) => m[1]!);
     try {
-      const [first] = await lines(1);
-      assert.match(out, /press Enter here for a new address/);
+      const [first] = await seen(() => (addresses().length >= 1 && /press Enter here for a new address/.test(out) ? addresses() : undefined));
       child.stdin.write('\n');
-      const [, second] = await lines(2);
+      const [, second] = await seen(() => (addresses().length >= 2 ? addresses() : undefined));
       assert.notEqual(codeOf(second!), codeOf(first!));
       const port = Number(new URL(second!).port);
       assert.equal((await gatewayRequest(port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code: codeOf(second!) }) })).status, 200);

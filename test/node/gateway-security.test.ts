@@ -47,7 +47,7 @@ describe('gateway security', () => {
   });
 
   test('the printed address is localhost with a 256-bit launch code in the fragment; the token it buys is 256 bits too', () => {
-    assert.match(gw.url, /^http:\/\/localhost:\d+\/#code=[A-Za-z0-9_-]{43}$/);
+    assert.match(gw.printedUrl, /^http:\/\/localhost:\d+\/#code=[A-Za-z0-9_-]{43}$/);
     assert.equal(Buffer.from(gw.code!, 'base64url').length, 32);
     assert.equal(Buffer.from(gw.token!, 'base64url').length, 32);
     assert.notEqual(gw.token, gw.code);

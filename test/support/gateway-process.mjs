@@ -15,7 +15,8 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
  * a `dashboard.brand` file path.
  * Resolves once the gateway prints its "Dashboard ready" line. Then, like a page, it spends the
  * printed launch code for an access token (`token`) and holds that token's event stream open, so the
- * token stays valid for the whole test; `launchUrl()` makes a fresh address for a browser to open.
+ * token stays valid for the whole test; `url` is a fresh address a browser may open once, `launchUrl()`
+ * makes another.
  * `exchange: false` leaves the printed code unspent (`url`, `code`) and gets no token; `open: true`
  * lets the gateway open a browser (set `BROWSER` in `env`); `limits` shortens the gateway's limits
  * (MCP_DASHBOARD_TEST_LIMITS).
@@ -69,9 +70,19 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
     token = JSON.parse(answer.body).token;
     stream = holdEventStream(port, token);
   }
+  const launchUrl = async () => {
+    const answer = await gatewayRequest(port, 'POST', '/api/launch/codes', { token });
+    if (answer.status !== 200) throw new Error(`could not make a launch address (${answer.status}): ${answer.body}`);
+    return JSON.parse(answer.body).url;
+  };
   return {
-    /** The printed launch address (already spent unless `exchange: false`). */
-    url: ready,
+    /**
+     * A launch address a browser can open once, within a minute: the printed one with `exchange: false`,
+     * else a fresh one (the printed one was spent for `token`).
+     */
+    url: exchange ? await launchUrl() : ready,
+    /** The printed address and its code. */
+    printedUrl: ready,
     code,
     origin: `http://127.0.0.1:${port}`,
     port,
@@ -81,11 +92,7 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
     configFile: file,
     stderr: () => stderr,
     /** A fresh launch address (single use) for a browser to open. */
-    async launchUrl() {
-      const answer = await gatewayRequest(port, 'POST', '/api/launch/codes', { token });
-      if (answer.status !== 200) throw new Error(`could not make a launch address (${answer.status}): ${answer.body}`);
-      return JSON.parse(answer.body).url;
-    },
+    launchUrl,
     async stop() {
       stream?.destroy();
       if (child.exitCode === null && child.signalCode === null) {
