@@ -11,6 +11,7 @@ import { mediaPlugin } from './test/support/wtr-media-plugin.mjs';
 import { webauthnPlugin } from './test/support/wtr-webauthn-plugin.mjs';
 import { screenshotPlugin } from './test/support/wtr-screenshot-plugin.mjs';
 import { scratchPlugin } from './test/support/wtr-scratch-plugin.mjs';
+import { listenersPlugin } from './test/support/wtr-listeners-plugin.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
@@ -36,5 +37,6 @@ export default {
     webauthnPlugin(),
     screenshotPlugin(),
     scratchPlugin(),
+    listenersPlugin(),
   ],
 };
