@@ -27,7 +27,6 @@ import type { McpHostNotices } from './host-notices.js';
 import { localhostUrlFor } from './canonical-origin.js';
 import { DashboardLayoutController } from './layout/dashboard-layout.js';
 import { layoutStyles } from './layout/layout.styles.js';
-import type { TeamDashboard } from '../core/layout/layout-types.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 const LAUNCH_PROBLEM_KEYS = { 'no-token': 'problem.noToken', used: 'launch.used', expired: 'launch.expired', unknown: 'launch.unknown' } as const;
@@ -76,7 +75,6 @@ export class McpDashboard extends LitElement {
   declare registryReady: boolean;
   /** Tiles, dashboards (tabs), edit mode and layout files (issue 16). */
   readonly layout = new DashboardLayoutController(this);
-  private team: TeamDashboard[] = [];
   /** The widget registry host (issue 6), once the services exist. */
   registryHost: RegistryHost | undefined;
   /** Overrides for tests: where the gateway is and which token to use. */
@@ -194,14 +192,9 @@ export class McpDashboard extends LitElement {
     applyBrandToDocument(services.theme.brand, this.productName());
     this.requestUpdate();
     // The tiles appear as soon as the servers and the team's layouts are known (the brand may still be loading).
-    const team = this.loadTeamLayouts();
-    await Promise.all([
-      this.loadBrand(),
-      (async () => {
-        await Promise.all([this.refreshServers(), team]);
-        this.layout.start(services, this.team, this.servers ?? []);
-      })(),
-    ]);
+    const team = this.layout.loadTeam(services);
+    const tiles = Promise.all([this.refreshServers(), team]).then(() => this.layout.start(services, this.servers ?? []));
+    await Promise.all([this.loadBrand(), tiles]);
     this.watch = setInterval(() => void this.refreshServers(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void this.refreshServers());
@@ -242,15 +235,6 @@ export class McpDashboard extends LitElement {
     this.requestUpdate();
     await this.registryHost.init();
     this.registryReady = true;
-  }
-
-  /** The team dashboards named by `dashboard.layouts` (served by the gateway, checked at its start-up). */
-  private async loadTeamLayouts(): Promise<void> {
-    try {
-      this.team = ((await this.services?.gateway.layouts()) ?? []) as TeamDashboard[];
-    } catch (error) {
-      console.warn('[mcp-dashboard] the team layouts could not be loaded', error);
-    }
   }
 
   /**
@@ -299,16 +283,12 @@ export class McpDashboard extends LitElement {
   private updateSummaries(servers: GatewayServerSummary[]): void {
     if (!this.servers || this.servers.map((s) => s.name).join('\n') !== servers.map((s) => s.name).join('\n')) {
       this.servers = servers;
-      this.layout.serversChanged(this.team, servers);
+      this.layout.serversChanged(servers);
       return;
     }
     // Same names: refresh the summaries in place (no re-render of the dashboard), and hand each tile its own.
     this.servers.splice(0, this.servers.length, ...servers);
-    const byName = new Map(servers.map((s) => [s.name, s]));
-    for (const el of this.renderRoot.querySelectorAll<HTMLElement & { server?: GatewayServerSummary }>('mcp-widget-card, mcp-status-tile')) {
-      const next = el.server && byName.get(el.server.name);
-      if (next) el.server = next;
-    }
+    this.layout.updateSummaries(servers);
   }
 
   private set(key: string, value: unknown): void {

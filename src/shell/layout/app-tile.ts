@@ -105,7 +105,7 @@ export class McpAppTile extends LitElement {
     const frame = holder.querySelector('mcp-app-frame') as McpAppFrame | null;
     if (!frame) return;
     const fit = () => {
-      const sized = view!.reportedHeight !== undefined;
+      const sized = view!.governor.height !== undefined;
       frame.toggleAttribute('fill', !sized);
       if (sized && !this.tile?.sized) this.dispatchEvent(new CustomEvent('mcp-app-tile-size', { bubbles: true, composed: true, detail: { px: frame.offsetHeight } }));
     };

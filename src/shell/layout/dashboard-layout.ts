@@ -39,6 +39,8 @@ export class DashboardLayoutController implements ReactiveController {
   private readonly tr = (key: string, variables?: Record<string, unknown>) => this.host.t(key, variables);
   private readonly say = (message: string) => this.announce(message);
   private stop: (() => void) | undefined;
+  /** The team dashboards named by `dashboard.layouts` (served by the gateway, checked at its start-up). */
+  private team: TeamDashboard[] = [];
 
   constructor(private readonly host: LayoutHost) {
     host.addController(this);
@@ -56,13 +58,22 @@ export class DashboardLayoutController implements ReactiveController {
     this.host.services?.a11y.announce(message, politeness);
   }
 
+  /** Fetches the team's dashboards; without them (or with an older gateway) the default stands. */
+  async loadTeam(services: HostServices): Promise<void> {
+    try {
+      this.team = ((await services.gateway.layouts()) ?? []) as TeamDashboard[];
+    } catch (error) {
+      console.warn('[mcp-dashboard] the team layouts could not be loaded', error);
+    }
+  }
+
   /** Sets up the store from the team's dashboards (or the default for these servers). */
-  start(services: HostServices, team: TeamDashboard[], servers: GatewayServerSummary[]): void {
+  start(services: HostServices, servers: GatewayServerSummary[]): void {
     this.store ??= new LayoutStore(services.configuration);
     this.stop?.();
     this.stop = this.store.onChange(() => this.host.requestUpdate());
     this.store.load(
-      team,
+      this.team,
       servers.map((s) => ({ name: s.name, widget: services.configuration.get<string>(`widgets.type.${s.name}`) })),
       this.t('layout.defaultName'),
     );
@@ -71,12 +82,21 @@ export class DashboardLayoutController implements ReactiveController {
   }
 
   /** Re-derives the default dashboard when the config's servers change (team or edited layouts stay as they are). */
-  serversChanged(team: TeamDashboard[], servers: GatewayServerSummary[]): void {
+  serversChanged(servers: GatewayServerSummary[]): void {
     const services = this.host.services;
     if (!services || !this.store) return;
     const names = servers.map((s) => s.name).join('\n');
     if (this.store.serverList.map((s) => s.name).join('\n') === names) return;
-    this.start(services, team, servers);
+    this.start(services, servers);
+  }
+
+  /** Same servers, new process states: hands each card and status tile its own summary (no re-render). */
+  updateSummaries(servers: GatewayServerSummary[]): void {
+    const byName = new Map(servers.map((s) => [s.name, s]));
+    for (const el of this.host.renderRoot.querySelectorAll<HTMLElement & { server?: GatewayServerSummary }>('mcp-widget-card, mcp-status-tile')) {
+      const next = el.server && byName.get(el.server.name);
+      if (next) el.server = next;
+    }
   }
 
   /** Shows a live view as an app tile beside its server's panel on the open dashboard. */

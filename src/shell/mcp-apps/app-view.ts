@@ -72,7 +72,7 @@ export class AppView {
   private context: McpUiHostContext;
   private box = { width: 0, height: 0 };
   private appModes: unknown;
-  private governor: SizeGovernor;
+  /** Applies the view's `size-changed` heights (`.height`: the last one applied, if any). */ readonly governor: SizeGovernor;
   private timers: Array<ReturnType<typeof setTimeout>> = [];
   private closing: Promise<void> | undefined;
   private readonly noteBudget = { windowStart: 0, used: 0, dropped: 0 };
@@ -115,11 +115,6 @@ export class AppView {
   /** A short name for the view: the app's own name once known, else the tool's title or name. */
   get title(): string {
     return this.appName || (typeof this.tool.title === 'string' && this.tool.title) || this.toolName;
-  }
-
-  /** The height the view last asked for with `size-changed` (as applied), if it ever did. */
-  get reportedHeight(): number | undefined {
-    return this.governor.height;
   }
 
   /** True once the view has sent `initialized`. */

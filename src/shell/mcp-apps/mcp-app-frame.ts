@@ -111,7 +111,7 @@ export class McpAppFrame extends LitElement {
     if (this.view) {
       if (this.view.displayMode === 'pip' && this.inlineBox) {
         this.style.setProperty('--pip-width', `${Math.max(320, Math.round(this.inlineBox.width))}px`);
-        this.style.setProperty('--pip-height', `${Math.max(160, Math.round(this.view.reportedHeight ?? this.inlineBox.height))}px`);
+        this.style.setProperty('--pip-height', `${Math.max(160, Math.round(this.view.governor.height ?? this.inlineBox.height))}px`);
       }
       this.setAttribute('mode', this.view.displayMode);
       this.toggleAttribute('borderless', this.view.prefersBorder === false);
