@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
-import { configSchema, SERVER_NAME_PATTERN, type DashboardConfig } from '../../src/core/config-schema.js';
+import { configSchema, isStdioServer, SERVER_NAME_PATTERN, type DashboardConfig } from '../../src/core/config-schema.js';
+import { checkOAuthConfig } from '../../src/core/oauth-config-schema.js';
 
 /** A config file that cannot be used; `message` is what the user reads (no stack trace). */
 export class ConfigFileError extends Error {
@@ -100,6 +101,9 @@ function crossCheck(config: DashboardConfig): string[] {
       problems.push(`at /dashboard/passkeys/verifiers/${i}: "${name}" is an HTTP server; only stdio servers can be given the verifier token (through their environment)`);
     }
   });
+  for (const [name, server] of Object.entries(config.mcpServers)) {
+    if (!isStdioServer(server) && server.oauth) problems.push(...checkOAuthConfig(name, server.oauth));
+  }
   return problems;
 }
 

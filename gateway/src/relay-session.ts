@@ -5,6 +5,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { SessionEventSink } from './event-hub.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
+import { AUTH_REQUIRED } from './oauth/errors.js';
 
 type Id = string | number;
 
@@ -164,6 +165,13 @@ export class RelaySession {
     this.upstream.transport.send(message as JSONRPCMessage).catch((error: Error) => {
       if (isRequest) {
         this.pending.delete(message.id!);
+        // The server wants (more) authorization: say so, with what the card needs to offer Sign in.
+        const authFailure = this.supervisor.auth?.describe(error);
+        if (authFailure) {
+          this.reply(message.id!, { code: AUTH_REQUIRED, message: authFailure.message, data: authFailure.problem });
+          if (message.method === 'initialize') setImmediate(() => void this.close('the server needs authorization'));
+          return;
+        }
         this.reply(message.id!, { code: SERVER_GONE, message: `Could not send to server "${this.supervisor.name}": ${error.message}` });
       }
     });

@@ -13,6 +13,7 @@ import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
 import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
+import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -87,10 +88,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     verifiers: passkeyConfig.verifiers,
     storeFile: passkeyConfig.storeFile ? resolvePath(configDir, passkeyConfig.storeFile) : undefined,
   });
+  const oauth = new OAuthGateway(options.config, options.configFile);
+  await oauth.load();
   const supervisors = new Map<string, ServerSupervisor>();
   for (const name of Object.keys(options.config.mcpServers)) {
     const entry = options.config.mcpServers[name]!;
-    supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name)));
+    const supervisor = new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name));
+    supervisor.auth = oauth.forServer(name, entry, (line) => supervisor.stderr.note(line));
+    supervisors.set(name, supervisor);
   }
 
   let hosts = new Set<string>();
@@ -118,6 +123,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       cors['Access-Control-Allow-Origin'] = origin;
       cors['Vary'] = 'Origin';
       cors['Access-Control-Expose-Headers'] = 'mcp-session-id, mcp-protocol-version';
+    }
+
+    // The OAuth redirect: a top-level navigation from the authorization server, without our bearer
+    // token; Host is checked above, and the single-use state guards it (oauth/oauth-gateway.ts).
+    if (path === CALLBACK_PATH) {
+      await oauth.handleCallback(req, res, url);
+      return;
     }
 
     if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -185,6 +197,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 200, { servers: [...supervisors.values()].map((s) => s.summary()) });
       return;
     }
+    if (path.startsWith('/api/servers/') && (await oauth.handleApi(req, res, path, (n) => supervisors.get(n), sendJson))) return;
     const stderrMatch = /^\/api\/servers\/([^/]+)\/stderr$/.exec(path);
     if (stderrMatch && req.method === 'GET') {
       const supervisor = supervisors.get(safeDecode(stderrMatch[1]!));
@@ -292,6 +305,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const port = (server.address() as AddressInfo).port;
   hosts = allowedHosts(port);
+  oauth.listening(port);
   corsOrigins = new Set(options.extraOrigins ?? []);
   origins = new Set([...ownOrigins(port), ...corsOrigins]);
   try {

@@ -5,6 +5,7 @@ import { backoffDelay } from './backoff.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { createUpstream, type ExitInfo, type Upstream } from './upstream.js';
+import type { ServerAuth } from './oauth/server-auth.js';
 
 /** Tunables, mostly for tests. */
 export interface SupervisorTiming {
@@ -33,6 +34,8 @@ export class ServerSupervisor {
   private lastExit: { code: number | null; signal: string | null; at: string } | null = null;
   private lastError: string | null = null;
   private everStarted = false;
+  /** The gateway's OAuth client for this server (remote servers only; see oauth/server-auth.ts). */
+  auth: ServerAuth | undefined;
 
   constructor(
     readonly name: string,
@@ -71,6 +74,7 @@ export class ServerSupervisor {
       lastError: this.lastError,
       lastExit: this.lastExit,
       disabled: this.disabled,
+      ...(this.auth ? { auth: this.auth.summary() } : {}),
     };
   }
 
@@ -114,7 +118,7 @@ export class ServerSupervisor {
 
   /** A fresh upstream for a session. */
   newUpstream(): Upstream {
-    return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv());
+    return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv(), this.auth);
   }
 
   /** A readable reason for a failed spawn. */

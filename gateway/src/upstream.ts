@@ -6,6 +6,7 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import type { Transport } from '@modelcontextprotocol/server';
 import { isStdioServer, type ServerConfig } from '../../src/core/config-schema.js';
 import type { StderrBuffer } from './stderr-buffer.js';
+import type { ServerAuth } from './oauth/server-auth.js';
 
 /** How a child process ended. */
 export interface ExitInfo {
@@ -50,7 +51,7 @@ function childPath(configDir: string, own: string | undefined): string {
  * Creates (but does not start) the upstream for one configured server. The command comes only from
  * the config file, is spawned by name with `shell: false`, and gets an explicit environment.
  */
-export function createUpstream(config: ServerConfig, configDir: string, stderr: StderrBuffer, extraEnv: Record<string, string> = {}): Upstream {
+export function createUpstream(config: ServerConfig, configDir: string, stderr: StderrBuffer, extraEnv: Record<string, string> = {}, auth?: ServerAuth): Upstream {
   if (isStdioServer(config)) {
     const env = { ...getDefaultEnvironment(), ...(config.env ?? {}), ...extraEnv };
     env.PATH = childPath(configDir, config.env?.PATH ?? process.env.PATH);
@@ -66,6 +67,8 @@ export function createUpstream(config: ServerConfig, configDir: string, stderr: 
   }
   const transport = new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: { ...(config.headers ?? {}) } },
+    // The gateway is the OAuth client: the SDK answers 401 / 403 insufficient_scope with auth() (oauth/server-auth.ts).
+    ...(auth ? { authProvider: auth.provider, fetch: auth.fetch } : {}),
   });
   return { transport: transport as unknown as Transport, exit: () => undefined, pid: () => null };
 }

@@ -1,4 +1,5 @@
 import { EventHubClient } from './event-hub-client.js';
+import type { GatewayAuthSummary } from './gateway-oauth.js';
 
 /** What `GET /api/servers` says about one configured server (never env values or headers). */
 export interface GatewayServerSummary {
@@ -10,6 +11,8 @@ export interface GatewayServerSummary {
   lastError: string | null;
   lastExit: { code: number | null; signal: string | null; at: string } | null;
   disabled: boolean;
+  /** A remote server's OAuth state (gateway/src/oauth); absent for stdio servers. */
+  auth?: GatewayAuthSummary | null;
 }
 
 /** The gateway answered 401: this page's token is stale (usually: the gateway was restarted). */

@@ -1,0 +1,202 @@
+import { auth, computeScopeUnion, extractWWWAuthenticateParams, type FetchLike, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import type { OAuthServerConfig } from '../../../src/core/oauth-config-schema.js';
+import type { GatewayAuthSummary } from '../../../src/core/gateway-oauth.js';
+import { describeAuthFailure, type AuthProblem } from './errors.js';
+import { machineProvider, readPrivateKey } from './machine.js';
+import { GatewayOAuthProvider } from './provider.js';
+import type { TokenStore } from './token-store.js';
+
+/** A sign-in that was started and waits for its callback (state → this), single use. */
+export interface PendingSignIn {
+  state: string;
+  server: ServerAuth;
+  verifier: string;
+  discovery: OAuthDiscoveryState | undefined;
+  createdAt: number;
+}
+
+/** Where pending sign-ins are kept, across servers (the callback knows only `state`). */
+export interface PendingRegistry {
+  add(pending: PendingSignIn): void;
+  dropServer(server: ServerAuth): void;
+}
+
+/** Everything one server's authorization needs from the gateway. */
+export interface ServerAuthOptions {
+  name: string;
+  url: string;
+  oauth: OAuthServerConfig | undefined;
+  store: TokenStore;
+  redirectUrl: () => string;
+  pending: PendingRegistry;
+  configDir: string;
+  configFile: string;
+  /** Tells the server's supervisor that a sign-in finished or ended (e.g. to close sessions on sign-out). */
+  log: (line: string) => void;
+}
+
+/**
+ * One remote server's OAuth, with the gateway as the OAuth client: the provider the upstream
+ * transport uses (the SDK's `auth()` runs discovery, registration, PKCE, resource indicators, scope
+ * selection, step-up and refresh), the sign-in started from the card, the callback's code exchange,
+ * sign-out, and the non-secret summary the page polls.
+ */
+export class ServerAuth {
+  readonly name: string;
+  readonly provider: OAuthClientProvider;
+  /** Set for servers a person signs in to; machine-to-machine servers use the SDK's own providers. */
+  readonly interactive: GatewayOAuthProvider | undefined;
+  private needsSignIn = false;
+  private lastError: string | null = null;
+  private signedInAt: string | null;
+  private challengeScope: string | undefined;
+  private resourceMetadataUrl: URL | undefined;
+  private captured: URL | undefined;
+  private lock: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: ServerAuthOptions) {
+    this.name = options.name;
+    const oauth = options.oauth ?? {};
+    const where = `"mcpServers.${options.name}.oauth" in ${options.configFile}`;
+    if (oauth.grant === 'client_credentials' || oauth.grant === 'cross_app_access') {
+      this.provider = machineProvider(oauth, options.configDir, where);
+      this.interactive = undefined;
+    } else {
+      this.interactive = new GatewayOAuthProvider(options.name, options.url, oauth, options.store, options.redirectUrl, {
+        authorizationUrl: (url, verifier) => this.authorizationUrl(url, verifier),
+        tokensSaved: () => this.tokensSaved(),
+      }, readPrivateKey(oauth, options.configDir, where));
+      this.provider = this.interactive;
+    }
+    this.signedInAt = options.store.get(options.name, options.url)?.savedAt ?? null;
+  }
+
+  /**
+   * The fetch the upstream transport uses: unchanged requests, but the server's `WWW-Authenticate`
+   * challenges (scope, resource metadata) are remembered so a sign-in started later from the card
+   * asks for what the server asked for.
+   */
+  readonly fetch: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status === 401 || response.status === 403) {
+      const { scope, resourceMetadataUrl, error } = extractWWWAuthenticateParams(response);
+      if (resourceMetadataUrl) this.resourceMetadataUrl = resourceMetadataUrl;
+      if (scope && (response.status === 401 || error === 'insufficient_scope')) this.challengeScope = computeScopeUnion(this.challengeScope, scope);
+    }
+    return response;
+  };
+
+  /** The page's view: never a token, a secret or a URL with a code in it. */
+  summary(): GatewayAuthSummary {
+    const tokens = this.provider.tokens() as { access_token?: string; scope?: string } | undefined;
+    const hasToken = typeof (tokens as { then?: unknown } | undefined)?.then !== 'function' && !!tokens?.access_token;
+    let state: GatewayAuthSummary['state'] = 'unknown';
+    if (this.needsSignIn) state = 'required';
+    else if (hasToken) state = 'signed-in';
+    else if (this.lastError) state = 'failed';
+    return {
+      mode: this.interactive ? 'sign-in' : 'machine',
+      state,
+      scope: (hasToken ? tokens?.scope : undefined) ?? this.challengeScope ?? null,
+      signedInAt: hasToken ? this.signedInAt : null,
+      message: this.lastError,
+    };
+  }
+
+  /** A failure of a request the relay sent upstream, as a JSON-RPC error — or undefined when it is not about authorization. */
+  describe(error: unknown): { message: string; problem: AuthProblem } | undefined {
+    const described = describeAuthFailure(error, this.name, !!this.interactive, this.options.configFile);
+    if (!described) return undefined;
+    if (described.problem.signIn) this.needsSignIn = true;
+    else this.lastError = described.message;
+    if (described.problem.scope) this.challengeScope = computeScopeUnion(this.challengeScope, described.problem.scope);
+    return described;
+  }
+
+  /**
+   * Starts a sign-in from the card: a fresh authorization URL (new state, new PKCE verifier) asking
+   * for what the server last challenged for. A client registered for an earlier gateway port is
+   * registered again first (its redirect URI would be refused).
+   */
+  async startSignIn(): Promise<{ authorizationUrl: string } | { authorized: true }> {
+    return this.serialized(async () => {
+      const provider = this.interactive;
+      if (!provider) {
+        const result = await auth(this.provider, { serverUrl: this.options.url, scope: this.challengeScope, resourceMetadataUrl: this.resourceMetadataUrl, fetchFn: this.fetch });
+        if (result === 'AUTHORIZED') this.tokensSaved();
+        return { authorized: true as const };
+      }
+      if (provider.registrationIsStale()) {
+        this.options.log('the registered OAuth client has an old redirect URI (the gateway port changed); registering again');
+        await provider.invalidateCredentials('client');
+      }
+      this.captured = undefined;
+      const result = await auth(provider, {
+        serverUrl: this.options.url,
+        scope: this.challengeScope,
+        resourceMetadataUrl: this.resourceMetadataUrl,
+        forceReauthorization: true,
+        fetchFn: this.fetch,
+      });
+      // Set by redirectToAuthorization() during auth(); TypeScript cannot see that across the await.
+      const captured = this.captured as URL | undefined;
+      this.captured = undefined;
+      if (result === 'AUTHORIZED' || !captured) return { authorized: true as const };
+      return { authorizationUrl: captured.href };
+    });
+  }
+
+  /** Exchanges a callback's code, with the verifier and discovery state recorded for that sign-in. */
+  async finishSignIn(pending: PendingSignIn, code: string, iss: string | undefined): Promise<void> {
+    const provider = this.interactive!;
+    await this.serialized(async () => {
+      provider.exchangeVerifier = pending.verifier;
+      provider.exchangeDiscovery = pending.discovery;
+      try {
+        await auth(provider, { serverUrl: this.options.url, authorizationCode: code, iss, fetchFn: this.fetch });
+      } finally {
+        provider.exchangeVerifier = undefined;
+        provider.exchangeDiscovery = undefined;
+      }
+    });
+    this.options.log('signed in');
+  }
+
+  /** Records a sign-in that failed at the callback. */
+  noteFailure(message: string): void {
+    this.lastError = message;
+  }
+
+  /** Forgets the tokens and registration (Sign out); the next request meets the server's 401 again. */
+  async signOut(): Promise<void> {
+    await this.serialized(async () => {
+      this.options.pending.dropServer(this);
+      if (this.interactive) await this.interactive.invalidateCredentials('all');
+      else await this.options.store.forget(this.name);
+      this.needsSignIn = !!this.interactive;
+      this.signedInAt = null;
+      this.lastError = null;
+    });
+    this.options.log('signed out; tokens forgotten');
+  }
+
+  private authorizationUrl(url: URL, verifier: string | undefined): void {
+    this.needsSignIn = true;
+    this.captured = url;
+    const state = url.searchParams.get('state');
+    if (!state || !verifier) return;
+    this.options.pending.add({ state, server: this, verifier, discovery: this.interactive?.currentDiscovery(), createdAt: Date.now() });
+  }
+
+  private tokensSaved(): void {
+    this.needsSignIn = false;
+    this.lastError = null;
+    this.signedInAt = new Date().toISOString();
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(work, work);
+    this.lock = run.catch(() => {});
+    return run;
+  }
+}
