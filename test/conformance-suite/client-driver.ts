@@ -30,10 +30,10 @@ export function oauthFor(scenario: string, context: Record<string, string | unde
   if (!scenario.startsWith('auth/')) return undefined;
   if (scenario === 'auth/client-credentials-basic') return { grant: 'client_credentials', clientId: context.client_id, clientSecret: context.client_secret };
   if (scenario === 'auth/client-credentials-jwt') return { grant: 'client_credentials', clientId: context.client_id, privateKey: context.private_key_pem, algorithm: context.signing_algorithm ?? 'ES256' };
-  if (scenario === 'auth/cross-app-access-complete-flow') {
+  if (scenario === 'auth/cross-app-access-complete-flow' || scenario === 'auth/enterprise-managed-authorization') {
     return { grant: 'cross_app_access', clientId: context.client_id, clientSecret: context.client_secret, idp: { tokenEndpoint: context.idp_token_endpoint!, clientId: context.idp_client_id!, idToken: context.idp_id_token } };
   }
-  if (scenario === 'auth/pre-registration') return { clientId: context.client_id, clientSecret: context.client_secret };
+  if (scenario === 'auth/pre-registration') return { clientId: context.client_id, clientSecret: context.client_secret, ...(context.issuer ? { issuer: context.issuer } : {}) };
   return { clientMetadataUrl: CLIENT_METADATA_URL };
 }
 
@@ -76,22 +76,42 @@ async function withSignIn<T>(gateway: GatewayClient, what: string, action: () =>
   }
 }
 
-/** What the user does with the scenario's server once connected. */
-async function exercise(bridge: MCPBridge, gateway: GatewayClient, scenario: string): Promise<void> {
+/**
+ * What the user does with the scenario's server once connected: the calls the scenario names in its
+ * context, else each listed tool with its form as the dashboard prefills it (the user presses Invoke).
+ */
+async function exercise(bridge: MCPBridge, gateway: GatewayClient, scenario: string, context: Record<string, unknown>): Promise<void> {
   const tools = await withSignIn(gateway, 'tools/list', () => bridge.listTools(SERVER));
   log(`tools: ${tools.map((t) => t.name).join(', ')}`);
   const call = (name: string, args: object) => withSignIn(gateway, `tools/call ${name}`, () => bridge.callTool(SERVER, name, args));
-  if (scenario === 'tools_call') await call('add_numbers', { a: 5, b: 3 });
-  else if (scenario.startsWith('elicitation')) {
-    for (const tool of tools) await call(tool.name, {});
-  } else if (scenario.startsWith('auth/') && tools.some((t) => t.name === 'test-tool')) await call('test-tool', {});
-  else if (scenario === 'sse-retry' && tools.length) await call(tools[0]!.name, {});
+  const named = context.toolCalls as Array<{ name: string; arguments?: object }> | undefined;
+  if (Array.isArray(named)) {
+    for (const c of named) await call(c.name, c.arguments ?? {}).catch((e: Error) => log(`tools/call ${c.name}: ${e.message}`));
+    return;
+  }
+  if (scenario === 'tools_call') {
+    await call('add_numbers', { a: 5, b: 3 });
+    return;
+  }
+  if (scenario === 'json-schema-2020-12-preservation') {
+    // The user copies a tool's input schema, as the dashboard shows it, into the echo tool's form.
+    const echo = tools.find((t) => (t.inputSchema as { required?: string[] }).required?.includes('schema'));
+    const other = tools.find((t) => t !== echo);
+    if (echo && other) await call(echo.name, { schema: other.inputSchema });
+    return;
+  }
+  for (const tool of tools) {
+    await call(tool.name, (initialValue(tool.inputSchema, tool.inputSchema) ?? {}) as object).catch((e: Error) => {
+      if (scenario.startsWith('auth/')) throw e;
+      log(`tools/call ${tool.name}: ${e.message}`);
+    });
+  }
 }
 
 async function main(): Promise<void> {
   const serverUrl = process.argv.at(-1)!;
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined>;
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined> & Record<string, unknown>;
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-conformance-'));
   const oauth = oauthFor(scenario, context);
   const config = {
@@ -109,7 +129,7 @@ async function main(): Promise<void> {
   try {
     await withSignIn(gateway, 'connect', () => bridge.connect(SERVER, 'http'));
     log('connected');
-    await exercise(bridge, gateway, scenario);
+    await exercise(bridge, gateway, scenario, context);
     log('done');
   } finally {
     await bridge.disconnect(SERVER).catch(() => {});

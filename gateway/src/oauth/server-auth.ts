@@ -1,4 +1,4 @@
-import { auth, computeScopeUnion, extractWWWAuthenticateParams, type FetchLike, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import { auth, computeScopeUnion, extractWWWAuthenticateParams, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { OAuthServerConfig } from '../../../src/core/oauth-config-schema.js';
 import type { GatewayAuthSummary } from '../../../src/core/gateway-oauth.js';
 import { describeAuthFailure, type AuthProblem } from './errors.js';
@@ -51,6 +51,8 @@ export class ServerAuth {
   private signedInAt: string | null;
   private challengeScope: string | undefined;
   private resourceMetadataUrl: URL | undefined;
+  /** The scope of the server's last `403 insufficient_scope`, until it answers anything else. */
+  private deniedScope: string | undefined;
   private captured: URL | undefined;
   private lock: Promise<unknown> = Promise.resolve();
 
@@ -78,10 +80,20 @@ export class ServerAuth {
    */
   readonly fetch: FetchLike = async (input, init) => {
     const response = await fetch(input, init);
+    // Only the MCP endpoint's answers are challenges; the authorization server's are the SDK's business.
+    if (new URL(String(input)).href !== new URL(this.options.url).href) return response;
+    if (response.status === 401 && new Headers(init?.headers).has('authorization')) {
+      // A token was refused: look the authorization server up again before the SDK re-authorizes,
+      // in case the server moved to another one (SEP-2352; the SDK leaves this to the host).
+      await this.interactive?.invalidateCredentials('discovery');
+    }
     if (response.status === 401 || response.status === 403) {
       const { scope, resourceMetadataUrl, error } = extractWWWAuthenticateParams(response);
       if (resourceMetadataUrl) this.resourceMetadataUrl = resourceMetadataUrl;
       if (scope && (response.status === 401 || error === 'insufficient_scope')) this.challengeScope = computeScopeUnion(this.challengeScope, scope);
+      this.deniedScope = response.status === 403 && error === 'insufficient_scope' ? (scope ?? '') : undefined;
+    } else {
+      this.deniedScope = undefined;
     }
     return response;
   };
@@ -106,6 +118,18 @@ export class ServerAuth {
   /** A failure of a request the relay sent upstream, as a JSON-RPC error — or undefined when it is not about authorization. */
   describe(error: unknown): { message: string; problem: AuthProblem } | undefined {
     const described = describeAuthFailure(error, this.name, !!this.interactive, this.options.configFile);
+    if (described && this.interactive && this.deniedScope !== undefined && this.stepUpWouldNotHelp()) {
+      // The server says "insufficient scope" for scopes the token already has: signing in again
+      // would ask for the same thing (and loop). Stop offering it, say why.
+      const message = `Server "${this.name}" refuses with "insufficient scope"${this.deniedScope ? ` (${this.deniedScope})` : ''} although you are signed in with those permissions. Signing in again would not change that; ask the server's owner what your account is missing.`;
+      this.lastError = message;
+      return { message, problem: { step: 'auth', reason: 'insufficient-scope', server: this.name, signIn: false, ...(this.deniedScope ? { scope: this.deniedScope } : {}) } };
+    }
+    if (described && this.interactive && this.deniedScope !== undefined && described.problem.reason === 'sign-in') {
+      const scope = this.deniedScope || undefined;
+      described.message = `Server "${this.name}" needs more permissions${scope ? ` (${scope})` : ''}. Press Sign in on its card to grant them.`;
+      described.problem = { ...described.problem, reason: 'insufficient-scope', ...(scope ? { scope } : {}) };
+    }
     if (!described) return undefined;
     if (described.problem.signIn) this.needsSignIn = true;
     else this.lastError = described.message;
@@ -178,6 +202,13 @@ export class ServerAuth {
       this.lastError = null;
     });
     this.options.log('signed out; tokens forgotten');
+  }
+
+  /** True when the scopes the server denied are already granted to the current token. */
+  private stepUpWouldNotHelp(): boolean {
+    const granted = (this.provider.tokens() as { scope?: string } | undefined)?.scope;
+    if (!granted) return false;
+    return !isStrictScopeSuperset(computeScopeUnion(granted, this.deniedScope), granted);
   }
 
   private authorizationUrl(url: URL, verifier: string | undefined): void {
