@@ -10,6 +10,8 @@ import { shellStyles } from './shell.styles.js';
 import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
 import { renderListProblems } from './list-problems.js';
+import { needsSignIn } from '../core/gateway-oauth.js';
+import './sign-in-panel.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -63,6 +65,7 @@ export class McpWidgetCard extends LitElement {
     stderr: { state: true },
     widgetType: { state: true },
     listProblems: { state: true, hasChanged: contentChanged },
+    authNeeded: { state: true },
   };
 
   declare server: GatewayServerSummary;
@@ -75,6 +78,8 @@ export class McpWidgetCard extends LitElement {
   declare listProblems: MCPServerInfo['listProblems'];
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
+  /** The last connect failed because the server wants the user to sign in (gateway OAuth). */
+  declare authNeeded: boolean;
   services: HostServices | undefined;
   /** The widget type this card's current widget was created from (read by the registry host). */
   currentType: string | undefined;
@@ -89,6 +94,7 @@ export class McpWidgetCard extends LitElement {
     super();
     this.phase = 'idle';
     this.widgetType = DEFAULT_WIDGET_TYPE;
+    this.authNeeded = false;
   }
 
   override connectedCallback(): void {
@@ -121,9 +127,11 @@ export class McpWidgetCard extends LitElement {
     try {
       info = await services.bridge.connect(name, transport);
     } catch (error) {
+      this.authNeeded = needsSignIn(error);
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
     }
+    this.authNeeded = false;
     this.serverInfo = info;
     await this.mountWidget(info);
   }
@@ -268,6 +276,23 @@ export class McpWidgetCard extends LitElement {
       </select>`;
   }
 
+  /** Sign in / Sign out for a remote server the gateway signs in to (sign-in-panel.ts). */
+  private renderSignIn() {
+    return html`<mcp-sign-in-panel .server=${this.server} .services=${this.services} ?needed=${this.authNeeded}
+      @mcp-signed-in=${() => {
+        if (this.phase !== 'ready') void this.start();
+      }}
+      @mcp-signed-out=${() => void this.signedOut()}></mcp-sign-in-panel>`;
+  }
+
+  /** After Sign out the gateway ended the server's sessions: drop the widget and offer Sign in. */
+  private async signedOut(): Promise<void> {
+    await this.teardown();
+    await this.services?.bridge.disconnect(this.server.name).catch(() => {});
+    this.authNeeded = true;
+    this.fail(this.t('signIn.signedOut', { name: this.server.name }));
+  }
+
   override render() {
     const s = this.server;
     const t = this.t;
@@ -304,7 +329,8 @@ export class McpWidgetCard extends LitElement {
         ${this.phase === 'connecting' ? html`<p role="status">${t('card.connecting', { name: s.name })}</p>` : nothing}
         ${this.phase === 'loading-widget' ? html`<p role="status">${t('card.loadingWidget')}</p>` : nothing}
         ${this.phase === 'disabled' ? html`<p>${t('card.disabled')}</p>` : nothing}
-        ${this.phase === 'error'
+        ${s.transport === 'http' && this.phase !== 'disabled' ? this.renderSignIn() : nothing}
+        ${this.phase === 'error' && !this.authNeeded
           ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
               <p class="muted">${t('card.errorHelp')}</p></div>`
           : nothing}

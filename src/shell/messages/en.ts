@@ -12,6 +12,7 @@ import { page } from './en/page.js';
 import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
+import { signIn } from './en/sign-in.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -29,5 +30,6 @@ export const en = {
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...signIn,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

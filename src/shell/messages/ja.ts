@@ -12,6 +12,7 @@ import { page } from './ja/page.js';
 import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
+import { signIn } from './ja/sign-in.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -30,5 +31,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...signIn,
   ...widgetStore,
 };
