@@ -168,6 +168,10 @@ export class OAuthGateway implements PendingRegistry {
       return true;
     }
     if (match[2] === 'sign-out') {
+      if (!serverAuth.interactive) {
+        sendJson(res, 409, { error: `Server "${name}" gets its tokens with the client credentials in ${this.configFile}; there is no sign-in to end. Remove its "oauth" entry to stop using them.` });
+        return true;
+      }
       await serverAuth.signOut();
       await supervisor.closeAll();
       sendJson(res, 200, { signedOut: true });
