@@ -55,9 +55,13 @@ test(`official suite ${SUITE_VERSION}: server scenarios through the gateway scor
   assertBaseline(gateway, baseline[SUITE_VERSION]?.['server-gateway'], `${SUITE_VERSION} server, through the gateway`);
 });
 
-test(`pre-release suite ${ALPHA_VERSION}: the 2026-07-28 client scenarios give the recorded results`, async () => {
-  const names = alphaScenarios(await listScenarios(alpha));
-  assert.ok(names.length >= 20, `the pre-release lists ${names.length} scenarios for 2026-07-28`);
+// The pre-release's 2026-07-28 scenarios that 0.1.16 does not have (the others ran above; all of them
+// are in the docs table, from `npm run conformance:suite`). Fewer runs keep npm test within its time.
+test(`pre-release suite ${ALPHA_VERSION}: the new 2026-07-28 client scenarios give the recorded results`, async () => {
+  const known = new Set((await listScenarios(stable)).client.map((s) => s.name));
+  const names = alphaScenarios(await listScenarios(alpha), known);
+  assert.ok(names.length >= 12, `the pre-release lists ${names.length} new scenarios for 2026-07-28`);
   const results = await runClientScenarios(alpha, names, { concurrency: 4 });
-  assertBaseline(results, baseline[ALPHA_VERSION]?.client, `${ALPHA_VERSION} client`);
+  const expected = Object.fromEntries(Object.entries(baseline[ALPHA_VERSION]?.client ?? {}).filter(([n]) => names.includes(n)));
+  assertBaseline(results, expected, `${ALPHA_VERSION} client`);
 });

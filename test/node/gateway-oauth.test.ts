@@ -177,6 +177,9 @@ test('the callback needs no bearer token but keeps the Host check; the sign-in a
     assert.equal(noTokenOut.status, 401);
     const callback = await rawGet(d.gw.port, '/oauth/callback?state=x&code=y', { Host: `127.0.0.1:${d.gw.port}` });
     assert.equal(callback.status, 400, 'reachable without a token (and refused for its bad state)');
+    const japanese = await rawGet(d.gw.port, '/oauth/callback?state=x&code=y', { Host: `127.0.0.1:${d.gw.port}`, 'Accept-Language': 'ja,en;q=0.5' });
+    assert.match(japanese.body, /lang="ja"/);
+    assert.match(japanese.body, /サインインのリンクが無効です/);
     const rebound = await rawGet(d.gw.port, '/oauth/callback?state=x&code=y', { Host: 'evil.example:80' });
     assert.equal(rebound.status, 403);
     const stdio = await fetch(`${d.gw.origin}/api/servers/nope/sign-in`, { method: 'POST', headers: { Authorization: `Bearer ${d.gw.token}` } });
