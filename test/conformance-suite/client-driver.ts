@@ -118,7 +118,8 @@ async function main(): Promise<void> {
     mcpServers: { [SERVER]: { url: serverUrl, ...(oauth ? { oauth } : {}) } },
     dashboard: { oauth: { tokenFile: join(dir, 'oauth-tokens.json') } },
   };
-  const gw = await startGatewayProcess({ config });
+  // Generous: several scenarios start their gateways at once, on a machine that may be busy.
+  const gw = await startGatewayProcess({ config, readyTimeoutMs: 60_000 });
   const gateway = new GatewayClient({ baseUrl: gw.origin, token: gw.token });
   // The user accepts an elicitation form as the dashboard fills it in (schema defaults prefilled).
   const bridge = new MCPBridge({

@@ -103,16 +103,19 @@ async function bundleDriver() {
 }
 
 /**
- * Runs `scenarios` (client kind) with the dashboard as the client, `concurrency` at a time.
+ * Runs `scenarios` (client kind) with the dashboard as the client, `concurrency` at a time; a failing
+ * scenario not in `expectedToFail` is run once more.
+ * @param {{ node: string, cli: string }} suite
+ * @param {string[]} scenarios
+ * @param {{ concurrency?: number, timeoutMs?: number, retries?: number, expectedToFail?: string[] }} [options]
  * @returns {Promise<Map<string, ReturnType<typeof outcome>>>}
  */
-export async function runClientScenarios(suite, scenarios, { concurrency = 3, timeoutMs = 60_000 } = {}) {
+export async function runClientScenarios(suite, scenarios, { concurrency = 3, timeoutMs = 120_000, retries = 1, expectedToFail = [] } = {}) {
   const work = await mkdtemp(join(tmpdir(), 'mcp-dashboard-suite-'));
   const driver = await bundleDriver();
   const results = new Map();
   try {
-    await limit(scenarios, concurrency, async (scenario, i) => {
-      const out = join(work, `c${i}`);
+    const runOne = async (scenario, out) => {
       const args = [suite.cli, 'client', '--command', `${process.execPath} ${driver}`, '--scenario', scenario, '--timeout', String(timeoutMs), '-o', out];
       const run = await new Promise((resolvePromise) => {
         const child = spawn(suite.node, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -128,8 +131,23 @@ export async function runClientScenarios(suite, scenarios, { concurrency = 3, ti
       const result = outcome(checks, { clientFailed: run.code !== 0 ? driverError : undefined });
       if (run.code !== 0 && !checks.length) result.ok = false;
       if (!checks.length) result.notes.push(run.log.slice(-600));
-      results.set(scenario, result);
+      return result;
+    };
+    await limit(scenarios, concurrency, async (scenario, i) => {
+      results.set(scenario, await runOne(scenario, join(work, `c${i}`)));
     });
+    // A scenario that failed is run once more, alone: on a shared machine a gateway can miss its start
+    // deadline. A real failure fails twice; one that passes the second time says so in its notes.
+    const failed = [...results].filter(([n, r]) => !r.ok && !expectedToFail.includes(n)).map(([n]) => n);
+    for (let attempt = 0; attempt < retries; attempt++) {
+      for (const [i, scenario] of failed.entries()) {
+        const first = results.get(scenario);
+        if (first.ok) continue;
+        const again = await runOne(scenario, join(work, `r${attempt}-${i}`));
+        if (again.ok) again.notes.unshift(`passed when run again (first run: ${first.notes.slice(0, 2).join('; ')})`);
+        results.set(scenario, again);
+      }
+    }
   } finally {
     await rm(work, { recursive: true, force: true });
     await rm(driver, { force: true });
@@ -213,7 +231,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const suite = await ensureSuite(version);
     const list = await listScenarios(suite);
     const clientNames = version === SUITE_VERSION ? list.client.map((s) => s.name) : alphaScenarios(list);
-    const client = await runClientScenarios(suite, clientNames);
+    const client = await runClientScenarios(suite, clientNames, { expectedToFail: Object.keys(baseline[version]?.client ?? {}) });
     const server = await runServerBoth(suite);
     const expected = baseline[version] ?? {};
     sections.push(

@@ -13,9 +13,9 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
  * Stdio servers without a cwd run from the repo root, so fixture paths can be relative to it; so does
  * a `dashboard.brand` file path.
  * Resolves once the gateway prints its "Dashboard ready" line.
- * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string }} [options]
+ * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string, readyTimeoutMs?: number }} [options]
  */
-export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText } = {}) {
+export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText, readyTimeoutMs = 15_000 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-test-'));
   const file = join(dir, 'config.json');
   if (rawConfigText !== undefined) {
@@ -37,7 +37,7 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
   });
   const ready = await new Promise((resolvePromise, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`gateway did not start within 15 s; stderr:\n${stderr}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`gateway did not start within ${readyTimeoutMs / 1000} s; stderr:\n${stderr}`)), readyTimeoutMs);
     child.stdout.on('data', (d) => {
       out += d.toString();
       const match = /Dashboard ready: (\S+)/.exec(out);
