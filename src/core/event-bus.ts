@@ -86,7 +86,14 @@ export const HOST_ONLY_EVENTS: readonly string[] = [
   'mcp:prompt:error',
   'mcp:host:locale-changed',
   'mcp:host:connectivity',
+  // MCP client features (issue 19): what servers send and the host's task/log/roots state.
+  'mcp:server:log',
+  'mcp:server:log-level',
+  'mcp:roots:changed',
 ];
+
+/** Prefixes of host-only event families: tasks, and what servers ask through elicitation. */
+const HOST_ONLY_PREFIXES: readonly string[] = ['mcp:host:', 'mcp:app:', 'mcp:task:', 'mcp:elicitation:'];
 
 /** Raised when a widget tries to emit an event that only the host may emit. */
 export class ForbiddenEventError extends Error {
@@ -138,7 +145,7 @@ export class ScopedEventBus implements EventBusInterface {
   /** Emits as this widget; host-only events are refused and reported. */
   emit(event: string, data?: unknown): void {
     if (this.disposed) return;
-    if (HOST_ONLY_EVENTS.includes(event) || event.startsWith('mcp:host:') || event.startsWith('mcp:app:')) {
+    if (HOST_ONLY_EVENTS.includes(event) || HOST_ONLY_PREFIXES.some((prefix) => event.startsWith(prefix))) {
       const error = new ForbiddenEventError(event, this.source);
       this.onViolation(error);
       throw error;

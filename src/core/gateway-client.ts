@@ -1,3 +1,4 @@
+import type { ConnectionProblem } from './connection-problem.js';
 import { EventHubClient } from './event-hub-client.js';
 import type { GatewayAuthSummary } from './gateway-oauth.js';
 
@@ -13,6 +14,10 @@ export interface GatewayServerSummary {
   disabled: boolean;
   /** A remote server's OAuth state (gateway/src/oauth); absent for stdio servers. */
   auth?: GatewayAuthSummary | null;
+  /** The connection doctor's diagnosis of the last failure to reach the server; null when none. */
+  problem?: ConnectionProblem | null;
+  /** For HTTP servers: the wire in use (a plain `url` may have fallen back to the older HTTP+SSE). */
+  upstreamTransport?: 'streamable-http' | 'sse';
 }
 
 /** The gateway answered 401: this page's token is stale (usually: the gateway was restarted). */

@@ -23,6 +23,10 @@ import type { ChangedList } from './bridge/notifications.js';
 import type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './bridge/options.js';
 import type { ElicitationHandler, RootsProvider, SamplingHandler, SamplingOrigin } from './bridge/server-request-types.js';
 import { ServerRequestHandlers } from './bridge/server-requests.js';
+import { ClientFeatures, type RootsSource } from './bridge/client-features.js';
+import { runsAsTask } from './tasks/task-support.js';
+import { loadTaskRuntime } from './tasks/load-runtime.js';
+import type { UrlElicitationHandler } from './elicitation/url-elicitation.js';
 
 export { CLIENT_CAPABILITIES } from './bridge/client-capabilities.js';
 export type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './bridge/options.js';
@@ -43,6 +47,8 @@ export class MCPBridge implements MCPBridgeInterface {
   private readonly requests: ServerRequestHandlers;
   private readonly handshakes: ConcurrencyLimit;
   private resultAnnotator: ResultAnnotator | undefined;
+  /** Tasks, logs, completions and roots (host state per server). */
+  readonly features: ClientFeatures;
 
   constructor(options: MCPBridgeOptions) {
     this.context = {
@@ -55,6 +61,7 @@ export class MCPBridge implements MCPBridgeInterface {
       discoveryHook: undefined,
     };
     this.requests = new ServerRequestHandlers(options.bus, options);
+    this.features = new ClientFeatures(options.bus, this.context);
     this.handshakes = new ConcurrencyLimit(options.maxConcurrentHandshakes ?? 4);
   }
 
@@ -73,13 +80,25 @@ export class MCPBridge implements MCPBridgeInterface {
     this.requests.roots = provider;
   }
 
-  /** Tells every connected server that the roots changed (`notifications/roots/list_changed`). */
-  async notifyRootsChanged(): Promise<void> {
-    await Promise.all(
-      [...this.context.connections.values()].map((c) => c.client?.sendRootsListChanged().catch(() => {
-        // a server that is gone does not need to know
-      })),
-    );
+  /** Installs the handler that asks the user to open a page (URL-mode elicitation and -32042). */
+  setUrlElicitationHandler(handler: UrlElicitationHandler | undefined): void {
+    this.requests.urlElicitation = handler;
+  }
+
+  /** The handler for URL elicitations, for the ToolInvoker's -32042 path. */
+  get urlElicitationHandler(): UrlElicitationHandler | undefined {
+    return this.requests.urlElicitation;
+  }
+
+  /** Takes the roots (and each server's own editable list) from `source`; `roots/list` answers from it. */
+  setRootsSource(source: RootsSource): void {
+    this.features.roots = source;
+    this.requests.roots = (serverName) => source.forServer(serverName).map(({ uri, name }) => (name ? { uri, name } : { uri }));
+  }
+
+  /** Tells connected servers that the roots changed (`notifications/roots/list_changed`): one server, or all. */
+  notifyRootsChanged(serverName?: string): Promise<void> {
+    return this.features.notifyRootsChanged(serverName);
   }
 
   /** Installs the hook run on discovery and tool re-listing (MCPlet classification, schema prefetch). */
@@ -95,7 +114,9 @@ export class MCPBridge implements MCPBridgeInterface {
   /** Connects (or reconnects) to a configured server and discovers its primitives (MCP-WP-10.1.2). */
   connect(serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
     // Queued here rather than in the browser, so each handshake's timeout starts when it is sent.
-    return this.handshakes.run(() => connectServer(this.context, { requests: this.requests, refresh: (name, kind) => this.refreshKind(name, kind) }, serverName, transport));
+    return this.handshakes.run(() =>
+      connectServer(this.context, { requests: this.requests, features: this.features, refresh: (name, kind) => this.refreshKind(name, kind) }, serverName, transport),
+    );
   }
 
   /** Closes a server's connection (MCP-WP-10.2.2 step 3). */
@@ -134,16 +155,27 @@ export class MCPBridge implements MCPBridgeInterface {
     return this.context.connections.get(serverName)?.state === 'connected';
   }
 
-  /** Sends `tools/call` (MCP-WP-6.2.2). Callers outside the host go through the confirmation flow instead. */
+  /**
+   * Sends `tools/call` (MCP-WP-6.2.2). Callers outside the host go through the confirmation flow instead.
+   * A tool whose `execution.taskSupport` requires it (or allows it and `options.task` asks) runs as an MCP
+   * task: the same events, plus `mcp:task:*` while it runs; the promise resolves with the task's result.
+   */
   async callTool(serverName: string, toolName: string, args: object, options: HostCallOptions = {}): Promise<ToolResult> {
     const { requestId } = options;
-    this.context.bus.emit('mcp:tool:calling', { serverName, toolName, args, requestId });
+    const info = this.context.connections.get(serverName)?.info;
+    const tool = info?.tools.find((t) => t.name === toolName);
+    const asTask = runsAsTask(info, tool, options.task);
+    this.context.bus.emit('mcp:tool:calling', { serverName, toolName, args, requestId, ...(asTask ? { task: true } : {}) });
     const started = now();
     try {
       const client = clientFor(this.context, serverName, 'tools/call');
-      const tool = this.context.connections.get(serverName)?.info?.tools.find((t) => t.name === toolName);
       const meta = options._meta && typeof options._meta === 'object' && Object.keys(options._meta).length ? options._meta : undefined;
-      const result = (await client.callTool(
+      const task = asTask
+        ? { client, sdk: await this.context.loadSdk(), store: this.features.tasks, serverName, requestTimeout: options.timeout ?? this.context.requestTimeout, followers: this.features.followers }
+        : undefined;
+      const result = task
+        ? await (await loadTaskRuntime()).runToolTask(task, { toolName, args: args as Record<string, unknown>, meta, requestId, signal: options.signal })
+        : (await client.callTool(
         { name: toolName, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) },
         {
           timeout: options.timeout ?? this.context.requestTimeout,
@@ -166,6 +198,11 @@ export class MCPBridge implements MCPBridgeInterface {
       this.context.bus.emit('mcp:tool:result', { ...extra, serverName, toolName, args, result, latency, requestId });
       return result;
     } catch (error) {
+      if (asTask && error instanceof MCPError && error.jsonrpcCode === LOCAL_CODES.cancelled) {
+        // A task stopped with tasks/cancel (here or from its Tasks list), or cancelled by the server.
+        this.context.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: error.operation === 'tasks/cancel', reason: error.message, latency: now() - started });
+        throw error;
+      }
       if (options.signal?.aborted) {
         // The SDK has sent notifications/cancelled; it reports the abort as a timeout, so say what happened.
         const reason = typeof options.signal.reason === 'string' ? options.signal.reason : 'You cancelled the call';

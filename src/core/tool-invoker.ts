@@ -4,7 +4,10 @@ import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
 import type { ArgumentValidator } from './lazy-validator.js';
 import type { ArgumentProblem, CallerContext, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
 import type { Evaluation, PolicyGate } from './policy/policy-gate.js';
+import type { ConsentDuration } from './policy/consent-store.js';
+import type { RememberScope } from './policy/matrix.js';
 import { parseEnvelope } from './mcplet/envelope.js';
+import { retryAfterUrlElicitation } from './elicitation/url-required.js';
 
 /** Everything the confirmation dialog needs to show (MCP-WP-11.2.2). */
 export interface ConfirmationRequest {
@@ -21,10 +24,23 @@ export interface ConfirmationRequest {
   signal?: AbortSignal;
 }
 
-/** The user's answer; `remember` only counts where the policy allows remembering. */
+/** The user's answer; `remember` only counts where the policy allows remembering, in a scope it allows. */
 export interface ConfirmationAnswer {
   confirmed: boolean;
   remember?: boolean;
+  /** What to remember (default: the row's first scope). */
+  scope?: RememberScope;
+  /** For how long (default: until forgotten; a `view` consent always ends with its view). */
+  duration?: ConsentDuration;
+}
+
+/** Options of one invocation: the bridge's, plus a hook for the moment the call is cleared to go. */
+export interface InvokeOptions extends HostCallOptions {
+  /**
+   * Called once the policy, the dialog and any passkey step have all said yes, just before the call is
+   * sent (an MCP App view opens only then: a cancelled "Open app" opens nothing).
+   */
+  onApproved?: () => void;
 }
 
 /** Shows the confirmation to the user; resolves true (or `{ confirmed: true }`) only when they confirm. */
@@ -73,8 +89,8 @@ export class ToolInvoker {
     this.unsubscribe ??= this.bus.on('mcp:tool:invoke-requested', (data: unknown, meta) => {
       // A widget's form is a person pressing Invoke inside that widget: the widget is the caller.
       const caller: CallerContext = meta.source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: meta.source };
-      const timeout = (data as { timeout?: unknown } | undefined)?.timeout;
-      this.invoke(data, caller, typeof timeout === 'number' && timeout > 0 ? { timeout } : {}).catch(() => {
+      const { timeout, task } = (data ?? {}) as { timeout?: unknown; task?: unknown };
+      this.invoke(data, caller, { ...(typeof timeout === 'number' && timeout > 0 ? { timeout } : {}), ...(task === true ? { task: true } : {}) }).catch(() => {
         // Failures are already emitted as events for the requesting widget.
       });
     });
@@ -105,7 +121,8 @@ export class ToolInvoker {
   }
 
   /** Validates, confirms and calls. Rejects with an MCPError when any step refuses. */
-  async invoke(request: unknown, caller: CallerContext, options: HostCallOptions = {}): Promise<ToolResult> {
+  async invoke(request: unknown, caller: CallerContext, invokeOptions: InvokeOptions = {}): Promise<ToolResult> {
+    const { onApproved, ...options } = invokeOptions;
     const req = (isPlainObject(request) ? request : {}) as Partial<ToolInvokeRequest>;
     const requestId = typeof req.requestId === 'string' && req.requestId ? req.requestId : newRequestId();
     const serverName = typeof req.serverName === 'string' ? req.serverName : '';
@@ -168,9 +185,10 @@ export class ToolInvoker {
     // Without a policy (bare test set-ups) every call is confirmed, as MCP-WP-11.2.1 says.
     const needsDialog = !evaluation || evaluation.decision.decision === 'confirm' || evaluation.decision.decision === 'passkey';
     let remember = false;
+    let choice: Pick<ConfirmationAnswer, 'scope' | 'duration'> = {};
     if (needsDialog) {
       const raw = await this.confirm({ serverName, toolName, tool: tool!, args: callArgs, caller, requestId, ...(evaluation ? { policy: evaluation } : {}), ...(options.signal ? { signal: options.signal } : {}) });
-      const answer: ConfirmationAnswer = typeof raw === 'boolean' ? { confirmed: raw } : { confirmed: raw?.confirmed === true, remember: raw?.remember === true };
+      const answer: ConfirmationAnswer = typeof raw === 'boolean' ? { confirmed: raw } : { confirmed: raw?.confirmed === true, remember: raw?.remember === true, scope: raw?.scope, duration: raw?.duration };
       if (options.signal?.aborted) {
         void record('withdrawn: the caller went away');
         cancelled('The caller went away before the call was confirmed; nothing was sent to the server.');
@@ -180,6 +198,7 @@ export class ToolInvoker {
         cancelled('You cancelled the tool call; nothing was sent to the server.');
       }
       remember = answer.remember === true && evaluation?.decision.rememberable === true;
+      choice = { ...(answer.scope ? { scope: answer.scope } : {}), ...(answer.duration ? { duration: answer.duration } : {}) };
     }
 
     // Request _meta: a caller's own keys pass, the host's reserved keys never do.
@@ -210,7 +229,7 @@ export class ToolInvoker {
         );
       }
     }
-    if (remember && evaluation) await this.policy!.remember(evaluation, serverName, toolName, caller).catch(() => {});
+    if (remember && evaluation) await this.policy!.remember(evaluation, serverName, toolName, caller, choice, server!.info?.tools ?? []).catch(() => {});
 
     const auditId = record(evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed');
     const controller = new AbortController();
@@ -220,7 +239,10 @@ export class ToolInvoker {
     outer?.addEventListener('abort', onOuterAbort, { once: true });
     this.running.set(requestId, { controller, callerId: caller.id });
     try {
-      const result = await this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId });
+      onApproved?.();
+      // A -32042 error asks the user to open a page first; once they have, the same call is sent once more.
+      const call = () => this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId });
+      const result = await retryAfterUrlElicitation(call, { serverName, toolName, ask: this.bridge.urlElicitationHandler, signal: controller.signal, bus: this.bus, requestId });
       const envelope = parseEnvelope(result);
       void this.completeAudit(auditId, envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok');
       return result;

@@ -16,3 +16,4 @@ export type * from './types/i18n.js';
 export type * from './types/dependencies.js';
 export type * from './types/widget.js';
 export type * from './types/invocation.js';
+export type * from './types/client-features.js';

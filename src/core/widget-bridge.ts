@@ -2,7 +2,7 @@ import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { GatedOperation } from './policy/widget-grants.js';
 import type { ToolInvoker } from './tool-invoker.js';
-import type { CallOptions, MCPBridgeInterface, Unsubscribe } from './types.js';
+import type { CallOptions, CompletionRef, LogLevel, MCPBridgeInterface, RootEntry, Unsubscribe } from './types.js';
 
 /** A widget's MCPBridge plus the means to release what it holds. */
 export interface WidgetBridgeHandle {
@@ -61,6 +61,31 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
     listTools: (serverName: string) => guarded('discover', serverName, () => raw.listTools(serverName)),
     listResources: (serverName: string) => guarded('discover', serverName, () => raw.listResources(serverName)),
     listPrompts: (serverName: string) => guarded('discover', serverName, () => raw.listPrompts(serverName)),
+    // Client features. Completions need the permission of what they complete; tasks belong to tool calls; roots
+    // give a server more of this computer, so only a widget that may call its tools may change them.
+    complete: (serverName: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>) =>
+      guarded(ref?.type === 'ref/resource' ? 'readResource' : 'getPrompt', serverName, () => raw.features.complete(serverName, ref, argument, context)),
+    getTasks: (serverName: string) => {
+      check('discover', serverName);
+      return raw.features.tasks.list(serverName);
+    },
+    listTasks: (serverName: string) => guarded('discover', serverName, () => raw.features.listTasks(serverName)),
+    cancelTask: (serverName: string, taskId: string) => guarded('invokeTool', serverName, () => raw.features.cancelTask(serverName, taskId)),
+    fetchTaskResult: (serverName: string, taskId: string) => guarded('invokeTool', serverName, () => raw.features.fetchTaskResult(serverName, taskId)),
+    getLog: (serverName: string) => {
+      check('discover', serverName);
+      return raw.features.logs.list(serverName);
+    },
+    getLoggingLevel: (serverName: string) => {
+      check('discover', serverName);
+      return raw.features.logs.level(serverName);
+    },
+    setLoggingLevel: (serverName: string, level: LogLevel) => guarded('discover', serverName, () => raw.features.setLoggingLevel(serverName, level)),
+    getRoots: (serverName: string) => {
+      check('discover', serverName);
+      return raw.features.rootsFor(serverName);
+    },
+    setRoots: (serverName: string, roots: RootEntry[]) => guarded('invokeTool', serverName, () => raw.features.setRoots(serverName, roots)),
     subscribeToResource: (serverName: string, uri: string, callback: (uri: string) => void) => {
       if (disposed) return () => {};
       check('subscribeToUpdates', serverName);

@@ -155,10 +155,18 @@ export class McpAuditPanel extends LitElement {
             ${policy.consents.list().length === 0
               ? html`<p class="muted">${t('audit.consentsNone')}</p>`
               : html`<ul aria-label=${t('audit.consents')}>
-                  ${policy.consents.list().map(
-                    (c) => html`<li>${t('audit.consentItem', { server: c.serverName, tool: c.toolName, surface: word('audit.surface', c.surface), caller: c.callerId, since: this.date(c.grantedAt), rule: c.rule })}
-                      <button type="button" data-action="forget" @click=${() => void policy.gate.forget(c.key)}>${t('audit.forget')}</button></li>`,
-                  )}
+                  ${policy.consents.list().map((c) => {
+                    const who = { server: c.serverName, surface: word('audit.surface', c.surface), caller: c.callerId, since: this.date(c.grantedAt), rule: c.rule };
+                    const scope = c.scope ?? 'tool';
+                    const what =
+                      scope === 'server-reads'
+                        ? t('consent.item.serverReads', { ...who, count: Object.keys(c.tools ?? {}).length, tools: Object.keys(c.tools ?? {}).join(', ') })
+                        : `${t('audit.consentItem', { ...who, tool: c.toolName })} \u2014 ${scope === 'view' ? t('consent.item.scope.view', { view: c.viewId ?? '' }) : `${t('consent.item.scope.tool')}, ${t(`consent.item.duration.${c.duration ?? 'persistent'}`)}`}`;
+                    const full = scope === 'server-reads' ? `${what} \u2014 ${t(`consent.item.duration.${c.duration ?? 'persistent'}`)}` : what;
+                    return html`<li data-consent-scope=${scope}>${full}
+                      <button type="button" data-action="forget" aria-label=${t('consent.item.forget', { what: scope === 'server-reads' ? c.serverName : `${c.serverName}:${c.toolName}` })}
+                        @click=${() => void policy.gate.forget(c.key)}>${t('audit.forget')}</button></li>`;
+                  })}
                 </ul>`}
             <h3>${t('audit.grants')}</h3>
             <ul aria-label=${t('audit.grants')}>

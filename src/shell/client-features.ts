@@ -1,25 +1,12 @@
 import type { HostServices } from './host-services.js';
-
-/** A root the user configured under `mcp.roots` (a preference), e.g. `{ uri: 'file:///home/me/notes' }`. */
-export interface ConfiguredRoot {
-  uri: string;
-  name?: string;
-}
-
-/** The roots from Configuration, keeping only well-formed `file://` entries. */
-export function configuredRoots(value: unknown): ConfiguredRoot[] {
-  if (!Array.isArray(value)) return [];
-  return value
-    .filter((r): r is ConfiguredRoot => !!r && typeof r === 'object' && typeof (r as ConfiguredRoot).uri === 'string' && (r as ConfiguredRoot).uri.startsWith('file://'))
-    .map((r) => (typeof r.name === 'string' ? { uri: r.uri, name: r.name } : { uri: r.uri }));
-}
+import { RootsStore } from '../core/roots/roots-store.js';
 
 /**
  * A dialog whose module is loaded the first time it is needed: sampling and elicitation are rare,
  * and their forms and renderers (with DOMPurify) are not part of the initial bundle
  * (docs/decisions.md, "Bundle size"). `configure` runs once, after the element is upgraded.
  */
-function lazyDialog<K extends 'mcp-sampling-dialog' | 'mcp-elicitation-dialog'>(
+function lazyDialog<K extends 'mcp-sampling-dialog' | 'mcp-elicitation-dialog' | 'mcp-url-elicitation-dialog'>(
   root: ParentNode,
   tag: K,
   load: () => Promise<unknown>,
@@ -45,7 +32,8 @@ function lazyDialog<K extends 'mcp-sampling-dialog' | 'mcp-elicitation-dialog'>(
 
 /**
  * Answers what servers ask of the dashboard as an MCP client: sampling (the person writes the
- * reply), elicitation (a form) and roots (none unless the user configured `mcp.roots`).
+ * reply), elicitation (a form, or a page to open for URL mode and -32042) and roots (each server's
+ * own list from its Roots editor, plus the `mcp.roots` preference for every server).
  * The dialogs are found in `root` (the dashboard's shadow root); their code loads on first use.
  */
 export function installClientFeatures(services: HostServices, root: ParentNode): () => void {
@@ -54,7 +42,7 @@ export function installClientFeatures(services: HostServices, root: ParentNode):
       dialog.a11y = services.a11y;
       dialog.i18n = services.i18n;
     });
-    services.bridge.setSamplingHandler(async (serverName, request, origin) => (await sampling()).ask(serverName, request, origin));
+    services.bridge.setSamplingHandler(async (serverName, request, origin, signal) => (await sampling()).ask(serverName, request, origin, signal));
   }
   if (root.querySelector('mcp-elicitation-dialog')) {
     const elicitation = lazyDialog(root, 'mcp-elicitation-dialog', () => import('./elicitation-dialog.js'), (dialog) => {
@@ -62,9 +50,23 @@ export function installClientFeatures(services: HostServices, root: ParentNode):
       dialog.i18n = services.i18n;
       dialog.validator = services.validator;
     });
-    services.bridge.setElicitationHandler(async (serverName, request) => (await elicitation()).ask(serverName, request));
+    services.bridge.setElicitationHandler(async (serverName, request, signal) => (await elicitation()).ask(serverName, request, signal));
   }
-  services.bridge.setRootsProvider(() => configuredRoots(services.configuration.get('mcp.roots')));
-  const off = services.configuration.onChange('mcp.roots', () => void services.bridge.notifyRootsChanged());
-  return off;
+  const offs: Array<() => void> = [];
+  if (root.querySelector('mcp-url-elicitation-dialog')) {
+    const urlDialog = lazyDialog(root, 'mcp-url-elicitation-dialog', () => import('./url-elicitation-dialog.js'), (dialog) => {
+      dialog.a11y = services.a11y;
+      dialog.i18n = services.i18n;
+    });
+    services.bridge.setUrlElicitationHandler(async (request, signal) => (await urlDialog()).ask(request, signal));
+    offs.push(
+      services.bus.on('mcp:elicitation:complete', (d: { serverName: string; elicitationId: string }) => {
+        void urlDialog().then((dialog) => dialog.completed(d.serverName, d.elicitationId));
+      }),
+    );
+  }
+  const roots = new RootsStore(services.configuration);
+  services.bridge.setRootsSource(roots);
+  offs.push(roots.onChange((serverName) => void services.bridge.notifyRootsChanged(serverName)));
+  return () => offs.forEach((off) => off());
 }

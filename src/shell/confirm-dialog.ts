@@ -3,6 +3,8 @@ import type { ConfirmationAnswer, ConfirmationRequest } from '../core/tool-invok
 import type { CallerContext, I18nInterface } from '../core/types.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { renderPolicyDetails } from './confirm-policy.js';
+import { Batch, batchItem, batchKey, type BatchItem } from './confirm-batch.js';
+import { renderDeclaredHints, renderRememberControls, type RememberChoice } from './confirm-consent.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { SHELL_CATALOGS } from './messages.js';
 import { shellStyles } from './shell.styles.js';
@@ -20,16 +22,6 @@ function describeCaller(caller: CallerContext, t: Translate): string {
     default:
       return t('confirm.caller.agent', { id: caller.id });
   }
-}
-
-function hintBadges(annotations: Record<string, unknown> | undefined, t: Translate): string[] {
-  const a = annotations ?? {};
-  const badges: string[] = [];
-  if (a.readOnlyHint === true) badges.push(t('confirm.hint.readOnly'));
-  if (a.destructiveHint === true) badges.push(t('confirm.hint.destructive'));
-  if (a.idempotentHint === true) badges.push(t('confirm.hint.idempotent'));
-  if (a.openWorldHint === true) badges.push(t('confirm.hint.openWorld'));
-  return badges;
 }
 
 /**
@@ -59,21 +51,41 @@ export class McpConfirmDialog extends ModalDialogElement {
       .warnings { margin: var(--mcp-spacing-sm, 0.25rem) 0; padding-left: 1.25rem; }
       .why, .passkey-note { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
       .remember { display: flex; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; margin-top: var(--mcp-spacing-md, 0.5rem); }
+      .hints h3 { font-size: 1rem; margin: var(--mcp-spacing-sm, 0.25rem) 0 0; }
+      .claim, .hints-none { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      fieldset.scopes { border: 1px solid var(--mcp-border, #8c959f); margin: var(--mcp-spacing-sm, 0.25rem) 0; display: flex; flex-wrap: wrap; gap: 2px var(--mcp-spacing-md, 0.5rem); }
+      ol.batch { padding-left: 1.25rem; max-height: 14rem; overflow: auto; }
+      ol.batch li { margin-bottom: var(--mcp-spacing-sm, 0.25rem); }
+      ol.batch pre { max-height: 6rem; margin: 2px 0; }
+      .item-actions { display: inline-flex; gap: var(--mcp-spacing-sm, 0.25rem); margin-left: var(--mcp-spacing-sm, 0.25rem); }
     `,
   ];
 
-  static override properties = { request: { state: true }, remember: { state: true } };
+  static override properties = { batch: { state: true }, choice: { state: true } };
 
-  declare request: ConfirmationRequest | undefined;
-  declare remember: boolean;
+  /** The questions shown now (one, or a burst of one app view's calls). */
+  declare batch: Batch | undefined;
+  declare choice: RememberChoice;
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  /** Bursts waiting behind another dialog, by batch key: later calls of the same view join them. */
+  private readonly queued = new Map<string, Batch>();
   protected readonly modal = new ModalController<ConfirmationAnswer>(this, {
     escapeAnswer: () => ({ confirmed: false }),
     initialFocus: '[data-action="cancel"]',
-    onClose: () => (this.request = undefined),
+    onClose: () => (this.batch = undefined),
   });
+
+  constructor() {
+    super();
+    this.choice = { remember: false, scope: 'tool', duration: 'persistent' };
+  }
+
+  /** The request shown in full (the first one still waiting). */
+  get request(): ConfirmationRequest | undefined {
+    return this.batch?.open[0]?.request;
+  }
 
   /** Shows the dialog for `request` (one at a time, in order); resolves true only on Confirm. */
   async open(request: ConfirmationRequest): Promise<boolean> {
@@ -81,34 +93,72 @@ export class McpConfirmDialog extends ModalDialogElement {
   }
 
   /**
-   * Like `open`, with the "Remember for this tool" choice (offered only where the policy allows it).
-   * A request whose `signal` aborts (its caller went away) is withdrawn: never shown, or closed.
+   * Like `open`, with the choice to remember (offered only where the policy allows it, in the scopes it
+   * allows). Calls of one app view that arrive while its dialog is open (or waiting) join that dialog
+   * as a list. A request whose `signal` aborts (its caller went away) is withdrawn: never shown, or removed.
    */
   ask(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
-    const vars = { server: request.serverName, tool: request.toolName };
-    return this.modal.open(
-      () => {
-        this.request = request;
-        this.remember = false;
-      },
-      this.l10n.t('confirm.announce', vars),
-      request.signal ? { signal: request.signal, announcement: this.l10n.t('confirm.withdrawn', vars) } : undefined,
-    );
+    return new Promise<ConfirmationAnswer>((resolve) => {
+      const item = batchItem(request, resolve);
+      const key = batchKey(request);
+      // The shown batch is set from the moment it is prepared until the dialog closes.
+      const joined = key === undefined ? undefined : this.batch?.key === key ? this.batch : this.queued.get(key);
+      if (joined) {
+        joined.add(item);
+        if (joined === this.batch) {
+          this.requestUpdate();
+          this.a11y?.announce(this.l10n.t('consent.batch.announce', { count: joined.open.length }), 'polite');
+        }
+        return;
+      }
+      const batch: Batch = new Batch(key, () => this.requestUpdate());
+      batch.add(item);
+      if (key !== undefined) this.queued.set(key, batch);
+      const vars = { server: request.serverName, tool: request.toolName };
+      void this.modal
+        .open(
+          () => {
+            if (key !== undefined) this.queued.delete(key);
+            this.batch = batch;
+            this.choice = { remember: false, scope: request.policy?.decision.scopes[0] ?? 'tool', duration: 'persistent' };
+          },
+          this.l10n.t('confirm.announce', vars),
+          { signal: batch.signal, announcement: this.l10n.t('confirm.withdrawn', vars) },
+        )
+        .then((answer) => {
+          if (key !== undefined && this.queued.get(key) === batch) this.queued.delete(key);
+          for (const waiting of batch.open) waiting.settle(answer);
+        });
+    });
   }
 
+  private answer(confirmed: boolean): ConfirmationAnswer {
+    const remember = confirmed && this.choice.remember;
+    return { confirmed, remember, ...(remember ? { scope: this.choice.scope, duration: this.choice.duration } : {}) };
+  }
+
+  /** Confirm / Cancel: every call still waiting in the dialog gets this answer. */
   private finish(confirmed: boolean): void {
-    const rememberable = this.request?.policy?.decision.rememberable === true;
-    this.modal.finish({ confirmed, remember: confirmed && rememberable && this.remember });
+    this.modal.finish(this.answer(confirmed));
+  }
+
+  /** Answers one call of a burst; the dialog closes with the last one. */
+  private answerOne(item: BatchItem, confirmed: boolean): void {
+    item.settle(this.answer(confirmed));
+    if (!this.batch || this.batch.open.length === 0) this.modal.finish({ confirmed: false });
+    else this.requestUpdate();
   }
 
   override render() {
     const r = this.request;
     const t: Translate = (key, variables) => this.l10n.t(key, variables);
-    const badges = r ? hintBadges(r.tool.annotations as Record<string, unknown> | undefined, t) : [];
+    const open = this.batch?.open ?? [];
+    const many = open.length > 1;
     return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-warning"
       @cancel=${this.modal.onCancel}>
       ${r
-        ? html`<h2 id="confirm-title">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2>
+        ? html`<h2 id="confirm-title">${many ? t('consent.batch.title', { count: open.length, caller: describeCaller(r.caller, t) }) : t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2>
+            ${many ? html`<p class="muted">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</p>` : nothing}
             <dl>
               <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
               <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
@@ -116,21 +166,38 @@ export class McpConfirmDialog extends ModalDialogElement {
             </dl>
             ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
             ${renderPolicyDetails(r.policy, t, this.l10n.locale)}
-            ${badges.length ? html`<ul class="badges" aria-label=${t('confirm.hints')}>${badges.map((b) => html`<li>${b}</li>`)}</ul>` : nothing}
-            <h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
-            <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>
+            ${renderDeclaredHints(r.tool.annotations, r.serverName, t)}
+            ${many ? this.renderBatch(open, t) : html`<h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
+              <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>`}
             <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> ${t('confirm.warning')}</p>
             ${r.policy?.decision.rememberable
-              ? html`<label class="remember"><input type="checkbox" data-action="remember" .checked=${this.remember}
-                    @change=${(e: Event) => (this.remember = (e.target as HTMLInputElement).checked)} />
-                  ${t('confirm.remember', { caller: describeCaller(r.caller, t) })}</label>`
+              ? renderRememberControls(this.choice, r.policy.decision.scopes, { caller: describeCaller(r.caller, t), server: r.serverName }, t, (next) => (this.choice = next))
               : nothing}
             <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${t('confirm.cancel')}</button>
-              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${r.policy?.decision.decision === 'passkey' ? t('confirm.continuePasskey') : t('confirm.confirm')}</button>
+              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${many ? t('consent.batch.cancelAll', { count: open.length }) : t('confirm.cancel')}</button>
+              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${many
+                ? t('consent.batch.confirmAll', { count: open.length })
+                : r.policy?.decision.decision === 'passkey' ? t('confirm.continuePasskey') : t('confirm.confirm')}</button>
             </div>`
         : nothing}
     </dialog>`;
+  }
+
+  private renderBatch(open: BatchItem[], t: Translate) {
+    return html`<h3 id="confirm-batch-label">${t('consent.batch.list')}</h3>
+      <ol class="batch" aria-labelledby="confirm-batch-label">
+        ${open.map((item, i) => {
+          const n = i + 1;
+          return html`<li data-batch-item=${String(n)}>
+            <strong>${t('consent.batch.item', { n, tool: item.request.toolName })}</strong>
+            <span class="item-actions">
+              <button type="button" class="small" data-action="confirm-item" data-index=${String(i)} aria-label=${t('consent.batch.confirmOne', { n })} @click=${() => this.answerOne(item, true)}>${t('confirm.confirm')}</button>
+              <button type="button" class="small" data-action="cancel-item" data-index=${String(i)} aria-label=${t('consent.batch.cancelOne', { n })} @click=${() => this.answerOne(item, false)}>${t('confirm.cancel')}</button>
+            </span>
+            <pre tabindex="0" aria-label=${`${t('consent.batch.arguments')} ${n}`}>${JSON.stringify(item.request.args, null, 2)}</pre>
+          </li>`;
+        })}
+      </ol>`;
   }
 }
 

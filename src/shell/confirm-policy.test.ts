@@ -44,11 +44,11 @@ describe('confirmation dialog with the policy decision', () => {
     await open(dialog);
     const text = dialog.shadowRoot!.textContent!.replace(/\s+/g, ' ');
     expect(text).to.contain('read \u2014 only reads').and.contain('notes-pool').and.contain('none declared').and.contain('model, app');
-    expect(text).to.contain('Why you are asked').and.contain('policy C6').and.contain('Read-only (per the server)');
+    expect(text).to.contain('Why you are asked').and.contain('policy C6').and.contain('Read-only: yes').and.contain('claims the server');
     await expect(dialog).to.be.accessible();
     (dialog.shadowRoot!.querySelector('[data-action="remember"]') as HTMLInputElement).click();
     (dialog.shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
-    expect(await answer).to.deep.equal({ confirmed: true, remember: true });
+    expect(await answer).to.deep.equal({ confirmed: true, remember: true, scope: 'tool', duration: 'persistent' });
   });
 
   it('for a strict passkey action: no "Remember", the prompt message as text, "Continue with passkey"', async () => {

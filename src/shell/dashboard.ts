@@ -21,6 +21,8 @@ import type { RegistryHost } from './registry/registry-host.js';
 import { loadWidgetContract } from './widget-lifecycle.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
+import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
+import type { McpServersPanel } from './servers-panel.js';
 import type { McpHostNotices } from './host-notices.js';
 import { localhostUrlFor } from './canonical-origin.js';
 
@@ -93,6 +95,9 @@ export class McpDashboard extends LitElement {
     this.services?.dispose();
   }
 
+  /** Saved calls (issue 15): the header button and the tool forms' "Save call" open it. */
+  savedCalls: SavedCallsHost | undefined;
+
   private dialog(): McpConfirmDialog {
     return this.renderRoot.querySelector('mcp-confirm-dialog')!;
   }
@@ -157,6 +162,7 @@ export class McpDashboard extends LitElement {
     notices.a11y = services.a11y;
     notices.i18n = services.i18n;
     notices.listen(services.bus);
+    this.savedCalls = installSavedCalls({ root: this.renderRoot, services, dbName: this.dbName });
     services.theme.applyToElement(this);
     services.theme.applyToDocument(this.ownerDocument);
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
@@ -172,6 +178,10 @@ export class McpDashboard extends LitElement {
     this.watch = setInterval(() => void this.refreshServers(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void this.refreshServers());
+    // The gateway says when a server's session was lost or restored (issue 13): show it now, not at the next poll.
+    services.bus.on<{ logger?: string }>('mcp:server:log', (data) => {
+      if (data?.logger === 'mcp-dashboard-gateway') void this.refreshServers();
+    });
     // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
     // paint; it loads once the cards have started, and then syncs installed widgets as before.
     let RegistryHostClass: typeof RegistryHost;
@@ -285,6 +295,17 @@ export class McpDashboard extends LitElement {
     return panel;
   }
 
+  /** Opens the Servers screen (paste or import a config; its code loads on first use). */
+  async openServers(): Promise<McpServersPanel | undefined> {
+    if (!this.services) return undefined;
+    await import('./servers-panel.js');
+    const panel = this.renderRoot.querySelector('mcp-servers-panel') as McpServersPanel;
+    panel.a11y = this.services.a11y;
+    panel.i18n = this.services.i18n;
+    await panel.show();
+    return panel;
+  }
+
   override render() {
     const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
     const theme = this.services?.theme;
@@ -302,6 +323,8 @@ export class McpDashboard extends LitElement {
           <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>
             ${t('header.widgets')}
           </button>
+          <button type="button" data-action="saved-calls" @click=${() => void this.savedCalls?.open()} ?hidden=${!this.services}>${t('header.savedCalls')}</button>
+          <button type="button" aria-haspopup="dialog" data-action="servers" @click=${() => void this.openServers()} ?hidden=${!this.services}>${t('header.servers')}</button>
           <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>
           <label>${t('header.language')}
             <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.locale, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
@@ -321,6 +344,7 @@ export class McpDashboard extends LitElement {
       ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problemMessage()}</strong>
         ${this.problem.kind === 'unreachable' ? html`<div>${t('problem.retrying')}</div>` : nothing}</div>` : nothing}
       ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost} .i18n=${this.services?.i18n}></mcp-widget-store>` : nothing}
+      <mcp-saved-calls></mcp-saved-calls>
       <mcp-host-notices></mcp-host-notices>
       <main aria-label=${t('main.label')}>
         ${this.servers?.length === 0 ? html`<p>${t('main.noServers')}</p>` : nothing}
@@ -330,11 +354,13 @@ export class McpDashboard extends LitElement {
       <mcp-confirm-dialog></mcp-confirm-dialog>
       <mcp-sampling-dialog></mcp-sampling-dialog>
       <mcp-elicitation-dialog></mcp-elicitation-dialog>
+      <mcp-url-elicitation-dialog></mcp-url-elicitation-dialog>
       <mcp-consent-dialog></mcp-consent-dialog>
       <mcp-link-dialog></mcp-link-dialog>
       <mcp-theme-panel .services=${this.services}></mcp-theme-panel>
       <mcp-passkey-prompt></mcp-passkey-prompt>
       <mcp-audit-panel></mcp-audit-panel>
+      <mcp-servers-panel></mcp-servers-panel>
     `;
   }
 }

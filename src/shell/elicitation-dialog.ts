@@ -48,11 +48,15 @@ export class McpElicitationDialog extends ModalDialogElement {
   }
 
   /** Shows the form; resolves with accept (and the content), decline or cancel. */
-  async ask(serverName: string, request: ElicitationRequest): Promise<ElicitationResult> {
-    const answer = await this.modal.open(() => {
-      this.pending = { serverName, request };
-      this.problems = [];
-    }, this.t('elicit.announce', { server: serverName }));
+  async ask(serverName: string, request: ElicitationRequest, signal?: AbortSignal): Promise<ElicitationResult> {
+    const answer = await this.modal.open(
+      () => {
+        this.pending = { serverName, request };
+        this.problems = [];
+      },
+      this.t('elicit.announce', { server: serverName }),
+      { signal, announcement: this.t('request.withdrawn', { server: serverName }) },
+    );
     this.pending = undefined;
     return answer;
   }

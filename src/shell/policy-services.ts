@@ -83,6 +83,11 @@ export function createPolicyServices(options: {
     },
   });
 
+  // A consent remembered "for this view" ends when the view closes.
+  options.bus.on('mcp:app:closed', (data: { viewId?: unknown } | undefined) => {
+    if (typeof data?.viewId === 'string') gate.endView(data.viewId);
+  });
+
   const reportViolation = (error: PermissionDeniedError, serverName?: string) => {
     void audit.record({ kind: 'permission-violation', serverName, surface: 'widget', callerId: error.widgetId, decision: 'deny', reason: error.message, detail: error.operation }).catch(() => {});
     options.bus.emit('mcp:host:violation', { serverName, widgetId: error.widgetId, operation: error.operation, message: error.message });

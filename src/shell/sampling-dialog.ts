@@ -52,11 +52,15 @@ export class McpSamplingDialog extends ModalDialogElement {
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   /** Asks the person for the assistant message; rejects with an MCPError when they decline. */
-  async ask(serverName: string, request: SamplingRequest, origin: SamplingOrigin = { kind: 'server', id: serverName }): Promise<SamplingResult> {
-    const answer = await this.modal.open(() => {
-      this.pending = { serverName, request, origin };
-      this.problem = undefined;
-    }, this.t('sampling.announce', { server: serverName }));
+  async ask(serverName: string, request: SamplingRequest, origin: SamplingOrigin = { kind: 'server', id: serverName }, signal?: AbortSignal): Promise<SamplingResult> {
+    const answer = await this.modal.open(
+      () => {
+        this.pending = { serverName, request, origin };
+        this.problem = undefined;
+      },
+      this.t('sampling.announce', { server: serverName }),
+      { signal, announcement: this.t('request.withdrawn', { server: serverName }) },
+    );
     this.pending = undefined;
     if (!answer) throw new MCPError('The user declined to answer the sampling request.', { jsonrpcCode: USER_DECLINED, serverName, operation: 'sampling/createMessage' });
     return answer;

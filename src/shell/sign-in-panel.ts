@@ -44,6 +44,7 @@ export class McpSignInPanel extends LitElement {
   static override properties = {
     server: { attribute: false },
     needed: { type: Boolean },
+    embedded: { type: Boolean },
     phase: { state: true },
     problem: { state: true },
     signInUrl: { state: true },
@@ -52,6 +53,8 @@ export class McpSignInPanel extends LitElement {
   declare server: GatewayServerSummary;
   /** The card's connect (or a call) failed because the server needs the user to sign in. */
   declare needed: boolean;
+  /** Inside the connection doctor, which already says why signing in is needed: only the button (and the scopes asked for). */
+  declare embedded: boolean;
   declare phase: 'idle' | 'starting' | 'waiting';
   declare problem: string | undefined;
   declare signInUrl: string | undefined;
@@ -65,6 +68,7 @@ export class McpSignInPanel extends LitElement {
   constructor() {
     super();
     this.needed = false;
+    this.embedded = false;
     this.phase = 'idle';
   }
 
@@ -191,7 +195,8 @@ export class McpSignInPanel extends LitElement {
     const wantsSignIn = this.needed || auth?.state === 'required' || auth?.state === 'failed';
     if (wantsSignIn) {
       const scope = auth?.scope;
-      return html`<div class="needed"><p>${scope ? t('signIn.neededScope', { scope }) : t('signIn.needed')}</p>
+      const why = this.embedded ? (scope ? html`<p class="muted">${t('signIn.scopeAsked', { scope })}</p>` : nothing) : html`<p>${scope ? t('signIn.neededScope', { scope }) : t('signIn.needed')}</p>`;
+      return html`<div class=${this.embedded ? '' : 'needed'}>${why}
         ${auth?.state === 'failed' && auth.message && !this.problem ? html`<p class="error-text">\u2717 ${auth.message}</p>` : nothing}
         ${problem}
         <div class="row"><button type="button" class="primary" aria-label=${t('signIn.buttonLabel', { name })} aria-disabled=${this.phase === 'starting' ? 'true' : 'false'} @click=${() => void this.signIn()}>${t('signIn.button')}</button>

@@ -12,6 +12,8 @@ import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from
 import { renderListProblems } from './list-problems.js';
 import { needsSignIn } from '../core/gateway-oauth.js';
 import './sign-in-panel.js';
+import { problemFromErrorData, type ConnectionProblem } from '../core/connection-problem.js';
+import './connection-doctor.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -66,6 +68,7 @@ export class McpWidgetCard extends LitElement {
     widgetType: { state: true },
     listProblems: { state: true, hasChanged: contentChanged },
     authNeeded: { state: true },
+    problem: { state: true },
   };
 
   declare server: GatewayServerSummary;
@@ -76,6 +79,8 @@ export class McpWidgetCard extends LitElement {
   declare stderr: string | undefined;
   /** List items the host left out because of their shape (MCP-WP-9.1.3), from the bridge's view. */
   declare listProblems: MCPServerInfo['listProblems'];
+  /** The gateway's diagnosis from the failed connect (the summary's `problem` takes over once polled). */
+  declare problem: ConnectionProblem | undefined;
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
   /** The last connect failed because the server wants the user to sign in (gateway OAuth). */
@@ -127,10 +132,12 @@ export class McpWidgetCard extends LitElement {
     try {
       info = await services.bridge.connect(name, transport);
     } catch (error) {
+      this.problem = problemFromErrorData((error as { data?: unknown }).data);
       this.authNeeded = needsSignIn(error);
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
     }
+    this.problem = undefined;
     this.authNeeded = false;
     this.serverInfo = info;
     await this.mountWidget(info);
@@ -255,6 +262,8 @@ export class McpWidgetCard extends LitElement {
     if (this.phase === 'disabled') return 'disabled';
     if (this.phase === 'error') return 'error';
     if (this.phase !== 'ready') return 'loading';
+    // The widget sees the browser's session, which survives; the gateway knows the server is gone meanwhile.
+    if (this.server.state === 'restarting') return 'loading';
     return this.status?.state ?? 'loading';
   }
 
@@ -276,9 +285,10 @@ export class McpWidgetCard extends LitElement {
       </select>`;
   }
 
-  /** Sign in / Sign out for a remote server the gateway signs in to (sign-in-panel.ts). */
-  private renderSignIn() {
-    return html`<mcp-sign-in-panel .server=${this.server} .services=${this.services} ?needed=${this.authNeeded}
+  /** Sign in / Sign out for a remote server the gateway signs in to (sign-in-panel.ts); `embedded` inside the doctor, which already says why. */
+  private renderSignIn(embedded = false) {
+    if (this.server.transport !== 'http' || this.phase === 'disabled') return nothing;
+    return html`<mcp-sign-in-panel .server=${this.server} .services=${this.services} ?needed=${this.authNeeded} ?embedded=${embedded}
       @mcp-signed-in=${() => {
         if (this.phase !== 'ready') void this.start();
       }}
@@ -298,6 +308,8 @@ export class McpWidgetCard extends LitElement {
     const t = this.t;
     const state = this.headerState();
     const headingId = `card-${s.name}`;
+    // Why the last connect failed; when it is authorization, Sign in goes inside it (one message, not two).
+    const problem = this.phase === 'error' ? (this.problem ?? s.problem ?? undefined) : undefined;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
     return html`<section aria-labelledby=${headingId}>
       <header>
@@ -329,10 +341,15 @@ export class McpWidgetCard extends LitElement {
         ${this.phase === 'connecting' ? html`<p role="status">${t('card.connecting', { name: s.name })}</p>` : nothing}
         ${this.phase === 'loading-widget' ? html`<p role="status">${t('card.loadingWidget')}</p>` : nothing}
         ${this.phase === 'disabled' ? html`<p>${t('card.disabled')}</p>` : nothing}
-        ${s.transport === 'http' && this.phase !== 'disabled' ? this.renderSignIn() : nothing}
-        ${this.phase === 'error' && !this.authNeeded
-          ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
-              <p class="muted">${t('card.errorHelp')}</p></div>`
+        ${problem
+          ? html`<div role="alert"><mcp-connection-doctor .problem=${problem} .i18n=${this.services?.i18n}>${problem.step === 'auth' ? this.renderSignIn(true) : nothing}</mcp-connection-doctor></div>`
+          : this.phase === 'error' && !this.authNeeded
+            ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
+                <p class="muted">${t('card.errorHelp')}</p></div>`
+            : nothing}
+        ${problem?.step === 'auth' ? nothing : this.renderSignIn()}
+        ${this.phase === 'ready' && s.state === 'restarting'
+          ? html`<div role="status"><p>${t('card.reconnectingUpstream')}</p>${s.problem ? html`<mcp-connection-doctor .problem=${s.problem} .i18n=${this.services?.i18n}></mcp-connection-doctor>` : nothing}</div>`
           : nothing}
         ${this.status?.state === 'error' && this.status.message && this.phase === 'ready' ? html`<p class="error-text" role="alert">\u2717 ${this.status.message}</p>` : nothing}
         ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems, t) : nothing}

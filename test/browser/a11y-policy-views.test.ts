@@ -69,6 +69,11 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   expect(confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]'), 'the read dialog offers Remember').to.exist;
   expect(dialogText).to.contain('C6');
   await expectNoViolations(`${label}: confirmation dialog with policy details (read)`);
+  // "Remember my answer" open: scopes and durations.
+  (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]') as HTMLInputElement).click();
+  await confirmDialog(dashboard).updateComplete;
+  expect(confirmDialog(dashboard).shadowRoot!.querySelector('[data-scope="server-reads"]'), 'the scopes are shown').to.exist;
+  await expectNoViolations(`${label}: confirmation dialog with the remember scopes`);
   answerDialog(dashboard, 'confirm');
   await waitFor(() => deepText(read.shadowRoot!).includes('Matches its result schema'), 15_000, 'the result check');
   await expectNoViolations(`${label}: runner with MCPlet badges and the result check`);
@@ -100,6 +105,14 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await waitFor(() => panel.entries.length > 0, 5000, 'audit entries');
   await expectNoViolations(`${label}: audit panel`);
   (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
+
+  // Saved calls: a call offered for saving, one saved call with a result.
+  const saved = (await dashboard.savedCalls!.open({ name: 'Search plan', serverName: SERVER, toolName: 'search_notes', args: { query: 'plan' } }))!;
+  await saved.store!.importText(JSON.stringify({ format: 'mcp-dashboard.saved-calls', version: 1, calls: [{ name: `Walk ${label}`, serverName: SERVER, toolName: 'search_notes', arguments: { query: 'pass' } }] }));
+  await saved.updateComplete;
+  await expectNoViolations(`${label}: saved calls with a draft`);
+  (saved.shadowRoot!.querySelector('[data-action="discard-draft"]') as HTMLButtonElement).click();
+  (saved.shadowRoot!.querySelector('[data-action="close-saved"]') as HTMLButtonElement).click();
 }
 
 describe('policy views: axe in every theme, keyboard, Japanese', function () {
@@ -127,7 +140,8 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
         dashboard = await mountDashboard(gateway!);
         await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
         await dashboard.services!.configuration.set('theme.mode', mode);
-        expect(dashboard.services!.theme.getMode()).to.equal(mode);
+        // The choice is applied once the dashboard has loaded its preferences (later on a busy machine).
+        await waitFor(() => dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
         await walk(dashboard, mode);
       });
     }

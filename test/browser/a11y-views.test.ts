@@ -63,14 +63,20 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   // View 2: prompt messages, the activity table, the overview.
   await openTab(everything, 'Prompts');
   await clickText(everythingWidget.shadowRoot!, 'ul.list button', 'Simple');
-  await clickText(everythingWidget.shadowRoot!, 'mcp-schema-form', '');
-  const promptForm = await waitFor(() => deepQuery('mcp-schema-form', everythingWidget.shadowRoot!), 5000, 'prompt form');
+  const promptForm = await waitFor(() => deepQuery('mcp-argument-form', everythingWidget.shadowRoot!), 5000, 'prompt form');
   (promptForm.shadowRoot!.querySelector('button[type="submit"]') as HTMLButtonElement).click();
   await waitFor(() => deepQuery('mcp-result-view', everythingWidget.shadowRoot!), 10_000, 'prompt messages');
   await openTab(basic, 'Activity');
   await waitFor(() => deepQuery('table', basicWidget.shadowRoot!), 5000, 'activity table');
   await openTab(monitor, 'Overview');
   await expectNoViolations(`${label}: prompt messages, activity table, overview`);
+  // The client-feature tabs (issue 19): tasks and the server log with its controls.
+  await openTab(everything, 'Tasks');
+  await waitFor(() => deepQuery('mcp-task-list', everythingWidget.shadowRoot!)?.shadowRoot?.querySelector('[data-action="refresh-tasks"]'), 5000, 'the Tasks tab');
+  const monitorWidget = await widgetOf(monitor);
+  await openTab(monitor, 'Log');
+  await waitFor(() => deepQuery('mcp-log-view', monitorWidget.shadowRoot!)?.shadowRoot?.querySelector('select'), 5000, 'the Log tab');
+  await expectNoViolations(`${label}: Tasks tab, Log tab (the Overview above showed the roots editor)`);
 
   // View 3: a form with inline errors (required field left empty), a tool list with a chosen tool.
   const again = await selectTool(everything, 'Echo');
@@ -141,6 +147,23 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   (link.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
   await linkAnswer;
 
+  // The dialog a URL-mode elicitation opens (issue 19).
+  await import('../../src/shell/url-elicitation-dialog.js');
+  const urlDialog = dashboard.shadowRoot!.querySelector('mcp-url-elicitation-dialog')!;
+  const urlAnswer = urlDialog.ask({ serverName: 'everything', kind: 'request', url: 'https://example.com/consent?step=1', message: 'Approve the export', elicitationId: 'e1' });
+  await waitFor(() => urlDialog.shadowRoot?.querySelector('dialog')?.open, 5000, 'the URL elicitation dialog');
+  await expectNoViolations(`${label}: URL elicitation dialog`);
+  (urlDialog.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
+  await urlAnswer;
+  // The Servers screen with a read config: the result table, ignored keys, an input it needs.
+  const serversPanel = (await dashboard.openServers())!;
+  await serversPanel.read(
+    JSON.stringify({ inputs: [{ id: 'token', description: 'API token' }], servers: { gh: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } }, notes: { command: 'npx', args: ['notes-mcp'], autoApprove: [] } } }),
+    'mcp.json',
+  );
+  await expectNoViolations(`${label}: Servers screen`);
+  (serversPanel.shadowRoot!.querySelector('[data-action="close-servers"]') as HTMLButtonElement).click();
+
   // View 4: the Theme panel (appearance settings, brand editor, previews, contrast list).
   await dashboard.openAppearance();
   await waitFor(() => dashboard.themePanel().open, 5000, 'theme panel');
@@ -185,7 +208,8 @@ describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
         dashboard = await mountDashboard(gateway!);
         await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
         await dashboard.services!.configuration.set('theme.mode', mode);
-        expect(dashboard.services!.theme.getMode()).to.equal(mode);
+        // The choice is applied once the dashboard has loaded its preferences (later on a busy machine).
+        await waitFor(() => dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
         expect(await axePasses(document), 'axe checked colour contrast').to.include('color-contrast');
         await walk(dashboard, mode);
       });

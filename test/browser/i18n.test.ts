@@ -4,6 +4,7 @@ import { createWidgetDependencies } from '../../src/core/widget-deps.js';
 import type { I18nCatalogs, I18nMessage } from '../../src/core/types.js';
 import { SHELL_CATALOGS } from '../../src/shell/messages.js';
 import { KIT_CATALOGS } from '../../widgets/kit/messages.js';
+import { CLIENT_KIT_CATALOGS } from '../../widgets/kit/messages-client.js';
 import { en as panelEn } from '../../widgets/server-panel/messages-en.js';
 import { ja as panelJa } from '../../widgets/server-panel/messages-ja.js';
 import { en as statusEn } from '../../widgets/server-status/messages-en.js';
@@ -22,6 +23,7 @@ import { startGateway, stopGateway, waitFor, type TestGateway } from '../support
 const CATALOGS: Array<[string, I18nCatalogs]> = [
   ['shell', SHELL_CATALOGS],
   ['kit', KIT_CATALOGS],
+  ['kit with client features', CLIENT_KIT_CATALOGS],
   ['server panel', { en: panelEn, ja: panelJa }],
   ['server status', { en: statusEn, ja: statusJa }],
   ['tool browser', { en: browserEn, ja: browserJa }],

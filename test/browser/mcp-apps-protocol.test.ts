@@ -5,7 +5,7 @@ import { PRESETS } from '../../theme/tokens.js';
 import { deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
-import { framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
+import { cancelOpenThroughWidget, framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 
 type Received = { method: string; afterInitialized: boolean; params: any };
@@ -155,16 +155,74 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     await waitFor(() => deepText(panel.shadowRoot!).includes('probe: teardown received'), 5000, 'the log line in the activity');
   });
 
-  it('MCP Apps tool-cancelled: when the user cancels the tool call, the view still gets tool-input, then tool-cancelled', async () => {
+  it('a cancelled "Open app" opens nothing: no view, no frame, nothing sent; open() says the app was not opened', async () => {
     const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe', {}, 'cancel');
-    await viewReady(frame);
-    const report = await viewReport<ProbeReport>(handle, hasResult);
-    const methods = report.received.filter((m) => m.afterInitialized && m.method.startsWith('ui/notifications/tool-')).map((m) => m.method);
-    expect(methods).to.deep.equal(['ui/notifications/tool-input', 'ui/notifications/tool-cancelled']);
-    expect(report.received.find((m) => m.method === 'ui/notifications/tool-input')!.params).to.deep.equal({ arguments: {} });
-    expect(report.received.find((m) => m.method === 'ui/notifications/tool-cancelled')!.params.reason).to.contain('cancelled');
-    expect(deepText(frame.shadowRoot!)).to.contain('was not run');
+    const calls: string[] = [];
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
+    const viewsBefore = dashboard.services!.apps.openViews().length;
+    const eventsBefore = appEvents.length;
+    const error = await cancelOpenThroughWidget(dashboard, card, 'hostile', 'probe');
+    expect(error.jsonrpcCode).to.equal(-32800);
+    expect(error.message).to.contain('the app was not opened');
+    // Give a stray view every chance to appear.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(dashboard.services!.apps.openViews().length).to.equal(viewsBefore);
+    expect(framesIn(card).filter((f) => f.view?.toolName === 'probe' && f.view.state !== 'closed')).to.deep.equal([]);
+    expect(appEvents.slice(eventsBefore).map((e) => e.event), 'no app was opened or closed').to.not.include.members(['mcp:app:opened', 'mcp:app:closed']);
+    expect(calls, 'nothing was sent to the server').to.deep.equal([]);
+    off();
+  });
+
+  it('the title bar counts the app\u2019s tool calls that are really waiting: one while the dialog is open, none once it is cancelled', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    const status = () => frame.shadowRoot!.querySelector('[role="status"]')?.textContent ?? '';
+    await evalInView(viewId, `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'count me' } }, 60000).catch(() => {}); return true;`);
+    await dialogOpen(dashboard);
+    await waitFor(() => status().includes('1 tool call waiting'), 5000, 'the title bar to count the waiting call');
+    answerDialog(dashboard, 'cancel');
+    await waitFor(() => !status().includes('waiting'), 5000, `the count to go away (title bar: ${status()})`);
+    expect(frame.view!.pendingCalls).to.equal(0);
+    expect(status()).to.contain('Ready');
+    await handle.close();
+  });
+
+  it('a burst of app calls is one dialog with a list: "Confirm all" sends each of them once; a later call asks again', async () => {
+    const card = await readyCard(dashboard, 'hostile');
+    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const viewId = await viewReady(frame);
+    const dialogEl = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
+    let opened = 0;
+    const observer = new MutationObserver(() => {
+      if (dialogEl.open) opened += 1;
+    });
+    observer.observe(dialogEl, { attributes: true, attributeFilter: ['open'] });
+    const calls: string[] = [];
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: { text?: string } }) => calls.push(d.args.text ?? ''));
+    await evalInView(viewId, `window.__burst = []; for (const text of ['one', 'two', 'three']) mcp.request('tools/call', { name: 'app-echo', arguments: { text } }, 60000)
+      .then((r) => window.__burst.push(r.structuredContent?.echoed), (e) => window.__burst.push('error: ' + e.message));
+      return true;`);
+    await dialogOpen(dashboard);
+    await waitFor(() => confirmDialog(dashboard).shadowRoot!.querySelectorAll('[data-batch-item]').length === 3, 5000, 'all three calls in the one dialog');
+    expect(deepText(confirmDialog(dashboard).shadowRoot!)).to.contain('3 tool calls from the MCP App');
+    (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
+    const echoed = await waitFor(async () => {
+      const got = await evalInView<unknown[]>(viewId, 'return window.__burst;');
+      return got.length === 3 ? got : undefined;
+    }, 10_000, 'three results in the view');
+    expect([...echoed].sort()).to.deep.equal(['one', 'three', 'two']);
+    expect(calls.sort()).to.deep.equal(['one', 'three', 'two']);
+    expect(opened, 'one dialog for the burst').to.equal(1);
+    // Nothing was remembered: the next call asks again.
+    await evalInView(viewId, `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'four' } }, 60000).catch(() => {}); return true;`);
+    await dialogOpen(dashboard);
+    expect(opened).to.equal(2);
+    answerDialog(dashboard, 'cancel');
+    // Closed only once the answer has reached the call (else it would count as withdrawn).
+    await waitFor(() => frame.view!.pendingCalls === 0, 5000, 'the cancelled call to finish');
+    observer.disconnect();
+    off();
     await handle.close();
   });
 
@@ -196,8 +254,7 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     expect(calls, 'nothing was sent to the server').to.deep.equal([]);
     off();
     // The dashboard still asks for the next call as usual.
-    const next = await openThroughWidget(dashboard, card, 'hostile', 'probe', {}, 'cancel');
-    await next.handle.close();
+    await cancelOpenThroughWidget(dashboard, card, 'hostile', 'probe');
   });
 
   it('a tool whose ui:// resource does not exist gets a clear error in its frame; the card keeps working', async () => {

@@ -39,7 +39,7 @@ test('npm start: the printed URL opens the dashboard with the three default serv
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("everything")') });
   await card.getByRole('tab', { name: /Tools/ }).click();
   await card.getByRole('button', { name: /Echo Tool/ }).click();
-  await card.getByLabel(/message/).fill('hello from npm start');
+  await card.getByRole('textbox', { name: /message/ }).fill('hello from npm start');
   await card.getByRole('button', { name: 'Invoke' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { problemFromErrorData } from '../../src/core/connection-problem.js';
 import { EventBus } from '../../src/core/event-bus.js';
 import { GatewayClient } from '../../src/core/gateway-client.js';
 import { AUTH_REQUIRED_CODE, needsSignIn, signOut, startSignIn } from '../../src/core/gateway-oauth.js';
@@ -77,9 +78,15 @@ test('a server answering 401 is reported as "sign in needed" (code -32010, data.
     assert.equal(refused.jsonrpcCode, AUTH_REQUIRED_CODE);
     assert.ok(needsSignIn(refused), JSON.stringify(refused.data));
     assert.match(refused.message, /needs you to sign in/);
+    // One shape for the card: the doctor's diagnosis in data.problem (step auth), the sign-in fields beside it.
+    const problem = problemFromErrorData(refused.data);
+    assert.deepEqual([problem?.step, problem?.kind, problem?.action], ['auth', 'oauth-sign-in', 'Press Sign in on its card.'], JSON.stringify(refused.data));
     const before = (await d.client.listServers()).find((s) => s.name === 'remote')!;
     assert.equal(before.auth?.state, 'required');
     assert.equal(before.auth?.mode, 'sign-in');
+    assert.equal(before.problem?.kind, 'oauth-sign-in', 'the card\'s summary shows the same diagnosis');
+    assert.doesNotMatch(`${before.problem?.message} ${before.problem?.action}`, /headers/, 'an OAuth server is signed in to, not given headers');
+    assert.match(d.gw.stderr(), /server "remote" \[auth\]: Server "remote" needs you to sign in\. Press Sign in on its card\./, 'the terminal says it too');
 
     const page = await signIn(d.client);
     assert.ok(page.url.startsWith(`http://127.0.0.1:${d.gw.port}/oauth/callback?`), page.url);

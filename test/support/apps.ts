@@ -18,24 +18,42 @@ export function framesIn(card: McpWidgetCard): McpAppFrame[] {
   return [...(panelOf(card).shadowRoot?.querySelectorAll('mcp-app-frame') ?? [])];
 }
 
-/** Opens `toolName`'s view through the widget's AppHost and answers the tool's confirmation. */
+/**
+ * Opens `toolName`'s view through the widget's AppHost and confirms the tool call (the view opens
+ * only once the call is confirmed, so `open` resolves after the answer).
+ */
 export async function openThroughWidget(
   dashboard: McpDashboard,
   card: McpWidgetCard,
   serverName: string,
   toolName: string,
   args: Record<string, unknown> = {},
-  answer: 'confirm' | 'cancel' = 'confirm',
 ): Promise<{ handle: AppViewHandle; frame: McpAppFrame }> {
   const panel = panelOf(card);
   const apps = panel.deps.AppHost as AppHostInterface;
-  const handle = await apps.open(serverName, toolName, args);
-  apps.render(handle, panel.shadowRoot!.querySelector('.apps') as HTMLElement);
+  const opening = apps.open(serverName, toolName, args);
   const text = await dialogOpen(dashboard);
   expect(text).to.contain(`${serverName}:${toolName}`);
-  answerDialog(dashboard, answer);
+  answerDialog(dashboard, 'confirm');
+  const handle = await opening;
+  apps.render(handle, panel.shadowRoot!.querySelector('.apps') as HTMLElement);
   const frame = await waitFor(() => framesIn(card).find((f) => f.view?.id === handle.id), 10_000, 'the app frame');
   return { handle, frame };
+}
+
+/** Asks to open `toolName`'s view and cancels the confirmation; resolves with the error `open` rejected with. */
+export async function cancelOpenThroughWidget(dashboard: McpDashboard, card: McpWidgetCard, serverName: string, toolName: string, args: Record<string, unknown> = {}): Promise<Error & { jsonrpcCode?: number }> {
+  const apps = panelOf(card).deps.AppHost as AppHostInterface;
+  const opening = apps.open(serverName, toolName, args).then(
+    () => undefined,
+    (error: Error & { jsonrpcCode?: number }) => error,
+  );
+  const text = await dialogOpen(dashboard);
+  expect(text).to.contain(`${serverName}:${toolName}`);
+  answerDialog(dashboard, 'cancel');
+  const error = await opening;
+  if (!error) throw new Error('open() resolved although the call was cancelled');
+  return error;
 }
 
 /** Waits until the view is ready (fails with the view's error otherwise). */

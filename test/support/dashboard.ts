@@ -81,7 +81,10 @@ export async function selectTool(card: McpWidgetCard, text: string): Promise<HTM
 
 /** Fills the tool runner's fields by label text and presses Invoke (or the form's `submitLabel`). */
 export async function fillAndInvoke(runner: HTMLElement, values: Record<string, string>, submitLabel = 'Invoke'): Promise<HTMLButtonElement> {
-  const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
+  // Prompt arguments and template variables use the argument form (text fields with suggestions).
+  const found = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!) ?? deepQuery('mcp-argument-form', runner.shadowRoot!), 5000, 'form');
+  if (found.localName === 'mcp-argument-form') return fillArgumentForm(found, values, submitLabel);
+  const form = found;
   await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
   for (const [label, value] of Object.entries(values)) {
     const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => (l.textContent ?? '').trim().startsWith(label));
@@ -101,4 +104,20 @@ export async function fillAndInvoke(runner: HTMLElement, values: Record<string, 
   invoke.focus();
   invoke.click();
   return invoke;
+}
+
+/** Types into an argument form's fields (by label) and presses its submit button. */
+async function fillArgumentForm(form: HTMLElement, values: Record<string, string>, submitLabel: string): Promise<HTMLButtonElement> {
+  for (const [label, value] of Object.entries(values)) {
+    const field = deepQueryAll<HTMLElement>('mcp-completion-input', form.shadowRoot!).find((f) => (f.shadowRoot!.querySelector('label')?.textContent ?? '').trim().startsWith(label));
+    if (!field) throw new Error(`no field labelled ${label}`);
+    const input = field.shadowRoot!.querySelector('input')!;
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  }
+  await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  const submit = deepQueryText<HTMLButtonElement>('button[type="submit"]', submitLabel, form.shadowRoot!)!;
+  submit.focus();
+  submit.click();
+  return submit;
 }

@@ -46,6 +46,14 @@ export type {
   MCPWidgetElement,
   SamplingRequest,
   SamplingResult,
+  CompletionRef,
+  CompletionResult,
+  LogEntry,
+  LogLevel,
+  RootEntry,
+  RootView,
+  TaskRecord,
+  TaskState,
 } from '../../src/core/types.js';
 export { defineElement } from './define.js';
 export { sanitizeToFragment, safeHttpUrl, safeImageDataUrl, safeAudioDataUrl } from './sanitize.js';
@@ -58,8 +66,8 @@ export { McpLongText, TEXT_STEP, downloadText, sizeLabel } from './long-text.js'
 export { McpToolRunner, MAX_MANUAL_RETRIES, OpenAppEvent } from './tool-runner.js';
 export { McpToolList, ToolSelectEvent, filterTools, toolSearchText } from './tool-list.js';
 export { renderToolItem, toolBadges } from './tool-item.js';
-export { McpResourceBrowser, resourceLabel, annotationText } from './resource-browser.js';
-export { McpPromptRunner, promptSchema, promptArgsSummary } from './prompt-runner.js';
+export { McpResourceBrowser, resourceLabel, annotationText, templateFields } from './resource-browser.js';
+export { McpPromptRunner, promptSchema, promptArgsSummary, promptFields } from './prompt-runner.js';
 export { McpActivityTable } from './activity-table.js';
 export { McpLatencyChart, median, type LatencyPoint } from './latency-chart.js';
 export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './server-widget.js';
@@ -75,5 +83,12 @@ export { trackActivity, type ActivityEntry } from './activity.js';
 export { renderStatus, statusLabel, type Translate } from './status.js';
 export { LocalizeController } from './localize.js';
 export { KIT_CATALOGS } from './messages.js';
+export { CLIENT_KIT_CATALOGS } from './messages-client.js';
 export { problemText } from './problem-text.js';
 export { baseStyles } from './styles.js';
+export { McpCompletionInput, CompletionValueEvent, type CompleteFunction } from './completion-input.js';
+export { McpArgumentForm, argumentCompleter, type ArgumentField, type ArgumentCompleter } from './argument-form.js';
+export { McpTaskView, TaskCancelEvent, TaskResultEvent, taskSupportOf, isFinishedTask, renderTaskState } from './task-view.js';
+export { McpTaskList } from './task-list.js';
+export { McpLogView, LOG_LEVEL_ORDER, filterLog, logDataText } from './log-view.js';
+export { McpRootsEditor, folderToFileUri } from './roots-editor.js';

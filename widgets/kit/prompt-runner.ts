@@ -1,5 +1,5 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { DependenciesObject, JSONSchema, MCPPrompt, PromptMessages } from '../../src/core/types.js';
+import type { CompletionRef, DependenciesObject, JSONSchema, MCPPrompt, PromptMessages } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
 import { KIT_CATALOGS } from './messages.js';
@@ -10,7 +10,7 @@ import type { SchemaFormSubmitEvent } from './schema-form.js';
 import { baseStyles } from './styles.js';
 import { displayName, errorText } from './tool-text.js';
 import './result-view.js';
-import './schema-form.js';
+import { argumentCompleter, type ArgumentField } from './argument-form.js';
 
 /** Prompt arguments as a string schema, so the same form engine renders them (MCP-WP-7.3.2). */
 export function promptSchema(prompt: MCPPrompt): JSONSchema {
@@ -20,6 +20,19 @@ export function promptSchema(prompt: MCPPrompt): JSONSchema {
     properties: Object.fromEntries(args.map((a) => [String(a.name), { type: 'string', title: String(a.title ?? a.name), description: typeof a.description === 'string' ? a.description : undefined }])),
     required: args.filter((a) => a.required === true).map((a) => String(a.name)),
   };
+}
+
+const fieldCache = new WeakMap<MCPPrompt, ArgumentField[]>();
+
+/** A prompt's arguments as text fields with suggestions (one array per prompt, so the form keeps its values). */
+export function promptFields(prompt: MCPPrompt): ArgumentField[] {
+  let fields = fieldCache.get(prompt);
+  if (!fields) {
+    const args = Array.isArray(prompt.arguments) ? prompt.arguments.filter((a) => a && typeof a === 'object') : [];
+    fields = args.map((a) => ({ name: String(a.name), title: String(a.title ?? a.name), description: typeof a.description === 'string' ? a.description : undefined, required: a.required === true }));
+    fieldCache.set(prompt, fields);
+  }
+  return fields;
 }
 
 /** "Requires: a · optional: b" for a prompt (MCP-WP-7.3.1); `t` words it in a locale. */
@@ -132,8 +145,9 @@ export class McpPromptRunner extends LitElement {
       <div>
         ${selected
           ? html`<h3>${displayName(selected)}</h3>
-              <mcp-schema-form .schema=${promptSchema(selected)} submit-label=${this.t('prompt.get')} ?busy=${this.loading} .i18n=${this.deps?.I18n}
-                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.get(selected, e.value)}></mcp-schema-form>`
+              <mcp-argument-form .fields=${promptFields(selected)} submit-label=${this.t('prompt.get')} ?busy=${this.loading} .i18n=${this.deps?.I18n}
+                .complete=${argumentCompleter(this.deps, this.serverName, { type: 'ref/prompt', name: String(selected.name) } satisfies CompletionRef)}
+                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.get(selected, e.value)}></mcp-argument-form>`
           : html`<p class="muted">${this.t('prompt.choose')}</p>`}
         <div aria-live="polite">
           ${this.loading ? html`<p role="status">${this.t('prompt.getting')}</p>` : nothing}

@@ -9,10 +9,22 @@ import { withRetries, RetriesExhaustedError } from './retry.js';
 import type { SchemaFormSubmitEvent } from './schema-form.js';
 import { baseStyles } from './styles.js';
 import { errorText } from './tool-text.js';
-import { expandTemplate, templateSchema } from './uri-template.js';
+import { expandTemplate, templateVariables } from './uri-template.js';
+import { argumentCompleter, type ArgumentField } from './argument-form.js';
 import { widgetTimers } from './timers.js';
 import './result-view.js';
-import './schema-form.js';
+
+const templateFieldCache = new WeakMap<MCPResourceTemplate, ArgumentField[]>();
+
+/** A template's variables as required text fields with suggestions (one array per template). */
+export function templateFields(template: MCPResourceTemplate): ArgumentField[] {
+  let fields = templateFieldCache.get(template);
+  if (!fields) {
+    fields = templateVariables(String(template.uriTemplate ?? '')).map((name) => ({ name, title: name, required: true }));
+    templateFieldCache.set(template, fields);
+  }
+  return fields;
+}
 
 /** Label of a resource: title, then name, then the URI (MCP-WP-7.2.1). */
 export function resourceLabel(resource: MCPResource | MCPResourceTemplate): string {
@@ -200,8 +212,9 @@ export class McpResourceBrowser extends LitElement {
           : nothing}
         ${this.template
           ? html`<h3>${t('resource.fillIn', { name: resourceLabel(this.template) })}</h3>
-              <mcp-schema-form .schema=${templateSchema(this.template)} submit-label=${t('resource.read')} .i18n=${i18n}
-                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.readTemplate(this.template!, e.value)}></mcp-schema-form>`
+              <mcp-argument-form .fields=${templateFields(this.template)} submit-label=${t('resource.read')} .i18n=${i18n}
+                .complete=${argumentCompleter(this.deps, this.serverName, { type: 'ref/resource', uri: String(this.template.uriTemplate) })}
+                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.readTemplate(this.template!, e.value)}></mcp-argument-form>`
           : nothing}
       </div>
       <div aria-live="polite">

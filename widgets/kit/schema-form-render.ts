@@ -1,7 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { ArgumentProblem, JSONSchema } from '../../src/core/types.js';
+import type { ArgumentProblem } from '../../src/core/types.js';
 import { problemText } from './problem-text.js';
 import { constraintText, type SchemaNode } from './schema-model.js';
+import { fitsNode, jsonTypeOf } from './schema-fit.js';
+import { renderStringField } from './schema-form-string.js';
 import { childPointer, getAt } from './schema-pointer.js';
 import type { Translate } from './translate.js';
 
@@ -28,30 +30,15 @@ export interface FormContext {
   addItem(pointer: string, itemSchema: unknown): void;
   removeItem(pointer: string, index: number): void;
   moveItem(pointer: string, from: number, to: number): void;
+  /** Free strings shown as a text area. */
+  expanded: Set<string>;
+  expand(pointer: string): void;
+  /** Fields whose value the form cannot show in their own control: they stay a JSON editor. */
+  showAsJson: Set<string>;
 }
-
-const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', url: 'url', iri: 'url', date: 'date', 'date-time': 'datetime-local', time: 'time' };
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** ISO date-time → the local "YYYY-MM-DDTHH:MM:SS" a datetime-local input shows. */
-function toLocalInput(value: unknown): string {
-  if (typeof value !== 'string' || !value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-function fromInput(format: string | undefined, text: string): string {
-  if (format === 'date-time' && text) {
-    const date = new Date(text);
-    return Number.isNaN(date.getTime()) ? text : date.toISOString();
-  }
-  if (format === 'time' && /^\d\d:\d\d$/.test(text)) return `${text}:00`;
-  return text;
 }
 
 interface FieldInfo {
@@ -93,6 +80,14 @@ export function renderNode(ctx: FormContext, input: unknown, pointer: string, fa
     return renderJson(ctx, { ...node, kind: 'json', note: ctx.t('schema.note.tooDeep') }, pointer, label, required);
   }
   if (node.nullable && value === null && node.kind !== 'enum') return renderNullToggle(ctx, node, pointer, label, required, true);
+  // A value the control cannot show (a number for a text field, an option not in the list…) is shown as
+  // JSON with a note, never as an empty box; it stays JSON while it is being fixed.
+  if (node.kind !== 'json' && node.kind !== 'choice' && (ctx.showAsJson.has(pointer) || !fitsNode(node, value))) {
+    ctx.showAsJson.add(pointer);
+    const expected = ctx.t(`form.type.${node.kind === 'tuple' ? 'array' : node.kind}`);
+    const note = fitsNode(node, value) ? node.note : ctx.t('form.cannotShow', { actual: ctx.t(`form.type.${jsonTypeOf(value)}`), expected });
+    return renderJson(ctx, { ...node, kind: 'json', ...(note ? { note } : {}) }, pointer, label, required);
+  }
   let body: TemplateResult;
   switch (node.kind) {
     case 'object':
@@ -291,23 +286,7 @@ function renderNumber(ctx: FormContext, node: SchemaNode, pointer: string, label
 
 function renderString(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, value: unknown): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
-  const s = node.schema as JSONSchema & { format?: unknown; maxLength?: unknown };
-  const format = typeof s.format === 'string' ? s.format : undefined;
-  const inArray = /\/\d+$/.test(pointer);
-  const onInput = (e: Event) => {
-    const text = (e.target as HTMLInputElement).value;
-    // An empty optional field is left out rather than sent as "".
-    ctx.set(pointer, text === '' && !inArray ? undefined : fromInput(format, text));
-  };
-  const long = (typeof s.maxLength === 'number' && s.maxLength > 200) || format === 'textarea' || typeof s.contentMediaType === 'string';
-  const shown = format === 'date-time' ? toLocalInput(value) : typeof value === 'string' ? value.replace(/^(\d\d:\d\d):00$/, format === 'time' ? '$1' : '$&') : '';
-  const control = long
-    ? html`<textarea id=${info.id} .value=${shown} aria-required=${required ? 'true' : 'false'} aria-describedby=${info.describedBy} aria-invalid=${info.invalid}
-        @input=${onInput}></textarea>`
-    : html`<input id=${info.id} type=${(format && INPUT_TYPE[format]) ?? 'text'} .value=${shown} step=${format === 'date-time' || format === 'time' ? '1' : nothing}
-        minlength=${typeof s.minLength === 'number' ? s.minLength : nothing} maxlength=${typeof s.maxLength === 'number' ? s.maxLength : nothing}
-        aria-required=${required ? 'true' : 'false'} aria-describedby=${info.describedBy} aria-invalid=${info.invalid} @input=${onInput} />`;
-  return html`<div class="field"><label for=${info.id}>${labelText(ctx, label, required)}</label>${control}${info.help}</div>`;
+  return renderStringField(ctx, node.schema, pointer, labelText(ctx, label, required), label, required, value, info);
 }
 
 function renderJson(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean): TemplateResult {

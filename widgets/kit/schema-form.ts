@@ -8,6 +8,8 @@ import { renderNode, type FormContext } from './schema-form-render.js';
 import { schemaFormStyles } from './schema-form.styles.js';
 import { describeNode, estimateFields, initialValue, matchesVariant, type SchemaNode } from './schema-model.js';
 import { childPointer, getAt, setAt } from './schema-pointer.js';
+import { fixedBy } from './schema-fit.js';
+import { emptyValueFor, parseRaw, renderJsonView } from './schema-form-parts.js';
 import { baseStyles } from './styles.js';
 
 /** Fired when the user submits a form whose fields all parse. */
@@ -77,6 +79,13 @@ export class McpSchemaForm extends LitElement {
   private lastSchema: JSONSchema | undefined;
   private tooBig: number | undefined;
   private rendered = new Set<string>();
+  /** Free strings the user opened as text areas (or that hold line breaks). */
+  private readonly expanded = new Set<string>();
+  /** Fields whose value did not fit their control: edited as JSON. */
+  private readonly showAsJson = new Set<string>();
+  /** Problems from the host (`errors`) the user has fixed since: no longer shown. */
+  private fixed = new WeakSet<ArgumentProblem>();
+  private lastErrors: ArgumentProblem[] | undefined;
 
   constructor() {
     super();
@@ -98,6 +107,8 @@ export class McpSchemaForm extends LitElement {
     this.current = structuredClone(next);
     this.raw.clear();
     this.variants.clear();
+    this.showAsJson.clear();
+    this.expanded.clear();
     this.jsonText = JSON.stringify(next ?? {}, null, 2);
   }
 
@@ -122,11 +133,18 @@ export class McpSchemaForm extends LitElement {
   }
 
   override willUpdate(): void {
+    // New problems from the host: all of them count again until fixed.
+    if (this.errors !== this.lastErrors) {
+      this.lastErrors = this.errors;
+      this.fixed = new WeakSet();
+    }
     if (this.schema === this.lastSchema) return;
     this.lastSchema = this.schema;
     this.cache = new WeakMap();
     this.raw.clear();
     this.variants.clear();
+    this.expanded.clear();
+    this.showAsJson.clear();
     this.localErrors = [];
     this.jsonError = undefined;
     const root = this.root();
@@ -143,8 +161,18 @@ export class McpSchemaForm extends LitElement {
     this.jsonText = JSON.stringify(this.current ?? {}, null, 2);
   }
 
+  /** The host's problems the user has not fixed yet. */
+  private hostProblems(): ArgumentProblem[] {
+    return (Array.isArray(this.errors) ? this.errors : []).filter((p) => !this.fixed.has(p));
+  }
+
+  /** Drops the host's problems at `pointer` (or below it) that its new value fixes. */
+  private recheck(pointer: string): void {
+    for (const problem of fixedBy(this.hostProblems(), pointer, (at) => getAt(this.current, at))) this.fixed.add(problem);
+  }
+
   private context(): FormContext {
-    const all = [...this.localErrors, ...this.errors];
+    const all = [...this.localErrors, ...this.hostProblems()];
     return {
       t: this.t,
       value: this.current,
@@ -175,7 +203,7 @@ export class McpSchemaForm extends LitElement {
         const list = getAt(this.current, pointer);
         const items = Array.isArray(list) ? list : [];
         const fresh = initialValue(this.root(), itemSchema);
-        this.update_(pointer, [...items, fresh === undefined ? this.emptyFor(itemSchema) : fresh]);
+        this.update_(pointer, [...items, fresh === undefined ? emptyValueFor(this.describe(itemSchema).kind) : fresh]);
         this.focusAfterUpdate(`${childPointer(pointer, items.length)}`);
       },
       removeItem: (pointer, index) => {
@@ -183,6 +211,21 @@ export class McpSchemaForm extends LitElement {
         this.dropItemState(pointer);
         this.update_(pointer, items.filter((_, i) => i !== index));
       },
+      expanded: this.expanded,
+      expand: (pointer) => {
+        this.expanded.add(pointer);
+        this.requestUpdate();
+        // Typing goes on in the text area, at the end of what is there.
+        void this.updateComplete.then(() => {
+          const id = this.ids.get(pointer);
+          const area = id ? (this.renderRoot.querySelector(`textarea#${id}`) as HTMLTextAreaElement | null) : null;
+          if (area) {
+            area.focus();
+            area.setSelectionRange(area.value.length, area.value.length);
+          }
+        });
+      },
+      showAsJson: this.showAsJson,
       moveItem: (pointer, from, to) => {
         const items = [...(getAt(this.current, pointer) as unknown[])];
         const [moved] = items.splice(from, 1);
@@ -195,23 +238,6 @@ export class McpSchemaForm extends LitElement {
         });
       },
     };
-  }
-
-  private emptyFor(schema: unknown): unknown {
-    const node = this.describe(schema);
-    switch (node.kind) {
-      case 'string':
-        return '';
-      case 'boolean':
-        return false;
-      case 'object':
-        return {};
-      case 'array':
-      case 'tuple':
-        return [];
-      default:
-        return null;
-    }
   }
 
   private variantIndex(pointer: string, node: SchemaNode): number {
@@ -228,36 +254,24 @@ export class McpSchemaForm extends LitElement {
       for (const key of [...map.keys()]) if (key.startsWith(`${pointer}/`)) map.delete(key);
     }
     this.localErrors = this.localErrors.filter((p) => !p.path.startsWith(`${pointer}/`));
+    for (const set of [this.expanded, this.showAsJson]) for (const key of [...set]) if (key.startsWith(`${pointer}/`)) set.delete(key);
   }
 
   private update_(pointer: string, value: unknown): void {
     this.current = setAt(this.current, pointer, value);
     this.raw.delete(pointer);
     this.localErrors = this.localErrors.filter((p) => p.path !== pointer);
+    this.recheck(pointer);
   }
 
   private setRaw(pointer: string, text: string, kind: 'number' | 'integer' | 'json'): void {
     this.raw.set(pointer, text);
     this.rawKinds.set(pointer, kind);
     this.localErrors = this.localErrors.filter((p) => p.path !== pointer);
-    const parsed = this.parse(text, kind);
+    const parsed = parseRaw(text, kind);
     this.current = setAt(this.current, pointer, parsed.ok ? parsed.value : undefined);
+    if (parsed.ok) this.recheck(pointer);
     this.requestUpdate();
-  }
-
-  private parse(text: string, kind: 'number' | 'integer' | 'json'): { ok: true; value: unknown } | { ok: false; message: string; code: string } {
-    if (text.trim() === '') return { ok: true, value: undefined };
-    if (kind === 'json') {
-      try {
-        return { ok: true, value: JSON.parse(text) };
-      } catch {
-        return { ok: false, message: 'must be valid JSON', code: 'json' };
-      }
-    }
-    const value = Number(text);
-    if (!Number.isFinite(value)) return { ok: false, message: 'must be a number', code: 'number' };
-    if (kind === 'integer' && !Number.isInteger(value)) return { ok: false, message: 'must be a whole number', code: 'integer' };
-    return { ok: true, value };
   }
 
   private focusAfterUpdate(pointer: string): void {
@@ -282,13 +296,20 @@ export class McpSchemaForm extends LitElement {
     }
     const problems: Array<ArgumentProblem & { code?: string }> = [];
     for (const [pointer, text] of this.raw) {
-      const parsed = this.parse(text, this.rawKinds.get(pointer) ?? 'json');
+      const parsed = parseRaw(text, this.rawKinds.get(pointer) ?? 'json');
       if (!parsed.ok) problems.push({ path: pointer, message: parsed.message, code: parsed.code });
     }
     this.localErrors = problems;
     this.requestUpdate();
     if (problems.length) return { ok: false, problems };
     return { ok: true, value: (this.current ?? {}) as Record<string, unknown> };
+  }
+
+  /** Ctrl+Enter (Cmd+Enter on a Mac) submits from any field, text areas included. */
+  private onKeydown(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+    event.preventDefault();
+    this.onSubmit(event);
   }
 
   private onSubmit(event: Event): void {
@@ -322,37 +343,33 @@ export class McpSchemaForm extends LitElement {
     }
     this.raw.clear();
     this.variants.clear();
+    this.showAsJson.clear();
     this.jsonError = undefined;
     this.mode = 'form';
   }
 
-  private renderJsonView() {
-    const id = `${this.uid}-json`;
-    const rootProblems = [...this.localErrors, ...this.errors];
-    const describedBy = [this.jsonError ? `${id}-err` : '', rootProblems.length ? `${id}-problems` : ''].filter(Boolean).join(' ') || nothing;
-    return html`<div class="field">
-      <label for=${id}>${this.t('form.valueAsJson')}</label>
-      <textarea id=${id} class="json big" spellcheck="false" .value=${this.jsonText} aria-describedby=${describedBy}
-        aria-invalid=${this.jsonError || rootProblems.length ? 'true' : 'false'}
-        @input=${(e: Event) => {
-          this.jsonText = (e.target as HTMLTextAreaElement).value;
-          this.jsonError = undefined;
-        }}></textarea>
-      ${this.jsonError ? html`<span id="${id}-err" class="error-text" role="alert">${this.jsonError}</span>` : nothing}
-      ${rootProblems.length
-        ? html`<span id="${id}-problems" class="error-text" role="alert">${rootProblems.map((p) => `${p.path || this.t('form.value')}: ${problemText(p, this.t)}`).join('; ')}</span>`
-        : nothing}
-    </div>`;
+  private renderJsonView_() {
+    return renderJsonView({
+      id: `${this.uid}-json`,
+      text: this.jsonText,
+      jsonError: this.jsonError,
+      problems: [...this.localErrors, ...this.hostProblems()],
+      t: this.t,
+      input: (text) => {
+        this.jsonText = text;
+        this.jsonError = undefined;
+      },
+    });
   }
 
   override render() {
     const root = this.root();
     this.rendered = new Set();
     const ctx = this.context();
-    const body = this.mode === 'json' ? this.renderJsonView() : this.renderFormView(ctx, root);
+    const body = this.mode === 'json' ? this.renderJsonView_() : this.renderFormView(ctx, root);
     // Problems whose field is not on screen (or the whole value) are listed at the end.
-    const orphans = this.mode === 'form' ? [...this.localErrors, ...this.errors].filter((p) => p.path === '' || !this.rendered.has(p.path)) : [];
-    return html`<form novalidate @submit=${this.onSubmit}>
+    const orphans = this.mode === 'form' ? [...this.localErrors, ...this.hostProblems()].filter((p) => p.path === '' || !this.rendered.has(p.path)) : [];
+    return html`<form novalidate @submit=${this.onSubmit} @keydown=${this.onKeydown}>
       <div class="view-switch" role="group" aria-label=${this.t('form.editAs')}>
         <button type="button" class="small" aria-pressed=${this.mode === 'form' ? 'true' : 'false'} @click=${() => this.switchMode('form')}>${this.t('form.formView')}</button>
         <button type="button" class="small" aria-pressed=${this.mode === 'json' ? 'true' : 'false'} @click=${() => this.switchMode('json')}>JSON</button>

@@ -241,6 +241,8 @@ export function initialValue(root: unknown, input: unknown, depth = 0): unknown 
       const value = initialValue(root, prop, depth + 1);
       if (value !== undefined && (required.has(name) || child.schema.default !== undefined || child.kind === 'const')) out[name] = value;
       else if (required.has(name) && child.kind === 'boolean') out[name] = false;
+      // A required list starts empty ([] is a value; leaving it out would be "is required").
+      else if (required.has(name) && child.kind === 'array') out[name] = [];
     }
     return out;
   }

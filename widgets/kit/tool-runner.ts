@@ -1,8 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, Unsubscribe } from '../../src/core/types.js';
+import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, TaskRecord, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
-import { KIT_CATALOGS } from './messages.js';
+import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
 import { englishTranslate, type Translate } from './translate.js';
 import { baseStyles } from './styles.js';
 import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';
@@ -11,6 +11,7 @@ import { mcpletCheckStyles, renderMcpletCheck } from './mcplet-result.js';
 import type { SchemaFormSubmitEvent } from './schema-form.js';
 import './schema-form.js';
 import './result-view.js';
+import { taskSupportOf } from './task-view.js';
 
 type Phase = 'idle' | 'waiting' | 'running' | 'done' | 'failed' | 'cancelled' | 'invalid';
 
@@ -85,6 +86,8 @@ export class McpToolRunner extends LitElement {
     attempts: { state: true },
     cancelledSent: { state: true },
     appAction: { type: Boolean, attribute: 'app-action' },
+    tasks: { type: Boolean },
+    task: { state: true },
     i18n: { attribute: false },
     check: { state: true },
   };
@@ -101,6 +104,10 @@ export class McpToolRunner extends LitElement {
   declare attempts: number;
   declare cancelledSent: boolean;
   declare appAction: boolean;
+  /** The server runs tool calls as tasks (`capabilities.tasks.requests.tools.call`): offer "Run in background". */
+  declare tasks: boolean;
+  /** The task the current call runs as, once the server created it (host state, from `mcp:task:*`). */
+  declare task: TaskRecord | undefined;
   /** The host's I18n dependency, handed on to the form and the result view; English without it. */
   declare i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.i18n });
@@ -120,6 +127,7 @@ export class McpToolRunner extends LitElement {
     this.attempts = 0;
     this.cancelledSent = false;
     this.appAction = false;
+    this.tasks = false;
   }
 
   override connectedCallback(): void {
@@ -146,6 +154,7 @@ export class McpToolRunner extends LitElement {
       this.requestId = undefined;
       this.attempts = 0;
       this.blockedArgs = undefined;
+      this.task = undefined;
     }
   }
 
@@ -184,6 +193,9 @@ export class McpToolRunner extends LitElement {
         this.progress = undefined;
         if (this.error.code === -32600) this.blockedArgs = JSON.stringify(d.args ?? this.lastArgs ?? {});
       }),
+      bus.on('mcp:task:*', (d: { requestId?: string; task?: TaskRecord }) => {
+        if (mine(d) && d.task) this.task = d.task;
+      }),
       bus.on('mcp:tool:cancelled', (d: { requestId?: string; sent?: boolean }) => {
         if (!mine(d)) return;
         this.phase = 'cancelled';
@@ -199,7 +211,7 @@ export class McpToolRunner extends LitElement {
     this.send(event.value);
   }
 
-  private send(args: Record<string, unknown>): void {
+  private send(args: Record<string, unknown>, task = false): void {
     if (!this.bus || !this.tool) return;
     if (this.blockedArgs !== undefined && this.blockedArgs === JSON.stringify(args)) {
       // MCP-WP-6.2 table: -32600 is a defect; repeating the identical request cannot help.
@@ -216,7 +228,8 @@ export class McpToolRunner extends LitElement {
     this.error = undefined;
     this.problems = [];
     this.progress = undefined;
-    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args, requestId: this.requestId });
+    this.task = undefined;
+    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args, requestId: this.requestId, ...(task ? { task: true } : {}) });
   }
 
   private retry(): void {
@@ -229,6 +242,20 @@ export class McpToolRunner extends LitElement {
   cancel(): void {
     if (!this.bus || !this.requestId || (this.phase !== 'running' && this.phase !== 'waiting')) return;
     this.bus.emit('mcp:tool:cancel-requested', { requestId: this.requestId });
+  }
+
+  /** "Run in background": the form's arguments, sent as a task. */
+  private runInBackground(): void {
+    const form = this.renderRoot.querySelector('mcp-schema-form');
+    const read = form?.read() ?? { ok: true as const, value: {} };
+    if (!read.ok) {
+      this.problems = read.problems;
+      this.phase = 'invalid';
+      void this.updateComplete.then(() => form?.focusFirstInvalid());
+      return;
+    }
+    this.attempts = 1;
+    this.send(read.value, true);
   }
 
   private openApp(): void {
@@ -244,6 +271,23 @@ export class McpToolRunner extends LitElement {
     this.problems = [];
     this.phase = 'idle';
     this.dispatchEvent(new OpenAppEvent(this.tool.name, read.value));
+  }
+
+  /**
+   * "Save call": asks the host to keep this server, tool and the form's arguments under a name
+   * (`mcp:call:save-requested`); the host shows its saved calls, where the user names and saves it.
+   */
+  private saveCall(): void {
+    if (!this.bus || !this.tool) return;
+    const form = this.renderRoot.querySelector('mcp-schema-form');
+    const read = form?.read() ?? { ok: true as const, value: {} };
+    if (!read.ok) {
+      this.problems = read.problems;
+      this.phase = 'invalid';
+      void this.updateComplete.then(() => form?.focusFirstInvalid());
+      return;
+    }
+    this.bus.emit('mcp:call:save-requested', { serverName: this.serverName, toolName: this.tool.name, args: read.value });
   }
 
   /** Guidance for a known JSON-RPC code in the user's language; the host's English otherwise. */
@@ -283,7 +327,7 @@ export class McpToolRunner extends LitElement {
                   : ''}</span>`
             : nothing}</div>`;
       case 'cancelled':
-        return html`<p class="status muted" role="status">${this.cancelledSent ? t('runner.cancelledRunning') : t('runner.cancelled')}</p>`;
+        return html`<p class="status muted" role="status">${this.cancelledSent ? t(this.task ? 'runner.cancelledTask' : 'runner.cancelledRunning') : t('runner.cancelled')}</p>`;
       case 'invalid':
         return html`<p class="status error-text" role="status">${t('runner.invalid')}</p>`;
       case 'failed': {
@@ -326,7 +370,14 @@ export class McpToolRunner extends LitElement {
         ? html`<p class="meta"><button type="button" class="open-app" @click=${() => this.openApp()}>${t('runner.openApp')}</button>
             <span class="muted">${t('runner.openAppHint')}</span></p>`
         : nothing}
-      <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}</div>
+      ${this.tasks && taskSupportOf(tool) === 'optional'
+        ? html`<p class="meta"><button type="button" data-action="run-task" ?disabled=${busy} @click=${() => this.runInBackground()}>${t('runner.runInBackground')}</button>
+            <span class="muted">${t('runner.backgroundHint')}</span></p>`
+        : nothing}
+      ${this.tasks && taskSupportOf(tool) === 'required' ? html`<p class="meta muted">${t('runner.taskRequired')}</p>` : nothing}
+      ${this.bus ? html`<p class="meta"><button type="button" class="save-call" data-action="save-call" title=${t('runner.saveHint')} @click=${() => this.saveCall()}>${t('runner.save')}</button></p>` : nothing}
+      <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}
+        ${this.task && this.phase !== 'idle' ? html`<mcp-task-view .task=${this.task} .i18n=${this.i18n}></mcp-task-view>` : nothing}</div>
       ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>${t('runner.cancel')}</button>` : nothing}
       ${this.phase === 'done' ? renderMcpletCheck(this.check, t) : nothing}
       ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result} .i18n=${this.i18n}></mcp-result-view>` : nothing}

@@ -14,20 +14,28 @@ import '../kit/tool-list.js';
 import '../kit/resource-browser.js';
 import '../kit/prompt-runner.js';
 import '../kit/activity-table.js';
+import '../kit/task-list.js';
+import '../kit/log-view.js';
+import '../kit/roots-editor.js';
 import { panelStyles } from './server-panel.styles.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
 
-const TABS = ['overview', 'tools', 'resources', 'prompts', 'activity'] as const;
+const TABS = ['overview', 'tools', 'resources', 'prompts', 'tasks', 'log', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 const MAX_ACTIVITY = 200;
 
 let instances = 0;
 
+/** The server accepts tool calls as tasks (`capabilities.tasks.requests.tools.call`). */
+function runsToolTasks(info: { capabilities: Record<string, unknown> }): boolean {
+  return Boolean((info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call);
+}
+
 /**
- * mcp-server-panel-widget (MCP-WP §12, the default): Overview | Tools | Resources | Prompts |
- * Activity for one server. Tool calls are emitted as `mcp:tool:invoke-requested`; the host confirms
- * and runs them.
+ * mcp-server-panel-widget (MCP-WP §12, the default): Overview (with the server's roots) | Tools |
+ * Resources | Prompts | Tasks | Log | Activity for one server. Tool calls are emitted as
+ * `mcp:tool:invoke-requested`; the host confirms and runs them (as tasks where the tool asks).
  */
 export class McpServerPanelWidget extends McpServerWidgetElement {
   static override styles = [baseStyles, panelStyles];
@@ -118,7 +126,9 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         <dt>${t('overview.prompts')}</dt><dd>${n(info.prompts.length)}</dd>
         <dt>${t('overview.connection')}</dt><dd>${t(`connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
       </dl>
-      ${typeof info.instructions === 'string' && info.instructions ? html`<h3>${t('overview.instructions')}</h3><pre>${info.instructions}</pre>` : nothing}`;
+      ${typeof info.instructions === 'string' && info.instructions ? html`<h3>${t('overview.instructions')}</h3><pre>${info.instructions}</pre>` : nothing}
+      <h3>${t('overview.roots')}</h3>
+      <mcp-roots-editor .deps=${this.deps} server-name=${info.serverName}></mcp-roots-editor>`;
   }
 
   private renderTools() {
@@ -126,7 +136,7 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
       <mcp-tool-list .tools=${this.info!.tools} .selected=${this.selectedTool?.name} .i18n=${this.deps?.I18n}
         @mcp-tool-select=${(e: ToolSelectEvent) => (this.selectedTool = e.tool)}></mcp-tool-list>
       <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${this.info!.serverName} .tool=${this.selectedTool} .i18n=${this.deps?.I18n}
-        ?app-action=${this.hasApp(this.selectedTool)} @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}></mcp-tool-runner>
+        ?app-action=${this.hasApp(this.selectedTool)} ?tasks=${runsToolTasks(this.info!)} @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}></mcp-tool-runner>
     </div>`;
   }
 
@@ -147,6 +157,8 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         html`<mcp-resource-browser .deps=${this.deps} server-name=${info.serverName} .resources=${info.resources} .templates=${info.resourceTemplates ?? []}
           ?can-subscribe=${Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe)}></mcp-resource-browser>`,
       prompts: () => html`<mcp-prompt-runner .deps=${this.deps} server-name=${info.serverName} .prompts=${info.prompts}></mcp-prompt-runner>`,
+      tasks: () => html`<mcp-task-list .deps=${this.deps} server-name=${info.serverName}></mcp-task-list>`,
+      log: () => html`<mcp-log-view .deps=${this.deps} server-name=${info.serverName}></mcp-log-view>`,
       activity: () =>
         html`<mcp-activity-table .entries=${this.activity} caption=${this.t('panel.activityCaption', { name: info.serverName })} .i18n=${this.deps?.I18n}></mcp-activity-table>`,
     }[this.tab];

@@ -45,7 +45,8 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
       <div class="split">
         <mcp-tool-list .tools=${info.tools} .selected=${this.selected?.name} .i18n=${this.deps?.I18n}
           @mcp-tool-select=${(e: ToolSelectEvent) => (this.selected = e.tool)}></mcp-tool-list>
-        <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${info.serverName} .tool=${this.selected} .i18n=${this.deps?.I18n}></mcp-tool-runner>
+        <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${info.serverName} .tool=${this.selected} .i18n=${this.deps?.I18n}
+          ?tasks=${Boolean((info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call)}></mcp-tool-runner>
       </div>
     </section>`;
   }

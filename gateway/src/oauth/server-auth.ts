@@ -1,7 +1,7 @@
-import { auth, computeScopeUnion, extractWWWAuthenticateParams, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import { auth, computeScopeUnion, RegistrationRejectedError, extractWWWAuthenticateParams, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { OAuthServerConfig } from '../../../src/core/oauth-config-schema.js';
 import type { GatewayAuthSummary } from '../../../src/core/gateway-oauth.js';
-import { describeAuthFailure, type AuthProblem } from './errors.js';
+import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from './errors.js';
 import { machineProvider, readPrivateKey } from './machine.js';
 import { GatewayOAuthProvider } from './provider.js';
 import type { TokenStore } from './token-store.js';
@@ -115,22 +115,31 @@ export class ServerAuth {
     };
   }
 
-  /** A failure of a request the relay sent upstream, as a JSON-RPC error — or undefined when it is not about authorization. */
-  describe(error: unknown): { message: string; problem: AuthProblem } | undefined {
-    const described = describeAuthFailure(error, this.name, !!this.interactive, this.options.configFile);
-    if (described && this.interactive && this.deniedScope !== undefined && this.stepUpWouldNotHelp()) {
+  /**
+   * True when `error` shows the server offers no OAuth at all: it answered 401, but neither
+   * protected-resource nor authorization-server metadata was found, the config names no client, and
+   * registering at the default endpoint was refused. Its credentials belong in "headers" instead.
+   */
+  notOffered(error: unknown): boolean {
+    const oauth = this.options.oauth;
+    if (!this.interactive || (oauth && Object.keys(oauth).length) || !(error instanceof RegistrationRejectedError)) return false;
+    const discovery = this.interactive.currentDiscovery();
+    return !!discovery && !discovery.resourceMetadata && !discovery.authorizationServerMetadata;
+  }
+
+  /** A failure of a request the relay sent upstream, said for the user — or undefined when it is not about authorization. */
+  describe(error: unknown): AuthFailure | undefined {
+    let described = describeAuthFailure(error, this.name, !!this.interactive, this.options.configFile);
+    if (!described) return undefined;
+    const base = { server: this.name, configFile: this.options.configFile, interactive: !!this.interactive };
+    if (this.interactive && this.deniedScope !== undefined && this.stepUpWouldNotHelp()) {
       // The server says "insufficient scope" for scopes the token already has: signing in again
       // would ask for the same thing (and loop). Stop offering it, say why.
-      const message = `Server "${this.name}" refuses with "insufficient scope"${this.deniedScope ? ` (${this.deniedScope})` : ''} although you are signed in with those permissions. Signing in again would not change that; ask the server's owner what your account is missing.`;
-      this.lastError = message;
-      return { message, problem: { step: 'auth', reason: 'insufficient-scope', server: this.name, signIn: false, ...(this.deniedScope ? { scope: this.deniedScope } : {}) } };
+      described = scopeHeldFailure(base, this.deniedScope || undefined);
+      this.lastError = described.message;
+      return described;
     }
-    if (described && this.interactive && this.deniedScope !== undefined && described.problem.reason === 'sign-in') {
-      const scope = this.deniedScope || undefined;
-      described.message = `Server "${this.name}" needs more permissions${scope ? ` (${scope})` : ''}. Press Sign in on its card to grant them.`;
-      described.problem = { ...described.problem, reason: 'insufficient-scope', ...(scope ? { scope } : {}) };
-    }
-    if (!described) return undefined;
+    if (this.interactive && this.deniedScope !== undefined && described.problem.reason === 'sign-in') described = scopeFailure(base, this.deniedScope || undefined);
     if (described.problem.signIn) this.needsSignIn = true;
     else this.lastError = described.message;
     if (described.problem.scope) this.challengeScope = computeScopeUnion(this.challengeScope, described.problem.scope);

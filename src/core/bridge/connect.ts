@@ -8,12 +8,16 @@ import { closeClient, newConnection, type BridgeContext } from './connection.js'
 import { discover } from './discovery.js';
 import { installNotificationHandlers, type ChangedList } from './notifications.js';
 import type { ServerRequestHandlers } from './server-requests.js';
+import type { ClientFeatures } from './client-features.js';
+import { loadTaskRuntime, type TaskRuntime } from '../tasks/load-runtime.js';
 
 /** What a connection needs from the bridge besides its shared context. */
 export interface ConnectHooks {
   requests: ServerRequestHandlers;
   /** Re-lists a kind the server announced as changed. */
   refresh: (serverName: string, kind: ChangedList) => Promise<void>;
+  /** Tasks, logs and the other client features. */
+  features: ClientFeatures;
 }
 
 /**
@@ -33,8 +37,9 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
   const generation = connection.generation;
 
   let sdk: McpClientSdk;
+  let runtime: TaskRuntime;
   try {
-    sdk = await context.loadSdk();
+    [sdk, runtime] = await Promise.all([context.loadSdk(), loadTaskRuntime()]);
   } catch (error) {
     const mcpError = new MCPError(`The dashboard could not load its MCP client code (${(error as Error)?.message ?? String(error)}). Check that the gateway is running, then press Reconnect or reload the page.`, {
       jsonrpcCode: LOCAL_CODES.notConnected,
@@ -48,8 +53,10 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
     }
     throw mcpError;
   }
-  const { Client, StreamableHTTPClientTransport } = sdk;
-  const client = new Client(context.clientInfo, { capabilities: clientCapabilities() as never, listMaxPages: 1000 });
+  const { StreamableHTTPClientTransport } = sdk;
+  const Client = runtime.taskAwareClientClass(sdk);
+  // 'auto': 2026-07-28 where the server speaks it (the gateway relays the probe), 2025-11-25 otherwise.
+  const client = new Client(context.clientInfo, { capabilities: clientCapabilities() as never, listMaxPages: 1000, versionNegotiation: { mode: 'auto' } });
   client.onclose = () => {
     if (connection.generation !== generation || connection.state === 'idle') return;
     connection.state = 'disconnected';
@@ -61,8 +68,9 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
     // Transport-level errors (e.g. a dropped SSE stream) are reported but do not by themselves end the session.
     bus.emit('mcp:server:error', { serverName, error: toMCPError(error, { serverName, operation: 'transport' }) });
   };
-  installNotificationHandlers(client, connection, bus, hooks.refresh);
+  installNotificationHandlers(client, connection, bus, hooks.refresh, hooks.features.logs);
   hooks.requests.install(client, serverName);
+  hooks.requests.tasks = hooks.features.install(client, serverName, sdk, runtime);
 
   const httpTransport = new StreamableHTTPClientTransport(context.gateway.mcpUrl(serverName), {
     fetch: context.gateway.mcpFetch,
@@ -76,6 +84,7 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
     connection.info = info;
     connection.state = 'connected';
     bus.emit('mcp:server:connected', { serverName });
+    void hooks.features.restoreLevel(client, serverName);
     return info;
   } catch (error) {
     const mcpError = toMCPError(error, { serverName, operation: 'connect' });

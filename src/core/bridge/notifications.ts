@@ -1,14 +1,16 @@
-// The server notifications the bridge follows: resource updates, list changes and log messages.
+// The server notifications the bridge follows: resource updates, list changes and log messages
+// (task status and elicitation completion are followed in client-features.ts).
 
 import type { Client } from '@modelcontextprotocol/client';
 import type { EventBus } from '../event-bus.js';
 import type { Connection } from './connection.js';
+import type { LogStore } from '../logging/log-store.js';
 
 /** A kind of list a server can announce as changed. */
 export type ChangedList = 'tools' | 'resources' | 'prompts';
 
 /** Routes the server's notifications to subscribers and the bus; `refresh` re-lists a changed kind. */
-export function installNotificationHandlers(client: Client, connection: Connection, bus: EventBus, refresh: (serverName: string, kind: ChangedList) => Promise<void>): void {
+export function installNotificationHandlers(client: Client, connection: Connection, bus: EventBus, refresh: (serverName: string, kind: ChangedList) => Promise<void>, logs: LogStore): void {
   const { serverName } = connection;
   client.setNotificationHandler('notifications/resources/updated', (notification) => {
     const uri = String((notification.params as { uri?: unknown })?.uri ?? '');
@@ -27,7 +29,8 @@ export function installNotificationHandlers(client: Client, connection: Connecti
       void refresh(serverName, kind).finally(() => bus.emit('mcp:server:list-changed', { serverName, kind }));
     });
   }
+  // Kept as host state (the Log view) and announced as mcp:server:log.
   client.setNotificationHandler('notifications/message', (notification) => {
-    bus.emit('mcp:server:log', { serverName, ...(notification.params as object) });
+    logs.add(serverName, notification.params as { level?: unknown; logger?: unknown; data?: unknown });
   });
 }

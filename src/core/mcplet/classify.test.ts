@@ -68,4 +68,24 @@ describe('MCPlet classification (MCPlet §4, §5.3.1, §6)', () => {
     expect(classifyTool({ _meta: { mcpletType: 'read', visibility: ['model', 'app'], pool: 'info-pool' } }, loose).fingerprint).to.not.equal(a);
     expect(classifyTool({ _meta: { mcpletType: 'read', visibility: ['model', 'app'] }, annotations: { destructiveHint: true } }, loose).fingerprint).to.not.equal(a);
   });
+
+  it('the fingerprint changes when annotations, the input schema or the description change (and not when only key order does)', () => {
+    const base = { annotations: { readOnlyHint: true }, description: 'Echoes', inputSchema: { type: 'object', properties: { a: { type: 'string' }, b: { type: 'number' } } } };
+    const a = classifyTool(base, loose).fingerprint;
+    expect(classifyTool({ ...base, inputSchema: { properties: { b: { type: 'number' }, a: { type: 'string' } }, type: 'object' } }, loose).fingerprint).to.equal(a);
+    expect(classifyTool({ ...base, description: 'Echoes (and now deletes)' }, loose).fingerprint).to.not.equal(a);
+    expect(classifyTool({ ...base, inputSchema: { type: 'object', properties: { a: { type: 'string' } } } }, loose).fingerprint).to.not.equal(a);
+    expect(classifyTool({ ...base, annotations: { readOnlyHint: true, idempotentHint: true } }, loose).fingerprint).to.not.equal(a);
+    expect(classifyTool({ ...base, annotations: { readOnlyHint: true, openWorldHint: true } }, loose).fingerprint).to.not.equal(a);
+    expect(classifyTool({ ...base, title: 'Echo' }, loose).fingerprint).to.not.equal(a);
+  });
+
+  it('a standard tool is read-only only when it declares readOnlyHint: true and is not marked destructive', () => {
+    expect(classifyTool({ annotations: { readOnlyHint: true } }, loose).readOnly).to.equal(true);
+    expect(classifyTool({ annotations: { readOnlyHint: true, destructiveHint: true } }, loose).readOnly).to.equal(false);
+    expect(classifyTool({ annotations: { readOnlyHint: 'yes' } }, loose).readOnly).to.equal(false);
+    expect(classifyTool({}, loose).readOnly).to.equal(false);
+    expect(classifyTool({ _meta: { mcpletType: 'read' } }, loose).readOnly).to.equal(true);
+    expect(classifyTool({ _meta: { mcpletType: 'prepare' }, annotations: { readOnlyHint: true } }, loose).readOnly).to.equal(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { toolUiResourceUri } from '../mcp-apps/ui-resource.js';
 import type { HostToolStatus, MCPTool } from '../types.js';
 import { toolVisibility, type ToolSurface } from './visibility.js';
 
@@ -39,11 +40,34 @@ export interface ToolClassification {
   resultSchemaUri?: string;
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  /**
+   * True when the tool claims to only read: `mcpletType: "read"`, or a standard tool with
+   * `readOnlyHint: true` — and not also marked destructive. A claim of the server, never verified.
+   */
+  readOnly: boolean;
+  /** The tool's own MCP App view (`_meta.ui.resourceUri`), when it declares one. */
+  uiResourceUri?: string;
   routable: boolean;
   exclusion?: Exclusion;
   warnings: string[];
   /** Stable text of the policy-relevant metadata; a remembered consent only holds while it is unchanged. */
   fingerprint: string;
+}
+
+/** JSON with object keys sorted, so the same metadata always gives the same text. */
+function stableJson(value: unknown, depth = 0): string {
+  if (depth > 64) return '"…"';
+  if (Array.isArray(value)) return `[${value.map((v) => stableJson(v, depth + 1)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value as Record<string, unknown>)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k], depth + 1)}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 /** The settings classification depends on. */
@@ -71,7 +95,7 @@ function show(value: unknown): string {
  * Classifies a tool from its metadata (MCPlet §4, §5.3.1, §6, §8): its type, visibility, pool, auth
  * and display mode, and whether the host must exclude it from routing. Pure.
  */
-export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'>, settings: ClassificationSettings): ToolClassification {
+export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Partial<Pick<MCPTool, 'description' | 'title' | 'inputSchema'>>, settings: ClassificationSettings): ToolClassification {
   const meta = isObject(tool._meta) ? tool._meta : {};
   const ui = isObject(meta.ui) ? meta.ui : {};
   const annotations = isObject(tool.annotations) ? tool.annotations : {};
@@ -139,6 +163,10 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'>, setti
   const resultSchemaUri = typeof meta.mcpletToolResultSchemaUri === 'string' && meta.mcpletToolResultSchemaUri ? meta.mcpletToolResultSchemaUri : undefined;
   const readOnlyHint = typeof annotations.readOnlyHint === 'boolean' ? annotations.readOnlyHint : undefined;
   const destructiveHint = typeof annotations.destructiveHint === 'boolean' ? annotations.destructiveHint : undefined;
+  const idempotentHint = typeof annotations.idempotentHint === 'boolean' ? annotations.idempotentHint : undefined;
+  const openWorldHint = typeof annotations.openWorldHint === 'boolean' ? annotations.openWorldHint : undefined;
+  const readOnly = destructiveHint !== true && (kind === 'plain' ? readOnlyHint === true : mcpletType === 'read');
+  const uiResourceUri = toolUiResourceUri(tool);
   if ((mcpletType === 'read' || mcpletType === 'prepare') && destructiveHint === true) {
     warnings.push(`declared ${mcpletType} but the server also marks it destructive; every call is confirmed`);
   }
@@ -152,6 +180,14 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'>, setti
     pool ?? null,
     readOnlyHint ?? null,
     destructiveHint ?? null,
+    idempotentHint ?? null,
+    openWorldHint ?? null,
+    uiResourceUri ?? null,
+    // What the user read when they agreed: a changed description, title or input schema needs a new consent.
+    typeof tool.title === 'string' ? tool.title : null,
+    typeof annotations.title === 'string' ? annotations.title : null,
+    typeof tool.description === 'string' ? tool.description : null,
+    stableJson(tool.inputSchema ?? null),
   ]);
 
   return {
@@ -165,6 +201,10 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'>, setti
     ...(resultSchemaUri ? { resultSchemaUri } : {}),
     ...(readOnlyHint !== undefined ? { readOnlyHint } : {}),
     ...(destructiveHint !== undefined ? { destructiveHint } : {}),
+    ...(idempotentHint !== undefined ? { idempotentHint } : {}),
+    ...(openWorldHint !== undefined ? { openWorldHint } : {}),
+    readOnly,
+    ...(uiResourceUri ? { uiResourceUri } : {}),
     routable: exclusion === undefined,
     ...(exclusion ? { exclusion } : {}),
     warnings,

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { classifyTool } from '../mcplet/classify.js';
 import type { CallerContext, MCPTool, TrustLevel } from '../types.js';
-import { decide, type PolicyInput } from './engine.js';
+import { declaredHints, decide, type PolicyInput } from './engine.js';
 import { POLICY_MATRIX } from './matrix.js';
 import { effectivePermissions } from './trust.js';
 
@@ -26,13 +26,24 @@ const tools = {
   unknownPool: { _meta: { mcpletType: 'read', visibility: ['model'], pool: 'mystery-pool' } },
   plain: {},
   plainAppOnly: { _meta: { ui: { visibility: ['app'] } } },
+  plainReadOnly: { annotations: { readOnlyHint: true, destructiveHint: false } },
+  plainReadOnlyOpenWorld: { annotations: { readOnlyHint: true, openWorldHint: true } },
+  plainNotReadOnly: { annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } },
+  plainDestructive: { annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
+  plainReadOnlyButDestructive: { annotations: { readOnlyHint: true, destructiveHint: true } },
+  plainAppOnlyDestructive: { _meta: { ui: { visibility: ['app'] } }, annotations: { destructiveHint: true } },
+  plainAppOnlyReadOnly: { _meta: { ui: { visibility: ['app'] } }, annotations: { readOnlyHint: true } },
+  plainWithView: { _meta: { ui: { resourceUri: 'ui://notes/view.html' } } },
+  plainWithViewDestructive: { _meta: { ui: { resourceUri: 'ui://notes/view.html' } }, annotations: { destructiveHint: true } },
+  plainWithOtherView: { _meta: { ui: { resourceUri: 'ui://notes/other.html' } } },
 } satisfies Record<string, Pick<MCPTool, '_meta' | 'annotations'>>;
 
 type ToolKey = keyof typeof tools;
 
 const user: CallerContext = { surface: 'user', id: 'host' };
 const widget: CallerContext = { surface: 'widget', id: 'server-panel:notes' };
-const app: CallerContext = { surface: 'app', id: 'app:notes:ui://x', serverName: 'notes' };
+const app: CallerContext = { surface: 'app', id: 'app:ui://notes/view.html', serverName: 'notes', viewId: 'app-1-abc', resourceUri: 'ui://notes/view.html' };
+const appNoView: CallerContext = { surface: 'app', id: 'app:ui://notes/view.html', serverName: 'notes', resourceUri: 'ui://notes/view.html' };
 const agent: CallerContext = { surface: 'agent', id: 'helper' };
 
 function input(tool: ToolKey, caller: CallerContext, extra: Partial<PolicyInput> & { trust?: TrustLevel; strictMode?: boolean; declared?: object } = {}): PolicyInput {
@@ -78,12 +89,35 @@ const EXAMPLES: Array<[string, string, PolicyInput]> = [
   ['C2', 'action from an enterprise widget', input('action', widget, { trust: 'enterprise' })],
   ['C2', 'action from its app', input('action', app)],
   ['C5', 'read tool marked destructive', input('readDestructive', widget, { remembered: true })],
+  ['C9', 'plain tool marked destructive, from a widget', input('plainDestructive', widget)],
+  ['C9', 'plain tool marked destructive, from an enterprise widget', input('plainDestructive', widget, { trust: 'enterprise' })],
+  ['C9', 'plain tool marked destructive, from an agent', input('plainDestructive', agent)],
+  ['C9', 'read-only and destructive at once: the safer reading wins', input('plainReadOnlyButDestructive', user)],
+  ['C9', 'an app\u2019s app-only plumbing tool marked destructive still asks every time', input('plainAppOnlyDestructive', app, { remembered: true })],
+  ['C9', 'the app\u2019s own view tool marked destructive still asks every time', input('plainWithViewDestructive', app, { remembered: true })],
+  ['C9', 'remembered consent does not skip a destructive tool', input('plainDestructive', user, { remembered: true })],
   ['C3', 'app calls its app-only plain tool', input('plainAppOnly', app)],
+  ['C3', 'app calls its app-only read-only plain tool', input('plainAppOnlyReadOnly', app)],
+  ['C10', 'agent calls a read-only plain tool that reaches outside systems', input('plainReadOnlyOpenWorld', agent)],
+  ['C10', 'remembered consent does not skip it for an agent', input('plainReadOnlyOpenWorld', agent, { remembered: true })],
+  ['C11', 'read-only plain tool from the dashboard', input('plainReadOnly', user)],
+  ['C11', 'read-only plain tool from a community widget', input('plainReadOnly', widget)],
+  ['C11', 'read-only plain tool from an enterprise widget (a hint is not a contract: no A1)', input('plainReadOnly', widget, { trust: 'enterprise' })],
+  ['C11', 'read-only plain tool from an app', input('plainReadOnly', app)],
+  ['C11', 'read-only plain tool from an agent', input('plainReadOnly', agent)],
+  ['C11', 'read-only open-world plain tool from the dashboard (open world matters for agents)', input('plainReadOnlyOpenWorld', user)],
+  ['C11', 'remembered for this tool, but the row does not allow that scope here: asks', input('plainReadOnly', widget, { remembered: ['view'] })],
+  ['C12', 'app calls the tool that opened its own view', input('plainWithView', app)],
+  ['C12', 'remembered for the tool (not for this view): still asks', input('plainWithView', app, { remembered: ['tool', 'server-reads'] })],
+  ['C12', 'without a view id there is nothing to remember it for', input('plainWithView', appNoView)],
   ['C4', 'plain tool from a widget', input('plain', widget)],
   ['C4', 'plain tool from an enterprise widget', input('plain', widget, { trust: 'enterprise' })],
   ['C4', 'plain tool from an app (not app-only)', input('plain', app)],
   ['C4', 'plain tool from an agent', input('plain', agent)],
   ['C4', 'remembered consent does not skip a plain tool', input('plain', widget, { remembered: true })],
+  ['C4', 'plain tool declared not read-only (and not destructive)', input('plainNotReadOnly', user)],
+  ['C4', 'the app of another view calls a plain tool with a view', input('plainWithOtherView', app)],
+  ['C4', 'a widget calls a plain tool with a view (opening it)', input('plainWithView', widget)],
   ['A1', 'read tool from an enterprise widget', input('read', widget, { trust: 'enterprise' })],
   ['A1', 'prepare tool from an enterprise widget', input('prepare', widget, { trust: 'enterprise' })],
   ['C6', 'read tool from a community widget', input('read', widget)],
@@ -100,6 +134,10 @@ const EXAMPLES: Array<[string, string, PolicyInput]> = [
   ['A2', 'remembered read consent (widget)', input('read', widget, { remembered: true })],
   ['A2', 'remembered prepare consent (widget)', input('prepare', widget, { remembered: true })],
   ['A2', 'remembered consent for an app-only plain tool (app)', input('plainAppOnly', app, { remembered: true })],
+  ['A2', 'read-only plain tool covered by "all read-only tools of this server"', input('plainReadOnly', widget, { remembered: ['server-reads'] })],
+  ['A2', 'read-only plain tool remembered for this tool (agent)', input('plainReadOnly', agent, { remembered: ['tool'] })],
+  ['A2', 'the app\u2019s own view tool remembered for this view', input('plainWithView', app, { remembered: ['view'] })],
+  ['A2', 'MCPlet read tool covered by "all read-only tools of this server"', input('read', user, { remembered: ['server-reads'] })],
 ];
 
 describe('policy matrix (docs/policy.md): every row', () => {
@@ -109,7 +147,10 @@ describe('policy matrix (docs/policy.md): every row', () => {
       const decision = decide(example);
       expect(decision.rule, decision.reason).to.equal(row);
       expect(decision.decision).to.equal(expected.decision);
-      expect(decision.rememberable).to.equal(expected.rememberable);
+      // A row may offer fewer scopes to some callers ("this view" needs a view), never more.
+      expect(decision.rememberable).to.equal(decision.scopes.length > 0);
+      expect(expected.scopes).to.include.members(decision.scopes);
+      if (!expected.rememberable) expect(decision.rememberable).to.equal(false);
       expect(decision.reason).to.be.a('string').and.not.equal('');
     });
   }
@@ -119,9 +160,50 @@ describe('policy matrix (docs/policy.md): every row', () => {
     expect(POLICY_MATRIX.map((r) => r.id).filter((id) => !covered.has(id))).to.deep.equal([]);
   });
 
+  it('offers only the scopes the row allows for this caller ("this view" only to app views)', () => {
+    expect(decide(input('plainReadOnly', widget)).scopes).to.deep.equal(['tool', 'server-reads']);
+    expect(decide(input('plainReadOnly', app)).scopes).to.deep.equal(['tool', 'server-reads', 'view']);
+    expect(decide(input('read', user)).scopes).to.deep.equal(['tool', 'server-reads']);
+    expect(decide(input('prepare', user)).scopes).to.deep.equal(['tool']);
+    expect(decide(input('plainWithView', app)).scopes).to.deep.equal(['view']);
+    expect(decide(input('plainAppOnly', appNoView)).scopes).to.deep.equal(['tool']);
+    for (const key of ['plain', 'plainDestructive', 'action', 'actionStrict'] as ToolKey[]) expect(decide(input(key, widget)).scopes, key).to.deep.equal([]);
+  });
+
+  it('the reason says what a standard tool declares (its hints, as claims of the server), never "does not say" when it declares something', () => {
+    for (const key of Object.keys(tools) as ToolKey[]) {
+      const c = classifyTool(tools[key], settings);
+      if (c.kind !== 'plain' || !c.routable) continue;
+      for (const caller of [user, widget, app, agent]) {
+        const d = decide(input(key, caller, { agentPools: ['notes-pool'] }));
+        if (d.decision === 'deny' || d.rule === 'A2') continue;
+        const hints = declaredHints(c);
+        expect(d.reason, `${key} ${caller.surface}`).to.not.match(/does not say/);
+        if (hints) expect(d.reason, `${key} ${caller.surface}`).to.contain(hints).and.contain('claim');
+        else expect(d.reason, `${key} ${caller.surface}`).to.contain('declares no hints');
+      }
+    }
+    expect(decide(input('plainNotReadOnly', user)).reason).to.contain('readOnlyHint: false, destructiveHint: false, idempotentHint: true');
+  });
+
+  it('destructive standard tools ask every time, whoever asks and whatever was remembered', () => {
+    for (const key of ['plainDestructive', 'plainReadOnlyButDestructive', 'plainAppOnlyDestructive', 'plainWithViewDestructive'] as ToolKey[]) {
+      for (const caller of [user, widget, app, agent]) {
+        for (const trust of ['community', 'verified', 'enterprise'] as TrustLevel[]) {
+          const d = decide(input(key, caller, { trust, remembered: true }));
+          if (d.decision === 'deny') continue;
+          expect(d.rule, `${key} ${caller.surface} ${trust}`).to.equal('C9');
+          expect(d.rememberable).to.equal(false);
+        }
+      }
+    }
+  });
+
   it('A2 names the row the remembered consent stands in for', () => {
     expect(decide(input('read', widget, { remembered: true })).rememberedRule).to.equal('C6');
     expect(decide(input('prepare', user, { remembered: true })).rememberedRule).to.equal('C7');
+    expect(decide(input('plainReadOnly', user, { remembered: ['tool'] })).rememberedRule).to.equal('C11');
+    expect(decide(input('plainWithView', app, { remembered: ['view'] })).rememberedRule).to.equal('C12');
   });
 
   it('denials carry what kind of rule refused them', () => {

@@ -1,6 +1,6 @@
 import type { ToolClassification } from '../mcplet/classify.js';
 import type { CallerContext, TrustLevel } from '../types.js';
-import { matrixRow, type Decision } from './matrix.js';
+import { matrixRow, type Decision, type RememberScope } from './matrix.js';
 import type { EffectivePermissions } from './trust.js';
 
 /** Everything the policy looks at for one call. */
@@ -16,8 +16,12 @@ export interface PolicyInput {
   widget?: { trust: TrustLevel; permissions: EffectivePermissions };
   /** For agent callers: the pools the dashboard config grants this agent. */
   agentPools?: readonly string[];
-  /** True when a matching consent was remembered for (server, tool, caller) with this fingerprint. */
-  remembered: boolean;
+  /**
+   * Remembered consents that match this call (same caller, tool metadata unchanged): the scopes they
+   * were given in, or `true` for "a consent in any scope" (tests). A consent counts only in a scope the
+   * matched row allows.
+   */
+  remembered: boolean | readonly RememberScope[];
 }
 
 /** The policy's answer, with a reason a person can read. */
@@ -26,17 +30,35 @@ export interface PolicyDecision {
   /** Matrix row (docs/policy.md). */
   rule: string;
   reason: string;
-  /** "Remember for this tool" may be offered. */
+  /** Remembering may be offered (in `scopes`). */
   rememberable: boolean;
+  /** The scopes a remembered consent may have for this row and this caller. */
+  scopes: RememberScope[];
   /** For A2: the row the remembered consent stands in for. */
   rememberedRule?: string;
   /** For denials: what kind of rule refused (a widget's own limits are permission violations). */
   refusal?: 'classification' | 'binding' | 'trust' | 'permission' | 'visibility' | 'pool';
 }
 
-function outcome(rule: string, reason: string, refusal?: PolicyDecision['refusal']): PolicyDecision {
+function outcome(rule: string, reason: string, refusal?: PolicyDecision['refusal'], caller?: CallerContext): PolicyDecision {
   const row = matrixRow(rule);
-  return { decision: row.decision, rule, reason, rememberable: row.rememberable, ...(refusal ? { refusal } : {}) };
+  // "For this view" needs a view: only app callers that name the open view get it.
+  const scopes = row.scopes.filter((s) => s !== 'view' || (caller?.surface === 'app' && typeof caller.viewId === 'string' && caller.viewId !== ''));
+  return { decision: row.decision, rule, reason, rememberable: scopes.length > 0, scopes, ...(refusal ? { refusal } : {}) };
+}
+
+/**
+ * What the tool declares about itself in its annotations, in words ("declares readOnlyHint: true,
+ * openWorldHint: false"); empty when it declares none. These are the server's claims.
+ */
+export function declaredHints(c: Pick<ToolClassification, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint' | 'openWorldHint'>): string {
+  const parts = (['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const).filter((k) => c[k] !== undefined).map((k) => `${k}: ${String(c[k])}`);
+  return parts.join(', ');
+}
+
+function claims(c: ToolClassification): string {
+  const hints = declaredHints(c);
+  return hints ? `the server declares ${hints} (a claim the dashboard cannot check)` : 'the server declares no hints about what it does (no annotations)';
 }
 
 function callerText(caller: CallerContext): string {
@@ -107,22 +129,34 @@ export function decide(input: PolicyInput): PolicyDecision {
 
   let base: PolicyDecision;
   if (c.kind === 'plain') {
+    const ownView = caller.surface === 'app' && c.uiResourceUri !== undefined && caller.resourceUri === c.uiResourceUri;
+    if (c.destructiveHint === true) {
+      return outcome('C9', `Tool ${tool} is a standard MCP tool and ${claims(c)}: it may delete or overwrite things, so every call needs your confirmation.`);
+    }
     if (caller.surface === 'app' && c.visibility.length === 1 && c.visibility[0] === 'app') {
-      base = outcome('C3', `Tool ${tool} is a standard MCP tool that only its app may call; confirm once, and you may remember it for this app.`);
+      base = outcome('C3', `Tool ${tool} is a standard MCP tool that only its app may call; ${claims(c)}. Confirm once, and you may remember it for this app.`, undefined, caller);
+    } else if (c.readOnly && caller.surface === 'agent' && c.openWorldHint === true) {
+      return outcome('C10', `Tool ${tool} is a standard MCP tool and ${claims(c)}: it reaches outside systems with arguments the ${who} chose, so every call needs your confirmation.`);
+    } else if (c.readOnly) {
+      base = outcome('C11', `Tool ${tool} is a standard MCP tool and ${claims(c)}. Confirm once, and you may remember it.`, undefined, caller);
+    } else if (ownView) {
+      base = outcome('C12', `Tool ${tool} is the tool that opened this app, and the app asks for it again (to refresh its view); ${claims(c)}. Confirm once, and you may remember it while this view is open.`, undefined, caller);
     } else {
-      return outcome('C4', `Tool ${tool} is a standard MCP tool that does not say what it does (no mcpletType), so every call needs your confirmation.`);
+      const effect = declaredHints(c) ? ': it may change things' : '';
+      return outcome('C4', `Tool ${tool} is a standard MCP tool and ${claims(c)}${effect}, so every call needs your confirmation.`);
     }
   } else if (caller.surface === 'widget' && input.widget?.trust === 'enterprise') {
     return outcome('A1', `Tool ${tool} is a ${c.mcpletType} tool and the ${who} has enterprise trust from the dashboard config.`);
   } else if (c.mcpletType === 'read') {
-    base = outcome('C6', `Tool ${tool} only reads (mcpletType read); confirm once, and you may remember it.`);
+    base = outcome('C6', `Tool ${tool} only reads (mcpletType read); confirm once, and you may remember it.`, undefined, caller);
   } else if (caller.surface === 'user' || caller.surface === 'widget') {
-    base = outcome('C7', `Tool ${tool} prepares data without irreversible effects (mcpletType prepare); confirm the first time, and you may remember it.`);
+    base = outcome('C7', `Tool ${tool} prepares data without irreversible effects (mcpletType prepare); confirm the first time, and you may remember it.`, undefined, caller);
   } else {
     return outcome('C8', `Tool ${tool} prepares data (mcpletType prepare); when an ${caller.surface} asks, every call needs your confirmation.`);
   }
 
-  if (base.rememberable && input.remembered) {
+  const remembered = input.remembered === true || (Array.isArray(input.remembered) && input.remembered.some((s) => base.scopes.includes(s)));
+  if (base.rememberable && remembered) {
     return { ...outcome('A2', `You chose to remember your consent for ${tool} when ${who} asks.`), rememberedRule: base.rule };
   }
   return base;

@@ -4,7 +4,8 @@ import type { DashboardPolicySettings } from '../dashboard-config.js';
 import type { McpletCatalog } from '../mcplet/catalog.js';
 import type { ToolClassification } from '../mcplet/classify.js';
 import type { CallerContext, MCPTool } from '../types.js';
-import type { ConsentStore } from './consent-store.js';
+import type { ConsentDuration, ConsentStore } from './consent-store.js';
+import type { RememberScope } from './matrix.js';
 import { decide, type PolicyDecision } from './engine.js';
 import type { WidgetGrants } from './widget-grants.js';
 
@@ -72,7 +73,7 @@ export class PolicyGate {
       callerServerName,
       widget: grant ? { trust: grant.trust, permissions: grant.permissions } : undefined,
       agentPools: caller.surface === 'agent' ? (settings().agents[caller.id]?.pools ?? []) : undefined,
-      remembered: consents.isRemembered(serverName, tool.name, caller, classification.fingerprint),
+      remembered: consents.matches(serverName, tool.name, caller, classification.fingerprint),
     });
     return { classification, decision };
   }
@@ -116,19 +117,51 @@ export class PolicyGate {
     });
   }
 
-  /** Remembers a consent (only for rememberable rows) and audits it. */
-  async remember(evaluation: Evaluation, serverName: string, toolName: string, caller: CallerContext): Promise<void> {
-    if (!evaluation.decision.rememberable) return;
-    await this.options.consents.grant({ serverName, toolName, caller, fingerprint: evaluation.classification.fingerprint, rule: evaluation.decision.rule });
+  /**
+   * Remembers a consent (only for rememberable rows, only in a scope the row allows) and audits it.
+   * `serverTools` is the server's tool list now: a `server-reads` consent covers exactly its read-only
+   * tools as they are now (a tool added or changed later asks again).
+   */
+  async remember(
+    evaluation: Evaluation,
+    serverName: string,
+    toolName: string,
+    caller: CallerContext,
+    choice: { scope?: RememberScope; duration?: ConsentDuration } = {},
+    serverTools: readonly MCPTool[] = [],
+  ): Promise<void> {
+    const { decision } = evaluation;
+    if (!decision.rememberable) return;
+    const scope = choice.scope && decision.scopes.includes(choice.scope) ? choice.scope : decision.scopes[0]!;
+    let tools: Record<string, string> | undefined;
+    if (scope === 'server-reads') {
+      tools = {};
+      for (const tool of serverTools) {
+        const c = this.options.catalog.classify(tool);
+        if (c.readOnly && c.routable) tools[tool.name] = c.fingerprint;
+      }
+      tools[toolName] = evaluation.classification.fingerprint;
+    }
+    const record = await this.options.consents.grant({ serverName, toolName, caller, fingerprint: evaluation.classification.fingerprint, rule: decision.rule, scope, duration: choice.duration, ...(tools ? { tools } : {}) });
+    const how = scope === 'server-reads' ? `every read-only tool of "${serverName}" (${Object.keys(tools ?? {}).length})` : scope === 'view' ? `this tool while app view ${caller.viewId ?? ''} is open` : 'this tool';
     await this.options.audit.record({
       kind: 'consent-granted',
       serverName,
       toolName,
       surface: caller.surface,
       callerId: caller.id,
-      rule: evaluation.decision.rule,
-      reason: 'The user chose "Remember for this tool".',
+      rule: decision.rule,
+      reason: `The user chose to remember: ${how}, ${record.duration === 'session' ? 'for this session' : 'until forgotten'}.`,
     });
+  }
+
+  /** An app view closed: the consents remembered for it end (and the audit log says so). */
+  endView(viewId: string): void {
+    for (const record of this.options.consents.endView(viewId)) {
+      void this.options.audit
+        .record({ kind: 'consent-revoked', serverName: record.serverName, toolName: record.toolName, surface: record.surface, callerId: record.callerId, reason: 'The app view it was remembered for closed.' })
+        .catch(() => {});
+    }
   }
 
   /** Forgets a remembered consent and audits it. */

@@ -3,6 +3,7 @@
 import type { Unsubscribe } from './common.js';
 import type { MCPPrompt, MCPResource, MCPServerInfo, MCPTool } from './server-info.js';
 import type { PromptMessages, ResourceContents, SamplingRequest, SamplingResult, ToolResult } from './results.js';
+import type { CompletionRef, CompletionResult, LogEntry, LogLevel, RootEntry, RootView, TaskRecord } from './client-features.js';
 
 /** Options for long-running operations (extension of MCP-WP §6.2). */
 export interface CallOptions {
@@ -14,6 +15,11 @@ export interface CallOptions {
   timeout?: number;
   /** Extra `params._meta` for the request. `mcplet_auth` is reserved: only the host's passkey step sets it. */
   _meta?: Record<string, unknown>;
+  /**
+   * Run the call as an MCP task (`tools/call` with `task`), where the tool's `execution.taskSupport` allows it;
+   * a tool that requires it always runs as one. The promise still resolves with the final result.
+   */
+  task?: boolean;
 }
 
 /** The MCPBridge interface handed to widgets (MCP-WP-6.2.1). */
@@ -29,6 +35,30 @@ export interface MCPBridgeInterface {
   listResources(serverName: string): Promise<MCPResource[]>;
   listPrompts(serverName: string): Promise<MCPPrompt[]>;
   subscribeToResource(serverName: string, uri: string, callback: (uri: string) => void): Unsubscribe;
+  /*
+   * MCP client features (extension of MCP-WP §6.2). Optional: a widget checks for them, so it also runs
+   * in hosts that do not offer them. The host's versions are checked against the widget's permissions.
+   */
+  /** Suggestions for a prompt argument or template variable (`completion/complete`); `context` holds the other arguments. */
+  complete?(serverName: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<CompletionResult>;
+  /** The tasks the host knows for a server (host state: running and finished), newest first. */
+  getTasks?(serverName: string): TaskRecord[];
+  /** Asks the server for its tasks (`tasks/list`), merges them into the host's records and returns them all. */
+  listTasks?(serverName: string): Promise<TaskRecord[]>;
+  /** Cancels a task (`tasks/cancel` for a server's task; a task the dashboard runs is withdrawn). */
+  cancelTask?(serverName: string, taskId: string): Promise<TaskRecord | undefined>;
+  /** Fetches a finished task's result (`tasks/result`) into its record. */
+  fetchTaskResult?(serverName: string, taskId: string): Promise<TaskRecord | undefined>;
+  /** The server's log messages the host kept (oldest first). */
+  getLog?(serverName: string): LogEntry[];
+  /** The level last sent with `logging/setLevel` (undefined: the server's default). */
+  getLoggingLevel?(serverName: string): LogLevel | undefined;
+  /** Sends `logging/setLevel`. */
+  setLoggingLevel?(serverName: string, level: LogLevel): Promise<void>;
+  /** The roots the server is given (`roots/list`). */
+  getRoots?(serverName: string): RootView[];
+  /** Replaces this server's own roots (persisted) and sends `notifications/roots/list_changed`. */
+  setRoots?(serverName: string, roots: RootEntry[]): Promise<RootView[]>;
 }
 
 /** A read-only view of one server connection. */

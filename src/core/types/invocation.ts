@@ -9,6 +9,8 @@ export interface ToolInvokeRequest {
   requestId?: string;
   /** Extension: request timeout in ms for this call; progress notifications reset it. */
   timeout?: number;
+  /** Extension: run as an MCP task where the tool's `execution.taskSupport` is "optional" ("Run in background"). */
+  task?: boolean;
 }
 
 /** Payload of `mcp:tool:cancel-requested` (extension): stop a running call of your own. */
@@ -29,6 +31,13 @@ export interface CallerContext {
    * server are refused. Required for 'app' callers; for widgets the host knows it already.
    */
   serverName?: string;
+  /**
+   * For 'app' callers: the open view making the call (one per opening; a consent remembered "for this
+   * view" ends when that view closes) and the view's `ui://` resource (its own tool is the tool that
+   * declares this resource). Set by the host, never taken from the request.
+   */
+  viewId?: string;
+  resourceUri?: string;
 }
 
 /** The host's MCPlet check of a tool result (MCPlet §9), carried on `mcp:tool:result` as `mcplet`. */

@@ -132,8 +132,12 @@ export class AppHost {
     return toolUiResourceUri(tool);
   }
 
-  /** Calls the tool through the invoker (as `caller`) and opens its view. */
-  open(serverName: string, toolName: string, args: Record<string, unknown>, caller: CallerContext): AppView {
+  /**
+   * Calls the tool through the invoker (as `caller`) and opens its view once the call is cleared to go
+   * (the `ui://` resource is read meanwhile). Rejects — and opens nothing — when the user cancels the
+   * confirmation or the policy refuses the call.
+   */
+  async open(serverName: string, toolName: string, args: Record<string, unknown>, caller: CallerContext): Promise<AppView> {
     const server = this.options.bridge.getServer(serverName);
     if (!server) throw new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName });
     const tool = server.info?.tools.find((t) => t.name === toolName);
@@ -146,6 +150,16 @@ export class AppHost {
       if (v.state === 'closed') this.views.delete(v.id);
     });
     view.start();
+    try {
+      await view.approved;
+    } catch (error) {
+      await view.close('The tool call that opens it was not made.');
+      const e = error as MCPError;
+      if (e?.jsonrpcCode === LOCAL_CODES.cancelled) {
+        throw new MCPError('You cancelled the tool call, so the app was not opened; nothing was sent to the server.', { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tools/call' });
+      }
+      throw error;
+    }
     return view;
   }
 
@@ -199,8 +213,8 @@ export class AppHost {
   /** A widget's scoped AppHost: views it opens are its own, and are closed when it goes. */
   scope(widgetId: string): ScopedAppHost {
     const own = new Set<AppView>();
-    const open = (serverName: string, toolName: string, args: unknown) => {
-      const view = this.open(serverName, toolName, args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {}, { surface: 'widget', id: widgetId });
+    const open = async (serverName: string, toolName: string, args: unknown) => {
+      const view = await this.open(serverName, toolName, args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {}, { surface: 'widget', id: widgetId });
       own.add(view);
       view.onChange((v) => {
         if (v.state === 'closed') own.delete(v);

@@ -48,17 +48,19 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     if (view.pendingCalls >= MAX_PENDING_APP_CALLS) {
       refuse(view, 'tools/call', { ok: false, code: -32000, message: `The app already has ${MAX_PENDING_APP_CALLS} tool calls waiting; try again when they are answered.` });
     }
-    view.pendingCalls += 1;
+    view.setPendingCalls(view.pendingCalls + 1);
     try {
       const args = params.arguments && typeof params.arguments === 'object' && !Array.isArray(params.arguments) ? params.arguments : {};
       // The policy knows the app by its resource (stable across openings, so a remembered consent for
-      // its own plumbing tools holds) and by its server (an app may only call its own server's tools).
-      return (await invoker.invoke({ serverName: server, toolName: params.name, args }, { surface: 'app', id: `app:${view.resourceUri}`, serverName: server }, { signal: view.gone.signal })) as CallToolResult;
+      // its own plumbing tools holds), by its server (an app may only call its own server's tools) and
+      // by this opening (a consent remembered "for this view" ends when it closes).
+      const caller = { surface: 'app' as const, id: `app:${view.resourceUri}`, serverName: server, viewId: view.id, resourceUri: view.resourceUri };
+      return (await invoker.invoke({ serverName: server, toolName: params.name, args }, caller, { signal: view.gone.signal })) as CallToolResult;
     } catch (error) {
       const e = error as MCPError;
       throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));
     } finally {
-      view.pendingCalls -= 1;
+      view.setPendingCalls(view.pendingCalls - 1);
     }
   };
 

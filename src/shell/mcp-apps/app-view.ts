@@ -51,6 +51,13 @@ export class AppView {
   pendingCalls = 0;
   /** Aborted when the view starts closing: its tool calls still waiting for confirmation are withdrawn. */
   readonly gone = new AbortController();
+  /**
+   * Settles when the opening tool call is cleared to go (policy, dialog, passkey all said yes), or
+   * rejects with why not (cancelled, refused, invalid arguments): a view is shown only after that.
+   */
+  readonly approved: Promise<void>;
+  private settleApproval: { resolve: () => void; reject: (error: unknown) => void; done: boolean };
+  private openedEmitted = false;
   readonly services: AppViewServices;
   private readonly caller: CallerContext;
   private readonly listeners = new Set<(view: AppView) => void>();
@@ -84,6 +91,25 @@ export class AppView {
     if (!this.services.hostDisplayModes.includes(this.displayMode)) this.displayMode = 'inline';
     this.governor = new SizeGovernor({ minHeight: 60, maxHeight: this.services.limits.inlineMaxHeight });
     this.context = this.buildContext();
+    let settle!: typeof this.settleApproval;
+    this.approved = new Promise<void>((resolve, reject) => (settle = { resolve, reject, done: false }));
+    this.approved.catch(() => {});
+    this.settleApproval = settle;
+  }
+
+  /** The opening call is cleared to go: the view is opened (and announced) now. */
+  private approve(): void {
+    if (this.settleApproval.done) return;
+    this.settleApproval.done = true;
+    this.openedEmitted = true;
+    this.services.bus.emit('mcp:app:opened', { serverName: this.serverName, toolName: this.toolName, viewId: this.id, resourceUri: this.resourceUri });
+    this.settleApproval.resolve();
+  }
+
+  /** Changes the count of the app's tool calls waiting, and tells the frame (its title bar shows it). */
+  setPendingCalls(count: number): void {
+    this.pendingCalls = Math.max(0, count);
+    this.changed();
   }
 
   /** A short name for the view: the app's own name once known, else the tool's title or name. */
@@ -125,7 +151,6 @@ export class AppView {
 
   /** Starts the tool call and the resource read, in parallel (MCP Apps lifecycle, step 2). */
   start(): void {
-    this.services.bus.emit('mcp:app:opened', { serverName: this.serverName, toolName: this.toolName, viewId: this.id, resourceUri: this.resourceUri });
     // Fetched while the tool runs and the resource is read; mountFrame waits for it.
     loadAppBridge().catch(() => {});
     void this.runTool();
@@ -135,8 +160,14 @@ export class AppView {
   private async runTool(): Promise<void> {
     let settled: SettledTool;
     try {
-      settled = toolReturned(await this.services.invoker.invoke({ serverName: this.serverName, toolName: this.toolName, args: this.args }, this.caller));
+      settled = toolReturned(await this.services.invoker.invoke({ serverName: this.serverName, toolName: this.toolName, args: this.args }, this.caller, { onApproved: () => this.approve() }));
     } catch (error) {
+      if (!this.settleApproval.done) {
+        // Refused or cancelled before anything was sent: the view is not opened at all.
+        this.settleApproval.done = true;
+        this.settleApproval.reject(error);
+        return;
+      }
       settled = toolThrew(error);
     }
     this.toolOutcome = settled.outcome;
@@ -353,7 +384,10 @@ export class AppView {
       // closing a transport whose frame is gone can throw; it is gone either way
     }
     this.iframe?.remove();
-    this.services.bus.emit('mcp:app:closed', { serverName: this.serverName, viewId: this.id, reason });
+    // A view whose opening call was never made was never opened: nothing to announce.
+    if (this.openedEmitted) {
+      this.services.bus.emit('mcp:app:closed', { serverName: this.serverName, viewId: this.id, reason });
+    }
     this.changed();
     this.listeners.clear();
   }

@@ -4,14 +4,20 @@ import { apps } from './en/apps.js';
 import { audit } from './en/audit.js';
 import { brand } from './en/brand.js';
 import { card } from './en/card.js';
+import { clientFeatures } from './en/client-features.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
+import { consent } from './en/consent.js';
+import { doctor } from './en/doctor.js';
+import { doctorOAuth } from './en/doctor-oauth.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
 import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
+import { savedCalls } from './en/saved-calls.js';
+import { servers } from './en/servers.js';
 import { signIn } from './en/sign-in.js';
 import { widgetStore } from './en/widget-store.js';
 
@@ -22,14 +28,20 @@ export const en = {
   ...audit,
   ...brand,
   ...card,
+  ...clientFeatures,
   ...clientRequests,
   ...confirm,
+  ...consent,
+  ...doctor,
+  ...doctorOAuth,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
+  ...servers,
   ...signIn,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

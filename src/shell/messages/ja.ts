@@ -4,14 +4,20 @@ import { apps } from './ja/apps.js';
 import { audit } from './ja/audit.js';
 import { brand } from './ja/brand.js';
 import { card } from './ja/card.js';
+import { clientFeatures } from './ja/client-features.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
+import { consent } from './ja/consent.js';
+import { doctor } from './ja/doctor.js';
+import { doctorOAuth } from './ja/doctor-oauth.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
 import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
+import { savedCalls } from './ja/saved-calls.js';
+import { servers } from './ja/servers.js';
 import { signIn } from './ja/sign-in.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
@@ -23,14 +29,20 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...audit,
   ...brand,
   ...card,
+  ...clientFeatures,
   ...clientRequests,
   ...confirm,
+  ...consent,
+  ...doctor,
+  ...doctorOAuth,
   ...listProblems,
   ...notices,
   ...page,
   ...passkey,
   ...policy,
   ...registryConsent,
+  ...savedCalls,
+  ...servers,
   ...signIn,
   ...widgetStore,
 };

@@ -1,4 +1,11 @@
 import type {
+  CompletionRef,
+  CompletionResult,
+  LogEntry,
+  LogLevel,
+  RootEntry,
+  RootView,
+  TaskRecord,
   MCPBridgeInterface,
   MCPPrompt,
   MCPResource,
@@ -26,6 +33,11 @@ export class MockMCPBridge implements MCPBridgeInterface {
   private readonly resourceContents = new Map<string, ResourceContents>();
   private readonly promptMessages = new Map<string, PromptMessages>();
   private readonly subscriptions = new Set<{ uri: string; callback: (uri: string) => void }>();
+  private readonly completions = new Map<string, string[]>();
+  private readonly tasks: TaskRecord[] = [];
+  private readonly log: LogEntry[] = [];
+  private level: LogLevel | undefined;
+  private roots: RootView[] = [];
 
   constructor(public info: MCPServerInfo) {}
 
@@ -47,6 +59,21 @@ export class MockMCPBridge implements MCPBridgeInterface {
   /** Replaces the lists that `listTools` etc. return (to test refresh). */
   setLists(lists: Partial<Pick<MCPServerInfo, 'tools' | 'resources' | 'prompts'>>): void {
     this.info = { ...this.info, ...lists };
+  }
+
+  /** Canned suggestions for an argument (`complete` filters them by the typed prefix). */
+  setCompletions(argumentName: string, values: string[]): void {
+    this.completions.set(argumentName, values);
+  }
+
+  /** Adds a task the host would know (`getTasks`). */
+  addTask(task: TaskRecord): void {
+    this.tasks.unshift(task);
+  }
+
+  /** Adds a server log message (`getLog`). */
+  addLog(entry: Omit<LogEntry, 'seq' | 'serverName' | 'time'> & Partial<LogEntry>): void {
+    this.log.push({ seq: this.log.length + 1, serverName: this.info.serverName, time: Date.now(), ...entry });
   }
 
   /** Every call made so far (MCP-WP-17.9.1). */
@@ -125,5 +152,57 @@ export class MockMCPBridge implements MCPBridgeInterface {
     return () => {
       this.subscriptions.delete(entry);
     };
+  }
+
+  async complete(serverName: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<CompletionResult> {
+    this.record('complete', [serverName, ref, argument, context]);
+    const values = (this.completions.get(argument.name) ?? []).filter((v) => v.startsWith(argument.value));
+    return { values, total: values.length, hasMore: false };
+  }
+
+  getTasks(serverName: string): TaskRecord[] {
+    this.record('getTasks', [serverName]);
+    return [...this.tasks];
+  }
+
+  async listTasks(serverName: string): Promise<TaskRecord[]> {
+    this.record('listTasks', [serverName]);
+    return [...this.tasks];
+  }
+
+  async cancelTask(serverName: string, taskId: string): Promise<TaskRecord | undefined> {
+    this.record('cancelTask', [serverName, taskId]);
+    return this.tasks.find((t) => t.taskId === taskId);
+  }
+
+  async fetchTaskResult(serverName: string, taskId: string): Promise<TaskRecord | undefined> {
+    this.record('fetchTaskResult', [serverName, taskId]);
+    return this.tasks.find((t) => t.taskId === taskId);
+  }
+
+  getLog(serverName: string): LogEntry[] {
+    this.record('getLog', [serverName]);
+    return [...this.log];
+  }
+
+  getLoggingLevel(serverName: string): LogLevel | undefined {
+    this.record('getLoggingLevel', [serverName]);
+    return this.level;
+  }
+
+  async setLoggingLevel(serverName: string, level: LogLevel): Promise<void> {
+    this.record('setLoggingLevel', [serverName, level]);
+    this.level = level;
+  }
+
+  getRoots(serverName: string): RootView[] {
+    this.record('getRoots', [serverName]);
+    return [...this.roots];
+  }
+
+  async setRoots(serverName: string, roots: RootEntry[]): Promise<RootView[]> {
+    this.record('setRoots', [serverName, roots]);
+    this.roots = roots.map((r) => ({ ...r, scope: 'server' as const }));
+    return [...this.roots];
   }
 }

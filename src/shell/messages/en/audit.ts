@@ -41,7 +41,7 @@ export const audit = {
   'audit.surface.app': 'app',
   'audit.surface.agent': 'agent',
   'audit.consents': 'Remembered consents',
-  'audit.consentsNone': 'None. Tick "Remember for this tool" in the confirmation dialog where it is offered.',
+  'audit.consentsNone': 'None. Tick "Remember my answer" in the confirmation dialog where it is offered.',
   'audit.consentItem': '{server}:{tool} for {surface} {caller} (since {since}, policy {rule})',
   'audit.forget': 'Forget',
   'audit.grants': 'Widget trust and permissions',

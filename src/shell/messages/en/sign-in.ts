@@ -4,6 +4,7 @@ import type { I18nMessage } from '../../../core/types.js';
 export const signIn = {
   'signIn.needed': 'This server needs you to sign in.',
   'signIn.neededScope': 'This server needs you to sign in and grant: {scope}',
+  'signIn.scopeAsked': 'Permissions asked for: {scope}',
   'signIn.button': 'Sign in',
   'signIn.buttonLabel': 'Sign in to {name}',
   'signIn.starting': 'Preparing the sign-in page\u2026',

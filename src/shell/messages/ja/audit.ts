@@ -42,7 +42,7 @@ export const audit: Record<keyof typeof en, I18nMessage> = {
   'audit.surface.app': 'アプリ',
   'audit.surface.agent': 'エージェント',
   'audit.consents': '記憶した同意',
-  'audit.consentsNone': 'ありません。確認ダイアログに「このツールについて記憶する」がある場合にチェックしてください。',
+  'audit.consentsNone': 'ありません。確認ダイアログに「回答を記憶する」がある場合にチェックしてください。',
   'audit.consentItem': '{server}:{tool}（{surface} {caller}、{since} から、ポリシー {rule}）',
   'audit.forget': '取り消す',
   'audit.grants': 'ウィジェットの信頼度と権限',

@@ -5,6 +5,7 @@ import type { signIn as en } from '../en/sign-in.js';
 export const signIn: Record<keyof typeof en, I18nMessage> = {
   'signIn.needed': 'このサーバーを使うにはサインインが必要です。',
   'signIn.neededScope': 'このサーバーを使うにはサインインして次の権限を許可してください: {scope}',
+  'signIn.scopeAsked': '要求されている権限: {scope}',
   'signIn.button': 'サインイン',
   'signIn.buttonLabel': '{name} にサインイン',
   'signIn.starting': 'サインインページを準備しています\u2026',

@@ -1,0 +1,42 @@
+import type { SavedCallData } from '../../core/saved-calls/saved-call-file.js';
+import type { SavedCallsStore } from '../../core/saved-calls/saved-calls-store.js';
+import type { HostServices } from '../host-services.js';
+import type { McpSavedCalls } from './saved-calls-panel.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The page's saved calls: `open()` shows the panel (its code and the store load on first use). */
+export interface SavedCallsHost {
+  open(draft?: SavedCallData): Promise<McpSavedCalls | undefined>;
+  dispose(): void;
+}
+
+/**
+ * Wires saved calls into a dashboard: the `<mcp-saved-calls>` element in `root`, and the
+ * `mcp:call:save-requested` event a tool form sends ({ serverName, toolName, args }) when the user
+ * presses "Save call". A widget may offer only calls of its own server (as for running them); the
+ * call is stored only once the user names it and presses Save in the panel.
+ */
+export function installSavedCalls(options: { root: ParentNode; services: HostServices; dbName?: string }): SavedCallsHost {
+  const { services } = options;
+  let store: Promise<SavedCallsStore> | undefined;
+  const open = async (draft?: SavedCallData): Promise<McpSavedCalls | undefined> => {
+    const [{ SavedCallsStore: Store }] = await Promise.all([import('../../core/saved-calls/saved-calls-store.js'), import('./saved-calls-panel.js')]);
+    store ??= Promise.resolve(new Store(options.dbName));
+    const panel = options.root.querySelector('mcp-saved-calls');
+    if (!panel) return undefined;
+    panel.services = services;
+    panel.store = await store;
+    await panel.show(draft);
+    return panel;
+  };
+  const off = services.bus.on('mcp:call:save-requested', (data: unknown, meta) => {
+    if (!isObject(data) || typeof data.serverName !== 'string' || typeof data.toolName !== 'string' || !isObject(data.args)) return;
+    if (meta.source !== 'host' && services.policy.grants.get(meta.source)?.serverName !== data.serverName) return;
+    const name = typeof data.name === 'string' ? data.name : data.toolName;
+    void open({ name, serverName: data.serverName, toolName: data.toolName, args: structuredClone(data.args) });
+  });
+  return { open, dispose: off };
+}

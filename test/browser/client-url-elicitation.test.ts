@@ -1,0 +1,150 @@
+import { expect } from '@open-wc/testing';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import { deepQuery, deepText } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import { dialogClosed, openDialog, recordEvents, setCheckbox, stubWindowOpen, textAppears, waitForTool } from '../support/client-features.js';
+
+declare global {
+  interface Window {
+    __urlSentinel?: number;
+    __xss?: number;
+  }
+}
+
+// URL-mode elicitation (MCP 2025-11-25): the request path (elicitation/create, mode "url") and the error path
+// (-32042), against the real server-everything and a hostile fixture server, through the real gateway.
+describe('URL-mode elicitation', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard;
+  let windowOpen: ReturnType<typeof stubWindowOpen>;
+
+  before(async () => {
+    gateway = await startGateway({
+      mcpServers: {
+        everything: { command: 'mcp-server-everything', args: ['stdio'] },
+        hostile: { command: 'node', args: ['test/fixtures/client-features-server.mjs'] },
+      },
+    });
+    dashboard = await mountDashboard(gateway);
+  });
+
+  after(async () => {
+    dashboard?.remove();
+    await stopGateway(gateway);
+  });
+
+  beforeEach(() => {
+    windowOpen = stubWindowOpen();
+    window.__urlSentinel = undefined;
+  });
+
+  afterEach(() => windowOpen.restore());
+
+  async function invoke(server: string, tool: string, values: Record<string, string>, errorPath?: boolean): Promise<HTMLElement> {
+    const card = await readyCard(dashboard, server);
+    if (server === 'everything') await waitForTool(card, tool);
+    const runner = await selectTool(card, tool);
+    if (errorPath !== undefined) await setCheckbox(await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form'), 'errorPath', errorPath);
+    await fillAndInvoke(runner, values);
+    await dialogOpen(dashboard);
+    answerDialog(dashboard, 'confirm');
+    return runner;
+  }
+
+  it('MCP-WP-11.1.1 request path: the dialog shows the server, its reason and the full URL; nothing opens before consent; Open link opens exactly that page', async () => {
+    const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/consent?step=1', message: 'Please approve the export' });
+    const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+    const text = deepText(dialog.shadowRoot!);
+    expect(text).to.contain('everything');
+    expect(text).to.contain('Please approve the export');
+    expect(text).to.contain('https://example.com/consent?step=1');
+    expect(text).to.contain('example.com');
+    await expect(dialog).to.be.accessible();
+    expect(windowOpen.opened).to.deep.equal([]);
+    (dialog.shadowRoot!.querySelector('[data-action="open"]') as HTMLButtonElement).click();
+    await dialogClosed(dialog);
+    expect(windowOpen.opened).to.deep.equal([['https://example.com/consent?step=1', '_blank', 'noopener,noreferrer']]);
+    await textAppears(runner.shadowRoot!, 'User completed the URL elicitation flow', 15_000, 'the server saw accept');
+  });
+
+  it('request path: Decline opens nothing and the server is told', async () => {
+    const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/decline-me' });
+    const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+    (dialog.shadowRoot!.querySelector('[data-action="decline"]') as HTMLButtonElement).click();
+    await textAppears(runner.shadowRoot!, 'User declined to open the URL', 15_000, 'the server saw decline');
+    expect(windowOpen.opened).to.deep.equal([]);
+  });
+
+  it('MCP-WP-6.2.5 error path: -32042 offers the prerequisite page; once opened and done, the same call is sent again once and completes', async () => {
+    const seen = recordEvents(dashboard, 'mcp:*');
+    try {
+      const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/after-sign-in' }, true);
+      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      expect(deepText(dialog.shadowRoot!)).to.contain('https://modelcontextprotocol.io');
+      expect(deepText(dialog.shadowRoot!)).to.contain('needs a page opened first');
+      expect(windowOpen.opened).to.deep.equal([]);
+      (dialog.shadowRoot!.querySelector('[data-action="open"]') as HTMLButtonElement).click();
+      await textAppears(dialog.shadowRoot!, 'Finish on the page, then retry', 5000, 'the second step');
+      expect(windowOpen.opened).to.deep.equal([['https://modelcontextprotocol.io/', '_blank', 'noopener,noreferrer']]);
+      (dialog.shadowRoot!.querySelector('[data-action="done"]') as HTMLButtonElement).click();
+      // The retry takes the request path on the server: a second page, asked about in the same dialog.
+      await textAppears(dialog.shadowRoot!, 'https://example.com/after-sign-in', 10_000, 'the request-path page after the retry');
+      (dialog.shadowRoot!.querySelector('[data-action="open"]') as HTMLButtonElement).click();
+      await textAppears(runner.shadowRoot!, 'User completed the URL elicitation flow', 15_000, 'the retried call completed');
+      const calls = seen.events.filter((e) => e.event === 'mcp:tool:calling' && e.data.toolName === 'trigger-url-elicitation');
+      expect(calls.length).to.equal(2);
+      expect(seen.events.filter((e) => e.event === 'mcp:elicitation:url-retry').length).to.equal(1);
+    } finally {
+      seen.stop();
+    }
+  });
+
+  it('error path: Cancel on the prerequisite sends nothing again and says why', async () => {
+    const seen = recordEvents(dashboard, 'mcp:tool:calling');
+    try {
+      const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/never' }, true);
+      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      (dialog.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
+      await textAppears(runner.shadowRoot!, 'so the call was not sent again', 10_000, 'the refusal');
+      expect(windowOpen.opened).to.deep.equal([]);
+      expect(seen.events.length).to.equal(1);
+    } finally {
+      seen.stop();
+    }
+  });
+
+  for (const url of ['javascript:window.__urlSentinel=1', 'data:text/html,<script>window.__urlSentinel=1</script>', 'file:///etc/passwd']) {
+    it(`MCP-WP-11.1.1 a non-http(s) address is refused with a message and never opened: ${url.slice(0, 24)}`, async () => {
+      const runner = await invoke('hostile', 'open-page', { url });
+      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      const text = deepText(dialog.shadowRoot!);
+      expect(text).to.contain('not an http:// or https:// page');
+      expect(text).to.contain(url);
+      expect(text).to.contain('onerror='); // the server's reason, as text
+      expect(dialog.shadowRoot!.querySelector('[data-action="open"]')).to.equal(null);
+      (dialog.shadowRoot!.querySelector('[data-action="close"]') as HTMLButtonElement).click();
+      await textAppears(runner.shadowRoot!, 'open-page answer: decline', 10_000, 'the server was told decline');
+      expect(windowOpen.opened).to.deep.equal([]);
+      expect(window.__urlSentinel).to.equal(undefined);
+      expect(window.__xss).to.equal(undefined);
+    });
+  }
+
+  it('a -32042 that names a javascript: page is refused: nothing opens, nothing is retried', async () => {
+    const seen = recordEvents(dashboard, 'mcp:tool:calling');
+    try {
+      const runner = await invoke('hostile', 'needs-page', { url: 'javascript:window.__urlSentinel=1' });
+      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      expect(deepText(dialog.shadowRoot!)).to.contain('Sign in first <img');
+      (dialog.shadowRoot!.querySelector('[data-action="close"]') as HTMLButtonElement).click();
+      await textAppears(runner.shadowRoot!, 'You declined, so the call was not sent again', 10_000, 'the refusal');
+      expect(windowOpen.opened).to.deep.equal([]);
+      expect(window.__urlSentinel).to.equal(undefined);
+      expect(window.__xss).to.equal(undefined);
+      expect(seen.events.length).to.equal(1);
+    } finally {
+      seen.stop();
+    }
+  });
+});
