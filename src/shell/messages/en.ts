@@ -1,5 +1,6 @@
 import type { I18nMessage } from '../../core/types.js';
 import { appearance } from './en/appearance.js';
+import { appGuard } from './en/app-guard.js';
 import { apps } from './en/apps.js';
 import { audit } from './en/audit.js';
 import { brand } from './en/brand.js';
@@ -10,6 +11,7 @@ import { confirm } from './en/confirm.js';
 import { consent } from './en/consent.js';
 import { doctor } from './en/doctor.js';
 import { doctorOAuth } from './en/doctor-oauth.js';
+import { launch } from './en/launch.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
@@ -24,6 +26,7 @@ import { widgetStore } from './en/widget-store.js';
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
 export const en = {
   ...appearance,
+  ...appGuard,
   ...apps,
   ...audit,
   ...brand,
@@ -34,6 +37,7 @@ export const en = {
   ...consent,
   ...doctor,
   ...doctorOAuth,
+  ...launch,
   ...listProblems,
   ...notices,
   ...page,

@@ -1,5 +1,6 @@
 import type { I18nMessage } from '../../core/types.js';
 import { appearance } from './ja/appearance.js';
+import { appGuard } from './ja/app-guard.js';
 import { apps } from './ja/apps.js';
 import { audit } from './ja/audit.js';
 import { brand } from './ja/brand.js';
@@ -10,6 +11,7 @@ import { confirm } from './ja/confirm.js';
 import { consent } from './ja/consent.js';
 import { doctor } from './ja/doctor.js';
 import { doctorOAuth } from './ja/doctor-oauth.js';
+import { launch } from './ja/launch.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
@@ -25,6 +27,7 @@ import type { en } from './en.js';
 /** Japanese strings of the shell: one file per area under ./ja/, each with exactly the keys of its English twin. */
 export const ja: Record<keyof typeof en, I18nMessage> = {
   ...appearance,
+  ...appGuard,
   ...apps,
   ...audit,
   ...brand,
@@ -35,6 +38,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...consent,
   ...doctor,
   ...doctorOAuth,
+  ...launch,
   ...listProblems,
   ...notices,
   ...page,
