@@ -239,3 +239,44 @@ test('an oauth config that cannot work stops start-up with the place and what is
   assert.equal(second.code, 1);
   assert.match(second.stderr, /at \/mcpServers\/m2m\/oauth: "client_credentials" needs "clientSecret"/);
 });
+
+test('a hostile authorization server that echoes the credentials it was sent gets none of them shown: not to the page, the card, the callback page or the terminal', async () => {
+  await fixture.revokeAll();
+  const d = await startDashboard();
+  try {
+    await d.bridge.connect('remote', 'http').catch(() => {});
+    assert.equal((await signIn(d.client)).status, 200);
+    await d.bridge.connect('remote', 'http');
+    await d.bridge.callTool('remote', 'whoami', {});
+    const { lastAccessToken, lastRefreshToken } = await fixture.stats();
+
+    // From now on the token endpoint answers with an error page holding the form it got (refresh
+    // token, code, PKCE verifier), the Authorization header and the last access token.
+    await fixture.echoTokenRequests();
+    await fixture.expireTokens();
+    const failed = await d.bridge.callTool('remote', 'whoami', {}).then(
+      () => undefined,
+      (e: unknown) => e as { message: string; data?: unknown },
+    );
+    assert.ok(failed, 'the call fails: the refresh was refused');
+    const started = await startSignIn(d.client, 'remote');
+    const page = started.authorizationUrl ? await followAsBrowser(started.authorizationUrl) : { text: '', status: 0 };
+    assert.ok(page.status >= 400, `the callback reports the failed exchange (${page.status})`);
+
+    const echoed: string[] = (await fixture.stats()).echoed;
+    assert.ok(echoed.includes(lastRefreshToken), 'the attack was made: the refresh token was sent back to the gateway');
+    assert.ok(echoed.length >= 3, `the code and verifier were sent back too (${echoed.length})`);
+    const shown = {
+      error: `${failed.message} ${JSON.stringify(failed.data)}`,
+      callbackPage: page.text,
+      servers: JSON.stringify(await d.client.listServers()),
+      stderrRoute: await d.client.stderr('remote'),
+      terminal: d.gw.stderr(),
+    };
+    for (const secret of [lastAccessToken, lastRefreshToken, ...echoed]) {
+      for (const [where, text] of Object.entries(shown)) assert.ok(!text.includes(secret), `${where} shows a credential: …${text.slice(Math.max(0, text.indexOf(secret) - 300), text.indexOf(secret) + 20)}`);
+    }
+  } finally {
+    await stopDashboard(d);
+  }
+});

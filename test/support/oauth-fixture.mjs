@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './gateway-process.mjs';
 
-/** @returns {Promise<{ url: string, mcpUrl: string, stats(): Promise<any>, expireTokens(): Promise<void>, revokeAll(): Promise<void>, stop(): Promise<void> }>} */
+/** @returns {Promise<{ url: string, mcpUrl: string, stats(): Promise<any>, expireTokens(): Promise<void>, revokeAll(): Promise<void>, echoTokenRequests(): Promise<void>, stop(): Promise<void> }>} */
 export async function startOAuthFixture() {
   const child = spawn(process.execPath, [join(repoRoot, 'test', 'fixtures', 'oauth-server.mjs')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
@@ -22,6 +22,9 @@ export async function startOAuthFixture() {
     stats: async () => (await fetch(`${url}/test/stats`)).json(),
     expireTokens: async () => {
       await fetch(`${url}/test/expire-tokens`, { method: 'POST' });
+    },
+    echoTokenRequests: async () => {
+      await fetch(`${url}/test/echo-token-requests`, { method: 'POST' });
     },
     revokeAll: async () => {
       await fetch(`${url}/test/revoke-all`, { method: 'POST' });

@@ -4,6 +4,7 @@ import { isStdioServer, type DashboardConfig, type ServerConfig } from '../../..
 import type { DashboardOAuthConfig } from '../../../src/core/oauth-config-schema.js';
 import { callbackText, sendCallbackPage } from './callback-page.js';
 import { describeAuthFailure } from './errors.js';
+import { guardSdkWarnings } from './scrub.js';
 import { ServerAuth, type PendingRegistry, type PendingSignIn } from './server-auth.js';
 import { defaultTokenFile, TokenStore } from './token-store.js';
 
@@ -32,6 +33,7 @@ export class OAuthGateway implements PendingRegistry {
   readonly store: TokenStore;
   private port = 0;
   private readonly pending = new Map<string, PendingSignIn>();
+  private readonly servers = new Set<ServerAuth>();
 
   constructor(
     config: DashboardConfig,
@@ -40,6 +42,7 @@ export class OAuthGateway implements PendingRegistry {
   ) {
     const own = (config.dashboard?.oauth ?? {}) as DashboardOAuthConfig;
     this.store = new TokenStore(own.tokenFile ? resolve(dirname(configFile), own.tokenFile) : defaultTokenFile());
+    guardSdkWarnings(() => [...this.servers].flatMap((server) => server.secrets()));
   }
 
   /** Reads the token file. */
@@ -65,7 +68,7 @@ export class OAuthGateway implements PendingRegistry {
     if (isStdioServer(config)) return undefined;
     const headers = Object.keys(config.headers ?? {}).map((h) => h.toLowerCase());
     if (headers.includes('authorization') && !config.oauth) return undefined;
-    return new ServerAuth({
+    const server = new ServerAuth({
       name,
       url: config.url,
       oauth: config.oauth,
@@ -76,6 +79,8 @@ export class OAuthGateway implements PendingRegistry {
       configFile: this.configFile,
       log,
     });
+    this.servers.add(server);
+    return server;
   }
 
   add(pending: PendingSignIn): void {
@@ -132,7 +137,7 @@ export class OAuthGateway implements PendingRegistry {
     try {
       await server.finishSignIn(pending, code, url.searchParams.get('iss') ?? undefined);
     } catch (failure) {
-      const reason = describeAuthFailure(failure, server.name, true, this.configFile)?.message ?? `${(failure as Error)?.message ?? String(failure)}`.slice(0, 300);
+      const reason = server.scrub(describeAuthFailure(failure, server.name, true, this.configFile)?.message ?? `${(failure as Error)?.message ?? String(failure)}`.slice(0, 300));
       server.noteFailure(reason);
       sendCallbackPage(req, res, 502, text.failedTitle, text.failed(server.name, reason));
       return;
@@ -181,7 +186,7 @@ export class OAuthGateway implements PendingRegistry {
       sendJson(res, 200, await serverAuth.startSignIn());
     } catch (failure) {
       const described = describeAuthFailure(failure, name, !!serverAuth.interactive, this.configFile);
-      const message = described?.message ?? `Could not start signing in to "${name}": ${(failure as Error)?.message ?? String(failure)}`.slice(0, 400);
+      const message = serverAuth.scrub(described?.message ?? `Could not start signing in to "${name}": ${(failure as Error)?.message ?? String(failure)}`.slice(0, 400));
       serverAuth.noteFailure(message);
       sendJson(res, 502, { error: message });
     }

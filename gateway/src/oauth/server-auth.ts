@@ -4,6 +4,7 @@ import type { GatewayAuthSummary } from '../../../src/core/gateway-oauth.js';
 import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from './errors.js';
 import { machineProvider, readPrivateKey } from './machine.js';
 import { GatewayOAuthProvider } from './provider.js';
+import { scrubSecrets } from './scrub.js';
 import type { TokenStore } from './token-store.js';
 
 /** A sign-in that was started and waits for its callback (state → this), single use. */
@@ -129,8 +130,9 @@ export class ServerAuth {
 
   /** A failure of a request the relay sent upstream, said for the user — or undefined when it is not about authorization. */
   describe(error: unknown): AuthFailure | undefined {
-    let described = describeAuthFailure(error, this.name, !!this.interactive, this.options.configFile);
-    if (!described) return undefined;
+    const found = describeAuthFailure(error, this.name, !!this.interactive, this.options.configFile);
+    if (!found) return undefined;
+    let described = this.scrubFailure(found);
     const base = { server: this.name, configFile: this.options.configFile, interactive: !!this.interactive };
     if (this.interactive && this.deniedScope !== undefined && this.stepUpWouldNotHelp()) {
       // The server says "insufficient scope" for scopes the token already has: signing in again
@@ -197,7 +199,26 @@ export class ServerAuth {
 
   /** Records a sign-in that failed at the callback. */
   noteFailure(message: string): void {
-    this.lastError = message;
+    this.lastError = this.scrub(message);
+  }
+
+  /** `text` without this server's tokens, client secret or anything that looks like a credential (scrub.ts). */
+  scrub(text: string): string {
+    return scrubSecrets(text, this.secrets());
+  }
+
+  /** This server's current tokens and client secret (what `scrub` removes by value). */
+  secrets(): Array<string | undefined> {
+    const tokens = this.provider.tokens() as { access_token?: string; refresh_token?: string; id_token?: string } | undefined;
+    const held = typeof (tokens as { then?: unknown } | undefined)?.then === 'function' ? undefined : tokens;
+    const client = this.provider.clientInformation() as { client_secret?: string } | undefined;
+    const registered = typeof (client as { then?: unknown } | undefined)?.then === 'function' ? undefined : client;
+    return [held?.access_token, held?.refresh_token, held?.id_token, registered?.client_secret, this.options.oauth?.clientSecret];
+  }
+
+  private scrubFailure(failure: AuthFailure): AuthFailure {
+    const details = Object.fromEntries(Object.entries(failure.details).map(([k, v]) => [k, this.scrub(v)]));
+    return { ...failure, what: this.scrub(failure.what), action: this.scrub(failure.action), message: this.scrub(failure.message), details };
   }
 
   /** Forgets the tokens and registration (Sign out); the next request meets the server's 401 again. */
