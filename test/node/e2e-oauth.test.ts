@@ -50,7 +50,9 @@ test('Sign in → new tab → callback → the card connects and a tool runs; st
   const problems = watch(page);
   await page.goto(gateway.url);
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("remote")') });
-  await card.getByText('This server needs you to sign in').waitFor({ timeout: 30_000 });
+  // The connection doctor says why (step auth) and holds the Sign in button; the panel does not say it twice.
+  await card.getByText('Server "remote" needs you to sign in.').waitFor({ timeout: 30_000 });
+  assert.equal(await card.getByText('This server needs you to sign in').count(), 0, 'one message, not two competing ones');
 
   const [tab] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: 'Sign in to remote' }).click()]);
   await card.getByText('Finish signing in on the page that opened in a new tab').waitFor();
