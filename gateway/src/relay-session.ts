@@ -7,7 +7,7 @@ import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
 import { BoundedEventStore, deferPriming } from './event-store.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
-import { checkInitializeAnswer, GatewayRequests, problemError, restartFailure, SERVER_GONE, startFailure, UpstreamStartError, type RpcError } from './relay-handshake.js';
+import { checkInitializeAnswer, GatewayRequests, isStreamRefusal, lostSessionError, problemError, restartFailure, SERVER_GONE, startFailure, streamRefusalMeansLost, UpstreamStartError, type RpcError } from './relay-handshake.js';
 import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
@@ -189,7 +189,7 @@ export class RelaySession {
           if (id === undefined) return;
           this.sending.delete(id);
           // Accepted by a session that was lost meanwhile: its answer can no longer come.
-          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message)) this.reply(id, this.lostError(message.method!));
+          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message)) this.reply(id, lostSessionError(this.supervisor, message.method!, this.lostReason, this.lostProblem));
         },
         (error: unknown) => {
           if (id !== undefined) this.sending.delete(id);
@@ -240,7 +240,8 @@ export class RelaySession {
     this.supervisor.stderr.note(`transport error: ${error.message}`);
     if (upstream !== this.upstream || !this.isHttp(upstream) || !this.handshakeDone || this.state !== 'ready') return;
     const status = httpStatusOf(error);
-    if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
+    if (isStreamRefusal(error)) void streamRefusalMeansLost(this.gatewayRequests, upstream, (l) => this.supervisor.stderr.note(l)).then((lost) => lost && upstream === this.upstream && this.lose(`it answered HTTP ${status} for the session`));
+    else if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
     else if (upstream.kind() === 'sse') this.lose(`its event stream failed (${error.message})`);
     else if (/Maximum reconnection attempts/.test(error.message)) this.lose('its event stream dropped and could not be reopened');
   }
@@ -277,16 +278,6 @@ export class RelaySession {
     }
   }
 
-  /** The error for a request that was running when an HTTP upstream lost the session. */
-  private lostError(method: string): RpcError {
-    const url = this.supervisor.url()!;
-    return {
-      code: SERVER_GONE,
-      message: `Server "${this.supervisor.name}" (${url}) lost this session while handling "${method}": ${this.lostReason}; it was probably restarted. The gateway is opening a new session; try again.`,
-      data: { problem: this.lostProblem },
-    };
-  }
-
   /** An HTTP upstream lost the session: answer the requests it was running, then re-open it. */
   private lose(reason: string): void {
     if (this.state !== 'ready' || !this.upstream) return;
@@ -295,7 +286,7 @@ export class RelaySession {
     this.lostProblem = this.supervisor.noteProblem(sessionLostProblem(this.supervisor.site(), url, reason));
     this.lostReason = reason;
     // Requests whose POST was not accepted yet are sent again on the new session; the rest were running.
-    this.failPending((method) => this.lostError(method), true);
+    this.failPending((method) => lostSessionError(this.supervisor, method, this.lostReason, this.lostProblem), true);
     this.upstream = undefined;
     this.closingUpstream = true;
     void upstream.transport.close().catch(() => {});

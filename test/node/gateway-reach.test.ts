@@ -18,6 +18,8 @@ let streamable: Awaited<ReturnType<typeof startEverythingHttp>>;
 let recorder: Server;
 /** What reached the streamable server through the recording proxy: each POSTed message's method and its MCP-Protocol-Version header. */
 const recorded: Array<{ method: string; version: string | undefined }> = [];
+/** Behind `/no-get/` the recorder refuses the GET event stream with 404 (not 405), as the conformance suite's servers do. */
+const noGet = { initializes: 0, getsRefused: 0 };
 
 /** A loopback proxy to the streamable server that records the MCP-Protocol-Version header of every POST. */
 async function startRecorder(): Promise<Server> {
@@ -26,7 +28,15 @@ async function startRecorder(): Promise<Server> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    if (req.method === 'POST') {
+    if (req.url?.startsWith('/no-get/')) {
+      req.url = req.url.slice('/no-get'.length);
+      if (req.method === 'GET') {
+        noGet.getsRefused += 1;
+        res.writeHead(404).end();
+        return;
+      }
+      if (req.method === 'POST' && body.includes('"initialize"')) noGet.initializes += 1;
+    } else if (req.method === 'POST') {
       const version = req.headers['mcp-protocol-version'] as string | undefined;
       for (const m of [JSON.parse(body.toString('utf8'))].flat() as Array<{ method?: string }>) recorded.push({ method: m.method ?? '(answer)', version });
     }
@@ -56,6 +66,7 @@ before(async () => {
         'plain-url': { url: sse.url('/sse') },
         restarting: { type: 'http', url: streamable.url('/mcp') },
         recorded: { type: 'http', url: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/mcp` },
+        'no-get': { type: 'http', url: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}/no-get/mcp` },
       },
     },
   });
@@ -120,7 +131,7 @@ describe('recovery of a lost HTTP session', () => {
     await streamable.stop();
     await assert.rejects(inFlight, (error: Error & { code?: number }) => {
       assert.equal(error.code, -32000);
-      assert.match(error.message, /Server "restarting" \(http:\/\/127\.0\.0\.1:\d+\/mcp\) lost this session while handling "tools\/call"/);
+      assert.match(error.message, /Server "restarting" \(http:\/\/127\.0\.0\.1:\d+\) lost this session while handling "tools\/call"/);
       assert.match(error.message, /The gateway is opening a new session; try again\./);
       return true;
     });
@@ -169,5 +180,22 @@ describe('protocol version header upstream', () => {
     const after = recorded.slice(init + 1);
     assert.ok(after.some((r) => r.method === 'tools/call'), `the call went through the recorder: ${JSON.stringify(recorded)}`);
     assert.deepEqual(after.filter((r) => r.version !== negotiated), [], `every message after initialize says ${negotiated}`);
+  });
+
+  test('a server that answers the GET event stream with 404 instead of 405 keeps its session: the gateway checks with a ping and does not re-initialize', async () => {
+    const client = await connect('no-get');
+    try {
+      assert.equal(await echo(client, 'first'), 'Echo: first');
+      // The refusal happened (the sentinel), and the session outlived it.
+      const deadline = Date.now() + 10_000;
+      while (noGet.getsRefused === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(noGet.getsRefused >= 1, 'the gateway tried the GET stream and was refused');
+      assert.equal(await echo(client, 'second'), 'Echo: second');
+      assert.equal(await echo(client, 'third'), 'Echo: third');
+      assert.equal(noGet.initializes, 1, `one initialize upstream, not a re-open per refused GET (refused ${noGet.getsRefused})`);
+      assert.equal((await summary('no-get')).state, 'running');
+    } finally {
+      await client.close();
+    }
   });
 });
