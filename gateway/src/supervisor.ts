@@ -9,6 +9,7 @@ import { classify, ModernRelay } from './modern-relay.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { createUpstream, httpKindOf, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
+import type { ServerAuth } from './oauth/server-auth.js';
 
 /** Tunables, mostly for tests. */
 export interface SupervisorTiming {
@@ -39,6 +40,8 @@ export class ServerSupervisor {
   private lastExit: { code: number | null; signal: string | null; at: string } | null = null;
   private lastError: string | null = null;
   private everStarted = false;
+  /** The gateway's OAuth client for this server (remote servers only; see oauth/server-auth.ts). */
+  auth: ServerAuth | undefined;
   private problem: ConnectionProblem | null = null;
   private reported = '';
   private upstreamKind: UpstreamKind | undefined;
@@ -86,6 +89,7 @@ export class ServerSupervisor {
       lastError: this.lastError,
       lastExit: this.lastExit,
       disabled: this.disabled,
+      ...(this.auth ? { auth: this.auth.summary() } : {}),
       problem: this.problem,
       ...(this.upstreamKind && this.upstreamKind !== 'stdio' ? { upstreamTransport: this.upstreamKind } : {}),
     };
@@ -178,7 +182,7 @@ export class ServerSupervisor {
     this.spare = undefined;
     if (spare && !options.fresh && Date.now() - spare.at < 60_000 && !spare.upstream.exit()) return spare.upstream;
     if (spare) void spare.upstream.transport.close().catch(() => {});
-    return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv());
+    return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv(), this.auth);
   }
 
   /** Keeps a started child for the next session (one at most; an older one is stopped). */
@@ -219,7 +223,8 @@ export class ServerSupervisor {
     const problem = this.pageSafe(full);
     this.problem = problem;
     this.lastError = problem.message;
-    this.consecutiveFailures += problem.step === 'session' ? 0 : 1;
+    // A lost session or a sign-in to do is not the server failing (no backoff for it).
+    this.consecutiveFailures += problem.step === 'session' || problem.kind.startsWith('oauth-') ? 0 : 1;
     this.stderr.note(`${problem.step}: ${problem.message}`);
     const key = `${problem.step}\n${problem.kind}\n${problem.message}`;
     if (key !== this.reported) {

@@ -35,6 +35,38 @@ export function rulesIn(title) {
   return [...ids];
 }
 
+/**
+ * The official MCP conformance suite's results (test/conformance-suite/results.md, written by
+ * `npm run conformance:suite`) and why the expected failures fail (expected-failures.json).
+ */
+async function suiteSection() {
+  let results;
+  try {
+    results = await readFile(join(root, 'test/conformance-suite/results.md'), 'utf8');
+  } catch {
+    return [];
+  }
+  const baseline = JSON.parse(await readFile(join(root, 'test/conformance-suite/expected-failures.json'), 'utf8'));
+  const lines = [
+    '## The official MCP conformance suite',
+    '',
+    'The dashboard is also checked against `@modelcontextprotocol/conformance` (the MCP project\'s own suite), pinned to 0.1.16, and against the 2026-07-28 scenarios of its pre-release line. `test/node/conformance-suite.test.ts` runs it in `npm test`: the dashboard is the client (the real gateway started from its CLI with a config naming the scenario\'s server, the project\'s MCPBridge connected through `/mcp/<name>`, and the user\'s browser played for sign-ins), and our fixture server (`test/fixtures/conformance-server.mjs`) is scored directly and through the gateway. The test fails on any failure not listed below, and on a listed one that starts to pass.',
+    '',
+    '### Scenarios expected to fail, and why',
+    '',
+    '| Suite | Kind | Scenario | Why |',
+    '|---|---|---|---|',
+  ];
+  const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  for (const [version, kinds] of Object.entries(baseline)) {
+    for (const [kind, entries] of Object.entries(kinds)) {
+      for (const [scenario, why] of Object.entries(entries)) lines.push(`| ${version} | ${kind} | \`${scenario}\` | ${esc(why)} |`);
+    }
+  }
+  lines.push('', results.replace(/^<!--.*?-->\s*/s, '').trim().replace(/^### /gm, '### Results: '), '');
+  return lines;
+}
+
 /** The Markdown for the current tests. */
 export async function generate() {
   const catalogue = JSON.parse(await readFile(join(root, 'test/conformance/mcp-wp-rules.json'), 'utf8'));
@@ -88,6 +120,7 @@ export async function generate() {
     lines.push(`| ${label} | ${r.party} | ${esc(r.requirement)} | ${cell} |`);
   }
   lines.push('', 'Rule IDs such as MCP-WP-16.6.1 appear twice in the specification (registry and mcp-ui sections); the second use is listed with its section.', '');
+  lines.push(...(await suiteSection()));
   return lines.join('\n');
 }
 

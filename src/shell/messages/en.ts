@@ -11,6 +11,7 @@ import { confirm } from './en/confirm.js';
 import { layout } from './en/layout.js';
 import { consent } from './en/consent.js';
 import { doctor } from './en/doctor.js';
+import { doctorOAuth } from './en/doctor-oauth.js';
 import { launch } from './en/launch.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
@@ -20,6 +21,7 @@ import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
 import { savedCalls } from './en/saved-calls.js';
 import { servers } from './en/servers.js';
+import { signIn } from './en/sign-in.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -36,6 +38,7 @@ export const en = {
   ...layout,
   ...consent,
   ...doctor,
+  ...doctorOAuth,
   ...launch,
   ...listProblems,
   ...notices,
@@ -45,5 +48,6 @@ export const en = {
   ...registryConsent,
   ...savedCalls,
   ...servers,
+  ...signIn,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

@@ -11,6 +11,7 @@ import { confirm } from './ja/confirm.js';
 import { layout } from './ja/layout.js';
 import { consent } from './ja/consent.js';
 import { doctor } from './ja/doctor.js';
+import { doctorOAuth } from './ja/doctor-oauth.js';
 import { launch } from './ja/launch.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
@@ -20,6 +21,7 @@ import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
 import { savedCalls } from './ja/saved-calls.js';
 import { servers } from './ja/servers.js';
+import { signIn } from './ja/sign-in.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -37,6 +39,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...layout,
   ...consent,
   ...doctor,
+  ...doctorOAuth,
   ...launch,
   ...listProblems,
   ...notices,
@@ -46,5 +49,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...registryConsent,
   ...savedCalls,
   ...servers,
+  ...signIn,
   ...widgetStore,
 };
