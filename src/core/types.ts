@@ -17,3 +17,4 @@ export type * from './types/dependencies.js';
 export type * from './types/widget.js';
 export type * from './types/invocation.js';
 export type * from './types/client-features.js';
+export type * from './types/agents.js';

@@ -24,6 +24,19 @@ function denied(error: unknown, serverName: string | undefined, operation: strin
   return new MCPError((error as Error)?.message ?? String(error), { jsonrpcCode: LOCAL_CODES.denied, data: { permission: operation }, serverName, operation });
 }
 
+/** Only the options a widget may set (MCP-WP-6.2 CallOptions); host-only ones (caller, request id, host tools) never pass. */
+function widgetCallOptions(options: CallOptions | undefined): HostCallOptions {
+  const { onProgress, signal, timeout, _meta, task, whenOnline } = options ?? {};
+  return {
+    ...(typeof onProgress === 'function' ? { onProgress } : {}),
+    ...(signal ? { signal } : {}),
+    ...(typeof timeout === 'number' ? { timeout } : {}),
+    ...(_meta && typeof _meta === 'object' ? { _meta } : {}),
+    ...(task === true ? { task: true } : {}),
+    ...(whenOnline === true ? { whenOnline: true } : {}),
+  };
+}
+
 /**
  * Builds the MCPBridge handed to one widget. `callTool` goes through the ToolInvoker — the same
  * policy, validation and confirmation as `mcp:tool:invoke-requested` — so a widget cannot bypass the
@@ -52,10 +65,11 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
     getServer: (serverName: string) => raw.getServer(serverName),
     listServers: () => raw.listServers(),
     isConnected: (serverName: string) => raw.isConnected(serverName),
-    callTool: (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
-      invoker.invoke({ serverName, toolName, args }, { surface: 'widget', id: widgetId }, options as HostCallOptions),
-    readResource: (serverName: string, uri: string) => guarded('readResource', serverName, () => raw.readResource(serverName, uri)),
-    getPrompt: (serverName: string, promptName: string, args: object) => guarded('getPrompt', serverName, () => raw.getPrompt(serverName, promptName, args)),
+    callTool: async (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
+      // With a live agentInvocation id the widget acts for an agent: the call runs as that agent (issue 17).
+      invoker.invoke({ serverName, toolName, args }, invoker.widgetCaller(widgetId, options?.agentInvocation), widgetCallOptions(options)),
+    readResource: (serverName: string, uri: string) => guarded('readResource', serverName, () => raw.readResource(serverName, uri, { caller: { surface: 'widget', id: widgetId } })),
+    getPrompt: (serverName: string, promptName: string, args: object) => guarded('getPrompt', serverName, () => raw.getPrompt(serverName, promptName, args, { caller: { surface: 'widget', id: widgetId } })),
     createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1]) =>
       guarded('createMessage', serverName, () => raw.createMessage(serverName, request, { kind: 'widget', id: widgetId })),
     listTools: (serverName: string) => guarded('discover', serverName, () => raw.listTools(serverName)),

@@ -20,6 +20,10 @@ export interface CallOptions {
    * a tool that requires it always runs as one. The promise still resolves with the final result.
    */
   task?: boolean;
+  /** Issue 17: "Send when back online" — confirmed now, queued while the server is unreachable, sent in order when it is back. */
+  whenOnline?: boolean;
+  /** Issue 17: the id of the agent action this widget runs for an agent (`AgentActionContext.invocationId`). */
+  agentInvocation?: string;
 }
 
 /** The MCPBridge interface handed to widgets (MCP-WP-6.2.1). */
