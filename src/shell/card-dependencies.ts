@@ -20,6 +20,7 @@ export function cardWidgetDependencies(services: HostServices, entry: WidgetType
     i18n: services.i18n,
     appHost: (widgetId) => services.apps.scope(widgetId),
     onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName, message: violation.message }),
+    agents: { hosts: services.agents.hosts, widgetType: entry.type, serverName },
     policy: {
       grants: services.policy.grants,
       widgetType: entry.type,

@@ -122,6 +122,8 @@ export interface OfflineCacheInterface {
   /** Extension: the last result of a read-only tool call with these arguments on the widget's server (kept by the host). */
   cachedCall?(serverName: string, toolName: string, args: unknown): CachedToolResult | undefined;
   queueOperation(operation: QueuedOperation): Promise<void>;
+  /** Extension: resolves a conflict of this widget's server (MCP-WP-6.6.3): send it once more, or drop it. */
+  resolveConflict?(conflictId: string, choice: 'retry' | 'discard'): Promise<boolean>;
   flushQueue(): Promise<void>;
   isOnline(serverName?: string): boolean;
 }
