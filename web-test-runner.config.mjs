@@ -3,6 +3,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromePath, CHROME_ARGS } from './test/support/chrome.mjs';
 import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
+import { httpFixturesPlugin } from './test/support/wtr-http-fixtures-plugin.mjs';
 import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
 import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
 import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
@@ -27,6 +28,7 @@ export default {
     cjsBundlePlugin({ ajv: 'ajv', 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajv-formats', semver: 'semver' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
     gatewayPlugin(),
+    httpFixturesPlugin(),
     registryPlugin(),
     framesPlugin(),
     mediaPlugin(),

@@ -69,6 +69,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   let brand: Brand | null;
   try {
     loaded = await loadConfigFile(options.config);
+    for (const warning of loaded.warnings) process.stderr.write(`mcp-dashboard: warning: ${warning}\n`);
     brand = await loadBrand(loaded.config, loaded.file);
   } catch (error) {
     if (error instanceof ConfigFileError) {
@@ -98,6 +99,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       extraOrigins: options.allowOrigins,
       uiMiddleware,
       brand,
+      missingInputs: loaded.missingInputs,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import Ajv, { type ErrorObject } from 'ajv';
-import { configSchema, SERVER_NAME_PATTERN, type DashboardConfig } from '../../src/core/config-schema.js';
+import { homedir } from 'node:os';
+import { basename, dirname, resolve } from 'node:path';
+import { importConfig, stripJsonComments, type ImportContext, type MissingInput } from '../../src/core/config-import.js';
+import type { DashboardConfig } from '../../src/core/config-schema.js';
+import { configProblems } from '../../src/core/config-validate.js';
 
 /** A config file that cannot be used; `message` is what the user reads (no stack trace). */
 export class ConfigFileError extends Error {
@@ -14,60 +16,14 @@ export class ConfigFileError extends Error {
   }
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile<DashboardConfig>(configSchema);
-
-function pointerToPath(pointer: string): string {
-  return pointer === '' ? '(top level)' : pointer;
-}
-
-/** Turns ajv's errors into one readable line each: where in the JSON, and what is wrong. */
-function describe(errors: ErrorObject[]): string[] {
-  const lines: string[] = [];
-  for (const error of errors) {
-    // if/then/else produce a summary error on top of the real one; keep only the real one.
-    if (error.keyword === 'if') continue;
-    const params = error.params as Record<string, unknown>;
-    const at = pointerToPath(error.instancePath);
-    let line: string;
-    switch (error.keyword) {
-      case 'required':
-        line = `at ${at}: missing required key "${String(params.missingProperty)}"`;
-        if (params.missingProperty === 'command') line += ' (a server needs either "command" for stdio or "url" for HTTP)';
-        break;
-      case 'additionalProperties':
-        line = `at ${at}: unknown key "${String(params.additionalProperty)}"`;
-        break;
-      case 'propertyNames':
-        continue; // reported through the 'pattern' error below with the offending name
-      case 'pattern':
-        if (error.instancePath === '/mcpServers' || error.propertyName !== undefined) {
-          line = `at /mcpServers: server name "${String(error.propertyName ?? '')}" is not allowed; use letters, digits, ".", "_" and "-" (first character a letter or digit, at most 64) — pattern ${SERVER_NAME_PATTERN}`;
-        } else if (error.instancePath.endsWith('/url')) {
-          line = `at ${at}: must be an http:// or https:// URL`;
-        } else {
-          line = `at ${at}: ${error.message ?? 'is not valid'}`;
-        }
-        break;
-      case 'type':
-        line = `at ${at}: must be ${String(params.type)
-          .split(',')
-          .map((t) => (t === 'object' ? 'an object' : `a ${t}`))
-          .join(' or ')}`;
-        break;
-      case 'minLength':
-        line = `at ${at}: must not be empty`;
-        break;
-      case 'const':
-      case 'enum':
-        line = `at ${at}: must be ${JSON.stringify(params.allowedValue ?? params.allowedValues)}`;
-        break;
-      default:
-        line = `at ${at}: ${error.message ?? 'is not valid'}`;
-    }
-    if (!lines.includes(line)) lines.push(line);
-  }
-  return lines;
+/** A config as the gateway uses it, with what it had to say about the file. */
+export interface LoadedConfig {
+  config: DashboardConfig;
+  file: string;
+  /** One line each: keys the dashboard does not use, unset variables, unreadable env files. */
+  warnings: string[];
+  /** Servers that cannot start until a VS Code `${input:…}` gets a value. */
+  missingInputs: MissingInput[];
 }
 
 /** Line and column of a JSON.parse failure, from the position V8 reports. */
@@ -81,42 +37,61 @@ function locate(text: string, message: string): string {
   return ` (line ${line}, column ${column})`;
 }
 
-/** Validates an already-parsed config object. */
+/** Validates a config already in the dashboard's shape. */
 export function validateConfig(value: unknown, file: string): DashboardConfig {
-  if (!validate(value)) throw new ConfigFileError(file, describe(validate.errors ?? []));
-  const problems = crossCheck(value);
+  const problems = configProblems(value);
   if (problems.length) throw new ConfigFileError(file, problems);
-  return value;
+  return value as DashboardConfig;
 }
 
-/** Rules JSON Schema cannot express: names in `dashboard` must refer to configured servers. */
-function crossCheck(config: DashboardConfig): string[] {
-  const problems: string[] = [];
-  const verifiers = (config.dashboard?.passkeys as { verifiers?: string[] } | undefined)?.verifiers ?? [];
-  verifiers.forEach((name, i) => {
-    if (!Object.prototype.hasOwnProperty.call(config.mcpServers, name)) {
-      problems.push(`at /dashboard/passkeys/verifiers/${i}: there is no server "${name}" in mcpServers`);
-    } else if (!('command' in config.mcpServers[name]!)) {
-      problems.push(`at /dashboard/passkeys/verifiers/${i}: "${name}" is an HTTP server; only stdio servers can be given the verifier token (through their environment)`);
-    }
-  });
-  return problems;
+/** The workspace of a file in `<workspace>/.vscode/` or `<workspace>/.cursor/`, else the file's folder. */
+function workspaceOf(file: string): string {
+  const dir = dirname(file);
+  return ['.vscode', '.cursor', '.roo', '.windsurf'].includes(basename(dir)) ? dirname(dir) : dir;
 }
 
-/** Parses config text; errors name the file, the JSON path and what is wrong. */
-export function parseConfig(text: string, file: string): DashboardConfig {
+/** The environment the gateway expands `${env:…}` and `${input:…}` from. */
+export function processContext(file: string): ImportContext {
+  return { env: (name) => process.env[name], home: homedir(), workspace: workspaceOf(file) };
+}
+
+/** Parses config text in any supported client's format (JSON with comments allowed); errors name the file, the JSON path and what is wrong. */
+export function readConfig(text: string, file: string, context: ImportContext = processContext(file)): Omit<LoadedConfig, 'file'> & { envFiles: Record<string, string> } {
   let value: unknown;
+  const json = stripJsonComments(text);
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(json);
   } catch (error) {
     const message = (error as Error).message.replace(/\s*\(line \d+ column \d+\)$/, '');
-    throw new ConfigFileError(file, [`not valid JSON${locate(text, (error as Error).message)}: ${message}`]);
+    throw new ConfigFileError(file, [`not valid JSON${locate(json, (error as Error).message)}: ${message}`]);
   }
-  return validateConfig(value, file);
+  const imported = importConfig(value, file, context);
+  const config = validateConfig(imported.config, file);
+  return { config, warnings: imported.warnings, missingInputs: imported.missingInputs, envFiles: imported.envFiles };
 }
 
-/** Reads and validates a config file. */
-export async function loadConfigFile(path: string): Promise<{ config: DashboardConfig; file: string }> {
+/** Parses config text (the dashboard's own or another client's); throws ConfigFileError. */
+export function parseConfig(text: string, file: string): DashboardConfig {
+  return readConfig(text, file).config;
+}
+
+/** `KEY=value` lines of an env file (`#` comments, optional `export`, optional quotes). */
+export function parseEnvFile(text: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!match) continue;
+    let value = match[2]!;
+    if (/^(["']).*\1$/.test(value)) value = value.slice(1, -1);
+    env[match[1]!] = value;
+  }
+  return env;
+}
+
+/** Reads and validates a config file; a server's `envFile` is read and put under its `env` (which wins). */
+export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   const file = resolve(path);
   let text: string;
   try {
@@ -126,5 +101,16 @@ export async function loadConfigFile(path: string): Promise<{ config: DashboardC
     const reason = code === 'ENOENT' ? 'the file does not exist' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
     throw new ConfigFileError(file, [`cannot read the config file: ${reason}. Pass another one with --config <file>.`]);
   }
-  return { config: parseConfig(text, file), file };
+  const { config, warnings, missingInputs, envFiles } = readConfig(text, file);
+  for (const [name, envFile] of Object.entries(envFiles)) {
+    const server = config.mcpServers[name];
+    if (!server || !('command' in server)) continue;
+    const envPath = resolve(dirname(file), envFile);
+    try {
+      server.env = { ...parseEnvFile(await readFile(envPath, 'utf8')), ...(server.env ?? {}) };
+    } catch (error) {
+      warnings.push(`${file}: cannot read the envFile "${envPath}" of server "${name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); starting it without.`);
+    }
+  }
+  return { config, file, warnings, missingInputs };
 }

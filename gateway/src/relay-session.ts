@@ -2,32 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { isConnectionProblem, type ConnectionProblem } from '../../src/core/connection-problem.js';
+import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
+import { BoundedEventStore, deferPriming } from './event-store.js';
+import { httpStatusOf, isSessionLost } from './http-transport.js';
+import { checkInitializeAnswer, diagnoseStart, GatewayRequests, problemError, SERVER_GONE, type RpcError } from './relay-handshake.js';
+import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
 
-type Id = string | number;
-
-interface JsonRpc {
-  jsonrpc: '2.0';
-  id?: Id;
-  method?: string;
-  params?: Record<string, unknown> & { _meta?: { progressToken?: Id } };
-  result?: unknown;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-/** JSON-RPC code for "server exited or is restarting" — in the implementation-defined server range. */
-export const SERVER_GONE = -32000;
-
-const REPLAY_PREFIX = '__mcp_dashboard_replay_';
-
 /**
- * One browser session relayed to one upstream (a child process per session for stdio servers).
- * Messages are forwarded both ways unchanged; the relay only tracks what it must to answer for a
- * server that died: pending requests get a specific error, and a crashed stdio server is restarted
- * with capped exponential backoff, with the client's `initialize` replayed so the browser session
- * survives.
+ * One browser session relayed to one upstream (a child process per session for stdio servers, an
+ * upstream MCP session for HTTP servers). Messages are forwarded both ways unchanged; the relay only
+ * tracks what it must: which request a server message belongs to (so it travels on that request's
+ * stream), and what to answer for a server that died or lost the session — pending requests get a
+ * specific error, a crashed stdio server is restarted and an HTTP server that lost the session is
+ * re-initialized (both with the client's `initialize` replayed, so the browser session survives).
+ * Every SSE event gets an id from an event store, so a dropped stream resumes with `Last-Event-ID`.
  */
 export class RelaySession {
   readonly http: NodeStreamableHTTPServerTransport;
@@ -37,22 +29,28 @@ export class RelaySession {
   lastActivity = Date.now();
 
   private upstream: Upstream | undefined;
-  private startError: Error | undefined;
+  private startError: RpcError | undefined;
   private initRequest: JsonRpc | undefined;
   private handshakeDone = false;
   private closingUpstream = false;
   private lastTransportError: string | undefined;
-  private readonly pending = new Map<Id, string>();
-  private readonly progress = new Map<Id, Id>();
-  private readonly replayWaiters = new Map<Id, (message: JsonRpc) => void>();
+  private readonly tracker = new RequestTracker();
+  private readonly gatewayRequests = new GatewayRequests();
+  /** Requests held while an HTTP upstream's session is being re-opened; sent (or answered) after. */
+  private readonly waiting: JsonRpc[] = [];
+  /** Requests whose upstream send has not completed (an HTTP POST not yet accepted). */
+  private readonly sending = new Set<Id>();
+  private lostProblem: ConnectionProblem | undefined;
+  private lostReason = '';
+  private readonly outgoing = new Set<Promise<void>>();
   private restartTimer: NodeJS.Timeout | undefined;
   private stableTimer: NodeJS.Timeout | undefined;
-  private replayCount = 0;
   private sink: SessionEventSink | undefined;
 
   constructor(private readonly supervisor: ServerSupervisor) {
     this.http = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      eventStore: new BoundedEventStore(),
       onsessioninitialized: (id) => {
         this.sessionId = id;
         supervisor.registerSession(this);
@@ -61,6 +59,7 @@ export class RelaySession {
         void this.close('the browser ended the session');
       },
     });
+    deferPriming(this.http);
     this.http.onmessage = (message) => this.fromClient(message as JsonRpc);
     this.http.onclose = () => {
       void this.close('the HTTP session closed');
@@ -73,7 +72,7 @@ export class RelaySession {
     try {
       await this.startUpstream();
     } catch (error) {
-      this.startError = error as Error;
+      this.startError = problemError(error as ConnectionProblem);
     }
   }
 
@@ -88,22 +87,25 @@ export class RelaySession {
     await this.http.handleRequest(req, res, body);
   }
 
+  private isHttp(upstream = this.upstream): boolean {
+    return this.supervisor.transport === 'http' && upstream !== undefined;
+  }
+
+  /** Starts a fresh upstream; rejects with the doctor's ConnectionProblem. */
   private async startUpstream(): Promise<void> {
     const upstream = this.supervisor.newUpstream();
     this.upstream = upstream;
     this.closingUpstream = false;
     this.lastTransportError = undefined;
     upstream.transport.onmessage = (message) => this.fromUpstream(upstream, message as JsonRpc);
-    upstream.transport.onerror = (error) => {
-      this.lastTransportError = error.message;
-      this.supervisor.stderr.note(`transport error: ${error.message}`);
-    };
+    upstream.transport.onerror = (error) => this.upstreamError(upstream, error);
     upstream.transport.onclose = () => this.upstreamClosed(upstream);
     try {
-      await upstream.transport.start();
+      if (!upstream.started) await upstream.transport.start();
+      upstream.started = true;
     } catch (error) {
       this.upstream = undefined;
-      throw this.supervisor.describeStartFailure(error as NodeJS.ErrnoException);
+      throw this.supervisor.noteProblem(diagnoseStart(this.supervisor, upstream, error));
     }
     this.supervisor.noteStarted(upstream);
     clearTimeout(this.stableTimer);
@@ -121,7 +123,7 @@ export class RelaySession {
     if (this.sink === sink) this.sink = undefined;
   }
 
-  /** A message the server sent unprompted: to the page's event hub when attached, else the SDK's standalone stream. */
+  /** A message the server sent about the session: to the page's event hub when attached, else the SDK's standalone stream. */
   private sendUnsolicited(message: JSONRPCMessage): void {
     if (this.sink && this.sessionId && this.sink.has(this.sessionId)) {
       this.sink.send(this.sessionId, message);
@@ -130,10 +132,19 @@ export class RelaySession {
     void this.http.send(message).catch(() => {});
   }
 
-  private reply(id: Id, error: { code: number; message: string; data?: unknown }): void {
-    this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {
+  private reply(id: Id, error: RpcError): void {
+    this.tracker.settle(id);
+    // Sending waits for the event store, so `close()` waits for these before it closes the streams.
+    const sent = this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {
       // the browser's stream may already be gone
     });
+    this.outgoing.add(sent);
+    void sent.finally(() => this.outgoing.delete(sent));
+  }
+
+  /** A warning to the client (it reaches the card's activity and makes the dashboard re-read the server's state). */
+  private warn(text: string): void {
+    this.sendUnsolicited({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', logger: 'mcp-dashboard-gateway', data: text } } as JSONRPCMessage);
   }
 
   private fromClient(message: JsonRpc): void {
@@ -142,55 +153,148 @@ export class RelaySession {
     if (isRequest) {
       if (message.method === 'initialize') this.initRequest = message;
       if (this.startError) {
-        this.reply(message.id!, { code: SERVER_GONE, message: this.startError.message });
+        this.reply(message.id!, this.startError);
         if (message.method === 'initialize') setImmediate(() => void this.close('the server could not be started'));
         return;
       }
       if (this.state === 'restarting' || !this.upstream) {
-        this.reply(message.id!, {
-          code: SERVER_GONE,
-          message: `Server "${this.supervisor.name}" is restarting after it exited; try again in a moment.`,
-        });
+        if (this.supervisor.transport === 'http' && this.state === 'restarting') {
+          this.tracker.track(message);
+          this.waiting.push(message);
+          return;
+        }
+        this.reply(message.id!, { code: SERVER_GONE, message: `Server "${this.supervisor.name}" is restarting after it exited; try again in a moment.` });
         return;
       }
-      this.pending.set(message.id!, message.method!);
-      const token = message.params?._meta?.progressToken;
-      if (token !== undefined) this.progress.set(token, message.id!);
+      this.tracker.track(message);
     } else if (message.method === 'notifications/initialized') {
       this.handshakeDone = true;
       this.state = 'ready';
     }
     if (!this.upstream || this.state === 'restarting') return;
-    this.upstream.transport.send(message as JSONRPCMessage).catch((error: Error) => {
-      if (isRequest) {
-        this.pending.delete(message.id!);
-        this.reply(message.id!, { code: SERVER_GONE, message: `Could not send to server "${this.supervisor.name}": ${error.message}` });
-      }
-    });
+    this.forward(this.upstream, message);
+  }
+
+  private forward(upstream: Upstream, message: JsonRpc): void {
+    const isRequest = message.id !== undefined && typeof message.method === 'string';
+    const id = isRequest ? message.id : undefined;
+    const exact = upstream.kind() === 'streamable-http';
+    const options = isRequest && exact ? { onRequestStreamEnd: () => this.streamEnded(upstream, id!) } : undefined;
+    if (id !== undefined) this.sending.add(id);
+    requestScope
+      .run(id, () => upstream.transport.send(message as JSONRPCMessage, options))
+      .then(
+        () => {
+          if (id === undefined) return;
+          this.sending.delete(id);
+          // Accepted by a session that was lost meanwhile: its answer can no longer come.
+          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message)) this.reply(id, this.lostError(message.method!));
+        },
+        (error: unknown) => {
+          if (id !== undefined) this.sending.delete(id);
+          this.sendFailed(upstream, message, error);
+        },
+      );
+  }
+
+  private sendFailed(upstream: Upstream, message: JsonRpc, error: unknown): void {
+    const isRequest = message.id !== undefined && typeof message.method === 'string';
+    if (upstream !== this.upstream || this.state === 'closed') {
+      if (isRequest && this.state === 'restarting' && this.supervisor.transport === 'http' && !this.waiting.includes(message)) this.waiting.push(message);
+      return;
+    }
+    if (!this.isHttp(upstream)) {
+      if (isRequest) this.reply(message.id!, { code: SERVER_GONE, message: `Could not send to server "${this.supervisor.name}": ${(error as Error).message}` });
+      return;
+    }
+    const status = httpStatusOf(error);
+    if (!this.handshakeDone) {
+      const problem = this.supervisor.noteProblem(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind()));
+      if (isRequest) this.reply(message.id!, problemError(problem));
+      if (message.method === 'initialize') setImmediate(() => void this.close('the server could not be reached'));
+      return;
+    }
+    if (isSessionLost(error) || status === undefined) {
+      // The upstream no longer knows the session, or cannot be reached: re-open it and send this again.
+      if (isRequest) this.waiting.push(message);
+      this.lose(status !== undefined ? `it answered HTTP ${status} for the session` : `it could not be reached: ${(error as Error).message}`);
+      return;
+    }
+    if (isRequest) this.reply(message.id!, problemError(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind())));
+  }
+
+  /** A Streamable HTTP request stream ended (and could not be resumed) without an answer. */
+  private streamEnded(upstream: Upstream, id: Id): void {
+    if (upstream !== this.upstream || !this.tracker.pending.has(id) || this.state !== 'ready') return;
+    this.lose('the connection dropped while a request was running');
+  }
+
+  private upstreamError(upstream: Upstream, error: Error): void {
+    this.lastTransportError = error.message;
+    this.supervisor.stderr.note(`transport error: ${error.message}`);
+    if (upstream !== this.upstream || !this.isHttp(upstream) || !this.handshakeDone || this.state !== 'ready') return;
+    const status = httpStatusOf(error);
+    if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
+    else if (upstream.kind() === 'sse') this.lose(`its event stream failed (${error.message})`);
+    else if (/Maximum reconnection attempts/.test(error.message)) this.lose('its event stream dropped and could not be reopened');
   }
 
   private fromUpstream(upstream: Upstream, message: JsonRpc): void {
     if (upstream !== this.upstream) return;
     const isResponse = message.id !== undefined && message.method === undefined;
     if (isResponse) {
-      const waiter = this.replayWaiters.get(message.id!);
-      if (waiter) {
-        this.replayWaiters.delete(message.id!);
-        waiter(message);
-        return;
+      if (this.gatewayRequests.resolve(message)) return;
+      if (!this.tracker.settle(message.id!)) return;
+      if (this.initRequest && message.id === this.initRequest.id && !this.handshakeDone) {
+        const verdict = checkInitializeAnswer(this.supervisor, message, upstream.kind());
+        if (verdict) {
+          this.reply(message.id!, verdict);
+          setImmediate(() => void this.close('initialize failed'));
+          return;
+        }
+        // Later requests carry MCP-Protocol-Version upstream, as the client's own would.
+        upstream.transport.setProtocolVersion?.(String((message.result as { protocolVersion: string }).protocolVersion));
       }
-      this.pending.delete(message.id!);
-      for (const [token, requestId] of this.progress) if (requestId === message.id) this.progress.delete(token);
       void this.http.send(message as JSONRPCMessage).catch(() => {});
       return;
     }
-    let relatedRequestId: Id | undefined;
-    if (message.method === 'notifications/progress') {
-      const token = (message.params as { progressToken?: Id } | undefined)?.progressToken;
-      if (token !== undefined) relatedRequestId = this.progress.get(token);
+    const related = this.tracker.relatedRequest(message, upstream.kind() === 'streamable-http', requestScope.getStore());
+    if (related === undefined) this.sendUnsolicited(message as JSONRPCMessage);
+    else void this.http.send(message as JSONRPCMessage, { relatedRequestId: related }).catch(() => this.sendUnsolicited(message as JSONRPCMessage));
+  }
+
+  /** Answers every pending request with `error(method)` and forgets them (not those held to be sent again). */
+  private failPending(error: (method: string) => RpcError, keepUnsent = false): void {
+    for (const [id, method] of [...this.tracker.pending]) {
+      if (this.waiting.some((m) => m.id === id) || (keepUnsent && this.sending.has(id))) continue;
+      this.reply(id, error(method));
     }
-    if (relatedRequestId === undefined) this.sendUnsolicited(message as JSONRPCMessage);
-    else void this.http.send(message as JSONRPCMessage, { relatedRequestId }).catch(() => {});
+  }
+
+  /** The error for a request that was running when an HTTP upstream lost the session. */
+  private lostError(method: string): RpcError {
+    const url = this.supervisor.url()!;
+    return {
+      code: SERVER_GONE,
+      message: `Server "${this.supervisor.name}" (${url}) lost this session while handling "${method}": ${this.lostReason}; it was probably restarted. The gateway is opening a new session; try again.`,
+      data: { problem: this.lostProblem },
+    };
+  }
+
+  /** An HTTP upstream lost the session: answer the requests it was running, then re-open it. */
+  private lose(reason: string): void {
+    if (this.state !== 'ready' || !this.upstream) return;
+    const upstream = this.upstream;
+    const url = this.supervisor.url()!;
+    this.lostProblem = this.supervisor.noteProblem(sessionLostProblem(this.supervisor.site(), url, reason));
+    this.lostReason = reason;
+    // Requests whose POST was not accepted yet are sent again on the new session; the rest were running.
+    this.failPending((method) => this.lostError(method), true);
+    this.upstream = undefined;
+    this.closingUpstream = true;
+    void upstream.transport.close().catch(() => {});
+    this.warn(`Server "${this.supervisor.name}" lost its session (${reason}); the gateway is opening a new one. Subscriptions are reset.`);
+    this.scheduleRestart(0);
   }
 
   private upstreamClosed(upstream: Upstream): void {
@@ -198,32 +302,38 @@ export class RelaySession {
     this.upstream = undefined;
     clearTimeout(this.stableTimer);
     const exit = upstream.exit();
-    const how = this.lastTransportError
-      ? `after a protocol error (${this.lastTransportError})`
-      : describeExit(exit);
+    const how = this.lastTransportError ? `after a protocol error (${this.lastTransportError})` : describeExit(exit);
     this.supervisor.noteExit(exit, how);
     const tail = this.supervisor.stderr.tail(5);
-    for (const [id, method] of this.pending) {
+    const stdio = this.supervisor.stdioCommand();
+    const early = this.handshakeDone ? undefined : stdio ? this.supervisor.noteProblem(exitProblem(this.supervisor.site(), stdio.command, exit, tail, 'before it answered "initialize"')) : undefined;
+    this.failPending((method) => {
+      if (early) return problemError(early, { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail });
       const when = method === 'initialize' ? 'before it answered initialize' : `while handling "${method}"`;
-      this.reply(id, {
+      return {
         code: SERVER_GONE,
         message: `Server "${this.supervisor.name}" exited ${how} ${when}.${this.handshakeDone ? ' The gateway is restarting it.' : ''}`,
         data: { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail },
-      });
+      };
+    });
+    this.tracker.clear();
+    if (early && !this.initRequest) {
+      // It died before the client's `initialize` reached it: that request gets the diagnosis when it comes.
+      this.startError = problemError(early, { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail });
+      return;
     }
-    this.pending.clear();
-    this.progress.clear();
     if (!this.handshakeDone || !this.supervisor.canRestart()) {
       void this.close('the server exited');
       return;
     }
+    this.warn(`Server "${this.supervisor.name}" exited ${how}; the gateway is restarting it.`);
     this.scheduleRestart();
   }
 
-  private scheduleRestart(): void {
+  private scheduleRestart(delay = this.supervisor.nextDelay()): void {
     this.state = 'restarting';
-    const delay = this.supervisor.nextDelay();
-    this.supervisor.stderr.note(`restarting in ${delay} ms`);
+    this.supervisor.stderr.note(`${this.supervisor.transport === 'http' ? 'reconnecting' : 'restarting'} in ${delay} ms`);
+    clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => void this.restart(), delay);
   }
 
@@ -232,16 +342,19 @@ export class RelaySession {
     this.supervisor.countRestart();
     try {
       await this.startUpstream();
-      await this.replayHandshake();
+      await this.gatewayRequests.replayHandshake(this.upstream!, this.initRequest);
       this.state = 'ready';
+      this.supervisor.noteRecovered();
       this.supervisor.stderr.note('restarted; the browser session continues');
-      this.sendUnsolicited({
-        jsonrpc: '2.0',
-        method: 'notifications/message',
-        params: { level: 'warning', logger: 'mcp-dashboard-gateway', data: `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.` },
-      } as JSONRPCMessage);
+      const http = this.supervisor.transport === 'http';
+      this.warn(http ? `Server "${this.supervisor.name}" is connected again (new session); subscriptions were reset.` : `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.`);
+      for (const message of this.waiting.splice(0)) this.forward(this.upstream!, message);
     } catch (error) {
-      this.supervisor.stderr.note(`restart failed: ${(error as Error).message}`);
+      const problem = isConnectionProblem(error) ? error : this.supervisor.transport === 'http' ? this.supervisor.noteProblem(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, this.upstream?.observer?.last, this.upstream?.kind() ?? 'streamable-http')) : undefined;
+      this.supervisor.stderr.note(`restart failed: ${problem?.message ?? (error as Error).message}`);
+      for (const message of this.waiting.splice(0)) {
+        this.reply(message.id!, problem ? problemError(problem) : { code: SERVER_GONE, message: `Server "${this.supervisor.name}" could not be reconnected: ${(error as Error).message}` });
+      }
       if (this.upstream) {
         this.closingUpstream = true;
         await this.upstream.transport.close().catch(() => {});
@@ -249,34 +362,6 @@ export class RelaySession {
       }
       if (!this.isClosed()) this.scheduleRestart();
     }
-  }
-
-  private replayHandshake(): Promise<void> {
-    const upstream = this.upstream;
-    if (!this.initRequest || !upstream) return Promise.resolve();
-    this.replayCount += 1;
-    const id = `${REPLAY_PREFIX}${this.replayCount}`;
-    return new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.replayWaiters.delete(id);
-        reject(new Error('the restarted server did not answer initialize within 30 s'));
-      }, 30_000);
-      this.replayWaiters.set(id, (message) => {
-        clearTimeout(timer);
-        if (message.error) {
-          reject(new Error(`the restarted server refused initialize: ${message.error.message}`));
-          return;
-        }
-        upstream.transport
-          .send({ jsonrpc: '2.0', method: 'notifications/initialized' } as JSONRPCMessage)
-          .then(resolve, reject);
-      });
-      upstream.transport.send({ ...this.initRequest, id } as JSONRPCMessage).catch((error: Error) => {
-        clearTimeout(timer);
-        this.replayWaiters.delete(id);
-        reject(error);
-      });
-    });
   }
 
   private isClosed(): boolean {
@@ -297,10 +382,10 @@ export class RelaySession {
     this.supervisor.unregisterSession(this);
     if (this.sink && this.sessionId) this.sink.detach(this.sessionId);
     this.sink = undefined;
-    for (const [id] of this.pending) {
-      this.reply(id, { code: SERVER_GONE, message: `The session with server "${this.supervisor.name}" ended: ${reason}.` });
-    }
-    this.pending.clear();
+    this.waiting.length = 0;
+    this.failPending(() => ({ code: SERVER_GONE, message: `The session with server "${this.supervisor.name}" ended: ${reason}.` }));
+    this.tracker.clear();
+    await Promise.allSettled([...this.outgoing]);
     const upstream = this.upstream;
     this.upstream = undefined;
     this.closingUpstream = true;

@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
+import type { MissingInput } from '../../src/core/config-import.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
+import { inputMissingProblem } from './doctor.js';
 import { EventHubs } from './event-hub.js';
 import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
 import { PasskeyRoutes } from './passkey/auth-routes.js';
@@ -31,6 +33,8 @@ export interface GatewayOptions {
   token?: string;
   /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
   brand?: Brand | null;
+  /** Servers that cannot start until a VS Code `${input:…}` gets a value (config.ts). */
+  missingInputs?: MissingInput[];
 }
 
 /** A running gateway. */
@@ -92,6 +96,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const entry = options.config.mcpServers[name]!;
     supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name)));
   }
+  for (const missing of options.missingInputs ?? []) {
+    supervisors.get(missing.server)?.block(inputMissingProblem({ name: missing.server, configFile: options.configFile }, missing.input.id, missing.input.description, missing.envName));
+  }
 
   let hosts = new Set<string>();
   let origins = new Set<string>();
@@ -130,7 +137,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       res.writeHead(204, {
         ...cors,
         'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
+        'Access-Control-Allow-Headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
         'Access-Control-Max-Age': '600',
       });
       res.end();

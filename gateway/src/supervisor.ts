@@ -1,10 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isStdioServer, type ServerConfig } from '../../src/core/config-schema.js';
+import type { ConnectionProblem } from '../../src/core/connection-problem.js';
 import type { GatewayServerSummary } from '../../src/core/gateway-client.js';
 import { backoffDelay } from './backoff.js';
+import { problemLine, type ProblemSite } from './doctor.js';
+import { classify, ModernRelay } from './modern-relay.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
-import { createUpstream, type ExitInfo, type Upstream } from './upstream.js';
+import { createUpstream, httpKindOf, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
 
 /** Tunables, mostly for tests. */
 export interface SupervisorTiming {
@@ -33,6 +36,13 @@ export class ServerSupervisor {
   private lastExit: { code: number | null; signal: string | null; at: string } | null = null;
   private lastError: string | null = null;
   private everStarted = false;
+  private problem: ConnectionProblem | null = null;
+  private reported = '';
+  private upstreamKind: UpstreamKind | undefined;
+  private blockedBy: ConnectionProblem | undefined;
+  /** A started child handed on by the 2026 probe, for the next 2025 session (see modern-relay.ts). */
+  private spare: { upstream: Upstream; at: number } | undefined;
+  private readonly modern = new ModernRelay(this);
 
   constructor(
     readonly name: string,
@@ -42,6 +52,8 @@ export class ServerSupervisor {
     private readonly timing: SupervisorTiming = DEFAULT_TIMING,
     /** Variables the gateway adds to a stdio child's environment (e.g. the passkey verifier's URL and token). */
     private readonly extraEnv: () => Record<string, string> = () => ({}),
+    /** Where problems are reported for the user at the terminal (one line each). */
+    private readonly report: (line: string) => void = (line) => process.stderr.write(line),
   ) {
     this.transport = isStdioServer(config) ? 'stdio' : 'http';
     this.stableMs = timing.stableMs;
@@ -71,11 +83,26 @@ export class ServerSupervisor {
       lastError: this.lastError,
       lastExit: this.lastExit,
       disabled: this.disabled,
+      problem: this.problem,
+      ...(this.upstreamKind && this.upstreamKind !== 'stdio' ? { upstreamTransport: this.upstreamKind } : {}),
     };
+  }
+
+  /** Keeps the server from starting until the config is fixed (the problem says how). */
+  block(problem: ConnectionProblem): void {
+    this.blockedBy = this.noteProblem(problem);
   }
 
   /** Routes one `/mcp/<name>` request: to its session, or opens a new one on `initialize`. */
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
+      const id = (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown })?.method === 'initialize')?.id ?? null;
+      const problem = this.blockedBy;
+      const answer = JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: `${problem.message} ${problem.action}`, data: { problem } } });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(answer) });
+      res.end(answer);
+      return;
+    }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = this.byId.get(sessionId);
@@ -85,6 +112,19 @@ export class ServerSupervisor {
       }
       await session.handle(req, res, body);
       return;
+    }
+    if (req.method === 'POST' && !isInitialize(body)) {
+      const route = classify(req, body);
+      if (route.kind === 'modern') {
+        await this.modern.handle(req, res, route);
+        return;
+      }
+      if (route.kind === 'reject') {
+        const answer = JSON.stringify({ jsonrpc: '2.0', id: (body as { id?: unknown })?.id ?? null, error: route.error });
+        res.writeHead(route.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(answer) });
+        res.end(answer);
+        return;
+      }
     }
     if (req.method !== 'POST' || !isInitialize(body)) {
       sendJsonRpcError(res, 400, -32600, 'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).');
@@ -112,25 +152,71 @@ export class ServerSupervisor {
     if (session.sessionId) this.byId.delete(session.sessionId);
   }
 
-  /** A fresh upstream for a session. */
-  newUpstream(): Upstream {
+  /** An upstream for a session: the spare child if one is waiting (unless `fresh`), else a new one. */
+  newUpstream(options: { fresh?: boolean } = {}): Upstream {
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare && !options.fresh && Date.now() - spare.at < 60_000 && !spare.upstream.exit()) return spare.upstream;
+    if (spare) void spare.upstream.transport.close().catch(() => {});
     return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv());
   }
 
-  /** A readable reason for a failed spawn. */
-  describeStartFailure(error: NodeJS.ErrnoException): Error {
-    const command = isStdioServer(this.config) ? this.config.command : this.config.url;
-    const reason =
-      error.code === 'ENOENT'
-        ? `the command "${command}" was not found (nor its working directory)`
-        : error.code === 'EACCES'
-          ? `the command "${command}" is not executable`
-          : error.message;
-    const message = `Could not start server "${this.name}": ${reason}. Check "mcpServers.${this.name}" in ${this.configFile}.`;
-    this.lastError = message;
-    this.consecutiveFailures += 1;
-    this.stderr.note(message);
-    return new Error(message);
+  /** Keeps a started child for the next session (one at most; an older one is stopped). */
+  offerSpare(upstream: Upstream): void {
+    if (this.spare) void this.spare.upstream.transport.close().catch(() => {});
+    this.spare = { upstream, at: Date.now() };
+  }
+
+  /** For HTTP servers: the wire the config asks for. */
+  httpKind(): 'streamable-http' | 'sse' | 'auto' | undefined {
+    return isStdioServer(this.config) ? undefined : httpKindOf(this.config);
+  }
+
+  /** For HTTP servers: the headers from the config (they never leave the gateway). */
+  httpHeaders(): Record<string, string> {
+    return isStdioServer(this.config) ? {} : { ...(this.config.headers ?? {}) };
+  }
+
+  /** The server's name and config file, for the doctor's messages. */
+  site(): ProblemSite {
+    return { name: this.name, configFile: this.configFile };
+  }
+
+  /** The command and working directory of a stdio server; undefined for HTTP servers. */
+  stdioCommand(): { command: string; cwd: string } | undefined {
+    return isStdioServer(this.config) ? { command: this.config.command, cwd: stdioCwd(this.config, this.configDir) } : undefined;
+  }
+
+  /** The URL of an HTTP server; undefined for stdio servers. */
+  url(): string | undefined {
+    return isStdioServer(this.config) ? undefined : this.config.url;
+  }
+
+  /** Records a diagnosed problem (shown on the card and, once per distinct problem, at the terminal). */
+  noteProblem(problem: ConnectionProblem): ConnectionProblem {
+    this.problem = problem;
+    this.lastError = problem.message;
+    this.consecutiveFailures += problem.step === 'session' ? 0 : 1;
+    this.stderr.note(`${problem.step}: ${problem.message}`);
+    const key = `${problem.step}\n${problem.kind}\n${problem.message}`;
+    if (key !== this.reported) {
+      this.reported = key;
+      this.report(problemLine(this.name, problem));
+    }
+    return problem;
+  }
+
+  /** A session completed `initialize`: whatever was wrong is fixed. */
+  noteReady(kind?: UpstreamKind): void {
+    if (kind) this.upstreamKind = kind;
+    this.noteRecovered();
+  }
+
+  /** A lost session or crashed process is back. */
+  noteRecovered(): void {
+    this.problem = null;
+    this.lastError = null;
+    this.reported = '';
   }
 
   /** Records a successful start. */
@@ -153,9 +239,9 @@ export class ServerSupervisor {
     this.consecutiveFailures = 0;
   }
 
-  /** Only stdio children are restarted; an HTTP server's session ends with its connection. */
+  /** A crashed stdio child is restarted; an HTTP server that lost the session is re-initialized. */
   canRestart(): boolean {
-    return this.transport === 'stdio';
+    return true;
   }
 
   /** The next restart delay (capped exponential) and the failure count it implies. */
@@ -184,7 +270,11 @@ export class ServerSupervisor {
 
   /** Stops every session and child. */
   async closeAll(): Promise<void> {
+    const spare = this.spare;
+    this.spare = undefined;
     await Promise.all([...this.sessions].map((s) => s.close('the gateway is shutting down')));
+    await this.modern.close();
+    if (spare) await spare.upstream.transport.close().catch(() => {});
   }
 }
 

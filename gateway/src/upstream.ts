@@ -1,10 +1,11 @@
 import { delimiter, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Transport } from '@modelcontextprotocol/server';
-import { isStdioServer, type ServerConfig } from '../../src/core/config-schema.js';
+import { isStdioServer, type HttpServerConfig, type ServerConfig } from '../../src/core/config-schema.js';
+import { HttpObserver } from './http-observer.js';
+import { createHttpTransport, FallbackHttpTransport, type HttpTransportKind } from './http-transport.js';
 import type { StderrBuffer } from './stderr-buffer.js';
 
 /** How a child process ended. */
@@ -13,6 +14,9 @@ export interface ExitInfo {
   signal: NodeJS.Signals | null;
 }
 
+/** Which wire the gateway speaks to the real server. */
+export type UpstreamKind = 'stdio' | HttpTransportKind;
+
 /** A connection to the real server: a child process over stdio, or an HTTP endpoint. */
 export interface Upstream {
   transport: Transport;
@@ -20,6 +24,12 @@ export interface Upstream {
   exit(): ExitInfo | undefined;
   /** Process id, for stdio servers. */
   pid(): number | null;
+  /** The wire in use now (a plain `url` starts as Streamable HTTP and may fall back to SSE). */
+  kind(): UpstreamKind;
+  /** For HTTP upstreams: the last unusable HTTP answer (for the connection doctor). */
+  observer?: HttpObserver;
+  /** True once `transport.start()` has run (a started upstream may be handed on, e.g. after a probe). */
+  started: boolean;
 }
 
 /**
@@ -46,6 +56,13 @@ function childPath(configDir: string, own: string | undefined): string {
   return [...extra, own ?? process.env.PATH ?? ''].filter(Boolean).join(delimiter);
 }
 
+/** The HTTP wire a config asks for: `"type": "sse"` → SSE, `"http"`/`"streamable-http"` → Streamable HTTP, none → try Streamable HTTP, fall back to SSE. */
+export function httpKindOf(config: HttpServerConfig): HttpTransportKind | 'auto' {
+  if (config.type === 'sse') return 'sse';
+  if (config.type === 'http' || config.type === 'streamable-http') return 'streamable-http';
+  return 'auto';
+}
+
 /**
  * Creates (but does not start) the upstream for one configured server. The command comes only from
  * the config file, is spawned by name with `shell: false`, and gets an explicit environment.
@@ -58,16 +75,27 @@ export function createUpstream(config: ServerConfig, configDir: string, stderr: 
       command: config.command,
       args: config.args ?? [],
       env,
-      cwd: config.cwd ? resolve(configDir, config.cwd) : configDir,
+      cwd: stdioCwd(config, configDir),
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk));
-    return { transport, exit: () => transport.exitInfo, pid: () => transport.pid };
+    return { transport, exit: () => transport.exitInfo, pid: () => transport.pid, kind: () => 'stdio', started: false };
   }
-  const transport = new StreamableHTTPClientTransport(new URL(config.url), {
-    requestInit: { headers: { ...(config.headers ?? {}) } },
-  });
-  return { transport: transport as unknown as Transport, exit: () => undefined, pid: () => null };
+  const observer = new HttpObserver();
+  const url = new URL(config.url);
+  const headers = { ...(config.headers ?? {}) };
+  const wanted = httpKindOf(config);
+  if (wanted === 'auto') {
+    const transport = new FallbackHttpTransport(url, headers, observer, (line) => stderr.note(line));
+    return { transport, exit: () => undefined, pid: () => null, kind: () => transport.kind, observer, started: false };
+  }
+  const transport = createHttpTransport(wanted, url, headers, observer.fetch);
+  return { transport, exit: () => undefined, pid: () => null, kind: () => wanted, observer, started: false };
+}
+
+/** The working directory of a stdio server (relative to the config file's folder). */
+export function stdioCwd(config: { cwd?: string }, configDir: string): string {
+  return config.cwd ? resolve(configDir, config.cwd) : configDir;
 }
 
 /** "code 1", "signal SIGKILL", or "an unknown reason". */

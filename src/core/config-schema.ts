@@ -18,7 +18,8 @@ export interface StdioServerConfig {
 
 /** A server reached over Streamable HTTP, relayed by the gateway. */
 export interface HttpServerConfig {
-  type?: 'http' | 'streamable-http';
+  /** `http`/`streamable-http`: Streamable HTTP; `sse`: the older HTTP+SSE; none: try Streamable HTTP, fall back to SSE. */
+  type?: 'http' | 'streamable-http' | 'sse';
   url: string;
   headers?: Record<string, string>;
   disabled?: boolean;
@@ -53,7 +54,7 @@ export const configSchema = {
         if: { required: ['url'] },
         then: {
           properties: {
-            type: { enum: ['http', 'streamable-http'] },
+            type: { enum: ['http', 'streamable-http', 'sse'] },
             url: { type: 'string', pattern: '^https?://' },
             headers: stringMap,
             disabled: { type: 'boolean' },

@@ -1,3 +1,4 @@
+import type { ConnectionProblem } from './connection-problem.js';
 import { EventHubClient } from './event-hub-client.js';
 
 /** What `GET /api/servers` says about one configured server (never env values or headers). */
@@ -10,6 +11,10 @@ export interface GatewayServerSummary {
   lastError: string | null;
   lastExit: { code: number | null; signal: string | null; at: string } | null;
   disabled: boolean;
+  /** The connection doctor's diagnosis of the last failure to reach the server; null when none. */
+  problem?: ConnectionProblem | null;
+  /** For HTTP servers: the wire in use (a plain `url` may have fallen back to the older HTTP+SSE). */
+  upstreamTransport?: 'streamable-http' | 'sse';
 }
 
 /** The gateway answered 401: this page's token is stale (usually: the gateway was restarted). */

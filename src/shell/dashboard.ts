@@ -22,6 +22,7 @@ import { loadWidgetContract } from './widget-lifecycle.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
+import type { McpServersPanel } from './servers-panel.js';
 import type { McpHostNotices } from './host-notices.js';
 import { localhostUrlFor } from './canonical-origin.js';
 import { installAgents, type AgentsHost } from './agents/install-agents.js';
@@ -182,6 +183,10 @@ export class McpDashboard extends LitElement {
     this.watch = setInterval(() => void this.refreshServers(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void this.refreshServers());
+    // The gateway says when a server's session was lost or restored (issue 13): show it now, not at the next poll.
+    services.bus.on<{ logger?: string }>('mcp:server:log', (data) => {
+      if (data?.logger === 'mcp-dashboard-gateway') void this.refreshServers();
+    });
     // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
     // paint; it loads once the cards have started, and then syncs installed widgets as before.
     let RegistryHostClass: typeof RegistryHost;
@@ -295,6 +300,17 @@ export class McpDashboard extends LitElement {
     return panel;
   }
 
+  /** Opens the Servers screen (paste or import a config; its code loads on first use). */
+  async openServers(): Promise<McpServersPanel | undefined> {
+    if (!this.services) return undefined;
+    await import('./servers-panel.js');
+    const panel = this.renderRoot.querySelector('mcp-servers-panel') as McpServersPanel;
+    panel.a11y = this.services.a11y;
+    panel.i18n = this.services.i18n;
+    await panel.show();
+    return panel;
+  }
+
   override render() {
     const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
     const theme = this.services?.theme;
@@ -314,6 +330,7 @@ export class McpDashboard extends LitElement {
           </button>
           <mcp-agent-switch></mcp-agent-switch>
           <button type="button" data-action="saved-calls" @click=${() => void this.savedCalls?.open()} ?hidden=${!this.services}>${t('header.savedCalls')}</button>
+          <button type="button" aria-haspopup="dialog" data-action="servers" @click=${() => void this.openServers()} ?hidden=${!this.services}>${t('header.servers')}</button>
           <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>
           <label>${t('header.language')}
             <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.locale, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
@@ -349,6 +366,7 @@ export class McpDashboard extends LitElement {
       <mcp-theme-panel .services=${this.services}></mcp-theme-panel>
       <mcp-passkey-prompt></mcp-passkey-prompt>
       <mcp-audit-panel></mcp-audit-panel>
+      <mcp-servers-panel></mcp-servers-panel>
     `;
   }
 }

@@ -10,6 +10,8 @@ import { shellStyles } from './shell.styles.js';
 import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
 import { renderListProblems } from './list-problems.js';
+import { problemFromErrorData, type ConnectionProblem } from '../core/connection-problem.js';
+import './connection-doctor.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -63,6 +65,7 @@ export class McpWidgetCard extends LitElement {
     stderr: { state: true },
     widgetType: { state: true },
     listProblems: { state: true, hasChanged: contentChanged },
+    problem: { state: true },
   };
 
   declare server: GatewayServerSummary;
@@ -73,6 +76,8 @@ export class McpWidgetCard extends LitElement {
   declare stderr: string | undefined;
   /** List items the host left out because of their shape (MCP-WP-9.1.3), from the bridge's view. */
   declare listProblems: MCPServerInfo['listProblems'];
+  /** The gateway's diagnosis from the failed connect (the summary's `problem` takes over once polled). */
+  declare problem: ConnectionProblem | undefined;
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
   services: HostServices | undefined;
@@ -121,9 +126,11 @@ export class McpWidgetCard extends LitElement {
     try {
       info = await services.bridge.connect(name, transport);
     } catch (error) {
+      this.problem = problemFromErrorData((error as { data?: unknown }).data);
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
     }
+    this.problem = undefined;
     this.serverInfo = info;
     await this.mountWidget(info);
   }
@@ -247,6 +254,8 @@ export class McpWidgetCard extends LitElement {
     if (this.phase === 'disabled') return 'disabled';
     if (this.phase === 'error') return 'error';
     if (this.phase !== 'ready') return 'loading';
+    // The widget sees the browser's session, which survives; the gateway knows the server is gone meanwhile.
+    if (this.server.state === 'restarting') return 'loading';
     return this.status?.state ?? 'loading';
   }
 
@@ -304,9 +313,14 @@ export class McpWidgetCard extends LitElement {
         ${this.phase === 'connecting' ? html`<p role="status">${t('card.connecting', { name: s.name })}</p>` : nothing}
         ${this.phase === 'loading-widget' ? html`<p role="status">${t('card.loadingWidget')}</p>` : nothing}
         ${this.phase === 'disabled' ? html`<p>${t('card.disabled')}</p>` : nothing}
-        ${this.phase === 'error'
-          ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
-              <p class="muted">${t('card.errorHelp')}</p></div>`
+        ${this.phase === 'error' && (this.problem ?? s.problem)
+          ? html`<div role="alert"><mcp-connection-doctor .problem=${this.problem ?? s.problem} .i18n=${this.services?.i18n}></mcp-connection-doctor></div>`
+          : this.phase === 'error'
+            ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
+                <p class="muted">${t('card.errorHelp')}</p></div>`
+            : nothing}
+        ${this.phase === 'ready' && s.state === 'restarting'
+          ? html`<div role="status"><p>${t('card.reconnectingUpstream')}</p>${s.problem ? html`<mcp-connection-doctor .problem=${s.problem} .i18n=${this.services?.i18n}></mcp-connection-doctor>` : nothing}</div>`
           : nothing}
         ${this.status?.state === 'error' && this.status.message && this.phase === 'ready' ? html`<p class="error-text" role="alert">\u2717 ${this.status.message}</p>` : nothing}
         ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems, t) : nothing}

@@ -155,6 +155,14 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await expectNoViolations(`${label}: URL elicitation dialog`);
   (urlDialog.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
   await urlAnswer;
+  // The Servers screen with a read config: the result table, ignored keys, an input it needs.
+  const serversPanel = (await dashboard.openServers())!;
+  await serversPanel.read(
+    JSON.stringify({ inputs: [{ id: 'token', description: 'API token' }], servers: { gh: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } }, notes: { command: 'npx', args: ['notes-mcp'], autoApprove: [] } } }),
+    'mcp.json',
+  );
+  await expectNoViolations(`${label}: Servers screen`);
+  (serversPanel.shadowRoot!.querySelector('[data-action="close-servers"]') as HTMLButtonElement).click();
 
   // View 4: the Theme panel (appearance settings, brand editor, previews, contrast list).
   await dashboard.openAppearance();

@@ -74,7 +74,9 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
   it('a server that cannot start shows an error card naming the command; the rest keep working', async () => {
     const broken = await readyCard(dashboard, 'broken');
     expect(broken.phase).to.equal('error');
-    const text = broken.shadowRoot!.textContent!;
+    // The diagnosis is rendered by the connection doctor inside the card (its own shadow root).
+    const doctor = await waitFor(() => broken.shadowRoot!.querySelector('mcp-connection-doctor')?.shadowRoot?.textContent, 10_000, 'the connection doctor');
+    const text = broken.shadowRoot!.textContent! + doctor;
     expect(text).to.contain('mcp-dashboard-no-such-command-xyz');
     expect(text).to.contain('not found');
     expect(text).to.contain('Error');

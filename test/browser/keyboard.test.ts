@@ -81,6 +81,9 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
     expect(active()?.dataset.action, describeEl(active())).to.equal('saved-calls');
     expectVisibleFocus(active());
     await press('Tab');
+    expect(active()?.dataset.action, describeEl(active())).to.equal('servers');
+    expectVisibleFocus(active());
+    await press('Tab');
     expect(active()?.dataset.action, describeEl(active())).to.equal('audit');
     expectVisibleFocus(active());
     await press('Tab');

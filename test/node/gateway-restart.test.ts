@@ -82,9 +82,11 @@ describe('restart with capped exponential backoff', () => {
   test('a server that fails to start is reported with the reason, and the gateway keeps serving', async () => {
     const gw = await startGatewayProcess({ config: { mcpServers: { ghost: { command: 'definitely-not-a-command-xyz' }, everything: { command: 'mcp-server-everything', args: ['stdio'] } } } });
     gateways.push(gw);
-    await assert.rejects(connect(gw, 'ghost'), /Could not start server "ghost": the command "definitely-not-a-command-xyz" was not found/);
-    const summary = (await servers(gw)).find((s) => s.name === 'ghost')!;
+    await assert.rejects(connect(gw, 'ghost'), /The command "definitely-not-a-command-xyz" was not found\. Install it, or give its full path in "command" for "mcpServers\.ghost"/);
+    const summary = (await servers(gw)).find((s) => s.name === 'ghost')! as Awaited<ReturnType<typeof servers>>[number] & { problem: { step: string; kind: string } };
     assert.equal(summary.state, 'failed');
+    assert.deepEqual([summary.problem.step, summary.problem.kind], ['spawn', 'command-not-found']);
+    assert.match(gw.stderr(), /mcp-dashboard: server "ghost" \[spawn\]: The command "definitely-not-a-command-xyz" was not found\./);
     const ok = await connect(gw, 'everything');
     const tools = await ok.listTools();
     assert.ok(tools.tools.length > 0);

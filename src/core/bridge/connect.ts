@@ -55,7 +55,8 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
   }
   const { StreamableHTTPClientTransport } = sdk;
   const Client = runtime.taskAwareClientClass(sdk);
-  const client = new Client(context.clientInfo, { capabilities: clientCapabilities() as never, listMaxPages: 1000 });
+  // 'auto': 2026-07-28 where the server speaks it (the gateway relays the probe), 2025-11-25 otherwise.
+  const client = new Client(context.clientInfo, { capabilities: clientCapabilities() as never, listMaxPages: 1000, versionNegotiation: { mode: 'auto' } });
   client.onclose = () => {
     if (connection.generation !== generation || connection.state === 'idle') return;
     connection.state = 'disconnected';

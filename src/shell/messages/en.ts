@@ -9,6 +9,7 @@ import { clientFeatures } from './en/client-features.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
 import { consent } from './en/consent.js';
+import { doctor } from './en/doctor.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
@@ -16,6 +17,7 @@ import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
 import { savedCalls } from './en/saved-calls.js';
+import { servers } from './en/servers.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -30,6 +32,7 @@ export const en = {
   ...clientRequests,
   ...confirm,
   ...consent,
+  ...doctor,
   ...listProblems,
   ...notices,
   ...page,
@@ -37,5 +40,6 @@ export const en = {
   ...policy,
   ...registryConsent,
   ...savedCalls,
+  ...servers,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

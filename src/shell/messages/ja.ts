@@ -9,6 +9,7 @@ import { clientFeatures } from './ja/client-features.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
 import { consent } from './ja/consent.js';
+import { doctor } from './ja/doctor.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
@@ -16,6 +17,7 @@ import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
 import { savedCalls } from './ja/saved-calls.js';
+import { servers } from './ja/servers.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -31,6 +33,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...clientRequests,
   ...confirm,
   ...consent,
+  ...doctor,
   ...listProblems,
   ...notices,
   ...page,
@@ -38,5 +41,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...policy,
   ...registryConsent,
   ...savedCalls,
+  ...servers,
   ...widgetStore,
 };

@@ -1,0 +1,174 @@
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import { mountDashboard } from '../support/dashboard.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { brokenServers } from '../support/doctor-table.mjs';
+
+// The connection doctor on the cards (issue 13): each broken server's card names the step that
+// failed, says what happened and what to do, in the exact words below — real broken servers
+// through a real gateway. The upstream's HTML page never reaches the card, not even as text.
+// Then a Streamable HTTP server restarted under a connected card: the card never says Active while
+// the server is gone, and a call works again without Reconnect.
+let gw: TestGateway | undefined;
+let fixture: { id: string; port: number } | undefined;
+let everything: { id: string; port: number } | undefined;
+let dashboard: McpDashboard;
+let table: ReturnType<typeof brokenServers>;
+
+before(async function () {
+  this.timeout(60_000);
+  fixture = await executeServerCommand<{ id: string; port: number }, { script: string }>('http-fixture-start', { script: 'test/fixtures/broken-http-server.mjs' });
+  everything = await executeServerCommand<{ id: string; port: number }, { script: string; args: string[] }>('http-fixture-start', {
+    script: 'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+    args: ['streamableHttp'],
+  });
+  const closed = (await executeServerCommand<number, Record<string, never>>('free-port', {}))!;
+  table = brokenServers(fixture!.port, closed);
+  gw = await startGateway({
+    mcpServers: {
+      ...Object.fromEntries(table.map((s) => [s.name, s.config])),
+      remote: { type: 'http', url: `http://127.0.0.1:${everything!.port}/mcp` },
+      modern: { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'] },
+    },
+  });
+  dashboard = await mountDashboard(gw);
+});
+
+after(async () => {
+  dashboard?.remove();
+  await stopGateway(gw);
+  for (const f of [fixture, everything]) if (f) await executeServerCommand('http-fixture-stop', { id: f.id });
+});
+
+function card(name: string): McpWidgetCard {
+  return [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name)!;
+}
+
+function doctorPart(c: McpWidgetCard, part: string): string | undefined {
+  return c.shadowRoot!.querySelector('mcp-connection-doctor')?.shadowRoot?.querySelector(`[data-doctor="${part}"]`)?.textContent?.trim();
+}
+
+describe('connection doctor on the cards', function () {
+  this.timeout(60_000);
+
+  for (const name of ['missing', 'exits', 'nothing', 'webpage', 'express', 'failing', 'refuses', 'old', 'locked']) {
+    it(`${name}: the card shows the step, the exact message and what to do`, async () => {
+      const row = table.find((s) => s.name === name)!;
+      const c = await waitFor(() => card(name), 20_000, `card ${name}`);
+      const message = await waitFor(() => doctorPart(c, 'message'), 30_000, `the doctor on ${name}`);
+      expect(message).to.equal(row.message);
+      const stepLabel = c.shadowRoot!.querySelector('mcp-connection-doctor')!.shadowRoot!.querySelector('.step')!.textContent!.trim();
+      expect(stepLabel.startsWith('Failed at: ')).to.equal(true);
+      expect(doctorPart(c, 'action')!.startsWith('What to do:')).to.equal(true);
+      expect(doctorPart(c, 'action')!.length).to.be.greaterThan(30);
+      expect(c.shadowRoot!.querySelector('.status')!.textContent).to.contain('Error');
+      const text = c.shadowRoot!.textContent + (c.shadowRoot!.querySelector('mcp-connection-doctor')!.shadowRoot!.textContent ?? '');
+      expect(text).not.to.match(/<html|<script|<!DOCTYPE|Acme intranet|Cannot POST/i);
+    });
+  }
+
+  it('the process that exits shows its last stderr lines, as text', async () => {
+    const stderr = await waitFor(() => doctorPart(card('exits'), 'stderr'), 20_000, 'stderr lines');
+    expect(stderr).to.equal('starting notes-server 1.2.0\nError: NOTES_API_KEY is not set\n    set it in the "env" of this server');
+  });
+
+  it("the HTML page's script never ran (sentinel)", async () => {
+    // The fixture's page sets window.__doctorXss from a <script> and an <img onerror>; had the card
+    // rendered it as HTML the sentinel would be set by now (every HTML card has been shown above).
+    expect((window as unknown as { __doctorXss?: number }).__doctorXss).to.equal(undefined);
+    const probe = document.createElement('div');
+    probe.innerHTML = '<img src="data:image/png;base64,AA" onerror="window.__doctorXss=1">';
+    document.body.append(probe);
+    await waitFor(() => (window as unknown as { __doctorXss?: number }).__doctorXss === 1, 5000, 'the same payload to run when injected as HTML (control)');
+    probe.remove();
+    delete (window as unknown as { __doctorXss?: number }).__doctorXss;
+  });
+
+  it('a Streamable HTTP server restarted under a connected card: never Active while it is gone, and a call works again without Reconnect', async () => {
+    const remote = await waitFor(() => (card('remote')?.phase === 'ready' ? card('remote') : undefined), 30_000, 'the remote card');
+    await waitFor(() => remote.shadowRoot!.querySelector('.status')!.textContent!.includes('Active') || remote.shadowRoot!.querySelector('.status')!.textContent!.includes('Idle'), 20_000, 'a healthy state');
+    await executeServerCommand('http-fixture-stop', { id: everything!.id });
+    // The next call meets a server that is gone: it fails with what happened, and the card stops claiming health.
+    await dashboard.services!.bridge.callTool('remote', 'echo', { message: 'while down' }).catch(() => undefined);
+    await waitFor(() => remote.server.state === 'restarting', 20_000, 'the gateway to report the server as reconnecting');
+    const headerWhileDown = remote.shadowRoot!.querySelector('.status')!.textContent!;
+    expect(headerWhileDown).not.to.contain('Active');
+    expect(remote.shadowRoot!.textContent).to.contain('The server went away; the gateway is reconnecting it');
+    everything = await executeServerCommand<{ id: string; port: number }, { script: string; args: string[]; port: number }>('http-fixture-start', {
+      script: 'node_modules/@modelcontextprotocol/server-everything/dist/index.js',
+      args: ['streamableHttp'],
+      port: everything!.port,
+    });
+    const result = await waitFor(
+      async () => (await dashboard.services!.bridge.callTool('remote', 'echo', { message: 'back' }).catch(() => undefined)) as { content?: Array<{ text: string }> } | undefined,
+      30_000,
+      'a call to work again',
+    );
+    expect(result.content![0]!.text).to.equal('Echo: back');
+    await waitFor(() => remote.server.state === 'running', 20_000, 'the card to show the server running');
+  });
+});
+
+describe('protocol versions', function () {
+  this.timeout(60_000);
+
+  it("the dashboard's bridge negotiates 2026-07-28 with a server that speaks it, 2025-11-25 with one that does not, and both work", async () => {
+    const modern = await waitFor(() => (card('modern')?.phase === 'ready' ? card('modern') : undefined), 30_000, 'the modern card');
+    const bridge = dashboard.services!.bridge;
+    expect(bridge.getServer('modern')!.info!.protocolVersion).to.equal('2026-07-28');
+    const result = (await bridge.callTool('modern', 'era', {})) as { content: Array<{ text: string }> };
+    expect(result.content[0]!.text).to.equal('era 2026-07-28');
+    expect(modern.shadowRoot!.querySelector('.status')!.textContent).not.to.contain('Error');
+    await waitFor(() => card('remote')?.phase === 'ready', 30_000, 'the remote card');
+    expect(bridge.getServer('remote')!.info!.protocolVersion).to.equal('2025-11-25');
+  });
+});
+
+describe('the Servers screen', function () {
+  this.timeout(30_000);
+
+  it('a pasted Cline config: what was understood, one line per ignored key, names of headers but never their values', async () => {
+    (dashboard.shadowRoot!.querySelector('[data-action="servers"]') as HTMLButtonElement).click();
+    const panel = await waitFor(() => {
+      const p = dashboard.shadowRoot!.querySelector('mcp-servers-panel');
+      return p?.shadowRoot?.querySelector('dialog')?.open ? p : undefined;
+    }, 10_000, 'the Servers screen');
+    const root = panel.shadowRoot!;
+    (root.querySelector('textarea') as HTMLTextAreaElement).value = JSON.stringify({
+      mcpServers: {
+        notes: { command: 'npx', args: ['-y', 'notes-mcp'], env: { KEY: '${env:NOTES_KEY}' }, autoApprove: ['search'], timeout: 60 },
+        remote: { url: 'https://mcp.example.com/sse', transportType: 'sse', headers: { Authorization: 'Bearer sk-very-secret' } },
+        win: { serverUrl: 'https://w.example.com/mcp' },
+      },
+    });
+    (root.querySelector('[data-action="read-config"]') as HTMLButtonElement).click();
+    await waitFor(() => root.querySelector('tr[data-server="remote"]'), 10_000, 'the result table');
+    const row = (name: string) => [...root.querySelector(`tr[data-server="${name}"]`)!.querySelectorAll('th, td')].map((c) => c.textContent!.replace(/\s+/g, ' ').trim());
+    expect(row('notes')).to.deep.equal(['notes', 'a process (stdio)', 'npx -y notes-mcp', 'environment variables: NOTES_KEY']);
+    expect(row('remote')).to.deep.equal(['remote', 'HTTP+SSE (older servers)', 'https://mcp.example.com/sse', 'headers: Authorization (values kept by the gateway)']);
+    expect(row('win')).to.deep.equal(['win', 'Streamable HTTP, falling back to HTTP+SSE', 'https://w.example.com/mcp', '']);
+    const warnings = [...root.querySelectorAll('[data-servers="warnings"] li')].map((li) => li.textContent);
+    expect(warnings).to.deep.equal([
+      'the pasted config: ignoring "autoApprove" (server "notes"): the dashboard never approves tool calls by a list in the config; it asks, and you can remember a consent per tool.',
+      'the pasted config: ignoring "timeout" (server "notes"): the dashboard uses its own request timeouts.',
+    ]);
+    expect(root.textContent).not.to.contain('sk-very-secret');
+    expect(root.querySelector('[data-servers="format"]')!.textContent).to.equal('Format: Cline / Roo Code / Cursor ("mcpServers" with their own keys).');
+  });
+
+  it('a VS Code config with an input; a broken one is explained', async () => {
+    const panel = dashboard.shadowRoot!.querySelector('mcp-servers-panel')!;
+    await panel.read('{ "inputs": [{ "id": "token", "type": "promptString", "description": "API token" }], "servers": { "gh": { "type": "http", "url": "https://api.example.com/mcp", "headers": { "Authorization": "Bearer ${input:token}" } } } }', 'mcp.json');
+    const root = panel.shadowRoot!;
+    expect(root.querySelector('tr[data-server="gh"]')!.textContent).to.contain('the value "token": set MCP_INPUT_TOKEN before starting');
+    expect(root.querySelector('[data-servers="format"]')!.textContent).to.equal('Format: VS Code mcp.json ("servers").');
+    await panel.read('{ "mcpServers": { "a": { "command": "x", "args": [1] } } }', 'bad.json');
+    expect([...root.querySelectorAll('[data-servers="problems"] li')].map((li) => li.textContent)).to.deep.equal(['at /mcpServers/a/args/0: must be a string']);
+    expect((root.querySelector('[data-action="download-config"]') as HTMLButtonElement).disabled).to.equal(true);
+    await panel.read('{ "mcpServers": ', 'cut.json');
+    expect(root.querySelector('[data-servers="parse-error"]')!.textContent).to.match(/This is not valid JSON/);
+    (root.querySelector('[data-action="close-servers"]') as HTMLButtonElement).click();
+  });
+});
