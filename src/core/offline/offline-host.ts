@@ -17,6 +17,15 @@ function readOnly(tool: MCPTool | undefined): boolean {
   return (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true || type === 'read';
 }
 
+/** The text blocks of a result, joined (bounded). */
+function resultText(result: ToolResult): string {
+  const blocks = Array.isArray(result.content) ? result.content : [];
+  return blocks
+    .map((b) => ((b as { type?: unknown }).type === 'text' ? String((b as { text?: unknown }).text ?? '') : ''))
+    .join(' ')
+    .slice(0, 500);
+}
+
 function key(serverName: string, toolName: string, args: unknown): string {
   return `${serverName}\u0000${toolName}\u0000${canonical(args ?? {})}`;
 }
@@ -158,8 +167,14 @@ export class OfflineHost implements DeferredSends {
 
   /** DeferredSends: queues a confirmed call and says so on the bus (`mcp:tool:queued`). */
   enqueue(call: { serverName: string; toolName: string; args: Record<string, unknown>; requestId: string; caller: CallerContext }, send: () => Promise<ToolResult>): Promise<ToolResult> {
+    // A tool error result of a queued call is a failure the person must see and resolve, like a thrown one.
+    const checked = async (): Promise<ToolResult> => {
+      const result = await send();
+      if (result?.isError) throw new Error(resultText(result) || `"${call.toolName}" answered with an error.`);
+      return result;
+    };
     return new Promise<ToolResult>((resolve, reject) => {
-      const position = this.queue.add({ id: operationId(), serverName: call.serverName, type: 'tool', name: call.toolName, requestId: call.requestId, caller: call.caller, queuedAt: this.now(), send, resolve: resolve as (v: unknown) => void, reject });
+      const position = this.queue.add({ id: operationId(), serverName: call.serverName, type: 'tool', name: call.toolName, requestId: call.requestId, caller: call.caller, queuedAt: this.now(), send: checked, resolve: resolve as (v: unknown) => void, reject });
       this.options.bus.emit('mcp:tool:queued', { serverName: call.serverName, toolName: call.toolName, args: call.args, requestId: call.requestId, position, caller: { surface: call.caller.surface, id: call.caller.id } });
       this.scheduleProbe();
     });
