@@ -2,6 +2,8 @@ import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { ScopedEventBus } from '../../src/core/event-bus.js';
 import { AgentActionRefused } from '../../src/core/agents/widget-agents.js';
+import { WebMcpHost, WEBMCP_PREFERENCE } from '../../src/shell/agents/webmcp-host.js';
+import type { ModelContextLike, ModelContextToolLike } from '../../src/core/agents/webmcp-registrar.js';
 import type { AgentActionContext, AgentAPI, AuditEntry } from '../../src/core/types.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
@@ -166,5 +168,35 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
       off2();
       bus.dispose();
     }
+  });
+
+  it('WebMCP is off by default and says when the browser has none; with a model context the switch registers exactly the agent\u2019s tools, and the choice is kept', async () => {
+    const header = dashboard.shadowRoot!.querySelector('mcp-agent-switch')!;
+    const checkbox = header.shadowRoot!.querySelector<HTMLInputElement>('input[role="switch"]')!;
+    expect(checkbox.checked, 'off unless the config turns it on').to.equal(false);
+    expect(header.shadowRoot!.textContent).to.contain('This browser offers no WebMCP');
+    const tools = new Map<string, ModelContextToolLike>();
+    const context: ModelContextLike = {
+      registerTool(tool, options) {
+        tools.set(tool.name, tool);
+        options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
+      },
+    };
+    const host = new WebMcpHost(dashboard.services!, context);
+    host.start();
+    expect(host.status()).to.include({ enabled: false, available: true, agentId: 'reader', agentConfigured: true });
+    expect(tools.size).to.equal(0);
+    await host.setEnabled(true);
+    const model = dashboard.modelVisibleTools().map((t) => t.name);
+    expect([...tools.keys()].filter((n) => !n.startsWith('dashboard__')).sort()).to.deep.equal([...model].sort());
+    expect(model).to.include('everything__echo');
+    expect(dashboard.services!.configuration.get(WEBMCP_PREFERENCE)).to.equal(true);
+    const again = new WebMcpHost(dashboard.services!, { registerTool: () => undefined });
+    again.start();
+    expect(again.status().enabled, 'the stored choice wins over the config').to.equal(true);
+    again.dispose();
+    await host.setEnabled(false);
+    expect(tools.size).to.equal(0);
+    host.dispose();
   });
 });
