@@ -4,7 +4,8 @@ import { ScopedEventBus } from '../../src/core/event-bus.js';
 import { AgentActionRefused } from '../../src/core/agents/widget-agents.js';
 import { WebMcpHost, WEBMCP_PREFERENCE } from '../../src/shell/agents/webmcp-host.js';
 import type { ModelContextLike, ModelContextToolLike } from '../../src/core/agents/webmcp-registrar.js';
-import type { AgentActionContext, AgentAPI, AuditEntry } from '../../src/core/types.js';
+import type { AgentActionContext, AgentAPI } from '../../src/core/types.js';
+import type { AuditEntry } from '../../src/core/audit/audit-types.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
 

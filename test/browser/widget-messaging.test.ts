@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-deps.js';
-import type { AuditEntry, MCPWidgetMetadata, WidgetMessage, WidgetPermissions } from '../../src/core/types.js';
+import type { MCPWidgetMetadata, WidgetMessage, WidgetPermissions } from '../../src/core/types.js';
+import type { AuditEntry } from '../../src/core/audit/audit-types.js';
+import type { McpToolBrowserWidget } from '../../widgets/tool-browser/tool-browser.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
@@ -36,7 +38,7 @@ describe('WidgetMessaging between widgets', () => {
     return deps;
   }
 
-  const browser = () => deepQuery('mcp-tool-browser-widget', dashboard.shadowRoot!)!;
+  const browser = () => deepQuery<McpToolBrowserWidget>('mcp-tool-browser-widget', dashboard.shadowRoot!)!;
   const offered = () => browser().shadowRoot!.querySelector('mcp-offered-value')!;
 
   before(async () => {

@@ -218,7 +218,7 @@ test('turning the switch off unregisters every tool at once; on registers them a
 
 test('MCP-WP-6.7.1 / 6.7.3 Telemetry is a no-op: calling it from a widget makes no request (a control request is seen)', async () => {
   const requests: string[] = [];
-  const listener = (request: { url(): string }) => requests.push(request.url());
+  const listener = (request: { url(): string }) => void requests.push(request.url());
   page.on('request', listener);
   const enabled = await page.evaluate(`(async () => {
     const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.deps && el.deps.Telemetry) return el; if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; } } };
@@ -236,5 +236,5 @@ test('MCP-WP-6.7.1 / 6.7.3 Telemetry is a no-op: calling it from a widget makes 
   page.on('request', listener);
   await page.evaluate(`fetch('/healthz').then((r) => r.status)`);
   page.off('request', listener);
-  assert.ok(requests.some((u) => u.endsWith('/healthz')), 'the control request is seen, so the check can fail');
+  assert.ok((requests as string[]).some((u) => u.endsWith('/healthz')), 'the control request is seen, so the check can fail');
 });
