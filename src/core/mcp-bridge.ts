@@ -128,8 +128,9 @@ export class MCPBridge implements MCPBridgeInterface {
   async disconnect(serverName: string): Promise<void> {
     const connection = this.context.connections.get(serverName);
     if (!connection) return;
-    await closeClient(this.context.bus, connection, 'closed by the dashboard');
+    // Idle before mcp:server:disconnected goes out, so its listeners see the server gone (issue 17: WebMCP re-registers on it).
     connection.state = 'idle';
+    await closeClient(this.context.bus, connection, 'closed by the dashboard');
   }
 
   private async refreshKind(serverName: string, kind: ChangedList): Promise<void> {

@@ -197,6 +197,56 @@ test('AgentAPI through WebMCP: capabilities are the same document on every call;
   assert.ok(events.length >= 2 && events.every((e) => e.data.source === 'agent'));
 });
 
+test('host tools for agents, each through the policy: list the servers with their state, read a resource, get a prompt; an unknown server is an error saying what to do', async () => {
+  const listing = page.webmcp.callTool('dashboard__list_servers', {});
+  const flag = settledFlag(listing);
+  const d = await dialog(/list_servers/);
+  assert.equal(flag.settled(), false, 'the agent waits for the person');
+  await d.getByRole('button', { name: 'Confirm' }).click();
+  const servers = ((await listing) as Result).structuredContent!.servers as Array<{ name: string; state: string; agentTools: string[]; prompts: string[] }>;
+  assert.deepEqual(servers.map((s) => s.name).sort(), ['basic-vanillajs', 'everything', 'mcplet-demo', 'system-monitor']);
+  const everything = servers.find((s) => s.name === 'everything')!;
+  assert.equal(everything.state, 'connected');
+  assert.ok(everything.agentTools.includes('everything__echo'), everything.agentTools.join(', '));
+  assert.ok(everything.prompts.includes('args-prompt'));
+  assert.ok(!servers.find((s) => s.name === 'system-monitor')!.agentTools.includes('system-monitor__poll-system-stats'), 'app-only tools are not offered in the listing either');
+
+  const uri = (await page.evaluate(`${dashboard}.services.bridge.getServer('everything').info.resources[0].uri`)) as string;
+  const reading = page.webmcp.callTool('dashboard__read_resource', { server: 'everything', uri });
+  await (await dialog(/read_resource/)).getByRole('button', { name: 'Confirm' }).click();
+  const read = (await reading) as Result;
+  assert.ok(!read.isError, textOf(read));
+  assert.equal(((read.structuredContent as { contents: Array<{ uri: string }> }).contents[0]!).uri, uri);
+
+  const prompting = page.webmcp.callTool('dashboard__get_prompt', { server: 'everything', name: 'args-prompt', arguments: { city: 'Kyoto' } });
+  await (await dialog(/get_prompt/)).getByRole('button', { name: 'Confirm' }).click();
+  const prompt = (await prompting) as Result;
+  assert.ok(!prompt.isError, textOf(prompt));
+  assert.match(textOf(prompt), /What's weather in Kyoto\?/);
+
+  const unknown = (await page.webmcp.callTool('dashboard__read_resource', { server: 'nowhere', uri: 'x://y' })) as Result;
+  assert.equal(unknown.isError, true);
+  assert.match(textOf(unknown), /no connected server named "nowhere"\. Call dashboard__list_servers/);
+  assert.equal(await page.getByRole('alertdialog').count(), 0, 'no dialog for a server that is not there');
+  const audited = ((await page.evaluate(`${dashboard}.services.policy.audit.list()`)) as Array<Record<string, string>>).filter((e) => e.source === 'agent').map((e) => e.toolName);
+  for (const name of ['list_servers', 'read_resource', 'get_prompt']) assert.ok(audited.includes(name), `${name} audited as the agent's`);
+});
+
+test('a server that disconnects takes its tools out of the model context at once; reconnected, they come back', async () => {
+  const before = (await page.webmcp.tools()).map((t) => t.name);
+  assert.ok(before.includes('everything__echo'));
+  await page.evaluate(`${dashboard}.services.bridge.disconnect('everything')`);
+  await page.waitForFunction(`!${dashboard}.agents.webmcp.status().registered.some((n) => n.startsWith('everything__'))`, undefined, { timeout: 10_000 });
+  const during = (await page.webmcp.tools()).map((t) => t.name);
+  assert.ok(!during.some((n) => n.startsWith('everything__')), during.join(', '));
+  assert.ok(during.includes('mcplet-demo__search_notes'), 'the other servers\u2019 tools stay');
+  const gone = (await page.webmcp.callTool('dashboard__read_resource', { server: 'everything', uri: 'demo://x' })) as Result;
+  assert.match(textOf(gone), /no connected server named "everything"/);
+  await page.evaluate(`${dashboard}.services.bridge.connect('everything', 'stdio')`);
+  await page.waitForFunction(`${dashboard}.agents.webmcp.status().registered.includes('everything__echo')`, undefined, { timeout: 30_000 });
+  assert.deepEqual((await page.webmcp.tools()).map((t) => t.name).sort(), [...before].sort());
+});
+
 test('tools/list_changed registers the new tool at once', async () => {
   assert.ok(!(await page.webmcp.tools()).some((t) => t.name === 'mcplet-demo__experimental_probe'));
   // A person turns the experimental tool on in the dashboard (an app-only action: the dashboard itself may call it).
