@@ -47,7 +47,8 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
  * This object is the raw bridge: it does not ask for confirmation. Widgets never get it; they get a
  * gated view (see widget-bridge.ts) whose `callTool` goes through the confirmation flow.
  */
-export class MCPBridge implements MCPBridgeInterface {
+export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
+  // createMessage differs: the host names who asks (a SamplingOrigin); widgets get theirs from widget-bridge.ts.
   private readonly context: BridgeContext;
   private readonly requests: ServerRequestHandlers;
   private readonly handshakes: ConcurrencyLimit;

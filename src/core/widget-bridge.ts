@@ -2,6 +2,7 @@ import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { GatedOperation } from './policy/widget-grants.js';
 import type { ToolInvoker } from './tool-invoker.js';
+import { checkAgentPrompt } from './agents/agent-prompts.js';
 import type { CallOptions, CompletionRef, LogLevel, MCPBridgeInterface, RootEntry, Unsubscribe } from './types.js';
 
 /** A widget's MCPBridge plus the means to release what it holds. */
@@ -70,8 +71,14 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
       invoker.invoke({ serverName, toolName, args }, invoker.widgetCaller(widgetId, options?.agentInvocation), widgetCallOptions(options)),
     readResource: (serverName: string, uri: string) => guarded('readResource', serverName, () => raw.readResource(serverName, uri, { caller: { surface: 'widget', id: widgetId } })),
     getPrompt: (serverName: string, promptName: string, args: object) => guarded('getPrompt', serverName, () => raw.getPrompt(serverName, promptName, args, { caller: { surface: 'widget', id: widgetId } })),
-    createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1]) =>
-      guarded('createMessage', serverName, () => raw.createMessage(serverName, request, { kind: 'widget', id: widgetId })),
+    createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1], options?: Pick<CallOptions, 'agentInvocation'>) =>
+      guarded('createMessage', serverName, async () => {
+        if (options?.agentInvocation === undefined) return raw.createMessage(serverName, request, { kind: 'widget', id: widgetId });
+        // For an agent action: only while it runs, the prompt checked against the schema first (MCP-WP-17.1.6).
+        const agent = invoker.widgetCaller(widgetId, options.agentInvocation);
+        await checkAgentPrompt(serverName, request);
+        return raw.createMessage(serverName, request, { kind: 'widget', id: widgetId, agent: agent.id });
+      }),
     listTools: (serverName: string) => guarded('discover', serverName, () => raw.listTools(serverName)),
     listResources: (serverName: string) => guarded('discover', serverName, () => raw.listResources(serverName)),
     listPrompts: (serverName: string) => guarded('discover', serverName, () => raw.listPrompts(serverName)),

@@ -6,6 +6,8 @@ import { WebMcpHost, WEBMCP_PREFERENCE } from '../../src/shell/agents/webmcp-hos
 import type { ModelContextLike, ModelContextToolLike } from '../../src/core/agents/webmcp-registrar.js';
 import type { AgentActionContext, AgentAPI } from '../../src/core/types.js';
 import type { AuditEntry } from '../../src/core/audit/audit-types.js';
+import { createWidgetDependencies } from '../../src/core/widget-deps.js';
+import type { MCPWidgetMetadata } from '../../src/core/types.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
 
@@ -45,7 +47,7 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     throw new Error('expected a refusal');
   };
 
-  it('MCP-WP-3.5.1 / 17.1.3 every built-in widget exposes agent actions as one deterministic JSON Schema that the host can compile', async () => {
+  it('MCP-WP-3.5.1 / 17.1.3a every built-in widget exposes agent actions as one deterministic JSON Schema that the host can compile', async () => {
     const card = await readyCard(dashboard, 'everything');
     for (const type of ['tool-browser', 'resource-explorer', 'activity-log', 'server-status', 'server-panel']) {
       await card.chooseWidgetType(type);
@@ -140,7 +142,7 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     }
   });
 
-  it('a tool call made for an agent action gets no more than its widget, and its invocation id dies with the action', async () => {
+  it('MCP-WP-17.1.1 a tool call made for an agent action gets no more than its widget, and its invocation id dies with the action', async () => {
     const bus = new ScopedEventBus(dashboard.services!.bus, 'spy2:everything');
     let context: AgentActionContext | undefined;
     const seen: Array<Record<string, unknown>> = [];
@@ -168,6 +170,60 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
       off();
       off2();
       bus.dispose();
+    }
+  });
+
+  it('MCP-WP-17.1.6 a prompt an agent action asks for is checked against the SamplingRequest schema before anyone is asked; a valid one meets the same sampling dialog, which names the agent', async () => {
+    const s = dashboard.services!;
+    const deps = createWidgetDependencies({
+      widgetId: 'prompter:everything',
+      bus: s.bus,
+      bridge: s.bridge,
+      invoker: s.invoker,
+      configuration: s.configuration,
+      policy: { grants: s.policy.grants, widgetType: 'server-panel', serverName: 'everything', audit: s.policy.audit },
+    });
+    deps.applyMetadata!({ permissions: { mcpOperations: { invokeTool: true } } } as MCPWidgetMetadata);
+    const asked: unknown[] = [];
+    const offAsked = s.bus.on('mcp:sampling:requested', (d: { request: unknown }) => asked.push(d.request));
+    let prompt: unknown;
+    const spy: AgentAPI = {
+      getCapabilities: () => ({ type: 'object', oneOf: [{ properties: { action: { const: 'ask' }, params: { type: 'object' } }, 'x-mcpwp-readOnly': true }] }),
+      executeAction: async (_action, _params, ctx) => {
+        try {
+          const reply = await deps.dependencies.MCPBridge.createMessage('everything', prompt as never, { agentInvocation: ctx!.invocationId });
+          return { success: true, data: reply };
+        } catch (error) {
+          return { success: false, error: { message: (error as Error).message } };
+        }
+      },
+    };
+    const off = widgets().register({ widgetId: 'prompter:everything', widgetType: 'server-panel', serverName: 'everything' }, spy);
+    const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
+    try {
+      prompt = { messages: [{ role: 'robot', content: { type: 'text', text: 'hi' } }], maxTokens: 'many' };
+      const bad = await widgets().execute('reader', 'prompter:everything', 'ask', {});
+      expect(bad.success).to.equal(false);
+      expect(bad.error?.message).to.match(/does not match MCP's SamplingRequest schema \(messages\.0\.role: .*maxTokens: .*\)\. Nothing was asked\./);
+      expect(asked.length, 'no sampling request went out (sentinel)').to.equal(0);
+      expect(sampling.shadowRoot?.querySelector('dialog')?.open ?? false).to.equal(false);
+
+      prompt = { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the notes' } }], maxTokens: 20, 'x-future': { keep: true } };
+      const good = widgets().execute('reader', 'prompter:everything', 'ask', {});
+      await waitFor(() => sampling.shadowRoot?.querySelector('dialog')?.open, 5000, 'the sampling dialog');
+      expect(sampling.shadowRoot!.textContent).to.contain('for agent "reader"');
+      expect((asked[0] as Record<string, unknown>)['x-future'], 'the request itself goes on unchanged').to.deep.equal({ keep: true });
+      (sampling.shadowRoot!.querySelector('[data-action="decline"]') as HTMLButtonElement).click();
+      const declined = await good;
+      expect(declined.success).to.equal(false);
+      expect(declined.error?.message).to.contain('declined');
+
+      const outside = await deps.dependencies.MCPBridge.createMessage('everything', prompt as never, { agentInvocation: 'agent-not-running' }).catch((error: Error) => error);
+      expect((outside as Error).message).to.contain('not running');
+    } finally {
+      off();
+      offAsked();
+      deps.dispose();
     }
   });
 

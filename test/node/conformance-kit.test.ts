@@ -72,6 +72,16 @@ test('MCP-WP-6.6.2 built-in widgets start and stop with and without WidgetMessag
   assert.ok(builtIns().every((report) => check(report, 'MCP-WP-6.6.2').length === 1));
 });
 
+test('MCP-WP-6.7.2 the kit catches a widget that sends server data through Telemetry; built-ins send none', () => {
+  const leak = careless().results.flatMap((r: any) => r.failures).find((f: any) => f.rule === 'MCP-WP-6.7.2');
+  assert.ok(leak && /trackEvent\(.*conformance-private-server/.test(leak.description), JSON.stringify(leak));
+  for (const report of builtIns()) {
+    const checks = check(report, 'MCP-WP-6.7.2');
+    assert.equal(checks.length, 1, `${report.widgetName}: the Telemetry check ran`);
+    assert.equal(checks[0].passed, true, `${report.widgetName}: ${checks[0].description}`);
+  }
+});
+
 test('MCP-WP-4.2.3 the kit checks metadata with the host schema (a wrong category fails)', () => {
   assert.ok(failedRules(careless()).includes('MCP-WP-4.2.3'));
   assert.equal(careless().certificationEligible, false);

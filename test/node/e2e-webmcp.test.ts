@@ -173,7 +173,7 @@ test('MCP-WP-17.1.2 / 17.1.4 every agent call is audited with source "agent", an
   assert.equal(pageErrors.length, 0, pageErrors.join('\n'));
 });
 
-test('AgentAPI through WebMCP: capabilities are the same document on every call; an invalid payload is refused before the widget runs; a widget action\u2019s events carry source "agent"', async () => {
+test('MCP-WP-17.1.1 / 17.1.3a widget actions reach a WebMCP agent only through the AgentAPI gate: capabilities are the same document on every call; an invalid payload is refused before the widget runs; a widget action\u2019s events carry source "agent"', async () => {
   const first = (await page.webmcp.callTool('dashboard__list_widget_actions', {})) as Result;
   const second = (await page.webmcp.callTool('dashboard__list_widget_actions', {})) as Result;
   assert.deepEqual(first.structuredContent, second.structuredContent);

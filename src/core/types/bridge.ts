@@ -34,7 +34,8 @@ export interface MCPBridgeInterface {
   callTool(serverName: string, toolName: string, args: object, options?: CallOptions): Promise<ToolResult>;
   readResource(serverName: string, uri: string): Promise<ResourceContents>;
   getPrompt(serverName: string, promptName: string, args: object): Promise<PromptMessages>;
-  createMessage(serverName: string, request: SamplingRequest): Promise<SamplingResult>;
+  /** With `agentInvocation` (inside an agent action) the request is checked against SamplingRequest first (MCP-WP-17.1.6). */
+  createMessage(serverName: string, request: SamplingRequest, options?: Pick<CallOptions, 'agentInvocation'>): Promise<SamplingResult>;
   listTools(serverName: string): Promise<MCPTool[]>;
   listResources(serverName: string): Promise<MCPResource[]>;
   listPrompts(serverName: string): Promise<MCPPrompt[]>;

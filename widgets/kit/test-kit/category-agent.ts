@@ -65,9 +65,10 @@ export async function checkAgentApi(rec: CategoryRecorder, result: MCPWidgetInte
  * ran it without them, so it degrades when they are absent); on destroy it leaves no message subscription.
  */
 export async function checkOptionalServices(rec: CategoryRecorder, factory: WidgetFactory): Promise<void> {
-  const info = sampleServerInfo();
+  const info = sampleServerInfo('conformance-private-server');
   const messaging = new MockWidgetMessaging();
-  const deps = { EventBus: new MockEventBus(), MCPBridge: new MockMCPBridge(info), Configuration: new MockConfiguration(), WidgetMessaging: messaging, OfflineCache: new MockOfflineCache(), Telemetry: new RecordingTelemetry() };
+  const telemetry = new RecordingTelemetry();
+  const deps = { EventBus: new MockEventBus(), MCPBridge: new MockMCPBridge(info), Configuration: new MockConfiguration(), WidgetMessaging: messaging, OfflineCache: new MockOfflineCache(), Telemetry: telemetry };
   let ok = true;
   let detail = '';
   try {
@@ -80,4 +81,11 @@ export async function checkOptionalServices(rec: CategoryRecorder, factory: Widg
   }
   rec.check('MCP-WP-6.6.2', 'the widget starts and stops with WidgetMessaging, OfflineCache and Telemetry present (and without them)', ok, detail);
   rec.check('MCP-WP-3.4.2', 'after destroy no WidgetMessaging subscription is left', messaging.size === 0, `${messaging.size} subscription(s) left`);
+  // MCP-WP-6.7.2: what the server or the person supplied (server name, resource URIs) never goes out through Telemetry.
+  const privateData = [info.serverName, ...info.resources.map((r) => r.uri)];
+  const leaked = telemetry.calls.filter((call) => {
+    const text = JSON.stringify(call.args) ?? '';
+    return privateData.some((value) => text.includes(value));
+  });
+  rec.check('MCP-WP-6.7.2', 'nothing the server or the person supplied (server name, resource URIs) is sent through Telemetry', leaked.length === 0, leaked.map((c) => `${c.method}(${JSON.stringify(c.args)})`).join('; '), 'critical');
 }
