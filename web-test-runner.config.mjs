@@ -10,6 +10,7 @@ import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
 import { mediaPlugin } from './test/support/wtr-media-plugin.mjs';
 import { webauthnPlugin } from './test/support/wtr-webauthn-plugin.mjs';
 import { scratchPlugin } from './test/support/wtr-scratch-plugin.mjs';
+import { listenersPlugin } from './test/support/wtr-listeners-plugin.mjs';
 
 export default {
   files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
@@ -34,5 +35,6 @@ export default {
     mediaPlugin(),
     webauthnPlugin(),
     scratchPlugin(),
+    listenersPlugin(),
   ],
 };

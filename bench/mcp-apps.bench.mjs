@@ -89,7 +89,7 @@ async function measureDashboard(browser) {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       try {
         await page.addInitScript(HOOK);
-        await page.goto(gateway.url);
+        await page.goto(await gateway.launchUrl());
         const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("basic-vanillajs")') });
         await card.getByRole('tab', { name: /Tools/ }).click();
         await card.getByRole('button', { name: /Get Time/ }).click();

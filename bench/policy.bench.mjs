@@ -66,7 +66,7 @@ async function e2eFigures() {
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
     });
-    await page.goto(gateway.url);
+    await page.goto(await gateway.launchUrl());
     await page.waitForURL(/localhost/);
     await page.locator('mcp-widget-card').locator('header').getByText(/\d+ tools/).waitFor({ timeout: 30_000 });
     const result = await page.evaluate(async () => {

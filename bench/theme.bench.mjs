@@ -17,7 +17,7 @@ const browser = await chromium.launch({ executablePath: chromePath(), args: CHRO
 const figures = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await page.goto(gateway.url);
+  await page.goto(await gateway.launchUrl());
   const servers = Object.keys(config.mcpServers).length;
   log(`waiting for the ${servers} widgets of the default config`);
   await page.waitForFunction((count) => {

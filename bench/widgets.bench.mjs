@@ -220,7 +220,7 @@ async function dashboardSearch(browser) {
     });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(gateway.url, { waitUntil: 'commit' });
+    await page.goto(await gateway.launchUrl(), { waitUntil: 'commit' });
     await page.waitForFunction(() => /5,000 tools, /.test(window.__deepFind?.('mcp-widget-card')?.shadowRoot?.querySelector('header')?.textContent ?? ''), null, { timeout: 120_000 });
     await page.evaluate(() => {
       const select = window.__deepFind('mcp-widget-card').shadowRoot.querySelector('select');

@@ -5,7 +5,9 @@
 // this page's `frame-ancestors`), and the one inner frame it created, whose origin is opaque
 // ("null") because it never gets allow-same-origin. It relays JSON-RPC between them, keeps the
 // `ui/notifications/sandbox-*` messages to itself, accepts the view's HTML once, and builds the
-// inner frame's sandbox and `allow` from its own allowlists whatever the message asks for.
+// inner frame's sandbox and `allow` from its own allowlists whatever the message asks for. The
+// view's HTML gets the view guard (view-guard.js, served in front of this script) as its first
+// script; what the guard blocks is told to the host as `ui/notifications/sandbox-blocked`.
 (() => {
   'use strict';
   const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
@@ -17,6 +19,10 @@
   /** @type {Record<string, string>} */
   const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
   const MAX_HTML = 5 * 1024 * 1024;
+  const BLOCKED = 'ui/notifications/sandbox-blocked';
+  const GUARD_FEATURES = ['webrtc', 'preconnect', 'javascript-frame', 'document.write', 'document.writeln', 'execCommand insertHTML', 'unsafe-markup'];
+  /** @type {Set<string>} */
+  const told = new Set();
 
   const hostOrigin = new URLSearchParams(location.search).get('host');
   if (window.top === window.self || !hostOrigin) {
@@ -27,6 +33,13 @@
   /** @type {HTMLIFrameElement | null} */
   let inner = null;
   let loaded = false;
+
+  /** Tells the host, once per kind, what the guard kept from the view. @param {string} feature */
+  function tell(feature) {
+    if (told.has(feature) || !window.parent) return;
+    told.add(feature);
+    window.parent.postMessage({ jsonrpc: '2.0', method: BLOCKED, params: { feature } }, /** @type {string} */ (hostOrigin));
+  }
 
   /** @param {unknown} data */
   function plain(data) {
@@ -60,13 +73,21 @@
     frame.setAttribute('referrerpolicy', 'no-referrer');
     // srcdoc inherits this page's Content-Security-Policy (built by the gateway from the view's
     // declared _meta.ui.csp), and without allow-same-origin the view's origin is opaque.
-    frame.srcdoc = params.html;
+    // The view's markup, cleaned in an inert document (preconnect links, srcdoc and javascript: frames)
+    // with the guard as its first script (view-guard.js).
+    // eslint-disable-next-line no-undef -- defined by view-guard.js, served in front of this file
+    const guard = /** @type {{ cleanDocument(html: string): string }} */ (mcpViewGuard('tools', tell));
+    frame.srcdoc = guard.cleanDocument(params.html);
     inner = frame;
     document.body.append(frame);
   }
 
   window.addEventListener('message', (event) => {
     const data = event.data;
+    if (inner && event.source === inner.contentWindow && data && typeof data === 'object' && GUARD_FEATURES.includes(data.mcpViewGuard)) {
+      tell(data.mcpViewGuard);
+      return;
+    }
     if (!data || typeof data !== 'object' || data.jsonrpc !== '2.0') return;
     if (event.source === window.parent) {
       if (event.origin !== hostOrigin) return;

@@ -4,13 +4,15 @@ import { fileURLToPath } from 'node:url';
 import type { Brand } from '../../src/core/brand-schema.js';
 import { loadBrand } from './brand.js';
 import { ConfigFileError, loadConfigFile } from './config.js';
+import { limitsFromEnv } from './limits.js';
 import { openBrowser } from './open-browser.js';
 import { parseAllowedOrigin } from './security.js';
 import { startGateway, type Gateway } from './server.js';
 
 const HELP = `Usage: mcp-dashboard [options]
 
-Starts the local gateway for your MCP servers and opens the dashboard.
+Starts the local gateway for your MCP servers and opens the dashboard. The address it prints
+opens the dashboard once, within a minute; press Enter in this terminal for a new one.
 
 Options:
   --config <file>        config file (default: ./mcp-dashboard.config.json)
@@ -51,6 +53,22 @@ export function parseCli(argv: string[]) {
   };
 }
 
+/**
+ * A launch address works once and for a minute. In a terminal, Enter prints (and opens) a new one:
+ * for a second browser, a tab that was closed, or an address that expired before it was opened.
+ */
+function offerNewAddresses(gateway: Gateway, open: boolean, keepMs: number): void {
+  if (!process.stdin.isTTY) return;
+  process.stderr.write('mcp-dashboard: press Enter here for a new address (each one opens the dashboard once, within a minute).\n');
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk: string) => {
+    if (!chunk.includes('\n') && !chunk.includes('\r')) return;
+    const url = gateway.launchUrl();
+    process.stdout.write(`Dashboard ready: ${url}\n`);
+    if (open) void openBrowser(gateway.launchUrl(), { keepMs });
+  });
+}
+
 /** Runs the CLI; resolves with the gateway (tests) or exits the process on a fatal error. */
 export async function main(argv = process.argv.slice(2)): Promise<Gateway | undefined> {
   let options: ReturnType<typeof parseCli>;
@@ -67,6 +85,14 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   }
   let loaded;
   let brand: Brand | null;
+  let limits;
+  try {
+    limits = limitsFromEnv();
+  } catch (error) {
+    process.stderr.write(`mcp-dashboard: ${(error as Error).message}\n`);
+    process.exitCode = 2;
+    return undefined;
+  }
   try {
     loaded = await loadConfigFile(options.config);
     for (const warning of loaded.warnings) process.stderr.write(`mcp-dashboard: warning: ${warning}\n`);
@@ -97,6 +123,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       port: options.port,
       uiDir: resolve(packageRoot, 'dist'),
       extraOrigins: options.allowOrigins,
+      limits,
       uiMiddleware,
       brand,
       missingInputs: loaded.missingInputs,
@@ -116,7 +143,9 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   const names = Object.keys(loaded.config.mcpServers);
   process.stderr.write(`mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`);
   process.stdout.write(`Dashboard ready: ${gateway.url}\n`);
-  if (options.open) openBrowser(gateway.url);
+  // The browser gets its own launch code, through a file only this user can read (open-browser.ts).
+  if (options.open) void openBrowser(gateway.launchUrl(), { keepMs: limits.launchCodeTtlMs });
+  offerNewAddresses(gateway, options.open, limits.launchCodeTtlMs);
 
   let stopping = false;
   const stop = async () => {

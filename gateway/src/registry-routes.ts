@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import type { RegistryDashboardConfig } from '../../src/core/registry-config-schema.js';
 import { ConfigFileError } from './config.js';
-import { checkInstalledEntry, editInstalledWidgets, readRegistrySection } from './widget-config-file.js';
+import { checkInstalledEntry, checkWidgetName, editInstalledWidgets, readRegistrySection } from './widget-config-file.js';
 
 type Send = (res: ServerResponse, status: number, value: unknown) => void;
 type ReadBody = (req: IncomingMessage) => Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }>;
@@ -87,11 +87,20 @@ export async function handleRegistryRoute(
     return true;
   }
   if (req.method === 'DELETE') {
+    const badName = checkWidgetName(name);
+    if (badName) {
+      sendJson(res, 400, { error: badName });
+      return true;
+    }
     try {
+      let installed = false;
       const widgets = await editInstalledWidgets(configFile, (w) => {
+        installed = Object.prototype.hasOwnProperty.call(w, name);
+        if (!installed) return false;
         delete w[name];
       });
-      sendJson(res, 200, { widgets });
+      // Removing what is not there changes nothing, and the file is not rewritten.
+      sendJson(res, 200, { widgets, changed: installed });
     } catch (error) {
       fail(error);
     }

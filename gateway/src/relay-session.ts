@@ -368,6 +368,11 @@ export class RelaySession {
     return this.state === 'closed';
   }
 
+  /** True while a page holds this session: a request in flight or its event stream attached. */
+  inUse(): boolean {
+    return this.activeRequests > 0 || Boolean(this.sink && this.sessionId && this.sink.has(this.sessionId));
+  }
+
   /** Child pid, for tests and diagnostics. */
   pid(): number | null {
     return this.upstream?.pid() ?? null;

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAppCspHeader, validateAppCsp } from '../../src/core/mcp-apps/csp.js';
 import { SANDBOX_PROXY_PATH, SANDBOX_SCRIPT_PATH, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
+import { createGuardedServer } from './connection-guard.js';
+import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 
 /** The running sandbox origin. */
 export interface SandboxServer {
@@ -15,6 +17,8 @@ export interface SandboxServer {
 
 /** Options: which pages may frame the proxy and which origins a view may never name. */
 export interface SandboxServerOptions {
+  /** Connection bounds (the same as the gateway's port). */
+  limits?: GatewayLimits;
   /** Origins of pages allowed to embed the proxy (the dashboard's, plus --allow-origin ones). */
   hostOrigins: () => ReadonlySet<string>;
   /** Origins a view's CSP may never list (the gateway's own). */
@@ -55,7 +59,8 @@ function refuse(res: ServerResponse, status: number, message: string): void {
  * rebuilt here from the declaration in the query with the same validator the browser used.
  */
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
-  const script = readFileSync(resolve(packageRoot, 'gateway', 'sandbox', 'proxy.js'), 'utf8');
+  // The view guard is served in front of the proxy, which puts it first in every view (view-guard.js).
+  const script = ['view-guard.js', 'proxy.js'].map((f) => readFileSync(resolve(packageRoot, 'gateway', 'sandbox', f), 'utf8')).join('\n');
   let hosts = new Set<string>();
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     if (typeof req.headers.host !== 'string' || !hosts.has(req.headers.host.toLowerCase())) {
@@ -104,7 +109,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       'Content-Security-Policy': buildAppCspHeader(csp, { frameAncestors: [host] }),
     });
   };
-  const server = createServer((req, res) => {
+  const server = createGuardedServer(options.limits ?? DEFAULT_LIMITS, (req, res) => {
     try {
       handler(req, res);
     } catch (error) {

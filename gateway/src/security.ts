@@ -50,14 +50,6 @@ export function checkHostAndOrigin(req: IncomingMessage, hosts: Set<string>, ori
   return undefined;
 }
 
-/** Checks the bearer token. */
-export function checkToken(req: IncomingMessage, token: string): Refusal | undefined {
-  const given = bearerToken(req);
-  if (given === undefined) return { status: 401, reason: 'Missing "Authorization: Bearer <token>" header.' };
-  if (!tokensEqual(given, token)) return { status: 401, reason: 'Invalid token.' };
-  return undefined;
-}
-
 /** Validates an extra origin given with --allow-origin: loopback http(s) only, no path. */
 export function parseAllowedOrigin(value: string): string {
   let url: URL;

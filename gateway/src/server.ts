@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
@@ -9,7 +9,10 @@ import { EventHubs } from './event-hub.js';
 import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
 import { PasskeyRoutes } from './passkey/auth-routes.js';
 import { RP_ID } from './passkey/fido2-server.js';
-import { allowedHosts, checkHostAndOrigin, checkToken, generateToken, ownOrigins } from './security.js';
+import { allowedHosts, checkHostAndOrigin, ownOrigins } from './security.js';
+import { Access, launchRefusalMessage } from './access.js';
+import { createGuardedServer } from './connection-guard.js';
+import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
 import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
@@ -27,10 +30,10 @@ export interface GatewayOptions {
   /** Extra loopback origins allowed to call the API (e.g. a test runner's page). */
   extraOrigins?: string[];
   timing?: Partial<SupervisorTiming>;
+  /** Bounds on connections, sessions, launch codes and tokens (docs/security.md, "Limits"). */
+  limits?: Partial<GatewayLimits>;
   /** Request handler used for the UI instead of static files (Vite in dev). */
   uiMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  /** Fixed token (tests only); a random one otherwise. */
-  token?: string;
   /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
   brand?: Brand | null;
   /** Servers that cannot start until a VS Code `${input:…}` gets a value (config.ts). */
@@ -39,10 +42,14 @@ export interface GatewayOptions {
 
 /** A running gateway. */
 export interface Gateway {
+  /** The first launch address (`http://localhost:<port>/#code=…`): the page opens on it and stays there. */
   url: string;
   port: number;
-  token: string;
   origin: string;
+  /** A new launch address with a fresh single-use code. */
+  launchUrl(): string;
+  /** Launch codes and the pages' access tokens. */
+  access: Access;
   server: Server;
   /** The MCP Apps sandbox proxy's port (its own origin; see sandbox-server.ts). */
   sandboxPort: number;
@@ -77,13 +84,17 @@ async function readBody(req: IncomingMessage): Promise<{ ok: true; value: unknow
 }
 
 /**
- * Starts the gateway: binds 127.0.0.1 only, checks Host and Origin on every request, requires the
- * per-launch bearer token on everything but `/healthz` and the UI's static files, relays
- * `/mcp/<name>` to the configured servers, and serves `/api/servers`.
+ * Starts the gateway: binds 127.0.0.1 only, checks Host and Origin on every request, hands each page
+ * an access token for a single-use launch code (access.ts) and requires it on everything but
+ * `/healthz`, the launch exchange and the UI's static files, bounds connections (connection-guard.ts),
+ * relays `/mcp/<name>` to the configured servers, and serves `/api/servers`.
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const token = options.token ?? generateToken();
-  const timing = { ...DEFAULT_TIMING, ...(options.timing ?? {}) };
+  const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
+  const timing = { ...DEFAULT_TIMING, maxSessions: limits.sessionsPerServer, ...(options.timing ?? {}) };
+  const access = new Access(limits, (remaining) =>
+    process.stderr.write(`mcp-dashboard: a page's access token expired after ${Math.round(limits.credentialIdleMs / 1000)} s without use (${remaining} still valid).\n`),
+  );
   const configDir = dirname(options.configFile);
   // A Map keyed by own property names only: "__proto__" or "constructor" can never reach a spawn.
   const passkeyConfig = (options.config.dashboard?.passkeys ?? {}) as { enabled?: boolean; verifiers?: string[]; storeFile?: string };
@@ -110,6 +121,26 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return pageSecurityHeaders(sandbox ? [sandboxOriginFor(hostname, sandbox.port)] : [], { connect: registryOrigins(options.config) });
   };
   const hubs = new EventHubs();
+  let port = 0;
+  const launchUrl = () => `http://localhost:${port}/#code=${access.mintCode().code}`;
+
+  // The page spends its launch code here for its access token (see access.ts).
+  const exchange = async (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): Promise<void> => {
+    const parsed = await readBody(req);
+    if (!parsed.ok) {
+      sendJson(res, parsed.status, { error: parsed.message }, cors);
+      return;
+    }
+    const result = access.exchange((parsed.value as { code?: unknown } | null)?.code);
+    if (!result.ok) {
+      sendJson(res, 401, { error: launchRefusalMessage(result.reason), reason: result.reason }, cors);
+      return;
+    }
+    sendJson(res, 200, { token: result.token }, cors);
+  };
+  const publicRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) => Promise<void>>([
+    ['POST /api/launch/exchange', exchange],
+  ]);
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refusal = checkHostAndOrigin(req, hosts, origins);
@@ -129,6 +160,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
       sendJson(res, 200, { ok: true }, cors);
+      return;
+    }
+    // Routes reachable without the bearer token; each checks a credential of its own.
+    const publicRoute = publicRoutes.get(`${req.method} ${path}`);
+    if (publicRoute) {
+      await publicRoute(req, res, cors);
       return;
     }
 
@@ -164,10 +201,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
-    const denied = checkToken(req, token);
+    const denied = access.check(req, res);
     if (denied) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       sendJson(res, denied.status, { error: denied.reason });
+      return;
+    }
+
+    if (path === '/api/launch/codes' && req.method === 'POST') {
+      sendJson(res, 200, { url: launchUrl() });
       return;
     }
 
@@ -283,7 +325,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     sendJson(res, 404, { error: 'Not found.' });
   };
 
-  const server = createServer((req, res) => {
+  const server = createGuardedServer(limits, (req, res) => {
     handler(req, res).catch((error: unknown) => {
       console.error('[mcp-dashboard] request failed:', error);
       if (!res.headersSent) sendJson(res, 500, { error: 'Internal gateway error; see the gateway\u2019s terminal.' });
@@ -297,12 +339,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       resolvePromise();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   hosts = allowedHosts(port);
   corsOrigins = new Set(options.extraOrigins ?? []);
   origins = new Set([...ownOrigins(port), ...corsOrigins]);
   try {
     sandbox = await startSandboxServer({
+      limits,
       hostOrigins: () => origins,
       forbiddenOrigins: () => [...ownOrigins(port), ...(sandbox ? sandboxOrigins(sandbox.port) : [])],
     });
@@ -319,16 +362,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const origin = `http://127.0.0.1:${port}`;
   return {
-    url: `${origin}/#token=${token}`,
+    url: launchUrl(),
     port,
-    token,
     origin,
+    launchUrl,
+    access,
     server,
     sandboxPort: sandbox.port,
     supervisors,
     passkeys,
     async close() {
       clearInterval(sweeper);
+      access.close();
       hubs.closeAll();
       await sandbox?.close();
       await Promise.all([...supervisors.values()].map((s) => s.closeAll()));

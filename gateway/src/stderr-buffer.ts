@@ -4,7 +4,11 @@ export class StderrBuffer {
   private bytes = 0;
   private partial = '';
 
-  constructor(private readonly maxBytes = 64 * 1024) {}
+  constructor(
+    private readonly maxBytes = 64 * 1024,
+    /** Applied to the gateway's own notes (e.g. to keep the configured command out of them). */
+    private readonly redact: (line: string) => string = (line) => line,
+  ) {}
 
   /** Appends a chunk of raw stderr output. */
   append(chunk: string | Buffer): void {
@@ -20,7 +24,7 @@ export class StderrBuffer {
 
   /** Appends a line written by the gateway itself (marked as such). */
   note(line: string): void {
-    this.push(`[gateway ${new Date().toISOString()}] ${line}`);
+    this.push(`[gateway ${new Date().toISOString()}] ${this.redact(line)}`);
   }
 
   private push(line: string): void {

@@ -3,6 +3,7 @@ import { isStdioServer, type ServerConfig } from '../../src/core/config-schema.j
 import type { ConnectionProblem } from '../../src/core/connection-problem.js';
 import type { GatewayServerSummary } from '../../src/core/gateway-client.js';
 import { backoffDelay } from './backoff.js';
+import { checkInitialize } from './initialize-check.js';
 import { problemLine, type ProblemSite } from './doctor.js';
 import { classify, ModernRelay } from './modern-relay.js';
 import { RelaySession } from './relay-session.js';
@@ -17,16 +18,18 @@ export interface SupervisorTiming {
   stableMs: number;
   /** Sessions with no open request for this long are closed. */
   idleMs: number;
+  /** Open sessions (children, for stdio) per server; one more is refused with a clear error. */
+  maxSessions: number;
 }
 
-export const DEFAULT_TIMING: SupervisorTiming = { backoffBase: 500, backoffMax: 30_000, stableMs: 10_000, idleMs: 5 * 60_000 };
+export const DEFAULT_TIMING: SupervisorTiming = { backoffBase: 500, backoffMax: 30_000, stableMs: 10_000, idleMs: 5 * 60_000, maxSessions: 16 };
 
 /**
  * Everything the gateway runs for one configured server: its relay sessions, restart backoff,
  * bounded stderr, and the summary shown by `GET /api/servers` (never env values or headers).
  */
 export class ServerSupervisor {
-  readonly stderr = new StderrBuffer();
+  readonly stderr = new StderrBuffer(64 * 1024, (line) => this.redact(line));
   readonly transport: 'stdio' | 'http';
   readonly stableMs: number;
   private readonly sessions = new Set<RelaySession>();
@@ -130,10 +133,27 @@ export class ServerSupervisor {
       sendJsonRpcError(res, 400, -32600, 'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).');
       return;
     }
+    // Checked before anything is spawned: a request the transport would refuse must not leave a child behind.
+    const refused = checkInitialize(req, body);
+    if (refused) {
+      sendJsonRpcError(res, refused.status, refused.code, refused.message);
+      return;
+    }
+    if (this.sessions.size >= this.timing.maxSessions) {
+      // A session whose page has gone (no event stream, nothing in flight) makes room first, the oldest.
+      const spare = [...this.sessions].filter((s) => !s.inUse()).sort((a, b) => a.lastActivity - b.lastActivity)[0];
+      if (!spare) {
+        sendJsonRpcError(res, 503, -32000, `Server "${this.name}" already has ${this.timing.maxSessions} sessions in use, the most the gateway runs at once for one server (each open dashboard tab uses one). Close dashboard tabs you no longer use and try again.`);
+        return;
+      }
+      await spare.close('a newer session needed its place');
+    }
     const session = new RelaySession(this);
     this.sessions.add(session);
     await session.open();
     await session.handle(req, res, body);
+    // The transport refused it after all (it never got an id): nothing can reach this child, so stop it.
+    if (!session.sessionId) void session.close('the initialize request was refused');
   }
 
   /** A live session by its MCP session id. */
@@ -193,7 +213,10 @@ export class ServerSupervisor {
   }
 
   /** Records a diagnosed problem (shown on the card and, once per distinct problem, at the terminal). */
-  noteProblem(problem: ConnectionProblem): ConnectionProblem {
+  noteProblem(full: ConnectionProblem): ConnectionProblem {
+    // The page sees the command by its base name, no arguments and an HTTP server by its origin
+    // (docs/security.md); the terminal line below keeps everything.
+    const problem = this.pageSafe(full);
     this.problem = problem;
     this.lastError = problem.message;
     this.consecutiveFailures += problem.step === 'session' ? 0 : 1;
@@ -201,7 +224,7 @@ export class ServerSupervisor {
     const key = `${problem.step}\n${problem.kind}\n${problem.message}`;
     if (key !== this.reported) {
       this.reported = key;
-      this.report(problemLine(this.name, problem));
+      this.report(problemLine(this.name, full));
     }
     return problem;
   }
@@ -219,6 +242,39 @@ export class ServerSupervisor {
     this.reported = '';
   }
 
+  /**
+   * Replaces what the config says about reaching the server in a line the page may read: the command
+   * by its base name (never its path), each argument by "<argument>", an HTTP server's URL by its
+   * origin (a path or query may carry a key).
+   */
+  private redact(line: string): string {
+    let secrets: Array<readonly [string, string]>;
+    if (isStdioServer(this.config)) {
+      const base = this.config.command.split(/[\\/]/).pop() || '<command>';
+      secrets = [...(this.config.args ?? []).map((a) => [a, '<argument>'] as const), [this.config.command, base] as const];
+    } else {
+      let origin = '<url>';
+      try {
+        origin = new URL(this.config.url).origin;
+      } catch {
+        // keep the label
+      }
+      secrets = [[this.config.url, origin] as const];
+    }
+    let out = line;
+    for (const [secret, label] of secrets.filter(([v, l]: readonly [string, string]) => v.length >= 3 && v !== l).sort((a, b) => b[0].length - a[0].length)) out = out.split(secret).join(label);
+    return out;
+  }
+
+  /** A copy of `problem` with every text and detail passed through `redact`. */
+  private pageSafe(problem: ConnectionProblem): ConnectionProblem {
+    const details: ConnectionProblem['details'] = {};
+    for (const [key, value] of Object.entries(problem.details)) {
+      details[key] = typeof value === 'string' ? this.redact(value) : Array.isArray(value) ? value.map((v) => this.redact(v)) : value;
+    }
+    return { ...problem, message: this.redact(problem.message), action: this.redact(problem.action), details };
+  }
+
   /** Records a successful start. */
   noteStarted(upstream: Upstream): void {
     this.everStarted = true;
@@ -230,7 +286,7 @@ export class ServerSupervisor {
   /** Records an exit. */
   noteExit(exit: ExitInfo | undefined, how: string): void {
     this.lastExit = { code: exit?.code ?? null, signal: exit?.signal ?? null, at: new Date().toISOString() };
-    this.lastError = `exited ${how}`;
+    this.lastError = this.redact(`exited ${how}`);
     this.stderr.note(`exited ${how}`);
   }
 

@@ -16,9 +16,16 @@ export async function readRegistrySection(file: string): Promise<RegistryDashboa
   return (config.dashboard ?? {}) as RegistryDashboardConfig;
 }
 
+/** Checks a package name as an install does; returns a problem or undefined. */
+export function checkWidgetName(name: string): string | undefined {
+  if (!NAME.test(name) || name.length > 214) return `${JSON.stringify(name.slice(0, 220))} is not an npm-style package name.`;
+  return undefined;
+}
+
 /** Checks a package name and an entry for `dashboard.widgets`; returns a problem or undefined. */
 export function checkInstalledEntry(name: string, entry: unknown): string | undefined {
-  if (!NAME.test(name) || name.length > 214) return `"${name}" is not an npm-style package name.`;
+  const badName = checkWidgetName(name);
+  if (badName) return badName;
   if (!validateEntry(entry)) return `the entry for ${name} is not valid: ${ajv.errorsText(validateEntry.errors)}`;
   return undefined;
 }
@@ -26,14 +33,15 @@ export function checkInstalledEntry(name: string, entry: unknown): string | unde
 /**
  * Edits `dashboard.widgets` of a config file: reads it fresh, applies `mutate`, validates the result
  * and writes it atomically (temp file + rename). Every other key of the file is kept as it was.
+ * When `mutate` returns false nothing is written (the file is left exactly as it is).
  */
-export function editInstalledWidgets(file: string, mutate: (widgets: Record<string, InstalledWidgetConfig>) => void): Promise<Record<string, InstalledWidgetConfig>> {
+export function editInstalledWidgets(file: string, mutate: (widgets: Record<string, InstalledWidgetConfig>) => boolean | void): Promise<Record<string, InstalledWidgetConfig>> {
   const run = async () => {
     const text = await readFile(file, 'utf8');
     const config = parseConfig(text, file);
     const dashboard = (config.dashboard ??= {}) as RegistryDashboardConfig;
     const widgets: Record<string, InstalledWidgetConfig> = { ...(dashboard.widgets ?? {}) };
-    mutate(widgets);
+    if (mutate(widgets) === false) return widgets;
     if (Object.keys(widgets).length) dashboard.widgets = widgets;
     else delete dashboard.widgets;
     parseConfig(JSON.stringify(config), file);

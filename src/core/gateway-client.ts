@@ -21,7 +21,7 @@ export interface GatewayServerSummary {
 export class GatewayAuthError extends Error {
   constructor() {
     super(
-      'The gateway refused this page\u2019s access token. It was probably restarted: open the new address it printed ("Dashboard ready: http://127.0.0.1:\u2026/#token=\u2026").',
+      'The gateway no longer accepts this page\u2019s access: it was restarted, or this page went unused for a while. Press Enter in the terminal where mcp-dashboard runs (or restart it) and open the new address it prints ("Dashboard ready: http://localhost:\u2026/#code=\u2026").',
     );
     this.name = 'GatewayAuthError';
   }

@@ -7,12 +7,12 @@ const loc = (href: string) => {
 };
 
 describe('the page moves from 127.0.0.1 to localhost (WebAuthn refuses IP addresses)', () => {
-  it('moves a loopback-IP page to localhost, keeping port, path and the token fragment', () => {
-    expect(localhostUrlFor(loc('http://127.0.0.1:41234/#token=abc'))).to.equal('http://localhost:41234/#token=abc');
-    expect(localhostUrlFor(loc('http://[::1]:8080/x?y=1#token=t'))).to.equal('http://localhost:8080/x?y=1#token=t');
+  it('moves a loopback-IP page to localhost, keeping port, path and the launch-code fragment', () => {
+    expect(localhostUrlFor(loc('http://127.0.0.1:41234/#code=abc'))).to.equal('http://localhost:41234/#code=abc');
+    expect(localhostUrlFor(loc('http://[::1]:8080/x?y=1#code=t'))).to.equal('http://localhost:8080/x?y=1#code=t');
   });
   it('leaves localhost and other hosts alone', () => {
-    expect(localhostUrlFor(loc('http://localhost:41234/#token=abc'))).to.equal(undefined);
+    expect(localhostUrlFor(loc('http://localhost:41234/#code=abc'))).to.equal(undefined);
     expect(localhostUrlFor(loc('http://example.test/'))).to.equal(undefined);
   });
   it('explains why a passkey cannot run on an IP-address page', () => {

@@ -1,8 +1,9 @@
 /**
- * WebAuthn refuses IP addresses as relying party ids, and the gateway prints
- * `http://127.0.0.1:<port>/#token=…`. So the page moves itself to `http://localhost:<port>` (same
- * gateway, which accepts both Host names), carrying the token in the fragment, before it reads the
- * token. Everything the page keeps (session token, preferences, audit log) lives on that one origin.
+ * WebAuthn refuses IP addresses as relying party ids, so the gateway prints and opens
+ * `http://localhost:<port>/#code=…` and the page stays there (one document load). Someone who opens
+ * `http://127.0.0.1:<port>/…` by hand is moved to `http://localhost:<port>` (same gateway, which
+ * accepts both Host names), the unspent launch code still in the fragment, before the page spends it.
+ * Everything the page keeps (session token, preferences, audit log) lives on that one origin.
  */
 
 const LOOPBACK_IPS = new Set(['127.0.0.1', '[::1]', '::1']);

@@ -28,6 +28,7 @@ import { localhostUrlFor } from './canonical-origin.js';
 import { installAgents, type AgentsHost } from './agents/install-agents.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
+const LAUNCH_PROBLEM_KEYS = { 'no-token': 'problem.noToken', used: 'launch.used', expired: 'launch.expired', unknown: 'launch.unknown' } as const;
 
 const MODES: ThemeModePreference[] = ['light', 'dark', 'high-contrast', 'auto'];
 
@@ -135,10 +136,16 @@ export class McpDashboard extends LitElement {
       window.location.replace(moveTo);
       return;
     }
-    const token = this.token ?? takeToken();
-    if (!token) {
-      this.problem = { kind: 'no-token', message: this.t('problem.noToken') };
-      return;
+    let token = this.token;
+    if (token === undefined) {
+      const baseUrl = this.baseUrl ?? window.location.origin;
+      const taken = await takeToken(baseUrl);
+      if ('problem' in taken) {
+        // For 'no-token' the message is the catalog key, so a language switch re-words the banner.
+        this.problem = taken.problem === 'unreachable' ? { kind: 'unreachable', message: this.t('problem.unreachable', { url: baseUrl }) } : { kind: 'no-token', message: LAUNCH_PROBLEM_KEYS[taken.problem] };
+        return;
+      }
+      token = taken.token;
     }
     await this.updateComplete;
     const services = createHostServices({
@@ -282,7 +289,7 @@ export class McpDashboard extends LitElement {
   private problemMessage(): string {
     const p = this.problem!;
     // Re-worded on every render so a language switch also changes the banner.
-    if (p.kind === 'no-token') return this.t('problem.noToken');
+    if (p.kind === 'no-token') return this.t(p.message);
     if (p.kind === 'auth') return this.t('problem.auth');
     return p.message;
   }

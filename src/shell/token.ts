@@ -1,21 +1,55 @@
 const KEY = 'mcp-dashboard.token';
 
+/** Why the page has no access token. */
+export type LaunchProblem = 'no-token' | 'used' | 'expired' | 'unknown' | 'unreachable';
+
 /**
- * The gateway token: taken from `#token=…` on first load, then kept in sessionStorage (this tab
- * only) and removed from the address bar so it is not bookmarked or shared by accident.
+ * The page's access token. The gateway prints (and opens) `http://localhost:<port>/#code=…`: the
+ * code is taken out of the address bar at once, then spent — once — at `POST /api/launch/exchange`
+ * for this page's token, which is kept in sessionStorage (this tab only) so a reload works. What the
+ * browser keeps of the address (history, session files, the navigation timing entry) is a spent
+ * code; the token itself stops working once no page has used it for a while (gateway/src/access.ts).
+ * Without a code, a reload finds the token in sessionStorage.
  */
-export function takeToken(location: Location = window.location, history: History = window.history): string | undefined {
-  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(location.hash);
-  if (match) {
-    const token = match[1]!;
-    try {
-      sessionStorage.setItem(KEY, token);
-    } catch {
-      // storage disabled: the token lives only in memory
-    }
-    history.replaceState(null, '', location.pathname + location.search);
-    return token;
+export async function takeToken(
+  baseUrl: string,
+  location: Location = window.location,
+  history: History = window.history,
+): Promise<{ token: string } | { problem: LaunchProblem }> {
+  const match = /(?:^#|&)code=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (!match) {
+    const stored = readStored();
+    return stored ? { token: stored } : { problem: 'no-token' };
   }
+  history.replaceState(null, '', location.pathname + location.search);
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl.replace(/\/$/, '')}/api/launch/exchange`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: match[1] }),
+      cache: 'no-store',
+      credentials: 'omit',
+    });
+  } catch {
+    return { problem: 'unreachable' };
+  }
+  const body = (await response.json().catch(() => ({}))) as { token?: unknown; reason?: unknown };
+  if (!response.ok || typeof body.token !== 'string') {
+    const stored = readStored();
+    // A reload of a page whose address still showed a spent code keeps its own token.
+    if (stored) return { token: stored };
+    return { problem: body.reason === 'used' || body.reason === 'expired' ? body.reason : 'unknown' };
+  }
+  try {
+    sessionStorage.setItem(KEY, body.token);
+  } catch {
+    // storage disabled: the token lives only in memory (a reload needs a new address)
+  }
+  return { token: body.token };
+}
+
+function readStored(): string | undefined {
   try {
     return sessionStorage.getItem(KEY) ?? undefined;
   } catch {

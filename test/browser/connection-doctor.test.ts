@@ -54,11 +54,11 @@ describe('connection doctor on the cards', function () {
   this.timeout(60_000);
 
   for (const name of ['missing', 'exits', 'nothing', 'webpage', 'express', 'failing', 'refuses', 'old', 'locked']) {
-    it(`${name}: the card shows the step, the exact message and what to do`, async () => {
+    it(`${name}: the card shows the step, the exact message (a URL by origin) and what to do`, async () => {
       const row = table.find((s) => s.name === name)!;
       const c = await waitFor(() => card(name), 20_000, `card ${name}`);
       const message = await waitFor(() => doctorPart(c, 'message'), 30_000, `the doctor on ${name}`);
-      expect(message).to.equal(row.message);
+      expect(message).to.equal(row.pageMessage);
       const stepLabel = c.shadowRoot!.querySelector('mcp-connection-doctor')!.shadowRoot!.querySelector('.step')!.textContent!.trim();
       expect(stepLabel.startsWith('Failed at: ')).to.equal(true);
       expect(doctorPart(c, 'action')!.startsWith('What to do:')).to.equal(true);

@@ -71,7 +71,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     }
   });
 
-  it('a server that cannot start shows an error card naming the command; the rest keep working', async () => {
+  it('a server that cannot start shows an error card naming its config entry (not the command); the rest keep working', async () => {
     const broken = await readyCard(dashboard, 'broken');
     expect(broken.phase).to.equal('error');
     // The diagnosis is rendered by the connection doctor inside the card (its own shadow root).

@@ -167,7 +167,8 @@ describe('gateway problems seen from the page', () => {
     const dashboard = await mountDashboard(gateway, 'not-the-token');
     try {
       const banner = await waitFor(() => dashboard.shadowRoot!.querySelector('.banner'), 10_000, 'the banner');
-      expect(banner.textContent).to.contain('refused this page\u2019s access token');
+      expect(banner.textContent).to.contain('no longer accepts this page\u2019s access');
+      expect(banner.textContent).to.contain('Press Enter in the terminal');
       expect(banner.textContent).to.contain('Dashboard ready');
     } finally {
       dashboard.remove();

@@ -29,7 +29,7 @@ test('npm start: the printed URL opens the dashboard with the three default serv
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
-  await page.goto(gateway.url);
+  await page.goto(await gateway.launchUrl());
   // The token leaves the address bar once read.
   assert.equal(new URL(page.url()).hash, '');
   for (const name of ['everything', 'basic-vanillajs', 'system-monitor']) {

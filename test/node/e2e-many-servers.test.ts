@@ -30,7 +30,7 @@ test(`${SERVERS} servers: every card connects and shows its counts (no connectio
   page.on('request', (r) => {
     if (r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/mcp/')) mcpGets.push(r.url());
   });
-  await page.goto(gateway.url);
+  await page.goto(await gateway.launchUrl());
   const cards = page.locator('mcp-widget-card');
   await page.waitForFunction(
     (n) => {

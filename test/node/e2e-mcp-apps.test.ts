@@ -26,7 +26,7 @@ test('MCP Apps on the served page: Open app → confirm → the view runs on the
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
-  await page.goto(gateway.url);
+  await page.goto(await gateway.launchUrl());
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("basic-vanillajs")') });
   await card.getByRole('tab', { name: /Tools/ }).click();
   await card.getByRole('button', { name: /Get Time/ }).click();

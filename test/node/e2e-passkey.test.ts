@@ -6,15 +6,15 @@ import { chromium, type Browser } from 'playwright-core';
 import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
 import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 
-// What a user meets with the shipped default config: they open the printed http://127.0.0.1:<port>
-// address, the page moves itself to http://localhost:<port> (WebAuthn refuses IP addresses), and a
-// strict passkey action of the MCPlet demo server runs with a (virtual) authenticator.
+// What a user meets with the shipped default config: they open the printed http://localhost:<port>
+// address (WebAuthn refuses IP addresses), the page stays on it, and a strict passkey action of the
+// MCPlet demo server runs with a (virtual) authenticator.
 let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
 let browser: Browser;
 
 before(async () => {
   const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
-  gateway = await startGatewayProcess({ config });
+  gateway = await startGatewayProcess({ config, exchange: false });
   browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
 });
 
@@ -23,8 +23,8 @@ after(async () => {
   await gateway?.stop();
 });
 
-test('the printed 127.0.0.1 URL moves to localhost with the token, and a passkey action runs end to end', async () => {
-  assert.match(gateway.url, /^http:\/\/127\.0\.0\.1:\d+\/#token=/);
+test('the printed localhost address opens the dashboard in one document load, and a passkey action runs end to end', async () => {
+  assert.match(gateway.url, /^http:\/\/localhost:\d+\/#code=[A-Za-z0-9_-]{43}$/);
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -34,6 +34,8 @@ test('the printed 127.0.0.1 URL moves to localhost with the token, and a passkey
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
 
+  let documentLoads = 0;
+  page.on('domcontentloaded', () => (documentLoads += 1));
   await page.goto(gateway.url);
   await page.waitForURL(/^http:\/\/localhost:\d+\/$/);
   assert.equal(new URL(page.url()).port, String(gateway.port));
@@ -55,6 +57,9 @@ test('the printed 127.0.0.1 URL moves to localhost with the token, and a passkey
   await dialog.getByRole('button', { name: 'Continue with passkey' }).click();
   await card.getByText('"verifiedBy": "passkey"').waitFor({ timeout: 20_000 });
 
+  // One document: the printed address itself; the page only dropped the spent code from the address bar.
+  assert.equal(documentLoads, 1);
+  assert.equal(new URL(page.url()).origin, new URL(gateway.url).origin);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   assert.equal(credentials.length, 1);
   assert.equal(credentials[0]!.rpId, 'localhost');

@@ -83,8 +83,8 @@ async function summaryProblem(name: string): Promise<Problem> {
 
 describe('connection doctor', () => {
   for (const name of ['missing', 'exits', 'nothing', 'webpage', 'express', 'failing', 'refuses', 'old', 'locked']) {
-    test(`${name}: the diagnosis in the error, the summary and the terminal`, async () => {
-      const { step, kind, message: expected } = table.find((s) => s.name === name)!;
+    test(`${name}: the diagnosis in the error, the summary and the terminal (the page sees a URL by origin)`, async () => {
+      const { step, kind, message: full, pageMessage: expected } = table.find((s) => s.name === name)!;
       const error = await connectError(name);
       const problem = error.data?.problem;
       assert.ok(problem, `the error carries the diagnosis as data.problem: ${error.message}`);
@@ -96,7 +96,7 @@ describe('connection doctor', () => {
       assert.doesNotMatch(`${error.message} ${JSON.stringify(problem)}`, /<html|<script|<!DOCTYPE|<pre>|Cannot POST/i, 'no upstream HTML reaches the client');
       const summary = await summaryProblem(name);
       assert.deepEqual([summary.step, summary.kind, summary.message], [step, kind, expected]);
-      assert.ok(gw.stderr().includes(`mcp-dashboard: server "${name}" [${step}]: ${expected}`), `terminal line for ${name}:\n${gw.stderr()}`);
+      assert.ok(gw.stderr().includes(`mcp-dashboard: server "${name}" [${step}]: ${full}`), `terminal line for ${name}:\n${gw.stderr()}`);
     });
   }
 

@@ -46,9 +46,11 @@ describe('gateway security', () => {
     await gw?.stop();
   });
 
-  test('the token is 256 bits, URL-safe, and only in the fragment of the printed URL', () => {
-    assert.match(gw.url, /^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{43}$/);
-    assert.equal(Buffer.from(gw.token, 'base64url').length, 32);
+  test('the printed address is localhost with a 256-bit launch code in the fragment; the token it buys is 256 bits too', () => {
+    assert.match(gw.printedUrl, /^http:\/\/localhost:\d+\/#code=[A-Za-z0-9_-]{43}$/);
+    assert.equal(Buffer.from(gw.code!, 'base64url').length, 32);
+    assert.equal(Buffer.from(gw.token!, 'base64url').length, 32);
+    assert.notEqual(gw.token, gw.code);
   });
 
   test('binds 127.0.0.1 only: other local addresses refuse the connection', async () => {

@@ -65,7 +65,7 @@ before(async () => {
     // Once the registry is stopped, failed fetches are expected and reported in the UI.
     if (m.type() === 'error' && !(offline && /ERR_CONNECTION_REFUSED|Failed to fetch/.test(m.text()))) problems.push(`console: ${m.text()}`);
   });
-  await page.goto(gateway.url);
+  await page.goto(await gateway.launchUrl());
   await card('everything').locator('header').getByText(/Idle|Active/).waitFor({ timeout: 30_000 });
 });
 

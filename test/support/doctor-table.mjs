@@ -1,12 +1,13 @@
 // The connection doctor's table of broken servers (issue 13), shared by the gateway test
 // (test/node/gateway-doctor.test.ts) and the card test (test/browser/connection-doctor.test.ts):
-// the config entry, the step and kind diagnosed, and the exact message the user reads.
+// the config entry, the step and kind diagnosed, the exact message in the terminal (`message`) and the one
+// the page reads (`pageMessage`: a URL by its origin only, as a path may carry a key; docs/security.md).
 // PORT stands for the broken HTTP fixture's port, CLOSED for a port where nothing listens.
 
 /** @param {number} port @param {number} closed */
 export function brokenServers(port, closed) {
   const url = (path) => `http://127.0.0.1:${port}${path}`;
-  return [
+  const rows = [
     { name: 'missing', config: { command: 'no-such-mcp-server-xyz' }, step: 'spawn', kind: 'command-not-found', message: 'The command "no-such-mcp-server-xyz" was not found.' },
     { name: 'exits', config: { command: 'node', args: ['test/fixtures/exit-with-stderr.mjs'] }, step: 'spawn', kind: 'exited', message: '"node" exited with code 3 before it answered "initialize".' },
     { name: 'nothing', config: { url: `http://127.0.0.1:${closed}/mcp` }, step: 'connect', kind: 'refused', message: `Nothing is listening at 127.0.0.1:${closed} (connection refused).` },
@@ -23,4 +24,8 @@ export function brokenServers(port, closed) {
     },
     { name: 'locked', config: { type: 'http', url: url('/auth') }, step: 'auth', kind: 'auth-required', message: `${url('/auth')} requires authorization (HTTP 401).` },
   ];
+  return rows.map((row) => {
+    const target = /** @type {{ url?: string }} */ (row.config).url;
+    return { ...row, pageMessage: target ? row.message.replaceAll(target, new URL(target).origin) : row.message };
+  });
 }

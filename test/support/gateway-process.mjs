@@ -1,5 +1,6 @@
 // Starts and stops real gateway processes (the CLI, as a user runs it) for tests and benchmarks.
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname, isAbsolute } from 'node:path';
@@ -12,10 +13,16 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
  * Writes `config` to a temp file and starts `mcp-dashboard --config <file> --port 0 --no-open`.
  * Stdio servers without a cwd run from the repo root, so fixture paths can be relative to it; so does
  * a `dashboard.brand` file path.
- * Resolves once the gateway prints its "Dashboard ready" line.
- * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string }} [options]
+ * Resolves once the gateway prints its "Dashboard ready" line. Then, like a page, it spends the
+ * printed launch code for an access token (`token`) and holds that token's event stream open, so the
+ * token stays valid for the whole test; `url` is a fresh address a browser may open once, `launchUrl()`
+ * makes another.
+ * `exchange: false` leaves the printed code unspent (`url`, `code`) and gets no token; `open: true`
+ * lets the gateway open a browser (set `BROWSER` in `env`); `limits` shortens the gateway's limits
+ * (MCP_DASHBOARD_TEST_LIMITS).
+ * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string, exchange?: boolean, open?: boolean, limits?: Record<string, number> }} [options]
  */
-export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText } = {}) {
+export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText, exchange = true, open = false, limits } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-test-'));
   const file = join(dir, 'config.json');
   if (rawConfigText !== undefined) {
@@ -29,8 +36,9 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
     if (typeof copy.dashboard?.brand === 'string' && !isAbsolute(copy.dashboard.brand)) copy.dashboard.brand = join(repoRoot, copy.dashboard.brand);
     await writeFile(file, JSON.stringify(copy, null, 2));
   }
-  const args = [cli, '--config', file, '--port', '0', '--no-open', ...allowOrigins.flatMap((o) => ['--allow-origin', o]), ...extraArgs];
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [cli, '--config', file, '--port', '0', ...(open ? [] : ['--no-open']), ...allowOrigins.flatMap((o) => ['--allow-origin', o]), ...extraArgs];
+  const childEnv = { ...process.env, ...env, ...(limits ? { MCP_DASHBOARD_TEST_LIMITS: JSON.stringify(limits) } : {}) };
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => {
     stderr += d.toString();
@@ -52,17 +60,41 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
     });
   });
   const url = new URL(ready);
-  const token = /token=([^&]+)/.exec(url.hash)[1];
+  const port = Number(url.port);
+  const code = /code=([^&]+)/.exec(url.hash)?.[1];
+  let token;
+  let stream;
+  if (exchange) {
+    const answer = await gatewayRequest(port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code }) });
+    if (answer.status !== 200) throw new Error(`the launch code was refused (${answer.status}): ${answer.body}`);
+    token = JSON.parse(answer.body).token;
+    stream = holdEventStream(port, token);
+  }
+  const launchUrl = async () => {
+    const answer = await gatewayRequest(port, 'POST', '/api/launch/codes', { token });
+    if (answer.status !== 200) throw new Error(`could not make a launch address (${answer.status}): ${answer.body}`);
+    return JSON.parse(answer.body).url;
+  };
   return {
-    url: ready,
-    origin: url.origin,
-    port: Number(url.port),
+    /**
+     * A launch address a browser can open once, within a minute: the printed one with `exchange: false`,
+     * else a fresh one (the printed one was spent for `token`).
+     */
+    url: exchange ? await launchUrl() : ready,
+    /** The printed address and its code. */
+    printedUrl: ready,
+    code,
+    origin: `http://127.0.0.1:${port}`,
+    port,
     token,
     pid: child.pid,
     child,
     configFile: file,
     stderr: () => stderr,
+    /** A fresh launch address (single use) for a browser to open. */
+    launchUrl,
     async stop() {
+      stream?.destroy();
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
@@ -73,6 +105,33 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One request to the gateway on 127.0.0.1 (Host set as a same-machine client would).
+ * @param {number} port @param {string} method @param {string} path
+ * @param {{ token?: string, body?: string }} [options]
+ * @returns {Promise<{ status: number, body: string }>}
+ */
+export function gatewayRequest(port, method, path, { token, body } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const headers = { Host: `127.0.0.1:${port}`, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) };
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Holds `GET /api/events` open with `token`, as a dashboard page does, so the token stays in use. */
+function holdEventStream(port, token) {
+  const req = request({ host: '127.0.0.1', port, path: '/api/events', headers: { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${token}` } }, (res) => res.resume());
+  req.on('error', () => {});
+  req.end();
+  return req;
 }
 
 /**

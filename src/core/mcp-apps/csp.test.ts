@@ -89,6 +89,20 @@ describe('MCP Apps CSP from _meta.ui.csp', () => {
     expect(rejected.map((r) => r.reason)).to.satisfy((reasons: string[]) => reasons.some((m) => m.includes('dashboard itself')) && reasons.some((m) => m.includes('port')));
   });
 
+  it("the gateway's and the sandbox's ports are refused on every loopback spelling and scheme; other loopback ports still pass", () => {
+    const forbiddenOrigins = ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://127.0.0.1:4001', 'http://localhost:4001'];
+    const hosts = ['localhost', 'LOCALHOST', '127.0.0.1', '[::1]', '0.0.0.0', '127.0.0.2', '[::]', 'app.localhost', '[::ffff:127.0.0.1]', '[0:0:0:0:0:0:0:1]', 'localhost.'];
+    const spellings = hosts.flatMap((host) => ['http', 'https', 'ws', 'wss'].flatMap((scheme) => [4000, 4001].map((port) => `${scheme}://${host}:${port}`)));
+    const { csp, rejected } = validateAppCsp({ connectDomains: spellings.slice(0, 32) }, { forbiddenOrigins });
+    const rest = validateAppCsp({ connectDomains: spellings.slice(32, 64), resourceDomains: spellings.slice(64, 88) }, { forbiddenOrigins });
+    expect(csp).to.deep.equal({});
+    expect(rest.csp).to.deep.equal({});
+    expect(rejected.length + rest.rejected.length).to.equal(spellings.length);
+    // The same spellings on a port that is not the gateway's are judged by the ordinary rules.
+    const other = validateAppCsp({ connectDomains: ['ws://localhost:5173', 'wss://[::1]:5173', 'http://app.localhost:5173'] }, { forbiddenOrigins });
+    expect(other.csp.connectDomains).to.deep.equal(['ws://localhost:5173', 'wss://[::1]:5173', 'http://app.localhost:5173']);
+  });
+
   it('a malformed declaration is refused as a whole, and at most 32 entries per list are read', () => {
     expect(validateAppCsp('https://x.example.com').rejected[0]!.reason).to.contain('must be an object');
     expect(validateAppCsp({ connectDomains: 'https://x.example.com' }).rejected[0]!.reason).to.contain('array');

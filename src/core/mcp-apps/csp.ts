@@ -60,7 +60,12 @@ const LOOPBACK_SCHEMES: Record<CspListName, readonly string[]> = {
 const ENTRY = /^([a-z][a-z0-9+.-]*):\/\/(\*\.)?([a-z0-9.-]+|\[::1\])(?::(\d{1,5}))?(\/[A-Za-z0-9\-._~/%]*)?$/;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
-function checkEntry(list: CspListName, raw: unknown, forbidden: Set<string>): { ok: true; value: string } | { ok: false; reason: string } {
+/** True for any spelling of this machine a browser resolves to loopback without DNS. */
+function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '0.0.0.0' || host === '[::]';
+}
+
+function checkEntry(list: CspListName, raw: unknown, forbidden: Set<string>, forbiddenPorts: Set<number>): { ok: true; value: string } | { ok: false; reason: string } {
   if (typeof raw !== 'string') return { ok: false, reason: 'not a string' };
   if (raw.length === 0 || raw.length > MAX_ENTRY_LENGTH) return { ok: false, reason: `must be 1 to ${MAX_ENTRY_LENGTH} characters` };
   // Whitespace, ';', ',' and quotes would let one entry smuggle in another source or directive.
@@ -69,7 +74,9 @@ function checkEntry(list: CspListName, raw: unknown, forbidden: Set<string>): { 
   const match = ENTRY.exec(value);
   if (!match) return { ok: false, reason: 'is not an origin such as https://api.example.com (keywords, bare schemes and "*" are not accepted)' };
   const [, scheme, wildcard, host, port] = match as unknown as [string, string, string | undefined, string, string | undefined];
-  const loopback = LOOPBACK_HOSTS.has(host);
+  // The gateway's own ports are refused on every loopback spelling and scheme (ws, wss, http, https).
+  if (isLoopbackHost(host) && port !== undefined && forbiddenPorts.has(Number(port))) return { ok: false, reason: 'names the dashboard itself, which an app may never reach' };
+  const loopback = LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost');
   const schemes = loopback ? LOOPBACK_SCHEMES[list] : SECURE_SCHEMES[list];
   if (!schemes.includes(scheme)) {
     return { ok: false, reason: `scheme "${scheme}:" is not allowed here (use ${SECURE_SCHEMES[list].join(' or ')}; plain http only for localhost)` };
@@ -106,6 +113,15 @@ export function validateAppCsp(declared: unknown, options: CspValidationOptions 
     return { csp, rejected: [{ list: 'csp', entry: JSON.stringify(declared)?.slice(0, 80) ?? String(declared), reason: '_meta.ui.csp must be an object' }] };
   }
   const forbidden = new Set([...(options.forbiddenOrigins ?? [])].map(normalizeOrigin));
+  const forbiddenPorts = new Set<number>();
+  for (const origin of forbidden) {
+    try {
+      const url = new URL(origin);
+      if (url.port && isLoopbackHost(url.hostname)) forbiddenPorts.add(Number(url.port));
+    } catch {
+      // not an origin: matched as a string only
+    }
+  }
   const record = declared as Record<string, unknown>;
   for (const list of LISTS) {
     const value = record[list];
@@ -116,7 +132,7 @@ export function validateAppCsp(declared: unknown, options: CspValidationOptions 
     }
     const accepted: string[] = [];
     for (const entry of value.slice(0, MAX_ENTRIES)) {
-      const verdict = checkEntry(list, entry, forbidden);
+      const verdict = checkEntry(list, entry, forbidden, forbiddenPorts);
       if (verdict.ok) {
         if (!accepted.includes(verdict.value)) accepted.push(verdict.value);
       } else {

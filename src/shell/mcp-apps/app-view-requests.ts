@@ -5,6 +5,18 @@ import { negotiateDisplayMode } from '../../core/mcplet/display-mode.js';
 import type { MCPError } from '../../core/mcp-error.js';
 import type { MCPTool } from '../../core/types.js';
 import type { AppView } from './app-view.js';
+import { appGuard } from '../messages/en/app-guard.js';
+
+/** Catalog keys of what the card says when the view guard blocked something the view tried. */
+const BLOCKED_FEATURES: Record<string, keyof typeof appGuard> = {
+  webrtc: 'app.guard.webrtc',
+  preconnect: 'app.guard.preconnect',
+  'javascript-frame': 'app.guard.javascriptFrame',
+  'document.write': 'app.guard.markup',
+  'document.writeln': 'app.guard.markup',
+  'execCommand insertHTML': 'app.guard.markup',
+  'unsafe-markup': 'app.guard.unsafeMarkup',
+};
 
 /** At most this many of a view's tool calls may wait (for the user or the server) at once. */
 export const MAX_PENDING_APP_CALLS = 4;
@@ -27,7 +39,7 @@ function textOf(content: unknown): string {
  * The view's requests, answered by the host (MCP Apps "Standard MCP Messages" and "MCP Apps
  * Specific Messages"). AppBridge has no MCP client here, so nothing reaches a server except
  * through these handlers:
- * - `tools/call`: only tools of the view's own server whose visibility includes `app` (AppBridge
+ * - `tools/call`: only after the view finished `ui/initialize`; only tools of the view's own server whose visibility includes `app` (AppBridge
  *   does not check this), and always through the host's invoker with caller surface `app`, so the
  *   policy and confirmation dialog apply exactly as for any other caller;
  * - `resources/read`, `resources/list`, `resources/templates/list`: the view's own server only;
@@ -40,6 +52,8 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
   const server = view.serverName;
 
   bridge.oncalltool = async (params): Promise<CallToolResult> => {
+    // MCP Apps lifecycle: a view talks to its server only after the ui/initialize handshake.
+    if (!view.isInitialized) refuse(view, 'tools/call', { ok: false, code: -32600, message: 'The app called a tool before it finished ui/initialize (send ui/initialize, then ui/notifications/initialized).' });
     const tools = mcp.getServer(server)?.info?.tools ?? [];
     const others = new Map<string, MCPTool[]>();
     for (const name of mcp.listServers()) others.set(name, mcp.getServer(name)?.info?.tools ?? []);
@@ -105,6 +119,17 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
       bus.emit('mcp:app:link', { serverName: server, viewId: view.id, url: verdict.url, outcome: agreed ? 'opened' : 'declined' }),
     );
     return agreed ? {} : { isError: true };
+  };
+
+  // The sandbox proxy's report of what the view guard blocked (gateway/sandbox/view-guard.js): shown on the card.
+  bridge.fallbackNotificationHandler = async (notification) => {
+    if (notification.method !== 'ui/notifications/sandbox-blocked') return;
+    const feature = (notification.params as { feature?: unknown } | undefined)?.feature;
+    const key = Object.hasOwn(BLOCKED_FEATURES, String(feature)) ? BLOCKED_FEATURES[String(feature)] : undefined;
+    if (!key) return;
+    const translated = view.services.i18n?.t(key);
+    const message = translated && translated !== key ? translated : appGuard[key];
+    view.note('refused', message, () => bus.emit('mcp:app:refused', { serverName: server, viewId: view.id, method: String(feature), message }));
   };
 
   bridge.onrequestdisplaymode = async (params) => {

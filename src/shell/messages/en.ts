@@ -1,6 +1,7 @@
 import type { I18nMessage } from '../../core/types.js';
 import { agents } from './en/agents.js';
 import { appearance } from './en/appearance.js';
+import { appGuard } from './en/app-guard.js';
 import { apps } from './en/apps.js';
 import { audit } from './en/audit.js';
 import { brand } from './en/brand.js';
@@ -10,6 +11,7 @@ import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
 import { consent } from './en/consent.js';
 import { doctor } from './en/doctor.js';
+import { launch } from './en/launch.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
@@ -24,6 +26,7 @@ import { widgetStore } from './en/widget-store.js';
 export const en = {
   ...agents,
   ...appearance,
+  ...appGuard,
   ...apps,
   ...audit,
   ...brand,
@@ -33,6 +36,7 @@ export const en = {
   ...confirm,
   ...consent,
   ...doctor,
+  ...launch,
   ...listProblems,
   ...notices,
   ...page,

@@ -1,6 +1,7 @@
 import type { I18nMessage } from '../../core/types.js';
 import { agents } from './ja/agents.js';
 import { appearance } from './ja/appearance.js';
+import { appGuard } from './ja/app-guard.js';
 import { apps } from './ja/apps.js';
 import { audit } from './ja/audit.js';
 import { brand } from './ja/brand.js';
@@ -10,6 +11,7 @@ import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
 import { consent } from './ja/consent.js';
 import { doctor } from './ja/doctor.js';
+import { launch } from './ja/launch.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
@@ -25,6 +27,7 @@ import type { en } from './en.js';
 export const ja: Record<keyof typeof en, I18nMessage> = {
   ...agents,
   ...appearance,
+  ...appGuard,
   ...apps,
   ...audit,
   ...brand,
@@ -34,6 +37,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...confirm,
   ...consent,
   ...doctor,
+  ...launch,
   ...listProblems,
   ...notices,
   ...page,
