@@ -267,24 +267,29 @@ test('turning the switch off unregisters every tool at once; on registers them a
 });
 
 test('MCP-WP-6.7.1 / 6.7.3 Telemetry is a no-op: calling it from a widget makes no request (a control request is seen)', async () => {
-  const requests: string[] = [];
-  const listener = (request: { url(): string }) => void requests.push(request.url());
+  // Every request the page makes meanwhile is recorded with its body. The dashboard's own MCP traffic (the
+  // relay at /mcp/<server>, e.g. a reconnected stream) may go on; no other request may, and none may carry
+  // what was handed to Telemetry.
+  const requests: Array<{ url: string; body: string }> = [];
+  const listener = (request: { url(): string; postData(): string | null }) => void requests.push({ url: request.url(), body: request.postData() ?? '' });
   page.on('request', listener);
   const enabled = await page.evaluate(`(async () => {
     const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.deps && el.deps.Telemetry) return el; if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; } } };
     const widget = find(document);
     const t = widget.deps.Telemetry;
-    t.trackEvent('tools', 'invoke', 'echo', 1);
-    t.trackError(new Error('boom'), { user: 'someone@example.com' });
-    t.trackPerformance('render', 12);
+    t.trackEvent('tools', 'invoke', 'telemetry-sentinel-event', 1);
+    t.trackError(new Error('telemetry-sentinel-error'), { user: 'someone@example.com' });
+    t.trackPerformance('telemetry-sentinel-render', 12);
     await new Promise((r) => setTimeout(r, 300));
     return t.enabled;
   })()`);
   page.off('request', listener);
   assert.equal(enabled, false);
-  assert.deepEqual(requests, [], 'no request was made');
+  const relay = new RegExp(`^${new URL(page.url()).origin}/mcp/[^/]+$`);
+  assert.deepEqual(requests.filter((r) => !relay.test(r.url)).map((r) => r.url), [], 'no request was made but the dashboard\u2019s MCP traffic');
+  assert.deepEqual(requests.filter((r) => /telemetry-sentinel|someone@example\.com/.test(r.url + r.body)).map((r) => r.url), [], 'nothing handed to Telemetry left the page');
   page.on('request', listener);
-  await page.evaluate(`fetch('/healthz').then((r) => r.status)`);
+  await page.evaluate(`fetch('/healthz?telemetry-sentinel-control').then((r) => r.status)`);
   page.off('request', listener);
-  assert.ok((requests as string[]).some((u) => u.endsWith('/healthz')), 'the control request is seen, so the check can fail');
+  assert.ok(requests.some((r) => r.url.endsWith('/healthz?telemetry-sentinel-control')), 'the control request is seen (and carries the sentinel), so the checks can fail');
 });
