@@ -9,7 +9,8 @@ import type { AuditEntry } from '../../src/core/audit/audit-types.js';
 import { createWidgetDependencies } from '../../src/core/widget-deps.js';
 import type { MCPWidgetMetadata } from '../../src/core/types.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
+import { answerDialog, dialogOpen, mountDashboard, openTab, readyCard } from '../support/dashboard.js';
+import { deepQuery } from '../support/dom.js';
 
 // The AgentAPI end to end (MCP-WP §3.5, §17): the built-in widgets' agent actions through the host's gate,
 // against server-everything through the real gateway. "reader" may run read-only actions; "operator" all.
@@ -112,6 +113,19 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     answerDialog(dashboard, 'confirm');
     const own = await waitFor(() => events.slice(personal).find((e) => e.event === 'mcp:tool:result' && e.data.requestId === 'person-1'), 10_000, 'the person\u2019s result');
     expect(own.data.source).to.equal(undefined);
+  });
+
+  it('MCP-WP-17.1.2 the card\u2019s Activity shows what agents did: each agent action with its agent, refusals with the reason, and the tool call marked as the agent\u2019s', async () => {
+    await refusal(widgets().execute('reader', 'server-panel:everything', 'invoke-tool', { tool: 'echo', arguments: { message: 'no' } }));
+    const card = await readyCard(dashboard, 'everything');
+    await openTab(card, 'Activity');
+    const table = await waitFor(() => deepQuery('mcp-activity-table', card.shadowRoot!), 5000, 'the activity table');
+    const rows = () => [...table.shadowRoot!.querySelectorAll('tbody tr')].map((r) => r.textContent!.replace(/\s+/g, ' '));
+    await waitFor(() => rows().some((r) => r.includes('agent action') && r.includes('Refused to agent "reader"')), 5000, 'the refusal line');
+    const lines = rows();
+    expect(lines.some((r) => r.includes('server-panel:everything invoke-tool') && r.includes('Done for agent "operator"')), lines.join('\n')).to.equal(true);
+    expect(lines.some((r) => r.includes('echo') && r.includes('Called by agent "operator"'))).to.equal(true);
+    expect(lines.some((r) => r.includes('echo') && r.includes('Called by agent') && r.includes('person')), 'a person\u2019s call is not marked').to.equal(false);
   });
 
   it('MCP-WP-17.1.3 an invalid payload is refused before executeAction runs; a widget whose capabilities change is refused from then on', async () => {

@@ -1,11 +1,12 @@
 import type { EventBusInterface, Unsubscribe } from '../../src/core/types.js';
 import { errorText } from './tool-text.js';
+import { agentOf, trackAgentActivity } from './activity-agents.js';
 
 /** One line of a server's activity. */
 export interface ActivityEntry {
   id: number;
   time: number;
-  kind: 'tool' | 'resource' | 'prompt' | 'server' | 'log' | 'app';
+  kind: 'tool' | 'resource' | 'prompt' | 'server' | 'log' | 'app' | 'agent' | 'message';
   name: string;
   outcome: 'started' | 'ok' | 'error' | 'cancelled' | 'info';
   latency?: number;
@@ -31,8 +32,9 @@ export function trackActivity(
   const mine = (d: { serverName?: string } | undefined) => d?.serverName === serverName;
   const add = (entry: Omit<ActivityEntry, 'id' | 'time'>) => onEntry({ ...entry, id: ++nextId, time: Date.now() });
   const subs: Unsubscribe[] = [
-    bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string; args: unknown }) => {
-      if (mine(d)) add({ kind: 'tool', name: d.toolName, outcome: 'started', request: d.args });
+    bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string; args: unknown; source?: unknown; caller?: { surface?: string; id?: string } }) => {
+      const agent = agentOf(d);
+      if (mine(d)) add({ kind: 'tool', name: d.toolName, outcome: 'started', request: d.args, ...(agent ? { message: `Called by agent "${agent}"`, messageKey: 'activity.byAgent', messageVars: { agent } } : {}) });
     }),
     bus.on('mcp:tool:result', (d: { serverName: string; toolName: string; args: unknown; result: { isError?: boolean }; latency: number }) => {
       if (mine(d)) add({ kind: 'tool', name: d.toolName, outcome: d.result?.isError ? 'error' : 'ok', latency: d.latency, request: d.args, response: d.result });
@@ -67,6 +69,7 @@ export function trackActivity(
       if (mine(d)) add({ kind: 'log', name: String(d.level ?? 'info'), outcome: 'info', message: typeof d.data === 'string' ? d.data : JSON.stringify(d.data) });
     }),
     ...trackAppActivity(bus, mine, add),
+    ...trackAgentActivity(bus, mine, add),
   ];
   return () => subs.forEach((u) => u());
 }

@@ -18,4 +18,13 @@ export const agentsEn = {
   'messaging.sent': 'Sent {uri} to the tool browser.',
   'messaging.notSent': 'Could not send it to the tool browser: {message}',
   'messaging.noStringField': 'The chosen tool has no text field to put it in.',
+  'kind.agent': 'agent action',
+  'kind.message': 'widget message',
+  'activity.byAgent': 'Called by agent "{agent}"',
+  'activity.agentStarted': 'Agent "{agent}" runs this action.',
+  'activity.agentDone': 'Done for agent "{agent}".',
+  'activity.agentFailed': 'Failed for agent "{agent}": {reason}',
+  'activity.agentRefused': 'Refused to agent "{agent}": {reason}',
+  'activity.messageDelivered': '"{type}", {bytes} bytes, delivered to {count}',
+  'activity.messageRefused': 'Refused: {reason}',
 } satisfies Record<string, I18nMessage>;

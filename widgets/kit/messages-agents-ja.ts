@@ -19,4 +19,13 @@ export const agentsJa: Record<keyof typeof agentsEn, I18nMessage> = {
   'messaging.sent': '{uri} をツールブラウザーに送りました。',
   'messaging.notSent': 'ツールブラウザーに送れませんでした: {message}',
   'messaging.noStringField': '選んだツールには、入れられるテキスト欄がありません。',
+  'kind.agent': 'エージェントの操作',
+  'kind.message': 'ウィジェット間メッセージ',
+  'activity.byAgent': 'エージェント「{agent}」による呼び出し',
+  'activity.agentStarted': 'エージェント「{agent}」がこの操作を実行しています。',
+  'activity.agentDone': 'エージェント「{agent}」の操作が完了しました。',
+  'activity.agentFailed': 'エージェント「{agent}」の操作が失敗しました: {reason}',
+  'activity.agentRefused': 'エージェント「{agent}」の操作を拒否しました: {reason}',
+  'activity.messageDelivered': '「{type}」、{bytes} バイト、{count} 件に配信',
+  'activity.messageRefused': '拒否されました: {reason}',
 };
