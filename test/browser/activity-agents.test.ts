@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { EventBus, ScopedEventBus } from '../../src/core/event-bus.js';
-import { trackActivity, type ActivityEntry } from './activity.js';
+import { trackActivity, type ActivityEntry } from '../../widgets/kit/activity.js';
 
 // What the host logs about widget messages and agent actions shows in a server's Activity (issue 17),
 // followed through a widget's own scoped bus as a widget follows it.
