@@ -267,9 +267,9 @@ test('turning the switch off unregisters every tool at once; on registers them a
 });
 
 test('MCP-WP-6.7.1 / 6.7.3 Telemetry is a no-op: calling it from a widget makes no request (a control request is seen)', async () => {
-  // Every request the page makes meanwhile is recorded with its body. The dashboard's own MCP traffic (the
-  // relay at /mcp/<server>, e.g. a reconnected stream) may go on; no other request may, and none may carry
-  // what was handed to Telemetry.
+  // Every request the page makes meanwhile is recorded with its body. The dashboard's own traffic to its gateway
+  // (the MCP relay /mcp/<server>, the API /api/… — a reconnected stream, the offline probe) may go on; nothing may
+  // go elsewhere, and no request may carry what was handed to Telemetry.
   const requests: Array<{ url: string; body: string }> = [];
   const listener = (request: { url(): string; postData(): string | null }) => void requests.push({ url: request.url(), body: request.postData() ?? '' });
   page.on('request', listener);
@@ -285,8 +285,8 @@ test('MCP-WP-6.7.1 / 6.7.3 Telemetry is a no-op: calling it from a widget makes 
   })()`);
   page.off('request', listener);
   assert.equal(enabled, false);
-  const relay = new RegExp(`^${new URL(page.url()).origin}/mcp/[^/]+$`);
-  assert.deepEqual(requests.filter((r) => !relay.test(r.url)).map((r) => r.url), [], 'no request was made but the dashboard\u2019s MCP traffic');
+  const own = new RegExp(`^${new URL(page.url()).origin}/(mcp|api)/`);
+  assert.deepEqual(requests.filter((r) => !own.test(r.url)).map((r) => r.url), [], 'no request was made but the dashboard\u2019s own gateway traffic');
   assert.deepEqual(requests.filter((r) => /telemetry-sentinel|someone@example\.com/.test(r.url + r.body)).map((r) => r.url), [], 'nothing handed to Telemetry left the page');
   page.on('request', listener);
   await page.evaluate(`fetch('/healthz?telemetry-sentinel-control').then((r) => r.status)`);
