@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
+import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
 import type { MissingInput } from '../../src/core/config-import.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import { inputMissingProblem } from './doctor.js';
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   uiMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
   brand?: Brand | null;
+  /** Team dashboards from the files named by `dashboard.layouts` (already checked), issue 16. */
+  layouts?: TeamDashboard[];
   /** Servers that cannot start until a VS Code `${input:…}` gets a value (config.ts). */
   missingInputs?: MissingInput[];
 }
@@ -215,6 +218,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (path === '/api/sandbox' && req.method === 'GET') {
       sendJson(res, 200, { port: sandbox?.port ?? null });
+      return;
+    }
+    if (path === '/api/layouts' && req.method === 'GET') {
+      sendJson(res, 200, { dashboards: options.layouts ?? [] });
       return;
     }
     if (path === '/api/brand' && req.method === 'GET') {

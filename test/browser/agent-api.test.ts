@@ -115,7 +115,7 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     expect(own.data.source).to.equal(undefined);
   });
 
-  it('MCP-WP-17.1.2 the card\u2019s Activity shows what agents did: each agent action with its agent, refusals with the reason, and the tool call marked as the agent\u2019s', async () => {
+  it('MCP-WP-17.1.2 the card\u2019s Activity shows what agents did, from the host\u2019s history: each agent action with its agent, refusals with the reason, and the tool call asked by the agent', async () => {
     await refusal(widgets().execute('reader', 'server-panel:everything', 'invoke-tool', { tool: 'echo', arguments: { message: 'no' } }));
     const card = await readyCard(dashboard, 'everything');
     await openTab(card, 'Activity');
@@ -124,8 +124,12 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     await waitFor(() => rows().some((r) => r.includes('agent action') && r.includes('Refused to agent "reader"')), 5000, 'the refusal line');
     const lines = rows();
     expect(lines.some((r) => r.includes('server-panel:everything invoke-tool') && r.includes('Done for agent "operator"')), lines.join('\n')).to.equal(true);
-    expect(lines.some((r) => r.includes('echo') && r.includes('Called by agent "operator"'))).to.equal(true);
-    expect(lines.some((r) => r.includes('echo') && r.includes('Called by agent') && r.includes('person')), 'a person\u2019s call is not marked').to.equal(false);
+    expect(lines.some((r) => r.includes('echo') && r.includes('asked by agent operator')), lines.join('\n')).to.equal(true);
+    // The host's history (deps.History) keeps them with who asked, for widgets created later too.
+    const history = dashboard.services!.history.list('everything');
+    expect(history.some((e) => e.kind === 'agent' && e.outcome === 'error' && e.source?.surface === 'agent' && e.source.id === 'reader')).to.equal(true);
+    expect(history.some((e) => e.kind === 'tool' && e.name === 'echo' && e.source?.surface === 'agent' && e.source.id === 'operator')).to.equal(true);
+    expect(history.some((e) => e.kind === 'tool' && e.name === 'echo' && e.source?.surface === 'user'), 'the person\u2019s call is the user\u2019s').to.equal(true);
   });
 
   it('MCP-WP-17.1.3 an invalid payload is refused before executeAction runs; a widget whose capabilities change is refused from then on', async () => {

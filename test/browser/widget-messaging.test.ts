@@ -143,6 +143,11 @@ describe('WidgetMessaging between widgets', () => {
     expect(burst.length).to.equal(11);
     expect(burst.filter((l) => l.outcome === 'delivered').every((l) => l.delivered === 1 && l.bytes === 7)).to.equal(true);
     expect(burst.at(-1)).to.include({ outcome: 'refused', code: 'rate-limited' });
+    // The host's history keeps each message as the server's activity, asked by the sender (never the payload).
+    const history = dashboard.services!.history.list('everything').filter((e) => e.kind === 'message' && e.source?.id === 'resource-explorer:everything#burst');
+    expect(history.length).to.equal(11);
+    expect(history[0]).to.include({ outcome: 'error', name: 'resource-explorer:everything#burst \u2192 tool-browser:everything#inbox' });
+    expect(JSON.stringify(history)).not.to.contain('"i":');
     receiver.dispose();
     expect(receiver.leftovers().messageSubscriptions, 'subscriptions end with the widget').to.equal(0);
   });

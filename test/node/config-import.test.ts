@@ -120,10 +120,10 @@ describe('config import: the CLI', () => {
       });
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
     });
-    // The printed address carries a one-time launch code (issue 14); the page exchanges it for the session token.
-    const code = /code=([^&]+)/.exec(url.hash)?.[1];
+    // The printed address carries a one-time launch code (issue 14); spend it for a token, as the page does.
+    const code = /code=([^&]+)/.exec(url.hash)![1]!;
     const answer = await gatewayRequest(Number(url.port), 'POST', '/api/launch/exchange', { body: JSON.stringify({ code }) });
-    assert.equal(answer.status, 200, `the launch code was exchanged: ${answer.body}`);
+    assert.equal(answer.status, 200, answer.body);
     return { origin: url.origin, token: JSON.parse(answer.body).token as string, stderr: () => stderr };
   }
 

@@ -6,6 +6,7 @@ import type { OfflineCacheInterface, TelemetryInterface, WidgetMessagingInterfac
 import type { AppHostInterface } from './app-view.js';
 import type { MCPBridgeInterface } from './bridge.js';
 import type { EventBusInterface } from './event-bus.js';
+import type { HistoryInterface } from './history.js';
 import type { I18nInterface } from './i18n.js';
 import type { ThemeInterface } from './theme.js';
 
@@ -48,6 +49,8 @@ export interface DependenciesObject {
   OfflineCache?: OfflineCacheInterface;
   /** MCP-WP-6.7: a no-op here; nothing leaves the machine. */
   Telemetry?: TelemetryInterface;
+  /** Extension: the host's activity history per server (calls, reads, prompts, app events; who asked). */
+  History?: HistoryInterface;
   [key: string]: unknown;
 }
 
