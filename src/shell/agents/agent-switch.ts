@@ -15,7 +15,8 @@ export class McpAgentSwitch extends LitElement {
     css`
       :host { display: inline-flex; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-sm, 0.8125rem); }
       label { display: inline-flex; align-items: center; gap: var(--mcp-spacing-xs, 0.125rem); }
-      .state { color: var(--mcp-text-secondary, #4b5563); }
+      /* One line in the header, however long the state is (the full text is its title and is read out). */
+      .state { color: var(--mcp-text-secondary, #4b5563); max-width: 18rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
     `,
   ];
 
@@ -55,7 +56,7 @@ export class McpAgentSwitch extends LitElement {
     if (!s) return nothing;
     return html`<label><input type="checkbox" role="switch" data-action="webmcp" .checked=${s.enabled} ?disabled=${!this.host}
         aria-describedby="webmcp-state" @change=${(e: Event) => void this.host?.setEnabled((e.target as HTMLInputElement).checked)} />${this.l10n.t('agents.switch')}</label>
-      <span id="webmcp-state" class="state" role="status">${this.stateText(s)}</span>`;
+      <span id="webmcp-state" class="state" role="status" title=${this.stateText(s)}>${this.stateText(s)}</span>`;
   }
 }
 
