@@ -25,6 +25,7 @@ import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-call
 import type { McpServersPanel } from './servers-panel.js';
 import type { McpHostNotices } from './host-notices.js';
 import { localhostUrlFor } from './canonical-origin.js';
+import { installAgents, type AgentsHost } from './agents/install-agents.js';
 import { DashboardLayoutController } from './layout/dashboard-layout.js';
 import { layoutStyles } from './layout/layout.styles.js';
 
@@ -102,11 +103,13 @@ export class McpDashboard extends LitElement {
     clearInterval(this.watch);
     this.unsubscribe?.();
     this.registryHost?.dispose();
+    this.agents?.dispose();
     this.services?.dispose();
   }
 
   /** Saved calls (issue 15): the header button and the tool forms' "Save call" open it. */
   savedCalls: SavedCallsHost | undefined;
+  agents: AgentsHost | undefined; // issue 17: WebMCP registrations behind the header switch
 
   private dialog(): McpConfirmDialog {
     return this.renderRoot.querySelector('mcp-confirm-dialog')!;
@@ -184,6 +187,7 @@ export class McpDashboard extends LitElement {
     services.theme.applyToDocument(this.ownerDocument);
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
     if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
+    this.agents = installAgents({ root: this.renderRoot, services });
     await services.preferences.start();
     this.unsubscribe = services.preferences.onChange(() => {
       applyBrandToDocument(services.theme.brand, this.productName());
@@ -344,6 +348,7 @@ export class McpDashboard extends LitElement {
           <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>
             ${t('header.widgets')}
           </button>
+          <mcp-agent-switch></mcp-agent-switch>
           <button type="button" data-action="saved-calls" @click=${() => void this.savedCalls?.open()} ?hidden=${!this.services}>${t('header.savedCalls')}</button>
           <button type="button" aria-haspopup="dialog" data-action="servers" @click=${() => void this.openServers()} ?hidden=${!this.services}>${t('header.servers')}</button>
           <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>

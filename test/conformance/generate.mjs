@@ -91,9 +91,11 @@ export async function generate() {
     }
   }
   const rules = catalogue.rules;
-  const covered = rules.filter((r) => !r.key.includes('@') && covering.has(r.id));
-  const explained = rules.filter((r) => !(covering.has(r.id) && !r.key.includes('@')) && r.notCovered);
-  const open = rules.filter((r) => !(covering.has(r.id) && !r.key.includes('@')) && !r.notCovered);
+  // A rule whose ID the specification uses twice is named in titles by its `alias` (e.g. MCP-WP-17.1.3a).
+  const testsOf = (r) => (r.key.includes('@') ? (r.alias ? (covering.get(r.alias) ?? []) : []) : (covering.get(r.id) ?? []));
+  const covered = rules.filter((r) => testsOf(r).length > 0);
+  const explained = rules.filter((r) => testsOf(r).length === 0 && r.notCovered);
+  const open = rules.filter((r) => testsOf(r).length === 0 && !r.notCovered);
   const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [
     '# MCP-WP conformance',
@@ -110,13 +112,13 @@ export async function generate() {
     '|---|---|---|---|',
   ];
   for (const r of rules) {
-    const tests = r.key.includes('@') ? [] : (covering.get(r.id) ?? []);
+    const tests = testsOf(r);
     const cell = tests.length
       ? tests.map((t) => `${esc(t.title)} (\`${t.file}\`)`).join('<br>')
       : r.notCovered
         ? `— ${esc(r.notCovered)}`
         : '**not covered yet**';
-    const label = r.key.includes('@') ? `${r.id} (${esc(r.section)})` : r.id;
+    const label = r.key.includes('@') ? `${r.id} (${esc(r.section)})${r.alias ? `, named ${r.alias} in test titles` : ''}` : r.id;
     lines.push(`| ${label} | ${r.party} | ${esc(r.requirement)} | ${cell} |`);
   }
   lines.push('', 'Rule IDs such as MCP-WP-16.6.1 appear twice in the specification (registry and mcp-ui sections); the second use is listed with its section.', '');

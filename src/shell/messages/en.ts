@@ -1,4 +1,5 @@
 import type { I18nMessage } from '../../core/types.js';
+import { agents } from './en/agents.js';
 import { appearance } from './en/appearance.js';
 import { appGuard } from './en/app-guard.js';
 import { apps } from './en/apps.js';
@@ -26,6 +27,7 @@ import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
 export const en = {
+  ...agents,
   ...appearance,
   ...appGuard,
   ...apps,

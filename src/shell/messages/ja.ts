@@ -1,4 +1,5 @@
 import type { I18nMessage } from '../../core/types.js';
+import { agents } from './ja/agents.js';
 import { appearance } from './ja/appearance.js';
 import { appGuard } from './ja/app-guard.js';
 import { apps } from './ja/apps.js';
@@ -27,6 +28,7 @@ import type { en } from './en.js';
 
 /** Japanese strings of the shell: one file per area under ./ja/, each with exactly the keys of its English twin. */
 export const ja: Record<keyof typeof en, I18nMessage> = {
+  ...agents,
   ...appearance,
   ...appGuard,
   ...apps,
