@@ -20,6 +20,7 @@ import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTimi
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
 import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
+import { readBody, safeDecode, sendJson } from './http-io.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -61,30 +62,6 @@ export interface Gateway {
   /** The dev FIDO2 server's routes (passkeys for MCPlet actions). */
   passkeys: PasskeyRoutes;
   close(): Promise<void>;
-}
-
-const MAX_BODY = 4 * 1024 * 1024;
-
-function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-  res.end(body);
-}
-
-async function readBody(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY} bytes.` };
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, status: 400, message: `Parse error: the body is not valid JSON (${(error as Error).message}).` };
-  }
 }
 
 /**
@@ -401,12 +378,4 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
