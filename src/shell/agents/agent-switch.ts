@@ -13,10 +13,12 @@ export class McpAgentSwitch extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: inline-flex; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      :host { display: inline-flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-sm, 0.8125rem); max-width: 100%; min-width: 0; }
       label { display: inline-flex; align-items: center; gap: var(--mcp-spacing-xs, 0.125rem); }
       /* One line in the header, however long the state is (the full text is its title and is read out). */
       .state { color: var(--mcp-text-secondary, #4b5563); max-width: 18rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+      /* A narrow window (or 400 % zoom, 320 px): the state wraps rather than pushing the header sideways. */
+      @media (max-width: 40rem) { .state { white-space: normal; max-width: 100%; } }
     `,
   ];
 
