@@ -15,6 +15,7 @@ import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
+import { SpawnQueue } from './warm-pool.js';
 import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
@@ -354,6 +355,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   }
   passkeys.listening(port, [...corsOrigins]);
+  // Warm servers (issue 18): every enabled stdio server starts now, a few at a time, before any page asks.
+  const spawnQueue = new SpawnQueue();
+  for (const s of supervisors.values()) s.startWarm(spawnQueue);
 
   const sweeper = setInterval(() => {
     for (const s of supervisors.values()) s.sweepIdle();
@@ -375,6 +379,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       clearInterval(sweeper);
       access.close();
       hubs.closeAll();
+      spawnQueue.close();
       await sandbox?.close();
       await Promise.all([...supervisors.values()].map((s) => s.closeAll()));
       server.closeAllConnections?.();

@@ -16,6 +16,7 @@ const SERVER_KEYS: Record<string, 'keep' | 'translate' | { ignored: string }> = 
   url: 'keep',
   headers: 'keep',
   disabled: 'keep',
+  single: 'keep',
   type: 'translate',
   transportType: 'translate',
   serverUrl: 'translate',

@@ -1,0 +1,273 @@
+import { availableParallelism } from 'node:os';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import { exitProblem, spawnProblem } from './doctor.js';
+import { describeExit, type Upstream } from './upstream.js';
+import type { ServerSupervisor } from './supervisor.js';
+
+/**
+ * Warm servers (issue 18). The gateway starts every enabled stdio server when it starts and keeps one
+ * started, not-yet-initialized child per server — the spare — so the next page session gets a
+ * running process at once; a new spare is made in the background afterwards. Nothing is sent to a
+ * spare but `ping` (the one request MCP allows before `initialize`): its answer says the process has
+ * loaded and reads its input, which is when the card stops saying "starting". The page's own
+ * `initialize` is the first handshake the server sees, so a session on a spare is the same session
+ * as on a fresh child.
+ */
+
+/** How long a spare may take to answer its ping before it counts as warm anyway (some servers ignore requests before initialize). */
+const PING_TIMEOUT_MS = 10_000;
+/** After a session takes a spare, how long the pool waits before making the next one (start-up work of pages comes first). */
+export const REFILL_DELAY_MS = 1_500;
+/** A spare that keeps crashing is retried with the supervisor's backoff this many times; after that only a page's session starts it. */
+const MAX_SPARE_FAILURES = 5;
+
+/** Runs process starts with bounded concurrency (a slot is held until the child answers or fails). */
+export class SpawnQueue {
+  private running = 0;
+  private readonly waiting: Array<{ owner: unknown; run: () => Promise<void> }> = [];
+  private closed = false;
+
+  constructor(readonly concurrency = Math.max(2, availableParallelism())) {}
+
+  /** Queues `run` for `owner` (one queued job per owner; a second is ignored). */
+  add(owner: unknown, run: () => Promise<void>): void {
+    if (this.closed || this.waiting.some((j) => j.owner === owner)) return;
+    this.waiting.push({ owner, run });
+    this.next();
+  }
+
+  /** Drops `owner`'s queued job, if it has not started; true when one was dropped. */
+  cancel(owner: unknown): boolean {
+    const index = this.waiting.findIndex((j) => j.owner === owner);
+    if (index < 0) return false;
+    this.waiting.splice(index, 1);
+    return true;
+  }
+
+  /** True while `owner` has a job waiting for a slot. */
+  queued(owner: unknown): boolean {
+    return this.waiting.some((j) => j.owner === owner);
+  }
+
+  /** Starts nothing more. */
+  close(): void {
+    this.closed = true;
+    this.waiting.length = 0;
+  }
+
+  private next(): void {
+    while (!this.closed && this.running < this.concurrency && this.waiting.length > 0) {
+      const job = this.waiting.shift()!;
+      this.running += 1;
+      void job
+        .run()
+        .catch(() => {})
+        .finally(() => {
+          this.running -= 1;
+          this.next();
+        });
+    }
+  }
+}
+
+/** The child processes of one server that have started and not exited (sessions', the spare, the 2026 channel's). */
+export class ChildRegistry {
+  private readonly live = new Set<Upstream>();
+
+  constructor(private readonly onExit: () => void) {}
+
+  /** Counts `upstream` (a stdio child) until its process exits. */
+  track(upstream: Upstream): Upstream {
+    if (!upstream.exited) return upstream;
+    this.live.add(upstream);
+    void upstream.exited.then(() => {
+      this.live.delete(upstream);
+      this.onExit();
+    });
+    return upstream;
+  }
+
+  /** Started children still running. */
+  count(): number {
+    return [...this.live].filter((u) => u.started && !u.exit()).length;
+  }
+}
+
+/** What the card and `/api/servers` learn about the spare. */
+export type SpareState = 'none' | 'queued' | 'starting' | 'warm';
+
+let pings = 0;
+
+/** The warm spare of one stdio server. */
+export class WarmSpare {
+  private spare: { upstream: Upstream; warm: boolean } | undefined;
+  private spawning: Promise<void> | undefined;
+  private refillTimer: NodeJS.Timeout | undefined;
+  private stableTimer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  private closed = false;
+
+  constructor(
+    private readonly supervisor: ServerSupervisor,
+    private readonly queue: SpawnQueue,
+    /** Creates (does not start) a child for this server. */
+    private readonly create: () => Upstream,
+    /** True when a new child may be started now (a single-instance server with a live child says no). */
+    private readonly mayStart: () => boolean,
+  ) {}
+
+  /** Where the spare is. */
+  get state(): SpareState {
+    if (this.spare) return this.spare.warm ? 'warm' : 'starting';
+    if (this.spawning) return 'starting';
+    return this.queue.queued(this) ? 'queued' : 'none';
+  }
+
+  /** The spare's process id, if one is running. */
+  pid(): number | null {
+    return this.spare?.upstream.pid() ?? null;
+  }
+
+  /** Makes a spare unless there is one, one is on its way, or this server may not start another child now. */
+  fill(): void {
+    if (this.closed || this.spare || this.spawning || this.refillTimer || this.failures >= MAX_SPARE_FAILURES || !this.mayStart()) return;
+    this.queue.add(this, () => this.spawn());
+  }
+
+  /** Fills again after `delay` (debounced: pages take spares in bursts). */
+  refillLater(delay = REFILL_DELAY_MS): void {
+    if (this.closed) return;
+    clearTimeout(this.refillTimer);
+    this.refillTimer = setTimeout(() => {
+      this.refillTimer = undefined;
+      this.fill();
+    }, delay);
+    this.refillTimer.unref();
+  }
+
+  /**
+   * Hands the spare to a session (started, perhaps still loading); undefined when there is none. A
+   * spare still waiting in the queue is dropped: the caller starts its own child now. A spare whose
+   * process is being spawned is waited for (milliseconds), so no second child starts beside it.
+   */
+  async take(): Promise<Upstream | undefined> {
+    if (this.spawning) await this.spawning.catch(() => {});
+    const spare = this.spare;
+    this.spare = undefined;
+    clearTimeout(this.stableTimer);
+    const dropped = this.queue.cancel(this);
+    if (spare && !spare.upstream.exit()) {
+      spare.upstream.transport.onmessage = undefined;
+      spare.upstream.transport.onclose = undefined;
+      spare.upstream.transport.onerror = undefined;
+      this.refillLater();
+      return spare.upstream;
+    }
+    if (spare || dropped) this.refillLater();
+    return undefined;
+  }
+
+  /** Takes back a started child nobody initialized (the 2026 probe's, see modern-relay.ts); one at most. */
+  offer(upstream: Upstream): void {
+    if (this.closed || upstream.exit()) {
+      void upstream.transport.close().catch(() => {});
+      return;
+    }
+    const old = this.spare;
+    this.queue.cancel(this);
+    this.watch(upstream, true);
+    if (old) void old.upstream.transport.close().catch(() => {});
+  }
+
+  /** Stops the spare and makes no more. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.refillTimer);
+    clearTimeout(this.stableTimer);
+    this.queue.cancel(this);
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare) await spare.upstream.transport.close().catch(() => {});
+  }
+
+  private async spawn(): Promise<void> {
+    if (this.closed || this.spare || !this.mayStart()) return;
+    const upstream = this.create();
+    this.spawning = upstream.transport.start();
+    try {
+      await this.spawning;
+      upstream.started = true;
+    } catch (error) {
+      this.spawning = undefined;
+      const stdio = this.supervisor.stdioCommand()!;
+      this.supervisor.noteProblem(spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException));
+      this.failed();
+      return;
+    }
+    this.spawning = undefined;
+    if (this.closed) {
+      await upstream.transport.close().catch(() => {});
+      return;
+    }
+    this.supervisor.noteStarted(upstream);
+    // The queue slot is held until the child answers (or dies): that is what bounds the start-up load.
+    await this.watch(upstream, false);
+  }
+
+  /** Keeps `upstream` as the spare; resolves once it has answered its ping, exited, or been taken. */
+  private watch(upstream: Upstream, warm: boolean): Promise<void> {
+    const entry = { upstream, warm };
+    this.spare = entry;
+    return new Promise<void>((settle) => {
+      const id = `mcp-dashboard-warm-${++pings}`;
+      const timer = setTimeout(() => {
+        entry.warm = true;
+        settle();
+      }, PING_TIMEOUT_MS);
+      timer.unref();
+      const done = () => {
+        clearTimeout(timer);
+        settle();
+      };
+      upstream.transport.onmessage = (message) => {
+        if ((message as { id?: unknown }).id === id) {
+          entry.warm = true;
+          done();
+        }
+      };
+      upstream.transport.onerror = (error) => this.supervisor.stderr.note(`spare: ${error.message}`);
+      upstream.transport.onclose = () => {
+        done();
+        if (this.spare !== entry) return;
+        this.spare = undefined;
+        clearTimeout(this.stableTimer);
+        const exit = upstream.exit();
+        this.supervisor.noteExit(exit, `${describeExit(exit)} while waiting for a page`);
+        const stdio = this.supervisor.stdioCommand()!;
+        this.supervisor.noteProblem(exitProblem(this.supervisor.site(), stdio.command, exit, this.supervisor.stderr.tail(5), 'before it answered "initialize"'));
+        this.failed();
+      };
+      clearTimeout(this.stableTimer);
+      this.stableTimer = setTimeout(() => {
+        if (this.spare !== entry) return;
+        this.failures = 0;
+        this.supervisor.markStable();
+      }, this.supervisor.stableMs);
+      this.stableTimer.unref();
+      if (warm) {
+        done();
+        return;
+      }
+      upstream.transport.send({ jsonrpc: '2.0', id, method: 'ping' } as JSONRPCMessage).catch(() => done());
+    });
+  }
+
+  /** A spare that did not start or died: try again after the supervisor's backoff, a few times. */
+  private failed(): void {
+    this.failures += 1;
+    if (this.closed || this.failures >= MAX_SPARE_FAILURES) return;
+    const delay = this.supervisor.nextDelay();
+    this.supervisor.stderr.note(`starting a spare again in ${delay} ms`);
+    this.refillLater(delay);
+  }
+}
