@@ -1,5 +1,5 @@
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { exitProblem, spawnProblem } from './doctor.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
@@ -7,15 +7,18 @@ import type { ServerSupervisor } from './supervisor.js';
 /**
  * Warm servers (issue 18). The gateway starts every enabled stdio server when it starts and keeps one
  * started, not-yet-initialized child per server — the spare — so the next page session gets a
- * running process at once; a new spare is made in the background afterwards. Nothing is sent to a
- * spare but `ping` (the one request MCP allows before `initialize`): its answer says the process has
- * loaded and reads its input, which is when the card stops saying "starting". The page's own
- * `initialize` is the first handshake the server sees, so a session on a spare is the same session
- * as on a fresh child.
+ * running process at once; a new spare is made in the background afterwards. Nothing at all is sent
+ * to a spare: the page's own opening (`server/discover` or `initialize`) is the first message the
+ * server sees, so a session on a spare is the same session as on a fresh child — even a `ping` would
+ * pin the SDK's dual-era stdio servers to 2025. A spare counts as warm once its process has gone
+ * idle after loading (its CPU time, from /proc, stops growing) — that is also how long it holds its
+ * slot in the start-up queue, so at most a few servers load at once.
  */
 
-/** How long a spare may take to answer its ping before it counts as warm anyway (some servers ignore requests before initialize). */
-const PING_TIMEOUT_MS = 10_000;
+/** A spare that is still busy after this long counts as warm anyway. */
+const WARM_TIMEOUT_MS = 10_000;
+/** How often a loading spare's CPU time is read. */
+const IDLE_SAMPLE_MS = 40;
 /** After a session takes a spare, how long the pool waits before making the next one (start-up work of pages comes first). */
 export const REFILL_DELAY_MS = 1_500;
 /** A spare that keeps crashing is retried with the supervisor's backoff this many times; after that only a page's session starts it. */
@@ -95,8 +98,6 @@ export class ChildRegistry {
 
 /** What the card and `/api/servers` learn about the spare. */
 export type SpareState = 'none' | 'queued' | 'starting' | 'warm';
-
-let pings = 0;
 
 /** The warm spare of one stdio server. */
 export class WarmSpare {
@@ -214,52 +215,39 @@ export class WarmSpare {
     await this.watch(upstream, false);
   }
 
-  /** Keeps `upstream` as the spare; resolves once it has answered its ping, exited, or been taken. */
+  /** Keeps `upstream` as the spare; resolves once its process has gone idle (loaded), exited, or been taken. */
   private watch(upstream: Upstream, warm: boolean): Promise<void> {
     const entry = { upstream, warm };
     this.spare = entry;
-    return new Promise<void>((settle) => {
-      const id = `mcp-dashboard-warm-${++pings}`;
-      const timer = setTimeout(() => {
-        entry.warm = true;
-        settle();
-      }, PING_TIMEOUT_MS);
-      timer.unref();
-      const done = () => {
-        clearTimeout(timer);
-        settle();
-      };
-      upstream.transport.onmessage = (message) => {
-        if ((message as { id?: unknown }).id === id) {
-          entry.warm = true;
-          done();
-        }
-      };
-      upstream.transport.onerror = (error) => this.supervisor.stderr.note(`spare: ${error.message}`);
-      upstream.transport.onclose = () => {
-        done();
-        if (this.spare !== entry) return;
-        this.spare = undefined;
-        clearTimeout(this.stableTimer);
-        const exit = upstream.exit();
-        this.supervisor.noteExit(exit, `${describeExit(exit)} while waiting for a page`);
-        const stdio = this.supervisor.stdioCommand()!;
-        this.supervisor.noteProblem(exitProblem(this.supervisor.site(), stdio.command, exit, this.supervisor.stderr.tail(5), 'before it answered "initialize"'));
-        this.failed();
-      };
+    upstream.transport.onmessage = undefined;
+    upstream.transport.onerror = (error) => this.supervisor.stderr.note(`spare: ${error.message}`);
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    upstream.transport.onclose = () => {
+      settle();
+      if (this.spare !== entry) return;
+      this.spare = undefined;
       clearTimeout(this.stableTimer);
-      this.stableTimer = setTimeout(() => {
-        if (this.spare !== entry) return;
-        this.failures = 0;
-        this.supervisor.markStable();
-      }, this.supervisor.stableMs);
-      this.stableTimer.unref();
-      if (warm) {
-        done();
-        return;
-      }
-      upstream.transport.send({ jsonrpc: '2.0', id, method: 'ping' } as JSONRPCMessage).catch(() => done());
+      const exit = upstream.exit();
+      this.supervisor.noteExit(exit, `${describeExit(exit)} while waiting for a page`);
+      const stdio = this.supervisor.stdioCommand()!;
+      this.supervisor.noteProblem(exitProblem(this.supervisor.site(), stdio.command, exit, this.supervisor.stderr.tail(5), 'before it answered "initialize"'));
+      this.failed();
+    };
+    clearTimeout(this.stableTimer);
+    this.stableTimer = setTimeout(() => {
+      if (this.spare !== entry) return;
+      this.failures = 0;
+      this.supervisor.markStable();
+    }, this.supervisor.stableMs);
+    this.stableTimer.unref();
+    if (warm) return Promise.resolve();
+    const pid = upstream.pid();
+    void (pid ? untilIdle(pid, () => this.spare !== entry) : Promise.resolve()).then(() => {
+      entry.warm = true;
+      settle();
     });
+    return settled;
   }
 
   /** A spare that did not start or died: try again after the supervisor's backoff, a few times. */
@@ -269,5 +257,39 @@ export class WarmSpare {
     const delay = this.supervisor.nextDelay();
     this.supervisor.stderr.note(`starting a spare again in ${delay} ms`);
     this.refillLater(delay);
+  }
+}
+
+/** CPU time (user + system, in clock ticks) of a process, from /proc; undefined where there is none. */
+async function cpuTicks(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Resolves once the process has loaded: its CPU time grew and then stood still for two samples in a
+ * row (or it is gone, or `stop()` says so, or WARM_TIMEOUT_MS passed). Without /proc (not Linux) it
+ * waits a fixed half second.
+ */
+async function untilIdle(pid: number, stop: () => boolean): Promise<void> {
+  const deadline = Date.now() + WARM_TIMEOUT_MS;
+  let last = await cpuTicks(pid);
+  if (last === undefined) {
+    await new Promise((r) => setTimeout(r, 500).unref());
+    return;
+  }
+  let still = 0;
+  while (Date.now() < deadline && !stop()) {
+    await new Promise((r) => setTimeout(r, IDLE_SAMPLE_MS).unref());
+    const now = await cpuTicks(pid);
+    if (now === undefined) return;
+    still = now === last && now > 0 ? still + 1 : 0;
+    last = now;
+    if (still >= 2) return;
   }
 }

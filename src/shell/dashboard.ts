@@ -18,7 +18,7 @@ import { installClientFeatures } from './client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
-import { loadWidgetContract } from './widget-lifecycle.js';
+import { preloadStartup } from './startup-preload.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
@@ -132,6 +132,7 @@ export class McpDashboard extends LitElement {
       window.location.replace(moveTo);
       return;
     }
+    preloadStartup();
     let token = this.token;
     if (token === undefined) {
       const baseUrl = this.baseUrl ?? window.location.origin;
@@ -153,8 +154,6 @@ export class McpDashboard extends LitElement {
     });
     this.services = services;
     this.dialog().a11y = services.a11y;
-    // Fetched while the first servers connect; the first widget needs it (docs/decisions.md, "Bundle size").
-    void loadWidgetContract().catch(() => {});
     this.dialog().i18n = services.i18n;
     installClientFeatures(services, this.renderRoot);
     const linkDialog = this.renderRoot.querySelector('mcp-link-dialog')!;
