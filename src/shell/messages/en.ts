@@ -19,6 +19,7 @@ import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
 import { savedCalls } from './en/saved-calls.js';
 import { servers } from './en/servers.js';
+import { warmStart } from './en/warm-start.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -43,5 +44,6 @@ export const en = {
   ...registryConsent,
   ...savedCalls,
   ...servers,
+  ...warmStart,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

@@ -19,6 +19,7 @@ import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
 import { savedCalls } from './ja/saved-calls.js';
 import { servers } from './ja/servers.js';
+import { warmStart } from './ja/warm-start.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
@@ -44,5 +45,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...registryConsent,
   ...savedCalls,
   ...servers,
+  ...warmStart,
   ...widgetStore,
 };
