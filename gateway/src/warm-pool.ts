@@ -19,7 +19,7 @@ import type { ServerSupervisor } from './supervisor.js';
 const WARM_TIMEOUT_MS = 10_000;
 /** How often a loading spare's CPU time is read. */
 const IDLE_SAMPLE_MS = 40;
-/** After a session takes a spare, how long the pool waits before making the next one (start-up work of pages comes first). */
+/** After a session takes a spare, how long the pool starts no process (any server's): start-up work of pages comes first. */
 export const REFILL_DELAY_MS = 1_500;
 /** A spare that keeps crashing is retried with the supervisor's backoff this many times; after that only a page's session starts it. */
 const MAX_SPARE_FAILURES = 5;
@@ -29,8 +29,16 @@ export class SpawnQueue {
   private running = 0;
   private readonly waiting: Array<{ owner: unknown; run: () => Promise<void> }> = [];
   private closed = false;
+  private heldUntil = 0;
+  private holdTimer: NodeJS.Timeout | undefined;
 
   constructor(readonly concurrency = Math.max(2, availableParallelism())) {}
+
+  /** Starts nothing new for `ms` (extended by each call): pages loading now need the CPU more than new spares. */
+  hold(ms: number): void {
+    this.heldUntil = Math.max(this.heldUntil, Date.now() + ms);
+    this.next();
+  }
 
   /** Queues `run` for `owner` (one queued job per owner; a second is ignored). */
   add(owner: unknown, run: () => Promise<void>): void {
@@ -55,10 +63,19 @@ export class SpawnQueue {
   /** Starts nothing more. */
   close(): void {
     this.closed = true;
+    clearTimeout(this.holdTimer);
     this.waiting.length = 0;
   }
 
   private next(): void {
+    const wait = this.heldUntil - Date.now();
+    if (wait > 0) {
+      // Timers may fire a little early: the check repeats until the hold has passed.
+      clearTimeout(this.holdTimer);
+      this.holdTimer = setTimeout(() => this.next(), wait + 5);
+      this.holdTimer.unref();
+      return;
+    }
     while (!this.closed && this.running < this.concurrency && this.waiting.length > 0) {
       const job = this.waiting.shift()!;
       this.running += 1;
@@ -157,14 +174,16 @@ export class WarmSpare {
     this.spare = undefined;
     clearTimeout(this.stableTimer);
     const dropped = this.queue.cancel(this);
+    // The next spare is queued now; the queue waits until sessions have stopped arriving for a while.
+    this.queue.hold(REFILL_DELAY_MS);
     if (spare && !spare.upstream.exit()) {
       spare.upstream.transport.onmessage = undefined;
       spare.upstream.transport.onclose = undefined;
       spare.upstream.transport.onerror = undefined;
-      this.refillLater();
+      setImmediate(() => this.fill());
       return spare.upstream;
     }
-    if (spare || dropped) this.refillLater();
+    if (spare || dropped) setImmediate(() => this.fill());
     return undefined;
   }
 

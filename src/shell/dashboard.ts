@@ -19,6 +19,7 @@ import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
 import { preloadStartup } from './startup-preload.js';
+import { coalesce } from './coalesce.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
@@ -180,13 +181,15 @@ export class McpDashboard extends LitElement {
     });
     applyBrandToDocument(services.theme.brand, this.productName());
     this.requestUpdate();
-    await Promise.all([this.loadBrand(), this.refreshServers()]);
-    this.watch = setInterval(() => void this.refreshServers(), 5000);
+    // One request at a time, however many cards ask (see coalesce.ts).
+    const refresh = coalesce(() => this.refreshServers());
+    await Promise.all([this.loadBrand(), refresh()]);
+    this.watch = setInterval(() => void refresh(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
-    services.bus.on('mcp:server:connected', () => void this.refreshServers());
+    services.bus.on('mcp:server:connected', () => void refresh());
     // The gateway says when a server's session was lost or restored (issue 13): show it now, not at the next poll.
     services.bus.on<{ logger?: string }>('mcp:server:log', (data) => {
-      if (data?.logger === 'mcp-dashboard-gateway') void this.refreshServers();
+      if (data?.logger === 'mcp-dashboard-gateway') void refresh();
     });
     // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
     // paint; it loads once the cards have started, and then syncs installed widgets as before.
