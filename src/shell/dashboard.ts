@@ -154,6 +154,7 @@ export class McpDashboard extends LitElement {
       dbName: this.dbName,
     });
     this.services = services;
+    services.gateway.prefetchServers();
     this.dialog().a11y = services.a11y;
     this.dialog().i18n = services.i18n;
     installClientFeatures(services, this.renderRoot);
