@@ -9,6 +9,7 @@ import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
 import { framesPlugin } from './test/support/wtr-frames-plugin.mjs';
 import { mediaPlugin } from './test/support/wtr-media-plugin.mjs';
 import { webauthnPlugin } from './test/support/wtr-webauthn-plugin.mjs';
+import { screenshotPlugin } from './test/support/wtr-screenshot-plugin.mjs';
 import { scratchPlugin } from './test/support/wtr-scratch-plugin.mjs';
 import { listenersPlugin } from './test/support/wtr-listeners-plugin.mjs';
 
@@ -34,6 +35,7 @@ export default {
     framesPlugin(),
     mediaPlugin(),
     webauthnPlugin(),
+    screenshotPlugin(),
     scratchPlugin(),
     listenersPlugin(),
   ],

@@ -47,6 +47,21 @@ export const baseStyles = css`
     padding: var(--mcp-spacing-sm, 0.25rem);
     max-width: 100%;
   }
+  /* Styled, not native, selects (issue 16): the caret is drawn in the text colour, so every theme and brand keeps its contrast. */
+  select {
+    appearance: none;
+    min-height: 2rem;
+    padding: var(--mcp-spacing-xs, 0.125rem) 1.75rem var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-sm, 0.25rem);
+    border-radius: var(--mcp-radius-md, 4px);
+    background-image: linear-gradient(45deg, transparent 50%, currentColor 50%), linear-gradient(135deg, currentColor 50%, transparent 50%);
+    background-position: calc(100% - 0.85rem) 55%, calc(100% - 0.55rem) 55%;
+    background-size: 0.3rem 0.3rem, 0.3rem 0.3rem;
+    background-repeat: no-repeat;
+    cursor: pointer;
+    text-overflow: ellipsis;
+  }
+  input:not([type='checkbox']):not([type='radio']):not([type='file']), textarea { border-radius: var(--mcp-radius-md, 4px); }
+  @media (forced-colors: active) { select { appearance: auto; background-image: none; padding-right: var(--mcp-spacing-sm, 0.25rem); } }
   .muted { color: var(--mcp-text-secondary, #4d5661); }
   .error-text { color: var(--mcp-error-dark, #991b1b); }
   .visually-hidden {

@@ -3,6 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Brand } from '../../src/core/brand-schema.js';
 import { loadBrand } from './brand.js';
+import { loadTeamLayouts } from './layouts.js';
+import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
 import { ConfigFileError, loadConfigFile } from './config.js';
 import { limitsFromEnv } from './limits.js';
 import { openBrowser } from './open-browser.js';
@@ -85,6 +87,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   }
   let loaded;
   let brand: Brand | null;
+  let layouts: TeamDashboard[];
   let limits;
   try {
     limits = limitsFromEnv();
@@ -97,6 +100,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     loaded = await loadConfigFile(options.config);
     for (const warning of loaded.warnings) process.stderr.write(`mcp-dashboard: warning: ${warning}\n`);
     brand = await loadBrand(loaded.config, loaded.file);
+    layouts = await loadTeamLayouts(loaded.config, loaded.file);
   } catch (error) {
     if (error instanceof ConfigFileError) {
       process.stderr.write(`mcp-dashboard: ${error.message}\n`);
@@ -126,6 +130,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       limits,
       uiMiddleware,
       brand,
+      layouts,
       missingInputs: loaded.missingInputs,
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../src/core/brand-schema.js';
+import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
 import type { MissingInput } from '../../src/core/config-import.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import { inputMissingProblem } from './doctor.js';
@@ -15,8 +16,7 @@ import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
-import { SpawnQueue } from './warm-pool.js';
-import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
+import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, warmServers, type SupervisorTiming } from './supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
 
@@ -37,6 +37,8 @@ export interface GatewayOptions {
   uiMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
   brand?: Brand | null;
+  /** Team dashboards from the files named by `dashboard.layouts` (already checked), issue 16. */
+  layouts?: TeamDashboard[];
   /** Servers that cannot start until a VS Code `${input:…}` gets a value (config.ts). */
   missingInputs?: MissingInput[];
 }
@@ -218,6 +220,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 200, { port: sandbox?.port ?? null });
       return;
     }
+    if (path === '/api/layouts' && req.method === 'GET') {
+      sendJson(res, 200, { dashboards: options.layouts ?? [] });
+      return;
+    }
     if (path === '/api/brand' && req.method === 'GET') {
       sendJson(res, 200, { brand: options.brand ?? null });
       return;
@@ -355,9 +361,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   }
   passkeys.listening(port, [...corsOrigins]);
-  // Warm servers (issue 18): every enabled stdio server starts now, a few at a time, before any page asks.
-  const spawnQueue = new SpawnQueue();
-  for (const s of supervisors.values()) s.startWarm(spawnQueue);
+  warmServers(supervisors.values()); // issue 18: every enabled stdio server starts now, a few at a time (warm-pool.ts)
 
   const sweeper = setInterval(() => {
     for (const s of supervisors.values()) s.sweepIdle();
@@ -379,7 +383,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       clearInterval(sweeper);
       access.close();
       hubs.closeAll();
-      spawnQueue.close();
       await sandbox?.close();
       await Promise.all([...supervisors.values()].map((s) => s.closeAll()));
       server.closeAllConnections?.();

@@ -9,6 +9,7 @@ import { classify, ModernRelay } from './modern-relay.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { ChildRegistry, WarmSpare, type SpawnQueue } from './warm-pool.js';
+export { warmServers } from './warm-pool.js';
 import { createUpstream, httpKindOf, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
 
 /** Tunables, mostly for tests. */

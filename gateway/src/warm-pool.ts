@@ -312,3 +312,13 @@ async function untilIdle(pid: number, stop: () => boolean): Promise<void> {
     if (still >= 2) return;
   }
 }
+
+/**
+ * Starts keeping a warm spare for every server that can have one, through one spawn queue. Closing the
+ * supervisors stops their spares and anything still queued (a closed spare starts nothing).
+ */
+export function warmServers(supervisors: Iterable<ServerSupervisor>): SpawnQueue {
+  const queue = new SpawnQueue();
+  for (const supervisor of supervisors) supervisor.startWarm(queue);
+  return queue;
+}

@@ -150,6 +150,15 @@ export class GatewayClient {
     return body.brand ?? null;
   }
 
+  /**
+   * The team dashboards named by `dashboard.layouts` in the config (issue 16), checked by the gateway
+   * at start-up; each says which file it came from. Empty when the config names none.
+   */
+  async layouts(): Promise<unknown[]> {
+    const body = await this.json<{ dashboards?: unknown }>('/api/layouts');
+    return Array.isArray(body.dashboards) ? body.dashboards : [];
+  }
+
   /** True when `/healthz` answers (it needs no token). */
   async healthy(): Promise<boolean> {
     try {

@@ -162,10 +162,11 @@ export class MCPBridge implements MCPBridgeInterface {
    */
   async callTool(serverName: string, toolName: string, args: object, options: HostCallOptions = {}): Promise<ToolResult> {
     const { requestId } = options;
+    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id } } : {};
     const info = this.context.connections.get(serverName)?.info;
     const tool = info?.tools.find((t) => t.name === toolName);
     const asTask = runsAsTask(info, tool, options.task);
-    this.context.bus.emit('mcp:tool:calling', { serverName, toolName, args, requestId, ...(asTask ? { task: true } : {}) });
+    this.context.bus.emit('mcp:tool:calling', { serverName, toolName, args, requestId, ...(asTask ? { task: true } : {}), ...caller });
     const started = now();
     try {
       const client = clientFor(this.context, serverName, 'tools/call');
@@ -195,12 +196,12 @@ export class MCPBridge implements MCPBridgeInterface {
       } catch (error) {
         console.error('[mcp-dashboard] result annotator threw', error);
       }
-      this.context.bus.emit('mcp:tool:result', { ...extra, serverName, toolName, args, result, latency, requestId });
+      this.context.bus.emit('mcp:tool:result', { ...extra, serverName, toolName, args, result, latency, requestId, ...caller });
       return result;
     } catch (error) {
       if (asTask && error instanceof MCPError && error.jsonrpcCode === LOCAL_CODES.cancelled) {
         // A task stopped with tasks/cancel (here or from its Tasks list), or cancelled by the server.
-        this.context.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: error.operation === 'tasks/cancel', reason: error.message, latency: now() - started });
+        this.context.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: error.operation === 'tasks/cancel', reason: error.message, latency: now() - started, ...caller });
         throw error;
       }
       if (options.signal?.aborted) {
@@ -212,11 +213,11 @@ export class MCPBridge implements MCPBridgeInterface {
           operation: 'tools/call',
           cause: error,
         });
-        this.context.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: true, reason, latency: now() - started });
+        this.context.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: true, reason, latency: now() - started, ...caller });
         throw cancelled;
       }
       const mcpError = toMCPError(error, { serverName, operation: 'tools/call' });
-      this.context.bus.emit('mcp:tool:error', { serverName, toolName, args, error: mcpError, latency: now() - started, requestId });
+      this.context.bus.emit('mcp:tool:error', { serverName, toolName, args, error: mcpError, latency: now() - started, requestId, ...caller });
       if (mcpError.jsonrpcCode === -32601) {
         // MCP-WP-6.2 table: "method not found" → refresh capabilities and tell the widgets.
         void this.refreshKind(serverName, 'tools').finally(() => this.context.bus.emit('mcp:server:list-changed', { serverName, kind: 'tools' }));
@@ -226,32 +227,34 @@ export class MCPBridge implements MCPBridgeInterface {
   }
 
   /** Sends `resources/read` (MCP-WP-6.2.3). */
-  async readResource(serverName: string, uri: string): Promise<ResourceContents> {
+  async readResource(serverName: string, uri: string, options: { caller?: { surface: string; id: string } } = {}): Promise<ResourceContents> {
+    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id } } : {};
     try {
       const client = clientFor(this.context, serverName, 'resources/read');
       const result = (await client.readResource({ uri }, { timeout: this.context.requestTimeout, cacheMode: 'bypass' })) as ResourceContents;
-      this.context.bus.emit('mcp:resource:read', { serverName, uri, contents: result });
+      this.context.bus.emit('mcp:resource:read', { serverName, uri, contents: result, ...caller });
       return result;
     } catch (error) {
       const mcpError = toMCPError(error, { serverName, operation: 'resources/read' });
-      this.context.bus.emit('mcp:resource:error', { serverName, uri, error: mcpError });
+      this.context.bus.emit('mcp:resource:error', { serverName, uri, error: mcpError, ...caller });
       throw mcpError;
     }
   }
 
   /** Sends `prompts/get` (MCP-WP-6.2.4). */
-  async getPrompt(serverName: string, promptName: string, args: object): Promise<PromptMessages> {
+  async getPrompt(serverName: string, promptName: string, args: object, options: { caller?: { surface: string; id: string } } = {}): Promise<PromptMessages> {
+    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id } } : {};
     try {
       const client = clientFor(this.context, serverName, 'prompts/get');
       const result = (await client.getPrompt(
         { name: promptName, arguments: args as Record<string, string> },
         { timeout: this.context.requestTimeout },
       )) as PromptMessages;
-      this.context.bus.emit('mcp:prompt:result', { serverName, promptName, messages: result });
+      this.context.bus.emit('mcp:prompt:result', { serverName, promptName, messages: result, ...caller });
       return result;
     } catch (error) {
       const mcpError = toMCPError(error, { serverName, operation: 'prompts/get' });
-      this.context.bus.emit('mcp:prompt:error', { serverName, promptName, error: mcpError });
+      this.context.bus.emit('mcp:prompt:error', { serverName, promptName, error: mcpError, ...caller });
       throw mcpError;
     }
   }

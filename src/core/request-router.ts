@@ -12,10 +12,12 @@ export function routeReadRequests(
   /** Checks the emitting widget's permission (MCP-WP-11.4.3); false = refused (already reported). */
   allowed: (source: string, operation: 'readResource' | 'getPrompt', serverName: string) => boolean = () => true,
 ): () => void {
+  // Who asked, for the host history: a widget's bus view stamps its id; the host's own requests are the user's.
+  const requester = (source: string) => (source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: source });
   const a = bus.on('mcp:resource:read-requested', (data: { serverName?: unknown; uri?: unknown }, meta) => {
     if (typeof data?.serverName !== 'string' || typeof data.uri !== 'string') return;
     if (!allowed(meta.source, 'readResource', data.serverName)) return;
-    bridge.readResource(data.serverName, data.uri).catch(() => {
+    bridge.readResource(data.serverName, data.uri, { caller: requester(meta.source) }).catch(() => {
       // reported through mcp:resource:error
     });
   });
@@ -23,7 +25,7 @@ export function routeReadRequests(
     if (typeof data?.serverName !== 'string' || typeof data.promptName !== 'string') return;
     if (!allowed(meta.source, 'getPrompt', data.serverName)) return;
     const args = data.args && typeof data.args === 'object' && !Array.isArray(data.args) ? data.args : {};
-    bridge.getPrompt(data.serverName, data.promptName, args).catch(() => {
+    bridge.getPrompt(data.serverName, data.promptName, args, { caller: requester(meta.source) }).catch(() => {
       // reported through mcp:prompt:error
     });
   });

@@ -131,7 +131,7 @@ export class ToolInvoker {
 
     const fail = (error: MCPError, problems?: ArgumentProblem[]): never => {
       if (problems) this.bus.emit('mcp:tool:invalid-args', { serverName, toolName, requestId, problems });
-      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0 });
+      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0, caller });
       throw error;
     };
 
@@ -178,7 +178,7 @@ export class ToolInvoker {
     const callArgs = args as Record<string, unknown>;
     const record = (outcome: string) => (evaluation ? this.policy!.recordCall(evaluation, { serverName, toolName, caller, args: callArgs, requestId, outcome }).catch(() => undefined) : Promise.resolve(undefined));
     const cancelled = (message: string): never => {
-      this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId });
+      this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, caller });
       throw new MCPError(message, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tools/call' });
     };
 
@@ -241,7 +241,7 @@ export class ToolInvoker {
     try {
       onApproved?.();
       // A -32042 error asks the user to open a page first; once they have, the same call is sent once more.
-      const call = () => this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId });
+      const call = () => this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId, caller });
       const result = await retryAfterUrlElicitation(call, { serverName, toolName, ask: this.bridge.urlElicitationHandler, signal: controller.signal, bus: this.bus, requestId });
       const envelope = parseEnvelope(result);
       void this.completeAudit(auditId, envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok');

@@ -16,4 +16,5 @@ export type * from './types/i18n.js';
 export type * from './types/dependencies.js';
 export type * from './types/widget.js';
 export type * from './types/invocation.js';
+export type * from './types/history.js';
 export type * from './types/client-features.js';

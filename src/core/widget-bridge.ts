@@ -54,8 +54,8 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
     isConnected: (serverName: string) => raw.isConnected(serverName),
     callTool: (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
       invoker.invoke({ serverName, toolName, args }, { surface: 'widget', id: widgetId }, options as HostCallOptions),
-    readResource: (serverName: string, uri: string) => guarded('readResource', serverName, () => raw.readResource(serverName, uri)),
-    getPrompt: (serverName: string, promptName: string, args: object) => guarded('getPrompt', serverName, () => raw.getPrompt(serverName, promptName, args)),
+    readResource: (serverName: string, uri: string) => guarded('readResource', serverName, () => raw.readResource(serverName, uri, { caller: { surface: 'widget', id: widgetId } })),
+    getPrompt: (serverName: string, promptName: string, args: object) => guarded('getPrompt', serverName, () => raw.getPrompt(serverName, promptName, args, { caller: { surface: 'widget', id: widgetId } })),
     createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1]) =>
       guarded('createMessage', serverName, () => raw.createMessage(serverName, request, { kind: 'widget', id: widgetId })),
     listTools: (serverName: string) => guarded('discover', serverName, () => raw.listTools(serverName)),

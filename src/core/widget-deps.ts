@@ -12,6 +12,7 @@ import { ScopedTheme } from './scoped-theme.js';
 import type { A11yHelperInterface, AppHostInterface, DependenciesObject, I18nInterface, MCPWidgetMetadata, NotificationsInterface, ThemeInterface } from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
 import { WidgetTimers } from './widget-timers.js';
+import type { ActivityHistory } from './history/activity-history.js';
 
 /** What a widget still holds; all zero after a clean destroy (MCP-WP-3.4.2). */
 export interface WidgetLeftovers {
@@ -81,6 +82,8 @@ export function createWidgetDependencies(options: {
   onViolation?: (error: ForbiddenEventError) => void;
   /** Makes the widget's scoped `AppHost` (MCP Apps views); absent when the page hosts no apps. */
   appHost?: (widgetId: string) => { api: AppHostInterface; release(): Promise<void> };
+  /** The host's activity history; the widget gets a view whose subscriptions go with it. */
+  history?: ActivityHistory;
   policy?: WidgetPolicyOptions;
 }): WidgetDependencies {
   const { widgetId, policy } = options;
@@ -123,6 +126,8 @@ export function createWidgetDependencies(options: {
   const apps = options.appHost?.(options.widgetId);
   if (apps) dependencies.AppHost = apps.api;
   if (i18n) dependencies.I18n = i18n;
+  const history = options.history?.scoped();
+  if (history) dependencies.History = history.api;
   if (policy) {
     dependencies.Clipboard = Object.freeze({
       async writeText(text: string) {
@@ -150,6 +155,7 @@ export function createWidgetDependencies(options: {
       timers.dispose();
       theme?.dispose();
       i18n?.dispose();
+      history?.dispose();
       const grant = policy?.grants.revoke(widgetId);
       if (grant && policy?.audit) {
         void policy.audit.record({ kind: 'permission-revocation', serverName: grant.serverName, surface: 'widget', callerId: widgetId, detail: 'the widget was removed; its permissions end' }).catch(() => {});

@@ -19,6 +19,7 @@ export function cardWidgetDependencies(services: HostServices, entry: WidgetType
     a11y: services.a11y,
     i18n: services.i18n,
     appHost: (widgetId) => services.apps.scope(widgetId),
+    history: services.history,
     onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName, message: violation.message }),
     policy: {
       grants: services.policy.grants,

@@ -26,6 +26,8 @@ import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-call
 import type { McpServersPanel } from './servers-panel.js';
 import type { McpHostNotices } from './host-notices.js';
 import { localhostUrlFor } from './canonical-origin.js';
+import { DashboardLayoutController } from './layout/dashboard-layout.js';
+import { layoutStyles } from './layout/layout.styles.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
 const LAUNCH_PROBLEM_KEYS = { 'no-token': 'problem.noToken', used: 'launch.used', expired: 'launch.expired', unknown: 'launch.unknown' } as const;
@@ -50,15 +52,17 @@ export class McpDashboard extends LitElement {
       h1 { font-size: var(--mcp-font-size-xl, 1.25rem); margin: 0; word-break: break-word; }
       .spacer { flex: 1; }
       .controls { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); }
-      main { padding: var(--mcp-spacing-lg, 1rem); display: grid; gap: var(--mcp-spacing-lg, 1rem); grid-template-columns: repeat(auto-fill, minmax(min(100%, 38rem), 1fr)); align-items: start; }
+      main { padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem) var(--mcp-spacing-xl, 1.5rem); }
       .banner { margin: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); border: 2px solid var(--mcp-error-dark, #991b1b);
         border-radius: var(--mcp-radius-md, 4px); background: var(--mcp-error-light, #fee2e2); }
       label { font-size: var(--mcp-font-size-sm, 0.8125rem); display: inline-flex; align-items: center; gap: var(--mcp-spacing-xs, 0.125rem); }
       mcp-widget-store { margin: var(--mcp-spacing-lg, 1rem); }
     `,
+    layoutStyles,
   ];
 
   static override properties = {
+    registryReady: { state: true },
     servers: { state: true },
     problem: { state: true },
     storeOpen: { state: true },
@@ -68,6 +72,10 @@ export class McpDashboard extends LitElement {
   declare problem: Problem;
   /** Whether the Widgets panel (install, update, uninstall) is shown. */
   declare storeOpen: boolean;
+  /** True once installed widgets are registered (a tile naming an unknown type is then a placeholder). */
+  declare registryReady: boolean;
+  /** Tiles, dashboards (tabs), edit mode and layout files (issue 16). */
+  readonly layout = new DashboardLayoutController(this);
   /** The widget registry host (issue 6), once the services exist. */
   registryHost: RegistryHost | undefined;
   /** Overrides for tests: where the gateway is and which token to use. */
@@ -82,6 +90,7 @@ export class McpDashboard extends LitElement {
   constructor() {
     super();
     this.storeOpen = false;
+    this.registryReady = false;
   }
 
   override connectedCallback(): void {
@@ -118,7 +127,8 @@ export class McpDashboard extends LitElement {
     return panel;
   }
 
-  private t(key: string, variables?: Record<string, unknown>): string {
+  /** A shell string in the user's language. */
+  t(key: string, variables?: Record<string, unknown>): string {
     return this.l10n.t(key, variables);
   }
 
@@ -184,7 +194,10 @@ export class McpDashboard extends LitElement {
     this.requestUpdate();
     // One request at a time, however many cards ask (see coalesce.ts).
     const refresh = coalesce(() => this.refreshServers());
-    await Promise.all([this.loadBrand(), refresh()]);
+    // The tiles appear as soon as the servers and the team's layouts are known (the brand may still be loading).
+    const team = this.layout.loadTeam(services);
+    const tiles = Promise.all([refresh(), team]).then(() => this.layout.start(services, this.servers ?? []));
+    await Promise.all([this.loadBrand(), tiles]);
     this.watch = setInterval(() => void refresh(), 5000);
     // A card that just connected changes the process state: show it now rather than at the next poll.
     services.bus.on('mcp:server:connected', () => void refresh());
@@ -224,6 +237,7 @@ export class McpDashboard extends LitElement {
     });
     this.requestUpdate();
     await this.registryHost.init();
+    this.registryReady = true;
   }
 
   /**
@@ -268,16 +282,16 @@ export class McpDashboard extends LitElement {
     }
   }
 
-  /** Keeps existing cards (and their widgets) when only process states change. */
+  /** Keeps existing tiles (and their widgets) when only process states change. */
   private updateSummaries(servers: GatewayServerSummary[]): void {
     if (!this.servers || this.servers.map((s) => s.name).join('\n') !== servers.map((s) => s.name).join('\n')) {
       this.servers = servers;
+      this.layout.serversChanged(servers);
       return;
     }
-    const cards = this.renderRoot.querySelectorAll('mcp-widget-card');
-    cards.forEach((card, i) => {
-      card.server = servers[i]!;
-    });
+    // Same names: refresh the summaries in place (no re-render of the dashboard), and hand each tile its own.
+    this.servers.splice(0, this.servers.length, ...servers);
+    this.layout.updateSummaries(servers);
   }
 
   private set(key: string, value: unknown): void {
@@ -359,7 +373,7 @@ export class McpDashboard extends LitElement {
       <main aria-label=${t('main.label')}>
         ${this.servers?.length === 0 ? html`<p>${t('main.noServers')}</p>` : nothing}
         ${this.servers === undefined && !this.problem ? html`<p role="status">${t('main.loading')}</p>` : nothing}
-        ${(this.servers ?? []).map((server) => html`<mcp-widget-card .server=${server} .services=${this.services}></mcp-widget-card>`)}
+        ${this.layout.render()}
       </main>
       <mcp-confirm-dialog></mcp-confirm-dialog>
       <mcp-sampling-dialog></mcp-sampling-dialog>

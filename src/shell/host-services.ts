@@ -1,5 +1,6 @@
 import { Configuration } from '../core/configuration.js';
 import { EventBus } from '../core/event-bus.js';
+import { ActivityHistory } from '../core/history/activity-history.js';
 import { GatewayClient } from '../core/gateway-client.js';
 import { MCPBridge } from '../core/mcp-bridge.js';
 import { routeReadRequests } from '../core/request-router.js';
@@ -40,6 +41,8 @@ export interface HostServices {
   modelVisibleTools(): ModelToolDescriptor[];
   /** Invocation policy, trust, passkeys and audit (issue 4). */
   policy: PolicyServices;
+  /** Each server's activity, kept by the host for the page's lifetime (issue 16); widgets get it as `deps.History`. */
+  history: ActivityHistory;
   dispose(): void;
 }
 
@@ -52,6 +55,9 @@ function whenIdle(task: () => void): void {
 /** Creates the host's services; `confirm` is the dialog the invoker asks. */
 export function createHostServices(options: { baseUrl: string; token: string; confirm: Confirmer; announcerHost?: HTMLElement; dbName?: string }): HostServices {
   const bus = new EventBus();
+  // Follows the bus from the start, so nothing that happens before a widget exists is lost.
+  const history = new ActivityHistory(bus);
+  history.start();
   const configuration = new Configuration({ dbName: options.dbName });
   const gateway = new GatewayClient({ baseUrl: options.baseUrl, token: options.token });
   const bridge = new MCPBridge({ bus, gateway });
@@ -104,7 +110,9 @@ export function createHostServices(options: { baseUrl: string; token: string; co
           .map((s) => s!.info as MCPServerInfo),
       ),
     policy,
+    history,
     dispose() {
+      history.dispose();
       void apps.dispose();
       invoker.stop();
       policy.catalog.stop();

@@ -1,7 +1,6 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { GatewayServerSummary } from '../core/gateway-client.js';
 import type { MCPInfo, MCPServerInfo, MCPWidgetElement, MCPWidgetStatus } from '../core/types.js';
-import { renderStatus } from '../../widgets/kit/status.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { cardWidgetDependencies } from './card-dependencies.js';
 import type { HostServices } from './host-services.js';
@@ -10,8 +9,10 @@ import { shellStyles } from './shell.styles.js';
 import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
 import { renderListProblems } from './list-problems.js';
+import { connectShared } from './layout/server-connections.js';
+import { icon } from './icons/icons.js';
 import { problemFromErrorData, type ConnectionProblem } from '../core/connection-problem.js';
-import './connection-doctor.js';
+import { serverStatusStyles } from './server-status.js';
 
 type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
@@ -36,21 +37,28 @@ function contentChanged(value: unknown, old: unknown): boolean {
 export class McpWidgetCard extends LitElement {
   static override styles = [
     shellStyles,
+    serverStatusStyles,
     css`
-      :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); min-width: 0; }
-      header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px) 0 0; }
-      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
-      .metrics { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      :host { display: flex; flex-direction: column; height: 100%; min-width: 0; background: var(--mcp-background, #fff); border-radius: inherit; }
+      /* The card scrolls as a whole (its header stays): a long list of problems never squeezes the widget away. */
+      section { display: flex; flex-direction: column; height: 100%; min-height: 0; overflow: auto; }
+      section > header { position: sticky; top: 0; z-index: 1; }
+      .mount { flex: 1 0 auto; }
+      header { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-lg, 1rem);
+        background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); border-radius: inherit; border-end-start-radius: 0; border-end-end-radius: 0; }
+      .title-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 var(--mcp-spacing-md, 0.5rem); min-width: 0; }
+      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); min-width: min(4rem, 100%); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      .title-row .status { white-space: nowrap; }
+      .meta-row { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); min-width: 0; padding-block-end: var(--mcp-spacing-xs, 0.125rem); }
+      .meta-row .metrics { flex: 1; }
+      .meta-row select { max-width: 11rem; min-width: 6rem; min-height: 1.75rem; font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; flex: none; }
+      .icon-button:hover, .icon-button[aria-expanded='true'] { background: var(--mcp-background, #fff); border-color: var(--mcp-border, #737d88); }
+      .icon { width: 1.125rem; height: 1.125rem; }
+      .metrics { font-size: var(--mcp-font-size-sm, 0.8125rem); margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+      .body:not(.mount):not(:has(*)) { display: none; }
       .spacer { flex: 1; }
       .body { padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); }
-      .status { font-weight: 600; font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      .status-error { color: var(--mcp-error-dark, #a4161a); }
-      .status-active { color: var(--mcp-success-dark, #0d6b3c); }
-      .status-loading { color: var(--mcp-warning-dark, #8a4b00); }
-      .status-disabled { text-decoration: underline dotted; }
-      .error-card { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); }
       pre.log { max-height: 14rem; overflow: auto; background: var(--mcp-surface, #f4f6f8); padding: var(--mcp-spacing-sm, 0.25rem); }
       .list-problems { border-left: 4px solid var(--mcp-warning-dark, #8a4b00); padding-left: var(--mcp-spacing-md, 0.5rem); word-break: break-word; }
     `,
@@ -76,11 +84,13 @@ export class McpWidgetCard extends LitElement {
   declare stderr: string | undefined;
   /** List items the host left out because of their shape (MCP-WP-9.1.3), from the bridge's view. */
   declare listProblems: MCPServerInfo['listProblems'];
-  /** The gateway's diagnosis from the failed connect (the summary's `problem` takes over once polled). */
-  declare problem: ConnectionProblem | undefined;
   /** The widget type representing this server (MCP-WP §12), chosen by the user and persisted. */
   declare widgetType: string;
+  /** The gateway's diagnosis from the failed connect (the summary's `problem` takes over once polled). */
+  declare problem: ConnectionProblem | undefined;
   services: HostServices | undefined;
+  /** The widget type the card's tile names (issue 16); it wins over the per-server choice in Configuration. */
+  widgetTypeChoice: string | undefined;
   /** The widget type this card's current widget was created from (read by the registry host). */
   currentType: string | undefined;
   private instance: WidgetInstance | undefined;
@@ -110,8 +120,8 @@ export class McpWidgetCard extends LitElement {
     this.started = false;
   }
 
-  /** Connect → discover → factory → initialize → mount. */
-  async start(): Promise<void> {
+  /** Connect → discover → factory → initialize → mount; `force` reconnects a server other tiles share. */
+  async start(force = false): Promise<void> {
     const services = this.services;
     if (!services || !this.server) return;
     const { name, transport } = this.server;
@@ -124,7 +134,7 @@ export class McpWidgetCard extends LitElement {
     this.phase = 'connecting';
     let info;
     try {
-      info = await services.bridge.connect(name, transport);
+      info = await connectShared(services, name, transport, force);
     } catch (error) {
       this.problem = problemFromErrorData((error as { data?: unknown }).data);
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
@@ -140,7 +150,7 @@ export class McpWidgetCard extends LitElement {
     const services = this.services!;
     const name = this.server.name;
     this.phase = 'loading-widget';
-    const type = services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
+    const type = this.widgetTypeChoice ?? services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
     const entry = services.registry.get(type) ?? services.registry.get(DEFAULT_WIDGET_TYPE);
     if (!entry) {
       this.fail(this.t('card.noWidgetType', { type }));
@@ -176,6 +186,9 @@ export class McpWidgetCard extends LitElement {
     const services = this.services;
     if (!services || type === this.widgetType || !services.registry.get(type)) return;
     this.widgetType = type;
+    if (this.widgetTypeChoice !== undefined) this.widgetTypeChoice = type;
+    // The tile records the choice in the layout (it is part of what a layout file shares).
+    this.dispatchEvent(new CustomEvent('mcp-widget-type-change', { bubbles: true, composed: true, detail: { type } }));
     await services.configuration.set(`widgets.type.${this.server.name}`, type).catch(() => {
       services.a11y.announce(this.t('card.choiceNotSaved'), 'polite');
     });
@@ -184,6 +197,13 @@ export class McpWidgetCard extends LitElement {
     if (info && services.bridge.isConnected(this.server.name)) await this.mountWidget(info);
     else await this.start();
     services.a11y.announce(this.t('card.nowShows', { name: this.server.name, label: this.typeLabel(type) }), 'polite');
+  }
+
+  /** The registry assigned an installed widget type to this server: show it, and let the tile record it. */
+  async assignWidgetType(type: string): Promise<void> {
+    if (this.widgetTypeChoice !== undefined) this.widgetTypeChoice = type;
+    this.dispatchEvent(new CustomEvent('mcp-widget-type-change', { bubbles: true, composed: true, detail: { type } }));
+    await this.start();
   }
 
   private fail(message: string): void {
@@ -271,7 +291,7 @@ export class McpWidgetCard extends LitElement {
     const types = this.services?.registry.listFor(this.server.name) ?? [];
     if (types.length < 2 || this.phase === 'disabled') return nothing;
     const id = `type-${this.server.name}`;
-    return html`<label class="metrics" for=${id}>${this.t('card.view')}<span class="visually-hidden"> ${this.t('card.viewFor', { name: this.server.name })}</span></label>
+    return html`<label class="visually-hidden" for=${id}>${this.t('card.view')} ${this.t('card.viewFor', { name: this.server.name })}</label>
       <select id=${id} @change=${(e: Event) => void this.chooseWidgetType((e.target as HTMLSelectElement).value)}>
         ${types.map((t) => html`<option value=${t.type} ?selected=${t.type === this.widgetType}>${this.typeLabel(t.type)}</option>`)}
       </select>`;
@@ -281,31 +301,36 @@ export class McpWidgetCard extends LitElement {
     const s = this.server;
     const t = this.t;
     const state = this.headerState();
+    // One status/error region for the card and the compact tile (server-status.ts).
+    const error = this.phase === 'error' ? this.error : this.phase === 'ready' && this.status?.state === 'error' ? this.status.message || undefined : undefined;
     const headingId = `card-${s.name}`;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
+    const metrics = [
+      this.status && this.phase === 'ready' ? `${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}` : '',
+      `${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}`,
+    ].filter(Boolean);
     return html`<section aria-labelledby=${headingId}>
       <header>
-        <h2 id=${headingId}>${s.name}</h2>
-        <span class="status status-${state}" role="status">${renderStatus(state, t)}</span>
-        ${this.status && this.phase === 'ready'
-          ? html`<span class="metrics muted">${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}</span>`
-          : nothing}
-        <span class="metrics muted">${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}</span>
+        <div class="title-row">
+          <h2 id=${headingId} title=${s.name}>${s.name}</h2>
+          <mcp-server-status .server=${s} state=${state} .error=${error} .problem=${this.phase === 'error' ? this.problem : undefined}
+            ?helpful=${this.phase === 'error'} .i18n=${this.services?.i18n}></mcp-server-status>
+          <span class="spacer"></span>
+          ${this.phase === 'ready'
+            ? html`<button type="button" class="icon-button" title=${t('card.refresh')} @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${icon('refresh')}<span class="visually-hidden">${t('card.refresh')}</span></button>`
+            : nothing}
+          ${this.phase !== 'disabled'
+            ? html`<button type="button" class="icon-button" title=${t('card.reconnect')} @click=${() => void this.start(true)} aria-label=${t('card.reconnectLabel', { name: s.name })}>${icon('plug-zap')}<span class="visually-hidden">${t('card.reconnect')}</span></button>`
+            : nothing}
+          ${s.transport === 'stdio'
+            ? html`<button type="button" class="icon-button" title=${t('card.serverLog')} aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${icon('terminal')}<span class="visually-hidden">${t('card.serverLog')}</span></button>`
+            : nothing}
+        </div>
+        <div class="meta-row"><p class="metrics muted" title=${metrics.join(' \u00b7 ')}>${metrics.join(' \u00b7 ')}</p>${this.renderChooser()}</div>
         ${this.mcpInfo && this.phase === 'ready' && this.mcpInfo.connectionState !== 'connected'
-          ? html`<span class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
+          ? html`<p class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
               ? ` \u2014 ${this.mcpInfo.lastError}`
-              : ''}</span>`
-          : nothing}
-        <span class="spacer"></span>
-        ${this.renderChooser()}
-        ${this.phase === 'ready'
-          ? html`<button type="button" @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${t('card.refresh')}</button>`
-          : nothing}
-        ${this.phase !== 'disabled'
-          ? html`<button type="button" @click=${() => void this.start()} aria-label=${t('card.reconnectLabel', { name: s.name })}>${t('card.reconnect')}</button>`
-          : nothing}
-        ${s.transport === 'stdio'
-          ? html`<button type="button" aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${t('card.serverLog')}</button>`
+              : ''}</p>`
           : nothing}
       </header>
       <div class="body">
@@ -313,16 +338,6 @@ export class McpWidgetCard extends LitElement {
         ${this.phase === 'connecting' ? html`<p role="status">${t(s.state === 'starting' ? 'card.starting' : 'card.connecting', { name: s.name })}</p>` : nothing}
         ${this.phase === 'loading-widget' ? html`<p role="status">${t('card.loadingWidget')}</p>` : nothing}
         ${this.phase === 'disabled' ? html`<p>${t('card.disabled')}</p>` : nothing}
-        ${this.phase === 'error' && (this.problem ?? s.problem)
-          ? html`<div role="alert"><mcp-connection-doctor .problem=${this.problem ?? s.problem} .i18n=${this.services?.i18n}></mcp-connection-doctor></div>`
-          : this.phase === 'error'
-            ? html`<div class="error-card" role="alert"><p><strong>\u2717 ${this.error}</strong></p>
-                <p class="muted">${t('card.errorHelp')}</p></div>`
-            : nothing}
-        ${this.phase === 'ready' && s.state === 'restarting'
-          ? html`<div role="status"><p>${t('card.reconnectingUpstream')}</p>${s.problem ? html`<mcp-connection-doctor .problem=${s.problem} .i18n=${this.services?.i18n}></mcp-connection-doctor>` : nothing}</div>`
-          : nothing}
-        ${this.status?.state === 'error' && this.status.message && this.phase === 'ready' ? html`<p class="error-text" role="alert">\u2717 ${this.status.message}</p>` : nothing}
         ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems, t) : nothing}
       </div>
       <div class="mount body"></div>

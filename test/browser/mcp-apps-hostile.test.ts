@@ -151,6 +151,11 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     for (const name of ['openJavascriptLink', 'openDataLink', 'openCredentialLink']) expect(r[name]!.value, name).to.equal('{"isError":true}');
     expect(opened).to.deep.equal([]);
     threw('readOtherServersResource', /not found/);
+    // The host's history records the app's read, with the app as who asked (issue 16).
+    const read = dashboard.services!.history.list('hostile').find((e) => e.kind === 'resource' && e.name === 'ui://get-time/mcp-app.html');
+    expect(read?.outcome).to.equal('error');
+    expect(read?.source?.surface).to.equal('app');
+    expect(read?.source?.id).to.match(/^app:ui:\/\//);
     expect(r.undeclaredDisplayMode!.value).to.equal('{"mode":"inline"}');
     expect(frame.getAttribute('mode')).to.equal('inline');
     // 26–27: floods are bounded.

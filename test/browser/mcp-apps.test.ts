@@ -3,11 +3,12 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { OUTER_SANDBOX } from '../../src/core/mcp-apps/sandbox-policy.js';
-import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
+import { deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, confirmDialog, dialogOpen, mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
 import { PRESETS } from '../../theme/tokens.js';
 import { clickInView, evalInView, waitInView } from '../support/views.js';
+import { framesIn } from '../support/apps.js';
 
 /** Opens a tool's app from the server panel: Open app → confirm → the frame in the card. */
 async function openApp(dashboard: McpDashboard, card: McpWidgetCard, toolTitle: string): Promise<McpAppFrame> {
@@ -22,9 +23,9 @@ async function openApp(dashboard: McpDashboard, card: McpWidgetCard, toolTitle: 
   return waitFor(() => deepQueryAllFrames(card).find((f) => !before.has(f)), 10_000, 'the app frame in the card');
 }
 
+/** The card's app frames: an app opened from the panel stands beside it as its own tile (issue 16). */
 function deepQueryAllFrames(card: McpWidgetCard): McpAppFrame[] {
-  const panel = deepQuery('mcp-server-panel-widget', card.shadowRoot!);
-  return panel ? [...panel.shadowRoot!.querySelectorAll('mcp-app-frame')] : [];
+  return framesIn(card);
 }
 
 async function ready(frame: McpAppFrame): Promise<string> {

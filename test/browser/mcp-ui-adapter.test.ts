@@ -85,10 +85,10 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
   });
 
   it('MCP-WP-16.5.1 "mcp-ui" is a widget type: a server with mcp-ui resources can be shown through the adapter in its card', async () => {
-    await dashboard.services!.configuration.set('widgets.type.hostile', 'mcp-ui');
     try {
+      // The View menu's path: the tile records the widget type (issue 16).
       const card = await readyCard(dashboard, 'hostile');
-      await card.start();
+      await card.chooseWidgetType('mcp-ui');
       await waitFor(() => card.phase === 'ready' || card.phase === 'error', 20_000, 'the card');
       expect(card.phase, card.error).to.equal('ready');
       const element = await waitFor(() => deepQuery<McpUiResourceWidget>('mcp-ui-resource-widget', card.shadowRoot!), 5000, 'the mcp-ui widget');

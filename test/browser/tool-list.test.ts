@@ -86,3 +86,32 @@ describe('<mcp-tool-list> at 5,000 tools', () => {
     expect(rows()[0]!.textContent).to.contain('Tool 4');
   });
 });
+
+describe('<mcp-tool-list> inside a box that scrolls (a card or tile in a small window)', () => {
+  it('shows its rows once that box is scrolled to it, though the page itself never scrolls', async () => {
+    // The card scrolls, not the page: the list starts below the card's visible part and the window has
+    // nothing to scroll. Rows must appear when the card is scrolled, as they do for a user.
+    const wrapper = await fixture<HTMLElement>(html`<div style="height: 300px; overflow: auto">
+      <div style="height: 1200px"></div>
+      <mcp-tool-list .tools=${tools(3)}></mcp-tool-list>
+    </div>`);
+    const el = wrapper.querySelector('mcp-tool-list')!;
+    await el.updateComplete;
+    const rows = () => el.shadowRoot!.querySelectorAll('[role="listitem"]');
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(rows().length, 'nothing is rendered while the list is scrolled out of sight').to.equal(0);
+    expect(document.documentElement.scrollHeight).to.be.at.most(innerHeight);
+    const shown = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (rows().length) {
+          observer.disconnect();
+          resolve();
+        }
+      });
+      observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+    });
+    wrapper.scrollTop = 1200;
+    await Promise.race([shown, new Promise((_, reject) => setTimeout(() => reject(new Error('no rows after the box scrolled to the list')), 3000))]);
+    expect([...rows()].map((r) => r.textContent!.includes('Tool 0'))).to.include(true);
+  });
+});

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { importConfig, stripJsonComments } from '../../src/core/config-import.js';
 import { readConfig } from '../../gateway/src/config.js';
-import { repoRoot } from '../support/gateway-process.mjs';
+import { gatewayRequest, repoRoot } from '../support/gateway-process.mjs';
 import { spawn } from 'node:child_process';
 
 // Config import (issue 13): files written for Claude Desktop, VS Code, Cursor and Cline / Roo /
@@ -120,7 +120,11 @@ describe('config import: the CLI', () => {
       });
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
     });
-    return { origin: url.origin, token: /token=([^&]+)/.exec(url.hash)![1]!, stderr: () => stderr };
+    // The printed address carries a one-time launch code (issue 14); spend it for a token, as the page does.
+    const code = /code=([^&]+)/.exec(url.hash)![1]!;
+    const answer = await gatewayRequest(Number(url.port), 'POST', '/api/launch/exchange', { body: JSON.stringify({ code }) });
+    assert.equal(answer.status, 200, answer.body);
+    return { origin: url.origin, token: JSON.parse(answer.body).token as string, stderr: () => stderr };
   }
 
   async function callEnv(gw: { origin: string; token: string }, server: string, name: string): Promise<string> {

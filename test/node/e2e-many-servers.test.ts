@@ -50,6 +50,8 @@ test(`${SERVERS} servers: every card connects and shows its counts (no connectio
   // As a user would, find it with the search box: the virtualised list renders only the rows in view
   // and 250 px beyond, and `read-value` is the seventh row.
   await last.getByRole('searchbox').fill('read value');
+  // In its tile the list may sit below the window's edge; the user scrolls to it, and its rows appear.
+  await last.getByRole('list', { name: /Tools/ }).scrollIntoViewIfNeeded();
   await last.getByRole('button', { name: /Read value/ }).click();
   await last.getByRole('button', { name: 'Invoke' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();

@@ -35,7 +35,8 @@ test('MCP Apps on the served page: Open app → confirm → the view runs on the
   await dialog.waitFor();
   assert.match(await dialog.innerText(), /basic-vanillajs:get-time/);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  const outer = card.locator('mcp-app-frame iframe');
+  // The app stands beside the panel as its own tile (issue 16).
+  const outer = page.locator('mcp-app-tile').locator('mcp-app-frame iframe');
   await outer.waitFor();
   const src = await outer.getAttribute('src');
   const sandbox = new URL(src!);
@@ -45,9 +46,10 @@ test('MCP Apps on the served page: Open app → confirm → the view runs on the
   assert.equal(pageUrl.hostname, 'localhost');
   assert.equal(sandbox.hostname, '127.0.0.1');
   assert.notEqual(sandbox.port, pageUrl.port);
-  const time = card.frameLocator('mcp-app-frame iframe').frameLocator('iframe').locator('#server-time');
+  const app = page.locator('mcp-app-tile');
+  const time = app.frameLocator('mcp-app-frame iframe').frameLocator('iframe').locator('#server-time');
   await time.filter({ hasText: /\d{4}-\d\d-\d\dT/ }).waitFor({ timeout: 20_000 });
-  await card.getByRole('status').filter({ hasText: 'Ready' }).waitFor();
+  await app.getByRole('status').filter({ hasText: 'Ready' }).waitFor();
   assert.deepEqual(
     problems.filter((p) => !/favicon/.test(p)),
     [],

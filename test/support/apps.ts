@@ -13,9 +13,12 @@ export function panelOf(card: McpWidgetCard): HTMLElement & { deps: Dependencies
   return deepQuery('mcp-server-panel-widget', card.shadowRoot!) as HTMLElement & { deps: DependenciesObject };
 }
 
-/** Every app frame in a card. */
+/** Every app frame of a card's server: in its panel, and in the app tiles its panel placed on the dashboard (issue 16). */
 export function framesIn(card: McpWidgetCard): McpAppFrame[] {
-  return [...(panelOf(card).shadowRoot?.querySelectorAll('mcp-app-frame') ?? [])];
+  const inPanel = [...(panelOf(card)?.shadowRoot?.querySelectorAll('mcp-app-frame') ?? [])];
+  const root = card.getRootNode() as ShadowRoot | Document;
+  const tiles = [...root.querySelectorAll('mcp-app-tile')].filter((t) => t.tile?.server === card.server?.name);
+  return [...inPanel, ...tiles.flatMap((t) => [...(t.shadowRoot?.querySelectorAll('mcp-app-frame') ?? [])])];
 }
 
 /**

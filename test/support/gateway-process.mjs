@@ -12,7 +12,7 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
 /**
  * Writes `config` to a temp file and starts `mcp-dashboard --config <file> --port 0 --no-open`.
  * Stdio servers without a cwd run from the repo root, so fixture paths can be relative to it; so does
- * a `dashboard.brand` file path.
+ * a `dashboard.brand` file path and `dashboard.layouts` files.
  * Resolves once the gateway prints its "Dashboard ready" line. Then, like a page, it spends the
  * printed launch code for an access token (`token`) and holds that token's event stream open, so the
  * token stays valid for the whole test; `url` is a fresh address a browser may open once, `launchUrl()`
@@ -34,6 +34,8 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
     }
     // A brand file named relative to the repo (e.g. examples/brands/…) is found from the temp config.
     if (typeof copy.dashboard?.brand === 'string' && !isAbsolute(copy.dashboard.brand)) copy.dashboard.brand = join(repoRoot, copy.dashboard.brand);
+    // So are team layout files (dashboard.layouts).
+    if (Array.isArray(copy.dashboard?.layouts)) copy.dashboard.layouts = copy.dashboard.layouts.map((f) => (typeof f === 'string' && !isAbsolute(f) ? join(repoRoot, f) : f));
     await writeFile(file, JSON.stringify(copy, null, 2));
   }
   const args = [cli, '--config', file, '--port', '0', ...(open ? [] : ['--no-open']), ...allowOrigins.flatMap((o) => ['--allow-origin', o]), ...extraArgs];

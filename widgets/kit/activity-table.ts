@@ -49,6 +49,20 @@ export class McpActivityTable extends LitElement {
     return e.messageKey ? this.t(e.messageKey, e.messageVars) : e.message;
   }
 
+  /** A kind the kit has no word for (a newer event kind) is shown as the host named it. */
+  private kind(e: ActivityEntry): string {
+    const key = `kind.${e.kind}`;
+    const word = this.t(key);
+    return word === key ? e.kind : word;
+  }
+
+  /** Who asked, when the host knows. */
+  private askedBy(e: ActivityEntry) {
+    const s = e.source;
+    if (!s || !['user', 'widget', 'app', 'agent', 'server', 'host'].includes(s.surface)) return nothing;
+    return html`<div class="muted by">${this.t(`activity.by.${s.surface}`, { id: s.id })}</div>`;
+  }
+
   private inspect(entry: ActivityEntry) {
     let text = this.texts.get(entry);
     if (text === undefined) this.texts.set(entry, (text = prettyJson({ request: entry.request, response: entry.response })));
@@ -63,7 +77,7 @@ export class McpActivityTable extends LitElement {
     if (!e) return '';
     const message = this.message(e);
     return this.t('activity.latest', {
-      kind: this.t(`kind.${e.kind}`),
+      kind: this.kind(e),
       name: e.name,
       outcome: this.t(`outcome.${e.outcome}`),
       latency: e.latency !== undefined ? this.t('activity.latestMs', { ms: Math.round(e.latency) }) : '',
@@ -89,7 +103,7 @@ export class McpActivityTable extends LitElement {
           const message = this.message(e);
           return html`<tr>
             <td>${this.l10n.formatDate(e.time, { timeStyle: 'medium' })}</td>
-            <td>${t(`kind.${e.kind}`)} <code>${e.name}</code></td>
+            <td>${this.kind(e)} <code>${e.name}</code>${this.askedBy(e)}</td>
             <td class="outcome-${e.outcome}">${e.outcome === 'error' ? '\u2717 ' : e.outcome === 'ok' ? '\u2713 ' : ''}${t(`outcome.${e.outcome}`)}</td>
             <td>${e.latency !== undefined ? t('activity.ms', { ms: Math.round(e.latency) }) : ''}</td>
             <td>${message ? html`<div>${message}</div>` : nothing}${e.request !== undefined || e.response !== undefined ? this.inspect(e) : nothing}</td>

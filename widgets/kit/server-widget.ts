@@ -74,12 +74,18 @@ export class McpServerWidgetElement extends LitElement {
     this.timers = widgetTimers(this.deps);
     if (this.moduleUrl) void gzippedBytes(this.moduleUrl).then((bytes) => (this.bundleBytes = bytes));
     const mine = (d: { serverName?: unknown } | undefined) => d?.serverName === name;
-    this.own(
-      trackActivity(bus, name, (entry) => {
-        if (entry.kind !== 'server' && entry.kind !== 'log') this.lastActivity = entry.time;
-        this.onActivity(entry);
-      }),
-    );
+    const take = (entry: ActivityEntry) => {
+      if (entry.kind !== 'server' && entry.kind !== 'log') this.lastActivity = Math.max(this.lastActivity ?? 0, entry.time);
+      this.onActivity(entry);
+    };
+    const history = this.deps?.History;
+    if (history) {
+      // The host's history: what happened before this widget existed (another view, another layout) too.
+      for (const entry of history.list(name).reverse()) take(entry);
+      this.own(history.subscribe(name, take));
+    } else {
+      this.own(trackActivity(bus, name, take));
+    }
     this.own(
       bus.on('mcp:server:connected', (d) => {
         if (!mine(d)) return;

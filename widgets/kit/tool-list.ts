@@ -1,5 +1,5 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { virtualize } from '@lit-labs/virtualizer/virtualize.js';
+import { LitVirtualizer } from '@lit-labs/virtualizer/LitVirtualizer.js';
 import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js';
 import type { I18nInterface, MCPTool } from '../../src/core/types.js';
 import { defineElement } from './define.js';
@@ -30,6 +30,20 @@ class ToolListLayout extends FlowLayout {
 }
 const TOOL_LIST_LAYOUT = { type: ToolListLayout };
 
+/**
+ * The virtualizer as an element (`<lit-virtualizer>` under an `mcp-` name, MCP-WP-5.1.2). Not the bare
+ * `virtualize()` directive: that one looks for the boxes that clip and scroll it at the moment Lit
+ * builds its template, before the template is in the page, so it never learnt about the card or tile
+ * that scrolls around the list. Scrolled there (a small window, a tall card) the list stayed empty
+ * ("1 of 1 tools match" and no row) until the page itself scrolled. The element looks once it is
+ * connected (lit/lit#5290 describes the same difference).
+ */
+class McpVirtualList extends LitVirtualizer {}
+defineElement('mcp-virtual-list', McpVirtualList);
+
+/** Rows are keyed by tool name, so a search that keeps a tool keeps its row. */
+const toolKey = (tool: MCPTool | undefined): unknown => tool?.name;
+
 /** Fired when the user picks a tool. */
 export class ToolSelectEvent extends Event {
   constructor(readonly tool: MCPTool) {
@@ -51,7 +65,7 @@ export class McpToolList extends LitElement {
     listStyles,
     mcpletBadgeStyles,
     css`
-      :host { display: grid; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; }
+      :host { display: grid; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; align-content: start; }
       .scroll { height: var(--mcp-tool-list-height, 24rem); overflow: auto; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); }
       [role='listitem'] { width: 100%; border-bottom: 1px solid var(--mcp-border, #8c959f); }
       input[type='search'] { width: 100%; }
@@ -111,21 +125,16 @@ export class McpToolList extends LitElement {
       <span id="${this.uid}-count" class="muted" role="status">${this.query ? this.t('tools.matchCount', { size, total }) : this.t('tools.count', { count: total })}</span>
       ${size === 0
         ? html`<p class="muted">${total === 0 ? this.t('tools.none') : this.t('tools.noMatch')}</p>`
-        : html`<div class="scroll list" role="list" aria-label=${this.t('tools.list')} tabindex="-1">
-            ${virtualize({
-              // The box itself scrolls. Without this the virtualizer scrolls the page and grows the
-              // box to the height of every row (≈ 390,000 px at 5,000 tools): the card is that tall
-              // and each keystroke that changes the match count resizes the page.
-              scroller: true,
-              layout: TOOL_LIST_LAYOUT,
-              items: this.shown,
-              keyFunction: (tool: MCPTool | undefined) => tool?.name,
-              renderItem: (tool: MCPTool | undefined, i: number) =>
-                !tool
-                  ? html``
-                  : html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}>${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t), t: this.t })}</div>`,
-            })}
-          </div>`}
+        : html`<mcp-virtual-list class="scroll list" role="list" aria-label=${this.t('tools.list')} tabindex="-1"
+            scroller
+            .layout=${TOOL_LIST_LAYOUT}
+            .items=${this.shown}
+            .keyFunction=${toolKey}
+            .renderItem=${(tool: MCPTool | undefined, i: number) =>
+              !tool
+                ? html``
+                : html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}>${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t), t: this.t })}</div>`}
+          ></mcp-virtual-list>`}
       ${nothing}
     `;
   }
@@ -136,5 +145,6 @@ defineElement('mcp-tool-list', McpToolList);
 declare global {
   interface HTMLElementTagNameMap {
     'mcp-tool-list': McpToolList;
+    'mcp-virtual-list': McpVirtualList;
   }
 }

@@ -2,13 +2,17 @@ import { css } from 'lit';
 
 /** Styles of mcp-server-panel-widget. */
 export const panelStyles = css`
-  :host { display: block; background: var(--mcp-background, #fff); }
+  :host { display: block; background: var(--mcp-background, #fff); container-type: inline-size; }
   [role='tablist'] { display: flex; flex-wrap: wrap; gap: 2px; border-bottom: 1px solid var(--mcp-border, #8c959f); }
-  [role='tab'] { border: none; border-bottom: 3px solid transparent; border-radius: 0; background: none; padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); }
+  [role='tab'] { border: none; border-bottom: 3px solid transparent; border-radius: 0; background: none; padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); white-space: nowrap; }
   [role='tab'][aria-selected='true'] { border-bottom-color: var(--mcp-primary-color, #0b5cad); font-weight: 700; }
   [role='tabpanel'] { padding: var(--mcp-spacing-md, 0.5rem) 0; }
-  .split { display: grid; grid-template-columns: minmax(10rem, 1fr) 2fr; gap: var(--mcp-spacing-lg, 1rem); }
-  @media (max-width: 40rem) { .split { grid-template-columns: 1fr; } }
+  /* The list keeps its height and stays in view however tall the form or the result beside it grows. */
+  .split { display: grid; grid-template-columns: minmax(10rem, 1fr) 2fr; gap: var(--mcp-spacing-lg, 1rem); align-items: start; }
+  .split > mcp-tool-list { position: sticky; top: 0; }
+  @container (max-width: 34rem) { .split { grid-template-columns: 1fr; } .split > mcp-tool-list { position: static; } }
+  details.instructions > summary { cursor: pointer; font-weight: 600; margin-block: var(--mcp-spacing-md, 0.5rem); }
+  details.instructions pre { max-height: 24rem; overflow: auto; }
   ul.list { list-style: none; margin: 0; padding: 0; max-height: 28rem; overflow: auto; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); }
   ul.list li + li { border-top: 1px solid var(--mcp-border, #8c959f); }
   ul.list button { width: 100%; text-align: left; border: none; border-radius: 0; background: var(--mcp-background, #fff); display: block; }

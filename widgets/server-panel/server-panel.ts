@@ -90,7 +90,8 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     this.appProblem = undefined;
     try {
       const view = await apps.open(this.info.serverName, event.toolName, event.args);
-      apps.render(view, container);
+      // On a dashboard the app becomes its own tile beside this panel (and outlives a switch of view).
+      if (!apps.place?.(view)) apps.render(view, container);
     } catch (error) {
       this.appProblem = errorText(error).message;
     }
@@ -126,7 +127,9 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         <dt>${t('overview.prompts')}</dt><dd>${n(info.prompts.length)}</dd>
         <dt>${t('overview.connection')}</dt><dd>${t(`connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
       </dl>
-      ${typeof info.instructions === 'string' && info.instructions ? html`<h3>${t('overview.instructions')}</h3><pre>${info.instructions}</pre>` : nothing}
+      ${typeof info.instructions === 'string' && info.instructions
+        ? html`<details class="instructions"><summary>${t('overview.instructions')}</summary><pre tabindex="0">${info.instructions}</pre></details>`
+        : nothing}
       <h3>${t('overview.roots')}</h3>
       <mcp-roots-editor .deps=${this.deps} server-name=${info.serverName}></mcp-roots-editor>`;
   }

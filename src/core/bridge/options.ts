@@ -31,4 +31,6 @@ export interface MCPBridgeOptions {
 /** Extra per-call options the host uses (correlation id for events). */
 export interface HostCallOptions extends CallOptions {
   requestId?: string;
+  /** Who asked (set by the ToolInvoker); carried on the call's events so the host history can say so. */
+  caller?: { surface: string; id: string };
 }

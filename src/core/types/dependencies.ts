@@ -5,6 +5,7 @@ import type { A11yHelperInterface } from './a11y.js';
 import type { AppHostInterface } from './app-view.js';
 import type { MCPBridgeInterface } from './bridge.js';
 import type { EventBusInterface } from './event-bus.js';
+import type { HistoryInterface } from './history.js';
 import type { I18nInterface } from './i18n.js';
 import type { ThemeInterface } from './theme.js';
 
@@ -41,6 +42,8 @@ export interface DependenciesObject {
   Clipboard?: ClipboardInterface;
   /** Present for every widget; refuses unless the widget declared and was granted `notifications`. */
   Notifications?: NotificationsInterface;
+  /** Extension: the host's activity history per server (calls, reads, prompts, app events; who asked). */
+  History?: HistoryInterface;
   [key: string]: unknown;
 }
 

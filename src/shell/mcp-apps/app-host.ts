@@ -55,6 +55,7 @@ export class AppHost {
   private readonly services: AppViewServices;
   private sandboxPort: Promise<number> | undefined;
   private linkConfirmer: ((request: LinkRequest) => Promise<boolean>) | undefined;
+  private placer: ((view: AppView) => boolean) | undefined;
   private readonly stopTheme: Unsubscribe;
 
   constructor(options: AppHostOptions) {
@@ -124,6 +125,11 @@ export class AppHost {
   /** Installs the dialog that asks before an app's link is opened. Without one, links are declined. */
   setLinkConfirmer(confirm: (request: LinkRequest) => Promise<boolean>): void {
     this.linkConfirmer = confirm;
+  }
+
+  /** Installs what shows a view as its own dashboard tile (the dashboard's layout). Without one, `place` declines. */
+  setPlacer(place: ((view: AppView) => boolean) | undefined): void {
+    this.placer = place;
   }
 
   /** The tool's `ui://` view, when the server is connected and the tool declares one. */
@@ -226,6 +232,14 @@ export class AppHost {
       open: async (serverName: string, toolName: string, args: Record<string, unknown> = {}) => open(serverName, toolName, args),
       render: (handle: AppViewHandle, container: HTMLElement) => this.render(handle, container),
       views: () => [...own].filter((v) => v.state !== 'closed').map((v) => this.handleFor(v)),
+      place: (handle: AppViewHandle) => {
+        const view = this.handles.get(handle);
+        if (!view || !own.has(view) || view.state === 'closed' || view.frameElement || this.rendered.has(view) || !this.placer) return false;
+        // The tile owns it now: the widget's release no longer closes it.
+        if (!this.placer(view)) return false;
+        own.delete(view);
+        return true;
+      },
     });
     return {
       api,

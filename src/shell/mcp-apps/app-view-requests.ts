@@ -82,7 +82,8 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     const verdict = checkAppResourceRead(params?.uri);
     if (!verdict.ok) refuse(view, 'resources/read', verdict);
     try {
-      return (await mcp.readResource(server, verdict.uri)) as ReadResourceResult;
+      // Recorded in the host's history as the app's read (who asked: the app, as for its tool calls).
+      return (await mcp.readResource(server, verdict.uri, { caller: { surface: 'app', id: `app:${view.resourceUri}` } })) as ReadResourceResult;
     } catch (error) {
       const e = error as MCPError;
       throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));

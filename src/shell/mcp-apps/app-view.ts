@@ -72,7 +72,7 @@ export class AppView {
   private context: McpUiHostContext;
   private box = { width: 0, height: 0 };
   private appModes: unknown;
-  private governor: SizeGovernor;
+  /** Applies the view's `size-changed` heights (`.height`: the last one applied, if any). */ readonly governor: SizeGovernor;
   private timers: Array<ReturnType<typeof setTimeout>> = [];
   private closing: Promise<void> | undefined;
   private readonly noteBudget = { windowStart: 0, used: 0, dropped: 0 };
@@ -180,7 +180,8 @@ export class AppView {
   private async loadResource(): Promise<void> {
     try {
       const listed = this.services.bridge.getServer(this.serverName)?.info?.resources.find((r) => r.uri === this.resourceUri);
-      const contents = await this.services.bridge.readResource(this.serverName, this.resourceUri);
+      // The view's own HTML, read for whoever opened it (a widget, the user's pinned tile, an agent).
+      const contents = await this.services.bridge.readResource(this.serverName, this.resourceUri, { caller: { surface: this.caller.surface, id: this.caller.id } });
       this.resource = extractUiResource(contents, this.resourceUri, listed);
       const validated = validateAppCsp(this.resource.csp, { forbiddenOrigins: this.services.forbiddenOrigins() });
       this.csp = validated.csp;

@@ -4,6 +4,7 @@ import { LocalizeController } from '../../../widgets/kit/localize.js';
 import { SHELL_CATALOGS } from '../messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { AppView } from './app-view.js';
+import { icon } from '../icons/icons.js';
 
 const MODE_KEYS: Record<DisplayMode, string> = { inline: 'app.mode.inline', fullscreen: 'app.mode.fullscreen', pip: 'app.mode.pip' };
 
@@ -36,7 +37,7 @@ export class McpAppFrame extends LitElement {
       :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px);
         background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); margin-block: var(--mcp-spacing-md, 0.5rem); }
       :host([mode='fullscreen']) { position: fixed; inset: 0; z-index: 900; margin: 0; border-radius: 0; display: flex; flex-direction: column; }
-      :host([mode='pip']) { position: fixed; right: var(--mcp-spacing-lg, 1rem); bottom: var(--mcp-spacing-lg, 1rem); width: min(400px, calc(100vw - 2rem));
+      :host([mode='pip']) { position: fixed; right: var(--mcp-spacing-lg, 1rem); bottom: var(--mcp-spacing-lg, 1rem); width: min(var(--pip-width, 400px), calc(100vw - 2rem));
         z-index: 900; margin: 0; box-shadow: 0 4px 24px rgb(0 0 0 / 0.35); }
       :host([borderless]) .viewport { border-top: 0; }
       header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
@@ -50,12 +51,19 @@ export class McpAppFrame extends LitElement {
       :host([mode='fullscreen']) .viewport { flex: 1; }
       .viewport iframe { display: block; width: 100%; height: 240px; border: 0; background: transparent; }
       :host([mode='fullscreen']) .viewport iframe { height: 100% !important; }
-      :host([mode='pip']) .viewport iframe { height: 300px !important; }
+      :host([mode='pip']) .viewport iframe { height: min(var(--pip-height, 300px), calc(100vh - 10rem)) !important; }
+      /* In a dashboard tile, a view that reports no size fills the tile (the tile scrolls; nothing is clipped). */
+      :host([fill]) { display: flex; flex-direction: column; }
+      :host([fill]) .viewport { flex: 1; min-height: 10rem; overflow: auto; }
+      :host([fill]) .viewport iframe { height: 100%; min-height: 10rem; }
       details { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); border-top: 1px solid var(--mcp-border, #8c959f); }
       :host([mode='fullscreen']) details, :host([mode='pip']) details { display: none; }
       pre { white-space: pre-wrap; word-break: break-word; max-height: 12rem; overflow: auto; margin: var(--mcp-spacing-sm, 0.25rem) 0; }
       ul.notes { margin: 0; padding-left: 1.25rem; max-height: 10rem; overflow: auto; }
       button[aria-pressed='true'] { font-weight: 700; }
+      .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; }
+      .icon-button:hover, .icon-button[aria-pressed='true'] { border-color: var(--mcp-border, #737d88); background: var(--mcp-background, #fff); }
+      .icon { width: 1.125rem; height: 1.125rem; }
     `,
   ];
 
@@ -74,6 +82,7 @@ export class McpAppFrame extends LitElement {
   private observer: ResizeObserver | undefined;
   private attached = false;
   private shownMode: string | undefined;
+  private inlineBox: { width: number; height: number } | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -100,6 +109,10 @@ export class McpAppFrame extends LitElement {
       });
     }
     if (this.view) {
+      if (this.view.displayMode === 'pip' && this.inlineBox) {
+        this.style.setProperty('--pip-width', `${Math.max(320, Math.round(this.inlineBox.width))}px`);
+        this.style.setProperty('--pip-height', `${Math.max(160, Math.round(this.view.governor.height ?? this.inlineBox.height))}px`);
+      }
       this.setAttribute('mode', this.view.displayMode);
       this.toggleAttribute('borderless', this.view.prefersBorder === false);
     }
@@ -110,6 +123,8 @@ export class McpAppFrame extends LitElement {
     this.attached = true;
     this.observer = new ResizeObserver((entries) => {
       const box = entries[entries.length - 1]!.contentRect;
+      // Picture in picture takes the size the view had inline (within the window, see the styles).
+      if (this.view?.displayMode === 'inline' && box.width > 0) this.inlineBox = { width: box.width, height: box.height };
       this.view?.containerResized({ width: box.width, height: box.height });
     });
     this.observer.observe(viewport);
@@ -122,6 +137,9 @@ export class McpAppFrame extends LitElement {
     const mode = this.view?.displayMode;
     if (mode !== this.shownMode) {
       this.shownMode = mode;
+      // A tile skips rendering while off screen (content-visibility), which would make it the box a
+      // fixed frame is placed in: tell it this frame now floats above the page (or no longer does).
+      this.dispatchEvent(new CustomEvent('mcp-app-overlay', { bubbles: true, composed: true, detail: { overlay: mode === 'fullscreen' || mode === 'pip' } }));
       if (mode === 'fullscreen' && !this.matches(':focus-within')) (this.renderRoot.querySelector('[data-mode="inline"]') as HTMLElement | null)?.focus();
     }
   }
@@ -160,11 +178,11 @@ export class McpAppFrame extends LitElement {
         <span class="spacer"></span>
         ${modes.length > 1
           ? modes.map(
-              (mode) => html`<button type="button" data-mode=${mode} aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
-                @click=${() => view.setDisplayMode(mode)}>${this.t(MODE_KEYS[mode])}</button>`,
+              (mode) => html`<button type="button" class="icon-button" data-mode=${mode} title=${this.t(MODE_KEYS[mode])} aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
+                @click=${() => view.setDisplayMode(mode)}>${icon(mode)}<span class="visually-hidden">${this.t(MODE_KEYS[mode])}</span></button>`,
             )
           : nothing}
-        <button type="button" data-action="close" @click=${() => void view.close()}>${this.t('app.close')}</button>
+        <button type="button" class="icon-button" data-action="close" title=${this.t('app.close')} @click=${() => void view.close()}>${icon('x')}<span class="visually-hidden">${this.t('app.close')}</span></button>
       </header>
       ${view.error ? html`<p class="problem error-text" role="alert">\u2717 ${view.error}</p>` : nothing}
       <p class="tool muted">${this.toolText(view)}</p>

@@ -8,6 +8,7 @@ import { card } from './en/card.js';
 import { clientFeatures } from './en/client-features.js';
 import { clientRequests } from './en/client-requests.js';
 import { confirm } from './en/confirm.js';
+import { layout } from './en/layout.js';
 import { consent } from './en/consent.js';
 import { doctor } from './en/doctor.js';
 import { launch } from './en/launch.js';
@@ -33,6 +34,7 @@ export const en = {
   ...clientFeatures,
   ...clientRequests,
   ...confirm,
+  ...layout,
   ...consent,
   ...doctor,
   ...launch,

@@ -8,6 +8,7 @@ import { card } from './ja/card.js';
 import { clientFeatures } from './ja/client-features.js';
 import { clientRequests } from './ja/client-requests.js';
 import { confirm } from './ja/confirm.js';
+import { layout } from './ja/layout.js';
 import { consent } from './ja/consent.js';
 import { doctor } from './ja/doctor.js';
 import { launch } from './ja/launch.js';
@@ -34,6 +35,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...clientFeatures,
   ...clientRequests,
   ...confirm,
+  ...layout,
   ...consent,
   ...doctor,
   ...launch,

@@ -194,9 +194,15 @@ export class RegistryHost extends EventTarget {
   /** Uses `name` for these servers and restarts their cards. */
   async assign(name: string, servers: string[]): Promise<void> {
     const configuration = this.options.services.configuration;
+    // A server's tiles that showed its chosen widget (or the default) now show this one (issue 16: the tile records it).
+    const previous = new Map(servers.map((server) => [server, configuration.get<string>(TYPE_KEY(server)) ?? 'server-panel']));
     await configuration.set(ASSIGNED_KEY(name), true).catch(() => {});
     for (const server of servers) await configuration.set(TYPE_KEY(server), name).catch(() => {});
-    for (const card of this.options.cards()) if (servers.includes(card.server?.name) || card.currentType === name) void card.start();
+    for (const card of this.options.cards()) {
+      const server = card.server?.name;
+      if (servers.includes(server) && (card.currentType === previous.get(server) || card.currentType === name)) void card.assignWidgetType(name);
+      else if (card.currentType === name) void card.start();
+    }
   }
 
   private restartCards(name: string): void {

@@ -1,0 +1,130 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { AppTile } from '../../core/layout/layout-types.js';
+import { LocalizeController } from '../../../widgets/kit/localize.js';
+import type { HostServices } from '../host-services.js';
+import type { AppView } from '../mcp-apps/app-view.js';
+import type { McpAppFrame } from '../mcp-apps/mcp-app-frame.js';
+import { SHELL_CATALOGS } from '../messages.js';
+import { shellStyles } from '../shell.styles.js';
+import { connectShared } from './server-connections.js';
+
+/** Who re-opens a pinned app: the dashboard, for the user who pinned it (policy surface "user"). */
+const PINNED_CALLER = { surface: 'user', id: 'host' } as const;
+
+/**
+ * <mcp-app-tile>: a pinned MCP App view as a dashboard tile. Given a live view (an app opened from a
+ * server panel), it shows that view; otherwise it calls the tool again through the policy — a read the
+ * user chose to remember opens silently, anything else asks — once the server is connected. The frame
+ * is created inside this element once and never moves. When the app reports its size the tile follows
+ * it (unless the user sized the tile); otherwise the view fills the tile, and the tile scrolls rather
+ * than clip anything.
+ *
+ * @fires mcp-app-tile-size - `detail.px`: the height the app's frame wants
+ */
+export class McpAppTile extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      :host { display: block; height: 100%; }
+      .holder { height: 100%; }
+      mcp-app-frame { margin: 0; border: 0; border-radius: inherit; }
+      mcp-app-frame[fill] { height: 100%; }
+      p { margin: 0; padding: var(--mcp-spacing-md, 0.5rem); }
+      .placeholder { border-left: 4px solid var(--mcp-warning-dark, #8a4b00); }
+    `,
+  ];
+
+  static override properties = { tile: { attribute: false }, services: { attribute: false }, problem: { state: true }, waiting: { state: true } };
+
+  declare tile: AppTile | undefined;
+  declare services: HostServices | undefined;
+  declare problem: string | undefined;
+  declare waiting: boolean;
+  /** A view already open (pinned from a panel) to show instead of opening one. */
+  view: AppView | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+  private started = false;
+  private observer: ResizeObserver | undefined;
+  private stopView: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.waiting = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.started) {
+      this.started = true;
+      void this.start();
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.observer?.disconnect();
+    this.stopView?.();
+  }
+
+  private async start(): Promise<void> {
+    const services = this.services;
+    const tile = this.tile;
+    if (!services || !tile) return;
+    await this.updateComplete;
+    let view = this.view;
+    if (!view) {
+      const summary = services.configuration.get<Record<string, { transport: 'stdio' | 'http'; disabled?: boolean }>>('mcp.servers')?.[tile.server];
+      if (!summary) {
+        this.problem = this.t('placeholder.server', { server: tile.server });
+        return;
+      }
+      this.waiting = true;
+      try {
+        await connectShared(services, tile.server, summary.transport);
+      } catch (error) {
+        this.waiting = false;
+        this.problem = this.t('appTile.noServer', { server: tile.server, message: (error as Error)?.message ?? String(error) });
+        return;
+      }
+      this.waiting = false;
+      if (!services.apps.appResourceUri(tile.server, tile.tool)) {
+        this.problem = this.t('placeholder.tool', { server: tile.server, tool: tile.tool });
+        return;
+      }
+      try {
+        view = await services.apps.open(tile.server, tile.tool, tile.args ?? {}, PINNED_CALLER);
+      } catch (error) {
+        this.problem = (error as Error)?.message ?? String(error);
+        return;
+      }
+    }
+    this.view = view;
+    const holder = this.renderRoot.querySelector<HTMLElement>('.holder')!;
+    services.apps.render(services.apps.handleFor(view), holder);
+    const frame = holder.querySelector('mcp-app-frame') as McpAppFrame | null;
+    if (!frame) return;
+    const fit = () => {
+      const sized = view!.governor.height !== undefined;
+      frame.toggleAttribute('fill', !sized);
+      if (sized && !this.tile?.sized) this.dispatchEvent(new CustomEvent('mcp-app-tile-size', { bubbles: true, composed: true, detail: { px: frame.offsetHeight } }));
+    };
+    this.stopView = view.onChange(() => requestAnimationFrame(fit));
+    this.observer = new ResizeObserver(() => fit());
+    this.observer.observe(frame);
+    fit();
+  }
+
+  override render() {
+    if (this.problem) return html`<p class="placeholder" role="note">${this.problem}</p>`;
+    return html`${this.waiting ? html`<p role="status" class="muted">${this.t('appTile.waiting', { server: this.tile?.server ?? '' })}</p>` : nothing}<div class="holder"></div>`;
+  }
+}
+
+if (!customElements.get('mcp-app-tile')) customElements.define('mcp-app-tile', McpAppTile);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-app-tile': McpAppTile;
+  }
+}

@@ -1,0 +1,143 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpAppTile } from '../../src/shell/layout/app-tile.js';
+import { deepQuery } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen, readyCard, selectTool } from '../support/dashboard.js';
+import { SERVERS, announced, editMode, mount, settle, shiftPress, stored, tileEl } from '../support/layout.js';
+
+let counter = 0;
+
+describe('pinned apps as tiles (issue 16)', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard | undefined;
+
+  before(async () => {
+    await setViewport({ width: 1400, height: 900 });
+    gateway = await startGateway({ mcpServers: { apps: SERVERS.apps } });
+  });
+
+  afterEach(() => {
+    if (dashboard && confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open) answerDialog(dashboard, 'cancel');
+    dashboard?.remove();
+  });
+
+  after(async () => {
+    await stopGateway(gateway);
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  async function appTile(d: McpDashboard, tool: string): Promise<McpAppTile> {
+    return waitFor(() => [...d.shadowRoot!.querySelectorAll<McpAppTile>('mcp-app-tile')].find((t) => t.tile?.tool === tool), 10_000, `the ${tool} tile`);
+  }
+
+  it('re-opens through the policy on reload: a remembered read opens with no dialog; an action asks every time', async () => {
+    const profile = `apps-${++counter}`;
+    dashboard = await mount(gateway, profile);
+    await readyCard(dashboard, 'apps');
+    dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'notes-view', args: { label: 'n' } });
+    await settle(dashboard);
+    // First showing: the dashboard asks (a read may be remembered).
+    let text = await dialogOpen(dashboard);
+    expect(text).to.contain('apps:notes-view');
+    (confirmDialog(dashboard).shadowRoot!.querySelector('input[type="checkbox"]') as HTMLInputElement).click();
+    answerDialog(dashboard, 'confirm');
+    let tile = await appTile(dashboard, 'notes-view');
+    await waitFor(() => tile.view?.state === 'ready', 20_000, 'the view');
+    dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'archive-view', args: {} });
+    text = await dialogOpen(dashboard);
+    expect(text).to.contain('apps:archive-view');
+    answerDialog(dashboard, 'confirm');
+    await waitFor(async () => (await appTile(dashboard!, 'archive-view')).view?.state === 'ready', 20_000, 'the action view');
+    // Reload: the read opens silently, the action asks again.
+    dashboard.remove();
+    const calls: string[] = [];
+    dashboard = await mount(gateway, profile);
+    const off = dashboard.services!.bus.on('mcp:tool:result', (d: { toolName: string }) => calls.push(d.toolName));
+    tile = await appTile(dashboard, 'notes-view');
+    text = await dialogOpen(dashboard);
+    expect(text).to.contain('apps:archive-view');
+    expect(text).to.not.contain('notes-view');
+    await waitFor(() => tile.view?.state === 'ready' && calls.includes('notes-view'), 20_000, 'the remembered read to open');
+    answerDialog(dashboard, 'cancel');
+    off();
+  });
+
+  it('an app opened in a server panel stands beside it as a tile, follows its size report, and survives a move and a widget switch', async () => {
+    dashboard = await mount(gateway, `apps-${++counter}`);
+    const card = await readyCard(dashboard, 'apps');
+    await selectTool(card, 'notes-view');
+    const runner = deepQuery('mcp-tool-runner', card.shadowRoot!)!;
+    const open = await waitFor(() => runner.shadowRoot!.querySelector<HTMLButtonElement>('button.open-app'), 5000, 'Open app');
+    open.click();
+    await dialogOpen(dashboard);
+    answerDialog(dashboard, 'confirm');
+    const tile = await appTile(dashboard, 'notes-view');
+    await waitFor(() => tile.view?.state === 'ready', 20_000, 'the view');
+    const placed = dashboard.layout.store!.active()!.tiles.find((t) => t.kind === 'app')!;
+    const panel = stored(dashboard, 'panel-apps');
+    // Beside the panel: the next columns, overlapping its rows (tiles float up into free space).
+    expect(Math.abs(placed.x - panel.x)).to.equal(panel.w);
+    expect(placed.y < panel.y + panel.h && panel.y < placed.y + placed.h).to.equal(true);
+    // Size follows size-changed (220 px of view): the tile is tall enough for the frame, no more than a row over.
+    const frame = tile.shadowRoot!.querySelector('mcp-app-frame')!;
+    await waitFor(() => !frame.hasAttribute('fill') && tileEl(dashboard!, placed.id).getBoundingClientRect().height >= frame.getBoundingClientRect().height, 5000, 'the tile to fit its app');
+    const iframe = tile.view!.frameElement!;
+    let loads = 0;
+    iframe.addEventListener('load', () => loads++);
+    // Move it, then switch the panel's widget: same iframe, still running, never reloaded.
+    await editMode(dashboard);
+    tileEl(dashboard, placed.id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await announced(/Moved/);
+    await card.chooseWidgetType('activity-log');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(tile.view!.frameElement).to.equal(iframe);
+    expect(iframe.isConnected).to.equal(true);
+    expect(tile.view!.state).to.equal('ready');
+    expect(loads).to.equal(0);
+    // Picture in picture keeps the size the view had in its tile (220 px reported; not a fixed 300 × 400).
+    const inline = frame.getBoundingClientRect().width;
+    tile.view!.setDisplayMode('pip');
+    await waitFor(() => frame.getAttribute('mode') === 'pip', 5000, 'picture in picture');
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    expect(frame.getBoundingClientRect().width).to.be.closeTo(Math.max(320, inline), 4);
+    expect(iframe.getBoundingClientRect().height).to.be.closeTo(220, 2);
+    // It floats in the window's corner, not inside its tile: the tile drops the containment it uses to
+    // skip rendering while off screen, which would otherwise pin a position: fixed frame inside it.
+    const holder = frame.closest('mcp-tile') ?? (frame.getRootNode() as ShadowRoot).host.closest('mcp-tile')!;
+    expect(holder.hasAttribute('overlay')).to.equal(true);
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    expect(frame.getBoundingClientRect().right).to.be.closeTo(innerWidth - rem, 2);
+    expect(frame.getBoundingClientRect().bottom).to.be.closeTo(innerHeight - rem, 2);
+    tile.view!.setDisplayMode('inline');
+    await waitFor(() => !holder.hasAttribute('overlay'), 5000, 'the tile to take its frame back');
+  });
+
+  it('an app with no size report fills its tile and grows with it: nothing is clipped', async () => {
+    dashboard = await mount(gateway, `apps-${++counter}`);
+    await readyCard(dashboard, 'apps');
+    dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'tall-view', args: {} });
+    await dialogOpen(dashboard);
+    answerDialog(dashboard, 'confirm');
+    const tile = await appTile(dashboard, 'tall-view');
+    await waitFor(() => tile.view?.state === 'ready', 20_000, 'the view');
+    const frame = tile.shadowRoot!.querySelector('mcp-app-frame')!;
+    expect(frame.hasAttribute('fill')).to.equal(true);
+    const iframe = tile.view!.frameElement!;
+    const before = iframe.getBoundingClientRect().height;
+    expect(before).to.be.greaterThan(240);
+    // The frame ends inside the tile (no silent clip by the tile).
+    const id = tile.closest('mcp-tile')!.dataset.tileId!;
+    expect(iframe.getBoundingClientRect().bottom).to.be.at.most(tileEl(dashboard, id).getBoundingClientRect().bottom + 1);
+    await editMode(dashboard);
+    tileEl(dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
+    const tileBefore = tileEl(dashboard, id).getBoundingClientRect().height;
+    for (let i = 0; i < 4; i++) await shiftPress('ArrowDown');
+    await settle(dashboard);
+    await waitFor(() => tileEl(dashboard!, id).getBoundingClientRect().height > tileBefore + 150, 5000, `the tile to grow (${JSON.stringify(stored(dashboard!, id))})`);
+    await waitFor(() => iframe.getBoundingClientRect().height > before + 150, 5000, `the view to grow with its tile (${iframe.getBoundingClientRect().height} px; frame ${frame.getBoundingClientRect().height} px)`);
+    expect((stored(dashboard, id) as { sized?: boolean }).sized).to.equal(true);
+  });
+});
