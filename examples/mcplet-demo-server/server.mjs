@@ -118,7 +118,8 @@ const EXPERIMENTAL_TOOL = {
   title: 'Experimental probe',
   description: 'Appears after toggle_experimental; gathers nothing of note.',
   inputSchema: text({}),
-  _meta: { mcpletType: 'prepare', visibility: ['app'] },
+  // Visible to models too, so an agent surface (WebMCP) shows tools/list_changed adding a tool it may call.
+  _meta: { mcpletType: 'prepare', visibility: ['model', 'app'] },
 };
 
 const metaOf = (name) => [...TOOLS, EXPERIMENTAL_TOOL].find((t) => t.name === name)?._meta ?? {};

@@ -56,10 +56,15 @@ export class HttpObserver {
   /** The status of the last answer of any kind. */
   lastStatus: number | undefined;
 
-  constructor(private readonly base: typeof fetch = fetch) {}
+  /** `base`: the fetch to wrap (default: global fetch; for OAuth servers the gateway's challenge-reading fetch). */
+  constructor(private readonly base: (input: string | URL, init?: RequestInit) => Promise<Response> = fetch) {}
 
   readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const response = await this.base(input, init);
+    // The SDK's transports fetch by URL (string or URL object); a wrapped base such as the OAuth fetch takes only those.
+    const response = await this.base(input as string | URL, init);
+    // OAuth discovery (RFC 8414 / RFC 9728 well-known documents, often 404 while the SDK tries each
+    // variant) is not the MCP endpoint answering; the SDK reports its failures as OAuth errors.
+    if (String(input instanceof Request ? input.url : input).includes('/.well-known/')) return response;
     this.lastStatus = response.status;
     const type = mediaType(response.headers.get('content-type'));
     const usable = response.ok && (type === 'application/json' || type === 'text/event-stream' || response.status === 202 || response.status === 204);

@@ -1,4 +1,4 @@
-import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { SSEClientTransport, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { HttpObserver } from './http-observer.js';
 
@@ -10,12 +10,13 @@ const RECONNECTION = { initialReconnectionDelay: 500, maxReconnectionDelay: 5_00
 
 /**
  * The one place an HTTP upstream transport is built, so whatever every HTTP upstream needs (the
- * config's headers, the doctor's observing fetch, and later an OAuth provider) is added once.
+ * config's headers, the doctor's observing fetch, the gateway's OAuth client) is added once.
  */
-export function createHttpTransport(kind: HttpTransportKind, url: URL, headers: Record<string, string>, fetch: typeof globalThis.fetch): Transport {
+export function createHttpTransport(kind: HttpTransportKind, url: URL, headers: Record<string, string>, fetch: typeof globalThis.fetch, authProvider?: OAuthClientProvider): Transport {
   const requestInit = { headers };
-  if (kind === 'sse') return new SSEClientTransport(url, { requestInit, fetch }) as unknown as Transport;
-  return new StreamableHTTPClientTransport(url, { requestInit, fetch, reconnectionOptions: RECONNECTION }) as unknown as Transport;
+  const auth = authProvider ? { authProvider } : {};
+  if (kind === 'sse') return new SSEClientTransport(url, { requestInit, fetch, ...auth }) as unknown as Transport;
+  return new StreamableHTTPClientTransport(url, { requestInit, fetch, reconnectionOptions: RECONNECTION, ...auth }) as unknown as Transport;
 }
 
 /** The HTTP status inside an SDK transport error, if any. */
@@ -59,8 +60,9 @@ export class FallbackHttpTransport implements Transport {
     private readonly headers: Record<string, string>,
     private readonly observer: HttpObserver,
     private readonly note: (line: string) => void,
+    private readonly authProvider?: OAuthClientProvider,
   ) {
-    this.inner = this.wire(createHttpTransport('streamable-http', url, headers, observer.fetch));
+    this.inner = this.wire(createHttpTransport('streamable-http', url, headers, observer.fetch, authProvider));
   }
 
   get sessionId(): string | undefined {
@@ -97,7 +99,7 @@ export class FallbackHttpTransport implements Transport {
       if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) throw error;
       this.note(`Streamable HTTP POST answered ${status}; trying the older HTTP+SSE transport (GET ${this.url.href})`);
       const old = this.inner;
-      this.inner = this.wire(createHttpTransport('sse', this.url, this.headers, this.observer.fetch));
+      this.inner = this.wire(createHttpTransport('sse', this.url, this.headers, this.observer.fetch, this.authProvider));
       old.onclose = undefined;
       await old.close().catch(() => {});
       this.kind = 'sse';

@@ -3,6 +3,7 @@ import { classifyInboundRequest, PerRequestHTTPServerTransport, type JSONRPCMess
 import { httpProblem, spawnProblem } from './doctor.js';
 import { HttpObserver } from './http-observer.js';
 import { createHttpTransport } from './http-transport.js';
+import { authError } from './oauth/auth-problem.js';
 import { problemError } from './relay-handshake.js';
 import type { Id, JsonRpc } from './relay-routing.js';
 import type { ServerSupervisor } from './supervisor.js';
@@ -141,8 +142,8 @@ export class ModernRelay {
   /** A 2026 exchange with an HTTP upstream: one POST, its answer streamed back. */
   private async viaHttp(message: JsonRpc, downstream: PerRequestHTTPServerTransport, res: ServerResponse): Promise<void> {
     const url = new URL(this.supervisor.url()!);
-    const upstreamObserver = new HttpObserver();
-    const transport = createHttpTransport('streamable-http', url, this.supervisor.httpHeaders(), upstreamObserver.fetch);
+    const upstreamObserver = new HttpObserver(this.supervisor.auth?.fetch);
+    const transport = createHttpTransport('streamable-http', url, this.supervisor.httpHeaders(), upstreamObserver.fetch, this.supervisor.auth?.provider);
     const isRequest = message.id !== undefined;
     const probe = message.method === 'server/discover' && this.verdict === 'unknown';
     const finished = new Promise<void>((resolve) => {
@@ -176,7 +177,12 @@ export class ModernRelay {
       clearTimeout(timer);
       if (outcome === 'timeout') throw new Error('no answer to server/discover');
     } catch (error) {
-      if (probe || this.verdict !== 'modern') {
+      // The server wants authorization: say so (a probing client then falls back to `initialize`,
+      // which is told the same); whether it speaks 2026 is learned once the user has signed in.
+      const auth = authError(this.supervisor, error);
+      if (auth) {
+        if (isRequest) await downstream.send({ jsonrpc: '2.0', id: message.id!, error: auth } as JSONRPCMessage);
+      } else if (probe || this.verdict !== 'modern') {
         this.verdict = 'legacy';
         await downstream.close();
         this.legacySignal(res, message);

@@ -1,7 +1,10 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
+import { SdkErrorCode } from '@modelcontextprotocol/client';
 import type { ConnectionProblem } from '../../src/core/connection-problem.js';
 import { httpProblem, initializeErrorProblem, protocolVersionProblem, spawnProblem } from './doctor.js';
+import { httpStatusOf, isSessionLost } from './http-transport.js';
+import { authError } from './oauth/auth-problem.js';
 import type { Id, JsonRpc } from './relay-routing.js';
 import type { ServerSupervisor } from './supervisor.js';
 import type { Upstream, UpstreamKind } from './upstream.js';
@@ -17,11 +20,29 @@ export function problemError(problem: ConnectionProblem, extra: Record<string, u
   return { code: SERVER_GONE, message: `${problem.message} ${problem.action}`, data: { ...extra, problem } };
 }
 
-/** Why an upstream could not be started: a spawn failure, or an HTTP(+SSE) connection failure. */
-export function diagnoseStart(supervisor: ServerSupervisor, upstream: Upstream, error: unknown): ConnectionProblem {
+/** An upstream could not be started; `answer` is what the client's requests get. */
+export class UpstreamStartError {
+  constructor(readonly answer: RpcError) {}
+}
+
+/**
+ * Why an upstream could not be started, as the client's answer: the server asking for authorization
+ * (an HTTP+SSE stream opens at start), a spawn failure, or an HTTP(+SSE) connection failure.
+ */
+export function startFailure(supervisor: ServerSupervisor, upstream: Upstream, error: unknown): RpcError {
+  const auth = authError(supervisor, error);
+  if (auth) return auth;
   const stdio = supervisor.stdioCommand();
-  if (stdio) return spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException);
-  return httpProblem(supervisor.site(), supervisor.url()!, error, upstream.observer?.last, upstream.kind());
+  if (stdio) return problemError(supervisor.noteProblem(spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException)));
+  return problemError(supervisor.noteProblem(httpProblem(supervisor.site(), supervisor.url()!, error, upstream.observer?.last, upstream.kind())));
+}
+
+/** Why re-opening a lost session (or restarting a server) failed, as the answer to the requests that waited for it. */
+export function restartFailure(supervisor: ServerSupervisor, upstream: Upstream | undefined, error: unknown): RpcError {
+  const auth = authError(supervisor, error);
+  if (auth) return auth;
+  if (supervisor.transport !== 'http') return { code: SERVER_GONE, message: `Server "${supervisor.name}" could not be reconnected: ${(error as Error).message}` };
+  return problemError(supervisor.noteProblem(httpProblem(supervisor.site(), supervisor.url()!, error, upstream?.observer?.last, upstream?.kind() ?? 'streamable-http')));
 }
 
 const GATEWAY_PREFIX = '__mcp_dashboard_replay_';
@@ -96,4 +117,40 @@ export class GatewayRequests {
     if (typeof version === 'string') upstream.transport.setProtocolVersion?.(version);
     await upstream.transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' } as JSONRPCMessage);
   }
+}
+
+/** True when `error` is the server refusing the standalone GET stream as if the session were unknown (404, or 400 about the session). */
+export function isStreamRefusal(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === SdkErrorCode.ClientHttpFailedToOpenStream && isSessionLost(error);
+}
+
+/**
+ * After the server refused the GET stream as if the session were gone: is it really gone? Some
+ * servers answer a GET they do not serve with 404 instead of 405 (the conformance suite's do); taking
+ * that for a lost session re-opened the session forever. A `ping` on the session decides: answered
+ * (even with an error), the session lives and the relay goes on without a GET stream.
+ */
+export async function streamRefusalMeansLost(requests: GatewayRequests, upstream: Upstream, note: (line: string) => void): Promise<boolean> {
+  try {
+    await requests.request(upstream, { jsonrpc: '2.0', method: 'ping' }, 10_000, 'ping');
+  } catch (error) {
+    return isSessionLost(error) || httpStatusOf(error) !== undefined || /did not answer/.test((error as Error).message);
+  }
+  note('the server refused the GET event stream but the session answers; going on without that stream');
+  return false;
+}
+
+/** The error for a request that was running when an HTTP upstream lost the session (the server's URL by its origin, as the page sees every URL). */
+export function lostSessionError(supervisor: ServerSupervisor, method: string, reason: string, problem: ConnectionProblem | undefined): RpcError {
+  let site = '<url>';
+  try {
+    site = new URL(supervisor.url()!).origin;
+  } catch {
+    // keep the label
+  }
+  return {
+    code: SERVER_GONE,
+    message: `Server "${supervisor.name}" (${site}) lost this session while handling "${method}": ${reason}; it was probably restarted. The gateway is opening a new session; try again.`,
+    data: { problem },
+  };
 }

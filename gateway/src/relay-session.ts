@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import { isConnectionProblem, type ConnectionProblem } from '../../src/core/connection-problem.js';
+import type { ConnectionProblem } from '../../src/core/connection-problem.js';
 import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
 import { BoundedEventStore, deferPriming } from './event-store.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
-import { checkInitializeAnswer, diagnoseStart, GatewayRequests, problemError, SERVER_GONE, type RpcError } from './relay-handshake.js';
+import { checkInitializeAnswer, GatewayRequests, isStreamRefusal, lostSessionError, problemError, restartFailure, SERVER_GONE, startFailure, streamRefusalMeansLost, UpstreamStartError, type RpcError } from './relay-handshake.js';
 import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
+import { authError } from './oauth/auth-problem.js';
 
 /**
  * One browser session relayed to one upstream (a child process per session for stdio servers, an
@@ -72,7 +73,7 @@ export class RelaySession {
     try {
       await this.startUpstream();
     } catch (error) {
-      this.startError = problemError(error as ConnectionProblem);
+      this.startError = (error as UpstreamStartError).answer;
     }
   }
 
@@ -91,7 +92,7 @@ export class RelaySession {
     return this.supervisor.transport === 'http' && upstream !== undefined;
   }
 
-  /** Starts a fresh upstream; rejects with the doctor's ConnectionProblem. */
+  /** Starts a fresh upstream; rejects with an UpstreamStartError (the doctor's diagnosis, or the server's call to sign in). */
   private async startUpstream(): Promise<void> {
     const upstream = await this.supervisor.newUpstream();
     this.upstream = upstream;
@@ -106,7 +107,7 @@ export class RelaySession {
       upstream.started = true;
     } catch (error) {
       this.upstream = undefined;
-      throw this.supervisor.noteProblem(diagnoseStart(this.supervisor, upstream, error));
+      throw new UpstreamStartError(startFailure(this.supervisor, upstream, error));
     }
     if (fresh) this.supervisor.noteStarted(upstream);
     clearTimeout(this.stableTimer);
@@ -187,7 +188,7 @@ export class RelaySession {
           if (id === undefined) return;
           this.sending.delete(id);
           // Accepted by a session that was lost meanwhile: its answer can no longer come.
-          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message)) this.reply(id, this.lostError(message.method!));
+          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message)) this.reply(id, lostSessionError(this.supervisor, message.method!, this.lostReason, this.lostProblem));
         },
         (error: unknown) => {
           if (id !== undefined) this.sending.delete(id);
@@ -206,6 +207,11 @@ export class RelaySession {
       if (isRequest) this.reply(message.id!, { code: SERVER_GONE, message: `Could not send to server "${this.supervisor.name}": ${(error as Error).message}` });
       return;
     }
+    // The server wants (more) authorization: say so, with what the card needs to offer Sign in.
+    const auth = authError(this.supervisor, error);
+    if (auth && isRequest) this.reply(message.id!, auth);
+    if (auth && message.method === 'initialize') setImmediate(() => void this.close('the server needs authorization'));
+    if (auth) return;
     const status = httpStatusOf(error);
     if (!this.handshakeDone) {
       const problem = this.supervisor.noteProblem(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind()));
@@ -233,7 +239,8 @@ export class RelaySession {
     this.supervisor.stderr.note(`transport error: ${error.message}`);
     if (upstream !== this.upstream || !this.isHttp(upstream) || !this.handshakeDone || this.state !== 'ready') return;
     const status = httpStatusOf(error);
-    if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
+    if (isStreamRefusal(error)) void streamRefusalMeansLost(this.gatewayRequests, upstream, (l) => this.supervisor.stderr.note(l)).then((lost) => lost && upstream === this.upstream && this.lose(`it answered HTTP ${status} for the session`));
+    else if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
     else if (upstream.kind() === 'sse') this.lose(`its event stream failed (${error.message})`);
     else if (/Maximum reconnection attempts/.test(error.message)) this.lose('its event stream dropped and could not be reopened');
   }
@@ -270,16 +277,6 @@ export class RelaySession {
     }
   }
 
-  /** The error for a request that was running when an HTTP upstream lost the session. */
-  private lostError(method: string): RpcError {
-    const url = this.supervisor.url()!;
-    return {
-      code: SERVER_GONE,
-      message: `Server "${this.supervisor.name}" (${url}) lost this session while handling "${method}": ${this.lostReason}; it was probably restarted. The gateway is opening a new session; try again.`,
-      data: { problem: this.lostProblem },
-    };
-  }
-
   /** An HTTP upstream lost the session: answer the requests it was running, then re-open it. */
   private lose(reason: string): void {
     if (this.state !== 'ready' || !this.upstream) return;
@@ -288,7 +285,7 @@ export class RelaySession {
     this.lostProblem = this.supervisor.noteProblem(sessionLostProblem(this.supervisor.site(), url, reason));
     this.lostReason = reason;
     // Requests whose POST was not accepted yet are sent again on the new session; the rest were running.
-    this.failPending((method) => this.lostError(method), true);
+    this.failPending((method) => lostSessionError(this.supervisor, method, this.lostReason, this.lostProblem), true);
     this.upstream = undefined;
     this.closingUpstream = true;
     void upstream.transport.close().catch(() => {});
@@ -349,11 +346,9 @@ export class RelaySession {
       this.warn(http ? `Server "${this.supervisor.name}" is connected again (new session); subscriptions were reset.` : `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.`);
       for (const message of this.waiting.splice(0)) this.forward(this.upstream!, message);
     } catch (error) {
-      const problem = isConnectionProblem(error) ? error : this.supervisor.transport === 'http' ? this.supervisor.noteProblem(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, this.upstream?.observer?.last, this.upstream?.kind() ?? 'streamable-http')) : undefined;
-      this.supervisor.stderr.note(`restart failed: ${problem?.message ?? (error as Error).message}`);
-      for (const message of this.waiting.splice(0)) {
-        this.reply(message.id!, problem ? problemError(problem) : { code: SERVER_GONE, message: `Server "${this.supervisor.name}" could not be reconnected: ${(error as Error).message}` });
-      }
+      const answer = error instanceof UpstreamStartError ? error.answer : restartFailure(this.supervisor, this.upstream, error);
+      this.supervisor.stderr.note(`restart failed: ${answer.message}`);
+      for (const message of this.waiting.splice(0)) this.reply(message.id!, answer);
       if (this.upstream) {
         this.closingUpstream = true;
         await this.upstream.transport.close().catch(() => {});

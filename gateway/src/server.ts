@@ -19,6 +19,8 @@ import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
 import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, warmServers, type SupervisorTiming } from './supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
+import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
+import { readBody, safeDecode, sendJson } from './http-io.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -62,30 +64,6 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 4 * 1024 * 1024;
-
-function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-  res.end(body);
-}
-
-async function readBody(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY} bytes.` };
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, status: 400, message: `Parse error: the body is not valid JSON (${(error as Error).message}).` };
-  }
-}
-
 /**
  * Starts the gateway: binds 127.0.0.1 only, checks Host and Origin on every request, hands each page
  * an access token for a single-use launch code (access.ts) and requires it on everything but
@@ -105,10 +83,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     verifiers: passkeyConfig.verifiers,
     storeFile: passkeyConfig.storeFile ? resolvePath(configDir, passkeyConfig.storeFile) : undefined,
   });
+  const oauth = new OAuthGateway(options.config, options.configFile);
+  await oauth.load();
   const supervisors = new Map<string, ServerSupervisor>();
   for (const name of Object.keys(options.config.mcpServers)) {
     const entry = options.config.mcpServers[name]!;
-    supervisors.set(name, new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name)));
+    const supervisor = new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name));
+    supervisor.auth = oauth.forServer(name, entry, (line) => supervisor.stderr.note(line));
+    supervisors.set(name, supervisor);
   }
   for (const missing of options.missingInputs ?? []) {
     supervisors.get(missing.server)?.block(inputMissingProblem({ name: missing.server, configFile: options.configFile }, missing.input.id, missing.input.description, missing.envName));
@@ -141,8 +123,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     sendJson(res, 200, { token: result.token }, cors);
   };
-  const publicRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) => Promise<void>>([
+  // The OAuth redirect: a top-level navigation from the authorization server, without our bearer
+  // token or Origin; Host is checked first like everywhere, and the single-use state guards it
+  // (oauth/oauth-gateway.ts).
+  const callback = (req: IncomingMessage, res: ServerResponse, _cors: Record<string, string>, url: URL) => oauth.handleCallback(req, res, url);
+  const publicRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>>([
     ['POST /api/launch/exchange', exchange],
+    [`GET ${CALLBACK_PATH}`, callback],
+    [`HEAD ${CALLBACK_PATH}`, callback],
   ]);
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -168,7 +156,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // Routes reachable without the bearer token; each checks a credential of its own.
     const publicRoute = publicRoutes.get(`${req.method} ${path}`);
     if (publicRoute) {
-      await publicRoute(req, res, cors);
+      await publicRoute(req, res, cors, url);
       return;
     }
 
@@ -241,6 +229,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 200, { servers: [...supervisors.values()].map((s) => s.summary()) });
       return;
     }
+    if (path.startsWith('/api/servers/') && (await oauth.handleApi(req, res, path, (n) => supervisors.get(n), sendJson))) return;
     const stderrMatch = /^\/api\/servers\/([^/]+)\/stderr$/.exec(path);
     if (stderrMatch && req.method === 'GET') {
       const supervisor = supervisors.get(safeDecode(stderrMatch[1]!));
@@ -348,6 +337,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   port = (server.address() as AddressInfo).port;
   hosts = allowedHosts(port);
+  oauth.listening(port);
   corsOrigins = new Set(options.extraOrigins ?? []);
   origins = new Set([...ownOrigins(port), ...corsOrigins]);
   try {
@@ -389,12 +379,4 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

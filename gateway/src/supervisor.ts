@@ -11,6 +11,7 @@ import { StderrBuffer } from './stderr-buffer.js';
 import { ChildRegistry, WarmSpare, type SpawnQueue } from './warm-pool.js';
 export { warmServers } from './warm-pool.js';
 import { createUpstream, httpKindOf, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
+import type { ServerAuth } from './oauth/server-auth.js';
 
 /** Tunables, mostly for tests. */
 export interface SupervisorTiming {
@@ -41,6 +42,8 @@ export class ServerSupervisor {
   private lastExit: { code: number | null; signal: string | null; at: string } | null = null;
   private lastError: string | null = null;
   private everStarted = false;
+  /** The gateway's OAuth client for this server (remote servers only; see oauth/server-auth.ts). */
+  auth: ServerAuth | undefined;
   private problem: ConnectionProblem | null = null;
   private reported = '';
   private upstreamKind: UpstreamKind | undefined;
@@ -92,6 +95,7 @@ export class ServerSupervisor {
       lastError: this.lastError,
       lastExit: this.lastExit,
       disabled: this.disabled,
+      ...(this.auth ? { auth: this.auth.summary() } : {}),
       problem: this.problem,
       ...(this.upstreamKind && this.upstreamKind !== 'stdio' ? { upstreamTransport: this.upstreamKind } : {}),
     };
@@ -201,11 +205,6 @@ export class ServerSupervisor {
     this.warm.fill();
   }
 
-  /** What the warm spare is doing (`none` for HTTP, disabled or blocked servers). */
-  spareState(): string {
-    return this.warm?.state ?? 'none';
-  }
-
   /** An upstream for a session: the warm spare or the probe's child if one is waiting (unless `fresh`), else a new one. */
   async newUpstream(options: { fresh?: boolean } = {}): Promise<Upstream> {
     const spare = this.spare;
@@ -218,7 +217,7 @@ export class ServerSupervisor {
 
   /** A new (not started) upstream; stdio children are counted until their process has exited. */
   private spawnChild(): Upstream {
-    return this.children.track(createUpstream(this.config, this.configDir, this.stderr, this.extraEnv()));
+    return this.children.track(createUpstream(this.config, this.configDir, this.stderr, this.extraEnv(), this.auth));
   }
 
   /** Keeps a started child for the next session (one at most; an older one is stopped). */
@@ -263,7 +262,8 @@ export class ServerSupervisor {
     const problem = this.pageSafe(full);
     this.problem = problem;
     this.lastError = problem.message;
-    this.consecutiveFailures += problem.step === 'session' ? 0 : 1;
+    // A lost session or a sign-in to do is not the server failing (no backoff for it).
+    this.consecutiveFailures += problem.step === 'session' || problem.kind.startsWith('oauth-') ? 0 : 1;
     this.stderr.note(`${problem.step}: ${problem.message}`);
     const key = `${problem.step}\n${problem.kind}\n${problem.message}`;
     if (key !== this.reported) {
@@ -354,11 +354,6 @@ export class ServerSupervisor {
   /** Counts one restart. */
   countRestart(): void {
     this.restarts += 1;
-  }
-
-  /** The warm spare's pid, if it runs. */
-  sparePid(): number | null {
-    return this.warm?.pid() ?? null;
   }
 
   /** Child pids of live sessions. */

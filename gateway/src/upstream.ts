@@ -7,6 +7,7 @@ import { isStdioServer, type HttpServerConfig, type ServerConfig } from '../../s
 import { HttpObserver } from './http-observer.js';
 import { createHttpTransport, FallbackHttpTransport, type HttpTransportKind } from './http-transport.js';
 import type { StderrBuffer } from './stderr-buffer.js';
+import type { ServerAuth } from './oauth/server-auth.js';
 
 /** How a child process ended. */
 export interface ExitInfo {
@@ -73,7 +74,7 @@ export function httpKindOf(config: HttpServerConfig): HttpTransportKind | 'auto'
  * Creates (but does not start) the upstream for one configured server. The command comes only from
  * the config file, is spawned by name with `shell: false`, and gets an explicit environment.
  */
-export function createUpstream(config: ServerConfig, configDir: string, stderr: StderrBuffer, extraEnv: Record<string, string> = {}): Upstream {
+export function createUpstream(config: ServerConfig, configDir: string, stderr: StderrBuffer, extraEnv: Record<string, string> = {}, auth?: ServerAuth): Upstream {
   if (isStdioServer(config)) {
     const env = { ...getDefaultEnvironment(), ...(config.env ?? {}), ...extraEnv };
     env.PATH = childPath(configDir, config.env?.PATH ?? process.env.PATH);
@@ -87,15 +88,18 @@ export function createUpstream(config: ServerConfig, configDir: string, stderr: 
     transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk));
     return { transport, exit: () => transport.exitInfo, pid: () => transport.pid, kind: () => 'stdio', started: false, exited: transport.exited };
   }
-  const observer = new HttpObserver();
+  // The gateway is the OAuth client (oauth/server-auth.ts): the SDK answers 401 / 403 insufficient_scope
+  // with auth(); the doctor's observer wraps the fetch that remembers the server's challenges.
+  const observer = new HttpObserver(auth?.fetch);
   const url = new URL(config.url);
   const headers = { ...(config.headers ?? {}) };
   const wanted = httpKindOf(config);
+  const authProvider = auth?.provider;
   if (wanted === 'auto') {
-    const transport = new FallbackHttpTransport(url, headers, observer, (line) => stderr.note(line));
+    const transport = new FallbackHttpTransport(url, headers, observer, (line) => stderr.note(line), authProvider);
     return { transport, exit: () => undefined, pid: () => null, kind: () => transport.kind, observer, started: false };
   }
-  const transport = createHttpTransport(wanted, url, headers, observer.fetch);
+  const transport = createHttpTransport(wanted, url, headers, observer.fetch, authProvider);
   return { transport, exit: () => undefined, pid: () => null, kind: () => wanted, observer, started: false };
 }
 

@@ -15,6 +15,7 @@ const SERVER_KEYS: Record<string, 'keep' | 'translate' | { ignored: string }> = 
   cwd: 'keep',
   url: 'keep',
   headers: 'keep',
+  oauth: 'keep',
   disabled: 'keep',
   single: 'keep',
   type: 'translate',

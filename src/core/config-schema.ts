@@ -1,5 +1,6 @@
 import { registryConfigProperties } from './registry-config-schema.js';
 import { dashboardPolicySchemaProperties } from './dashboard-config.js';
+import { dashboardOAuthSchemaProperties, oauthServerSchema, type OAuthServerConfig } from './oauth-config-schema.js';
 
 /**
  * The dashboard config file (Claude Desktop's `mcpServers` shape) as a JSON Schema, shared by the
@@ -24,6 +25,8 @@ export interface HttpServerConfig {
   type?: 'http' | 'streamable-http' | 'sse';
   url: string;
   headers?: Record<string, string>;
+  /** How the gateway signs in when the server asks for OAuth (see oauth-config-schema.ts). */
+  oauth?: OAuthServerConfig;
   disabled?: boolean;
 }
 
@@ -59,6 +62,7 @@ export const configSchema = {
             type: { enum: ['http', 'streamable-http', 'sse'] },
             url: { type: 'string', pattern: '^https?://' },
             headers: stringMap,
+            oauth: oauthServerSchema,
             disabled: { type: 'boolean' },
           },
           additionalProperties: false,
@@ -84,6 +88,7 @@ export const configSchema = {
       properties: {
         ...registryConfigProperties,
         ...dashboardPolicySchemaProperties,
+        ...dashboardOAuthSchemaProperties,
         // White-label brand: a path to brand.json (relative to this file) or the brand itself (brand-schema.ts).
         brand: { type: ['string', 'object'], minLength: 1 },
         // Team layout files (issue 16): paths relative to this file; checked by the gateway at start-up (layout-schema.ts).

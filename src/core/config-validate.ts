@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject } from 'ajv';
-import { configSchema, SERVER_NAME_PATTERN, type DashboardConfig } from './config-schema.js';
+import { configSchema, isStdioServer, SERVER_NAME_PATTERN, type DashboardConfig } from './config-schema.js';
+import { checkOAuthConfig } from './oauth-config-schema.js';
 
 /**
  * Checks a config (already in the dashboard's shape, see config-import.ts) against its JSON Schema and
@@ -70,7 +71,7 @@ export function configProblems(value: unknown): string[] {
   return crossCheck(value);
 }
 
-/** Rules JSON Schema cannot express: names in `dashboard` must refer to configured servers. */
+/** Rules JSON Schema cannot express: names in `dashboard` must refer to configured servers; an `oauth` object must be coherent. */
 function crossCheck(config: DashboardConfig): string[] {
   const problems: string[] = [];
   const verifiers = (config.dashboard?.passkeys as { verifiers?: string[] } | undefined)?.verifiers ?? [];
@@ -81,5 +82,8 @@ function crossCheck(config: DashboardConfig): string[] {
       problems.push(`at /dashboard/passkeys/verifiers/${i}: "${name}" is an HTTP server; only stdio servers can be given the verifier token (through their environment)`);
     }
   });
+  for (const [name, server] of Object.entries(config.mcpServers)) {
+    if (!isStdioServer(server) && server.oauth) problems.push(...checkOAuthConfig(name, server.oauth));
+  }
   return problems;
 }

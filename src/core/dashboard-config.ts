@@ -6,6 +6,7 @@
  * Trust is granted here and only here — never by what a widget says about itself (MCP-WP-11.4).
  */
 import type { TrustLevel, WidgetPermissions } from './types.js';
+import { WIDGET_COMMUNICATION_SCHEMA } from './widget-permissions-schema.js';
 
 /** Trust levels of MCP-WP-11.4.4, lowest first. */
 export const TRUST_LEVELS: readonly TrustLevel[] = ['untrusted', 'community', 'verified', 'enterprise'];
@@ -31,8 +32,13 @@ export interface DashboardPolicySettings {
   };
   /** The pool registry (MCPlet §5.3.3): pool name → description. */
   pools: Record<string, { description?: string }>;
-  /** Agent pool grants (MCPlet §3.4): agent id → pools it may dispatch to (pool-less tools are always reachable). */
-  agents: Record<string, { pools: string[] }>;
+  /**
+   * Agent grants: agent id → pools it may dispatch to (MCPlet §3.4; pool-less tools are always reachable) and
+   * which widget actions it may run (MCP-WP-17.1.5: read-only ones unless the config says "all").
+   */
+  agents: Record<string, { pools: string[]; widgetActions: 'read-only' | 'all' }>;
+  /** WebMCP (issue 17): register the model-visible tools with the browser's agent; `agent` names the entry of `agents` that applies. */
+  webmcp: { enabled: boolean; agent?: string };
   passkeys: {
     /** The dev FIDO2 server in the gateway; off means strict passkey actions cannot run. */
     enabled: boolean;
@@ -60,6 +66,7 @@ export const DEFAULT_POLICY_SETTINGS: DashboardPolicySettings = {
   trust: { default: 'untrusted', widgets: DEFAULT_WIDGET_TRUST },
   pools: {},
   agents: {},
+  webmcp: { enabled: false },
   passkeys: { enabled: true },
 };
 
@@ -90,6 +97,7 @@ const permissionsSchema = {
       },
       additionalProperties: false,
     },
+    widgetCommunication: WIDGET_COMMUNICATION_SCHEMA,
     custom: { type: 'object' },
   },
   additionalProperties: false,
@@ -129,10 +137,22 @@ export const dashboardPolicySchemaProperties = {
     type: 'object',
     additionalProperties: {
       type: 'object',
-      required: ['pools'],
-      properties: { pools: { type: 'array', items: { type: 'string' } } },
+      properties: {
+        pools: { type: 'array', items: { type: 'string' } },
+        /** MCP-WP-17.1.5: "read-only" (default) or "all" (actions that change things, each still through the policy). */
+        widgetActions: { enum: ['read-only', 'all'] },
+      },
       additionalProperties: false,
     },
+  },
+  webmcp: {
+    type: 'object',
+    properties: {
+      enabled: { type: 'boolean' },
+      /** The entry of `agents` whose grants apply to the browser's agent (default: none, so no pools). */
+      agent: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+    additionalProperties: false,
   },
   passkeys: {
     type: 'object',
@@ -158,7 +178,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function publicDashboardConfig(dashboard: unknown, extra: { rpId?: string } = {}): Record<string, unknown> {
   const d = isObject(dashboard) ? dashboard : {};
   const out: Record<string, unknown> = {};
-  for (const key of ['policy', 'trust', 'pools', 'agents'] as const) if (d[key] !== undefined) out[key] = d[key];
+  for (const key of ['policy', 'trust', 'pools', 'agents', 'webmcp'] as const) if (d[key] !== undefined) out[key] = d[key];
   const passkeys = isObject(d.passkeys) ? d.passkeys : {};
   out.passkeys = { enabled: passkeys.enabled !== false, ...(extra.rpId ? { rpId: extra.rpId } : {}) };
   return out;
@@ -185,9 +205,13 @@ export function normalizePolicySettings(raw: unknown): DashboardPolicySettings {
   const agents: DashboardPolicySettings['agents'] = {};
   if (isObject(d.agents)) {
     for (const [id, agent] of Object.entries(d.agents)) {
-      agents[id] = { pools: isObject(agent) && Array.isArray(agent.pools) ? agent.pools.filter((p): p is string => typeof p === 'string') : [] };
+      agents[id] = {
+        pools: isObject(agent) && Array.isArray(agent.pools) ? agent.pools.filter((p): p is string => typeof p === 'string') : [],
+        widgetActions: isObject(agent) && agent.widgetActions === 'all' ? 'all' : 'read-only',
+      };
     }
   }
+  const webmcp = isObject(d.webmcp) ? d.webmcp : {};
   const passkeys = isObject(d.passkeys) ? d.passkeys : {};
   return {
     policy: { strictMcplet: policy.strictMcplet === true },
@@ -197,6 +221,7 @@ export function normalizePolicySettings(raw: unknown): DashboardPolicySettings {
     },
     pools,
     agents,
+    webmcp: { enabled: webmcp.enabled === true, ...(typeof webmcp.agent === 'string' && webmcp.agent ? { agent: webmcp.agent } : {}) },
     passkeys: { enabled: passkeys.enabled !== false, ...(typeof passkeys.rpId === 'string' ? { rpId: passkeys.rpId } : {}) },
   };
 }

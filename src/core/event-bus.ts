@@ -80,6 +80,7 @@ export const HOST_ONLY_EVENTS: readonly string[] = [
   'mcp:tool:cancelled',
   'mcp:tool:invalid-args',
   'mcp:tool:progress',
+  'mcp:tool:queued',
   'mcp:resource:read',
   'mcp:resource:updated',
   'mcp:prompt:result',
@@ -93,7 +94,7 @@ export const HOST_ONLY_EVENTS: readonly string[] = [
 ];
 
 /** Prefixes of host-only event families: tasks, and what servers ask through elicitation. */
-const HOST_ONLY_PREFIXES: readonly string[] = ['mcp:host:', 'mcp:app:', 'mcp:task:', 'mcp:elicitation:'];
+const HOST_ONLY_PREFIXES: readonly string[] = ['mcp:host:', 'mcp:app:', 'mcp:task:', 'mcp:elicitation:', 'mcp:agent:', 'mcp:offline:'];
 
 /** Raised when a widget tries to emit an event that only the host may emit. */
 export class ForbiddenEventError extends Error {

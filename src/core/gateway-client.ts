@@ -1,5 +1,6 @@
 import type { ConnectionProblem } from './connection-problem.js';
 import { EventHubClient } from './event-hub-client.js';
+import type { GatewayAuthSummary } from './gateway-oauth.js';
 
 /** What `GET /api/servers` says about one configured server (never env values or headers). */
 export interface GatewayServerSummary {
@@ -11,6 +12,8 @@ export interface GatewayServerSummary {
   lastError: string | null;
   lastExit: { code: number | null; signal: string | null; at: string } | null;
   disabled: boolean;
+  /** A remote server's OAuth state (gateway/src/oauth); absent for stdio servers. */
+  auth?: GatewayAuthSummary | null;
   /** The connection doctor's diagnosis of the last failure to reach the server; null when none. */
   problem?: ConnectionProblem | null;
   /** For HTTP servers: the wire in use (a plain `url` may have fallen back to the older HTTP+SSE). */

@@ -32,6 +32,11 @@ export { CLIENT_CAPABILITIES } from './bridge/client-capabilities.js';
 export type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './bridge/options.js';
 export type { ElicitationHandler, ElicitationRequest, ElicitationResult, RootsProvider, SamplingHandler, SamplingOrigin } from './bridge/server-request-types.js';
 
+/** MCP-WP-17.1.4: an agent's operations carry `{ source: 'agent' }` on the same events a person's do. */
+export function agentHint(caller: { surface?: string } | undefined): { source?: 'agent' } {
+  return caller?.surface === 'agent' ? { source: 'agent' } : {};
+}
+
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /**
@@ -42,7 +47,8 @@ const now = () => (typeof performance !== 'undefined' ? performance.now() : Date
  * This object is the raw bridge: it does not ask for confirmation. Widgets never get it; they get a
  * gated view (see widget-bridge.ts) whose `callTool` goes through the confirmation flow.
  */
-export class MCPBridge implements MCPBridgeInterface {
+export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
+  // createMessage differs: the host names who asks (a SamplingOrigin); widgets get theirs from widget-bridge.ts.
   private readonly context: BridgeContext;
   private readonly requests: ServerRequestHandlers;
   private readonly handshakes: ConcurrencyLimit;
@@ -123,8 +129,9 @@ export class MCPBridge implements MCPBridgeInterface {
   async disconnect(serverName: string): Promise<void> {
     const connection = this.context.connections.get(serverName);
     if (!connection) return;
-    await closeClient(this.context.bus, connection, 'closed by the dashboard');
+    // Idle before mcp:server:disconnected goes out, so its listeners see the server gone (issue 17: WebMCP re-registers on it).
     connection.state = 'idle';
+    await closeClient(this.context.bus, connection, 'closed by the dashboard');
   }
 
   private async refreshKind(serverName: string, kind: ChangedList): Promise<void> {
@@ -162,7 +169,7 @@ export class MCPBridge implements MCPBridgeInterface {
    */
   async callTool(serverName: string, toolName: string, args: object, options: HostCallOptions = {}): Promise<ToolResult> {
     const { requestId } = options;
-    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id } } : {};
+    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
     const info = this.context.connections.get(serverName)?.info;
     const tool = info?.tools.find((t) => t.name === toolName);
     const asTask = runsAsTask(info, tool, options.task);
@@ -228,7 +235,7 @@ export class MCPBridge implements MCPBridgeInterface {
 
   /** Sends `resources/read` (MCP-WP-6.2.3). */
   async readResource(serverName: string, uri: string, options: { caller?: { surface: string; id: string } } = {}): Promise<ResourceContents> {
-    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id } } : {};
+    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
     try {
       const client = clientFor(this.context, serverName, 'resources/read');
       const result = (await client.readResource({ uri }, { timeout: this.context.requestTimeout, cacheMode: 'bypass' })) as ResourceContents;
@@ -243,7 +250,7 @@ export class MCPBridge implements MCPBridgeInterface {
 
   /** Sends `prompts/get` (MCP-WP-6.2.4). */
   async getPrompt(serverName: string, promptName: string, args: object, options: { caller?: { surface: string; id: string } } = {}): Promise<PromptMessages> {
-    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id } } : {};
+    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
     try {
       const client = clientFor(this.context, serverName, 'prompts/get');
       const result = (await client.getPrompt(

@@ -1,6 +1,6 @@
 import type { EventBus } from './event-bus.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
-import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
+import { agentHint, type HostCallOptions, type MCPBridge } from './mcp-bridge.js';
 import type { ArgumentValidator } from './lazy-validator.js';
 import type { ArgumentProblem, CallerContext, MCPTool, ToolInvokeRequest, ToolResult } from './types.js';
 import type { Evaluation, PolicyGate } from './policy/policy-gate.js';
@@ -41,7 +41,30 @@ export interface InvokeOptions extends HostCallOptions {
    * sent (an MCP App view opens only then: a cancelled "Open app" opens nothing).
    */
   onApproved?: () => void;
+  /**
+   * Runs the steps that need the person (dialog, passkey) — WebMCP's `requestUserInteraction`, where the
+   * browser offers it, so the agent knows it waits for the user.
+   */
+  interact?: <T>(step: () => Promise<T>) => Promise<T>;
+  /** A host tool: decided by the same policy and dialog as `tool`, then run by the host instead of a server. Host code only. */
+  virtual?: HostTool;
 }
+
+/** A tool the host itself runs (issue 17: the host tools offered to agents). */
+export interface HostTool {
+  tool: MCPTool;
+  run: (signal: AbortSignal) => Promise<ToolResult>;
+}
+
+/** Calls the user chose to send when the server is back (issue 17, MCP-WP-6.6): the host's offline queue. */
+export interface DeferredSends {
+  isOnline(serverName: string): boolean;
+  /** Queues a confirmed call; `send` runs it once the server is back (in order). Resolves with its result. */
+  enqueue(call: { serverName: string; toolName: string; args: Record<string, unknown>; requestId: string; caller: CallerContext }, send: () => Promise<ToolResult>): Promise<ToolResult>;
+}
+
+/** Finds the agent behind a widget's `agentInvocation` id (issue 17); undefined when it is not a running action of that widget. */
+export type AgentCallerResolver = (widgetId: string, invocationId: string) => CallerContext | undefined;
 
 /** Shows the confirmation to the user; resolves true (or `{ confirmed: true }`) only when they confirm. */
 export type Confirmer = (request: ConfirmationRequest) => Promise<boolean | ConfirmationAnswer>;
@@ -76,6 +99,11 @@ export class ToolInvoker {
   /** Calls in flight by request id, with who asked, so only the caller can cancel its own call. */
   private readonly running = new Map<string, { controller: AbortController; callerId: string }>();
 
+  /** The offline queue (issue 17); without it "Send when back online" sends at once. */
+  deferred: DeferredSends | undefined;
+  /** Resolves `agentInvocation` ids to the agent (issue 17). */
+  agentCaller: AgentCallerResolver | undefined;
+
   constructor(options: { bus: EventBus; bridge: MCPBridge; validator: ArgumentValidator; confirm: Confirmer; policy?: PolicyGate }) {
     this.bus = options.bus;
     this.bridge = options.bridge;
@@ -84,13 +112,32 @@ export class ToolInvoker {
     this.policy = options.policy;
   }
 
+  /**
+   * Who a widget's call is from: the widget, or — with a live `agentInvocation` id of that widget — the
+   * agent it acts for. An id that is not live is refused rather than run as the widget.
+   */
+  widgetCaller(widgetId: string, agentInvocation: unknown): CallerContext {
+    if (agentInvocation === undefined) return { surface: 'widget', id: widgetId };
+    const agent = typeof agentInvocation === 'string' ? this.agentCaller?.(widgetId, agentInvocation) : undefined;
+    if (!agent) throw new MCPError(`Widget "${widgetId}" named an agent action that is not running (or not its own); the call was not made.`, { jsonrpcCode: LOCAL_CODES.denied, operation: 'tools/call' });
+    return agent;
+  }
+
   /** Starts handling `mcp:tool:invoke-requested` events. */
   start(): void {
     this.unsubscribe ??= this.bus.on('mcp:tool:invoke-requested', (data: unknown, meta) => {
       // A widget's form is a person pressing Invoke inside that widget: the widget is the caller.
-      const caller: CallerContext = meta.source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: meta.source };
-      const { timeout, task } = (data ?? {}) as { timeout?: unknown; task?: unknown };
-      this.invoke(data, caller, { ...(typeof timeout === 'number' && timeout > 0 ? { timeout } : {}), ...(task === true ? { task: true } : {}) }).catch(() => {
+      const { timeout, task, whenOnline, agentInvocation } = (data ?? {}) as { timeout?: unknown; task?: unknown; whenOnline?: unknown; agentInvocation?: unknown };
+      let caller: CallerContext;
+      try {
+        caller = meta.source === 'host' ? { surface: 'user', id: 'host' } : this.widgetCaller(meta.source, agentInvocation);
+      } catch (error) {
+        const d = (data ?? {}) as Partial<ToolInvokeRequest>;
+        this.bus.emit('mcp:tool:error', { serverName: d.serverName, toolName: d.toolName, args: d.args, error, requestId: d.requestId, latency: 0 });
+        return;
+      }
+      const options: InvokeOptions = { ...(typeof timeout === 'number' && timeout > 0 ? { timeout } : {}), ...(task === true ? { task: true } : {}), ...(whenOnline === true ? { whenOnline: true } : {}) };
+      this.invoke(data, caller, options).catch(() => {
         // Failures are already emitted as events for the requesting widget.
       });
     });
@@ -122,7 +169,7 @@ export class ToolInvoker {
 
   /** Validates, confirms and calls. Rejects with an MCPError when any step refuses. */
   async invoke(request: unknown, caller: CallerContext, invokeOptions: InvokeOptions = {}): Promise<ToolResult> {
-    const { onApproved, ...options } = invokeOptions;
+    const { onApproved, interact = (step) => step(), whenOnline, agentInvocation: _ignored, virtual, ...options } = invokeOptions;
     const req = (isPlainObject(request) ? request : {}) as Partial<ToolInvokeRequest>;
     const requestId = typeof req.requestId === 'string' && req.requestId ? req.requestId : newRequestId();
     const serverName = typeof req.serverName === 'string' ? req.serverName : '';
@@ -131,16 +178,17 @@ export class ToolInvoker {
 
     const fail = (error: MCPError, problems?: ArgumentProblem[]): never => {
       if (problems) this.bus.emit('mcp:tool:invalid-args', { serverName, toolName, requestId, problems });
-      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0, caller });
+      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0, caller, ...agentHint(caller) });
       throw error;
     };
 
     if (!serverName || !toolName) {
       fail(new MCPError('A tool request needs a serverName and a toolName.', { jsonrpcCode: -32600, serverName, operation: 'tools/call' }));
     }
-    const server = this.bridge.getServer(serverName);
-    if (!server) fail(new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName }));
-    const tool = server!.info?.tools.find((t) => t.name === toolName);
+    // A host tool (issue 17: what the dashboard offers agents) is decided like a server's tool and run by the host.
+    const server = virtual ? undefined : this.bridge.getServer(serverName);
+    if (!virtual && !server) fail(new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName }));
+    const tool = virtual ? virtual.tool : server!.info?.tools.find((t) => t.name === toolName);
     if (!tool) {
       fail(new MCPError(`Server "${serverName}" does not offer a tool named "${toolName}".`, { jsonrpcCode: -32601, serverName, operation: 'tools/call' }));
     }
@@ -153,6 +201,10 @@ export class ToolInvoker {
       fail(new MCPError(decision.reason, { jsonrpcCode: LOCAL_CODES.denied, data: { rule: decision.rule, refusal: decision.refusal }, serverName, operation: 'tools/call' }));
     }
 
+    if (whenOnline && evaluation?.decision.decision === 'passkey') {
+      // A passkey assertion is bound to one challenge that expires within a minute: it cannot wait in a queue.
+      fail(new MCPError(`"${toolName}" needs your passkey at the moment it is sent, so it cannot wait until the server is back. Send it once the server is connected.`, { jsonrpcCode: LOCAL_CODES.denied, data: { rule: 'K1' }, serverName, operation: 'tools/call' }));
+    }
     if (!isPlainObject(args)) {
       const problems = [{ path: '', message: 'arguments must be a JSON object' }];
       fail(new MCPError('The arguments must be a JSON object.', { jsonrpcCode: LOCAL_CODES.invalidArguments, data: { problems }, serverName }), problems);
@@ -178,7 +230,7 @@ export class ToolInvoker {
     const callArgs = args as Record<string, unknown>;
     const record = (outcome: string) => (evaluation ? this.policy!.recordCall(evaluation, { serverName, toolName, caller, args: callArgs, requestId, outcome }).catch(() => undefined) : Promise.resolve(undefined));
     const cancelled = (message: string): never => {
-      this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, caller });
+      this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, caller, ...agentHint(caller) });
       throw new MCPError(message, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tools/call' });
     };
 
@@ -187,7 +239,7 @@ export class ToolInvoker {
     let remember = false;
     let choice: Pick<ConfirmationAnswer, 'scope' | 'duration'> = {};
     if (needsDialog) {
-      const raw = await this.confirm({ serverName, toolName, tool: tool!, args: callArgs, caller, requestId, ...(evaluation ? { policy: evaluation } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+      const raw = await interact(() => this.confirm({ serverName, toolName, tool: tool!, args: callArgs, caller, requestId, ...(evaluation ? { policy: evaluation } : {}), ...(options.signal ? { signal: options.signal } : {}) }));
       const answer: ConfirmationAnswer = typeof raw === 'boolean' ? { confirmed: raw } : { confirmed: raw?.confirmed === true, remember: raw?.remember === true, scope: raw?.scope, duration: raw?.duration };
       if (options.signal?.aborted) {
         void record('withdrawn: the caller went away');
@@ -212,7 +264,7 @@ export class ToolInvoker {
       }
       try {
         // The assertion goes only into params._meta (MCPlet §7.3.1): never into arguments, events, the audit log or storage.
-        meta.mcplet_auth = await passkey!({ serverName, toolName, args: callArgs, promptMessage: evaluation.classification.auth?.promptMessage, requestId });
+        meta.mcplet_auth = await interact(() => passkey!({ serverName, toolName, args: callArgs, promptMessage: evaluation.classification.auth?.promptMessage, requestId }));
       } catch (error) {
         if ((error as Error)?.name === 'PasskeyCancelledError') {
           void record('passkey cancelled');
@@ -229,9 +281,23 @@ export class ToolInvoker {
         );
       }
     }
-    if (remember && evaluation) await this.policy!.remember(evaluation, serverName, toolName, caller, choice, server!.info?.tools ?? []).catch(() => {});
+    if (remember && evaluation) await this.policy!.remember(evaluation, serverName, toolName, caller, choice, server?.info?.tools ?? []).catch(() => {});
 
+    if (whenOnline && this.deferred && !this.deferred.isOnline(serverName)) {
+      // Confirmed now; sent as it is once the server is back, in the order the user queued it (MCP-WP-6.6.3).
+      const queuedAudit = record(`${evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed'}; queued until the server is back`);
+      return this.deferred.enqueue({ serverName, toolName, args: callArgs, requestId, caller }, () => this.send({ serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual }, queuedAudit));
+    }
     const auditId = record(evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed');
+    return this.send({ serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual }, auditId);
+  }
+
+  /** Sends a call that every step has cleared, and completes its audit entry with the outcome. */
+  private async send(
+    call: { serverName: string; toolName: string; callArgs: Record<string, unknown>; requestId: string; caller: CallerContext; meta: Record<string, unknown>; options: HostCallOptions; onApproved?: () => void; virtual?: HostTool },
+    auditId: Promise<number | undefined>,
+  ): Promise<ToolResult> {
+    const { serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual } = call;
     const controller = new AbortController();
     const outer = options.signal;
     const onOuterAbort = () => controller.abort(outer?.reason);
@@ -241,7 +307,7 @@ export class ToolInvoker {
     try {
       onApproved?.();
       // A -32042 error asks the user to open a page first; once they have, the same call is sent once more.
-      const call = () => this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId, caller });
+      const call = virtual ? () => virtual.run(controller.signal) : () => this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId, caller });
       const result = await retryAfterUrlElicitation(call, { serverName, toolName, ask: this.bridge.urlElicitationHandler, signal: controller.signal, bus: this.bus, requestId });
       const envelope = parseEnvelope(result);
       void this.completeAudit(auditId, envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok');

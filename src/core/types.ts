@@ -18,3 +18,4 @@ export type * from './types/widget.js';
 export type * from './types/invocation.js';
 export type * from './types/history.js';
 export type * from './types/client-features.js';
+export type * from './types/agents.js';

@@ -2,6 +2,7 @@ import type { HostCallOptions, MCPBridge } from './mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { GatedOperation } from './policy/widget-grants.js';
 import type { ToolInvoker } from './tool-invoker.js';
+import { checkAgentPrompt } from './agents/agent-prompts.js';
 import type { CallOptions, CompletionRef, LogLevel, MCPBridgeInterface, RootEntry, Unsubscribe } from './types.js';
 
 /** A widget's MCPBridge plus the means to release what it holds. */
@@ -22,6 +23,19 @@ export type OperationGate = (operation: GatedOperation, serverName?: string) => 
 /** The error a widget sees when its permissions refuse an operation. */
 function denied(error: unknown, serverName: string | undefined, operation: string): MCPError {
   return new MCPError((error as Error)?.message ?? String(error), { jsonrpcCode: LOCAL_CODES.denied, data: { permission: operation }, serverName, operation });
+}
+
+/** Only the options a widget may set (MCP-WP-6.2 CallOptions); host-only ones (caller, request id, host tools) never pass. */
+function widgetCallOptions(options: CallOptions | undefined): HostCallOptions {
+  const { onProgress, signal, timeout, _meta, task, whenOnline } = options ?? {};
+  return {
+    ...(typeof onProgress === 'function' ? { onProgress } : {}),
+    ...(signal ? { signal } : {}),
+    ...(typeof timeout === 'number' ? { timeout } : {}),
+    ...(_meta && typeof _meta === 'object' ? { _meta } : {}),
+    ...(task === true ? { task: true } : {}),
+    ...(whenOnline === true ? { whenOnline: true } : {}),
+  };
 }
 
 /**
@@ -52,12 +66,19 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
     getServer: (serverName: string) => raw.getServer(serverName),
     listServers: () => raw.listServers(),
     isConnected: (serverName: string) => raw.isConnected(serverName),
-    callTool: (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
-      invoker.invoke({ serverName, toolName, args }, { surface: 'widget', id: widgetId }, options as HostCallOptions),
+    callTool: async (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
+      // With a live agentInvocation id the widget acts for an agent: the call runs as that agent (issue 17).
+      invoker.invoke({ serverName, toolName, args }, invoker.widgetCaller(widgetId, options?.agentInvocation), widgetCallOptions(options)),
     readResource: (serverName: string, uri: string) => guarded('readResource', serverName, () => raw.readResource(serverName, uri, { caller: { surface: 'widget', id: widgetId } })),
     getPrompt: (serverName: string, promptName: string, args: object) => guarded('getPrompt', serverName, () => raw.getPrompt(serverName, promptName, args, { caller: { surface: 'widget', id: widgetId } })),
-    createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1]) =>
-      guarded('createMessage', serverName, () => raw.createMessage(serverName, request, { kind: 'widget', id: widgetId })),
+    createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1], options?: Pick<CallOptions, 'agentInvocation'>) =>
+      guarded('createMessage', serverName, async () => {
+        if (options?.agentInvocation === undefined) return raw.createMessage(serverName, request, { kind: 'widget', id: widgetId });
+        // For an agent action: only while it runs, the prompt checked against the schema first (MCP-WP-17.1.6).
+        const agent = invoker.widgetCaller(widgetId, options.agentInvocation);
+        await checkAgentPrompt(serverName, request);
+        return raw.createMessage(serverName, request, { kind: 'widget', id: widgetId, agent: agent.id });
+      }),
     listTools: (serverName: string) => guarded('discover', serverName, () => raw.listTools(serverName)),
     listResources: (serverName: string) => guarded('discover', serverName, () => raw.listResources(serverName)),
     listPrompts: (serverName: string) => guarded('discover', serverName, () => raw.listPrompts(serverName)),

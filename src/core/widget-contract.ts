@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { MCPServerInfo, MCPWidgetInterface } from './types.js';
 import { WidgetContractError, type ContractViolation } from './widget-contract-error.js';
 import { WIDGET_PERMISSIONS_SCHEMA } from './widget-permissions-schema.js';
+import { parseCapabilities } from './agents/agent-capabilities.js';
 
 // The error lives in its own module so the shell can use it without loading ajv (docs/decisions.md, "Bundle size").
 export { WidgetContractError, type ContractViolation };
@@ -217,4 +218,20 @@ export function assertWidgetContract(result: unknown, info: Pick<MCPServerInfo, 
       ? `The widget breaks the contract: ${first.message}`
       : `The widget breaks the contract: ${violations.map((v) => `${v.message} (${v.rule})`).join('; ')}`;
   throw new WidgetContractError(first.rule, message, violations);
+}
+
+/**
+ * MCP-WP-17.1.3: what is wrong with an AgentAPI capabilities document for a host (the action list the host
+ * reads from it, and that it compiles as a JSON Schema to validate payloads); undefined when it is usable.
+ * For the conformance kit, which runs where the host is not.
+ */
+export function agentCapabilitiesProblem(document: unknown): string | undefined {
+  const parsed = parseCapabilities(document);
+  if ('problem' in parsed) return parsed.problem;
+  try {
+    new Ajv({ strict: false }).compile(parsed.schema);
+    return undefined;
+  } catch (error) {
+    return `the capabilities do not compile as a JSON Schema (${(error as Error).message})`;
+  }
 }

@@ -9,9 +9,11 @@ import type { InstalledWidgetTrust } from './policy/trust.js';
 import type { ToolInvoker } from './tool-invoker.js';
 import { ScopedI18n } from './i18n.js';
 import { ScopedTheme } from './scoped-theme.js';
-import type { A11yHelperInterface, AppHostInterface, DependenciesObject, I18nInterface, MCPWidgetMetadata, NotificationsInterface, ThemeInterface } from './types.js';
+import type { A11yHelperInterface, AppHostInterface, DependenciesObject, I18nInterface, MCPWidgetMetadata, NotificationsInterface, ThemeInterface, WidgetAPI } from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
 import { WidgetTimers } from './widget-timers.js';
+import { NO_TELEMETRY } from './telemetry.js';
+import { widgetAgentDependencies, type AgentDependencyHosts } from './agents/agent-dependencies.js';
 import type { ActivityHistory } from './history/activity-history.js';
 
 /** What a widget still holds; all zero after a clean destroy (MCP-WP-3.4.2). */
@@ -20,6 +22,8 @@ export interface WidgetLeftovers {
   timers: number;
   resourceSubscriptions: number;
   configListeners: number;
+  /** WidgetMessaging subscriptions (issue 17). */
+  messageSubscriptions?: number;
 }
 
 /** The dependencies for one widget instance and the means to release them. */
@@ -37,6 +41,8 @@ export interface WidgetDependencies {
   applyMetadata?(widget: MCPWidgetMetadata): void;
   /** What the widget was granted (when a policy is in place). */
   grant?(): WidgetGrant | undefined;
+  /** Hands the host the widget's API once it is initialised (its `agent`, MCP-WP §3.5). */
+  attachApi?(api: WidgetAPI): void;
 }
 
 /** The host's permission machinery for widgets (MCP-WP-11.4). */
@@ -85,6 +91,8 @@ export function createWidgetDependencies(options: {
   /** The host's activity history; the widget gets a view whose subscriptions go with it. */
   history?: ActivityHistory;
   policy?: WidgetPolicyOptions;
+  /** WidgetMessaging, OfflineCache and the AgentAPI registry (issue 17), with the widget's type and server. */
+  agents?: { hosts: AgentDependencyHosts; widgetType: string; serverName: string };
 }): WidgetDependencies {
   const { widgetId, policy } = options;
   policy?.grants.register(widgetId, policy.widgetType, policy.serverName, { installed: policy.installed, signatureVerified: policy.signatureVerified });
@@ -118,7 +126,11 @@ export function createWidgetDependencies(options: {
     MCPBridge: bridge.bridge,
     Configuration: configuration,
     Timers: timers,
+    // MCP-WP-6.7: present for every widget, and a no-op — nothing leaves the machine.
+    Telemetry: NO_TELEMETRY,
   };
+  const agents = options.agents ? widgetAgentDependencies(options.agents.hosts, { widgetId, widgetType: options.agents.widgetType, serverName: options.agents.serverName }, bridge.bridge) : undefined;
+  Object.assign(dependencies, agents?.dependencies);
   const theme = options.theme ? new ScopedTheme(options.theme) : undefined;
   const i18n = options.i18n ? new ScopedI18n(options.i18n) : undefined;
   if (theme) dependencies.Theme = theme;
@@ -149,6 +161,7 @@ export function createWidgetDependencies(options: {
       await apps?.release();
     },
     dispose() {
+      agents?.dispose();
       bus.dispose();
       bridge.dispose();
       configuration.dispose();
@@ -162,7 +175,8 @@ export function createWidgetDependencies(options: {
       }
     },
     busSubscriptions: () => bus.size,
-    leftovers: () => ({ busListeners: bus.size, timers: timers.pending, resourceSubscriptions: bridge.subscriptions(), configListeners: configuration.size }),
+    attachApi: (api: WidgetAPI) => agents?.attachApi(api),
+    leftovers: () => ({ messageSubscriptions: agents?.subscriptions() ?? 0, busListeners: bus.size, timers: timers.pending, resourceSubscriptions: bridge.subscriptions(), configListeners: configuration.size }),
     applyMetadata(widget: MCPWidgetMetadata) {
       if (!policy) return;
       const grant = policy.grants.declare(widgetId, widget.permissions, widget.trustLevel);

@@ -8,7 +8,7 @@ import { SHELL_CATALOGS } from './messages.js';
 import type { PolicyServices } from './policy-services.js';
 import { shellStyles } from './shell.styles.js';
 
-const KINDS: AuditKind[] = ['tool-call', 'policy-denial', 'consent-granted', 'consent-revoked', 'permission-grant', 'permission-revocation', 'permission-violation', 'security-event'];
+const KINDS: AuditKind[] = ['tool-call', 'policy-denial', 'consent-granted', 'consent-revoked', 'permission-grant', 'permission-revocation', 'permission-violation', 'security-event', 'agent-action', 'widget-message'];
 
 /**
  * <mcp-audit-panel>: the audit log viewer (MCP-WP-11.4.6): every audited call, denial, consent and

@@ -21,6 +21,7 @@ export function cardWidgetDependencies(services: HostServices, entry: WidgetType
     appHost: (widgetId) => services.apps.scope(widgetId),
     history: services.history,
     onViolation: (violation) => services.bus.emit('mcp:host:violation', { serverName, message: violation.message }),
+    agents: { hosts: services.agents.hosts, widgetType: entry.type, serverName },
     policy: {
       grants: services.policy.grants,
       widgetType: entry.type,

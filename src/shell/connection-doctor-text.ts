@@ -23,5 +23,7 @@ export function doctorText(t: Translate, problem: ConnectionProblem): { message:
     else if (status === 404 || status === 405) actionKey = 'doctor.http-status.action404';
   }
   if (problem.kind === 'input-missing' && !d.description) messageKey = 'doctor.input-missing.noDescription';
+  // A machine-to-machine OAuth server (client credentials in the config) has no Sign in: its advice is about the config.
+  if (problem.step === 'auth' && d.mode === 'machine' && translatedOr(t, `${actionKey}Machine`, '') !== '') actionKey = `${actionKey}Machine`;
   return { message: translatedOr(t, messageKey, problem.message, params), action: translatedOr(t, actionKey, problem.action, params) };
 }

@@ -18,14 +18,14 @@ import { installClientFeatures } from './client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
-import { preloadStartup } from './startup-preload.js';
-import { coalesce } from './coalesce.js';
+import { coalesce, preloadStartup } from './startup-preload.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
 import type { McpServersPanel } from './servers-panel.js';
 import type { McpHostNotices } from './host-notices.js';
 import { localhostUrlFor } from './canonical-origin.js';
+import { installAgents, type AgentsHost } from './agents/install-agents.js';
 import { DashboardLayoutController } from './layout/dashboard-layout.js';
 import { layoutStyles } from './layout/layout.styles.js';
 
@@ -103,11 +103,13 @@ export class McpDashboard extends LitElement {
     clearInterval(this.watch);
     this.unsubscribe?.();
     this.registryHost?.dispose();
+    this.agents?.dispose();
     this.services?.dispose();
   }
 
   /** Saved calls (issue 15): the header button and the tool forms' "Save call" open it. */
   savedCalls: SavedCallsHost | undefined;
+  agents: AgentsHost | undefined; // issue 17: WebMCP registrations behind the header switch
 
   private dialog(): McpConfirmDialog {
     return this.renderRoot.querySelector('mcp-confirm-dialog')!;
@@ -185,6 +187,7 @@ export class McpDashboard extends LitElement {
     services.theme.applyToDocument(this.ownerDocument);
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
     if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
+    this.agents = installAgents({ root: this.renderRoot, services });
     await services.preferences.start();
     this.unsubscribe = services.preferences.onChange(() => {
       applyBrandToDocument(services.theme.brand, this.productName());
@@ -192,15 +195,13 @@ export class McpDashboard extends LitElement {
     });
     applyBrandToDocument(services.theme.brand, this.productName());
     this.requestUpdate();
-    // One request at a time, however many cards ask (see coalesce.ts).
-    const refresh = coalesce(() => this.refreshServers());
+    const refresh = coalesce(() => this.refreshServers()); // one request at a time, however many cards ask
     // The tiles appear as soon as the servers and the team's layouts are known (the brand may still be loading).
     const team = this.layout.loadTeam(services);
     const tiles = Promise.all([refresh(), team]).then(() => this.layout.start(services, this.servers ?? []));
     await Promise.all([this.loadBrand(), tiles]);
     this.watch = setInterval(() => void refresh(), 5000);
-    // A card that just connected changes the process state: show it now rather than at the next poll.
-    services.bus.on('mcp:server:connected', () => void refresh());
+    services.bus.on('mcp:server:connected', () => void refresh()); // a card that connected changed the process state: show it now
     // The gateway says when a server's session was lost or restored (issue 13): show it now, not at the next poll.
     services.bus.on<{ logger?: string }>('mcp:server:log', (data) => {
       if (data?.logger === 'mcp-dashboard-gateway') void refresh();
@@ -347,6 +348,7 @@ export class McpDashboard extends LitElement {
           <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>
             ${t('header.widgets')}
           </button>
+          <mcp-agent-switch></mcp-agent-switch>
           <button type="button" data-action="saved-calls" @click=${() => void this.savedCalls?.open()} ?hidden=${!this.services}>${t('header.savedCalls')}</button>
           <button type="button" aria-haspopup="dialog" data-action="servers" @click=${() => void this.openServers()} ?hidden=${!this.services}>${t('header.servers')}</button>
           <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>

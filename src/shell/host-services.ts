@@ -19,6 +19,7 @@ import { SHELL_CATALOGS } from './messages.js';
 import { Preferences } from './preferences.js';
 import { createPolicyServices, type PolicyServices } from './policy-services.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
+import { createAgentServices, type AgentServices } from './agents/agent-services.js';
 
 /** Everything the shell wires together once per page. */
 export interface HostServices {
@@ -41,6 +42,8 @@ export interface HostServices {
   modelVisibleTools(): ModelToolDescriptor[];
   /** Invocation policy, trust, passkeys and audit (issue 4). */
   policy: PolicyServices;
+  /** Agents, widget messaging and offline support (issue 17). */
+  agents: AgentServices;
   /** Each server's activity, kept by the host for the page's lifetime (issue 16); widgets get it as `deps.History`. */
   history: ActivityHistory;
   dispose(): void;
@@ -69,6 +72,7 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName, t: (key, variables) => i18n.t(key, variables) });
   const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate });
   invoker.start();
+  const agents = createAgentServices({ bus, bridge, invoker, validator, policy, gateway });
   const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) => policy.allowBusRequest(source, operation, serverName));
   const theme = new ThemeService({ mode: 'auto' });
   const a11y = new A11yHelper(options.announcerHost);
@@ -101,6 +105,7 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     registry,
     apps,
     mcpUi,
+    // What an agent is offered: the tools the policy lets the configured agent call (issue 17; WebMCP registers exactly these).
     modelVisibleTools: () =>
       modelVisibleTools(
         bridge
@@ -108,10 +113,13 @@ export function createHostServices(options: { baseUrl: string; token: string; co
           .map((name) => bridge.getServer(name))
           .filter((s) => s?.state === 'connected' && s.info)
           .map((s) => s!.info as MCPServerInfo),
+        (serverName, tool) => policy.gate.evaluate(serverName, tool, { surface: 'agent', id: agents.agent().id }).decision.decision !== 'deny',
       ),
     policy,
+    agents,
     history,
     dispose() {
+      agents.dispose();
       history.dispose();
       void apps.dispose();
       invoker.stop();

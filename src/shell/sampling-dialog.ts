@@ -84,7 +84,7 @@ export class McpSamplingDialog extends ModalDialogElement {
     return html`<dialog role="dialog" aria-modal="true" aria-labelledby="sampling-title" aria-describedby="sampling-why" @cancel=${this.modal.onCancel}>
       ${p && r
         ? html`<h2 id="sampling-title">${this.t('sampling.title', { server: p.serverName })}</h2>
-            <p id="sampling-why">${p.origin.kind === 'server' ? this.t('sampling.whyServer', { server: p.serverName }) : this.t('sampling.whyWidget', { id: p.origin.id })}</p>
+            <p id="sampling-why">${p.origin.kind === 'server' ? this.t('sampling.whyServer', { server: p.serverName }) : p.origin.agent ? this.t('sampling.whyAgent', { id: p.origin.id, agent: p.origin.agent }) : this.t('sampling.whyWidget', { id: p.origin.id })}</p>
             <dl>
               ${typeof r.systemPrompt === 'string' ? html`<dt>${this.t('sampling.systemPrompt')}</dt><dd>${r.systemPrompt}</dd>` : nothing}
               <dt>${this.t('sampling.limit')}</dt><dd>${this.t('sampling.tokens', { count: r.maxTokens })}</dd>

@@ -20,6 +20,7 @@ export const serverStatusStyles = css`
   .status-active { color: var(--mcp-success-dark, #0d6b3c); }
   .status-loading { color: var(--mcp-warning-dark, #8a4b00); }
   .status-disabled { text-decoration: underline dotted; }
+  mcp-server-status > mcp-sign-in-panel { flex: 1 0 100%; order: 2; grid-column: 1 / -1; min-width: 0; }
   .server-problem { flex: 1 0 100%; order: 1; grid-column: 1 / -1; min-width: 0; margin: 0; word-break: break-word; }
   .server-problem p { margin: var(--mcp-spacing-xs, 0.125rem) 0; }
   .server-problem .error-card { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); }
@@ -45,6 +46,7 @@ export class McpServerStatus extends LitElement {
     compact: { type: Boolean, reflect: true },
     helpful: { type: Boolean },
     i18n: { attribute: false },
+    signIn: { attribute: false },
   };
 
   declare server: GatewayServerSummary | undefined;
@@ -58,6 +60,11 @@ export class McpServerStatus extends LitElement {
   /** Add the "what to do" line under a plain error (a connection that failed without a diagnosis). */
   declare helpful: boolean;
   declare i18n: I18nInterface | undefined;
+  /**
+   * Sign in / Sign out (issue 13) from the host, which owns the session: rendered inside the doctor when the
+   * diagnosis is "authorization needed" (`embedded`: the doctor already says why), beside the region otherwise.
+   */
+  declare signIn: ((embedded: boolean) => unknown) | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
 
   constructor() {
@@ -81,7 +88,7 @@ export class McpServerStatus extends LitElement {
     const doctor = (p: ConnectionProblem) =>
       this.compact
         ? html`<p class="error-text" title=${doctorText(t, p).action}>\u2717 ${doctorText(t, p).message}</p>`
-        : html`<mcp-connection-doctor .problem=${p} .i18n=${this.i18n}></mcp-connection-doctor>`;
+        : html`<mcp-connection-doctor .problem=${p} .i18n=${this.i18n}>${p.step === 'auth' && this.signIn ? this.signIn(true) : nothing}</mcp-connection-doctor>`;
     if (server.state === 'restarting' && state !== 'error') {
       return html`<div class="server-problem" role="status"><p>${t('card.reconnectingUpstream')}</p>${server.problem && !this.compact ? doctor(server.problem) : nothing}</div>`;
     }
@@ -97,7 +104,10 @@ export class McpServerStatus extends LitElement {
 
   override render() {
     const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-    return html`<span class="status status-${this.state}" role="status">${renderStatus(this.state, t)}</span>${this.renderProblem()}`;
+    const shown = this.state === 'error' ? (this.problem ?? this.server?.problem ?? undefined) : undefined;
+    // Sign in goes inside the doctor when it diagnosed "authorization needed" (one message, not two).
+    const signIn = this.signIn && !this.compact && shown?.step !== 'auth' ? this.signIn(false) : nothing;
+    return html`<span class="status status-${this.state}" role="status">${renderStatus(this.state, t)}</span>${this.renderProblem()}${signIn}`;
   }
 }
 

@@ -13,6 +13,8 @@ interface Understood {
   target: string;
   variables: string[];
   headers: string[];
+  /** How the gateway gets OAuth tokens for it, when the config says (never the values). */
+  oauth: 'authorization_code' | 'client_credentials' | 'cross_app_access' | undefined;
   needs: Array<{ id: string; envName: string }>;
   disabled: boolean;
 }
@@ -25,6 +27,13 @@ interface Reading {
   warnings: string[];
   problems: string[];
   converted: string;
+}
+
+/** The grant of a server's `oauth` object (docs/oauth.md); secrets in it are never read here. */
+function oauthGrant(value: unknown): Understood['oauth'] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const grant = (value as { grant?: unknown }).grant;
+  return grant === 'client_credentials' || grant === 'cross_app_access' ? grant : 'authorization_code';
 }
 
 function describeServers(result: ImportResult): Understood[] {
@@ -40,6 +49,7 @@ function describeServers(result: ImportResult): Understood[] {
       variables: result.variables[name] ?? [],
       // Names only: the values may be credentials and are never shown.
       headers: entry.headers && typeof entry.headers === 'object' ? Object.keys(entry.headers as object) : [],
+      oauth: oauthGrant(entry.oauth),
       needs: result.missingInputs.filter((m) => m.server === name).map((m) => ({ id: m.input.id, envName: m.envName })),
       disabled: entry.disabled === true,
     };
@@ -173,6 +183,7 @@ export class McpServersPanel extends LitElement {
               <td>
                 ${s.variables.length ? html`<div>${t('servers.variables', { names: s.variables.join(', ') })}</div>` : nothing}
                 ${s.headers.length ? html`<div>${t('servers.headers', { names: s.headers.join(', ') })}</div>` : nothing}
+                ${s.oauth ? html`<div data-servers="oauth">${t(`servers.oauth.${s.oauth}`)}</div>` : nothing}
                 ${s.needs.map((n) => html`<div>${t('servers.needsInput', { id: n.id, envName: n.envName })}</div>`)}
               </td>
             </tr>`,

@@ -3,6 +3,8 @@ import { loadTaskRuntime } from '../core/tasks/load-runtime.js';
 import { loadWidgetContract } from './widget-lifecycle.js';
 import { BUILT_IN_WIDGETS, DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 
+export { coalesce } from './coalesce.js';
+
 /**
  * The critical path of start-up (issue 18). What the first connection and the first widget need —
  * the MCP SDK, the task runtime, the contract checker and the default widget's chunks — stays out of

@@ -11,6 +11,8 @@ import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from
 import { renderListProblems } from './list-problems.js';
 import { connectShared } from './layout/server-connections.js';
 import { icon } from './icons/icons.js';
+import { needsSignIn } from '../core/gateway-oauth.js';
+import './sign-in-panel.js';
 import { problemFromErrorData, type ConnectionProblem } from '../core/connection-problem.js';
 import { serverStatusStyles } from './server-status.js';
 
@@ -73,6 +75,7 @@ export class McpWidgetCard extends LitElement {
     stderr: { state: true },
     widgetType: { state: true },
     listProblems: { state: true, hasChanged: contentChanged },
+    authNeeded: { state: true },
     problem: { state: true },
   };
 
@@ -88,6 +91,8 @@ export class McpWidgetCard extends LitElement {
   declare widgetType: string;
   /** The gateway's diagnosis from the failed connect (the summary's `problem` takes over once polled). */
   declare problem: ConnectionProblem | undefined;
+  /** The last connect failed because the server wants the user to sign in (gateway OAuth). */
+  declare authNeeded: boolean;
   services: HostServices | undefined;
   /** The widget type the card's tile names (issue 16); it wins over the per-server choice in Configuration. */
   widgetTypeChoice: string | undefined;
@@ -104,6 +109,7 @@ export class McpWidgetCard extends LitElement {
     super();
     this.phase = 'idle';
     this.widgetType = DEFAULT_WIDGET_TYPE;
+    this.authNeeded = false;
   }
 
   override connectedCallback(): void {
@@ -137,10 +143,12 @@ export class McpWidgetCard extends LitElement {
       info = await connectShared(services, name, transport, force);
     } catch (error) {
       this.problem = problemFromErrorData((error as { data?: unknown }).data);
+      this.authNeeded = needsSignIn(error);
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
     }
     this.problem = undefined;
+    this.authNeeded = false;
     this.serverInfo = info;
     await this.mountWidget(info);
   }
@@ -297,12 +305,32 @@ export class McpWidgetCard extends LitElement {
       </select>`;
   }
 
+  /** Sign in / Sign out for a remote server the gateway signs in to (sign-in-panel.ts); `embedded` inside the doctor, which already says why. */
+  private renderSignIn(embedded = false) {
+    if (this.server.transport !== 'http' || this.phase === 'disabled') return nothing;
+    return html`<mcp-sign-in-panel .server=${this.server} .services=${this.services} ?needed=${this.authNeeded} ?embedded=${embedded}
+      @mcp-signed-in=${() => {
+        if (this.phase !== 'ready') void this.start();
+      }}
+      @mcp-signed-out=${() => void this.signedOut()}></mcp-sign-in-panel>`;
+  }
+
+  /** After Sign out the gateway ended the server's sessions: drop the widget and offer Sign in. */
+  private async signedOut(): Promise<void> {
+    await this.teardown();
+    await this.services?.bridge.disconnect(this.server.name).catch(() => {});
+    this.authNeeded = true;
+    this.fail(this.t('signIn.signedOut', { name: this.server.name }));
+  }
+
   override render() {
     const s = this.server;
     const t = this.t;
     const state = this.headerState();
     // One status/error region for the card and the compact tile (server-status.ts).
-    const error = this.phase === 'error' ? this.error : this.phase === 'ready' && this.status?.state === 'error' ? this.status.message || undefined : undefined;
+    // A connect refused for authorization without a diagnosis: the Sign in panel says why (one message, not two).
+    const problem = this.phase === 'error' ? (this.problem ?? s.problem ?? undefined) : undefined;
+    const error = this.phase === 'error' ? (this.authNeeded && !problem ? undefined : this.error) : this.phase === 'ready' && this.status?.state === 'error' ? this.status.message || undefined : undefined;
     const headingId = `card-${s.name}`;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
     const metrics = [
@@ -314,7 +342,8 @@ export class McpWidgetCard extends LitElement {
         <div class="title-row">
           <h2 id=${headingId} title=${s.name}>${s.name}</h2>
           <mcp-server-status .server=${s} state=${state} .error=${error} .problem=${this.phase === 'error' ? this.problem : undefined}
-            ?helpful=${this.phase === 'error'} .i18n=${this.services?.i18n}></mcp-server-status>
+            ?helpful=${this.phase === 'error' && !this.authNeeded} .signIn=${(embedded: boolean) => this.renderSignIn(embedded)}
+            .i18n=${this.services?.i18n}></mcp-server-status>
           <span class="spacer"></span>
           ${this.phase === 'ready'
             ? html`<button type="button" class="icon-button" title=${t('card.refresh')} @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${icon('refresh')}<span class="visually-hidden">${t('card.refresh')}</span></button>`

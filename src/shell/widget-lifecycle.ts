@@ -99,6 +99,8 @@ export async function createWidgetInstance(
       throw new Error(`The widget failed to initialise: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
   }
+  // Its AgentAPI (MCP-WP §3.5) is offered to agents only once the widget is ready, and only through the host's gate.
+  deps.attachApi?.(checked.api);
   return { api: checked.api, widget: checked.widget, element, deps };
 }
 

@@ -169,6 +169,19 @@ describe('the Servers screen', function () {
     expect((root.querySelector('[data-action="download-config"]') as HTMLButtonElement).disabled).to.equal(true);
     await panel.read('{ "mcpServers": ', 'cut.json');
     expect(root.querySelector('[data-servers="parse-error"]')!.textContent).to.match(/This is not valid JSON/);
+    await panel.read(
+      JSON.stringify({
+        mcpServers: {
+          crm: { url: 'https://crm.example.com/mcp', oauth: { clientId: 'dash', clientSecret: 'very-secret-oauth' } },
+          reports: { url: 'https://reports.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'r', clientSecret: 'very-secret-machine' } },
+        },
+      }),
+      'oauth.json',
+    );
+    expect(root.querySelector('tr[data-server="crm"] [data-servers="oauth"]')!.textContent).to.equal('OAuth: you sign in from its card (client settings kept by the gateway)');
+    expect(root.querySelector('tr[data-server="reports"] [data-servers="oauth"]')!.textContent).to.equal('OAuth: client credentials, machine to machine (kept by the gateway)');
+    expect(root.querySelectorAll('[data-servers="warnings"] li').length, 'the "oauth" key is understood, not warned about and dropped').to.equal(0);
+    expect(root.textContent).not.to.contain('very-secret');
     (root.querySelector('[data-action="close-servers"]') as HTMLButtonElement).click();
   });
 });

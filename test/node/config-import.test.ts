@@ -26,6 +26,21 @@ describe('config import: the four foreign formats', () => {
     assert.deepEqual(result.warnings, []);
   });
 
+  test('a server\'s "oauth" object is kept as it is (no warning), with ${env:…} expanded in it, and validated', () => {
+    const result = importConfig(
+      { mcpServers: { crm: { url: 'https://crm.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'dash', clientSecret: '${env:CRM_SECRET}' } } } },
+      'mcp.json',
+      env({ CRM_SECRET: 's3cret' }),
+    );
+    assert.deepEqual(result.config, { mcpServers: { crm: { url: 'https://crm.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'dash', clientSecret: 's3cret' } } } });
+    assert.deepEqual(result.warnings, []);
+    assert.throws(
+      () => readConfig(JSON.stringify({ mcpServers: { crm: { url: 'https://crm.example.com/mcp', oauth: { grant: 'client_credentials' } } } }), '/tmp/mcp.json', env({})),
+      (error: Error) => /mcpServers\/crm\/oauth|"crm"/.test(error.message),
+      'a client_credentials server without a client is refused with its place in the file',
+    );
+  });
+
   test('VS Code mcp.json: JSONC, "servers", "type", ${env:…}, ${input:…} and ${workspaceFolder}', () => {
     const text = `{
       // Inputs VS Code asks for

@@ -56,6 +56,32 @@ test('MCP-WP-17.4.4 the kit catches a direct MCPBridge.callTool()', () => {
   assert.ok(failedRules(careless()).includes('MCP-WP-17.4.4'));
 });
 
+test('MCP-WP-3.5.2 / 17.1.3a the kit catches an AgentAPI whose capabilities change between calls and whose executeAction throws; built-ins pass', () => {
+  const lifecycle = careless().results.find((r: any) => r.category === 'lifecycle');
+  assert.ok(lifecycle.failures.some((f: any) => f.rule === 'MCP-WP-17.1.3' && /same document/.test(f.description)), JSON.stringify(lifecycle.failures));
+  assert.ok(lifecycle.failures.some((f: any) => f.rule === 'MCP-WP-3.5.2' && /unknown action/.test(f.description)));
+  for (const report of builtIns()) {
+    const agentChecks = [...check(report, 'MCP-WP-17.1.3'), ...check(report, 'MCP-WP-3.5.2')];
+    assert.ok(agentChecks.length >= 4, `${report.widgetName}: the AgentAPI was checked`);
+    for (const c of agentChecks) assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
+  }
+});
+
+test('MCP-WP-6.6.2 built-in widgets start and stop with and without WidgetMessaging, OfflineCache and Telemetry, and leave no message subscription', () => {
+  for (const report of builtIns()) for (const c of check(report, 'MCP-WP-6.6.2')) assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
+  assert.ok(builtIns().every((report) => check(report, 'MCP-WP-6.6.2').length === 1));
+});
+
+test('MCP-WP-6.7.2 the kit catches a widget that sends server data through Telemetry; built-ins send none', () => {
+  const leak = careless().results.flatMap((r: any) => r.failures).find((f: any) => f.rule === 'MCP-WP-6.7.2');
+  assert.ok(leak && /trackEvent\(.*conformance-private-server/.test(leak.description), JSON.stringify(leak));
+  for (const report of builtIns()) {
+    const checks = check(report, 'MCP-WP-6.7.2');
+    assert.equal(checks.length, 1, `${report.widgetName}: the Telemetry check ran`);
+    assert.equal(checks[0].passed, true, `${report.widgetName}: ${checks[0].description}`);
+  }
+});
+
 test('MCP-WP-4.2.3 the kit checks metadata with the host schema (a wrong category fails)', () => {
   assert.ok(failedRules(careless()).includes('MCP-WP-4.2.3'));
   assert.equal(careless().certificationEligible, false);

@@ -6,6 +6,19 @@ import { doctorText } from '../../src/shell/connection-doctor-text.js';
 import { en } from '../../src/shell/messages/en.js';
 import { ja } from '../../src/shell/messages/ja.js';
 import * as doctor from '../../gateway/src/doctor.js';
+import {
+  AuthorizationServerMismatchError,
+  InsecureTokenEndpointError,
+  InsufficientScopeError,
+  IssuerMismatchError,
+  OAuthError,
+  RegistrationRejectedError,
+  SdkErrorCode,
+  SdkHttpError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from '../../gateway/src/oauth/errors.js';
+import { authConnectionProblem } from '../../gateway/src/oauth/auth-problem.js';
 
 // The card shows the doctor's diagnosis from its catalogs (so it can be translated); in English it
 // must read exactly as the gateway's own sentence, which the terminal prints. Every kind the gateway
@@ -40,6 +53,27 @@ const SAMPLES: ConnectionProblem[] = [
   doctor.inputMissingProblem(site, 'api-key', 'Notes API key', 'MCP_INPUT_API_KEY'),
   doctor.inputMissingProblem(site, 'api-key', '', 'MCP_INPUT_API_KEY'),
   doctor.sessionLostProblem(site, 'https://h.example/mcp', 'it answered HTTP 404 for the session'),
+  // Authorization failures of OAuth servers (gateway/src/oauth/errors.ts), for a person and for a machine.
+  ...[true, false].flatMap((interactive) => {
+    const failure = (error: unknown) => describeAuthFailure(error, site.name, interactive, site.configFile)!;
+    const base = { server: site.name, configFile: site.configFile, interactive };
+    const failures: AuthFailure[] = [
+      failure(new UnauthorizedError()),
+      failure(new InsufficientScopeError({ requiredScope: 'notes:write' })),
+      failure(new InsufficientScopeError({})),
+      failure(new SdkHttpError(SdkErrorCode.ClientHttpForbidden, 'HTTP 403: insufficient_scope', { status: 403, statusText: 'Forbidden' } as never)),
+      failure(new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'HTTP 401 after re-authorizing', { status: 401, statusText: 'Unauthorized' } as never)),
+      failure(new IssuerMismatchError('metadata', 'https://as.example', 'https://evil.example')),
+      failure(new AuthorizationServerMismatchError('https://as.example', 'https://other.example')),
+      failure(new InsecureTokenEndpointError('http://as.example/token')),
+      failure(new RegistrationRejectedError({ status: 403, body: '{}', submittedMetadata: { redirect_uris: [] } })),
+      failure(new OAuthError('invalid_client', 'bad client')),
+      failure(new Error('Failed to fetch protected resource metadata: HTTP 500')),
+      scopeFailure(base, 'notes:read'),
+      ...(interactive ? [scopeHeldFailure(base, 'notes:admin'), scopeHeldFailure(base, undefined)] : []),
+    ];
+    return failures.map((f) => authConnectionProblem(f, 'https://h.example/mcp'));
+  }),
 ];
 
 function translate(catalog: Record<string, unknown>, locale: string) {

@@ -19,10 +19,10 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
  * makes another.
  * `exchange: false` leaves the printed code unspent (`url`, `code`) and gets no token; `open: true`
  * lets the gateway open a browser (set `BROWSER` in `env`); `limits` shortens the gateway's limits
- * (MCP_DASHBOARD_TEST_LIMITS).
- * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string, exchange?: boolean, open?: boolean, limits?: Record<string, number> }} [options]
+ * (MCP_DASHBOARD_TEST_LIMITS); `readyTimeoutMs` bounds the wait for the ready line.
+ * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string, exchange?: boolean, open?: boolean, limits?: Record<string, number>, readyTimeoutMs?: number }} [options]
  */
-export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText, exchange = true, open = false, limits } = {}) {
+export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText, exchange = true, open = false, limits, readyTimeoutMs = 15_000 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-test-'));
   const file = join(dir, 'config.json');
   if (rawConfigText !== undefined) {
@@ -47,7 +47,7 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
   });
   const ready = await new Promise((resolvePromise, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`gateway did not start within 15 s; stderr:\n${stderr}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`gateway did not start within ${readyTimeoutMs / 1000} s; stderr:\n${stderr}`)), readyTimeoutMs);
     child.stdout.on('data', (d) => {
       out += d.toString();
       const match = /Dashboard ready: (\S+)/.exec(out);

@@ -1,4 +1,4 @@
-import { createServerWidget, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
+import { createServerWidget, getStatusAction, type DependenciesObject, type KitAgentAction, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
 import './activity-log.js';
 
 /** Widget factory for mcp-activity-log-widget (MCP-WP §3, §12). */
@@ -9,5 +9,6 @@ export default function createActivityLogWidget(dependencies: DependenciesObject
     widgetType: 'activity-log',
     moduleUrl: import.meta.url,
     permissions: { storage: 'none' },
+    agentActions: [getStatusAction] as ReadonlyArray<KitAgentAction<never>>,
   });
 }

@@ -54,6 +54,17 @@ export type {
   RootView,
   TaskRecord,
   TaskState,
+  ActionResult,
+  AgentActionContext,
+  AgentAPI,
+  AgentProgress,
+  WidgetMessage,
+  WidgetMessagingInterface,
+  WidgetCommunicationPermission,
+  OfflineCacheInterface,
+  QueuedOperation,
+  CachedToolResult,
+  TelemetryInterface,
 } from '../../src/core/types.js';
 export { defineElement } from './define.js';
 export { sanitizeToFragment, safeHttpUrl, safeImageDataUrl, safeAudioDataUrl } from './sanitize.js';
@@ -63,7 +74,7 @@ export { describeNode, derefSchema, initialValue, constraintText, type SchemaNod
 export { getAt, setAt, childPointer } from './schema-pointer.js';
 export { McpResultView, prettyJson, downloadBase64, fileNameFor } from './result-view.js';
 export { McpLongText, TEXT_STEP, downloadText, sizeLabel } from './long-text.js';
-export { McpToolRunner, MAX_MANUAL_RETRIES, OpenAppEvent } from './tool-runner.js';
+export { McpToolRunner, MAX_MANUAL_RETRIES, OpenAppEvent, type AgentCallOutcome } from './tool-runner.js';
 export { McpToolList, ToolSelectEvent, filterTools, toolSearchText } from './tool-list.js';
 export { renderToolItem, toolBadges } from './tool-item.js';
 export { McpResourceBrowser, resourceLabel, annotationText, templateFields } from './resource-browser.js';
@@ -73,6 +84,7 @@ export { McpLatencyChart, median, type LatencyPoint } from './latency-chart.js';
 export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './server-widget.js';
 export { dataBytes, gzippedBytes } from './resource-usage.js';
 export { createServerWidget, type ServerWidgetOptions } from './widget-factory.js';
+export { createAgentApi, getStatusAction, listToolsAction, listResourcesAction, toolActions, type KitAgentAction } from './agent-actions.js';
 export { withRetries, isRetryable, RetriesExhaustedError } from './retry.js';
 export { widgetTimers } from './timers.js';
 export { templateVariables, templateSchema, expandTemplate } from './uri-template.js';

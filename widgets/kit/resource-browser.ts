@@ -84,10 +84,16 @@ export class McpResourceBrowser extends LitElement {
     template: { state: true },
     watching: { state: true },
     updatedAt: { state: true },
+    shareTarget: { attribute: 'share-target' },
+    shared: { state: true },
   };
 
   declare deps: DependenciesObject | undefined;
   declare serverName: string;
+  /** Widget id or type that "Use in tool browser" sends the chosen URI to (MCP-WP §6.5); no button without it. */
+  declare shareTarget: string | undefined;
+  /** What happened to the last share (shown as text). */
+  declare shared: string | undefined;
   declare resources: MCPResource[];
   declare templates: MCPResourceTemplate[];
   declare canSubscribe: boolean;
@@ -190,6 +196,16 @@ export class McpResourceBrowser extends LitElement {
     </button></li>`;
   }
 
+  /** Sends the chosen URI to the tool browsers (WidgetMessaging); a refusal is shown with its reason. */
+  private share(uri: string): void {
+    try {
+      this.deps!.WidgetMessaging!.sendToWidget(this.shareTarget!, { type: 'resource-selected', payload: { uri, serverName: this.serverName } });
+      this.shared = this.l10n.t('messaging.sent', { uri });
+    } catch (error) {
+      this.shared = this.l10n.t('messaging.notSent', { message: (error as Error)?.message ?? String(error) });
+    }
+  }
+
   override render() {
     const resources = Array.isArray(this.resources) ? this.resources.filter((r) => r && typeof r === 'object') : [];
     const templates = Array.isArray(this.templates) ? this.templates.filter((t) => t && typeof t === 'object') : [];
@@ -222,6 +238,10 @@ export class McpResourceBrowser extends LitElement {
           ${this.canSubscribe
             ? html`<button type="button" aria-pressed=${this.watching ? 'true' : 'false'} @click=${() => this.toggleWatch()}>${this.watching ? t('resource.stopWatching') : t('resource.watch')}</button>`
             : nothing}
+          ${this.shareTarget && this.deps?.WidgetMessaging
+            ? html`<button type="button" data-action="share-resource" @click=${() => this.share(this.selected!)}>${t('messaging.useInToolBrowser')}</button>`
+            : nothing}
+          ${this.shared ? html`<span class="muted" role="status">${this.shared}</span>` : nothing}
           ${this.updatedAt ? html`<span class="muted">${t('resource.updatedAt', { time: this.l10n.formatDate(this.updatedAt, { timeStyle: 'medium' }) })}</span>` : nothing}</div>` : nothing}
         ${this.loading ? html`<p role="status">${t('resource.reading')}</p>` : nothing}
         ${this.error ? html`<div class="error-text" role="alert"><strong>\u2717 ${this.error.message}</strong>${this.error.guidance ? html`<div>${this.error.guidance}</div>` : nothing}</div>` : nothing}

@@ -1,9 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, TaskRecord, Unsubscribe } from '../../src/core/types.js';
+import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, OfflineCacheInterface, TaskRecord, Unsubscribe } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
 import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
-import { englishTranslate, type Translate } from './translate.js';
 import { baseStyles } from './styles.js';
 import { createRequestId, displayName, errorText, summarizeSchema } from './tool-text.js';
 import { mcpletBadgeStyles, renderMcpletBadges } from './mcplet-badges.js';
@@ -12,40 +11,18 @@ import type { SchemaFormSubmitEvent } from './schema-form.js';
 import './schema-form.js';
 import './result-view.js';
 import { taskSupportOf } from './task-view.js';
+import { guidanceText, MAX_MANUAL_RETRIES, OpenAppEvent, policyText, renderRunnerStatus, type RunnerPhase, type RunnerStatusView } from './tool-runner-status.js';
+import { cachedFor, isUnreachableCode, renderOfflineNote, type RunnerOfflineState } from './tool-runner-offline.js';
 
-type Phase = 'idle' | 'waiting' | 'running' | 'done' | 'failed' | 'cancelled' | 'invalid';
+type Phase = RunnerPhase;
 
-/** Fired when the user asks to open the tool's MCP App view with the arguments in the form. */
-export class OpenAppEvent extends Event {
-  constructor(
-    readonly toolName: string,
-    readonly args: Record<string, unknown>,
-  ) {
-    super('mcp-open-app', { bubbles: true, composed: true });
-  }
-}
+export { MAX_MANUAL_RETRIES, OpenAppEvent, resultSummary } from './tool-runner-status.js';
 
-/** A failed call may be retried by hand this many times with the same arguments (MCP-WP-9.1.6). */
-export const MAX_MANUAL_RETRIES = 3;
-
-/** Codes where trying again later may work (MCP-WP-6.2 table: -32603, -32000..-32099). */
-function retryableCode(code: number | undefined): boolean {
-  return code !== undefined && (code === -32603 || (code <= -32000 && code >= -32099)) && code !== -32002 && code !== -32003;
-}
-
-/** ": 2 text blocks and structured content" — what arrived, for the announcement (MCP-WP-11.5.4). */
-export function resultSummary(result: unknown, t: Translate = englishTranslate): string {
-  const r = result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
-  if (!r || typeof r !== 'object' || !Array.isArray(r.content)) return t('runner.summary.badShape');
-  const counts = new Map<string, number>();
-  for (const item of r.content) {
-    const type = item && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string' ? (item as { type: string }).type : 'other';
-    counts.set(type, (counts.get(type) ?? 0) + 1);
-  }
-  const parts = [...counts].map(([type, n]) => t('runner.summary.blocks', { count: n, type: type.replace('_', ' ') }));
-  if (r.structuredContent !== undefined) parts.push(t('runner.summary.structured'));
-  const what = parts.length ? parts.join(t('list.separator')) : t('runner.summary.none');
-  return r.isError === true ? t('runner.summary.error', { what }) : t('runner.summary.ok', { what });
+/** How a call made for an agent ended. */
+export interface AgentCallOutcome {
+  result?: unknown;
+  error?: { message: string; code?: number; rule?: string };
+  cancelled?: boolean;
 }
 
 /**
@@ -90,6 +67,9 @@ export class McpToolRunner extends LitElement {
     task: { state: true },
     i18n: { attribute: false },
     check: { state: true },
+    offline: { attribute: false },
+    offlineState: { state: true },
+    queuedPosition: { state: true },
   };
 
   declare bus: EventBusInterface | undefined;
@@ -118,6 +98,12 @@ export class McpToolRunner extends LitElement {
   /** Arguments the server called malformed (-32600): the same request is not sent again. */
   private blockedArgs: string | undefined;
   private unsubscribes: Unsubscribe[] = [];
+  /** The widget's OfflineCache (MCP-WP §6.6), when the host offers one: cached results and "Send when back online". */
+  declare offline: OfflineCacheInterface | undefined;
+  declare offlineState: RunnerOfflineState;
+  declare queuedPosition: number | undefined;
+  /** Settles the promise of a call made for an agent action (`invokeForAgent`). */
+  private agentWaiter: ((outcome: AgentCallOutcome) => void) | undefined;
 
   constructor() {
     super();
@@ -128,6 +114,7 @@ export class McpToolRunner extends LitElement {
     this.cancelledSent = false;
     this.appAction = false;
     this.tasks = false;
+    this.offlineState = { unreachable: false };
   }
 
   override connectedCallback(): void {
@@ -171,8 +158,21 @@ export class McpToolRunner extends LitElement {
       bus.on('mcp:tool:progress', (d: { requestId?: string; progress: number; total?: number; message?: string }) => {
         if (mine(d)) this.progress = { progress: d.progress, total: d.total, message: d.message };
       }),
+      bus.on('mcp:tool:queued', (d: { requestId?: string; position?: number }) => {
+        if (!mine(d)) return;
+        this.phase = 'queued';
+        this.queuedPosition = typeof d.position === 'number' ? d.position : undefined;
+      }),
+      bus.on('mcp:host:offline-error', (d: { requestId?: string; conflict?: { id?: string; message?: string } }) => {
+        if (!mine(d) || typeof d.conflict?.id !== 'string') return;
+        this.phase = 'failed';
+        this.error = { message: this.t('offline.conflict', { message: String(d.conflict.message ?? '') }) };
+        this.offlineState = { unreachable: false, conflict: { id: d.conflict.id, message: String(d.conflict.message ?? '') } };
+      }),
       bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number; mcplet?: McpletResultCheck }) => {
         if (!mine(d)) return;
+        this.settleAgent({ result: d.result });
+        this.offlineState = { unreachable: false };
         this.phase = 'done';
         this.result = d.result;
         this.check = d.mcplet;
@@ -192,12 +192,17 @@ export class McpToolRunner extends LitElement {
         this.error = { ...errorText(d.error), args: d.args, ...(typeof rule === 'string' ? { rule } : {}) };
         this.progress = undefined;
         if (this.error.code === -32600) this.blockedArgs = JSON.stringify(d.args ?? this.lastArgs ?? {});
+        // Not reachable: show a kept result of the same read-only call, and offer to send it once the server is back.
+        const unreachable = isUnreachableCode(this.error.code);
+        this.offlineState = { unreachable, ...(unreachable && this.tool ? { cached: cachedFor(this.offline, this.serverName, this.tool.name, this.lastArgs) } : {}) };
+        this.settleAgent({ error: this.error });
       }),
       bus.on('mcp:task:*', (d: { requestId?: string; task?: TaskRecord }) => {
         if (mine(d) && d.task) this.task = d.task;
       }),
       bus.on('mcp:tool:cancelled', (d: { requestId?: string; sent?: boolean }) => {
         if (!mine(d)) return;
+        this.settleAgent({ cancelled: true });
         this.phase = 'cancelled';
         this.cancelledSent = d.sent === true;
         this.progress = undefined;
@@ -211,7 +216,50 @@ export class McpToolRunner extends LitElement {
     this.send(event.value);
   }
 
-  private send(args: Record<string, unknown>, task = false): void {
+  private settleAgent(outcome: AgentCallOutcome): void {
+    const waiter = this.agentWaiter;
+    this.agentWaiter = undefined;
+    waiter?.(outcome);
+  }
+
+  /**
+   * An agent's call through this form (the widget's AgentAPI "invoke-tool"): the form shows the agent's
+   * arguments and the call goes out for the agent (`agentInvocation`), through the same policy and dialog
+   * as a person's; resolves with what came back.
+   */
+  invokeForAgent(args: Record<string, unknown>, invocationId: string): Promise<AgentCallOutcome> {
+    const form = this.renderRoot.querySelector('mcp-schema-form');
+    if (form) form.value = args;
+    this.settleAgent({ cancelled: true });
+    return new Promise((resolve) => {
+      this.agentWaiter = resolve;
+      this.attempts = 1;
+      this.send(args, false, { agentInvocation: invocationId });
+      if (this.phase === 'failed') this.settleAgent({ error: this.error });
+    });
+  }
+
+  /** Puts values into the form's fields (a URI another widget offered, MCP-WP §6.5). */
+  setArguments(patch: Record<string, unknown>): void {
+    const form = this.renderRoot.querySelector('mcp-schema-form');
+    if (form) form.value = { ...((form.value ?? {}) as Record<string, unknown>), ...patch };
+  }
+
+  /** "Send when back online": the same call again, confirmed now and queued by the host until the server is back. */
+  private sendWhenOnline(): void {
+    if (this.lastArgs) this.send(this.lastArgs, false, { whenOnline: true });
+  }
+
+  private resolveConflict(choice: 'retry' | 'discard'): void {
+    const id = this.offlineState.conflict?.id;
+    if (!id) return;
+    if (choice === 'retry') this.phase = 'queued';
+    else this.phase = 'idle';
+    this.offlineState = { unreachable: false };
+    void this.offline?.resolveConflict?.(id, choice);
+  }
+
+  private send(args: Record<string, unknown>, task = false, extra: { agentInvocation?: string; whenOnline?: boolean } = {}): void {
     if (!this.bus || !this.tool) return;
     if (this.blockedArgs !== undefined && this.blockedArgs === JSON.stringify(args)) {
       // MCP-WP-6.2 table: -32600 is a defect; repeating the identical request cannot help.
@@ -229,7 +277,11 @@ export class McpToolRunner extends LitElement {
     this.problems = [];
     this.progress = undefined;
     this.task = undefined;
-    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args, requestId: this.requestId, ...(task ? { task: true } : {}) });
+    this.offlineState = { unreachable: false };
+    this.queuedPosition = undefined;
+    // For an agent: its invocation id, and MCP-WP-17.1.4's { source: 'agent' } on the same event a person's Invoke sends.
+    const agent = extra.agentInvocation ? { agentInvocation: extra.agentInvocation, source: 'agent' } : {};
+    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args, requestId: this.requestId, ...(task ? { task: true } : {}), ...(extra.whenOnline ? { whenOnline: true } : {}), ...agent });
   }
 
   private retry(): void {
@@ -245,32 +297,31 @@ export class McpToolRunner extends LitElement {
   }
 
   /** "Run in background": the form's arguments, sent as a task. */
-  private runInBackground(): void {
+  /** The form's arguments; undefined (problems shown, first field focused) when they do not parse. */
+  private readForm(): Record<string, unknown> | undefined {
     const form = this.renderRoot.querySelector('mcp-schema-form');
     const read = form?.read() ?? { ok: true as const, value: {} };
-    if (!read.ok) {
-      this.problems = read.problems;
-      this.phase = 'invalid';
-      void this.updateComplete.then(() => form?.focusFirstInvalid());
-      return;
-    }
+    if (read.ok) return read.value;
+    this.problems = read.problems;
+    this.phase = 'invalid';
+    void this.updateComplete.then(() => form?.focusFirstInvalid());
+    return undefined;
+  }
+
+  /** "Run in background": the form's arguments, sent as a task. */
+  private runInBackground(): void {
+    const args = this.readForm();
+    if (!args) return;
     this.attempts = 1;
-    this.send(read.value, true);
+    this.send(args, true);
   }
 
   private openApp(): void {
-    if (!this.tool) return;
-    const form = this.renderRoot.querySelector('mcp-schema-form');
-    const read = form?.read() ?? { ok: true as const, value: {} };
-    if (!read.ok) {
-      this.problems = read.problems;
-      this.phase = 'invalid';
-      void this.updateComplete.then(() => form?.focusFirstInvalid());
-      return;
-    }
+    const args = this.tool ? this.readForm() : undefined;
+    if (!args) return;
     this.problems = [];
     this.phase = 'idle';
-    this.dispatchEvent(new OpenAppEvent(this.tool.name, read.value));
+    this.dispatchEvent(new OpenAppEvent(this.tool!.name, args));
   }
 
   /**
@@ -278,78 +329,32 @@ export class McpToolRunner extends LitElement {
    * (`mcp:call:save-requested`); the host shows its saved calls, where the user names and saves it.
    */
   private saveCall(): void {
-    if (!this.bus || !this.tool) return;
-    const form = this.renderRoot.querySelector('mcp-schema-form');
-    const read = form?.read() ?? { ok: true as const, value: {} };
-    if (!read.ok) {
-      this.problems = read.problems;
-      this.phase = 'invalid';
-      void this.updateComplete.then(() => form?.focusFirstInvalid());
-      return;
-    }
-    this.bus.emit('mcp:call:save-requested', { serverName: this.serverName, toolName: this.tool.name, args: read.value });
-  }
-
-  /** Guidance for a known JSON-RPC code in the user's language; the host's English otherwise. */
-  private guidance(): string | undefined {
-    const code = this.error?.code;
-    if (code !== undefined) {
-      const key = `guidance.${code}`;
-      const text = this.t(key);
-      if (text !== key) return text;
-    }
-    return this.error?.guidance;
-  }
-
-  /**
-   * A policy refusal in the user's language: the host words each policy rule (`policy.rule.<id>`,
-   * reached through its I18n); English keeps the host's specific sentence.
-   */
-  private policyText(): string | undefined {
-    const rule = this.error?.rule;
-    if (!rule || this.l10n.locale.toLowerCase().startsWith('en')) return undefined;
-    const key = `policy.rule.${rule}`;
-    const text = this.t(key);
-    return text === key ? undefined : `${text} (${rule})`;
+    const args = this.bus && this.tool ? this.readForm() : undefined;
+    if (args) this.bus!.emit('mcp:call:save-requested', { serverName: this.serverName, toolName: this.tool!.name, args });
   }
 
   private renderStatus() {
-    const t = this.t;
-    switch (this.phase) {
-      case 'waiting':
-        return html`<p class="status muted" role="status">${t('runner.waiting')}</p>`;
-      case 'running':
-        return html`<div class="status" role="status">${t('runner.running')}
-          ${this.progress
-            ? html`<progress aria-label=${t('runner.progress')} max=${this.progress.total ?? Math.max(100, this.progress.progress)} value=${this.progress.progress}></progress>
-                <span class="muted">${this.progress.total ? t('runner.progressOf', { done: this.progress.progress, total: this.progress.total }) : this.l10n.formatNumber(this.progress.progress)}${this.progress.message
-                  ? ` \u2014 ${this.progress.message}`
-                  : ''}</span>`
-            : nothing}</div>`;
-      case 'cancelled':
-        return html`<p class="status muted" role="status">${this.cancelledSent ? t(this.task ? 'runner.cancelledTask' : 'runner.cancelledRunning') : t('runner.cancelled')}</p>`;
-      case 'invalid':
-        return html`<p class="status error-text" role="status">${t('runner.invalid')}</p>`;
-      case 'failed': {
-        const guidance = this.guidance();
-        return html`<div class="status error-text" role="alert">
-          <strong>\u2717 ${this.error?.code !== undefined ? t('runner.errorCode', { code: String(this.error.code) }) : ''}${this.policyText() ?? this.error?.message}</strong>
-          ${guidance ? html`<div>${guidance}</div>` : nothing}
-          ${retryableCode(this.error?.code)
-            ? this.attempts < MAX_MANUAL_RETRIES
-              ? html`<button type="button" data-action="retry" @click=${() => this.retry()}>${t('runner.retry', { attempt: this.attempts + 1, max: MAX_MANUAL_RETRIES })}</button>`
-              : html`<div>${t('runner.gaveUp', { count: this.attempts })}</div>`
-            : nothing}
-          ${this.error?.args !== undefined ? html`<details><summary>${t('runner.argumentsSent')}</summary><pre>${JSON.stringify(this.error.args, null, 2)}</pre></details>` : nothing}
-        </div>`;
-      }
-      case 'done':
-        return html`<p class="status muted" role="status">${this.latency !== undefined
-          ? t('runner.completedInWith', { ms: Math.round(this.latency), summary: resultSummary(this.result, t) })
-          : t('runner.completedWith', { summary: resultSummary(this.result, t) })}</p>`;
-      default:
-        return nothing;
-    }
+    return renderRunnerStatus(this.statusView(), this.t);
+  }
+
+  /** What the status line needs (tool-runner-status.ts words it). */
+  private statusView(): RunnerStatusView {
+    return {
+      phase: this.phase,
+      progress: this.progress,
+      cancelledSent: this.cancelledSent,
+      task: this.task !== undefined,
+      error: this.error,
+      guidance: guidanceText(this.error, this.t),
+      policyText: policyText(this.error, this.t, this.l10n.locale),
+      attempts: this.attempts,
+      latency: this.latency,
+      result: this.result,
+      queuedPosition: this.queuedPosition,
+      ...(this.offlineState.unreachable && this.offline ? { sendWhenOnline: () => this.sendWhenOnline() } : {}),
+      formatNumber: (n) => this.l10n.formatNumber(n),
+      retry: () => this.retry(),
+    };
   }
 
   override render() {
@@ -379,6 +384,7 @@ export class McpToolRunner extends LitElement {
       <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}
         ${this.task && this.phase !== 'idle' ? html`<mcp-task-view .task=${this.task} .i18n=${this.i18n}></mcp-task-view>` : nothing}</div>
       ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>${t('runner.cancel')}</button>` : nothing}
+      ${renderOfflineNote(this.offlineState, t, this.i18n, { resolve: (choice) => this.resolveConflict(choice) })}
       ${this.phase === 'done' ? renderMcpletCheck(this.check, t) : nothing}
       ${this.phase === 'done' ? html`<mcp-result-view .result=${this.result} .i18n=${this.i18n}></mcp-result-view>` : nothing}
     `;

@@ -1,5 +1,6 @@
 import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, MCPWidgetMetadata, WidgetPermissions } from '../../src/core/types.js';
 import type { McpServerWidgetElement } from './server-widget.js';
+import { createAgentApi, type KitAgentAction } from './agent-actions.js';
 
 /** What differs between server widgets built on McpServerWidgetElement. */
 export interface ServerWidgetOptions {
@@ -11,6 +12,8 @@ export interface ServerWidgetOptions {
   priority?: number;
   /** The widget module's `import.meta.url`, so `getResourceUsage()` can report its gzipped size. */
   moduleUrl?: string;
+  /** What the widget lets agents do (MCP-WP §3.5); read-only actions unless the host grants more (17.1.5). */
+  agentActions?: ReadonlyArray<KitAgentAction<never>>;
 }
 
 /**
@@ -36,6 +39,7 @@ export function createServerWidget(deps: DependenciesObject, info: MCPServerInfo
       async refresh() {
         await element.refresh();
       },
+      ...(options.agentActions?.length ? { agent: createAgentApi(element as never, options.agentActions) } : {}),
     },
     widget: {
       protocolVersion: '1.0.0',

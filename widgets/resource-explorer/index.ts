@@ -1,4 +1,4 @@
-import { createServerWidget, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
+import { createServerWidget, getStatusAction, listResourcesAction, type DependenciesObject, type KitAgentAction, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
 import './resource-explorer.js';
 
 /** Widget factory for mcp-resource-explorer-widget (MCP-WP §3, §12). */
@@ -8,6 +8,8 @@ export default function createResourceExplorerWidget(dependencies: DependenciesO
     icon: '\u{1F4C2}',
     widgetType: 'resource-explorer',
     moduleUrl: import.meta.url,
-    permissions: { mcpOperations: { readResource: true, subscribeToUpdates: true }, storage: 'none' },
+    // Sends the resource a person picks to tool browsers ("Use in tool browser", MCP-WP §6.5).
+    permissions: { mcpOperations: { readResource: true, subscribeToUpdates: true }, storage: 'none', widgetCommunication: { canSend: true, canReceive: false, allowedTargets: ['tool-browser'] } },
+    agentActions: [getStatusAction, listResourcesAction] as ReadonlyArray<KitAgentAction<never>>,
   });
 }

@@ -23,7 +23,7 @@ export class McpResourceExplorerWidget extends McpServerWidgetElement {
     const subscribe = Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe);
     return html`<section aria-label=${this.t('explorer.heading', { name: info.serverName })}>
       <mcp-resource-browser .deps=${this.deps} server-name=${info.serverName} .resources=${info.resources} .templates=${info.resourceTemplates ?? []}
-        ?can-subscribe=${subscribe}></mcp-resource-browser>
+        ?can-subscribe=${subscribe} share-target="tool-browser"></mcp-resource-browser>
     </section>`;
   }
 }

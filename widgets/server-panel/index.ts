@@ -1,4 +1,4 @@
-import { createServerWidget, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
+import { createServerWidget, getStatusAction, listResourcesAction, listToolsAction, toolActions, type DependenciesObject, type KitAgentAction, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
 import './server-panel.js';
 
 /** Widget factory for mcp-server-panel-widget (MCP-WP §3, §12; the default). */
@@ -9,5 +9,6 @@ export default function createServerPanelWidget(dependencies: DependenciesObject
     widgetType: 'server-panel',
     moduleUrl: import.meta.url,
     permissions: { mcpOperations: { invokeTool: true, readResource: true, getPrompt: true, subscribeToUpdates: true }, storage: 'none' },
+    agentActions: [getStatusAction, listToolsAction, listResourcesAction, ...toolActions()] as ReadonlyArray<KitAgentAction<never>>,
   });
 }

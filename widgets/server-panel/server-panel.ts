@@ -10,6 +10,7 @@ import {
   type ToolSelectEvent,
 } from '../kit/index.js';
 import '../kit/tool-runner.js';
+import type { McpToolRunner } from '../kit/tool-runner.js';
 import '../kit/tool-list.js';
 import '../kit/resource-browser.js';
 import '../kit/prompt-runner.js';
@@ -78,6 +79,18 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     this.onListChanged();
   }
 
+  /** Shows a tool and its form on the Tools tab (agent action "select-tool"); the runner, or undefined when there is no such tool. */
+  async showTool(name: string): Promise<McpToolRunner | undefined> {
+    const tool = this.info?.tools.find((t) => t.name === name);
+    if (!tool) return undefined;
+    this.tab = 'tools';
+    this.selectedTool = tool;
+    await this.updateComplete;
+    const runner = this.renderRoot.querySelector('mcp-tool-runner') ?? undefined;
+    await runner?.updateComplete;
+    return runner;
+  }
+
   private hasApp(tool: MCPTool | undefined): boolean {
     return Boolean(tool && this.info && this.deps?.AppHost?.appResourceUri(this.info.serverName, tool.name));
   }
@@ -138,7 +151,7 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     return html`<div class="split">
       <mcp-tool-list .tools=${this.info!.tools} .selected=${this.selectedTool?.name} .i18n=${this.deps?.I18n}
         @mcp-tool-select=${(e: ToolSelectEvent) => (this.selectedTool = e.tool)}></mcp-tool-list>
-      <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${this.info!.serverName} .tool=${this.selectedTool} .i18n=${this.deps?.I18n}
+      <mcp-tool-runner .bus=${this.deps?.EventBus} .offline=${this.deps?.OfflineCache} server-name=${this.info!.serverName} .tool=${this.selectedTool} .i18n=${this.deps?.I18n}
         ?app-action=${this.hasApp(this.selectedTool)} ?tasks=${runsToolTasks(this.info!)} @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}></mcp-tool-runner>
     </div>`;
   }

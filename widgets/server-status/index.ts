@@ -1,4 +1,4 @@
-import { createServerWidget, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
+import { createServerWidget, getStatusAction, type DependenciesObject, type KitAgentAction, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
 import './server-status.js';
 
 /** Widget factory for mcp-server-status-widget (MCP-WP §3, §12). */
@@ -9,5 +9,6 @@ export default function createServerStatusWidget(dependencies: DependenciesObjec
     widgetType: 'server-status',
     moduleUrl: import.meta.url,
     permissions: { storage: 'none' },
+    agentActions: [getStatusAction] as ReadonlyArray<KitAgentAction<never>>,
   });
 }

@@ -1,4 +1,4 @@
-import { createServerWidget, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
+import { createServerWidget, getStatusAction, listToolsAction, toolActions, type DependenciesObject, type KitAgentAction, type MCPServerInfo, type MCPWidgetInterface } from '../kit/index.js';
 import './tool-browser.js';
 
 /** Widget factory for mcp-tool-browser-widget (MCP-WP §3, §12). */
@@ -8,6 +8,8 @@ export default function createToolBrowserWidget(dependencies: DependenciesObject
     icon: '\u{1F50E}',
     widgetType: 'tool-browser',
     moduleUrl: import.meta.url,
-    permissions: { mcpOperations: { invokeTool: true }, storage: 'none' },
+    // Receives resource URIs from resource explorers (MCP-WP §6.5); sends nothing.
+    permissions: { mcpOperations: { invokeTool: true }, storage: 'none', widgetCommunication: { canSend: false, canReceive: true, allowedSources: ['resource-explorer'] } },
+    agentActions: [getStatusAction, listToolsAction, ...toolActions()] as ReadonlyArray<KitAgentAction<never>>,
   });
 }

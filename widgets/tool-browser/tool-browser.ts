@@ -1,13 +1,18 @@
 import { html, css } from 'lit';
-import { McpServerWidgetElement, baseStyles, defineElement, type MCPTool, type ToolSelectEvent } from '../kit/index.js';
+import { McpServerWidgetElement, baseStyles, defineElement, type MCPTool, type ToolSelectEvent, type WidgetMessage } from '../kit/index.js';
+import type { McpToolRunner } from '../kit/tool-runner.js';
+import type { UseValueEvent } from '../kit/offered-value.js';
 import '../kit/tool-list.js';
 import '../kit/tool-runner.js';
+import '../kit/offered-value.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
 
 /**
  * mcp-tool-browser-widget (MCP-WP §12): search every tool by name, title and description in a
  * virtualised list (thousands of tools stay responsive), then fill the generated form and invoke.
+ * It accepts resource URIs that a resource explorer sends (MCP-WP §6.5) and puts one into a text
+ * field of the chosen tool when the person asks.
  */
 export class McpToolBrowserWidget extends McpServerWidgetElement {
   static override styles = [
@@ -20,13 +25,32 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
     `,
   ];
 
-  static override properties = { ...McpServerWidgetElement.properties, selected: { state: true } };
+  static override properties = { ...McpServerWidgetElement.properties, selected: { state: true }, offered: { state: true } };
 
   declare selected: MCPTool | undefined;
+  /** The last resource URI a resource explorer sent, and which one (shown as text). */
+  declare offered: { value: string; source: string } | undefined;
 
   constructor() {
     super();
     this.localize({ en, ja });
+  }
+
+  protected override onStart(): void {
+    const messaging = this.deps?.WidgetMessaging;
+    if (!messaging) return;
+    try {
+      this.own(messaging.subscribeToWidget('resource-explorer', (message: WidgetMessage) => this.onMessage(message)));
+    } catch {
+      // Not granted widgetCommunication.canReceive: the widget simply offers no pairing.
+    }
+  }
+
+  /** A message is untrusted: only a `resource-selected` with a URI string is used, and only as text. */
+  private onMessage(message: WidgetMessage): void {
+    const uri = (message.payload as { uri?: unknown } | null)?.uri;
+    if (message.type !== 'resource-selected' || typeof uri !== 'string' || uri.length > 4096) return;
+    this.offered = { value: uri, source: message.source };
   }
 
   protected override onListChanged(): void {
@@ -38,6 +62,21 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
     this.onListChanged();
   }
 
+  /** Shows a tool and its form (agent action "select-tool"); the runner, or undefined when there is no such tool. */
+  async showTool(name: string): Promise<McpToolRunner | undefined> {
+    const tool = this.info?.tools.find((t) => t.name === name);
+    if (!tool) return undefined;
+    this.selected = tool;
+    await this.updateComplete;
+    const runner = this.renderRoot.querySelector('mcp-tool-runner') ?? undefined;
+    await runner?.updateComplete;
+    return runner;
+  }
+
+  private useValue(event: UseValueEvent): void {
+    this.renderRoot.querySelector('mcp-tool-runner')?.setArguments({ [event.field]: event.value });
+  }
+
   override render() {
     const info = this.info;
     if (!info) return html`<p role="status">${this.t('browser.loading')}</p>`;
@@ -45,8 +84,12 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
       <div class="split">
         <mcp-tool-list .tools=${info.tools} .selected=${this.selected?.name} .i18n=${this.deps?.I18n}
           @mcp-tool-select=${(e: ToolSelectEvent) => (this.selected = e.tool)}></mcp-tool-list>
-        <mcp-tool-runner .bus=${this.deps?.EventBus} server-name=${info.serverName} .tool=${this.selected} .i18n=${this.deps?.I18n}
-          ?tasks=${Boolean((info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call)}></mcp-tool-runner>
+        <div>
+          <mcp-offered-value .value=${this.offered?.value} .source=${this.offered?.source ?? ''} .tool=${this.selected} .i18n=${this.deps?.I18n}
+            @mcp-use-value=${(e: UseValueEvent) => this.useValue(e)}></mcp-offered-value>
+          <mcp-tool-runner .bus=${this.deps?.EventBus} .offline=${this.deps?.OfflineCache} server-name=${info.serverName} .tool=${this.selected} .i18n=${this.deps?.I18n}
+            ?tasks=${Boolean((info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call)}></mcp-tool-runner>
+        </div>
       </div>
     </section>`;
   }

@@ -10,9 +10,11 @@ const KINDS: readonly AuditKind[] = [
   'permission-revocation',
   'permission-violation',
   'security-event',
+  'agent-action',
+  'widget-message',
 ];
 
-const TEXT_FIELDS = ['serverName', 'toolName', 'surface', 'callerId', 'decision', 'rule', 'reason', 'mcpletType', 'outcome', 'argumentsDigest', 'detail', 'requestId'] as const;
+const TEXT_FIELDS = ['serverName', 'toolName', 'surface', 'callerId', 'decision', 'rule', 'reason', 'mcpletType', 'outcome', 'argumentsDigest', 'detail', 'requestId', 'source'] as const;
 const MAX_TEXT = 2000;
 
 /**
@@ -29,7 +31,8 @@ export function sanitizeAuditEntry(entry: Partial<AuditEntry>): AuditEntry {
   return out;
 }
 
-function canonical(value: unknown): string {
+/** Canonical JSON: object keys sorted, so equal values give equal text. */
+export function canonical(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const keys = Object.keys(value as Record<string, unknown>).sort();

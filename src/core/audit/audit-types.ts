@@ -7,7 +7,11 @@ export type AuditKind =
   | 'permission-grant'
   | 'permission-revocation'
   | 'permission-violation'
-  | 'security-event';
+  | 'security-event'
+  /** An agent ran (or was refused) a widget's AgentAPI action or a host tool (issue 17). */
+  | 'agent-action'
+  /** A widget's message to another widget was refused (MCP-WP-6.5.4; delivered ones go to the activity). */
+  | 'widget-message';
 
 /**
  * One audit entry. It never holds credentials: no passkey assertion, no token, no argument values —
@@ -38,4 +42,6 @@ export interface AuditEntry {
   /** For permission entries: the operation or the granted permissions, as text. */
   detail?: string;
   requestId?: string;
+  /** "agent" for everything an agent asked for (MCP-WP-17.1.2, 17.1.4). */
+  source?: string;
 }

@@ -6,6 +6,8 @@ import type { SamplingRequest, SamplingResult } from '../types.js';
 export interface SamplingOrigin {
   kind: 'server' | 'widget';
   id: string;
+  /** The agent a widget asks for, inside an agent action (issue 17). */
+  agent?: string;
 }
 
 /** Handles sampling for a server: asks the user (or policy) and returns what they approved. */

@@ -4,6 +4,7 @@
 // `serverName`) are recorded generically: kind from the subject, outcome from the action.
 
 import type { HistoryEntry, HistorySource } from '../types/history.js';
+import { agentEntry, widgetMessageEntry } from './history-agents.js';
 
 /** An entry before the history numbers and stamps it. */
 export type HistoryDraft = Omit<HistoryEntry, 'id' | 'time'>;
@@ -132,6 +133,8 @@ function knownEntry(subject: string, action: string, d: Data): Mapped | undefine
       if (action === 'read') return { kind: 'resource', name: String(d.uri ?? ''), outcome: 'ok', response: d.contents };
       if (action === 'error') return { kind: 'resource', name: String(d.uri ?? ''), outcome: 'error', message: errorMessage(d.error) };
       return null;
+    case 'agent':
+      return agentEntry(action, d) ?? null;
     case 'prompt':
       if (action === 'result') return { kind: 'prompt', name: String(d.promptName ?? ''), outcome: 'ok', response: d.messages };
       if (action === 'error') return { kind: 'prompt', name: String(d.promptName ?? ''), outcome: 'error', message: errorMessage(d.error) };
@@ -157,8 +160,10 @@ export function historyEntryFor(event: string, data: unknown, emitter?: string):
   const serverName = str(d.serverName);
   if (!serverName) return undefined;
   const [, subject, action] = match as unknown as [string, string, string];
-  if (subject === 'host' || SKIPPED_ACTIONS.has(action)) return undefined;
-  const known = knownEntry(subject, action, d);
+  // Widget messages are the one host event that is a server's activity (issue 17; the sender is the caller).
+  const message = event === 'mcp:host:widget-message';
+  if ((subject === 'host' && !message) || SKIPPED_ACTIONS.has(action)) return undefined;
+  const known = message ? widgetMessageEntry(d) : knownEntry(subject, action, d);
   if (known === null) return undefined;
   const fallback: HistorySource | undefined =
     subject === 'app' ? { surface: 'app', id: String(d.viewId ?? '') } : subject === 'server' ? { surface: 'server', id: serverName } : undefined;

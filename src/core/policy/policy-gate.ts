@@ -63,6 +63,14 @@ export class PolicyGate {
   evaluate(serverName: string, tool: MCPTool, caller: CallerContext): Evaluation {
     const { catalog, grants, consents, settings } = this.options;
     const classification = catalog.classify(tool);
+    if (caller.surface === 'agent' && caller.widgetId) {
+      // An agent acting through a widget's AgentAPI gets no more than that widget: its server, trust and permissions first.
+      const asWidget = this.evaluate(serverName, tool, { surface: 'widget', id: caller.widgetId });
+      if (asWidget.decision.decision === 'deny') {
+        const reason = `Agent "${caller.id}" acts through widget "${caller.widgetId}", which may not make this call: ${asWidget.decision.reason}`;
+        return { classification, decision: { ...asWidget.decision, reason } };
+      }
+    }
     const grant = caller.surface === 'widget' ? grants.get(caller.id) : undefined;
     const callerServerName = caller.surface === 'widget' ? grant?.serverName : caller.serverName;
     const decision = decide({
@@ -97,7 +105,9 @@ export class PolicyGate {
     evaluation: Evaluation,
     call: { serverName: string; toolName: string; caller: CallerContext; args: unknown; requestId: string; outcome: string },
   ): Promise<number | undefined> {
-    if (!this.audited(evaluation)) return undefined;
+    // Every call an agent makes is audited, whatever the tool (MCP-WP-17.1.2).
+    const agent = call.caller.surface === 'agent';
+    if (!this.audited(evaluation) && !agent) return undefined;
     const { decision, classification } = evaluation;
     const args = call.args && typeof call.args === 'object' && !Array.isArray(call.args) ? (call.args as Record<string, unknown>) : {};
     return this.options.audit.record({
@@ -114,6 +124,7 @@ export class PolicyGate {
       argumentNames: Object.keys(args),
       argumentsDigest: await argumentsDigest(args),
       requestId: call.requestId,
+      ...(agent ? { source: 'agent', ...(call.caller.widgetId ? { detail: `through widget ${call.caller.widgetId}` } : {}) } : {}),
     });
   }
 

@@ -28,6 +28,8 @@ export interface EffectivePermissions {
   notifications: boolean;
   /** Domains the widget declared; the page's CSP (connect-src 'self') blocks them all today. */
   networkDomains: string[];
+  /** MCP-WP-6.5.6: messages to and from other widgets (absent = none). */
+  widgetCommunication?: { canSend: boolean; canReceive: boolean; allowedTargets?: string[]; allowedSources?: string[] };
 }
 
 /** Nothing at all (MCP-WP-11.4.2: no `permissions` means maximum restriction). */
@@ -121,5 +123,33 @@ export function effectivePermissions(declared: WidgetPermissions | undefined, le
     clipboard: flag('clipboard'),
     notifications: flag('notifications'),
     networkDomains: row.network === 'none' ? [] : capDomains ? domains.filter((d) => capDomains.includes(d)) : domains,
+    ...communication(declared.widgetCommunication, cap),
+  };
+}
+
+function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
+}
+
+/** Declared ∩ cap; a list absent on one side is the other side's list (absent on both = any). */
+function narrow(declared: string[] | undefined, cap: string[] | undefined): string[] | undefined {
+  if (declared && cap) return declared.filter((d) => cap.includes(d));
+  return declared ?? cap;
+}
+
+/** MCP-WP-6.5.6/6.5.7: what a widget may send and receive, within the config's cap. */
+function communication(declared: WidgetPermissions['widgetCommunication'], cap?: WidgetPermissions): Pick<EffectivePermissions, 'widgetCommunication'> {
+  if (!declared || typeof declared !== 'object') return {};
+  const limit = cap ? cap.widgetCommunication : undefined;
+  if (cap && !limit) return {};
+  const targets = narrow(stringList(declared.allowedTargets), stringList(limit?.allowedTargets));
+  const sources = narrow(stringList(declared.allowedSources), stringList(limit?.allowedSources));
+  return {
+    widgetCommunication: {
+      canSend: declared.canSend === true && (limit === undefined || limit.canSend === true),
+      canReceive: declared.canReceive === true && (limit === undefined || limit.canReceive === true),
+      ...(targets ? { allowedTargets: targets } : {}),
+      ...(sources ? { allowedSources: sources } : {}),
+    },
   };
 }

@@ -20,6 +20,10 @@ export interface CallOptions {
    * a tool that requires it always runs as one. The promise still resolves with the final result.
    */
   task?: boolean;
+  /** Issue 17: "Send when back online" — confirmed now, queued while the server is unreachable, sent in order when it is back. */
+  whenOnline?: boolean;
+  /** Issue 17: the id of the agent action this widget runs for an agent (`AgentActionContext.invocationId`). */
+  agentInvocation?: string;
 }
 
 /** The MCPBridge interface handed to widgets (MCP-WP-6.2.1). */
@@ -30,7 +34,8 @@ export interface MCPBridgeInterface {
   callTool(serverName: string, toolName: string, args: object, options?: CallOptions): Promise<ToolResult>;
   readResource(serverName: string, uri: string): Promise<ResourceContents>;
   getPrompt(serverName: string, promptName: string, args: object): Promise<PromptMessages>;
-  createMessage(serverName: string, request: SamplingRequest): Promise<SamplingResult>;
+  /** With `agentInvocation` (inside an agent action) the request is checked against SamplingRequest first (MCP-WP-17.1.6). */
+  createMessage(serverName: string, request: SamplingRequest, options?: Pick<CallOptions, 'agentInvocation'>): Promise<SamplingResult>;
   listTools(serverName: string): Promise<MCPTool[]>;
   listResources(serverName: string): Promise<MCPResource[]>;
   listPrompts(serverName: string): Promise<MCPPrompt[]>;

@@ -2,6 +2,7 @@
 
 import type { Unsubscribe } from './common.js';
 import type { A11yHelperInterface } from './a11y.js';
+import type { OfflineCacheInterface, TelemetryInterface, WidgetMessagingInterface } from './agents.js';
 import type { AppHostInterface } from './app-view.js';
 import type { MCPBridgeInterface } from './bridge.js';
 import type { EventBusInterface } from './event-bus.js';
@@ -42,6 +43,12 @@ export interface DependenciesObject {
   Clipboard?: ClipboardInterface;
   /** Present for every widget; refuses unless the widget declared and was granted `notifications`. */
   Notifications?: NotificationsInterface;
+  /** MCP-WP-6.5: messages to and from other widgets (needs `permissions.widgetCommunication`). */
+  WidgetMessaging?: WidgetMessagingInterface;
+  /** MCP-WP-6.6: cached results and calls queued until the server is back. */
+  OfflineCache?: OfflineCacheInterface;
+  /** MCP-WP-6.7: a no-op here; nothing leaves the machine. */
+  Telemetry?: TelemetryInterface;
   /** Extension: the host's activity history per server (calls, reads, prompts, app events; who asked). */
   History?: HistoryInterface;
   [key: string]: unknown;

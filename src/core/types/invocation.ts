@@ -11,6 +11,13 @@ export interface ToolInvokeRequest {
   timeout?: number;
   /** Extension: run as an MCP task where the tool's `execution.taskSupport` is "optional" ("Run in background"). */
   task?: boolean;
+  /**
+   * Extension (issue 17): the user chose "Send when back online". The call is confirmed now, as any call;
+   * while the server is unreachable it waits in the host's queue and is sent, in order, once it is back.
+   */
+  whenOnline?: boolean;
+  /** Extension (issue 17): the id of the agent action this widget runs (see AgentActionContext). */
+  agentInvocation?: string;
 }
 
 /** Payload of `mcp:tool:cancel-requested` (extension): stop a running call of your own. */
@@ -38,6 +45,11 @@ export interface CallerContext {
    */
   viewId?: string;
   resourceUri?: string;
+  /**
+   * For 'agent' callers acting through a widget's AgentAPI: that widget's id. The call must then pass the
+   * widget's own checks too (its server, trust and permissions) before the agent's rows apply.
+   */
+  widgetId?: string;
 }
 
 /** The host's MCPlet check of a tool result (MCPlet §9), carried on `mcp:tool:result` as `mcplet`. */

@@ -1,5 +1,6 @@
 // Widgets: metadata, permissions, trust, factory, API and the element contract (MCP-WP §3, §4, §5).
 
+import type { AgentAPI, WidgetCommunicationPermission } from './agents.js';
 import type { DependenciesObject } from './dependencies.js';
 import type { MCPServerInfo } from './server-info.js';
 import type { ScopedTheming } from './theme.js';
@@ -11,6 +12,8 @@ export interface WidgetPermissions {
   clipboard?: boolean;
   notifications?: boolean;
   mcpOperations?: { invokeTool?: boolean; readResource?: boolean; getPrompt?: boolean; subscribeToUpdates?: boolean };
+  /** MCP-WP-6.5.6, 6.5.7: messages to and from other widgets. */
+  widgetCommunication?: WidgetCommunicationPermission;
   custom?: Record<string, unknown>;
 }
 
@@ -49,6 +52,8 @@ export interface WidgetAPI {
   initialize?: () => Promise<void>;
   destroy?: () => Promise<void>;
   refresh?: () => Promise<void>;
+  /** MCP-WP-3.5: what an agent may do with this widget. */
+  agent?: AgentAPI;
   [key: string]: unknown;
 }
 

@@ -1,4 +1,5 @@
 import type { I18nMessage } from '../../core/types.js';
+import { agents } from './en/agents.js';
 import { appearance } from './en/appearance.js';
 import { appGuard } from './en/app-guard.js';
 import { apps } from './en/apps.js';
@@ -11,6 +12,7 @@ import { confirm } from './en/confirm.js';
 import { layout } from './en/layout.js';
 import { consent } from './en/consent.js';
 import { doctor } from './en/doctor.js';
+import { doctorOAuth } from './en/doctor-oauth.js';
 import { launch } from './en/launch.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
@@ -20,11 +22,13 @@ import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
 import { savedCalls } from './en/saved-calls.js';
 import { servers } from './en/servers.js';
+import { signIn } from './en/sign-in.js';
 import { warmStart } from './en/warm-start.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
 export const en = {
+  ...agents,
   ...appearance,
   ...appGuard,
   ...apps,
@@ -37,6 +41,7 @@ export const en = {
   ...layout,
   ...consent,
   ...doctor,
+  ...doctorOAuth,
   ...launch,
   ...listProblems,
   ...notices,
@@ -46,6 +51,7 @@ export const en = {
   ...registryConsent,
   ...savedCalls,
   ...servers,
+  ...signIn,
   ...warmStart,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

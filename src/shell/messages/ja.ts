@@ -1,4 +1,5 @@
 import type { I18nMessage } from '../../core/types.js';
+import { agents } from './ja/agents.js';
 import { appearance } from './ja/appearance.js';
 import { appGuard } from './ja/app-guard.js';
 import { apps } from './ja/apps.js';
@@ -11,6 +12,7 @@ import { confirm } from './ja/confirm.js';
 import { layout } from './ja/layout.js';
 import { consent } from './ja/consent.js';
 import { doctor } from './ja/doctor.js';
+import { doctorOAuth } from './ja/doctor-oauth.js';
 import { launch } from './ja/launch.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
@@ -20,12 +22,14 @@ import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
 import { savedCalls } from './ja/saved-calls.js';
 import { servers } from './ja/servers.js';
+import { signIn } from './ja/sign-in.js';
 import { warmStart } from './ja/warm-start.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
 
 /** Japanese strings of the shell: one file per area under ./ja/, each with exactly the keys of its English twin. */
 export const ja: Record<keyof typeof en, I18nMessage> = {
+  ...agents,
   ...appearance,
   ...appGuard,
   ...apps,
@@ -38,6 +42,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...layout,
   ...consent,
   ...doctor,
+  ...doctorOAuth,
   ...launch,
   ...listProblems,
   ...notices,
@@ -47,6 +52,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...registryConsent,
   ...savedCalls,
   ...servers,
+  ...signIn,
   ...warmStart,
   ...widgetStore,
 };

@@ -9,6 +9,7 @@ import { MockConfiguration } from './mock-configuration.js';
 import { MockEventBus } from './mock-event-bus.js';
 import { MockMCPBridge } from './mock-mcp-bridge.js';
 import { CategoryRecorder, type TestResult } from './report.js';
+import { checkAgentApi, checkOptionalServices } from './category-agent.js';
 
 /** Lifecycle correctness (MCP-WP-17.3, §3.4, §5.1, §5.2). */
 export async function testLifecycle(suite: WidgetHarness): Promise<TestResult> {
@@ -60,6 +61,7 @@ export async function testLifecycle(suite: WidgetHarness): Promise<TestResult> {
         (status.lastActivity === null || typeof status.lastActivity === 'number') && (status.message === null || typeof status.message === 'string');
       rec.check('MCP-WP-17.3.6', 'getStatus() returns a valid MCPWidgetStatus', !!valid, JSON.stringify(status));
     }
+    await checkAgentApi(rec, result);
     if (typeof withStatus.getMCPInfo !== 'function') rec.warn('MCP-WP-5.3.1', 'the element has no getMCPInfo()', 'Implement getMCPInfo() so hosts need not parse status strings.');
     // Refresh: the server's lists change; the widget must show it.
     if (typeof result.api.refresh === 'function') {
@@ -88,6 +90,7 @@ export async function testLifecycle(suite: WidgetHarness): Promise<TestResult> {
       detail = (error as Error).message;
     }
     rec.check('MCP-WP-5.1.3', 'registering the element again (second instance, module loaded twice) does not throw', again, detail);
+    await checkOptionalServices(rec, suite.factory);
     // Destroy: within 5 s, and nothing left behind.
     const t0 = performance.now();
     const destroyed = await withTimeout(Promise.resolve().then(() => result!.api.destroy?.()), 5000);

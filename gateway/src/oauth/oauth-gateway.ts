@@ -1,0 +1,195 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { isStdioServer, type DashboardConfig, type ServerConfig } from '../../../src/core/config-schema.js';
+import type { DashboardOAuthConfig } from '../../../src/core/oauth-config-schema.js';
+import { callbackText, sendCallbackPage } from './callback-page.js';
+import { describeAuthFailure } from './errors.js';
+import { guardSdkWarnings } from './scrub.js';
+import { ServerAuth, type PendingRegistry, type PendingSignIn } from './server-auth.js';
+import { defaultTokenFile, TokenStore } from './token-store.js';
+
+/** The callback path on the gateway's loopback origin (the redirect URI every sign-in uses). */
+export const CALLBACK_PATH = '/oauth/callback';
+/** A sign-in not finished within this time is forgotten. */
+export const SIGN_IN_TTL_MS = 10 * 60_000;
+/** At most this many sign-ins wait per server; starting another drops the oldest. */
+const MAX_PENDING_PER_SERVER = 4;
+
+type SendJson = (res: ServerResponse, status: number, value: unknown) => void;
+
+/** What the sign-in and sign-out routes need from a server's supervisor. */
+export interface SignInTarget {
+  auth: ServerAuth | undefined;
+  /** Ends the server's sessions (after sign-out, so none keeps using a forgotten token). */
+  closeAll(): Promise<void>;
+}
+
+/**
+ * The gateway's OAuth side: one `ServerAuth` per remote server, the token file, the single-use
+ * `state` of every sign-in in progress, the loopback callback the authorization server redirects the
+ * browser to, and the card's Sign in / Sign out routes.
+ */
+export class OAuthGateway implements PendingRegistry {
+  readonly store: TokenStore;
+  private port = 0;
+  private readonly pending = new Map<string, PendingSignIn>();
+  private readonly servers = new Set<ServerAuth>();
+
+  constructor(
+    config: DashboardConfig,
+    private readonly configFile: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    const own = (config.dashboard?.oauth ?? {}) as DashboardOAuthConfig;
+    this.store = new TokenStore(own.tokenFile ? resolve(dirname(configFile), own.tokenFile) : defaultTokenFile());
+    guardSdkWarnings(() => [...this.servers].flatMap((server) => server.secrets()));
+  }
+
+  /** Reads the token file. */
+  async load(): Promise<void> {
+    await this.store.load();
+  }
+
+  /** The gateway's port is known: redirect URIs can be built. */
+  listening(port: number): void {
+    this.port = port;
+  }
+
+  /** `http://127.0.0.1:<port>/oauth/callback` — a loopback redirect URI (RFC 8252 §7.3). */
+  redirectUrl(): string {
+    return `http://127.0.0.1:${this.port}${CALLBACK_PATH}`;
+  }
+
+  /**
+   * The OAuth client for a remote server, or undefined for stdio servers and for servers whose config
+   * sends its own `Authorization` header (the user manages that credential).
+   */
+  forServer(name: string, config: ServerConfig, log: (line: string) => void): ServerAuth | undefined {
+    if (isStdioServer(config)) return undefined;
+    const headers = Object.keys(config.headers ?? {}).map((h) => h.toLowerCase());
+    if (headers.includes('authorization') && !config.oauth) return undefined;
+    const server = new ServerAuth({
+      name,
+      url: config.url,
+      oauth: config.oauth,
+      store: this.store,
+      redirectUrl: () => this.redirectUrl(),
+      pending: this,
+      configDir: dirname(this.configFile),
+      configFile: this.configFile,
+      log,
+    });
+    this.servers.add(server);
+    return server;
+  }
+
+  add(pending: PendingSignIn): void {
+    this.sweep();
+    const mine = [...this.pending.values()].filter((p) => p.server === pending.server).sort((a, b) => a.createdAt - b.createdAt);
+    while (mine.length >= MAX_PENDING_PER_SERVER) this.pending.delete(mine.shift()!.state);
+    this.pending.set(pending.state, pending);
+  }
+
+  dropServer(server: ServerAuth): void {
+    for (const [state, p] of this.pending) if (p.server === server) this.pending.delete(state);
+  }
+
+  /** How many sign-ins are waiting (tests, diagnostics). */
+  pendingCount(): number {
+    this.sweep();
+    return this.pending.size;
+  }
+
+  private sweep(): void {
+    const cutoff = this.now() - SIGN_IN_TTL_MS;
+    for (const [state, p] of this.pending) if (p.createdAt < cutoff) this.pending.delete(state);
+  }
+
+  /**
+   * `GET /oauth/callback?code&state[&iss]` — reached by the browser's top-level navigation from the
+   * authorization server, so it carries neither the dashboard's bearer token nor its Origin. It is
+   * guarded by `state` instead: unguessable, bound to one sign-in of one server, used once, expiring.
+   * Anything else gets a page that says what happened and what to do.
+   */
+  async handleCallback(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const text = callbackText(req);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendCallbackPage(req, res, 405, text.invalidTitle, text.invalid);
+      return;
+    }
+    this.sweep();
+    const state = url.searchParams.get('state') ?? '';
+    const pending = this.pending.get(state);
+    if (!pending) {
+      sendCallbackPage(req, res, 400, text.invalidTitle, text.invalid);
+      return;
+    }
+    this.pending.delete(state);
+    const server = pending.server;
+    const error = url.searchParams.get('error');
+    const code = url.searchParams.get('code');
+    if (error || !code) {
+      const shown = error && /^[a-z_]{1,64}$/.test(error) ? error : 'no code';
+      server.noteFailure(`The authorization server did not sign you in ("${shown}"). Press Sign in to try again.`);
+      sendCallbackPage(req, res, 400, text.deniedTitle, text.denied(server.name, shown));
+      return;
+    }
+    try {
+      await server.finishSignIn(pending, code, url.searchParams.get('iss') ?? undefined);
+    } catch (failure) {
+      const reason = server.scrub(describeAuthFailure(failure, server.name, true, this.configFile)?.message ?? `${(failure as Error)?.message ?? String(failure)}`.slice(0, 300));
+      server.noteFailure(reason);
+      sendCallbackPage(req, res, 502, text.failedTitle, text.failed(server.name, reason));
+      return;
+    }
+    sendCallbackPage(req, res, 200, text.signedInTitle, text.signedIn(server.name));
+  }
+
+  /**
+   * `POST /api/servers/<name>/sign-in` and `/sign-out` (bearer token required, like every API route).
+   * Returns false when `path` is not one of them.
+   */
+  async handleApi(req: IncomingMessage, res: ServerResponse, path: string, target: (name: string) => SignInTarget | undefined, sendJson: SendJson): Promise<boolean> {
+    const match = /^\/api\/servers\/([^/]+)\/(sign-in|sign-out)$/.exec(path);
+    if (!match) return false;
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { error: 'Use POST.' });
+      return true;
+    }
+    let name = match[1]!;
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // keep the raw segment
+    }
+    const supervisor = target(name);
+    if (!supervisor) {
+      sendJson(res, 404, { error: `No server named "${name}" in ${this.configFile}.` });
+      return true;
+    }
+    const serverAuth = supervisor.auth;
+    if (!serverAuth) {
+      sendJson(res, 409, { error: `Server "${name}" does not use OAuth (it is a stdio server, or its config sends its own Authorization header).` });
+      return true;
+    }
+    if (match[2] === 'sign-out') {
+      if (!serverAuth.interactive) {
+        sendJson(res, 409, { error: `Server "${name}" gets its tokens with the client credentials in ${this.configFile}; there is no sign-in to end. Remove its "oauth" entry to stop using them.` });
+        return true;
+      }
+      await serverAuth.signOut();
+      await supervisor.closeAll();
+      sendJson(res, 200, { signedOut: true });
+      return true;
+    }
+    try {
+      sendJson(res, 200, await serverAuth.startSignIn());
+    } catch (failure) {
+      const described = describeAuthFailure(failure, name, !!serverAuth.interactive, this.configFile);
+      const message = serverAuth.scrub(described?.message ?? `Could not start signing in to "${name}": ${(failure as Error)?.message ?? String(failure)}`.slice(0, 400));
+      serverAuth.noteFailure(message);
+      sendJson(res, 502, { error: message });
+    }
+    return true;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Keeps OAuth credentials out of what the gateway says. Messages about a failed sign-in reach the
+ * card, `GET /api/servers`, the callback page and the terminal; some of their text comes from the
+ * SDK or from the authorization server (an error body, a URL), which could carry a token, a client
+ * secret or an authorization code. Every such text passes through `scrubSecrets` first.
+ */
+
+const REDACTED = '[redacted]';
+
+/** Credential-bearing parameter names, as they appear in form bodies, URLs and JSON. */
+const NAMED = /\b(access_token|refresh_token|id_token|client_secret|client_assertion|assertion|code_verifier|subject_token|actor_token|password)(["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi;
+/** An authorization code in a redirect URL or a token request's form body. */
+const CODE = /([?&]code=)[^&\s"'#]+/g;
+/** Authorization header values (Bearer, Basic, DPoP). */
+const SCHEME = /\b(Bearer|Basic|DPoP)\s+[A-Za-z0-9\-._~+/]+=*/g;
+/** The SDK quotes an authorization server's unparseable answer whole ("… Raw body: <text>"): untrusted, maybe an echo. */
+const RAW_BODY = /(Raw body:)[\s\S]*/g;
+/** A compact JWT anywhere (a signed client assertion or a JWT access token). */
+const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
+
+/**
+ * `text` with the `known` secrets (the server's current tokens, its client secret) and anything that
+ * looks like a credential replaced by "[redacted]".
+ */
+export function scrubSecrets(text: string, known: ReadonlyArray<string | undefined> = []): string {
+  let out = text;
+  const secrets = known.filter((s): s is string => typeof s === 'string' && s.length >= 6).sort((a, b) => b.length - a.length);
+  for (const secret of secrets) out = out.split(secret).join(REDACTED);
+  return out
+    .replace(RAW_BODY, (_m, label: string) => `${label} [not shown]`)
+    .replace(NAMED, (_m, name: string, sep: string) => `${name}${sep}${REDACTED}`)
+    .replace(CODE, (_m, start: string) => `${start}${REDACTED}`)
+    .replace(SCHEME, (_m, scheme: string) => `${scheme} ${REDACTED}`)
+    .replace(JWT, REDACTED);
+}
+
+const sources = new Set<() => ReadonlyArray<string | undefined>>();
+let guarded = false;
+
+/**
+ * The SDK's OAuth code warns on the console ("[mcp-sdk] Could not refresh OAuth tokens … Cause: …"),
+ * quoting the authorization server's answer: in the gateway that is the terminal. Such lines are
+ * passed through `scrubSecrets` with the secrets `known` returns (each gateway adds its own source).
+ */
+export function guardSdkWarnings(known: () => ReadonlyArray<string | undefined>): void {
+  sources.add(known);
+  if (guarded) return;
+  guarded = true;
+  const warn = console.warn.bind(console);
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] !== 'string' || !args[0].startsWith('[mcp-sdk]')) return warn(...args);
+    const secrets = [...sources].flatMap((source) => source());
+    return warn(...args.map((a) => (typeof a === 'string' ? scrubSecrets(a, secrets) : a)));
+  };
+}

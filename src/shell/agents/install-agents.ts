@@ -1,0 +1,35 @@
+import type { OfflineConflict } from '../../core/types.js';
+import type { HostServices } from '../host-services.js';
+import './agent-switch.js';
+import { WebMcpHost } from './webmcp-host.js';
+
+/** The page's agent surfaces: the WebMCP registrations behind the header switch. */
+export interface AgentsHost {
+  webmcp: WebMcpHost;
+  dispose(): void;
+}
+
+/**
+ * Wires issue 17 into a dashboard once its config is loaded: the WebMCP host and its header switch
+ * (`<mcp-agent-switch>` in `root`), and a host notice for each queued call that failed when it was sent
+ * (the conflict itself is resolved in the widget that queued it).
+ */
+export function installAgents(options: { root: ParentNode; services: HostServices }): AgentsHost {
+  const { services } = options;
+  const webmcp = new WebMcpHost(services);
+  webmcp.start();
+  options.root.querySelector('mcp-agent-switch')?.attach(webmcp, services.i18n);
+  const t = (key: string, variables?: Record<string, unknown>) => services.i18n.t(key, variables);
+  const off = services.bus.on('mcp:host:offline-error', (d: { conflict?: OfflineConflict }) => {
+    const c = d?.conflict;
+    if (!c) return;
+    services.bus.emit('mcp:host:notification', { title: t('offline.conflictTitle', { server: c.serverName }), body: t('offline.conflictBody', { name: c.name, message: c.message }), level: 'error' });
+  });
+  return {
+    webmcp,
+    dispose() {
+      off();
+      webmcp.dispose();
+    },
+  };
+}
