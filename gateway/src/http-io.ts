@@ -1,23 +1,20 @@
+// Small HTTP helpers of the gateway's routes: JSON answers, bounded JSON bodies, path segments.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-// Restored from the code main's a872cbb moved out of server.ts (that commit names http-io.ts but does not add it).
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-/** Writes a JSON answer (never cached). */
 export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(value);
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
   res.end(body);
 }
 
-/** Reads a JSON request body of at most 4 MB. */
-export async function readBody(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY} bytes.` };
+    if (size > maxBytes) return { ok: false, status: 413, message: `Request body larger than ${maxBytes} bytes.` };
     chunks.push(chunk as Buffer);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -28,7 +25,7 @@ export async function readBody(req: IncomingMessage): Promise<{ ok: true; value:
   }
 }
 
-/** decodeURIComponent that keeps a malformed segment as it is. */
+/** A path segment decoded, or as it is when it is not valid percent-encoding. */
 export function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);

@@ -7,7 +7,8 @@ import { classifyTool } from '../core/mcplet/classify.js';
 import { decide } from '../core/policy/engine.js';
 import type { CallerContext, MCPTool } from '../core/types.js';
 import { POLICY_MATRIX } from '../core/policy/matrix.js';
-import { SHELL_CATALOGS } from './messages.js';
+import { en } from './messages/en.js';
+import { ja } from './messages/ja.js';
 
 const view: CallerContext = { surface: 'app', id: 'app:ui://cohort/view.html', serverName: 'cohort', viewId: 'app-7-x', resourceUri: 'ui://cohort/view.html' };
 const dataTool: MCPTool = { name: 'get-data', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://cohort/view.html' } } };
@@ -147,7 +148,7 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
 
   it('MCP-WP-6.8.1 every policy row, old and new, has its reason worded in English and Japanese', () => {
     for (const row of POLICY_MATRIX) {
-      for (const locale of ['en', 'ja']) expect(SHELL_CATALOGS[locale]![`policy.rule.${row.id}`], `${locale} policy.rule.${row.id}`).to.be.a('string').and.not.equal('');
+      for (const [locale, catalog] of [['en', en], ['ja', ja]] as Array<[string, Record<string, unknown>]>) expect(catalog[`policy.rule.${row.id}`], `${locale} policy.rule.${row.id}`).to.be.a('string').and.not.equal('');
     }
   });
 });

@@ -1,10 +1,11 @@
 import type { Brand } from '../core/brand-schema.js';
 import type { Configuration } from '../core/configuration.js';
 import type { EventBus } from '../core/event-bus.js';
-import { negotiateLocale, type I18n } from '../core/i18n.js';
+import { languageOf, negotiateLocale, type I18n } from '../core/i18n.js';
 import type { ColorScheme, ThemeModePreference, Unsubscribe } from '../core/types.js';
 import type { ThemeService } from '../../theme/theme-service.js';
 import type { A11yHelper, UserA11ySettings } from './a11y-helper.js';
+import { LANGUAGES, loadShellLanguage, SHELL_CATALOGS } from './messages.js';
 
 /** Configuration keys of the user's appearance, accessibility and language choices (persisted in IndexedDB). */
 export const PREFERENCE_KEYS = {
@@ -55,6 +56,8 @@ export class Preferences {
   private brandTools: BrandTools | undefined;
   private brandToolsProblem: string | undefined;
   private brandToolsPending: Promise<void> | undefined;
+  /** The stored or browser language while its strings load (start() waits for it: the first full render is in it). */
+  private languagePending: Promise<void> | undefined;
   private readonly subs: Unsubscribe[] = [];
   private readonly listeners = new Set<() => void>();
 
@@ -87,7 +90,7 @@ export class Preferences {
     );
     document.documentElement.lang = i18n.currentLocale;
     a11y.setThemeHighContrast(theme.getMode() === 'high-contrast');
-    return this.brandToolsPending ?? Promise.resolve();
+    return Promise.all([this.brandToolsPending, this.languagePending]).then(() => undefined);
   }
 
   /** Loads the brand checker once; a failure is kept as a problem the Theme panel shows. */
@@ -139,6 +142,20 @@ export class Preferences {
     return this.services.configuration.get<T>(key);
   }
 
+  /** Fetches a language's strings (shell and kit come with it) and switches to it, unless the choice moved on meanwhile. */
+  private async loadLanguage(locale: string): Promise<void> {
+    const { i18n } = this.services;
+    try {
+      const catalogs = await loadShellLanguage(locale);
+      if (catalogs) i18n.addCatalogs(catalogs);
+    } catch (error) {
+      console.error('[mcp-dashboard] could not load the strings for', locale, error);
+    }
+    const now = this.get<string>(PREFERENCE_KEYS.locale) ?? negotiateLocale(this.requestedLocales, LANGUAGES.map((l) => l.locale), 'en');
+    if (now === locale) i18n.setLocale(locale);
+    this.notify();
+  }
+
   private apply(): void {
     const { theme, a11y, i18n } = this.services;
     const stored = this.get<unknown>(PREFERENCE_KEYS.brand);
@@ -172,8 +189,10 @@ export class Preferences {
       colorScheme: this.get<ColorScheme>(PREFERENCE_KEYS.colorScheme) ?? brand?.defaultColorScheme ?? 'vibrant',
       mode: this.get<ThemeModePreference>(PREFERENCE_KEYS.mode) ?? brand?.defaultMode ?? 'auto',
     });
-    const locale = this.get<string>(PREFERENCE_KEYS.locale);
-    i18n.setLocale(locale ?? negotiateLocale(this.requestedLocales, i18n.supportedLocales, 'en'));
+    const wanted = this.get<string>(PREFERENCE_KEYS.locale) ?? negotiateLocale(this.requestedLocales, LANGUAGES.map((l) => l.locale), 'en');
+    // A language other than English loads on demand: the switch happens once its strings are here.
+    if (SHELL_CATALOGS[languageOf(wanted)] || !LANGUAGES.some((l) => languageOf(l.locale) === languageOf(wanted))) i18n.setLocale(wanted);
+    else this.languagePending = this.loadLanguage(wanted);
     this.notify();
   }
 

@@ -2,7 +2,8 @@ import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { createWidgetDependencies } from '../../src/core/widget-deps.js';
 import type { I18nCatalogs, I18nMessage } from '../../src/core/types.js';
-import { SHELL_CATALOGS } from '../../src/shell/messages.js';
+import { en as shellEn } from '../../src/shell/messages/en.js';
+import { ja as shellJa } from '../../src/shell/messages/ja.js';
 import { KIT_CATALOGS } from '../../widgets/kit/messages.js';
 import { CLIENT_KIT_CATALOGS } from '../../widgets/kit/messages-client.js';
 import { en as panelEn } from '../../widgets/server-panel/messages-en.js';
@@ -21,7 +22,7 @@ import { deepQuery, deepQueryAll } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 
 const CATALOGS: Array<[string, I18nCatalogs]> = [
-  ['shell', SHELL_CATALOGS],
+  ['shell', { en: shellEn, ja: shellJa }],
   ['kit', KIT_CATALOGS],
   ['kit with client features', CLIENT_KIT_CATALOGS],
   ['server panel', { en: panelEn, ja: panelJa }],

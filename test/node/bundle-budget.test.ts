@@ -34,6 +34,8 @@ test('ajv is not part of the initial load (it is fetched after first paint; docs
   const analysis = await analyzeDist(dist);
   for (const file of analysis.initial.files.filter((f) => f.file.endsWith('.js'))) {
     const origins = (await breakdownOf(dist, file.file)).map((p) => p.origin);
+    // Vite's own module-preload helper has no source map; nothing else may go unmapped, and it stays tiny.
+    if (origins.length === 0 && /^assets\/preload-helper-[\w-]+\.js$/.test(file.file) && file.raw < 4096) continue;
     assert.ok(origins.length > 0, `${file.file} has no source map`);
     for (const heavy of ['ajv', 'ajv-formats', 'fast-uri']) {
       assert.ok(!origins.includes(heavy), `${heavy} is in the initial bundle ${file.file}; import the validator through src/core/lazy-validator.ts`);

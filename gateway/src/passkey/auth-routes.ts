@@ -4,6 +4,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { SERVER_NAME_PATTERN } from '../../../src/core/config-schema.js';
 import { bearerToken, generateToken, tokensEqual } from '../security.js';
 import { DevFido2Server, PasskeyError, RP_ID } from './fido2-server.js';
+import { readBody, sendJson } from '../http-io.js';
 
 const MAX_BODY = 256 * 1024;
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -32,26 +33,8 @@ const validateVerify = ajv.compile({
   additionalProperties: false,
 });
 
-function send(res: ServerResponse, status: number, value: unknown): void {
-  const body = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-  res.end(body);
-}
-
-async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return { ok: false, status: 413, message: `Request body larger than ${MAX_BODY} bytes.` };
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
-  } catch {
-    return { ok: false, status: 400, message: 'The body is not valid JSON.' };
-  }
-}
+const send = sendJson;
+const readJson = (req: IncomingMessage) => readBody(req, MAX_BODY);
 
 function describe(errors: typeof validateVerify.errors): string {
   return (errors ?? []).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is not valid'}`).join('; ');
