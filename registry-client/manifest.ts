@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import semver from 'semver';
 import type { TrustLevel, WidgetPermissions } from '../src/core/types.js';
 import { RegistryError } from './errors.js';
@@ -89,8 +89,10 @@ export const manifestSchema = {
   },
 } as const;
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile(manifestSchema);
+// Compiled on first use, not when the module loads: the registry code loads during start-up, and
+// most sessions validate no manifest at all (issue 18: the compile cost ~90 ms of the first second).
+let compiled: ValidateFunction | undefined;
+const manifestValidator = (): ValidateFunction => (compiled ??= new Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(manifestSchema));
 
 function describe(errors: ErrorObject[]): string {
   return errors
@@ -141,6 +143,7 @@ export function validateManifest(value: unknown, expected: { name: string; versi
     );
   }
   checkIntegrityField(m.integrity, label, expected.name);
+  const validate = manifestValidator();
   if (!validate(value)) {
     throw new RegistryError('invalid-manifest', `The manifest of ${label} is not a valid widget.json: ${describe(validate.errors ?? [])}. Nothing was installed.`, expected.name);
   }

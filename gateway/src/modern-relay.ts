@@ -256,12 +256,15 @@ export class ModernRelay {
 
   private async ensureChild(): Promise<Upstream> {
     if (this.child && !this.child.exit()) return this.child;
-    const child = this.supervisor.newUpstream({ fresh: true });
+    const child = await this.supervisor.newUpstream();
     child.transport.onmessage = (message) => this.fromChild(child, message as JsonRpc);
     child.transport.onclose = () => this.childClosed(child);
     child.transport.onerror = (error) => this.supervisor.stderr.note(`2026 channel: ${error.message}`);
-    await child.transport.start();
-    child.started = true;
+    if (!child.started) {
+      await child.transport.start();
+      child.started = true;
+      this.supervisor.noteStarted(child);
+    }
     this.child = child;
     return child;
   }

@@ -94,21 +94,22 @@ export class RelaySession {
 
   /** Starts a fresh upstream; rejects with an UpstreamStartError (the doctor's diagnosis, or the server's call to sign in). */
   private async startUpstream(): Promise<void> {
-    const upstream = this.supervisor.newUpstream();
+    const upstream = await this.supervisor.newUpstream();
     this.upstream = upstream;
     this.closingUpstream = false;
     this.lastTransportError = undefined;
     upstream.transport.onmessage = (message) => this.fromUpstream(upstream, message as JsonRpc);
     upstream.transport.onerror = (error) => this.upstreamError(upstream, error);
     upstream.transport.onclose = () => this.upstreamClosed(upstream);
+    const fresh = !upstream.started; // a warm spare (warm-pool.ts) or the probe's child was started, and noted, before
     try {
-      if (!upstream.started) await upstream.transport.start();
+      if (fresh) await upstream.transport.start();
       upstream.started = true;
     } catch (error) {
       this.upstream = undefined;
       throw new UpstreamStartError(startFailure(this.supervisor, upstream, error));
     }
-    this.supervisor.noteStarted(upstream);
+    if (fresh) this.supervisor.noteStarted(upstream);
     clearTimeout(this.stableTimer);
     this.stableTimer = setTimeout(() => this.supervisor.markStable(), this.supervisor.stableMs);
     this.stableTimer.unref();
@@ -135,10 +136,8 @@ export class RelaySession {
 
   private reply(id: Id, error: RpcError): void {
     this.tracker.settle(id);
-    // Sending waits for the event store, so `close()` waits for these before it closes the streams.
-    const sent = this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {
-      // the browser's stream may already be gone
-    });
+    // Sending waits for the event store, so `close()` waits for these before it closes the streams (the browser's may be gone).
+    const sent = this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {});
     this.outgoing.add(sent);
     void sent.finally(() => this.outgoing.delete(sent));
   }

@@ -16,7 +16,7 @@ import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
-import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, type SupervisorTiming } from './supervisor.js';
+import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, warmServers, type SupervisorTiming } from './supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
 import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
@@ -351,6 +351,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   }
   passkeys.listening(port, [...corsOrigins]);
+  warmServers(supervisors.values()); // issue 18: every enabled stdio server starts now, a few at a time (warm-pool.ts)
 
   const sweeper = setInterval(() => {
     for (const s of supervisors.values()) s.sweepIdle();

@@ -8,6 +8,8 @@ import { problemLine, type ProblemSite } from './doctor.js';
 import { classify, ModernRelay } from './modern-relay.js';
 import { RelaySession } from './relay-session.js';
 import { StderrBuffer } from './stderr-buffer.js';
+import { ChildRegistry, WarmSpare, type SpawnQueue } from './warm-pool.js';
+export { warmServers } from './warm-pool.js';
 import { createUpstream, httpKindOf, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
 import type { ServerAuth } from './oauth/server-auth.js';
 
@@ -48,6 +50,10 @@ export class ServerSupervisor {
   private blockedBy: ConnectionProblem | undefined;
   /** A started child handed on by the 2026 probe, for the next 2025 session (see modern-relay.ts). */
   private spare: { upstream: Upstream; at: number } | undefined;
+  /** The warm spare of a stdio server (warm-pool.ts), once the gateway listens. */
+  private warm: WarmSpare | undefined;
+  /** A single-instance server gets its warm process back once the one before it has gone. */
+  private readonly children = new ChildRegistry(() => this.single && this.warm?.fill());
   private readonly modern = new ModernRelay(this);
 
   constructor(
@@ -77,9 +83,9 @@ export class ServerSupervisor {
     if (this.disabled) state = 'disabled';
     else if (states.includes('restarting')) state = 'restarting';
     else if (states.includes('ready')) state = 'running';
-    else if (states.includes('starting')) state = 'starting';
+    else if (states.includes('starting') || (this.sessions.size === 0 && this.warm && this.warm.state !== 'warm' && this.warm.state !== 'none')) state = 'starting';
     else if (this.lastError && this.sessions.size === 0) state = this.everStarted ? 'crashed' : 'failed';
-    else state = 'idle';
+    else state = this.warm?.state === 'warm' ? 'running' : 'idle';
     return {
       name: this.name,
       transport: this.transport,
@@ -143,10 +149,14 @@ export class ServerSupervisor {
       sendJsonRpcError(res, refused.status, refused.code, refused.message);
       return;
     }
-    if (this.sessions.size >= this.timing.maxSessions) {
+    if (this.sessions.size >= this.maxSessions()) {
       // A session whose page has gone (no event stream, nothing in flight) makes room first, the oldest.
       const spare = [...this.sessions].filter((s) => !s.inUse()).sort((a, b) => a.lastActivity - b.lastActivity)[0];
       if (!spare) {
+        if (this.single) {
+          sendJsonRpcError(res, 503, -32000, `Server "${this.name}" is marked "single" in the config: it runs as one process, and a dashboard tab is using it. Close the other tab (or wait until it has been idle) and try again.`);
+          return;
+        }
         sendJsonRpcError(res, 503, -32000, `Server "${this.name}" already has ${this.timing.maxSessions} sessions in use, the most the gateway runs at once for one server (each open dashboard tab uses one). Close dashboard tabs you no longer use and try again.`);
         return;
       }
@@ -176,17 +186,46 @@ export class ServerSupervisor {
     if (session.sessionId) this.byId.delete(session.sessionId);
   }
 
-  /** An upstream for a session: the spare child if one is waiting (unless `fresh`), else a new one. */
-  newUpstream(options: { fresh?: boolean } = {}): Upstream {
+  /** True when the config marks this stdio server `"single": true`: never more than one process. */
+  get single(): boolean {
+    return isStdioServer(this.config) && this.config.single === true;
+  }
+
+  private maxSessions(): number {
+    return this.single ? 1 : this.timing.maxSessions;
+  }
+
+  /**
+   * Starts keeping a warm spare (stdio servers that are enabled and not blocked); called once the
+   * gateway listens, so the child's environment is complete.
+   */
+  startWarm(queue: SpawnQueue): void {
+    if (!isStdioServer(this.config) || this.disabled || this.blockedBy || this.warm) return;
+    this.warm = new WarmSpare(this, queue, () => this.spawnChild(), () => !this.single || this.children.count() === 0);
+    this.warm.fill();
+  }
+
+  /** An upstream for a session: the warm spare or the probe's child if one is waiting (unless `fresh`), else a new one. */
+  async newUpstream(options: { fresh?: boolean } = {}): Promise<Upstream> {
     const spare = this.spare;
     this.spare = undefined;
     if (spare && !options.fresh && Date.now() - spare.at < 60_000 && !spare.upstream.exit()) return spare.upstream;
     if (spare) void spare.upstream.transport.close().catch(() => {});
-    return createUpstream(this.config, this.configDir, this.stderr, this.extraEnv(), this.auth);
+    const warm = options.fresh ? undefined : await this.warm?.take();
+    return warm ?? this.spawnChild();
+  }
+
+  /** A new (not started) upstream; stdio children are counted until their process has exited. */
+  private spawnChild(): Upstream {
+    return this.children.track(createUpstream(this.config, this.configDir, this.stderr, this.extraEnv(), this.auth));
   }
 
   /** Keeps a started child for the next session (one at most; an older one is stopped). */
   offerSpare(upstream: Upstream): void {
+    if (this.warm) {
+      this.warm.offer(upstream);
+      return;
+    }
     if (this.spare) void this.spare.upstream.transport.close().catch(() => {});
     this.spare = { upstream, at: Date.now() };
   }
@@ -333,7 +372,7 @@ export class ServerSupervisor {
   async closeAll(): Promise<void> {
     const spare = this.spare;
     this.spare = undefined;
-    await Promise.all([...this.sessions].map((s) => s.close('the gateway is shutting down')));
+    await Promise.all([this.warm?.close(), ...[...this.sessions].map((s) => s.close('the gateway is shutting down'))]);
     await this.modern.close();
     if (spare) await spare.upstream.transport.close().catch(() => {});
   }

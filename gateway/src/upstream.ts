@@ -31,6 +31,8 @@ export interface Upstream {
   observer?: HttpObserver;
   /** True once `transport.start()` has run (a started upstream may be handed on, e.g. after a probe). */
   started: boolean;
+  /** For stdio servers: resolves once the child process has exited. */
+  exited?: Promise<void>;
 }
 
 /**
@@ -39,12 +41,16 @@ export interface Upstream {
  */
 class ObservedStdioTransport extends StdioClientTransport {
   exitInfo: ExitInfo | undefined;
+  private markExited!: () => void;
+  /** Resolves once the started child has exited (never, for one that was not started). */
+  readonly exited = new Promise<void>((resolve) => (this.markExited = resolve));
 
   override async start(): Promise<void> {
     await super.start();
     const child = (this as unknown as { _process?: ChildProcess })._process;
     child?.once('exit', (code, signal) => {
       this.exitInfo = { code, signal };
+      this.markExited();
     });
   }
 }
@@ -80,7 +86,7 @@ export function createUpstream(config: ServerConfig, configDir: string, stderr: 
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk));
-    return { transport, exit: () => transport.exitInfo, pid: () => transport.pid, kind: () => 'stdio', started: false };
+    return { transport, exit: () => transport.exitInfo, pid: () => transport.pid, kind: () => 'stdio', started: false, exited: transport.exited };
   }
   // The gateway is the OAuth client (oauth/server-auth.ts): the SDK answers 401 / 403 insufficient_scope
   // with auth(); the doctor's observer wraps the fetch that remembers the server's challenges.

@@ -17,6 +17,7 @@ const SERVER_KEYS: Record<string, 'keep' | 'translate' | { ignored: string }> = 
   headers: 'keep',
   oauth: 'keep',
   disabled: 'keep',
+  single: 'keep',
   type: 'translate',
   transportType: 'translate',
   serverUrl: 'translate',

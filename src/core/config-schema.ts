@@ -15,6 +15,8 @@ export interface StdioServerConfig {
   env?: Record<string, string>;
   cwd?: string;
   disabled?: boolean;
+  /** Never more than one process of this server (the gateway keeps no second, warm one; one dashboard tab at a time). */
+  single?: boolean;
 }
 
 /** A server reached over Streamable HTTP, relayed by the gateway. */
@@ -74,6 +76,7 @@ export const configSchema = {
             env: stringMap,
             cwd: { type: 'string', minLength: 1 },
             disabled: { type: 'boolean' },
+            single: { type: 'boolean' },
           },
           additionalProperties: false,
         },

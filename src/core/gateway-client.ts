@@ -111,10 +111,23 @@ export class GatewayClient {
     return JSON.parse(text) as T;
   }
 
-  /** Lists configured servers and their process state. */
+  private early: Promise<GatewayServerSummary[]> | undefined;
+
+  /** Lists configured servers and their process state (the answer to `prefetchServers`, once, if one is on its way). */
   async listServers(): Promise<GatewayServerSummary[]> {
+    const early = this.early;
+    this.early = undefined;
+    if (early) return early;
     const body = await this.json<{ servers: GatewayServerSummary[] }>('/api/servers');
     return body.servers;
+  }
+
+  /** Asks for the server list now, for the next `listServers` (start-up reads settings meanwhile; issue 18). */
+  prefetchServers(): void {
+    this.early = undefined;
+    const early = this.listServers();
+    early.catch(() => {});
+    this.early = early;
   }
 
   /** The bounded stderr tail kept for a server. */

@@ -67,8 +67,9 @@ function escapePointer(segment: string): string {
  * built on ajv. Compiled validators are cached per schema object.
  */
 export class SchemaValidator {
-  private readonly draft07 = makeAjv(Ajv);
-  private readonly draft2020 = makeAjv(Ajv2020 as unknown as new (opts: object) => Ajv);
+  // Each made on first use: an ajv instance with its formats costs tens of ms of main thread at start-up (issue 18).
+  private draft07: Ajv | undefined;
+  private draft2020: Ajv | undefined;
   private readonly cache = new WeakMap<object, ValidateFunction>();
 
   /** Compiles (or returns the cached) validator; throws SchemaError with a readable reason. */
@@ -88,7 +89,8 @@ export class SchemaValidator {
     delete copy.$id;
     let validate: ValidateFunction;
     try {
-      validate = (use2020 ? this.draft2020 : this.draft07).compile(copy);
+      const ajv = use2020 ? (this.draft2020 ??= makeAjv(Ajv2020 as unknown as new (opts: object) => Ajv)) : (this.draft07 ??= makeAjv(Ajv));
+      validate = ajv.compile(copy);
     } catch (error) {
       // ajv recurses through $ref: a loop of $refs that never reaches a schema overflows the stack.
       if (error instanceof RangeError) throw new SchemaError('The schema cannot be used: its $ref entries point at each other in a loop (or it is nested too deeply).');

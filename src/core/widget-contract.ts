@@ -32,10 +32,12 @@ const signatureSchema = {
 };
 
 /**
- * JSON Schema of what a widget factory returns (MCP-WP §3.3, §4.1, §4.2), for one server.
- * Every subschema names the rule it enforces in `x-rule`, so a failure reports that rule.
+ * JSON Schema of what a widget factory returns (MCP-WP §3.3, §4.1, §4.2). Every subschema names the
+ * rule it enforces in `x-rule`, so a failure reports that rule. That `mcpServerName` and `transport`
+ * are the server's own (4.2.4, 4.2.5) is checked beside it, so the schema is compiled once for all
+ * servers (issue 18: one compile per server cost tens of ms each at start-up).
  */
-export function widgetResultSchema(info: Pick<MCPServerInfo, 'serverName' | 'transport'>): Record<string, unknown> {
+export function widgetResultSchema(): Record<string, unknown> {
   const fn = { [RULE]: 'MCP-WP-3.4.1', instanceof: 'Function' };
   return {
     [RULE]: 'MCP-WP-3.1.4',
@@ -67,8 +69,9 @@ export function widgetResultSchema(info: Pick<MCPServerInfo, 'serverName' | 'tra
           displayName: { [RULE]: 'MCP-WP-4.1.1', type: 'string', minLength: 1 },
           icon: { [RULE]: 'MCP-WP-4.1.1', type: 'string', minLength: 1 },
           category: { [RULE]: 'MCP-WP-4.2.3', const: 'MCP Servers' },
-          mcpServerName: { [RULE]: 'MCP-WP-4.2.4', const: info.serverName },
-          transport: { [RULE]: 'MCP-WP-4.2.5', const: info.transport },
+          // The values are checked against the server after validation (sameServer): one compiled schema serves every server.
+          mcpServerName: { [RULE]: 'MCP-WP-4.2.4', type: 'string' },
+          transport: { [RULE]: 'MCP-WP-4.2.5', type: 'string' },
           mcpProtocolVersion: { [RULE]: 'MCP-WP-4.2.6', type: 'string', pattern: MCP_PROTOCOL_VERSION_PATTERN },
           capabilities: {
             [RULE]: 'MCP-WP-4.1.1',
@@ -117,12 +120,12 @@ export function widgetResultSchema(info: Pick<MCPServerInfo, 'serverName' | 'tra
 }
 
 let ajv: Ajv | undefined;
-const cache = new Map<string, { validate: ValidateFunction; schema: Record<string, unknown> }>();
+let compiled: { validate: ValidateFunction; schema: Record<string, unknown> } | undefined;
 
 function compiler(): Ajv {
   if (ajv) return ajv;
   // verbose: errors carry their parentSchema, which names the rule in x-rule.
-  ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
+  ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false });
   ajv.addKeyword({ keyword: RULE, schemaType: 'string' });
   // JSON Schema has no "function" type; the factory result is a live object.
   ajv.addKeyword({
@@ -168,24 +171,41 @@ function describe(error: ErrorObject): string {
   }
 }
 
+/** Compiles the contract's schema now (it is otherwise compiled by the first check); idle time at start-up is a good moment. */
+export function prepareWidgetContract(): void {
+  if (compiled) return;
+  const schema = widgetResultSchema();
+  compiled = { validate: compiler().compile(schema), schema };
+}
+
+/** 4.2.4 and 4.2.5: the widget names this server and its transport (the schema checked they are strings). */
+function sameServer(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 'transport'>): ContractViolation[] {
+  const widget = (result as { widget?: unknown } | null)?.widget;
+  if (!widget || typeof widget !== 'object') return [];
+  const out: ContractViolation[] = [];
+  const { mcpServerName, transport } = widget as { mcpServerName?: unknown; transport?: unknown };
+  if (typeof mcpServerName === 'string' && mcpServerName !== info.serverName) {
+    out.push({ rule: 'MCP-WP-4.2.4', path: '/widget/mcpServerName', message: `widget.mcpServerName must be ${JSON.stringify(info.serverName)}, not ${JSON.stringify(mcpServerName)}` });
+  }
+  if (typeof transport === 'string' && transport !== info.transport) {
+    out.push({ rule: 'MCP-WP-4.2.5', path: '/widget/transport', message: `widget.transport must be ${JSON.stringify(info.transport)}, not ${JSON.stringify(transport)}` });
+  }
+  return out;
+}
+
 /** Every contract violation in a factory result (empty when it conforms). */
 export function checkWidgetContract(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 'transport'>): ContractViolation[] {
-  const key = `${info.serverName}\u0000${info.transport}`;
-  let entry = cache.get(key);
-  if (!entry) {
-    const schema = widgetResultSchema(info);
-    entry = { validate: compiler().compile(schema), schema };
-    cache.set(key, entry);
-  }
-  const { validate, schema } = entry;
-  if (validate(result)) return [];
+  prepareWidgetContract();
+  const { validate, schema } = compiled!;
   const violations: ContractViolation[] = [];
-  for (const error of validate.errors ?? []) {
-    if (error.keyword === 'if' || error.keyword === 'allOf') continue;
-    const violation = { rule: ruleOf(error, schema), path: error.instancePath, message: describe(error) };
-    if (!violations.some((v) => v.rule === violation.rule && v.message === violation.message)) violations.push(violation);
+  if (!validate(result)) {
+    for (const error of validate.errors ?? []) {
+      if (error.keyword === 'if' || error.keyword === 'allOf') continue;
+      const violation = { rule: ruleOf(error, schema), path: error.instancePath, message: describe(error) };
+      if (!violations.some((v) => v.rule === violation.rule && v.message === violation.message)) violations.push(violation);
+    }
   }
-  return violations;
+  return [...violations, ...sameServer(result, info)];
 }
 
 /** Returns the result typed when it conforms; throws a WidgetContractError naming every broken rule otherwise. */

@@ -18,7 +18,7 @@ import { installClientFeatures } from './client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
-import { loadWidgetContract } from './widget-lifecycle.js';
+import { coalesce, preloadStartup } from './startup-preload.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
@@ -145,6 +145,7 @@ export class McpDashboard extends LitElement {
       window.location.replace(moveTo);
       return;
     }
+    preloadStartup();
     let token = this.token;
     if (token === undefined) {
       const baseUrl = this.baseUrl ?? window.location.origin;
@@ -165,9 +166,8 @@ export class McpDashboard extends LitElement {
       dbName: this.dbName,
     });
     this.services = services;
+    services.gateway.prefetchServers();
     this.dialog().a11y = services.a11y;
-    // Fetched while the first servers connect; the first widget needs it (docs/decisions.md, "Bundle size").
-    void loadWidgetContract().catch(() => {});
     this.dialog().i18n = services.i18n;
     installClientFeatures(services, this.renderRoot);
     const linkDialog = this.renderRoot.querySelector('mcp-link-dialog')!;
@@ -195,16 +195,16 @@ export class McpDashboard extends LitElement {
     });
     applyBrandToDocument(services.theme.brand, this.productName());
     this.requestUpdate();
+    const refresh = coalesce(() => this.refreshServers()); // one request at a time, however many cards ask
     // The tiles appear as soon as the servers and the team's layouts are known (the brand may still be loading).
     const team = this.layout.loadTeam(services);
-    const tiles = Promise.all([this.refreshServers(), team]).then(() => this.layout.start(services, this.servers ?? []));
+    const tiles = Promise.all([refresh(), team]).then(() => this.layout.start(services, this.servers ?? []));
     await Promise.all([this.loadBrand(), tiles]);
-    this.watch = setInterval(() => void this.refreshServers(), 5000);
-    // A card that just connected changes the process state: show it now rather than at the next poll.
-    services.bus.on('mcp:server:connected', () => void this.refreshServers());
+    this.watch = setInterval(() => void refresh(), 5000);
+    services.bus.on('mcp:server:connected', () => void refresh()); // a card that connected changed the process state: show it now
     // The gateway says when a server's session was lost or restored (issue 13): show it now, not at the next poll.
     services.bus.on<{ logger?: string }>('mcp:server:log', (data) => {
-      if (data?.logger === 'mcp-dashboard-gateway') void this.refreshServers();
+      if (data?.logger === 'mcp-dashboard-gateway') void refresh();
     });
     // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
     // paint; it loads once the cards have started, and then syncs installed widgets as before.

@@ -364,7 +364,7 @@ export class McpWidgetCard extends LitElement {
       </header>
       <div class="body">
         ${this.stderr !== undefined ? html`<pre class="log" tabindex="0" aria-label=${t('card.stderrOf', { name: s.name })}>${this.stderr}</pre>` : nothing}
-        ${this.phase === 'connecting' ? html`<p role="status">${t('card.connecting', { name: s.name })}</p>` : nothing}
+        ${this.phase === 'connecting' ? html`<p role="status">${t(s.state === 'starting' ? 'card.starting' : 'card.connecting', { name: s.name })}</p>` : nothing}
         ${this.phase === 'loading-widget' ? html`<p role="status">${t('card.loadingWidget')}</p>` : nothing}
         ${this.phase === 'disabled' ? html`<p>${t('card.disabled')}</p>` : nothing}
         ${this.phase === 'ready' ? renderListProblems(s.name, this.listProblems, t) : nothing}

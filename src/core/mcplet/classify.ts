@@ -172,7 +172,11 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
   }
   if (mcpletType === 'action' && readOnlyHint === true) warnings.push('declared action but the server also marks it read-only; treated as an action');
 
-  const fingerprint = JSON.stringify([
+  // Computed when first read (a consent check), not for every tool at discovery: with 5,000 tools the
+  // sorted JSON of every input schema was a visible part of start-up (issue 18).
+  let fingerprint: string | undefined;
+  const fingerprintOf = () =>
+    (fingerprint ??= JSON.stringify([
     kind,
     mcpletType ?? null,
     [...visibility].sort(),
@@ -188,7 +192,7 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
     typeof annotations.title === 'string' ? annotations.title : null,
     typeof tool.description === 'string' ? tool.description : null,
     stableJson(tool.inputSchema ?? null),
-  ]);
+  ]));
 
   return {
     kind,
@@ -208,7 +212,9 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
     routable: exclusion === undefined,
     ...(exclusion ? { exclusion } : {}),
     warnings,
-    fingerprint,
+    get fingerprint() {
+      return fingerprintOf();
+    },
   };
 }
 

@@ -23,6 +23,7 @@ import { registryConsent } from './en/registry-consent.js';
 import { savedCalls } from './en/saved-calls.js';
 import { servers } from './en/servers.js';
 import { signIn } from './en/sign-in.js';
+import { warmStart } from './en/warm-start.js';
 import { widgetStore } from './en/widget-store.js';
 
 /** English strings of the shell (the built-in fallback): one file per area under ./en/, a new area adds a file. */
@@ -51,5 +52,6 @@ export const en = {
   ...savedCalls,
   ...servers,
   ...signIn,
+  ...warmStart,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

@@ -1,0 +1,148 @@
+// The default config's start-up figures (issue 18), with MCP Inspector 2.12 measured in the same run:
+// navigation → all default cards show their tool counts, and navigation → server-everything's tools
+// listed (`echo` visible) in the dashboard and in Inspector, each reported as the pair and the ratio.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { log } from './contract.mjs';
+import { median, round } from './stats.mjs';
+import { startInspector } from './inspector.mjs';
+import { untilWarm } from './warm.mjs';
+import { watchProblems } from './browser.mjs';
+import { repoRoot, startGatewayProcess } from '../../test/support/gateway-process.mjs';
+
+const ROUNDS = 5;
+const WARMUP = 1;
+
+/** Runs in the page: the epoch ms of the frame where all `count` cards show "N tools". */
+function allCardsShowCounts(count) {
+  const cards = globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
+  for (const card of cards) {
+    const alert = card.shadowRoot?.querySelector('[role="alert"]');
+    if (alert) return { error: `${card.server?.name}: ${alert.textContent.trim()}` };
+  }
+  if (cards.length !== count) return false;
+  for (const card of cards) if (!/\d[\d,]* tools, /.test(card.shadowRoot?.querySelector('header')?.textContent ?? '')) return false;
+  return { epoch: performance.timeOrigin + performance.now() };
+}
+
+async function dashboardRound(browser, config, count) {
+  const gateway = await startGatewayProcess({ config });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    await untilWarm(gateway);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    // Document loads, not same-document changes (the page removes its launch code with history.replaceState).
+    const documents = [];
+    page.on('domcontentloaded', () => documents.push(page.url()));
+    const url = await gateway.launchUrl();
+    const start = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2', { hasText: /^everything$/ }) });
+    const [all, echo] = await Promise.all([
+      page.waitForFunction(allCardsShowCounts, count, { polling: 'raf', timeout: 60_000 }).then((h) => h.jsonValue()),
+      (async () => {
+        await card.getByRole('tab', { name: /^Tools/ }).click({ timeout: 60_000 });
+        await card.getByText('echo', { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
+        return Date.now();
+      })(),
+    ]);
+    if (all.error) throw new Error(`a card showed an error: ${all.error}`);
+    if (problems.length > 0) throw new Error(`the page reported errors: ${problems.join('; ')}`);
+    const href = page.url();
+    return { all: all.epoch - start, echo: echo - start, documents: documents.length, codeInAddress: /code=|token=/.test(href) };
+  } finally {
+    await context.close();
+    await gateway.stop();
+  }
+}
+
+async function inspectorRound(browser, inspector) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const start = Date.now();
+    await page.goto(inspector.url, { waitUntil: 'commit' });
+    // Inspector lists its server; the user connects it with the switch, then opens Tools.
+    const toggle = page.getByRole('switch').first();
+    await toggle.waitFor({ timeout: 60_000 });
+    if (!(await toggle.isChecked())) await toggle.click({ force: true });
+    await page.getByText('Connected', { exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByRole('banner').getByText('Tools', { exact: true }).click();
+    await page.getByText('echo', { exact: true }).first().waitFor({ state: 'visible', timeout: 60_000 });
+    const echo = Date.now() - start;
+    // Disconnect, so the next round starts from the same state (Inspector keeps its server connection).
+    await toggle.click({ force: true }).catch(() => {});
+    return echo;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Figures for the default config, and Inspector's in the same run (absent, with the reason, when it cannot run). */
+export async function defaultConfigFigures(browser, { quick = false } = {}) {
+  const config = JSON.parse(readFileSync(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
+  const count = Object.values(config.mcpServers).filter((s) => !s.disabled).length;
+  const rounds = quick ? 1 : ROUNDS;
+  const figures = [];
+  const errors = [];
+  const absent = [];
+  let inspector;
+  let why;
+  try {
+    inspector = await startInspector([process.execPath, join(repoRoot, 'node_modules', '.bin', 'mcp-server-everything'), 'stdio']);
+  } catch (error) {
+    why = error.message.split('\n')[0];
+    log(`startup: MCP Inspector not measured: ${why}`);
+  }
+  const ours = [];
+  const theirs = [];
+  try {
+    for (let i = 0; i < rounds + WARMUP; i++) {
+      const d = await dashboardRound(browser, config, count);
+      let t;
+      if (inspector) {
+        try {
+          t = await inspectorRound(browser, inspector);
+        } catch (error) {
+          why = `Inspector's round failed: ${error.message.split('\n')[0]}`;
+          log(`startup: ${why}`);
+          await inspector.stop();
+          inspector = undefined;
+        }
+      }
+      log(`startup default config #${i + 1}${i < WARMUP ? ' (warm-up)' : ''}: all ${count} cards ${d.all.toFixed(0)} ms, echo listed ${d.echo.toFixed(0)} ms (${d.documents} document${d.documents === 1 ? '' : 's'})${t === undefined ? '' : `; Inspector echo listed ${t.toFixed(0)} ms`}`);
+      if (i < WARMUP) continue;
+      ours.push(d);
+      if (t !== undefined) theirs.push(t);
+    }
+  } catch (error) {
+    errors.push({ id: 'startup.default', label: 'Start-up, default config', reason: error.message.split('\n')[0] });
+    return { figures, errors, absent };
+  } finally {
+    await inspector?.stop();
+  }
+  const all = median(ours.map((d) => d.all));
+  const echo = median(ours.map((d) => d.echo));
+  const docs = Math.max(...ours.map((d) => d.documents));
+  figures.push({
+    id: 'startup.default.all-cards',
+    label: `Start-up, default config: navigation → all ${count} cards show their tool counts`,
+    value: round(all, 0),
+    unit: 'ms',
+    samples: ours.length,
+    notes: `median; servers warm; samples ${ours.map((d) => d.all.toFixed(0)).join(', ')} ms; ${docs === 1 ? 'one document load per navigation (no second navigation)' : `${docs} document loads in a navigation`}; Inspector shows one server at a time, so it has no counterpart`,
+  });
+  const echoFigure = {
+    id: 'startup.default.echo',
+    label: "Start-up, default config: navigation → server-everything's tools listed (`echo` visible)",
+    value: round(echo, 0),
+    unit: 'ms',
+    samples: ours.length,
+    notes: `median; the script opens the Tools tab as soon as it can in both hosts (Inspector: also flips its Connect switch, which starts the server); samples ${ours.map((d) => d.echo.toFixed(0)).join(', ')} ms${theirs.length ? `; Inspector ${theirs.map((x) => x.toFixed(0)).join(', ')} ms` : ''}`,
+  };
+  if (theirs.length > 0) echoFigure.baseline = { label: 'MCP Inspector 2.12 web client, same run', value: round(median(theirs), 0), unit: 'ms' };
+  else absent.push({ id: 'startup.inspector', label: 'MCP Inspector 2.12: navigation → tools listed', reason: why ?? 'not measured' });
+  figures.push(echoFigure);
+  return { figures, errors, absent };
+}

@@ -1,0 +1,32 @@
+import { loadMcpClientSdk } from '../core/mcp-sdk.js';
+import { loadTaskRuntime } from '../core/tasks/load-runtime.js';
+import { loadWidgetContract } from './widget-lifecycle.js';
+import { BUILT_IN_WIDGETS, DEFAULT_WIDGET_TYPE } from './widget-registry.js';
+
+export { coalesce } from './coalesce.js';
+
+/**
+ * The critical path of start-up (issue 18). What the first connection and the first widget need —
+ * the MCP SDK, the task runtime, the contract checker and the default widget's chunks — stays out of
+ * the initial bundle (first paint does not wait for it), but its download starts here, while the page
+ * spends its launch code and reads its settings, instead of after. The contract's schema is compiled
+ * when the page is idle (waiting for the network), not when the first widget mounts. Each load is
+ * memoised by its loader, so the cards later get the same modules; a failed load is retried by them
+ * and reported where it is needed.
+ */
+export function preloadStartup(): void {
+  const quiet = () => {};
+  void loadMcpClientSdk().catch(quiet);
+  void loadTaskRuntime().catch(quiet);
+  void BUILT_IN_WIDGETS.find((w) => w.type === DEFAULT_WIDGET_TYPE)
+    ?.load()
+    .catch(quiet);
+  void loadWidgetContract()
+    .then((contract) => whenIdle(() => contract.prepareWidgetContract()))
+    .catch(quiet);
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 0);
+}
