@@ -1,9 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { DependenciesObject, RootEntry, RootView, Unsubscribe } from '../../src/core/types.js';
+import type { DependenciesObject, RootEntry, RootView } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
 import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
 import { baseStyles } from './styles.js';
+import { ServerEventsController } from './server-events.js';
 import { errorText } from './tool-text.js';
 
 /**
@@ -69,7 +70,8 @@ export class McpRootsEditor extends LitElement {
   declare saving: boolean;
   private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.deps?.I18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-  private off: Unsubscribe | undefined;
+  /** Re-reads the host's state of this server when it announces a change. */
+  readonly serverEvents = new ServerEventsController(this, 'mcp:roots:changed', () => this.read());
 
   constructor() {
     super();
@@ -77,29 +79,6 @@ export class McpRootsEditor extends LitElement {
     this.roots = [];
     this.note = '';
     this.saving = false;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.follow();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.off?.();
-    this.off = undefined;
-  }
-
-  override willUpdate(changed: Map<string, unknown>): void {
-    if ((changed.has('deps') || changed.has('serverName')) && this.isConnected) this.follow();
-  }
-
-  private follow(): void {
-    this.off?.();
-    this.off = this.deps?.EventBus.on('mcp:roots:changed', (d: { serverName?: string }) => {
-      if (d?.serverName === this.serverName) this.read();
-    });
-    this.read();
   }
 
   private read(): void {

@@ -1,9 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { DependenciesObject, TaskRecord, Unsubscribe } from '../../src/core/types.js';
+import type { DependenciesObject, TaskRecord } from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
 import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
 import { baseStyles } from './styles.js';
+import { ServerEventsController } from './server-events.js';
 import { errorText } from './tool-text.js';
 import { isFinishedTask, type TaskCancelEvent, type TaskResultEvent } from './task-view.js';
 import './task-view.js';
@@ -40,7 +41,8 @@ export class McpTaskList extends LitElement {
   declare refreshing: boolean;
   private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.deps?.I18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-  private off: Unsubscribe | undefined;
+  /** Re-reads the host's state of this server when it announces a change. */
+  readonly serverEvents = new ServerEventsController(this, 'mcp:task:*', () => this.read());
 
   constructor() {
     super();
@@ -51,26 +53,7 @@ export class McpTaskList extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.follow();
     void this.refresh();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.off?.();
-    this.off = undefined;
-  }
-
-  override willUpdate(changed: Map<string, unknown>): void {
-    if ((changed.has('deps') || changed.has('serverName')) && this.isConnected) this.follow();
-  }
-
-  private follow(): void {
-    this.off?.();
-    this.off = this.deps?.EventBus.on('mcp:task:*', (d: { serverName?: string }) => {
-      if (d?.serverName === this.serverName) this.read();
-    });
-    this.read();
   }
 
   private read(): void {
