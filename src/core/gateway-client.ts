@@ -2,6 +2,9 @@ import type { ConnectionProblem } from './connection-problem.js';
 import { EventHubClient } from './event-hub-client.js';
 import type { GatewayAuthSummary } from './gateway-oauth.js';
 
+/** The reads start-up makes right after the token, in parallel (issue 18). */
+export const STARTUP_READS = ['/api/servers', '/api/catalog', '/api/layouts', '/api/brand', '/api/dashboard-config'] as const;
+
 /** What `GET /api/servers` says about one configured server (never env values or headers). */
 export interface GatewayServerSummary {
   name: string;
@@ -18,6 +21,8 @@ export interface GatewayServerSummary {
   problem?: ConnectionProblem | null;
   /** For HTTP servers: the wire in use (a plain `url` may have fallen back to the older HTTP+SSE). */
   upstreamTransport?: 'streamable-http' | 'sse';
+  /** Whether the gateway's own discovery of the server (`GET /api/catalog`) is done (issue 18). */
+  catalogState?: 'ready' | 'pending' | 'unavailable';
 }
 
 /** The gateway answered 401: this page's token is stale (usually: the gateway was restarted). */
@@ -97,7 +102,12 @@ export class GatewayClient {
   }
 
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
-    const response = await this.fetch(`${this.baseUrl}${path}`, init);
+    return this.answer<T>(await this.fetch(`${this.baseUrl}${path}`, init));
+  }
+
+  /** The JSON body of a gateway answer, or the specific error it stands for. */
+  private async answer<T>(response: Response): Promise<T> {
+    if (response.status === 401) throw new GatewayAuthError();
     const text = await response.text();
     if (!response.ok) {
       let message = text;
@@ -111,23 +121,48 @@ export class GatewayClient {
     return JSON.parse(text) as T;
   }
 
-  private early: Promise<GatewayServerSummary[]> | undefined;
+  /** Answers asked for before anyone needed them (start-up; issue 18), each handed out once. */
+  private readonly early = new Map<string, Promise<unknown>>();
 
-  /** Lists configured servers and their process state (the answer to `prefetchServers`, once, if one is on its way). */
+  /** The prefetched answer for `path` if one is on its way (once), else a fresh request. */
+  private startupJson<T>(path: string): Promise<T> {
+    const early = this.early.get(path) as Promise<T> | undefined;
+    this.early.delete(path);
+    return early ?? this.json<T>(path);
+  }
+
+  /** Lists configured servers and their process state (the answer to `prefetchStartup`, once, if one is on its way). */
   async listServers(): Promise<GatewayServerSummary[]> {
-    const early = this.early;
-    this.early = undefined;
-    if (early) return early;
-    const body = await this.json<{ servers: GatewayServerSummary[] }>('/api/servers');
+    const body = await this.startupJson<{ servers: GatewayServerSummary[] }>('/api/servers');
     return body.servers;
   }
 
-  /** Asks for the server list now, for the next `listServers` (start-up reads settings meanwhile; issue 18). */
-  prefetchServers(): void {
-    this.early = undefined;
-    const early = this.listServers();
-    early.catch(() => {});
-    this.early = early;
+  /**
+   * Asks now for what start-up reads next — the server list, the catalog of what every server offers,
+   * the team's layouts and the brand — all in parallel, while the page reads its settings (issue 18).
+   * `sent`: those requests when the page already sent them itself (launch-early.ts), by path.
+   */
+  prefetchStartup(sent?: ReadonlyMap<string, Promise<Response>>): void {
+    for (const path of STARTUP_READS) {
+      const response = sent?.get(path);
+      const early = response ? response.then((r) => this.answer(r), (error: unknown) => Promise.reject(new GatewayUnreachableError(this.baseUrl, error))) : this.json(path);
+      early.catch(() => {});
+      this.early.set(path, early);
+    }
+  }
+
+  /**
+   * What the gateway itself discovered on each server (`GET /api/catalog`): server data, untrusted,
+   * checked by `server-catalog.ts` before use. An older gateway without the route gives an empty catalog.
+   */
+  async catalog(): Promise<Record<string, unknown>> {
+    try {
+      const body = await this.startupJson<{ servers?: unknown }>('/api/catalog');
+      return body.servers && typeof body.servers === 'object' && !Array.isArray(body.servers) ? (body.servers as Record<string, unknown>) : {};
+    } catch (error) {
+      if (error instanceof GatewayRequestError && error.status === 404) return {};
+      throw error;
+    }
   }
 
   /** The bounded stderr tail kept for a server. */
@@ -149,7 +184,7 @@ export class GatewayClient {
    * still validates and sanitises it before use.
    */
   async brand(): Promise<unknown> {
-    const body = await this.json<{ brand: unknown }>('/api/brand');
+    const body = await this.startupJson<{ brand: unknown }>('/api/brand');
     return body.brand ?? null;
   }
 
@@ -158,8 +193,13 @@ export class GatewayClient {
    * at start-up; each says which file it came from. Empty when the config names none.
    */
   async layouts(): Promise<unknown[]> {
-    const body = await this.json<{ dashboards?: unknown }>('/api/layouts');
+    const body = await this.startupJson<{ dashboards?: unknown }>('/api/layouts');
     return Array.isArray(body.dashboards) ? body.dashboards : [];
+  }
+
+  /** The public policy part of the config's `dashboard` object (`GET /api/dashboard-config`). */
+  dashboardConfig(): Promise<Record<string, unknown>> {
+    return this.startupJson('/api/dashboard-config');
   }
 
   /** True when `/healthz` answers (it needs no token). */

@@ -17,7 +17,7 @@ import type {
   Unsubscribe,
 } from './types.js';
 import { connectServer } from './bridge/connect.js';
-import { clientFor, closeClient, connectionView, type BridgeContext } from './bridge/connection.js';
+import { closeClient, connectionView, newConnection, readyClient, type BridgeContext } from './bridge/connection.js';
 import { relist, relistResourceTemplates } from './bridge/lists.js';
 import type { ChangedList } from './bridge/notifications.js';
 import type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './bridge/options.js';
@@ -65,6 +65,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
       loadSdk: options.loadSdk ?? loadMcpClientSdk,
       connections: new Map(),
       discoveryHook: undefined,
+      seedHook: undefined,
     };
     this.requests = new ServerRequestHandlers(options.bus, options);
     this.features = new ClientFeatures(options.bus, this.context);
@@ -108,8 +109,9 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   }
 
   /** Installs the hook run on discovery and tool re-listing (MCPlet classification, schema prefetch). */
-  setDiscoveryHook(hook: DiscoveryHook | undefined): void {
+  setDiscoveryHook(hook: DiscoveryHook | undefined, seedHook?: (info: MCPServerInfo) => void): void {
     this.context.discoveryHook = hook;
+    this.context.seedHook = hook ? seedHook : undefined;
   }
 
   /** Installs the annotator for result events. */
@@ -120,9 +122,30 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   /** Connects (or reconnects) to a configured server and discovers its primitives (MCP-WP-10.1.2). */
   connect(serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
     // Queued here rather than in the browser, so each handshake's timeout starts when it is sent.
-    return this.handshakes.run(() =>
+    const connecting = this.handshakes.run(() =>
       connectServer(this.context, { requests: this.requests, features: this.features, refresh: (name, kind) => this.refreshKind(name, kind) }, serverName, transport),
     );
+    const settle = this.context.connections.get(serverName)?.settleReady;
+    if (settle) void connecting.then(settle, settle);
+    return connecting;
+  }
+
+  /**
+   * Shows a server from what the gateway discovered on it (`GET /api/catalog`, issue 18) before this
+   * page's own session is open: `getServer()` has the lists at once, and calls wait for the session.
+   * Does nothing once the server has a session (its own discovery wins).
+   */
+  seed(info: MCPServerInfo): void {
+    const existing = this.context.connections.get(info.serverName);
+    if (existing && (existing.client || existing.info)) return;
+    const connection = existing ?? newConnection(info.serverName, info.transport);
+    connection.info = info;
+    connection.seeded = true;
+    connection.state = 'connecting';
+    // Calls wait for the session the host opens next (the card mounts the widget first, then connects).
+    connection.ready = new Promise<void>((resolve) => (connection.settleReady = resolve));
+    this.context.connections.set(info.serverName, connection);
+    this.context.seedHook?.(info);
   }
 
   /** Closes a server's connection (MCP-WP-10.2.2 step 3). */
@@ -144,6 +167,18 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
     } catch {
       // reported through mcp:server:error by relist()
     }
+  }
+
+  /** The catalog's lists of a server whose session has not discovered it yet (issue 18). */
+  seededInfo(serverName: string): MCPServerInfo | undefined {
+    const connection = this.context.connections.get(serverName);
+    return connection?.seeded ? connection.info : undefined;
+  }
+
+  /** While a server shown from the catalog opens its session (issue 18): settles when that connect has finished. */
+  pendingConnect(serverName: string): Promise<void> | undefined {
+    const connection = this.context.connections.get(serverName);
+    return connection?.state === 'connecting' ? connection.ready : undefined;
   }
 
   /** Read-only view of one connection. */
@@ -176,7 +211,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
     this.context.bus.emit('mcp:tool:calling', { serverName, toolName, args, requestId, ...(asTask ? { task: true } : {}), ...caller });
     const started = now();
     try {
-      const client = clientFor(this.context, serverName, 'tools/call');
+      const client = await readyClient(this.context, serverName, 'tools/call');
       const meta = options._meta && typeof options._meta === 'object' && Object.keys(options._meta).length ? options._meta : undefined;
       const task = asTask
         ? { client, sdk: await this.context.loadSdk(), store: this.features.tasks, serverName, requestTimeout: options.timeout ?? this.context.requestTimeout, followers: this.features.followers }
@@ -237,7 +272,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   async readResource(serverName: string, uri: string, options: { caller?: { surface: string; id: string } } = {}): Promise<ResourceContents> {
     const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
     try {
-      const client = clientFor(this.context, serverName, 'resources/read');
+      const client = await readyClient(this.context, serverName, 'resources/read');
       const result = (await client.readResource({ uri }, { timeout: this.context.requestTimeout, cacheMode: 'bypass' })) as ResourceContents;
       this.context.bus.emit('mcp:resource:read', { serverName, uri, contents: result, ...caller });
       return result;
@@ -252,7 +287,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   async getPrompt(serverName: string, promptName: string, args: object, options: { caller?: { surface: string; id: string } } = {}): Promise<PromptMessages> {
     const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
     try {
-      const client = clientFor(this.context, serverName, 'prompts/get');
+      const client = await readyClient(this.context, serverName, 'prompts/get');
       const result = (await client.getPrompt(
         { name: promptName, arguments: args as Record<string, string> },
         { timeout: this.context.requestTimeout },
@@ -273,7 +308,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
    */
   async createMessage(serverName: string, request: SamplingRequest, origin: SamplingOrigin = { kind: 'widget', id: 'host' }): Promise<SamplingResult> {
     try {
-      clientFor(this.context, serverName, 'sampling/createMessage');
+      await readyClient(this.context, serverName, 'sampling/createMessage');
       if (!request || typeof request !== 'object' || !Array.isArray(request.messages) || typeof request.maxTokens !== 'number') {
         throw new MCPError('A sampling request needs "messages" (a list) and "maxTokens" (a number).', { jsonrpcCode: -32602, serverName, operation: 'sampling/createMessage' });
       }

@@ -18,7 +18,11 @@ import { installClientFeatures } from './client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
+import { loadRegistryHost } from './registry/load-registry-host.js';
+import { Configuration } from '../core/configuration.js';
+import { openPolicyStore } from './policy-services.js';
 import { coalesce, preloadStartup } from './startup-preload.js';
+import { takeEarlyLaunch } from './launch-early.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
@@ -146,10 +150,16 @@ export class McpDashboard extends LitElement {
       return;
     }
     preloadStartup();
+    // The settings and policy databases open while the launch code is spent (issue 18).
+    const configuration = new Configuration({ dbName: this.dbName });
+    const settingsLoaded = configuration.load();
+    const policyDb = openPolicyStore(this.dbName);
     let token = this.token;
+    let early: ReturnType<typeof takeEarlyLaunch>;
     if (token === undefined) {
       const baseUrl = this.baseUrl ?? window.location.origin;
-      const taken = await takeToken(baseUrl);
+      early = takeEarlyLaunch(baseUrl);
+      const taken = await (early?.taken ?? takeToken(baseUrl));
       if ('problem' in taken) {
         // For 'no-token' the message is the catalog key, so a language switch re-words the banner.
         this.problem = taken.problem === 'unreachable' ? { kind: 'unreachable', message: this.t('problem.unreachable', { url: baseUrl }) } : { kind: 'no-token', message: LAUNCH_PROBLEM_KEYS[taken.problem] };
@@ -164,9 +174,11 @@ export class McpDashboard extends LitElement {
       confirm: (request) => this.dialog().ask(request),
       announcerHost: document.body,
       dbName: this.dbName,
+      configuration,
+      policyDb,
     });
     this.services = services;
-    services.gateway.prefetchServers();
+    services.gateway.prefetchStartup(early?.reads);
     this.dialog().a11y = services.a11y;
     this.dialog().i18n = services.i18n;
     installClientFeatures(services, this.renderRoot);
@@ -185,7 +197,7 @@ export class McpDashboard extends LitElement {
     this.savedCalls = installSavedCalls({ root: this.renderRoot, services, dbName: this.dbName });
     services.theme.applyToElement(this);
     services.theme.applyToDocument(this.ownerDocument);
-    const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
+    const [, policyProblem] = await Promise.all([settingsLoaded, services.policy.load()]);
     if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
     this.agents = installAgents({ root: this.renderRoot, services });
     await services.preferences.start();
@@ -198,7 +210,11 @@ export class McpDashboard extends LitElement {
     const refresh = coalesce(() => this.refreshServers()); // one request at a time, however many cards ask
     // The tiles appear as soon as the servers and the team's layouts are known (the brand may still be loading).
     const team = this.layout.loadTeam(services);
-    const tiles = Promise.all([refresh(), team]).then(() => this.layout.start(services, this.servers ?? []));
+    const catalog = services.gateway.catalog().then(
+      (entries) => services.catalog.load(entries),
+      (error: unknown) => console.warn('[mcp-dashboard] the gateway\u2019s catalog could not be loaded; each server is discovered by its session', error),
+    );
+    const tiles = Promise.all([refresh(), team, catalog]).then(() => this.layout.start(services, this.servers ?? []));
     await Promise.all([this.loadBrand(), tiles]);
     this.watch = setInterval(() => void refresh(), 5000);
     services.bus.on('mcp:server:connected', () => void refresh()); // a card that connected changed the process state: show it now
@@ -208,34 +224,9 @@ export class McpDashboard extends LitElement {
     });
     // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
     // paint; it loads once the cards have started, and then syncs installed widgets as before.
-    let RegistryHostClass: typeof RegistryHost;
-    try {
-      [{ RegistryHost: RegistryHostClass }] = await Promise.all([
-        import('./registry/registry-host.js'),
-        import('./registry/consent-dialog.js'),
-        import('./registry/widget-store.js'),
-      ]);
-    } catch (error) {
-      services.a11y.announce(`The Widgets panel could not be loaded (${(error as Error).message}). Reload the page to install or update widgets.`, 'assertive');
-      return;
-    }
-    const consent = this.renderRoot.querySelector('mcp-consent-dialog')!;
-    consent.a11y = services.a11y;
-    consent.i18n = services.i18n;
-    this.registryHost = new RegistryHostClass({
-      services,
-      dbName: this.dbName,
-      cards: () => [...this.renderRoot.querySelectorAll('mcp-widget-card')],
-      consent: (request) => consent.open(request),
-      // MCP-WP-16.6.3: refused packages (integrity, signature, downgrade…) go to the audit log too.
-      onSecurityEvent: (event) =>
-        void services.policy.audit.record({
-          kind: 'security-event',
-          callerId: 'registry',
-          outcome: event.kind,
-          detail: [event.packageName && `${event.packageName}${event.version ? `@${event.version}` : ''}`, event.message, event.url].filter(Boolean).join(' — '),
-        }),
-    });
+    const registryHost = await loadRegistryHost(services, this.renderRoot, this.dbName);
+    if (!registryHost) return;
+    this.registryHost = registryHost;
     this.requestUpdate();
     await this.registryHost.init();
     this.registryReady = true;

@@ -3,6 +3,7 @@ import { EventBus } from '../core/event-bus.js';
 import { ActivityHistory } from '../core/history/activity-history.js';
 import { GatewayClient } from '../core/gateway-client.js';
 import { MCPBridge } from '../core/mcp-bridge.js';
+import { ServerCatalog } from '../core/server-catalog.js';
 import { routeReadRequests } from '../core/request-router.js';
 import { ToolInvoker, type Confirmer } from '../core/tool-invoker.js';
 import { LazySchemaValidator } from '../core/lazy-validator.js';
@@ -17,7 +18,7 @@ import { UIResourceAdapter } from './mcp-apps/ui-resource-adapter.js';
 import { mcpUiResourcesOf } from '../core/mcp-apps/mcp-ui.js';
 import { SHELL_CATALOGS } from './messages.js';
 import { Preferences } from './preferences.js';
-import { createPolicyServices, type PolicyServices } from './policy-services.js';
+import { createPolicyServices, openPolicyStore, type PolicyServices } from './policy-services.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from './widget-registry.js';
 import { createAgentServices, type AgentServices } from './agents/agent-services.js';
 
@@ -46,6 +47,8 @@ export interface HostServices {
   agents: AgentServices;
   /** Each server's activity, kept by the host for the page's lifetime (issue 16); widgets get it as `deps.History`. */
   history: ActivityHistory;
+  /** What the gateway discovered on each server (issue 18): cards show it while their session opens. */
+  catalog: ServerCatalog;
   dispose(): void;
 }
 
@@ -56,12 +59,12 @@ function whenIdle(task: () => void): void {
 }
 
 /** Creates the host's services; `confirm` is the dialog the invoker asks. */
-export function createHostServices(options: { baseUrl: string; token: string; confirm: Confirmer; announcerHost?: HTMLElement; dbName?: string }): HostServices {
+export function createHostServices(options: { baseUrl: string; token: string; confirm: Confirmer; announcerHost?: HTMLElement; dbName?: string; configuration?: Configuration; policyDb?: ReturnType<typeof openPolicyStore> }): HostServices {
   const bus = new EventBus();
   // Follows the bus from the start, so nothing that happens before a widget exists is lost.
   const history = new ActivityHistory(bus);
   history.start();
-  const configuration = new Configuration({ dbName: options.dbName });
+  const configuration = options.configuration ?? new Configuration({ dbName: options.dbName });
   const gateway = new GatewayClient({ baseUrl: options.baseUrl, token: options.token });
   const bridge = new MCPBridge({ bus, gateway });
   // ajv loads in its own chunk after first paint (docs/decisions.md, "Bundle size").
@@ -69,7 +72,7 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   whenIdle(() => validator.preload());
   // The host knows its own strings and the kit's (so `t` answers kit keys for any widget too).
   const i18n = new I18n({ catalogs: [KIT_CATALOGS, SHELL_CATALOGS], fallbackLocale: 'en' });
-  const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName, t: (key, variables) => i18n.t(key, variables) });
+  const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName, db: options.policyDb, t: (key, variables) => i18n.t(key, variables) });
   const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate });
   invoker.start();
   const agents = createAgentServices({ bus, bridge, invoker, validator, policy, gateway });
@@ -96,6 +99,7 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     configuration,
     gateway,
     bridge,
+    catalog: new ServerCatalog(),
     validator,
     invoker,
     theme,

@@ -33,6 +33,14 @@ export interface PolicyServices {
   reportViolation(error: PermissionDeniedError, serverName?: string): void;
 }
 
+/** Opens the policy database (audit log, consents); undefined where IndexedDB is unavailable (kept in memory then). */
+export function openPolicyStore(dbName: string | undefined): Promise<PolicyDatabase | undefined> {
+  return openPolicyDatabase(`${dbName ?? 'mcp-dashboard'}-policy`).catch((error: unknown) => {
+    console.warn('[mcp-dashboard] the audit log and consents are kept in memory only (IndexedDB unavailable)', error);
+    return undefined;
+  });
+}
+
 /** Creates the policy services (docs/policy.md). */
 export function createPolicyServices(options: {
   bus: EventBus;
@@ -40,16 +48,15 @@ export function createPolicyServices(options: {
   validator: LazySchemaValidator;
   gateway: GatewayClient;
   dbName?: string;
+  /** The policy database when the page already started opening it (issue 18: before the launch code was spent). */
+  db?: Promise<PolicyDatabase | undefined>;
   /** Words the messages users see in their language (the shell's catalogs). */
   t: (key: string, variables?: Record<string, unknown>) => string;
 }): PolicyServices {
   const { t } = options;
   let settings = normalizePolicySettings(undefined);
   const getSettings = () => settings;
-  const db: Promise<PolicyDatabase | undefined> = openPolicyDatabase(`${options.dbName ?? 'mcp-dashboard'}-policy`).catch((error: unknown) => {
-    console.warn('[mcp-dashboard] the audit log and consents are kept in memory only (IndexedDB unavailable)', error);
-    return undefined;
-  });
+  const db = options.db ?? openPolicyStore(options.dbName);
   const audit = new AuditLog(db);
   const consents = new ConsentStore(db);
   const grants = new WidgetGrants(getSettings);

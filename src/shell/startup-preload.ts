@@ -10,7 +10,7 @@ export { coalesce } from './coalesce.js';
  * the MCP SDK, the task runtime, the contract checker and the default widget's chunks — stays out of
  * the initial bundle (first paint does not wait for it), but its download starts here, while the page
  * spends its launch code and reads its settings, instead of after. The contract's schema is compiled
- * when the page is idle (waiting for the network), not when the first widget mounts. Each load is
+ * as soon as it arrives (start-up is waiting for the network then), not when the first widget mounts. Each load is
  * memoised by its loader, so the cards later get the same modules; a failed load is retried by them
  * and reported where it is needed.
  */
@@ -21,12 +21,9 @@ export function preloadStartup(): void {
   void BUILT_IN_WIDGETS.find((w) => w.type === DEFAULT_WIDGET_TYPE)
     ?.load()
     .catch(quiet);
+  // Compiled as soon as it arrives: start-up is then waiting for the network (the launch exchange,
+  // settings, the catalog), whereas the first widget to mount would otherwise wait for the compile.
   void loadWidgetContract()
-    .then((contract) => whenIdle(() => contract.prepareWidgetContract()))
+    .then((contract) => setTimeout(() => contract.prepareWidgetContract(), 0))
     .catch(quiet);
-}
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 0);
 }

@@ -9,27 +9,14 @@ import { shellStyles } from './shell.styles.js';
 import { DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from './widget-lifecycle.js';
 import { renderListProblems } from './list-problems.js';
-import { connectShared } from './layout/server-connections.js';
+import { catalogInfo, connectShared } from './layout/server-connections.js';
 import { icon } from './icons/icons.js';
 import { needsSignIn } from '../core/gateway-oauth.js';
 import './sign-in-panel.js';
 import { problemFromErrorData, type ConnectionProblem } from '../core/connection-problem.js';
 import { serverStatusStyles } from './server-status.js';
 
-type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
-
-const PROCESS_STATES = new Set<string>(['idle', 'starting', 'running', 'restarting', 'crashed', 'failed', 'disabled']);
-
-/**
- * The polled values (status every `mcp.pollingInterval`, the server summary every 5 s) arrive as new
- * objects each time: the card re-renders only when their content changed, so an idle dashboard does
- * no rendering work between polls (and none lands in the middle of someone typing).
- */
-function contentChanged(value: unknown, old: unknown): boolean {
-  if (value === old) return false;
-  if (typeof value !== 'object' || typeof old !== 'object' || value === null || old === null) return true;
-  return JSON.stringify(value) !== JSON.stringify(old);
-}
+import { contentChanged, nextFrame, PROCESS_STATES, type Phase } from './card-state.js';
 
 /**
  * One server's card: connects, discovers, creates the widget through its factory, initialises
@@ -104,6 +91,8 @@ export class McpWidgetCard extends LitElement {
   private poll: ReturnType<typeof setInterval> | undefined;
   private started = false;
   private serverInfo: MCPServerInfo | undefined;
+  /** Counts starts, so a late answer to an older one is ignored. */
+  private runs = 0;
 
   constructor() {
     super();
@@ -126,6 +115,11 @@ export class McpWidgetCard extends LitElement {
     this.started = false;
   }
 
+  /** True while the widget shows the gateway's catalog and this page's session is still opening (issue 18). */
+  get connecting(): boolean {
+    return Boolean(this.server && this.services?.bridge.pendingConnect(this.server.name));
+  }
+
   /** Connect → discover → factory → initialize → mount; `force` reconnects a server other tiles share. */
   async start(force = false): Promise<void> {
     const services = this.services;
@@ -136,21 +130,35 @@ export class McpWidgetCard extends LitElement {
       return;
     }
     await this.teardown();
+    const run = ++this.runs;
     this.error = undefined;
     this.phase = 'connecting';
+    // Issue 18: the widget shows what the gateway discovered at once; this page's session opens meanwhile.
+    const early = force ? undefined : catalogInfo(services, name, transport);
+    if (early) {
+      this.serverInfo = early;
+      await this.mountWidget(early);
+      // The session opens once the widget has been painted: its handshake is main-thread work too.
+      await nextFrame();
+    }
     let info;
     try {
       info = await connectShared(services, name, transport, force);
     } catch (error) {
+      if (run !== this.runs) return;
+      services.catalog.forget(name);
+      await this.teardown();
       this.problem = problemFromErrorData((error as { data?: unknown }).data);
       this.authNeeded = needsSignIn(error);
       this.fail(this.t('card.couldNotConnect', { message: (error as Error).message }));
       return;
     }
+    if (run !== this.runs) return;
     this.problem = undefined;
     this.authNeeded = false;
     this.serverInfo = info;
-    await this.mountWidget(info);
+    if (early) this.requestUpdate();
+    else await this.mountWidget(info);
   }
 
   /** Factory → initialize → mount, for the widget type chosen for this server (MCP-WP-10.2.1). */
@@ -282,6 +290,7 @@ export class McpWidgetCard extends LitElement {
     if (this.phase === 'disabled') return 'disabled';
     if (this.phase === 'error') return 'error';
     if (this.phase !== 'ready') return 'loading';
+    if (this.connecting) return 'loading';
     // The widget sees the browser's session, which survives; the gateway knows the server is gone meanwhile.
     if (this.server.state === 'restarting') return 'loading';
     return this.status?.state ?? 'loading';

@@ -23,7 +23,8 @@ export async function readyCard(dashboard: McpDashboard, name: string, timeoutMs
   return waitFor(
     () => {
       const card = [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name);
-      return card && (card.phase === 'ready' || card.phase === 'error') ? card : undefined;
+      // Ready means the page's own session is open too (a card may show the gateway's catalog before it, issue 18).
+      return card && ((card.phase === 'ready' && !card.connecting) || card.phase === 'error') ? card : undefined;
     },
     timeoutMs,
     `card "${name}" to finish loading`,

@@ -27,6 +27,8 @@ export interface ConnectHooks {
 export async function connectServer(context: BridgeContext, hooks: ConnectHooks, serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
   const { bus } = context;
   const previous = context.connections.get(serverName);
+  // Lists shown from the gateway's catalog until this discovery (issue 18): widgets hear what changed.
+  const seededInfo = previous?.seeded ? previous.info : undefined;
   if (previous?.client) await closeClient(bus, previous, 'reconnecting');
   const connection = previous ?? newConnection(serverName, transport);
   connection.transport = transport;
@@ -82,8 +84,10 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
     const info = await discover(context, connection, client);
     if (connection.generation !== generation) throw new MCPError('Superseded by a newer connection.', { jsonrpcCode: LOCAL_CODES.cancelled, serverName });
     connection.info = info;
+    connection.seeded = false;
     connection.state = 'connected';
     bus.emit('mcp:server:connected', { serverName });
+    for (const kind of changedSinceSeed(seededInfo, info)) bus.emit('mcp:server:list-changed', { serverName, kind });
     void hooks.features.restoreLevel(client, serverName);
     return info;
   } catch (error) {
@@ -92,6 +96,9 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
       connection.state = 'error';
       connection.lastError = mcpError.message;
       connection.client = null;
+      // Lists from the catalog are not shown for a server this page could not reach.
+      if (connection.seeded) connection.info = undefined;
+      connection.seeded = false;
       bus.emit('mcp:server:error', { serverName, error: mcpError });
     }
     try {
@@ -101,4 +108,16 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
     }
     throw mcpError;
   }
+}
+
+/** The lists whose content differs between the catalog's view and the session's own discovery. */
+function changedSinceSeed(seeded: MCPServerInfo | undefined, info: MCPServerInfo): Array<'tools' | 'resources' | 'prompts'> {
+  if (!seeded) return [];
+  // The host's own decoration (MCPlet classification) is not what the server said.
+  const text = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (key === 'hostStatus' ? undefined : v));
+  const kinds: Array<'tools' | 'resources' | 'prompts'> = [];
+  if (text(seeded.tools) !== text(info.tools)) kinds.push('tools');
+  if (text(seeded.resources) !== text(info.resources) || text(seeded.resourceTemplates ?? []) !== text(info.resourceTemplates ?? [])) kinds.push('resources');
+  if (text(seeded.prompts) !== text(info.prompts)) kinds.push('prompts');
+  return kinds;
 }

@@ -19,6 +19,12 @@ export interface Connection {
   subscriptions: Map<string, Set<(uri: string) => void>>;
   /** Incremented on each connect so stale close events from an old client are ignored. */
   generation: number;
+  /** `info` came from the gateway's catalog (issue 18) and no session has discovered the server yet. */
+  seeded?: boolean;
+  /** Settles when the connect in flight has finished (either way); calls made meanwhile wait for it. */
+  ready?: Promise<void>;
+  /** Settles `ready`: called when the connect the host started after seeding has finished. */
+  settleReady?: () => void;
 }
 
 /** What the bridge's modules share: its settings, its connections and the discovery hook installed now. */
@@ -31,6 +37,8 @@ export interface BridgeContext {
   readonly connections: Map<string, Connection>;
   /** Read where it is used: the host may install or remove it while a discovery runs. */
   discoveryHook: DiscoveryHook | undefined;
+  /** The synchronous part of the hook, for lists shown from the gateway's catalog before discovery (issue 18). */
+  seedHook: ((info: MCPServerInfo) => void) | undefined;
 }
 
 /** A new, not yet connected entry for a server. */
@@ -61,6 +69,16 @@ export function clientFor(context: BridgeContext, serverName: string, operation:
     });
   }
   return connection.client;
+}
+
+/**
+ * The server's client once a connect in flight has finished: a call made while a server shown from
+ * the catalog is still opening its session waits for it rather than failing (issue 18).
+ */
+export async function readyClient(context: BridgeContext, serverName: string, operation: string): Promise<Client> {
+  const connection = context.connections.get(serverName);
+  if (connection?.state === 'connecting' && connection.ready) await connection.ready;
+  return clientFor(context, serverName, operation);
 }
 
 /** Closes the connection's client (if any), so its late events are ignored, and reports the disconnect. */

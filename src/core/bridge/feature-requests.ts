@@ -5,14 +5,14 @@ import { MCPError, toMCPError } from '../mcp-error.js';
 import { isLogLevel } from '../logging/log-store.js';
 import type { TaskStore } from '../tasks/task-store.js';
 import type { CompletionRef, CompletionResult, LogLevel, TaskRecord } from '../types.js';
-import { clientFor, type BridgeContext } from './connection.js';
+import { readyClient, type BridgeContext } from './connection.js';
 
 const MAX_COMPLETIONS = 100;
 
 /** `completion/complete`; a server without the capability gets no request and gives no suggestions. */
 export async function complete(context: BridgeContext, serverName: string, ref: CompletionRef, argument: { name: string; value: string }, others?: Record<string, string>): Promise<CompletionResult> {
   try {
-    const client = clientFor(context, serverName, 'completion/complete');
+    const client = await readyClient(context, serverName, 'completion/complete');
     if (!client.getServerCapabilities()?.completions) return { values: [] };
     const args = Object.fromEntries(Object.entries(others ?? {}).filter(([k, v]) => k !== argument.name && typeof v === 'string' && v !== ''));
     const answer = await client.complete(
@@ -34,7 +34,7 @@ export async function complete(context: BridgeContext, serverName: string, ref: 
 export async function setLoggingLevel(context: BridgeContext, serverName: string, level: LogLevel): Promise<void> {
   if (!isLogLevel(level)) throw new MCPError(`"${String(level)}" is not a log level.`, { jsonrpcCode: -32602, serverName, operation: 'logging/setLevel' });
   try {
-    const client = clientFor(context, serverName, 'logging/setLevel');
+    const client = await readyClient(context, serverName, 'logging/setLevel');
     if (!client.getServerCapabilities()?.logging) {
       throw new MCPError(`Server "${serverName}" does not offer logging, so it has no level to set.`, { jsonrpcCode: -32601, serverName, operation: 'logging/setLevel' });
     }
@@ -47,7 +47,7 @@ export async function setLoggingLevel(context: BridgeContext, serverName: string
 /** `tasks/list` (all pages, at most 10) merged into `store`; the host's records alone when the server cannot list. */
 export async function listTasks(context: BridgeContext, store: TaskStore, serverName: string): Promise<TaskRecord[]> {
   try {
-    const client = clientFor(context, serverName, 'tasks/list');
+    const client = await readyClient(context, serverName, 'tasks/list');
     if (!(client.getServerCapabilities()?.tasks as { list?: unknown } | undefined)?.list) return store.list(serverName);
     const sdk = await context.loadSdk();
     let cursor: string | undefined;
@@ -66,7 +66,7 @@ export async function listTasks(context: BridgeContext, store: TaskStore, server
 /** `tasks/cancel` for a server task nobody here follows (e.g. one found through tasks/list). */
 export async function cancelServerTask(context: BridgeContext, store: TaskStore, serverName: string, taskId: string): Promise<TaskRecord | undefined> {
   try {
-    const client = clientFor(context, serverName, 'tasks/cancel');
+    const client = await readyClient(context, serverName, 'tasks/cancel');
     const sdk = await context.loadSdk();
     const answer = await client.request({ method: 'tasks/cancel', params: { taskId } }, sdk.specTypeSchemas.CancelTaskResult, { timeout: context.requestTimeout });
     return store.update(serverName, answer) ?? store.get(serverName, taskId);
@@ -78,7 +78,7 @@ export async function cancelServerTask(context: BridgeContext, store: TaskStore,
 /** `tasks/result` for a finished server task, stored in its record. */
 export async function fetchTaskResult(context: BridgeContext, store: TaskStore, serverName: string, taskId: string): Promise<TaskRecord | undefined> {
   try {
-    const client = clientFor(context, serverName, 'tasks/result');
+    const client = await readyClient(context, serverName, 'tasks/result');
     const sdk = await context.loadSdk();
     const raw = await client.request({ method: 'tasks/result', params: { taskId } }, sdk.specTypeSchemas.GetTaskPayloadResult, { timeout: context.requestTimeout });
     return store.setResult(serverName, taskId, raw as TaskRecord['result']);

@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { isWrongShape, listLeniently, summarizeProblems, type ListKind } from '../list-items.js';
 import { MCPError, toMCPError } from '../mcp-error.js';
 import type { MCPResourceTemplate, MCPServerInfo, MCPTool, ResourceContents } from '../types.js';
-import { clientFor, type BridgeContext } from './connection.js';
+import { readyClient, type BridgeContext } from './connection.js';
 
 /** Per list, why items were left out (`MCPServerInfo.listProblems`). */
 export type ListProblems = NonNullable<MCPServerInfo['listProblems']>;
@@ -55,7 +55,7 @@ export async function relist<K extends 'tools' | 'resources' | 'prompts'>(
   fetcher: (client: Client) => Promise<MCPServerInfo[K]>,
 ): Promise<MCPServerInfo[K]> {
   try {
-    const client = clientFor(context, serverName, `${kind}/list`);
+    const client = await readyClient(context, serverName, `${kind}/list`);
     const connection = context.connections.get(serverName)!;
     if (!connection.info?.capabilities[kind]) return [] as unknown as MCPServerInfo[K];
     const problems = { ...connection.info.listProblems };
@@ -77,7 +77,7 @@ export async function relist<K extends 'tools' | 'resources' | 'prompts'>(
 /** Re-lists resource templates (all pages) into the cached info; a server without them has none. */
 export async function relistResourceTemplates(context: BridgeContext, serverName: string): Promise<MCPResourceTemplate[]> {
   try {
-    const client = clientFor(context, serverName, 'resources/templates/list');
+    const client = await readyClient(context, serverName, 'resources/templates/list');
     const connection = context.connections.get(serverName)!;
     if (!connection.info?.capabilities.resources) return [];
     const problems = { ...connection.info.listProblems };

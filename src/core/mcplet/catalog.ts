@@ -22,7 +22,11 @@ export class McpletCatalog {
   /** Installs the bridge hooks (discovery and re-listing, result events). */
   start(): void {
     const { bridge } = this.options;
-    bridge.setDiscoveryHook((info, read) => this.onDiscovered(info, read));
+    bridge.setDiscoveryHook(
+      (info, read) => this.onDiscovered(info, read),
+      // Lists shown from the gateway's catalog (issue 18) carry the same verdicts; calls still wait for discovery.
+      (info) => void this.decorate(info.serverName, info.tools),
+    );
     bridge.setResultAnnotator((serverName, toolName, result) => {
       const tool = bridge.getServer(serverName)?.info?.tools.find((t) => t.name === toolName);
       const check = this.checkResult(serverName, tool, result);

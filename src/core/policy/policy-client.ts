@@ -30,7 +30,7 @@ export class PolicyClient {
 
   /** The public policy part of the config's `dashboard` object. */
   dashboardConfig(): Promise<Record<string, unknown>> {
-    return this.request('/api/dashboard-config');
+    return this.gateway.dashboardConfig();
   }
 
   /** How many passkeys are registered, and the relying party id. */

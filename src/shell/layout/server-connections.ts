@@ -20,3 +20,15 @@ export function connectShared(services: HostServices, name: string, transport: '
   map.set(name, connecting);
   return connecting;
 }
+
+/**
+ * What the gateway discovered on a server that has no session in this page yet (issue 18), put into
+ * the bridge so every tile of the server (and the calls they make, which wait for the session) share
+ * it; undefined when the server has a session, is connecting without it, or the catalog lacks it.
+ */
+export function catalogInfo(services: HostServices, name: string, transport: 'stdio' | 'http'): MCPServerInfo | undefined {
+  if (services.bridge.isConnected(name)) return undefined;
+  const info = services.catalog.info(name, transport);
+  if (info) services.bridge.seed(info);
+  return services.bridge.seededInfo(name);
+}
