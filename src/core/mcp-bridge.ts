@@ -137,7 +137,8 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
    */
   seed(info: MCPServerInfo): void {
     const existing = this.context.connections.get(info.serverName);
-    if (existing && (existing.client || existing.info)) return;
+    // A connect already in flight (started without the catalog) discovers the server itself.
+    if (existing && (existing.client || existing.info || existing.state === 'connecting')) return;
     const connection = existing ?? newConnection(info.serverName, info.transport);
     connection.info = info;
     connection.seeded = true;

@@ -14,6 +14,8 @@ export function connectShared(services: HostServices, name: string, transport: '
   if (inFlight && !force) return inFlight;
   const info = services.bridge.getServer(name)?.info;
   if (!force && info && services.bridge.isConnected(name)) return Promise.resolve(info);
+  // Whichever tile connects first shows the catalog's lists meanwhile (issue 18); the others share them.
+  if (!force) catalogInfo(services, name, transport);
   const connecting = services.bridge.connect(name, transport).finally(() => {
     if (map.get(name) === connecting) map.delete(name);
   });

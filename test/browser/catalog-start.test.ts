@@ -1,0 +1,84 @@
+import { expect } from '@open-wc/testing';
+import type { McpDashboard } from '../../src/shell/dashboard.js';
+import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
+import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+
+// Issue 18: a card shows what the gateway itself discovered on its server (GET /api/catalog) before this
+// page's own session is open. The fixture answers the gateway's discovery at once, holds the page's
+// `initialize` (slow) or refuses it (refused), and lists one tool more to the page than to the gateway.
+const FIXTURE = 'test/fixtures/catalog-server.mjs';
+
+function cardOf(dashboard: McpDashboard, name: string): McpWidgetCard | undefined {
+  return [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name);
+}
+
+const toolButton = (card: McpWidgetCard, name: string) => deepQueryText<HTMLButtonElement>('button.tool-item', name, card.shadowRoot!);
+
+describe('start-up from the gateway catalog (issue 18)', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard;
+
+  before(async () => {
+    gateway = await startGateway({
+      mcpServers: {
+        slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '4000' } },
+        refused: { command: 'node', args: [FIXTURE], env: { CATALOG_FAIL_PAGE: '1' } },
+      },
+    });
+    // The gateway discovers both servers itself before any page exists.
+    await waitFor(
+      async () => {
+        const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
+        const { servers } = (await response.json()) as { servers: Record<string, { state: string }> };
+        return servers.slow?.state === 'ready' && servers.refused?.state === 'ready';
+      },
+      20_000,
+      'the gateway catalog',
+    );
+    dashboard = await mountDashboard(gateway);
+  });
+
+  after(async () => {
+    dashboard?.remove();
+    await stopGateway(gateway);
+  });
+
+  it('shows the server’s tools at once while the page’s session opens; a call waits for the session, then the page’s own lists replace the catalog’s', async () => {
+    const card = await waitFor(() => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined), 10_000, 'the slow card');
+    // The page's initialize is held for 4 s: what the card shows now came from the catalog.
+    expect(card.connecting, 'the page session is still opening').to.equal(true);
+    const header = card.shadowRoot!.querySelector('header')!;
+    expect(header.textContent).to.match(/1 tools, 0 resources, 0 prompts/);
+    expect(header.querySelector('.status-loading'), 'the header says the session is not open yet').to.not.equal(null);
+    const tab = await waitFor(() => deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!), 5000, 'the Tools tab');
+    tab.click();
+    await waitFor(() => toolButton(card, 'shared-tool'), 5000, 'shared-tool in the list');
+    expect(toolButton(card, 'page-only'), 'the catalog does not have the page-only tool').to.equal(undefined);
+
+    // A call made now is decided and sent once the session is open (the policy needs the session's own discovery).
+    const runner = await selectTool(card, 'shared-tool');
+    await fillAndInvoke(runner, {});
+    await dialogOpen(dashboard);
+    expect(card.connecting, 'the dialog only opens once the session is open').to.equal(false);
+    answerDialog(dashboard, 'confirm');
+    await waitFor(() => /shared-tool answered at/.test(deepText(card)) || undefined, 10_000, 'the result');
+
+    // The session's own discovery lists one more tool: the widget shows it without a reload.
+    await waitFor(() => /2 tools, 0 resources, 0 prompts/.test(card.shadowRoot!.querySelector('header')!.textContent ?? '') || undefined, 5000, 'the header counting the page session’s tools');
+    await searchTools(card.shadowRoot!, 'page-only');
+    await waitFor(() => toolButton(card, 'page-only'), 5000, 'page-only in the tool list');
+    expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')?.open).to.not.equal(true);
+  });
+
+  it('a server the page cannot reach: the catalog’s lists are withdrawn and the card says why', async () => {
+    const card = await readyCard(dashboard, 'refused', 30_000);
+    expect(card.phase).to.equal('error');
+    const alert = card.shadowRoot!.querySelector('[role="alert"]');
+    expect(alert ? deepText(alert) : '').to.match(/could not connect|Could not connect|exited|closed/i);
+    expect(deepQuery('button.tool-item', card.shadowRoot!) ?? null, 'no tool from the catalog is left on the card').to.equal(null);
+    const services = (dashboard as unknown as { services: { bridge: { getServer(n: string): { info?: unknown } | undefined } } }).services;
+    expect(services.bridge.getServer('refused')?.info, 'the bridge no longer offers the catalog’s lists').to.equal(undefined);
+  });
+});
