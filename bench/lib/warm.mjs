@@ -1,17 +1,22 @@
-// Waiting for the gateway's warm servers (issue 18) before a bench opens the page.
+// Waiting for the gateway's warm servers and its discovery catalog (issue 18) before a bench opens the page.
 
 /**
- * Resolves with the wall-clock time (ms) at which GET /api/servers first said every enabled stdio
- * server is "running" (its warm process has loaded); checks every 25 ms, for up to `timeoutMs`.
+ * Resolves with the wall-clock time (ms) at which the gateway was first fully ready: GET /api/servers
+ * said every enabled stdio server is "running" (its warm process has loaded) and GET /api/catalog had
+ * no "pending" entry (each is "ready" or "unavailable"); checks every 25 ms, for up to `timeoutMs`.
  */
 export async function untilWarm(gateway, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
+  const get = async (path) => (await fetch(`${gateway.origin}${path}`, { headers: { Authorization: `Bearer ${gateway.token}` } })).json();
   for (;;) {
-    const res = await fetch(`${gateway.origin}/api/servers`, { headers: { Authorization: `Bearer ${gateway.token}` } });
-    const { servers } = await res.json();
-    const waiting = servers.filter((s) => s.transport === 'stdio' && !s.disabled && s.state !== 'running');
+    const { servers } = await get('/api/servers');
+    const waiting = servers.filter((s) => s.transport === 'stdio' && !s.disabled && s.state !== 'running').map((s) => `${s.name} (${s.state})`);
+    if (waiting.length === 0) {
+      const catalog = await get('/api/catalog');
+      for (const [name, entry] of Object.entries(catalog.servers ?? {})) if (entry.state === 'pending') waiting.push(`${name} (catalog pending)`);
+    }
     if (waiting.length === 0) return Date.now();
-    if (Date.now() > deadline) throw new Error(`servers not warm after ${timeoutMs} ms: ${waiting.map((s) => `${s.name} (${s.state})`).join(', ')}`);
+    if (Date.now() > deadline) throw new Error(`servers not ready after ${timeoutMs} ms: ${waiting.join(', ')}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -308,6 +308,7 @@ export class ModernRelay {
       this.finish(String(message.id), message);
       return;
     }
+    if (message.method) this.supervisor.onRelayed?.(message.method);
     let key: string | undefined;
     let restored = message;
     if (message.method === 'notifications/progress') {

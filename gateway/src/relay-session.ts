@@ -264,6 +264,7 @@ export class RelaySession {
       void this.http.send(message as JSONRPCMessage).catch(() => {});
       return;
     }
+    if (message.method) this.supervisor.onRelayed?.(message.method);
     const related = this.tracker.relatedRequest(message, upstream.kind() === 'streamable-http', requestScope.getStore());
     if (related === undefined) this.sendUnsolicited(message as JSONRPCMessage);
     else void this.http.send(message as JSONRPCMessage, { relatedRequestId: related }).catch(() => this.sendUnsolicited(message as JSONRPCMessage));

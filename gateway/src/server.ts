@@ -21,6 +21,7 @@ import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
 import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
 import { readBody, safeDecode, sendJson } from './http-io.js';
+import { ServerCatalog } from './catalog.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -95,6 +96,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   for (const missing of options.missingInputs ?? []) {
     supervisors.get(missing.server)?.block(inputMissingProblem({ name: missing.server, configFile: options.configFile }, missing.input.id, missing.input.description, missing.envName));
   }
+  const catalog = new ServerCatalog(supervisors.values()); // issue 18: GET /api/catalog (catalog.ts)
 
   let hosts = new Set<string>();
   let origins = new Set<string>();
@@ -226,9 +228,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
     if (path === '/api/servers' && req.method === 'GET') {
-      sendJson(res, 200, { servers: [...supervisors.values()].map((s) => s.summary()) });
+      sendJson(res, 200, { servers: [...supervisors.values()].map((s) => ({ ...s.summary(), catalogState: catalog.state(s.name) })) });
       return;
     }
+    if (path === '/api/catalog' && req.method === 'GET') return catalog.respond(res);
     if (path.startsWith('/api/servers/') && (await oauth.handleApi(req, res, path, (n) => supervisors.get(n), sendJson))) return;
     const stderrMatch = /^\/api\/servers\/([^/]+)\/stderr$/.exec(path);
     if (stderrMatch && req.method === 'GET') {
@@ -351,7 +354,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   }
   passkeys.listening(port, [...corsOrigins]);
-  warmServers(supervisors.values()); // issue 18: every enabled stdio server starts now, a few at a time (warm-pool.ts)
+  // Issue 18: every enabled stdio server starts now, a few at a time (warm-pool.ts); the catalog follows.
+  catalog.start(warmServers(supervisors.values()));
 
   const sweeper = setInterval(() => {
     for (const s of supervisors.values()) s.sweepIdle();
@@ -374,7 +378,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       access.close();
       hubs.closeAll();
       await sandbox?.close();
-      await Promise.all([...supervisors.values()].map((s) => s.closeAll()));
+      await Promise.all([catalog.close(), ...[...supervisors.values()].map((s) => s.closeAll())]);
       server.closeAllConnections?.();
       await new Promise<void>((r) => server.close(() => r()));
     },

@@ -50,8 +50,10 @@ export class ServerSupervisor {
   private blockedBy: ConnectionProblem | undefined;
   /** A started child handed on by the 2026 probe, for the next 2025 session (see modern-relay.ts). */
   private spare: { upstream: Upstream; at: number } | undefined;
-  /** The warm spare of a stdio server (warm-pool.ts), once the gateway listens. */
-  private warm: WarmSpare | undefined;
+  /** The warm spare of a stdio server (warm-pool.ts), once the gateway listens; the catalog (catalog.ts) follows it. */
+  warm: WarmSpare | undefined;
+  /** Called with the method of every notification the relays pass from this server to a page, and 'restarted' (catalog.ts). */
+  onRelayed: ((method: string) => void) | undefined;
   /** A single-instance server gets its warm process back once the one before it has gone. */
   private readonly children = new ChildRegistry(() => this.single && this.warm?.fill());
   private readonly modern = new ModernRelay(this);
@@ -216,7 +218,7 @@ export class ServerSupervisor {
   }
 
   /** A new (not started) upstream; stdio children are counted until their process has exited. */
-  private spawnChild(): Upstream {
+  spawnChild(): Upstream {
     return this.children.track(createUpstream(this.config, this.configDir, this.stderr, this.extraEnv(), this.auth));
   }
 
@@ -291,7 +293,7 @@ export class ServerSupervisor {
    * by its base name (never its path), each argument by "<argument>", an HTTP server's URL by its
    * origin (a path or query may carry a key).
    */
-  private redact(line: string): string {
+  redact(line: string): string {
     let secrets: Array<readonly [string, string]>;
     if (isStdioServer(this.config)) {
       const base = this.config.command.split(/[\\/]/).pop() || '<command>';
@@ -354,6 +356,7 @@ export class ServerSupervisor {
   /** Counts one restart. */
   countRestart(): void {
     this.restarts += 1;
+    this.onRelayed?.('restarted');
   }
 
   /** Child pids of live sessions. */

@@ -124,6 +124,7 @@ export class WarmSpare {
   private stableTimer: NodeJS.Timeout | undefined;
   private failures = 0;
   private closed = false;
+  private readonly settledListeners: Array<(warm: boolean) => void> = [];
 
   constructor(
     private readonly supervisor: ServerSupervisor,
@@ -139,6 +140,11 @@ export class WarmSpare {
     if (this.spare) return this.spare.warm ? 'warm' : 'starting';
     if (this.spawning) return 'starting';
     return this.queue.queued(this) ? 'queued' : 'none';
+  }
+
+  /** Calls `listener` each time a spare has loaded (true) or failed to start (false): the catalog (catalog.ts) starts then. */
+  onSettled(listener: (warm: boolean) => void): void {
+    this.settledListeners.push(listener);
   }
 
   /** The spare's process id, if one is running. */
@@ -265,6 +271,7 @@ export class WarmSpare {
     void (pid ? untilIdle(pid, () => this.spare !== entry) : Promise.resolve()).then(() => {
       entry.warm = true;
       settle();
+      for (const listener of this.settledListeners) listener(true);
     });
     return settled;
   }
@@ -272,6 +279,7 @@ export class WarmSpare {
   /** A spare that did not start or died: try again after the supervisor's backoff, a few times. */
   private failed(): void {
     this.failures += 1;
+    for (const listener of this.settledListeners) listener(false);
     if (this.closed || this.failures >= MAX_SPARE_FAILURES) return;
     const delay = this.supervisor.nextDelay();
     this.supervisor.stderr.note(`starting a spare again in ${delay} ms`);

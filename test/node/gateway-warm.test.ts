@@ -144,6 +144,11 @@ describe('warm servers', () => {
   test('stopping the gateway leaves no process behind (sessions, spares, all of them)', async () => {
     const other = await startGatewayProcess({ config: { mcpServers: { a: synthetic('a'), b: synthetic('b'), c: synthetic('c', { single: true }) } } });
     try {
+      // The catalog's short-lived children (catalog.ts) have come and gone before the count.
+      await until('the catalog to be ready', async () => {
+        const res = await fetch(`${other.origin}/api/catalog`, { headers: { Authorization: `Bearer ${other.token}` } });
+        return !Object.values((await res.json()).servers as Record<string, { state: string }>).some((e) => e.state === 'pending');
+      });
       const client = await connect(other, 'a');
       await until('a new spare for a', async () => startedPids(await stderrOf(other, 'a')).length === 2);
       const pids = childPids(other.pid);

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
+import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { exitProblem, plainSnippet, spawnProblem } from './doctor.js';
+import type { ServerSupervisor } from './supervisor.js';
+
+/**
+ * The discovery of one stdio server for the catalog (catalog.ts): a dedicated, short-lived child with
+ * exactly a session child's command, arguments, environment and working directory (the supervisor's
+ * own spawn path, so its stderr lands in the server's buffer), an SDK client that initializes it and
+ * lists what its capabilities offer, then the child is stopped. Nothing is sent to the warm spare.
+ */
+
+/** What the catalog keeps of a discovered server (server data: untrusted, the page treats it like a session's). */
+export interface CatalogInfo {
+  /** The protocol version this discovery negotiated. */
+  protocolVersion: string;
+  /** The server's capabilities from its `initialize` answer. */
+  capabilities: ServerCapabilities;
+  serverVersion?: { name: string; version: string; title?: string };
+  instructions?: string;
+  tools: Tool[];
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  prompts: Prompt[];
+}
+
+/** A discovery that failed; `reason` is page-safe (the command by its base name, no arguments). */
+export class DiscoveryFailure extends Error {
+  constructor(
+    readonly reason: string,
+    /** False when trying again cannot help until the server's lists change (a shape the SDK refuses). */
+    readonly retry: boolean,
+  ) {
+    super(reason);
+  }
+}
+
+const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+let version: string | undefined;
+function gatewayVersion(): string {
+  try {
+    version ??= String((JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
+  } catch {
+    version = '0.0.0';
+  }
+  return version;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+/**
+ * Discovers `supervisor`'s server within `timeoutMs`; `signal` stops it (gateway shutdown). The child
+ * is gone (or killed) before this settles.
+ */
+export async function discoverServer(supervisor: ServerSupervisor, timeoutMs: number, signal: AbortSignal): Promise<CatalogInfo> {
+  const upstream = supervisor.spawnChild();
+  const client = new Client({ name: 'mcp-dashboard-gateway', version: gatewayVersion() }, { capabilities: {}, listMaxPages: 1000 });
+  client.onerror = (error) => supervisor.stderr.note(`catalog: ${error.message}`);
+  let step = 'initialize';
+  let timedOut = false;
+  // The SDK forgets the process on close; its id is kept to make sure it is gone.
+  let pid: number | null = null;
+  const stop = () => {
+    pid ??= upstream.pid();
+    void client.close().catch(() => {});
+  };
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop();
+  }, timeoutMs);
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    if (signal.aborted) throw new DiscoveryFailure('the gateway is shutting down', false);
+    await client.connect(upstream.transport as StdioClientTransport);
+    pid = upstream.pid();
+    supervisor.stderr.note(`catalog: listing with a separate process (pid ${pid})`);
+    const capabilities = client.getServerCapabilities() ?? {};
+    step = 'tools/list';
+    const tools = capabilities.tools ? (await client.listTools()).tools : [];
+    step = 'resources/list';
+    const resources = capabilities.resources ? (await client.listResources()).resources : [];
+    step = 'resources/templates/list';
+    const resourceTemplates = capabilities.resources ? await templates(client) : [];
+    step = 'prompts/list';
+    const prompts = capabilities.prompts ? (await client.listPrompts()).prompts : [];
+    const server = client.getServerVersion();
+    const instructions = client.getInstructions();
+    return {
+      protocolVersion: client.getNegotiatedProtocolVersion() ?? '',
+      capabilities,
+      ...(server ? { serverVersion: { name: server.name, version: server.version, ...(typeof server.title === 'string' ? { title: server.title } : {}) } } : {}),
+      ...(typeof instructions === 'string' ? { instructions } : {}),
+      tools,
+      resources,
+      resourceTemplates,
+      prompts,
+    };
+  } catch (error) {
+    pid ??= upstream.pid();
+    if (error instanceof DiscoveryFailure) throw error;
+    // The exit is recorded a moment after the pipe closes.
+    if (upstream.exited) await Promise.race([upstream.exited, sleep(500)]);
+    throw new DiscoveryFailure(supervisor.redact(reasonFor(supervisor, upstream, error, step, timedOut, timeoutMs, signal.aborted)), !signal.aborted);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+    // The SDK ends stdin, then SIGTERM, then SIGKILL (2 s each); the child is never kept.
+    pid ??= upstream.pid();
+    await client.close().catch(() => {});
+    if (upstream.exited && pid && !upstream.exit()) {
+      await Promise.race([upstream.exited, sleep(1_000)]);
+      if (!upstream.exit()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+  }
+}
+
+/** Resource templates; a server that has no such method (-32601) has none. */
+async function templates(client: Client): Promise<ResourceTemplate[]> {
+  try {
+    return (await client.listResourceTemplates()).resourceTemplates;
+  } catch (error) {
+    if ((error as { code?: unknown })?.code === ProtocolErrorCode.MethodNotFound) return [];
+    throw error;
+  }
+}
+
+/** What went wrong, in the doctor's words; the caller redacts it for the page. */
+function reasonFor(supervisor: ServerSupervisor, upstream: ReturnType<ServerSupervisor['spawnChild']>, error: unknown, step: string, timedOut: boolean, timeoutMs: number, aborted: boolean): string {
+  const stdio = supervisor.stdioCommand()!;
+  if (aborted) return 'the gateway is shutting down';
+  if (/^spawn/.test(String((error as NodeJS.ErrnoException)?.syscall))) {
+    return spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException).message;
+  }
+  const during = step === 'initialize' ? 'before it answered "initialize"' : `while answering "${step}"`;
+  if (timedOut) return `"${stdio.command}" did not finish ${step === 'initialize' ? 'answering "initialize"' : `answering "${step}"`} within ${Math.round(timeoutMs / 1000)} s; the gateway stopped it. The page connects to it itself.`;
+  const exit = upstream.exit();
+  if (exit) {
+    const problem = exitProblem(supervisor.site(), stdio.command, exit, supervisor.stderr.tail(5), during);
+    const tail = (problem.details.stderrTail as string[]).slice(-2);
+    return `${problem.message}${tail.length ? ` Its last lines on stderr: ${tail.map((l) => plainSnippet(l, 160)).join(' | ')}` : ' It printed nothing on stderr.'}`;
+  }
+  if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) {
+    return `Its answer to "${step}" has a shape the MCP SDK refuses (${firstIssue(error.message)}); the page lists this server itself, leniently.`;
+  }
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'number') return `It answered "${step}" with JSON-RPC error ${code}: ${plainSnippet((error as Error).message, 200)}.`;
+  return `Listing it failed ${during}: ${plainSnippet(error instanceof Error ? error.message : String(error), 200)}.`;
+}
+
+/** "tools[1].name: Invalid input: expected string, received undefined" from the SDK's message (zod issues as JSON). */
+function firstIssue(message: string): string {
+  try {
+    const issues = JSON.parse(message.slice(message.indexOf('['))) as Array<{ path?: unknown[]; message?: string }>;
+    const first = issues[0];
+    if (first) {
+      const path = (first.path ?? []).map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
+      return plainSnippet(`${path}: ${first.message ?? 'invalid'}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, 200);
+    }
+  } catch {
+    // not the SDK's usual message
+  }
+  return plainSnippet(message, 200);
+}

@@ -1,0 +1,196 @@
+import type { ServerResponse } from 'node:http';
+import { discoverServer, DiscoveryFailure } from './catalog-discover.js';
+import type { ServerSupervisor } from './supervisor.js';
+import type { SpawnQueue } from './warm-pool.js';
+
+/**
+ * The discovery catalog (issue 18): every enabled stdio server's tools, resources, resource templates
+ * and prompts, listed by the gateway itself once the server's warm spare has loaded, so a page can
+ * render every card from one `GET /api/catalog` and open its own sessions afterwards. Each discovery
+ * is a dedicated short-lived child (catalog-discover.ts) run through the warm pool's spawn queue
+ * (bounded concurrency, held while pages take spares); the spare itself is never spoken to. A relayed
+ * `list_changed` marks the entry stale and discovers it again; the old entry is served meanwhile.
+ */
+
+/** An entry larger than this (serialized) is not kept: the page lists that server itself. */
+export const MAX_ENTRY_BYTES = 32 * 1024 * 1024;
+/** A discovery that takes longer is stopped (the child is killed). */
+const DISCOVERY_TIMEOUT_MS = 30_000;
+/** list_changed notifications come in bursts: discover once they have stopped for this long. */
+const CHANGE_DEBOUNCE_MS = 300;
+/** A discovery that keeps failing is retried with the supervisor's backoff this many times. */
+const MAX_FAILURES = 5;
+const LIST_CHANGED = new Set(['notifications/tools/list_changed', 'notifications/resources/list_changed', 'notifications/prompts/list_changed', 'restarted']);
+
+export type CatalogState = 'pending' | 'ready' | 'unavailable';
+
+/** One server's place in the catalog. */
+class CatalogSlot {
+  state: CatalogState = 'pending';
+  private reason = '';
+  private discoveredAt = '';
+  /** The serialized `info`, made once per discovery (the catalog is read by every page load). */
+  private infoJson = '';
+  private stale = false;
+  private triggered = false;
+  private failures = 0;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly abort = new AbortController();
+
+  private queue: SpawnQueue | undefined;
+
+  constructor(private readonly supervisor: ServerSupervisor) {}
+
+  /** Follows the server's warm spare (a blocked server, which has none, is unavailable with its problem). */
+  start(queue: SpawnQueue): void {
+    if (this.state !== 'pending') return;
+    const supervisor = this.supervisor;
+    if (!supervisor.warm) {
+      this.unavailable(supervisor.summary().problem?.message ?? 'The server cannot start until its configuration is fixed; see its card.');
+      return;
+    }
+    this.queue = queue;
+    supervisor.warm.onSettled(() => this.first());
+    supervisor.onRelayed = (method) => LIST_CHANGED.has(method) && this.changed();
+  }
+
+  /** This entry as JSON: `{ state: 'pending' }`, `{ state: 'unavailable', reason }` or `{ state: 'ready', discoveredAt, stale?, info }`. */
+  json(): string {
+    if (this.state === 'pending') return '{"state":"pending"}';
+    if (this.state === 'unavailable') return JSON.stringify({ state: 'unavailable', reason: this.reason });
+    return `{"state":"ready","discoveredAt":${JSON.stringify(this.discoveredAt)},${this.stale ? '"stale":true,' : ''}"info":${this.infoJson}}`;
+  }
+
+  unavailable(reason: string): void {
+    this.state = 'unavailable';
+    this.reason = reason;
+    this.infoJson = '';
+    this.stale = false;
+  }
+
+  /** The server's warm spare has loaded (or failed to): the first discovery is queued now. */
+  first(): void {
+    if (this.triggered) return;
+    this.triggered = true;
+    this.request();
+  }
+
+  /** The server's lists changed (or it was restarted): discover again soon; a ready entry is served as stale meanwhile. */
+  changed(): void {
+    if (this.closed || !this.triggered) return;
+    if (this.state === 'ready') this.stale = true;
+    this.failures = 0;
+    this.request(CHANGE_DEBOUNCE_MS);
+  }
+
+  /** Queues a discovery after `delay` ms (debounced); one runs at a time, a request meanwhile runs another after it. */
+  private request(delay = 0): void {
+    if (this.closed || !this.queue) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (delay > 0) {
+      this.timer = setTimeout(() => this.request(), delay);
+      this.timer.unref();
+      return;
+    }
+    if (this.running) this.again = true;
+    else this.queue.add(this, () => this.run());
+  }
+
+  private async run(): Promise<void> {
+    if (this.closed) return;
+    this.again = false;
+    let done!: () => void;
+    this.running = new Promise<void>((r) => (done = r));
+    const started = Date.now();
+    try {
+      const info = await discoverServer(this.supervisor, DISCOVERY_TIMEOUT_MS, this.abort.signal);
+      if (this.closed) return;
+      const json = JSON.stringify(info);
+      const bytes = Buffer.byteLength(json);
+      if (bytes > MAX_ENTRY_BYTES) {
+        this.unavailable(`Its lists are ${(bytes / 1024 / 1024).toFixed(1)} MB as JSON, more than the ${MAX_ENTRY_BYTES / 1024 / 1024} MB the gateway keeps per server in its catalog; the page lists this server itself.`);
+        this.supervisor.stderr.note('catalog: the lists are too large to keep; the page lists them itself');
+        return;
+      }
+      this.state = 'ready';
+      this.infoJson = json;
+      this.discoveredAt = new Date().toISOString();
+      this.stale = false;
+      this.failures = 0;
+      const counts = `${info.tools.length} tools, ${info.resources.length} resources, ${info.resourceTemplates.length} resource templates, ${info.prompts.length} prompts`;
+      this.supervisor.stderr.note(`catalog: listed ${counts} in ${Date.now() - started} ms`);
+    } catch (error) {
+      if (this.closed) return;
+      const failure = error instanceof DiscoveryFailure ? error : new DiscoveryFailure(`Listing it failed: ${(error as Error)?.message ?? String(error)}`, true);
+      this.unavailable(failure.reason);
+      this.supervisor.stderr.note(`catalog: ${failure.reason}`);
+      if (failure.retry) this.retryLater();
+    } finally {
+      this.running = undefined;
+      done();
+      if (this.again) this.request();
+    }
+  }
+
+  /** A failed discovery is tried again with the supervisor's backoff, a few times (like a crashing spare). */
+  private retryLater(): void {
+    this.failures += 1;
+    if (this.failures >= MAX_FAILURES) {
+      this.supervisor.stderr.note(`catalog: gave up after ${this.failures} failed discoveries; pages list this server themselves`);
+      return;
+    }
+    const delay = this.supervisor.nextDelay();
+    this.supervisor.stderr.note(`catalog: discovering again in ${delay} ms`);
+    this.request(delay);
+  }
+
+  /** Starts nothing more; a running discovery is stopped and its child is gone when this resolves. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.queue?.cancel(this);
+    this.abort.abort();
+    await this.running;
+  }
+}
+
+/** The catalog of every enabled server, in config order. */
+export class ServerCatalog {
+  private readonly slots = new Map<string, CatalogSlot>();
+
+  constructor(supervisors: Iterable<ServerSupervisor>) {
+    for (const supervisor of supervisors) {
+      if (supervisor.disabled) continue;
+      const slot = new CatalogSlot(supervisor);
+      this.slots.set(supervisor.name, slot);
+      if (supervisor.transport !== 'stdio') slot.unavailable('Remote servers are discovered by the page\u2019s own session.');
+      else if (supervisor.single) slot.unavailable('A single-instance server ("single": true) is discovered by the page\u2019s own session: the gateway never starts a second process for it.');
+    }
+  }
+
+  /** Starts discovering; call once the warm pool has started (warmServers): a server's first discovery follows its spare. */
+  start(queue: SpawnQueue): void {
+    for (const slot of this.slots.values()) slot.start(queue);
+  }
+
+  /** A server's catalog state ('unavailable' for a disabled one, which is not in the catalog). */
+  state(name: string): CatalogState {
+    return this.slots.get(name)?.state ?? 'unavailable';
+  }
+
+  /** `GET /api/catalog`: `{ "servers": { "<name>": <entry> } }`. */
+  respond(res: ServerResponse): void {
+    const body = `{"servers":{${[...this.slots].map(([name, slot]) => `${JSON.stringify(name)}:${slot.json()}`).join(',')}}}`;
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+    res.end(body);
+  }
+
+  /** Stops every discovery; their children are gone when this resolves. */
+  async close(): Promise<void> {
+    await Promise.all([...this.slots.values()].map((s) => s.close()));
+  }
+}
