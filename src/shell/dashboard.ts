@@ -21,7 +21,7 @@ import type { RegistryHost } from './registry/registry-host.js';
 import { loadRegistryHost } from './registry/load-registry-host.js';
 import { Configuration } from '../core/configuration.js';
 import { openPolicyStore } from './policy-services.js';
-import { coalesce, preloadStartup } from './startup-preload.js';
+import { coalesce, preloadSessions, preloadStartup } from './startup-preload.js';
 import { takeEarlyLaunch } from './launch-early.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
@@ -214,7 +214,11 @@ export class McpDashboard extends LitElement {
       (entries) => services.catalog.load(entries),
       (error: unknown) => console.warn('[mcp-dashboard] the gateway\u2019s catalog could not be loaded; each server is discovered by its session', error),
     );
-    const tiles = Promise.all([refresh(), team, catalog]).then(() => this.layout.start(services, this.servers ?? []));
+    const tiles = Promise.all([refresh(), team, catalog]).then(() => {
+      // The sessions' code loads now when a server must connect before it can be drawn, else with the first session.
+      if ((this.servers ?? []).some((s) => !s.disabled && !services.catalog.info(s.name, s.transport))) preloadSessions();
+      this.layout.start(services, this.servers ?? []);
+    });
     await Promise.all([this.loadBrand(), tiles]);
     this.watch = setInterval(() => void refresh(), 5000);
     services.bus.on('mcp:server:connected', () => void refresh()); // a card that connected changed the process state: show it now

@@ -6,8 +6,8 @@ import { BUILT_IN_WIDGETS, DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 export { coalesce } from './coalesce.js';
 
 /**
- * The critical path of start-up (issue 18). What the first connection and the first widget need —
- * the MCP SDK, the task runtime, the contract checker and the default widget's chunks — stays out of
+ * The critical path of start-up (issue 18). What the first widget needs — the contract checker and
+ * the default widget's chunks — stays out of
  * the initial bundle (first paint does not wait for it), but its download starts here, while the page
  * spends its launch code and reads its settings, instead of after. The contract's schema is compiled
  * as soon as it arrives (start-up is waiting for the network then), not when the first widget mounts. Each load is
@@ -16,8 +16,6 @@ export { coalesce } from './coalesce.js';
  */
 export function preloadStartup(): void {
   const quiet = () => {};
-  void loadMcpClientSdk().catch(quiet);
-  void loadTaskRuntime().catch(quiet);
   void BUILT_IN_WIDGETS.find((w) => w.type === DEFAULT_WIDGET_TYPE)
     ?.load()
     .catch(quiet);
@@ -26,4 +24,15 @@ export function preloadStartup(): void {
   void loadWidgetContract()
     .then((contract) => setTimeout(() => contract.prepareWidgetContract(), 0))
     .catch(quiet);
+}
+
+/**
+ * The MCP SDK and the task runtime, which this page's sessions need. Cards drawn from the gateway's
+ * catalog open their sessions after the first paint, so these load then (their evaluation would
+ * otherwise compete with it); a card that must connect first (no catalog entry) loads them at once.
+ */
+export function preloadSessions(): void {
+  const quiet = () => {};
+  void loadMcpClientSdk().catch(quiet);
+  void loadTaskRuntime().catch(quiet);
 }

@@ -16,7 +16,7 @@ import './sign-in-panel.js';
 import { problemFromErrorData, type ConnectionProblem } from '../core/connection-problem.js';
 import { serverStatusStyles } from './server-status.js';
 
-import { contentChanged, nextFrame, PROCESS_STATES, type Phase } from './card-state.js';
+import { contentChanged, PROCESS_STATES, type Phase } from './card-state.js';
 
 /**
  * One server's card: connects, discovers, creates the widget through its factory, initialises
@@ -138,8 +138,6 @@ export class McpWidgetCard extends LitElement {
     if (early) {
       this.serverInfo = early;
       await this.mountWidget(early);
-      // The session opens once the widget has been painted: its handshake is main-thread work too.
-      await nextFrame();
     }
     let info;
     try {

@@ -1,5 +1,6 @@
 import type { MCPServerInfo } from '../../core/types.js';
 import type { HostServices } from '../host-services.js';
+import { nextFrame } from '../card-state.js';
 
 const pending = new WeakMap<HostServices, Map<string, Promise<MCPServerInfo>>>();
 
@@ -15,8 +16,9 @@ export function connectShared(services: HostServices, name: string, transport: '
   const info = services.bridge.getServer(name)?.info;
   if (!force && info && services.bridge.isConnected(name)) return Promise.resolve(info);
   // Whichever tile connects first shows the catalog's lists meanwhile (issue 18); the others share them.
-  if (!force) catalogInfo(services, name, transport);
-  const connecting = services.bridge.connect(name, transport).finally(() => {
+  // The session then opens after the next painted frame: its handshake is main-thread work too.
+  const drawnFirst = !force && catalogInfo(services, name, transport) !== undefined;
+  const connecting = (drawnFirst ? nextFrame() : Promise.resolve()).then(() => services.bridge.connect(name, transport)).finally(() => {
     if (map.get(name) === connecting) map.delete(name);
   });
   map.set(name, connecting);
