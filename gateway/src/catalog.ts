@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { discoverServer, DiscoveryFailure } from './catalog-discover.js';
 import type { ServerSupervisor } from './supervisor.js';
 import type { SpawnQueue } from './warm-pool.js';
@@ -182,11 +181,9 @@ export class ServerCatalog {
     return this.slots.get(name)?.state ?? 'unavailable';
   }
 
-  /** `GET /api/catalog`: `{ "servers": { "<name>": <entry> } }`. */
-  respond(res: ServerResponse): void {
-    const body = `{"servers":{${[...this.slots].map(([name, slot]) => `${JSON.stringify(name)}:${slot.json()}`).join(',')}}}`;
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-    res.end(body);
+  /** The body of `GET /api/catalog`: `{ "servers": { "<name>": <entry> } }`, built from each entry's serialised JSON. */
+  body(): string {
+    return `{"servers":{${[...this.slots].map(([name, slot]) => `${JSON.stringify(name)}:${slot.json()}`).join(',')}}}`;
   }
 
   /** Stops every discovery; their children are gone when this resolves. */

@@ -4,7 +4,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const MAX_BODY = 4 * 1024 * 1024;
 
 export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  const body = JSON.stringify(value);
+  sendJsonText(res, status, JSON.stringify(value), headers);
+}
+
+/** Sends JSON already serialised (large answers built from pre-serialised parts, such as the catalog). */
+export function sendJsonText(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
   res.end(body);
 }

@@ -20,7 +20,7 @@ import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, warmServers, type S
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
 import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
-import { readBody, safeDecode, sendJson } from './http-io.js';
+import { readBody, safeDecode, sendJson, sendJsonText } from './http-io.js';
 import { ServerCatalog } from './catalog.js';
 
 /** Options for starting a gateway. */
@@ -123,8 +123,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 401, { error: launchRefusalMessage(result.reason), reason: result.reason }, cors);
       return;
     }
-    sendJson(res, 200, { token: result.token }, cors);
+    // Issue 18: a page may ask for its start-up reads with the exchange (one round trip before its code runs).
+    const startup = (parsed.value as { startup?: unknown } | null)?.startup === true;
+    const reads = startup ? `,"startup":{${[...startupReads].map(([path, read]) => `${JSON.stringify(path)}:${read()}`).join(',')}}` : '';
+    sendJsonText(res, 200, `{"token":${JSON.stringify(result.token)}${reads}}`, cors);
   };
+  // What a page reads at start-up (src/core/startup-reads.ts), as JSON text: each is a GET route with
+  // the bearer, and all of them come with a launch exchange that asks for them.
+  const startupReads = new Map<string, () => string>([
+    ['/api/servers', () => JSON.stringify({ servers: [...supervisors.values()].map((s) => ({ ...s.summary(), catalogState: catalog.state(s.name) })) })],
+    ['/api/catalog', () => catalog.body()],
+    ['/api/layouts', () => JSON.stringify({ dashboards: options.layouts ?? [] })],
+    ['/api/brand', () => JSON.stringify({ brand: options.brand ?? null })],
+    // The non-secret policy part of the config's `dashboard` object (no store paths, no verifier list).
+    ['/api/dashboard-config', () => JSON.stringify(publicDashboardConfig(options.config.dashboard, { rpId: RP_ID }))],
+  ]);
   // The OAuth redirect: a top-level navigation from the authorization server, without our bearer
   // token or Origin; Host is checked first like everywhere, and the single-use state guards it
   // (oauth/oauth-gateway.ts).
@@ -210,28 +223,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 200, { port: sandbox?.port ?? null });
       return;
     }
-    if (path === '/api/layouts' && req.method === 'GET') {
-      sendJson(res, 200, { dashboards: options.layouts ?? [] });
-      return;
-    }
-    if (path === '/api/brand' && req.method === 'GET') {
-      sendJson(res, 200, { brand: options.brand ?? null });
+    const startupRead = req.method === 'GET' ? startupReads.get(path) : undefined;
+    if (startupRead) {
+      sendJsonText(res, 200, startupRead());
       return;
     }
     if (path.startsWith('/auth/')) {
       await passkeys.handleBrowser(req, res, path);
       return;
     }
-    if (path === '/api/dashboard-config' && req.method === 'GET') {
-      // The non-secret policy part of the config's `dashboard` object (no store paths, no verifier list).
-      sendJson(res, 200, publicDashboardConfig(options.config.dashboard, { rpId: RP_ID }));
-      return;
-    }
-    if (path === '/api/servers' && req.method === 'GET') {
-      sendJson(res, 200, { servers: [...supervisors.values()].map((s) => ({ ...s.summary(), catalogState: catalog.state(s.name) })) });
-      return;
-    }
-    if (path === '/api/catalog' && req.method === 'GET') return catalog.respond(res);
     if (path.startsWith('/api/servers/') && (await oauth.handleApi(req, res, path, (n) => supervisors.get(n), sendJson))) return;
     const stderrMatch = /^\/api\/servers\/([^/]+)\/stderr$/.exec(path);
     if (stderrMatch && req.method === 'GET') {

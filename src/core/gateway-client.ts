@@ -1,9 +1,7 @@
 import type { ConnectionProblem } from './connection-problem.js';
 import { EventHubClient } from './event-hub-client.js';
+import { STARTUP_READS } from './startup-reads.js';
 import type { GatewayAuthSummary } from './gateway-oauth.js';
-
-/** The reads start-up makes right after the token, in parallel (issue 18). */
-export const STARTUP_READS = ['/api/servers', '/api/catalog', '/api/layouts', '/api/brand', '/api/dashboard-config'] as const;
 
 /** What `GET /api/servers` says about one configured server (never env values or headers). */
 export interface GatewayServerSummary {
@@ -102,12 +100,7 @@ export class GatewayClient {
   }
 
   private async json<T>(path: string, init?: RequestInit): Promise<T> {
-    return this.answer<T>(await this.fetch(`${this.baseUrl}${path}`, init));
-  }
-
-  /** The JSON body of a gateway answer, or the specific error it stands for. */
-  private async answer<T>(response: Response): Promise<T> {
-    if (response.status === 401) throw new GatewayAuthError();
+    const response = await this.fetch(`${this.baseUrl}${path}`, init);
     const text = await response.text();
     if (!response.ok) {
       let message = text;
@@ -139,13 +132,12 @@ export class GatewayClient {
 
   /**
    * Asks now for what start-up reads next — the server list, the catalog of what every server offers,
-   * the team's layouts and the brand — all in parallel, while the page reads its settings (issue 18).
-   * `sent`: those requests when the page already sent them itself (launch-early.ts), by path.
+   * the team's layouts, the brand and the policy settings — all in parallel, while the page reads its
+   * own settings (issue 18). `received`: those answers when they came with the launch exchange, by path.
    */
-  prefetchStartup(sent?: ReadonlyMap<string, Promise<Response>>): void {
+  prefetchStartup(received?: Readonly<Record<string, unknown>>): void {
     for (const path of STARTUP_READS) {
-      const response = sent?.get(path);
-      const early = response ? response.then((r) => this.answer(r), (error: unknown) => Promise.reject(new GatewayUnreachableError(this.baseUrl, error))) : this.json(path);
+      const early = received && path in received ? Promise.resolve(received[path]) : this.json(path);
       early.catch(() => {});
       this.early.set(path, early);
     }

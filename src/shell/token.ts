@@ -9,13 +9,15 @@ export type LaunchProblem = 'no-token' | 'used' | 'expired' | 'unknown' | 'unrea
  * for this page's token, which is kept in sessionStorage (this tab only) so a reload works. What the
  * browser keeps of the address (history, session files, the navigation timing entry) is a spent
  * code; the token itself stops working once no page has used it for a while (gateway/src/access.ts).
- * Without a code, a reload finds the token in sessionStorage.
+ * Without a code, a reload finds the token in sessionStorage. `withStartup` asks the exchange for the
+ * start-up reads too (`startup`: the body of each, by path; issue 18).
  */
 export async function takeToken(
   baseUrl: string,
   location: Location = window.location,
   history: History = window.history,
-): Promise<{ token: string } | { problem: LaunchProblem }> {
+  withStartup = false,
+): Promise<{ token: string; startup?: Record<string, unknown> } | { problem: LaunchProblem }> {
   const match = /(?:^#|&)code=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (!match) {
     const stored = readStored();
@@ -27,14 +29,15 @@ export async function takeToken(
     response = await fetch(`${baseUrl.replace(/\/$/, '')}/api/launch/exchange`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ code: match[1] }),
+      // withStartup: the start-up reads come with the token, in the same round trip (issue 18).
+      body: JSON.stringify(withStartup ? { code: match[1], startup: true } : { code: match[1] }),
       cache: 'no-store',
       credentials: 'omit',
     });
   } catch {
     return { problem: 'unreachable' };
   }
-  const body = (await response.json().catch(() => ({}))) as { token?: unknown; reason?: unknown };
+  const body = (await response.json().catch(() => ({}))) as { token?: unknown; reason?: unknown; startup?: unknown };
   if (!response.ok || typeof body.token !== 'string') {
     const stored = readStored();
     // A reload of a page whose address still showed a spent code keeps its own token.
@@ -46,7 +49,8 @@ export async function takeToken(
   } catch {
     // storage disabled: the token lives only in memory (a reload needs a new address)
   }
-  return { token: body.token };
+  const startup = body.startup && typeof body.startup === 'object' && !Array.isArray(body.startup) ? (body.startup as Record<string, unknown>) : undefined;
+  return startup ? { token: body.token, startup } : { token: body.token };
 }
 
 function readStored(): string | undefined {
