@@ -167,9 +167,7 @@ export class McpDashboard extends LitElement {
       token = taken.token;
       startup = taken.startup;
     }
-    performance.mark('T token');
     await this.updateComplete;
-    performance.mark('T rendered');
     const services = createHostServices({
       baseUrl: this.baseUrl ?? window.location.origin,
       token,
@@ -180,7 +178,6 @@ export class McpDashboard extends LitElement {
       policyDb,
     });
     this.services = services;
-    performance.mark('T services');
     services.gateway.prefetchStartup(startup);
     this.dialog().a11y = services.a11y;
     this.dialog().i18n = services.i18n;
@@ -200,13 +197,10 @@ export class McpDashboard extends LitElement {
     this.savedCalls = installSavedCalls({ root: this.renderRoot, services, dbName: this.dbName });
     services.theme.applyToElement(this);
     services.theme.applyToDocument(this.ownerDocument);
-    performance.mark('T wired');
     const [, policyProblem] = await Promise.all([settingsLoaded, services.policy.load()]);
     if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
     this.agents = installAgents({ root: this.renderRoot, services });
-    performance.mark('T settings');
     await services.preferences.start();
-    performance.mark('T prefs');
     this.unsubscribe = services.preferences.onChange(() => {
       applyBrandToDocument(services.theme.brand, this.productName());
       this.requestUpdate();
@@ -223,7 +217,6 @@ export class McpDashboard extends LitElement {
     const tiles = Promise.all([refresh(), team, catalog]).then(() => {
       // The sessions' code loads now when a server must connect before it can be drawn, else with the first session.
       if ((this.servers ?? []).some((s) => !s.disabled && !services.catalog.info(s.name, s.transport))) preloadSessions();
-      performance.mark('T tiles');
       this.layout.start(services, this.servers ?? []);
     });
     await Promise.all([this.loadBrand(), tiles]);

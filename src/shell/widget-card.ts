@@ -174,9 +174,7 @@ export class McpWidgetCard extends LitElement {
     const deps = cardWidgetDependencies(services, entry, name);
     this.currentType = entry.type;
     try {
-      performance.mark(`T load ${name}`);
       const factory = await entry.load();
-      performance.mark(`T loaded ${name}`);
       // The bridge's latest view: list_changed may have updated it since connect.
       const current = services.bridge.getServer(name)?.info ?? info;
       this.instance = await createWidgetInstance(factory, deps, current, { signature: entry.signature });
@@ -185,7 +183,6 @@ export class McpWidgetCard extends LitElement {
       this.fail((error as Error).message);
       return;
     }
-    performance.mark(`T instance ${name}`);
     this.phase = 'ready';
     await this.updateComplete;
     const slot = this.renderRoot.querySelector('.mount');

@@ -92,6 +92,32 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     assert.equal(existsSync(file), false, 'the 0600 launch file was removed');
   });
 
+  test('issue 18: an exchange that asks for the start-up reads gets each route\'s own answer with its token; a refused code gets none of them', async () => {
+    const gw = await startGatewayProcess({ config: { mcpServers: { memory: { command: 'mcp-server-memory' } }, dashboard: { brand: { name: 'Launch Co' } } } });
+    gateways.push(gw);
+    const ask = (code: string | undefined) => gatewayRequest(gw.port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code, startup: true }) });
+    const spent = codeOf(await gw.launchUrl());
+    const answer = await ask(spent);
+    assert.equal(answer.status, 200);
+    const { token, startup } = JSON.parse(answer.body) as { token: string; startup: Record<string, unknown> };
+    assert.deepEqual(Object.keys(startup).sort(), ['/api/brand', '/api/catalog', '/api/dashboard-config', '/api/layouts', '/api/servers']);
+    for (const path of Object.keys(startup)) {
+      const direct = await gatewayRequest(gw.port, 'GET', path, { token });
+      assert.equal(direct.status, 200, `${path} with the token the exchange gave`);
+      // Process and catalog states move on between the two requests; the rest is the same answer.
+      const stable = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (['state', 'catalogState', 'sessions', 'discoveredAt', 'info', 'reason', 'restarts', 'lastExit', 'lastError', 'problem'].includes(key) ? undefined : v));
+      assert.equal(stable(startup[path]), stable(JSON.parse(direct.body)), path);
+    }
+    assert.equal((startup['/api/brand'] as { brand: { name: string } }).brand.name, 'Launch Co');
+    assert.deepEqual((startup['/api/servers'] as { servers: { name: string }[] }).servers.map((s) => s.name), ['memory']);
+    // The same code again, an unknown one and none: 401 and nothing of the dashboard's data.
+    for (const code of [spent, 'A'.repeat(43), undefined]) {
+      const refused = await ask(code);
+      assert.equal(refused.status, 401);
+      assert.doesNotMatch(refused.body, /memory|Launch Co|servers|catalog/, 'a refused exchange carries no start-up data');
+    }
+  });
+
   test('the page: a spent, an unknown or a missing code is explained in a banner, and the code leaves the address bar at once', async () => {
     const gw = await startGatewayProcess({ config: { mcpServers: {} } });
     gateways.push(gw);
