@@ -5,6 +5,9 @@ type Listener = (value: unknown, key: string) => void;
 
 const STORE = 'preferences';
 
+/** The preferences database of a dashboard page that names none (tests name their own). */
+export const DEFAULT_DB_NAME = 'mcp-dashboard';
+
 /** Keys the host owns; they can be read by anyone but written only by the host. */
 const HOST_KEYS = /^mcp\.servers$/;
 
@@ -19,7 +22,7 @@ export class Configuration implements ConfigurationInterface {
   private readonly dbName: string;
 
   constructor(options: { dbName?: string } = {}) {
-    this.dbName = options.dbName ?? 'mcp-dashboard';
+    this.dbName = options.dbName ?? DEFAULT_DB_NAME;
   }
 
   private database(): Promise<IDBPDatabase> {

@@ -22,7 +22,7 @@ import { loadRegistryHost } from './registry/load-registry-host.js';
 import { Configuration } from '../core/configuration.js';
 import { openPolicyStore } from './policy-services.js';
 import { coalesce, preloadSessions, preloadStartup } from './startup-preload.js';
-import { takeEarlyLaunch } from './launch-early.js';
+import { takeEarlyLaunch, takeEarlySettings } from './launch-early.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
 import type { McpAuditPanel } from './audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
@@ -150,10 +150,11 @@ export class McpDashboard extends LitElement {
       return;
     }
     preloadStartup();
-    // The settings and policy databases open while the launch code is spent (issue 18).
-    const configuration = new Configuration({ dbName: this.dbName });
-    const settingsLoaded = configuration.load();
-    const policyDb = openPolicyStore(this.dbName);
+    // The settings and policy databases open while the launch code is spent (issue 18), or earlier still (launch-early.ts).
+    const opened = takeEarlySettings(this.dbName);
+    const configuration = opened?.configuration ?? new Configuration({ dbName: this.dbName });
+    const settingsLoaded = opened?.loaded ?? configuration.load();
+    const policyDb = opened ? opened.policyDb.then((db) => db ?? openPolicyStore(this.dbName)) : openPolicyStore(this.dbName);
     let token = this.token;
     let startup: Record<string, unknown> | undefined;
     if (token === undefined) {

@@ -340,8 +340,12 @@ export class McpWidgetCard extends LitElement {
     const error = this.phase === 'error' ? (this.authNeeded && !problem ? undefined : this.error) : this.phase === 'ready' && this.status?.state === 'error' ? this.status.message || undefined : undefined;
     const headingId = `card-${s.name}`;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
+    // While the widget loads, the counts the gateway's catalog gave (issue 18), in the widget kit's words.
+    const listed = this.phase === 'loading-widget' ? this.services?.bridge.seededInfo(s.name) : undefined;
     const metrics = [
-      this.status && this.phase === 'ready' ? `${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}` : '',
+      this.status && this.phase === 'ready'
+        ? `${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}`
+        : listed ? (this.services?.i18n.t('widget.counts', { tools: listed.tools.length, resources: listed.resources.length, prompts: listed.prompts.length }) ?? '') : '',
       `${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}`,
     ].filter(Boolean);
     return html`<section aria-labelledby=${headingId}>
