@@ -81,6 +81,12 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
   before(async () => {
     gw = await startGatewayProcess({ config: { mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } }, limits: LIMITS });
     sandboxPort = JSON.parse((await gatewayRequest(gw.port, 'GET', '/api/sandbox', { token: gw.token })).body).port;
+    // The catalog's short-lived child (issue 18, catalog.ts) has come and gone before processes are counted.
+    for (let i = 0; i < 300; i++) {
+      const { servers } = JSON.parse((await gatewayRequest(gw.port, 'GET', '/api/catalog', { token: gw.token })).body) as { servers: Record<string, { state: string }> };
+      if (Object.values(servers).every((e) => e.state !== 'pending')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
   after(async () => {
     await gw?.stop();
