@@ -33,6 +33,7 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
   let dashboard: McpDashboard;
   let scratch: string;
   const calls: Array<{ serverName: string; toolName: string; args: unknown }> = [];
+  const results: string[] = [];
   let dialogsShown = 0;
 
   before(async () => {
@@ -47,6 +48,7 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     dashboard = await mountDashboard(gateway);
     for (const name of ['everything', 'files', 'cohort']) expect((await readyCard(dashboard, name)).phase).to.equal('ready');
     dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string; args: unknown }) => calls.push(d));
+    dashboard.services!.bus.on('mcp:tool:result', (d: { toolName: string }) => results.push(d.toolName));
     // Count every dialog that opens (observed, not polled: a short one is not missed).
     const dialog = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
     new MutationObserver(() => {
@@ -190,6 +192,8 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     const viewId = frame.view!.id;
     const shownBefore = dialogsShown;
     const appCalls = () => calls.filter((c) => c.serverName === 'cohort' && c.toolName === 'get-cohort-data').length;
+    // The view changes its metric once its first data has arrived (on a busy machine that can be after "ready").
+    await waitFor(() => results.includes('get-cohort-data') || undefined, 20_000, 'the view\u2019s first data');
     for (const metric of ['revenue', 'active', 'retention', 'revenue']) {
       const n = calls.length;
       await evalInView(viewId, `const s = document.querySelector('select'); Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, ${JSON.stringify(metric)}); s.dispatchEvent(new Event('change', { bubbles: true })); return true;`);
