@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGatewayProcess, repoRoot } from '../support/gateway-process.mjs';
+import { alive, until } from '../support/processes.js';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 interface Entry {
@@ -36,15 +37,6 @@ async function connect(gw: Gw, name: string): Promise<Client> {
 }
 
 /** Waits for a state the gateway settles in by itself (process starts), checking every 50 ms. */
-async function until<T>(what: string, check: () => Promise<T | undefined | false>, ms = 30_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const settled = (gw: Gw) => until('no pending catalog entry', async () => {
   const all = await catalog(gw);
@@ -62,15 +54,6 @@ function children(gw: Gw): Array<{ pid: number; args: string }> {
     return [];
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('discovery catalog', () => {
   let gw: Gw;

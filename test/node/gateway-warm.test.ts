@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGatewayProcess, repoRoot } from '../support/gateway-process.mjs';
 import { childPids } from '../support/wtr-gateway-plugin.mjs';
+import { alive, until } from '../support/processes.js';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 
@@ -32,24 +33,6 @@ async function stderrOf(gw: Gw, name: string): Promise<string> {
 const startedPids = (log: string) => [...log.matchAll(/started \(pid (\d+)\)/g)].map((m) => Number(m[1]));
 
 /** Waits for a state the gateway reaches by itself (process starts), checking every 50 ms. */
-async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, ms = 20_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('warm servers', () => {
   let gw: Gw;
