@@ -155,7 +155,7 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     const after = await waitFor(async () => {
       const state = await evalInView<{ far: boolean; y: number; url: string }>(viewId, scrolled).catch(() => undefined);
       return state && state.y > 0 ? state : undefined;
-    }, 5000, 'the view to scroll to #far');
+    }, 15_000, 'the view to scroll to #far'); // a full CI run's load once took longer than 5 s
     expect(after.far).to.equal(true);
     expect(after.url).to.equal('about:srcdoc');
     expect(frame.view!.state).to.equal('ready');
