@@ -136,7 +136,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)src/(?!core/(config-schema|oauth-config-schema|registry-config-schema|dashboard-config|gateway-client|gateway-oauth|types|widget-permissions-schema|mcp-apps/csp|mcp-apps/sandbox-origin|brand-schema|brand-image|brand-validate|config-import|config-validate|connection-problem|layout/layout-types|layout/layout-schema|layout/layout-validate)\\.js$)', message: 'gateway/ shares only pure modules (config schema, brand schema and checks, layout schema and checks, types, MCP Apps CSP) with the browser.' },
+            { regex: '(^|/)src/(?!core/(config-schema|oauth-config-schema|registry-config-schema|dashboard-config|gateway-client|gateway-oauth|types|widget-permissions-schema|mcp-apps/csp|mcp-apps/sandbox-origin|brand-schema|brand-image|brand-validate|config-import|config-validate|connection-problem|layout/layout-types|layout/layout-schema|layout/layout-validate|bridge/client-capabilities)\\.js$)', message: 'gateway/ shares only pure modules (config schema, brand schema and checks, layout schema and checks, types, MCP Apps CSP, the client capabilities the dashboard declares) with the browser.' },
             { regex: '(^|/)(widgets|theme)/|^lit', message: 'gateway/ never imports browser layers.' },
             // The mcpwp CLI verifies packages with the same pure modules the browser uses (docs/decisions.md).
             { regex: '(^|/)registry-client/(?!(errors|manifest|integrity|signature|source|resolver|permissions|updates)\\.js$)', message: 'gateway/ may use only the pure modules of registry-client (no IndexedDB, no loader).' },

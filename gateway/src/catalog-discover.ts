@@ -6,6 +6,7 @@ import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, Server
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { exitProblem, plainSnippet, spawnProblem } from './doctor.js';
 import type { ServerSupervisor } from './supervisor.js';
+import { clientCapabilities } from '../../src/core/bridge/client-capabilities.js';
 
 /**
  * The discovery of one stdio server for the catalog (catalog.ts): a dedicated, short-lived child with
@@ -58,7 +59,9 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
  */
 export async function discoverServer(supervisor: ServerSupervisor, timeoutMs: number, signal: AbortSignal): Promise<CatalogInfo> {
   const upstream = supervisor.spawnChild();
-  const client = new Client({ name: 'mcp-dashboard-gateway', version: gatewayVersion() }, { capabilities: {}, listMaxPages: 1000 });
+  // The page's own client capabilities: servers that offer tools by capability (server-everything's sampling,
+  // elicitation and roots tools) then list what the page's session will list.
+  const client = new Client({ name: 'mcp-dashboard-gateway', version: gatewayVersion() }, { capabilities: clientCapabilities() as never, listMaxPages: 1000 });
   client.onerror = (error) => supervisor.stderr.note(`catalog: ${error.message}`);
   let step = 'initialize';
   let timedOut = false;

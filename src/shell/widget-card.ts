@@ -155,8 +155,11 @@ export class McpWidgetCard extends LitElement {
     this.problem = undefined;
     this.authNeeded = false;
     this.serverInfo = info;
-    if (early) this.requestUpdate();
-    else await this.mountWidget(info);
+    if (early) {
+      // The header leaves "Loading", and the session's own lists (the widget has them already) show their counts now.
+      this.requestUpdate();
+      this.pollStatus();
+    } else await this.mountWidget(info);
   }
 
   /** Factory → initialize → mount, for the widget type chosen for this server (MCP-WP-10.2.1). */
@@ -367,7 +370,7 @@ export class McpWidgetCard extends LitElement {
             : nothing}
         </div>
         <div class="meta-row"><p class="metrics muted" title=${metrics.join(' \u00b7 ')}>${metrics.join(' \u00b7 ')}</p>${this.renderChooser()}</div>
-        ${this.mcpInfo && this.phase === 'ready' && this.mcpInfo.connectionState !== 'connected'
+        ${this.mcpInfo && this.phase === 'ready' && !this.connecting && this.mcpInfo.connectionState !== 'connected'
           ? html`<p class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
               ? ` \u2014 ${this.mcpInfo.lastError}`
               : ''}</p>`

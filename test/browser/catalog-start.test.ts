@@ -52,6 +52,8 @@ describe('start-up from the gateway catalog (issue 18)', () => {
     const header = card.shadowRoot!.querySelector('header')!;
     expect(header.textContent).to.match(/1 tools, 0 resources, 0 prompts/);
     expect(header.querySelector('.status-loading'), 'the header says the session is not open yet').to.not.equal(null);
+    // The panel does not claim a connection it does not have yet, and the card shows no connection error meanwhile.
+    expect(deepText(card)).to.contain('opening (shown from what the dashboard already knew)').and.not.contain('Connection: disconnected');
     const tab = await waitFor(() => deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!), 5000, 'the Tools tab');
     tab.click();
     await waitFor(() => toolButton(card, 'shared-tool'), 5000, 'shared-tool in the list');
@@ -67,6 +69,7 @@ describe('start-up from the gateway catalog (issue 18)', () => {
 
     // The session's own discovery lists one more tool: the widget shows it without a reload.
     await waitFor(() => /2 tools, 0 resources, 0 prompts/.test(card.shadowRoot!.querySelector('header')!.textContent ?? '') || undefined, 5000, 'the header counting the page session’s tools');
+    expect(card.shadowRoot!.querySelector('header .status-loading'), 'the header left "Loading"').to.equal(null);
     await searchTools(card.shadowRoot!, 'page-only');
     await waitFor(() => toolButton(card, 'page-only'), 5000, 'page-only in the tool list');
     expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')?.open).to.not.equal(true);

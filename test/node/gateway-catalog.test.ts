@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGatewayProcess, repoRoot } from '../support/gateway-process.mjs';
 import { alive, until } from '../support/processes.js';
+import { clientCapabilities } from '../../src/core/bridge/client-capabilities.js';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 interface Entry {
@@ -30,8 +31,9 @@ const catalog = async (gw: Gw): Promise<Record<string, Entry>> => (await (await 
 const servers = async (gw: Gw): Promise<Array<{ name: string; state: string; sessions: number; catalogState: string }>> => (await (await fetch(`${gw.origin}/api/servers`, auth(gw))).json()).servers;
 const stderrOf = async (gw: Gw, name: string): Promise<string> => (await (await fetch(`${gw.origin}/api/servers/${name}/stderr`, auth(gw))).json()).stderr;
 
+/** A session through the gateway's relay that declares what the dashboard page declares (its client capabilities). */
 async function connect(gw: Gw, name: string): Promise<Client> {
-  const client = new Client({ name: 'catalog-test', version: '1' }, { capabilities: {} });
+  const client = new Client({ name: 'catalog-test', version: '1' }, { capabilities: clientCapabilities() as never });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: auth(gw) }));
   return client;
 }
@@ -90,12 +92,16 @@ describe('discovery catalog', () => {
     assert.equal(everything.info!.serverVersion?.name, 'mcp-servers/everything');
     assert.ok(everything.info!.capabilities.tools, 'the server\u2019s own capabilities');
     assert.match(everything.info!.protocolVersion, /^\d{4}-\d{2}-\d{2}$/);
-    // The same set a real session through the gateway's relay lists.
+    // The same set a real session through the gateway's relay lists — all of them: server-everything offers its
+    // sampling, elicitation and roots tools only to a client that declares those capabilities, as the page does.
     const client = await connect(gw, 'everything');
     try {
       const { tools } = await client.listTools();
       assert.deepEqual(everything.info!.tools.map((t) => t.name).sort(), tools.map((t) => t.name).sort());
       assert.ok(tools.length > 5);
+      for (const byCapability of ['trigger-sampling-request', 'trigger-elicitation-request', 'get-roots-list']) {
+        assert.ok(everything.info!.tools.some((t) => t.name === byCapability), `${byCapability} is in the catalog`);
+      }
       const { resourceTemplates } = await client.listResourceTemplates();
       assert.equal(everything.info!.resourceTemplates.length, resourceTemplates.length);
     } finally {

@@ -22,6 +22,7 @@ export class McpServerWidgetElement extends LitElement {
   static override properties = {
     info: { attribute: false },
     connection: { state: true },
+    opening: { state: true },
     lastError: { state: true },
     refreshing: { state: true },
   };
@@ -29,6 +30,8 @@ export class McpServerWidgetElement extends LitElement {
   declare deps: DependenciesObject | undefined;
   declare info: MCPServerInfo | undefined;
   declare connection: 'connected' | 'disconnected' | 'error';
+  /** The host shows this server from what it already knew while its session opens (issue 18's catalog). */
+  declare opening: boolean;
   declare lastError: string | null;
   declare refreshing: boolean;
   /** URL of the module the widget's factory came from (its `import.meta.url`), for the bundle size. */
@@ -49,6 +52,7 @@ export class McpServerWidgetElement extends LitElement {
   constructor() {
     super();
     this.connection = 'connected';
+    this.opening = false;
     this.lastError = null;
     this.refreshing = false;
   }
@@ -86,23 +90,28 @@ export class McpServerWidgetElement extends LitElement {
     } else {
       this.own(trackActivity(bus, name, take));
     }
+    this.opening = this.deps?.MCPBridge.getServer(name)?.state === 'connecting';
     this.own(
       bus.on('mcp:server:connected', (d) => {
         if (!mine(d)) return;
         this.connection = 'connected';
+        this.opening = false;
         this.lastError = null;
       }),
     );
     this.own(
       bus.on('mcp:server:disconnected', (d: { serverName?: string; reason?: string }) => {
         if (!mine(d)) return;
+        this.opening = false;
         this.connection = 'disconnected';
         this.lastError = d.reason ?? this.t('widget.disconnected');
       }),
     );
     this.own(
       bus.on('mcp:server:error', (d: { serverName?: string; error?: unknown }) => {
-        if (mine(d)) this.lastError = errorText(d.error).message;
+        if (!mine(d)) return;
+        this.opening = false;
+        this.lastError = errorText(d.error).message;
       }),
     );
     // MCP-WP-10.3.4: a host that only announces locale changes on the bus still re-renders us.
@@ -186,7 +195,7 @@ export class McpServerWidgetElement extends LitElement {
   getStatus(): MCPWidgetStatus {
     const info = this.info;
     let state: MCPWidgetStatus['state'] = 'idle';
-    if (!info) state = 'loading';
+    if (!info || this.opening) state = 'loading';
     else if (this.connection !== 'connected') state = 'error';
     else if (this.lastActivity !== null && Date.now() - this.lastActivity < ACTIVE_WINDOW_MS) state = 'active';
     return {
@@ -205,7 +214,8 @@ export class McpServerWidgetElement extends LitElement {
       availableTools: this.info?.tools.length ?? 0,
       availableResources: this.info?.resources.length ?? 0,
       availablePrompts: this.info?.prompts.length ?? 0,
-      connectionState: this.connection,
+      // MCP-WP's three states: a session still opening is not connected yet.
+      connectionState: this.opening ? 'disconnected' : this.connection,
       lastError: this.lastError,
     };
   }

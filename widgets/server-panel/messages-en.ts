@@ -25,6 +25,7 @@ export const en = {
   'overview.prompts': 'Prompts',
   'overview.connection': 'Connection',
   'overview.instructions': 'Instructions from the server',
+  'connection.opening': 'opening (shown from what the dashboard already knew)',
   'connection.connected': 'connected',
   'connection.disconnected': 'disconnected',
   'connection.error': 'error',

@@ -26,6 +26,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'overview.prompts': 'プロンプト',
   'overview.connection': '接続',
   'overview.instructions': 'サーバーからの指示',
+  'connection.opening': '接続中(ダッシュボードが把握済みの内容を表示)',
   'connection.connected': '接続済み',
   'connection.disconnected': '切断',
   'connection.error': 'エラー',

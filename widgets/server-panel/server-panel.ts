@@ -138,7 +138,7 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         <dt>${t('overview.tools')}</dt><dd>${n(info.tools.length)}</dd>
         <dt>${t('overview.resources')}</dt><dd>${templates ? t('overview.templates', { count: info.resources.length, templates }) : n(info.resources.length)}</dd>
         <dt>${t('overview.prompts')}</dt><dd>${n(info.prompts.length)}</dd>
-        <dt>${t('overview.connection')}</dt><dd>${t(`connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
+        <dt>${t('overview.connection')}</dt><dd>${t(this.opening ? 'connection.opening' : `connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
       </dl>
       ${typeof info.instructions === 'string' && info.instructions
         ? html`<details class="instructions"><summary>${t('overview.instructions')}</summary><pre tabindex="0">${info.instructions}</pre></details>`
