@@ -200,7 +200,8 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
     clearInterval(drip);
     assert.ok(took < LIMITS.requestTimeoutMs + 2500, `cut off after ${took} ms`);
     assert.match(answer, /^HTTP\/1\.1 408/);
-    assert.deepEqual(childPids(gw.pid).sort(), children);
+    // Nothing new was started (a child of an earlier test's closed session, or the catalog's short-lived one, may have exited meanwhile).
+    assert.deepEqual(childPids(gw.pid).filter((pid) => !children.includes(pid)), [], 'no process was started for the slow request');
   });
 
   test('an authenticated event stream stays open past the idle timeout (long-lived responses are not idle connections)', async () => {
