@@ -197,7 +197,10 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     for (const metric of ['revenue', 'active', 'retention', 'revenue']) {
       const n = calls.length;
       await evalInView(viewId, `const s = document.querySelector('select'); Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, ${JSON.stringify(metric)}); s.dispatchEvent(new Event('change', { bubbles: true })); return true;`);
-      await waitFor(() => calls.slice(n).some((c) => c.toolName === 'get-cohort-data' && (c.args as { metric?: string }).metric === metric), 10_000, `the view to fetch ${metric}`);
+      // 30 s: under a full CI run's load (each test's gateway now also lists its servers once) 10 s was once too short.
+      await waitFor(() => calls.slice(n).some((c) => c.toolName === 'get-cohort-data' && (c.args as { metric?: string }).metric === metric), 30_000, `the view to fetch ${metric}`).catch((error: Error) => {
+        throw new Error(`${error.message} (a confirmation dialog is ${isOpen(dashboard) ? 'open' : 'not open'}; ${dialogsShown - shownBefore} shown since the view started)`);
+      });
     }
     expect(appCalls()).to.be.at.least(4);
     expect(dialogsShown - shownBefore, 'no dialog for the view\u2019s own refreshes').to.equal(0);
@@ -206,7 +209,7 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     await waitFor(() => !dashboard.services!.policy.consents.list().some((c) => c.viewId === viewId), 5000, 'the view consent to end');
     const revoked = await waitFor(async () => (await dashboard.services!.policy.audit.list({ kind: 'consent-revoked' })).find((e) => e.toolName === 'get-cohort-data'), 5000, 'the audit entry');
     expect(revoked.reason).to.contain('closed');
-  });
+  }).timeout(150_000); // four view refreshes under a full run's load (the waits inside say what they wait for)
 
   it('a cancelled "Open app" opens nothing and the card says so', async () => {
     const card = await readyCard(dashboard, 'cohort');
