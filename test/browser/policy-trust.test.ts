@@ -35,6 +35,8 @@ describe('trust from the dashboard config, strict MCPlet (MCP-WP-11.4.4, MCPlet 
     expect(config).to.deep.include({ policy: { strictMcplet: true } });
     expect((config.passkeys as { rpId?: string }).rpId).to.equal('localhost');
     expect(JSON.stringify(config)).to.not.contain('verifiers');
+    // The page's own load of these settings (at start-up) may finish after the request above: wait for it, then check.
+    await waitFor(() => dashboard.services!.policy.settings().policy.strictMcplet === true, 10_000, 'the page to load its policy settings');
     expect(dashboard.services!.policy.settings().trust.widgets).to.deep.equal({});
   });
 
