@@ -25,6 +25,43 @@ async function waitForFrame(page, viewId, which, timeoutMs) {
   }
 }
 
+/** Waits until the element's box is the same across two checks 50 ms apart (a card or tile can still be moving). */
+async function waitStable(frame, selector, timeoutMs) {
+  const start = Date.now();
+  let last;
+  for (;;) {
+    const box = await (await frame.$(selector))?.boundingBox();
+    const key = box && `${box.x},${box.y},${box.width},${box.height}`;
+    if (key && key === last) return;
+    if (Date.now() - start > timeoutMs) return;
+    last = key;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Clicks an element like a user: real mouse events at its position on screen. Puppeteer computes the
+ * point and then clicks it; if the page moved in between, the click lands elsewhere — a full run's load
+ * once made a view's link miss its click. So the element's box must be stable first, and the click must
+ * reach the element (checked with a capture listener); if it did not, it is clicked again, as a user would.
+ */
+async function clickLikeAUser(frame, selector, timeoutMs) {
+  await frame.waitForSelector(selector, { timeout: timeoutMs });
+  for (let attempt = 1; ; attempt++) {
+    await frame.evaluate((sel) => {
+      const el = document.querySelector(sel);
+      globalThis.__testClickReached = false;
+      addEventListener('click', (e) => { if (el.contains(e.target)) globalThis.__testClickReached = true; }, { capture: true, once: true });
+    }, selector);
+    await waitStable(frame, selector, timeoutMs);
+    await frame.click(selector);
+    // A click that navigates the frame away ends its context: it certainly arrived.
+    const reached = await frame.evaluate(() => globalThis.__testClickReached).catch(() => true);
+    if (reached) return { attempts: attempt };
+    if (attempt === 3) throw new Error(`3 clicks on ${selector} in the view never reached it`);
+  }
+}
+
 export function framesPlugin() {
   return {
     name: 'mcp-frames',
@@ -38,11 +75,8 @@ export function framesPlugin() {
           // `expression` is a function body; its (JSON-serialisable) return value comes back.
           return frame.evaluate(`(async () => { ${payload.expression} })()`);
         }
-        case 'view-click': {
-          await frame.waitForSelector(payload.selector, { timeout: payload.timeoutMs ?? 15_000 });
-          await frame.click(payload.selector);
-          return true;
-        }
+        case 'view-click':
+          return clickLikeAUser(frame, payload.selector, payload.timeoutMs ?? 15_000);
         case 'view-url':
           return frame.url();
         default:
