@@ -57,7 +57,10 @@ async function clickLikeAUser(frame, selector, timeoutMs) {
     await frame.click(selector);
     // A click that navigates the frame away ends its context: it certainly arrived.
     const reached = await frame.evaluate(() => globalThis.__testClickReached).catch(() => true);
-    if (reached) return { attempts: attempt };
+    if (reached) {
+      if (attempt > 1) console.log(`[view-click] ${selector} was reached on click ${attempt}: the earlier click landed elsewhere`);
+      return { attempts: attempt };
+    }
     if (attempt === 3) throw new Error(`3 clicks on ${selector} in the view never reached it`);
   }
 }
