@@ -9,7 +9,7 @@ const nodeBuiltins = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'gateway/dist/**', 'node_modules/**', '.scratch/**', 'bench/results/**', '**/*.d.ts'] },
+  { ignores: ['dist/**', 'gateway/dist/**', 'node_modules/**', '.scratch/**', 'bench/results/**', '**/*.d.ts', '**/*.generated.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -104,12 +104,13 @@ export default tseslint.config(
   },
   {
     // The conformance test kit is a development tool, not part of a widget bundle: it reuses the
-    // host's contract schema so widgets are judged by the same rules the host enforces.
+    // host's contract schema (and its check of AgentAPI capabilities) so widgets are judged by the same
+    // rules the host enforces.
     files: ['widgets/kit/test-kit/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [nodeBuiltins, { regex: '^\\.\\./\\.\\./\\.\\./(?!src/core/(types|widget-contract)\\.js$)', message: 'The test kit may import only src/core/types.js and src/core/widget-contract.js from the host.' }] },
+        { patterns: [nodeBuiltins, { regex: '^\\.\\./\\.\\./\\.\\./(?!src/core/(types|widget-contract|agents/agent-capabilities-check)\\.js$)', message: 'The test kit may import only src/core/types.js, src/core/widget-contract.js and src/core/agents/agent-capabilities-check.js from the host.' }] },
       ],
     },
   },

@@ -9,8 +9,7 @@ export { coalesce } from './coalesce.js';
  * The critical path of start-up (issue 18). What the first widget needs — the contract checker and
  * the default widget's chunks — stays out of
  * the initial bundle (first paint does not wait for it), but its download starts here, while the page
- * spends its launch code and reads its settings, instead of after. The contract's schema is compiled
- * as soon as it arrives (start-up is waiting for the network then), not when the first widget mounts. Each load is
+ * spends its launch code and reads its settings, instead of after. Each load is
  * memoised by its loader, so the cards later get the same modules; a failed load is retried by them
  * and reported where it is needed.
  */
@@ -19,11 +18,8 @@ export function preloadStartup(): void {
   void BUILT_IN_WIDGETS.find((w) => w.type === DEFAULT_WIDGET_TYPE)
     ?.load()
     .catch(quiet);
-  // Compiled as soon as it arrives: start-up is then waiting for the network (the launch exchange,
-  // settings, the catalog), whereas the first widget to mount would otherwise wait for the compile.
-  void loadWidgetContract()
-    .then((contract) => setTimeout(() => contract.prepareWidgetContract(), 0))
-    .catch(quiet);
+  // Its validator was compiled at build time (scripts/gen-widget-contract.ts): nothing to compile here.
+  void loadWidgetContract().catch(quiet);
 }
 
 /**

@@ -49,9 +49,9 @@ async function clickLikeAUser(frame, selector, timeoutMs) {
   await frame.waitForSelector(selector, { timeout: timeoutMs });
   for (let attempt = 1; ; attempt++) {
     await frame.evaluate((sel) => {
-      const el = document.querySelector(sel);
+      const el = globalThis.document.querySelector(sel);
       globalThis.__testClickReached = false;
-      addEventListener('click', (e) => { if (el.contains(e.target)) globalThis.__testClickReached = true; }, { capture: true, once: true });
+      globalThis.addEventListener('click', (e) => { if (el.contains(e.target)) globalThis.__testClickReached = true; }, { capture: true, once: true });
     }, selector);
     await waitStable(frame, selector, timeoutMs);
     await frame.click(selector);
