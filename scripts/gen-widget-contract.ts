@@ -14,8 +14,9 @@ export const GENERATED_PATH = fileURLToPath(new URL('../src/core/widget-contract
 
 /** The generated module's text. */
 export function generateWidgetContractValidator(): string {
-  // verbose: errors carry their parentSchema, which names the rule in x-rule; allErrors: every broken rule is named.
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateSchema: false, code: { source: true, esm: true } });
+  // allErrors: every broken rule is named. Not verbose: the rule is found by walking the error's schema path in
+  // the schema, and the offending value by its instance path, so the errors need not carry them (half the code).
+  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, code: { source: true, esm: true } });
   ajv.addKeyword({ keyword: RULE, schemaType: 'string' });
   // JSON Schema has no "function" type; the factory result is a live object.
   ajv.addKeyword({

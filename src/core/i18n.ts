@@ -1,5 +1,5 @@
 import type { I18nCatalogs, I18nInterface, I18nMessage, Unsubscribe } from './types.js';
-import { formatMessage } from './message-format.js';
+import { formatMessage, formatNumberFor } from './message-format.js';
 
 export { formatMessage };
 
@@ -92,12 +92,13 @@ export class I18n implements I18nInterface {
   /** A number in the current locale. */
   formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
     const key = `${this.locale}|${JSON.stringify(options)}`;
-    let format = this.numberFormats.get(key);
-    if (!format) {
-      format = new Intl.NumberFormat(this.locale, options);
-      this.numberFormats.set(key, format);
-    }
-    return format.format(value);
+    const format = () => {
+      let made = this.numberFormats.get(key);
+      if (!made) this.numberFormats.set(key, (made = new Intl.NumberFormat(this.locale, options)));
+      return made;
+    };
+    // With options the digits may differ (percent, currency, fraction digits): Intl always.
+    return Object.keys(options).length === 0 ? formatNumberFor(this.locale, value, format) : format().format(value);
   }
 
   /** Switches locale (negotiated against the supported ones); returns the locale now in effect. */

@@ -17,6 +17,20 @@ function numberFormat(locale: string): Intl.NumberFormat {
   return format;
 }
 
+// The dashboard's own languages write numbers in ASCII digits and group only from four digits, unless a
+// Unicode extension (-u-nu-…) asks for other digits.
+const PLAIN_DIGITS = /^(?:en|ja)(?:-|$)(?!.*\bu-)/i;
+
+/**
+ * `value` formatted for `locale`. A whole number from 0 to 999 in English or Japanese is the same
+ * text as `String(value)`, and is written so: the first Intl.NumberFormat of a page loads its locale
+ * data, 14–30 ms of the first card's path at start-up (issue 18), for counts such as "19 tools".
+ */
+export function formatNumberFor(locale: string, value: number, format: () => Intl.NumberFormat = () => numberFormat(locale)): string {
+  if (Number.isInteger(value) && value >= 0 && value < 1000 && PLAIN_DIGITS.test(locale)) return String(value);
+  return format().format(value);
+}
+
 /**
  * Fills `{name}` placeholders; numbers are formatted for the locale. A plural message picks its
  * form from `variables.count` with Intl.PluralRules. Unknown placeholders are left visible.
@@ -32,6 +46,6 @@ export function formatMessage(message: I18nMessage, variables: Record<string, un
   return template.replace(/\{([A-Za-z0-9_]+)\}/g, (whole, name: string) => {
     if (!(name in variables)) return whole;
     const value = variables[name];
-    return typeof value === 'number' ? numberFormat(locale).format(value) : String(value);
+    return typeof value === 'number' ? formatNumberFor(locale, value) : String(value);
   });
 }

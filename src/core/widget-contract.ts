@@ -19,20 +19,28 @@ function ruleOf(error: ErrorObject, root: Record<string, unknown>): string {
     if (node && typeof node === 'object' && typeof (node as Record<string, unknown>)[RULE] === 'string') rule = (node as Record<string, string>)[RULE]!;
     node = node && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(segment.replace(/~1/g, '/').replace(/~0/g, '~'))] : undefined;
   }
-  const parent = error.parentSchema as Record<string, unknown> | undefined;
-  return parent && typeof parent[RULE] === 'string' ? (parent[RULE] as string) : rule;
+  return rule;
 }
 
-function describe(error: ErrorObject): string {
+/** The value at a JSON Pointer (an error's instancePath) in the checked result. */
+function valueAt(result: unknown, pointer: string): unknown {
+  let node = result;
+  for (const segment of pointer.split('/').slice(1)) {
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  }
+  return node;
+}
+
+function describe(error: ErrorObject, result: unknown): string {
   const where = error.instancePath ? error.instancePath.replace(/^\//, '').replace(/\//g, '.') : 'the factory result';
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
       return `${where} is missing "${String(params.missingProperty)}"`;
     case 'const':
-      return `${where} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(error.data)}`;
+      return `${where} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(valueAt(result, error.instancePath))}`;
     case 'pattern':
-      return `${where} ${JSON.stringify(error.data)} must match ${String(params.pattern)}`;
+      return `${where} ${JSON.stringify(valueAt(result, error.instancePath))} must match ${String(params.pattern)}`;
     case 'instanceof':
       return `${where} must be a function`;
     case 'enum':
@@ -65,7 +73,7 @@ export function checkWidgetContract(result: unknown, info: Pick<MCPServerInfo, '
   if (!validate(result)) {
     for (const error of (validate.errors ?? []) as ErrorObject[]) {
       if (error.keyword === 'if' || error.keyword === 'allOf') continue;
-      const violation = { rule: ruleOf(error, SCHEMA), path: error.instancePath, message: describe(error) };
+      const violation = { rule: ruleOf(error, SCHEMA), path: error.instancePath, message: describe(error, result) };
       if (!violations.some((v) => v.rule === violation.rule && v.message === violation.message)) violations.push(violation);
     }
   }
