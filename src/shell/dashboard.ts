@@ -18,6 +18,7 @@ import { installClientFeatures } from './client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
+import { afterStartup } from './background-start.js';
 import { loadRegistryHost } from './registry/load-registry-host.js';
 import { Configuration } from '../core/configuration.js';
 import { openPolicyStore } from './policy-services.js';
@@ -229,6 +230,9 @@ export class McpDashboard extends LitElement {
     });
     // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
     // paint; it loads once the cards have started, and then syncs installed widgets as before.
+    // Issue 18: background code waits for the first cards' sessions, unless a tile shows a registry widget.
+    if (!this.layout.waitsForWidgets()) await afterStartup(services.bridge, (this.servers ?? []).map((s) => s.name));
+    services.validator.preload();
     const registryHost = await loadRegistryHost(services, this.renderRoot, this.dbName);
     if (!registryHost) return;
     this.registryHost = registryHost;

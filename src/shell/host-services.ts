@@ -52,12 +52,6 @@ export interface HostServices {
   dispose(): void;
 }
 
-/** Runs `task` when the page is idle (or within 2 s), off the first paint's critical path. */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
-  else setTimeout(task, 0);
-}
-
 /** Creates the host's services; `confirm` is the dialog the invoker asks. */
 export function createHostServices(options: { baseUrl: string; token: string; confirm: Confirmer; announcerHost?: HTMLElement; dbName?: string; configuration?: Configuration; policyDb?: ReturnType<typeof openPolicyStore> }): HostServices {
   const bus = new EventBus();
@@ -67,9 +61,8 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   const configuration = options.configuration ?? new Configuration({ dbName: options.dbName });
   const gateway = new GatewayClient({ baseUrl: options.baseUrl, token: options.token });
   const bridge = new MCPBridge({ bus, gateway });
-  // ajv loads in its own chunk after first paint (docs/decisions.md, "Bundle size").
+  // ajv loads in its own chunk once start-up is over (the dashboard preloads it then; docs/decisions.md, "Bundle size").
   const validator = new LazySchemaValidator();
-  whenIdle(() => validator.preload());
   // The host knows its own strings and the kit's (so `t` answers kit keys for any widget too).
   const i18n = new I18n({ catalogs: [KIT_CATALOGS, SHELL_CATALOGS], fallbackLocale: 'en' });
   const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName, db: options.policyDb, t: (key, variables) => i18n.t(key, variables) });

@@ -81,6 +81,12 @@ export class DashboardLayoutController implements ReactiveController {
     services.apps.setPlacer((view) => this.pinView(view));
   }
 
+  /** True when the open dashboard shows a widget type that is not registered yet (a widget installed from a registry). */
+  waitsForWidgets(): boolean {
+    const registry = this.host.services?.registry;
+    return Boolean(registry && this.store?.active()?.tiles.some((t) => t.kind === 'widget' && !registry.get(t.widget)));
+  }
+
   /** Re-derives the default dashboard when the config's servers change (team or edited layouts stay as they are). */
   serversChanged(servers: GatewayServerSummary[]): void {
     const services = this.host.services;
