@@ -67,4 +67,12 @@ describe('widget contract as a JSON Schema (ajv), naming the broken rule', () =>
     expect((caught as WidgetContractError).violations.map((v) => v.rule)).to.include.members(['MCP-WP-4.2.3', 'MCP-WP-4.2.5']);
     expect((caught as Error).message).to.contain('MCP-WP-4.2.3');
   });
+
+  it('a violation says where and what the widget returned (the value is read at the error’s path in the result)', () => {
+    const messages = (result: unknown) => checkWidgetContract(result, info).map((v) => v.message);
+    expect(messages(good({ category: 'Servers' }))).to.include('widget.category must be "MCP Servers", not "Servers"');
+    expect(messages(good({ element: 'mcp-Srv' }))).to.include('widget.element "mcp-Srv" must match ^mcp-[a-z0-9-]+-widget$');
+    expect(messages(good({}, { initialize: 'soon' }))).to.include('api.initialize must be a function');
+    expect(messages(good({ trustLevel: 'verified' }))).to.include('widget is missing "signature"');
+  });
 });
