@@ -31,8 +31,8 @@ const signatureSchema = {
 /**
  * JSON Schema of what a widget factory returns (MCP-WP §3.3, §4.1, §4.2). Every subschema names the
  * rule it enforces in `x-rule`, so a failure reports that rule. That `mcpServerName` and `transport`
- * are the server's own (4.2.4, 4.2.5) is checked beside it, so the schema is compiled once for all
- * servers (issue 18: one compile per server cost tens of ms each at start-up).
+ * are the server's own (4.2.4, 4.2.5) is checked beside it, so one generated validator serves every
+ * server.
  */
 export function widgetResultSchema(): Record<string, unknown> {
   const fn = { [RULE]: 'MCP-WP-3.4.1', instanceof: 'Function' };

@@ -1,8 +1,8 @@
 import type { MCPBridge } from '../core/mcp-bridge.js';
 import { nextFrame } from './card-state.js';
 
-/** The longest background work waits for sessions that are slow to open. */
-const CAP_MS = 3000;
+/** The longest background work waits for sessions that are slow to open (opening the Widgets panel does not wait). */
+const CAP_MS = 10_000;
 
 function idle(): Promise<void> {
   if (typeof requestIdleCallback !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));

@@ -91,6 +91,8 @@ export class McpDashboard extends LitElement {
   private watch: ReturnType<typeof setInterval> | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
   private unsubscribe: (() => void) | undefined;
+  private wantStore!: () => void;
+  private readonly storeWanted = new Promise<void>((resolve) => (this.wantStore = resolve));
 
   constructor() {
     super();
@@ -228,10 +230,8 @@ export class McpDashboard extends LitElement {
     services.bus.on<{ logger?: string }>('mcp:server:log', (data) => {
       if (data?.logger === 'mcp-dashboard-gateway') void refresh();
     });
-    // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
-    // paint; it loads once the cards have started, and then syncs installed widgets as before.
-    // Issue 18: background code waits for the first cards' sessions, unless a tile shows a registry widget.
-    if (!this.layout.waitsForWidgets()) await afterStartup(services.bridge, (this.servers ?? []).map((s) => s.name));
+    // Registry code waits for the first sessions (issue 18) unless a tile shows a registry widget or the Widgets panel opens.
+    if (!this.layout.waitsForWidgets()) await Promise.race([afterStartup(services.bridge, (this.servers ?? []).map((s) => s.name)), this.storeWanted]);
     services.validator.preload();
     const registryHost = await loadRegistryHost(services, this.renderRoot, this.dbName);
     if (!registryHost) return;
@@ -345,7 +345,7 @@ export class McpDashboard extends LitElement {
         </div>
         <span class="spacer"></span>
         <div class="controls">
-          <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => (this.storeOpen = !this.storeOpen)}>
+          <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => ((this.storeOpen = !this.storeOpen), this.wantStore())}>
             ${t('header.widgets')}
           </button>
           <mcp-agent-switch></mcp-agent-switch>

@@ -85,3 +85,40 @@ describe('start-up from the gateway catalog (issue 18)', () => {
     expect(services.bridge.getServer('refused')?.info, 'the bridge no longer offers the catalog’s lists').to.equal(undefined);
   });
 });
+
+describe('background code waits for the first sessions, unless the person asks for it (issue 18)', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard;
+
+  before(async () => {
+    gateway = await startGateway({ mcpServers: { slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '12000' } } } });
+    await waitFor(
+      async () => {
+        const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
+        return ((await response.json()) as { servers: Record<string, { state: string }> }).servers.slow?.state === 'ready';
+      },
+      20_000,
+      'the gateway catalog',
+    );
+    dashboard = await mountDashboard(gateway);
+  });
+
+  after(async () => {
+    dashboard?.remove();
+    await stopGateway(gateway);
+  });
+
+  it('the registry code is not loaded while the session opens; opening the Widgets panel loads it at once', async () => {
+    const card = await waitFor(() => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined), 10_000, 'the slow card');
+    expect(card.connecting, 'the page session is still opening (initialize held 12 s; background code waits at most 10 s)').to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(dashboard.registryHost, 'no registry code while the first session opens').to.equal(undefined);
+    const button = deepQueryText<HTMLButtonElement>('button', 'Widgets', dashboard.shadowRoot!)!;
+    button.click();
+    const store = await waitFor(() => dashboard.shadowRoot!.querySelector('mcp-widget-store'), 5000, 'the Widgets panel');
+    // The panel leaves "Loading widget settings…" for the gateway's widget settings while the session is still opening.
+    await waitFor(() => deepText(store).includes('No widgets installed from a registry yet.'), 5000, 'the Widgets panel’s settings');
+    expect(deepText(store)).to.not.contain('Loading widget settings');
+    expect(card.connecting, 'the session is still opening: the panel did not wait for it').to.equal(true);
+  });
+});
