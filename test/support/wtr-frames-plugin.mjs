@@ -53,6 +53,9 @@ async function clickLikeAUser(frame, selector, timeoutMs) {
       globalThis.__testClickReached = false;
       globalThis.addEventListener('click', (e) => { if (el.contains(e.target)) globalThis.__testClickReached = true; }, { capture: true, once: true });
     }, selector);
+    // Scrolled into view first: the click would scroll it otherwise, and across the frames' processes that
+    // scroll lands after the click's point was computed (the first click into a view below the fold missed).
+    await frame.evaluate((sel) => globalThis.document.querySelector(sel)?.scrollIntoView({ block: 'center', inline: 'center' }), selector);
     await waitStable(frame, selector, timeoutMs);
     await frame.click(selector);
     // A click that navigates the frame away ends its context: it certainly arrived.
