@@ -145,6 +145,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
     connection.state = 'connecting';
     // Calls wait for the session the host opens next (the card mounts the widget first, then connects).
     connection.ready = new Promise<void>((resolve) => (connection.settleReady = resolve));
+    connection.demanded = new Promise<void>((resolve) => (connection.demand = resolve));
     this.context.connections.set(info.serverName, connection);
     this.context.seedHook?.(info);
   }
@@ -180,6 +181,18 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   pendingConnect(serverName: string): Promise<void> | undefined {
     const connection = this.context.connections.get(serverName);
     return connection?.state === 'connecting' ? connection.ready : undefined;
+  }
+
+  /** Settles once a call or read needs the session of a server shown from the catalog (issue 18): the host opens it at once then. */
+  demanded(serverName: string): Promise<void> | undefined {
+    return this.context.connections.get(serverName)?.demanded;
+  }
+
+  /** Like `pendingConnect`, and says the session is needed now (a call is waiting for it). */
+  needSession(serverName: string): Promise<void> | undefined {
+    const pending = this.pendingConnect(serverName);
+    if (pending) this.context.connections.get(serverName)?.demand?.();
+    return pending;
   }
 
   /** Read-only view of one connection. */

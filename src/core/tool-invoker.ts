@@ -186,7 +186,7 @@ export class ToolInvoker {
       fail(new MCPError('A tool request needs a serverName and a toolName.', { jsonrpcCode: -32600, serverName, operation: 'tools/call' }));
     }
     // A server shown from the gateway's catalog (issue 18) is decided on its session's own discovery.
-    const pending = virtual ? undefined : this.bridge.pendingConnect(serverName);
+    const pending = virtual ? undefined : this.bridge.needSession(serverName);
     if (pending) await pending;
     // A host tool (issue 17: what the dashboard offers agents) is decided like a server's tool and run by the host.
     const server = virtual ? undefined : this.bridge.getServer(serverName);

@@ -16,7 +16,7 @@ function idle(): Promise<void> {
  * while the user made a first click, and that click took ~80 ms longer (10-round medians, Playwright).
  */
 export async function afterStartup(bridge: Pick<MCPBridge, 'pendingConnect'>, serverNames: string[], capMs = CAP_MS): Promise<void> {
-  // The cards open their sessions one painted frame after they are drawn.
+  // The cards are drawn (and their servers seeded, so `pendingConnect` covers them) within these frames; their sessions open after the page's first turn (startup-turn.ts).
   await nextFrame();
   await nextFrame();
   const pending = serverNames.map((name) => bridge.pendingConnect(name)).filter((p): p is Promise<void> => p !== undefined);

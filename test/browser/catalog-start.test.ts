@@ -1,9 +1,12 @@
 import { expect } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
+import { Configuration } from '../../src/core/configuration.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+import { centre } from '../support/layout.js';
 
 // Issue 18: a card shows what the gateway itself discovered on its server (GET /api/catalog) before this
 // page's own session is open. The fixture answers the gateway's discovery at once, holds the page's
@@ -120,5 +123,74 @@ describe('background code waits for the first sessions, unless the person asks f
     await waitFor(() => deepText(store).includes('No widgets installed from a registry yet.'), 5000, 'the Widgets panel’s settings');
     expect(deepText(store)).to.not.contain('Loading widget settings');
     expect(card.connecting, 'the session is still opening: the panel did not wait for it').to.equal(true);
+  });
+});
+
+describe('the page’s first turn goes to the person: sessions open after the first click, or when a call needs one (issue 18)', () => {
+  let gateway: TestGateway;
+  let dashboard: McpDashboard | undefined;
+
+  before(async () => {
+    gateway = await startGateway({ mcpServers: { quick: { command: 'node', args: [FIXTURE] } } });
+    await waitFor(
+      async () => {
+        const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
+        return ((await response.json()) as { servers: Record<string, { state: string }> }).servers.quick?.state === 'ready';
+      },
+      20_000,
+      'the gateway catalog',
+    );
+    performance.setResourceTimingBufferSize(10_000);
+  });
+
+  afterEach(() => dashboard?.remove());
+  after(() => stopGateway(gateway));
+
+  /** A dashboard whose sessions wait a minute for an interaction (`mcp.sessionWaitMs`): only a click or a call opens one within a test. */
+  async function mountWaiting(): Promise<McpWidgetCard> {
+    const dbName = `mcp-dashboard-test-turn-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const configuration = new Configuration({ dbName });
+    await configuration.load();
+    await configuration.set('mcp.sessionWaitMs', 60_000);
+    performance.clearResourceTimings();
+    const el = document.createElement('mcp-dashboard');
+    el.baseUrl = gateway.origin;
+    el.token = gateway.token;
+    el.dbName = dbName;
+    document.body.append(el);
+    dashboard = el;
+    return waitFor(() => (cardOf(el, 'quick')?.phase === 'ready' ? cardOf(el, 'quick') : undefined), 10_000, 'the card drawn from the catalog');
+  }
+
+  /** Requests this page sent to the server's MCP endpoint (its session). */
+  const sessionRequests = () => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${gateway.origin}/mcp/quick`)).length;
+
+  it('no session request before the person’s first click; the click is answered, then the session opens', async () => {
+    const card = await mountWaiting();
+    const tab = await waitFor(() => deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!), 5000, 'the Tools tab');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sessionRequests(), 'nothing sent to the server’s MCP endpoint yet').to.equal(0);
+    expect(card.connecting, 'the card shows the catalog, its session not open').to.equal(true);
+    expect(card.shadowRoot!.querySelector('header')!.textContent).to.match(/1 tools, 0 resources, 0 prompts/);
+
+    tab.scrollIntoView({ block: 'center' });
+    await sendMouse({ type: 'click', position: centre(tab) });
+    await waitFor(() => toolButton(card, 'shared-tool'), 5000, 'the Tools tab’s list after the click');
+    await waitFor(() => !card.connecting || undefined, 10_000, 'the session opening after the click');
+    expect(sessionRequests(), 'the session’s requests went out after the click').to.be.greaterThan(0);
+    await waitFor(() => /2 tools, 0 resources, 0 prompts/.test(card.shadowRoot!.querySelector('header')!.textContent ?? '') || undefined, 5000, 'the session’s own lists');
+  });
+
+  it('a call made before any interaction opens its server’s session at once instead of waiting for the turn', async () => {
+    const card = await mountWaiting();
+    expect(card.connecting).to.equal(true);
+    // Programmatic clicks and input (no pointer or key released): the page's turn is not over, the call alone asks for the session.
+    const runner = await selectTool(card, 'shared-tool');
+    expect(sessionRequests(), 'no session before the call').to.equal(0);
+    await fillAndInvoke(runner, {});
+    await dialogOpen(dashboard!);
+    expect(card.connecting, 'the session opened for the call (the wait was a minute)').to.equal(false);
+    answerDialog(dashboard!, 'confirm');
+    await waitFor(() => /shared-tool answered at/.test(deepText(card)) || undefined, 10_000, 'the result');
   });
 });

@@ -25,6 +25,10 @@ export interface Connection {
   ready?: Promise<void>;
   /** Settles `ready`: called when the connect the host started after seeding has finished. */
   settleReady?: () => void;
+  /** Settles when something needs the seeded server's session now (a call, a read): the host stops waiting to open it. */
+  demanded?: Promise<void>;
+  /** Settles `demanded`. */
+  demand?: () => void;
 }
 
 /** What the bridge's modules share: its settings, its connections and the discovery hook installed now. */
@@ -77,7 +81,10 @@ export function clientFor(context: BridgeContext, serverName: string, operation:
  */
 export async function readyClient(context: BridgeContext, serverName: string, operation: string): Promise<Client> {
   const connection = context.connections.get(serverName);
-  if (connection?.state === 'connecting' && connection.ready) await connection.ready;
+  if (connection?.state === 'connecting' && connection.ready) {
+    connection.demand?.();
+    await connection.ready;
+  }
   return clientFor(context, serverName, operation);
 }
 

@@ -81,7 +81,10 @@ export class McpAppTile extends LitElement {
       }
       this.waiting = true;
       try {
-        await connectShared(services, tile.server, summary.transport);
+        const connected = connectShared(services, tile.server, summary.transport);
+        // The app is what this tile shows: its session is needed now, not after the page's first turn (startup-turn.ts).
+        void services.bridge.needSession(tile.server);
+        await connected;
       } catch (error) {
         this.waiting = false;
         this.problem = this.t('appTile.noServer', { server: tile.server, message: (error as Error)?.message ?? String(error) });

@@ -1,6 +1,6 @@
 import type { MCPServerInfo } from '../../core/types.js';
 import type { HostServices } from '../host-services.js';
-import { nextFrame } from '../card-state.js';
+import { SESSION_WAIT_MS, startupTurn } from '../startup-turn.js';
 
 const pending = new WeakMap<HostServices, Map<string, Promise<MCPServerInfo>>>();
 
@@ -16,9 +16,12 @@ export function connectShared(services: HostServices, name: string, transport: '
   const info = services.bridge.getServer(name)?.info;
   if (!force && info && services.bridge.isConnected(name)) return Promise.resolve(info);
   // Whichever tile connects first shows the catalog's lists meanwhile (issue 18); the others share them.
-  // The session then opens after the next painted frame: its handshake is main-thread work too.
+  // The session then opens after the person's first interaction, a second later without one, or at
+  // once when something needs it (startup-turn.ts): its code and handshake are main-thread work.
   const drawnFirst = !force && catalogInfo(services, name, transport) !== undefined;
-  const connecting = (drawnFirst ? nextFrame() : Promise.resolve()).then(() => services.bridge.connect(name, transport)).finally(() => {
+  const wait = services.configuration.get<number>('mcp.sessionWaitMs') ?? SESSION_WAIT_MS;
+  const turn = drawnFirst ? Promise.race([startupTurn(services, wait), services.bridge.demanded(name) ?? Promise.resolve()]) : Promise.resolve();
+  const connecting = turn.then(() => services.bridge.connect(name, transport)).finally(() => {
     if (map.get(name) === connecting) map.delete(name);
   });
   map.set(name, connecting);

@@ -1,0 +1,48 @@
+import { expect } from '@open-wc/testing';
+import { startupTurn } from './startup-turn.js';
+
+/** True once `promise` has settled (checked after the microtasks and a macrotask have run). */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return done;
+}
+
+describe('startupTurn: the page’s first turn goes to the person (issue 18)', () => {
+  it('waits for the first pointer release, then for its result to be painted', async () => {
+    const target = new EventTarget();
+    const turn = startupTurn({}, 60_000, target);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await settled(turn), 'nothing happened yet: still waiting').to.equal(false);
+    target.dispatchEvent(new Event('pointerdown'));
+    expect(await settled(turn), 'a press alone does not end the wait (the click comes with the release)').to.equal(false);
+    target.dispatchEvent(new Event('pointerup'));
+    await turn;
+  });
+
+  it('a key released ends the wait too', async () => {
+    const target = new EventTarget();
+    const turn = startupTurn({}, 60_000, target);
+    target.dispatchEvent(new Event('keyup'));
+    await turn;
+  });
+
+  it('without an interaction, ends after the wait; 0 means at once', async () => {
+    const target = new EventTarget();
+    const turn = startupTurn({}, 150, target);
+    expect(await settled(turn)).to.equal(false);
+    await turn;
+    expect(await settled(startupTurn({}, 0, target))).to.equal(true);
+  });
+
+  it('is one turn per owner: later askers get the same wait, a second owner its own', async () => {
+    const owner = {};
+    const target = new EventTarget();
+    const first = startupTurn(owner, 60_000, target);
+    expect(startupTurn(owner, 0, target), 'the same owner').to.equal(first);
+    expect(await settled(startupTurn({}, 0, target)), 'another owner').to.equal(true);
+    target.dispatchEvent(new Event('keyup'));
+    await first;
+  });
+});
