@@ -5,7 +5,7 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, freshDbName, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
 import { centre } from '../support/layout.js';
 
 // Issue 18: a card shows what the gateway itself discovered on its server (GET /api/catalog) before this
@@ -15,6 +15,19 @@ const FIXTURE = 'test/fixtures/catalog-server.mjs';
 
 function cardOf(dashboard: McpDashboard, name: string): McpWidgetCard | undefined {
   return [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name);
+}
+
+/** Waits until the gateway has discovered `names` itself (its catalog says "ready"), before any page exists. */
+async function catalogReady(gateway: TestGateway, ...names: string[]): Promise<void> {
+  await waitFor(
+    async () => {
+      const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
+      const { servers } = (await response.json()) as { servers: Record<string, { state: string }> };
+      return names.every((name) => servers[name]?.state === 'ready');
+    },
+    20_000,
+    'the gateway catalog',
+  );
 }
 
 const toolButton = (card: McpWidgetCard, name: string) => deepQueryText<HTMLButtonElement>('button.tool-item', name, card.shadowRoot!);
@@ -31,15 +44,7 @@ describe('start-up from the gateway catalog (issue 18)', () => {
       },
     });
     // The gateway discovers both servers itself before any page exists.
-    await waitFor(
-      async () => {
-        const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
-        const { servers } = (await response.json()) as { servers: Record<string, { state: string }> };
-        return servers.slow?.state === 'ready' && servers.refused?.state === 'ready';
-      },
-      20_000,
-      'the gateway catalog',
-    );
+    await catalogReady(gateway, 'slow', 'refused');
     dashboard = await mountDashboard(gateway);
   });
 
@@ -95,14 +100,7 @@ describe('background code waits for the first sessions, unless the person asks f
 
   before(async () => {
     gateway = await startGateway({ mcpServers: { slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '12000' } } } });
-    await waitFor(
-      async () => {
-        const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
-        return ((await response.json()) as { servers: Record<string, { state: string }> }).servers.slow?.state === 'ready';
-      },
-      20_000,
-      'the gateway catalog',
-    );
+    await catalogReady(gateway, 'slow');
     dashboard = await mountDashboard(gateway);
   });
 
@@ -132,14 +130,7 @@ describe('the page’s first turn goes to the person: sessions open after the fi
 
   before(async () => {
     gateway = await startGateway({ mcpServers: { quick: { command: 'node', args: [FIXTURE] } } });
-    await waitFor(
-      async () => {
-        const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
-        return ((await response.json()) as { servers: Record<string, { state: string }> }).servers.quick?.state === 'ready';
-      },
-      20_000,
-      'the gateway catalog',
-    );
+    await catalogReady(gateway, 'quick');
     performance.setResourceTimingBufferSize(10_000);
   });
 
@@ -148,16 +139,12 @@ describe('the page’s first turn goes to the person: sessions open after the fi
 
   /** A dashboard whose sessions wait a minute for an interaction (`mcp.sessionWaitMs`): only a click or a call opens one within a test. */
   async function mountWaiting(): Promise<McpWidgetCard> {
-    const dbName = `mcp-dashboard-test-turn-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const dbName = freshDbName();
     const configuration = new Configuration({ dbName });
     await configuration.load();
     await configuration.set('mcp.sessionWaitMs', 60_000);
     performance.clearResourceTimings();
-    const el = document.createElement('mcp-dashboard');
-    el.baseUrl = gateway.origin;
-    el.token = gateway.token;
-    el.dbName = dbName;
-    document.body.append(el);
+    const el = await mountDashboard(gateway, gateway.token, dbName);
     dashboard = el;
     return waitFor(() => (cardOf(el, 'quick')?.phase === 'ready' ? cardOf(el, 'quick') : undefined), 10_000, 'the card drawn from the catalog');
   }

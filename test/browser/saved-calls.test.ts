@@ -82,14 +82,9 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
       { name: 'Weather in Chicago', serverName: 'everything', toolName: 'get-structured-content', args: { location: 'Chicago' } },
       { name: 'Weather in New York', serverName: 'everything', toolName: 'get-structured-content', args: { location: 'New York' } },
     ]);
-    // Reload: a new dashboard on the same IndexedDB (mountDashboard would give it a fresh one).
+    // Reload: a new dashboard on the same IndexedDB.
     dashboard.remove();
-    const el = document.createElement('mcp-dashboard');
-    el.baseUrl = gateway.origin;
-    el.token = gateway.token;
-    el.dbName = dbName;
-    document.body.append(el);
-    dashboard = el;
+    dashboard = await mountDashboard(gateway, gateway.token, dbName);
     await readyCard(dashboard, 'everything');
     (dashboard.shadowRoot!.querySelector('[data-action="saved-calls"]') as HTMLButtonElement).click();
     const panel = panelOf(dashboard);

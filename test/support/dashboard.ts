@@ -8,12 +8,17 @@ import { waitFor, type TestGateway } from './gateway.js';
 
 let dbCounter = 0;
 
-/** Creates the dashboard element for `gateway` (fresh IndexedDB per call). */
-export async function mountDashboard(gateway: TestGateway, token = gateway.token): Promise<McpDashboard> {
+/** A fresh IndexedDB name for one dashboard. */
+export function freshDbName(): string {
+  return `mcp-dashboard-test-${Date.now()}-${++dbCounter}`;
+}
+
+/** Creates the dashboard element for `gateway` (a fresh IndexedDB per call, unless `dbName` reopens one). */
+export async function mountDashboard(gateway: TestGateway, token = gateway.token, dbName = freshDbName()): Promise<McpDashboard> {
   const el = document.createElement('mcp-dashboard');
   el.baseUrl = gateway.origin;
   el.token = token;
-  el.dbName = `mcp-dashboard-test-${Date.now()}-${++dbCounter}`;
+  el.dbName = dbName;
   document.body.append(el);
   return el;
 }
