@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { startupTurn } from './startup-turn.js';
+import { SESSION_WAIT_MS, sessionWait, startupTurn } from './startup-turn.js';
 
 /** True once `promise` has settled (checked after the microtasks and a macrotask have run). */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -44,5 +44,13 @@ describe('startupTurn: the page’s first turn goes to the person (issue 18)', (
     expect(await settled(startupTurn({}, 0, target)), 'another owner').to.equal(true);
     target.dispatchEvent(new Event('keyup'));
     await first;
+  });
+
+  it('mcp.sessionWaitMs: a finite number is the wait (0 or less: none, capped at what a timer holds); anything else is the default', () => {
+    expect(sessionWait(250)).to.equal(250);
+    expect(sessionWait(0)).to.equal(0);
+    expect(sessionWait(-5)).to.equal(0);
+    expect(sessionWait(1e12)).to.equal(2 ** 31 - 1);
+    for (const bad of [undefined, null, 'soon', '250', Number.NaN, Number.POSITIVE_INFINITY, {}]) expect(sessionWait(bad), String(bad)).to.equal(SESSION_WAIT_MS);
   });
 });

@@ -6,6 +6,18 @@ import { nextFrame } from './card-state.js';
  */
 export const SESSION_WAIT_MS = 1000;
 
+/** The longest wait a timer can hold (setTimeout fires at once past 2^31 − 1 ms). */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
+/**
+ * The wait that `mcp.sessionWaitMs` asks for: a finite number of milliseconds (0 or less: none; capped at
+ * what a timer can hold); anything else — a string, NaN, Infinity, a missing key — is the default.
+ */
+export function sessionWait(configured: unknown): number {
+  if (typeof configured !== 'number' || !Number.isFinite(configured)) return SESSION_WAIT_MS;
+  return Math.min(Math.max(configured, 0), MAX_WAIT_MS);
+}
+
 /** What ends the wait: a pointer released (click, tap, end of a drag) or a key released, anywhere in the page. */
 const INTERACTIONS = ['pointerup', 'keyup'] as const;
 

@@ -1,6 +1,6 @@
 import type { MCPServerInfo } from '../../core/types.js';
 import type { HostServices } from '../host-services.js';
-import { SESSION_WAIT_MS, startupTurn } from '../startup-turn.js';
+import { sessionWait, startupTurn } from '../startup-turn.js';
 
 const pending = new WeakMap<HostServices, Map<string, Promise<MCPServerInfo>>>();
 
@@ -19,7 +19,7 @@ export function connectShared(services: HostServices, name: string, transport: '
   // The session then opens after the person's first interaction, a second later without one, or at
   // once when something needs it (startup-turn.ts): its code and handshake are main-thread work.
   const drawnFirst = !force && catalogInfo(services, name, transport) !== undefined;
-  const wait = services.configuration.get<number>('mcp.sessionWaitMs') ?? SESSION_WAIT_MS;
+  const wait = sessionWait(services.configuration.get<unknown>('mcp.sessionWaitMs'));
   const turn = drawnFirst ? Promise.race([startupTurn(services, wait), services.bridge.demanded(name) ?? Promise.resolve()]) : Promise.resolve();
   const connecting = turn.then(() => services.bridge.connect(name, transport)).finally(() => {
     if (map.get(name) === connecting) map.delete(name);
