@@ -114,7 +114,11 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
     assert.deepEqual(childPids(gw.pid), spare);
     assert.ok((await client.listTools()).tools.length > 0);
     await untilChildren(gw, 2);
+    // Ended as a page ends it (DELETE): its process is gone before the next test counts processes. Left
+    // open, it stayed beside the next test's sessions, whose count then depended on when the spare came back.
+    await (client.transport as StreamableHTTPClientTransport).terminateSession();
     await client.close();
+    await untilChildren(gw, 1);
   });
 
   test('a per-server session cap: with 3 sessions in use (cap 3 here, 16 by default) the next is refused with what to do; a session whose client left makes room', async () => {
