@@ -9,7 +9,17 @@ const nodeBuiltins = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'gateway/dist/**', 'node_modules/**', '.scratch/**', 'bench/results/**', '**/*.d.ts', '**/*.generated.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'gateway/dist/**',
+      'node_modules/**',
+      '.scratch/**',
+      'bench/results/**',
+      '**/*.d.ts',
+      '**/*.generated.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -47,7 +57,11 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             { group: ['lit', 'lit/*', '@lit/*', '@lit-labs/*'], message: 'src/core has no Lit (ARCHITECTURE.md).' },
-            { regex: '(^|/)(shell|widgets|theme|gateway|registry-client)/', message: 'src/core imports nothing from shell, widgets, theme, gateway or registry-client (ARCHITECTURE.md).' },
+            {
+              regex: '(^|/)(shell|widgets|theme|gateway|registry-client)/',
+              message:
+                'src/core imports nothing from shell, widgets, theme, gateway or registry-client (ARCHITECTURE.md).',
+            },
           ],
         },
       ],
@@ -62,8 +76,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!lit($|/)|@lit/|@lit-labs/|\\.{1,2}/)', message: 'Widgets import only widgets/kit and lit (ARCHITECTURE.md).' },
-            { regex: '^\\.\\./\\.\\./', message: 'Widgets import only widgets/kit and lit; the rest comes through injected dependencies (ARCHITECTURE.md).' },
+            {
+              regex: '^(?!lit($|/)|@lit/|@lit-labs/|\\.{1,2}/)',
+              message: 'Widgets import only widgets/kit and lit (ARCHITECTURE.md).',
+            },
+            {
+              regex: '^\\.\\./\\.\\./',
+              message:
+                'Widgets import only widgets/kit and lit; the rest comes through injected dependencies (ARCHITECTURE.md).',
+            },
             { regex: '^\\.\\./(?!kit/)', message: 'Widgets import only widgets/kit (not other widgets).' },
           ],
         },
@@ -78,7 +99,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!lit($|/)|mcp-dashboard/widgets/kit$|\\.{1,2}/)', message: 'A third-party widget imports only lit and mcp-dashboard/widgets/kit.' },
+            {
+              regex: '^(?!lit($|/)|mcp-dashboard/widgets/kit$|\\.{1,2}/)',
+              message: 'A third-party widget imports only lit and mcp-dashboard/widgets/kit.',
+            },
             { regex: '^\\.\\./\\.\\./', message: 'A widget package does not reach outside its own folder.' },
           ],
         },
@@ -95,7 +119,12 @@ export default tseslint.config(
         {
           patterns: [
             nodeBuiltins,
-            { regex: '^\\.\\./\\.\\./(?!src/core/types\\.js$|src/core/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)', message: 'The kit may import only src/core/types.js (types), src/core/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.' },
+            {
+              regex:
+                '^\\.\\./\\.\\./(?!src/core/types\\.js$|src/core/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)',
+              message:
+                'The kit may import only src/core/types.js (types), src/core/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
+            },
             { regex: '^\\.\\./(?!kit/)[^.]', message: 'The kit does not import widgets.' },
           ],
         },
@@ -110,14 +139,26 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [nodeBuiltins, { regex: '^\\.\\./\\.\\./\\.\\./(?!src/core/(types|widget-contract|agents/agent-capabilities-check)\\.js$)', message: 'The test kit may import only src/core/types.js, src/core/widget-contract.js and src/core/agents/agent-capabilities-check.js from the host.' }] },
+        {
+          patterns: [
+            nodeBuiltins,
+            {
+              regex: '^\\.\\./\\.\\./\\.\\./(?!src/core/(types|widget-contract|agents/agent-capabilities-check)\\.js$)',
+              message:
+                'The test kit may import only src/core/types.js, src/core/widget-contract.js and src/core/agents/agent-capabilities-check.js from the host.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['src/shell/**/*.ts', 'theme/**/*.ts', 'registry-client/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [nodeBuiltins, { regex: '(^|/)gateway/', message: 'The browser never imports the gateway.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeBuiltins, { regex: '(^|/)gateway/', message: 'The browser never imports the gateway.' }] },
+      ],
     },
   },
   {
@@ -125,7 +166,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [nodeBuiltins, { regex: '(^|/)(shell|widgets|gateway)/|^lit', message: 'registry-client has no DOM layer (ARCHITECTURE.md).' }] },
+        {
+          patterns: [
+            nodeBuiltins,
+            {
+              regex: '(^|/)(shell|widgets|gateway)/|^lit',
+              message: 'registry-client has no DOM layer (ARCHITECTURE.md).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -137,10 +186,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '(^|/)src/(?!core/(config-schema|oauth-config-schema|registry-config-schema|dashboard-config|gateway-client|gateway-oauth|types|widget-permissions-schema|mcp-apps/csp|mcp-apps/sandbox-origin|brand-schema|brand-image|brand-validate|config-import|config-validate|connection-problem|layout/layout-types|layout/layout-schema|layout/layout-validate|bridge/client-capabilities)\\.js$)', message: 'gateway/ shares only pure modules (config schema, brand schema and checks, layout schema and checks, types, MCP Apps CSP, the client capabilities the dashboard declares) with the browser.' },
+            {
+              regex:
+                '(^|/)src/(?!core/(config-schema|oauth-config-schema|registry-config-schema|dashboard-config|gateway-client|gateway-oauth|types|widget-permissions-schema|mcp-apps/csp|mcp-apps/sandbox-origin|brand-schema|brand-image|brand-validate|config-import|config-validate|connection-problem|layout/layout-types|layout/layout-schema|layout/layout-validate|bridge/client-capabilities)\\.js$)',
+              message:
+                'gateway/ shares only pure modules (config schema, brand schema and checks, layout schema and checks, types, MCP Apps CSP, the client capabilities the dashboard declares) with the browser.',
+            },
             { regex: '(^|/)(widgets|theme)/|^lit', message: 'gateway/ never imports browser layers.' },
             // The mcpwp CLI verifies packages with the same pure modules the browser uses (docs/decisions.md).
-            { regex: '(^|/)registry-client/(?!(errors|manifest|integrity|signature|source|resolver|permissions|updates)\\.js$)', message: 'gateway/ may use only the pure modules of registry-client (no IndexedDB, no loader).' },
+            {
+              regex:
+                '(^|/)registry-client/(?!(errors|manifest|integrity|signature|source|resolver|permissions|updates)\\.js$)',
+              message: 'gateway/ may use only the pure modules of registry-client (no IndexedDB, no loader).',
+            },
           ],
         },
       ],

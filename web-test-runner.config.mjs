@@ -14,7 +14,13 @@ import { scratchPlugin } from './test/support/wtr-scratch-plugin.mjs';
 import { listenersPlugin } from './test/support/wtr-listeners-plugin.mjs';
 
 export default {
-  files: ['src/**/*.test.ts', 'widgets/**/*.test.ts', 'theme/**/*.test.ts', 'registry-client/**/*.test.ts', 'test/browser/**/*.test.ts'],
+  files: [
+    'src/**/*.test.ts',
+    'widgets/**/*.test.ts',
+    'theme/**/*.test.ts',
+    'registry-client/**/*.test.ts',
+    'test/browser/**/*.test.ts',
+  ],
   nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
   // One page at a time: dialogs, focus and keyboard tests need the page to be the focused tab.
   concurrency: 1,

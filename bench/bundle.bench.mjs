@@ -25,7 +25,13 @@ figures.push({
   samples: 1,
   notes: `budget ${KB(BUDGETS.initialGzip)} KB; ${analysis.initial.files.map((f) => f.file).join(', ')} (index.html's scripts, modulepreloads, stylesheets and their static imports)`,
 });
-figures.push({ id: 'bundle.initial.raw', label: 'Initial JS+CSS, uncompressed', value: KB(analysis.initial.raw), unit: 'KB', samples: 1 });
+figures.push({
+  id: 'bundle.initial.raw',
+  label: 'Initial JS+CSS, uncompressed',
+  value: KB(analysis.initial.raw),
+  unit: 'KB',
+  samples: 1,
+});
 
 for (const widget of analysis.widgets) {
   figures.push({
@@ -61,7 +67,8 @@ figures.push({
 // (the argument validator, the contract checker and ajv, the registry, rare dialogs).
 const accounted = new Set([...analysis.initial.files.map((f) => f.file), ...analysis.widgets.flatMap((w) => w.files)]);
 const later = new Map();
-for (const entry of Object.values(manifest)) for (const file of [entry.file, ...(entry.css ?? [])]) if (!accounted.has(file)) later.set(file, entry);
+for (const entry of Object.values(manifest))
+  for (const file of [entry.file, ...(entry.css ?? [])]) if (!accounted.has(file)) later.set(file, entry);
 const laterIds = new Map();
 for (const [file, entry] of [...later].sort(([a], [b]) => a.localeCompare(b))) {
   const name = entry.file === file ? (entry.src ?? entry.name ?? file) : file;
@@ -82,7 +89,8 @@ for (const [file, entry] of [...later].sort(([a], [b]) => a.localeCompare(b))) {
 // Where the initial bytes come from (source-map attribution; each part gzipped on its own, so the
 // parts add up to a little more than the whole).
 const parts = [];
-for (const file of analysis.initial.files.filter((f) => /\.m?js$/.test(f.file))) parts.push(...(await breakdownOf(dist, file.file)));
+for (const file of analysis.initial.files.filter((f) => /\.m?js$/.test(f.file)))
+  parts.push(...(await breakdownOf(dist, file.file)));
 const merged = new Map();
 for (const part of parts) {
   const m = merged.get(part.origin) ?? { origin: part.origin, raw: 0, gzip: 0 };

@@ -37,18 +37,25 @@ async function measure(root) {
       },
     },
   });
-  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+  const browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
     await page.goto(gateway.url);
     await page.waitForURL(/localhost/);
-    await page.waitForFunction(() => {
-      const d = document.querySelector('mcp-dashboard');
-      const cards = [...(d?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
-      return cards.length === 3 && cards.every((c) => c.phase === 'ready');
-    }, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => {
+        const d = document.querySelector('mcp-dashboard');
+        const cards = [...(d?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
+        return cards.length === 3 && cards.every((c) => c.phase === 'ready');
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
     // Observe (never drive) the page: dialogs that open, and the tool calls that complete.
     await page.evaluate(() => {
       const d = document.querySelector('mcp-dashboard');
@@ -60,7 +67,9 @@ async function measure(root) {
       }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
       const args = new Map();
       d.services.bus.on('mcp:tool:calling', (e) => args.set(e.requestId, e.args));
-      d.services.bus.on('mcp:tool:result', (e) => window.__bench.results.push({ toolName: e.toolName, args: args.get(e.requestId) }));
+      d.services.bus.on('mcp:tool:result', (e) =>
+        window.__bench.results.push({ toolName: e.toolName, args: args.get(e.requestId) }),
+      );
     });
     const dialogs = () => page.evaluate(() => window.__bench.dialogs);
     const results = () => page.evaluate(() => window.__bench.results);
@@ -78,7 +87,13 @@ async function measure(root) {
           const remember = page.locator('mcp-confirm-dialog [data-action="remember"]');
           if ((await remember.count()) && !(await remember.isChecked())) await act(() => remember.click());
           await act(() => page.locator('mcp-confirm-dialog [data-action="confirm"]').click());
-          await page.waitForFunction(() => !document.querySelector('mcp-dashboard').shadowRoot.querySelector('mcp-confirm-dialog').shadowRoot.querySelector('dialog').open);
+          await page.waitForFunction(
+            () =>
+              !document
+                .querySelector('mcp-dashboard')
+                .shadowRoot.querySelector('mcp-confirm-dialog')
+                .shadowRoot.querySelector('dialog').open,
+          );
           continue;
         }
         if (await done()) return;
@@ -89,7 +104,11 @@ async function measure(root) {
     /** The text a person sees in an element, shadow roots included. */
     const seen = (locator) =>
       locator.evaluate((el) => {
-        const walk = (node) => (node.shadowRoot ? walk(node.shadowRoot) : '') + [...node.childNodes].map((c) => (c.nodeType === 3 ? c.textContent : c.nodeType === 1 ? walk(c) : '')).join('');
+        const walk = (node) =>
+          (node.shadowRoot ? walk(node.shadowRoot) : '') +
+          [...node.childNodes]
+            .map((c) => (c.nodeType === 3 ? c.textContent : c.nodeType === 1 ? walk(c) : ''))
+            .join('');
         return walk(el);
       });
     const openTool = async (server, search, title) => {
@@ -120,7 +139,10 @@ async function measure(root) {
 
     const cohort = await journey('cohort metric x5', async () => {
       const runner = await openTool('cohort', 'Cohort', 'Get Cohort Retention Data');
-      const fetched = async (metric, after) => (await results()).slice(after).some((r) => r.toolName === 'get-cohort-data' && (!metric || r.args?.metric === metric));
+      const fetched = async (metric, after) =>
+        (await results())
+          .slice(after)
+          .some((r) => r.toolName === 'get-cohort-data' && (!metric || r.args?.metric === metric));
       const n0 = (await results()).length;
       await act(() => runner.locator('button.open-app').click());
       let view;
@@ -173,22 +195,79 @@ async function findViewFrame(page) {
 const after = await measure(repoRoot);
 const beforeRoot = process.env.CALLS_BENCH_BEFORE ? resolve(process.env.CALLS_BENCH_BEFORE) : undefined;
 const before = beforeRoot ? await measure(beforeRoot) : undefined;
-const baseline = (value, unit) => (before ? { baseline: { label: `the same journey on ${process.env.CALLS_BENCH_BEFORE_LABEL ?? beforeRoot}`, value, unit } } : {});
-const figure = (id, label, value, unit, beforeValue, notes) => ({ id, label, value, unit, samples: 1, ...(notes ? { notes } : {}), ...baseline(beforeValue, unit) });
+const baseline = (value, unit) =>
+  before
+    ? { baseline: { label: `the same journey on ${process.env.CALLS_BENCH_BEFORE_LABEL ?? beforeRoot}`, value, unit } }
+    : {};
+const figure = (id, label, value, unit, beforeValue, notes) => ({
+  id,
+  label,
+  value,
+  unit,
+  samples: 1,
+  ...(notes ? { notes } : {}),
+  ...baseline(beforeValue, unit),
+});
 const figures = [
-  figure('calls.echo5.clicks', 'Call echo (read-only) 5 times: clicks', after.echo.clicks, 'clicks', before?.echo.clicks),
-  figure('calls.echo5.dialogs', 'Call echo (read-only) 5 times: confirmation dialogs', after.echo.dialogs, 'dialogs', before?.echo.dialogs),
-  figure('calls.cohort5.clicks', 'Open the cohort app, change its metric 5 times: clicks', after.cohort.clicks, 'clicks', before?.cohort.clicks, 'Open app, the dialogs, 5 choices in the app'),
-  figure('calls.cohort5.dialogs', 'Open the cohort app, change its metric 5 times: confirmation dialogs', after.cohort.dialogs, 'dialogs', before?.cohort.dialogs),
-  figure('calls.write3.clicks', 'Write a pasted 3-line file (write_file): clicks', after.write.clicks, 'clicks', before?.write.clicks, 'Ctrl+V, Invoke, the dialog'),
-  figure('calls.write3.dialogs', 'Write a pasted 3-line file (write_file): confirmation dialogs', after.write.dialogs, 'dialogs', before?.write.dialogs),
-  figure('calls.write3.lines', 'Write a pasted 3-line file: lines in the file on disk', after.write.lines, 'lines', before?.write.lines, '3 is right'),
+  figure(
+    'calls.echo5.clicks',
+    'Call echo (read-only) 5 times: clicks',
+    after.echo.clicks,
+    'clicks',
+    before?.echo.clicks,
+  ),
+  figure(
+    'calls.echo5.dialogs',
+    'Call echo (read-only) 5 times: confirmation dialogs',
+    after.echo.dialogs,
+    'dialogs',
+    before?.echo.dialogs,
+  ),
+  figure(
+    'calls.cohort5.clicks',
+    'Open the cohort app, change its metric 5 times: clicks',
+    after.cohort.clicks,
+    'clicks',
+    before?.cohort.clicks,
+    'Open app, the dialogs, 5 choices in the app',
+  ),
+  figure(
+    'calls.cohort5.dialogs',
+    'Open the cohort app, change its metric 5 times: confirmation dialogs',
+    after.cohort.dialogs,
+    'dialogs',
+    before?.cohort.dialogs,
+  ),
+  figure(
+    'calls.write3.clicks',
+    'Write a pasted 3-line file (write_file): clicks',
+    after.write.clicks,
+    'clicks',
+    before?.write.clicks,
+    'Ctrl+V, Invoke, the dialog',
+  ),
+  figure(
+    'calls.write3.dialogs',
+    'Write a pasted 3-line file (write_file): confirmation dialogs',
+    after.write.dialogs,
+    'dialogs',
+    before?.write.dialogs,
+  ),
+  figure(
+    'calls.write3.lines',
+    'Write a pasted 3-line file: lines in the file on disk',
+    after.write.lines,
+    'lines',
+    before?.write.lines,
+    '3 is right',
+  ),
 ];
 process.stdout.write(
   `${JSON.stringify({
     bench: 'calls-journeys',
     title: 'Journeys: clicks and dialogs (issue 15)',
-    notes: 'A script plays a person in Chromium against the real gateway, server-everything, server-filesystem and the cohort-heatmap app: it ticks "Remember" wherever a dialog offers it and confirms. Clicks are mouse clicks, key chords and choices in the app (typing not counted); navigation to the tool is not counted.',
+    notes:
+      'A script plays a person in Chromium against the real gateway, server-everything, server-filesystem and the cohort-heatmap app: it ticks "Remember" wherever a dialog offers it and confirms. Clicks are mouse clicks, key chords and choices in the app (typing not counted); navigation to the tool is not counted.',
     figures,
     absent: [],
   })}\n`,

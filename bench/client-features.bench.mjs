@@ -21,18 +21,36 @@ const LETTERS = ['E', 'S', 'M', 'Su', 'En', 'Sa', 'Ma', 'Eng', 'Sal', 'Mar'];
 
 async function bareCompletions() {
   const client = new Client({ name: 'bench', version: '0' }, { capabilities: {} });
-  await client.connect(new StdioClientTransport({ command: 'node_modules/.bin/mcp-server-everything', args: ['stdio'], cwd: repoRoot, stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: 'node_modules/.bin/mcp-server-everything',
+      args: ['stdio'],
+      cwd: repoRoot,
+      stderr: 'ignore',
+    }),
+  );
   const times = [];
   for (let i = 0; i < COMPLETIONS + 5; i += 1) {
     const started = performance.now();
-    await client.complete({ ref: { type: 'ref/prompt', name: 'completable-prompt' }, argument: { name: 'department', value: LETTERS[i % LETTERS.length] } });
+    await client.complete({
+      ref: { type: 'ref/prompt', name: 'completable-prompt' },
+      argument: { name: 'department', value: LETTERS[i % LETTERS.length] },
+    });
     if (i >= 5) times.push(performance.now() - started);
   }
   await client.close();
   return times;
 }
 
-const figure = (id, label, summary, unit, extra = {}) => ({ id, label, value: summary.p50, unit, samples: summary.n, notes: `p95 ${summary.p95} ${unit}; min ${summary.min}, max ${summary.max}`, ...extra });
+const figure = (id, label, summary, unit, extra = {}) => ({
+  id,
+  label,
+  value: summary.p50,
+  unit,
+  samples: summary.n,
+  notes: `p95 ${summary.p95} ${unit}; min ${summary.min}, max ${summary.max}`,
+  ...extra,
+});
 
 async function main() {
   const gateway = await startGatewayProcess({
@@ -49,10 +67,14 @@ async function main() {
   try {
     const page = await browser.newPage();
     await page.goto(gateway.url);
-    await page.waitForFunction(() => {
-      const bridge = document.querySelector('mcp-dashboard')?.services?.bridge;
-      return bridge?.isConnected('everything') && bridge.isConnected('tasks');
-    }, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const bridge = document.querySelector('mcp-dashboard')?.services?.bridge;
+        return bridge?.isConnected('everything') && bridge.isConnected('tasks');
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     log('[client-features.bench] completions in the page');
     const page50 = await page.evaluate(
       async ({ n, letters }) => {
@@ -60,13 +82,19 @@ async function main() {
         const deep = (root, selector) => {
           const found = root.querySelector(selector);
           if (found) return found;
-          for (const el of root.querySelectorAll('*')) if (el.shadowRoot) { const inner = deep(el.shadowRoot, selector); if (inner) return inner; }
+          for (const el of root.querySelectorAll('*'))
+            if (el.shadowRoot) {
+              const inner = deep(el.shadowRoot, selector);
+              if (inner) return inner;
+            }
           return null;
         };
         const dashboard = document.querySelector('mcp-dashboard');
         let panel = null;
         for (let tries = 0; !panel?.info && tries < 300; tries += 1) {
-          const card = [...dashboard.shadowRoot.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === 'everything');
+          const card = [...dashboard.shadowRoot.querySelectorAll('mcp-widget-card')].find(
+            (c) => c.server?.name === 'everything',
+          );
           panel = card?.shadowRoot ? deep(card.shadowRoot, 'mcp-server-panel-widget') : null;
           if (!panel?.info) await new Promise((r) => setTimeout(r, 100));
         }
@@ -74,7 +102,9 @@ async function main() {
         await panel.updateComplete;
         const runner = deep(panel.shadowRoot, 'mcp-prompt-runner');
         await runner.updateComplete;
-        [...runner.shadowRoot.querySelectorAll('button')].find((b) => b.textContent.includes('Team Management')).click();
+        [...runner.shadowRoot.querySelectorAll('button')]
+          .find((b) => b.textContent.includes('Team Management'))
+          .click();
         await runner.updateComplete;
         await new Promise((r) => setTimeout(r, 50));
         const field = deep(runner.shadowRoot, 'mcp-completion-input[name="department"]');
@@ -93,19 +123,31 @@ async function main() {
       { n: COMPLETIONS, letters: LETTERS },
     );
     const bare = summarize(await bareCompletions());
-    figures.push(figure('completion.dashboard', 'Completion round trip: request from a prompt field until its suggestions are rendered (p50)', summarize(page50), 'ms', {
-      baseline: { label: 'bare SDK client, complete() over stdio (p50)', value: bare.p50, unit: 'ms' },
-    }));
+    figures.push(
+      figure(
+        'completion.dashboard',
+        'Completion round trip: request from a prompt field until its suggestions are rendered (p50)',
+        summarize(page50),
+        'ms',
+        {
+          baseline: { label: 'bare SDK client, complete() over stdio (p50)', value: bare.p50, unit: 'ms' },
+        },
+      ),
+    );
     log('[client-features.bench] tasks in the page');
     const tasks = await page.evaluate(async (n) => {
       const bridge = document.querySelector('mcp-dashboard').services.bridge;
       const asTask = [];
       const direct = [];
       for (let i = 0; i < n + 1; i += 1) {
-        for (const [list, task] of [[asTask, true], [direct, false]]) {
+        for (const [list, task] of [
+          [asTask, true],
+          [direct, false],
+        ]) {
           const started = performance.now();
           const result = await bridge.callTool('tasks', 'slow-sum', { a: i, b: 1 }, { task });
-          if (!JSON.stringify(result).includes(`sum is ${i + 1}`)) throw new Error(`unexpected result ${JSON.stringify(result)}`);
+          if (!JSON.stringify(result).includes(`sum is ${i + 1}`))
+            throw new Error(`unexpected result ${JSON.stringify(result)}`);
           if (i >= 1) list.push(performance.now() - started);
         }
       }
@@ -113,17 +155,41 @@ async function main() {
     }, TASKS);
     const taskSummary = summarize(tasks.asTask);
     const directSummary = summarize(tasks.direct);
-    figures.push(figure('task.follow', 'Tool run as a task (600 ms of server work): call → result in the page (p50)', taskSummary, 'ms', {
-      baseline: { label: 'the same tool without a task, the server waiting for it (p50)', value: directSummary.p50, unit: 'ms' },
-    }));
-    figures.push({ id: 'task.overhead', label: 'Cost of following the task (task p50 − direct p50)', value: Number((taskSummary.p50 - directSummary.p50).toFixed(1)), unit: 'ms', samples: taskSummary.n });
+    figures.push(
+      figure(
+        'task.follow',
+        'Tool run as a task (600 ms of server work): call → result in the page (p50)',
+        taskSummary,
+        'ms',
+        {
+          baseline: {
+            label: 'the same tool without a task, the server waiting for it (p50)',
+            value: directSummary.p50,
+            unit: 'ms',
+          },
+        },
+      ),
+    );
+    figures.push({
+      id: 'task.overhead',
+      label: 'Cost of following the task (task p50 − direct p50)',
+      value: Number((taskSummary.p50 - directSummary.p50).toFixed(1)),
+      unit: 'ms',
+      samples: taskSummary.n,
+    });
   } catch (error) {
     errors.push({ id: 'client-features', label: 'client features', reason: String(error?.message ?? error) });
   } finally {
     await browser.close();
     await gateway.stop();
   }
-  emit({ bench: 'client-features', title: 'MCP client features (issue 19)', figures, ...(errors.length ? { errors } : {}), notes: QUICK ? 'BENCH_QUICK: fewer samples' : undefined });
+  emit({
+    bench: 'client-features',
+    title: 'MCP client features (issue 19)',
+    figures,
+    ...(errors.length ? { errors } : {}),
+    notes: QUICK ? 'BENCH_QUICK: fewer samples' : undefined,
+  });
 }
 
 await main();

@@ -54,7 +54,12 @@ function serverBoxes() {
   });
   const header = root.querySelector('header.top')?.getBoundingClientRect();
   const main = root.querySelector('main')?.getBoundingClientRect();
-  return { ready: !loading && source.length > 0, boxes, headerBottom: header?.bottom ?? 0, main: main ? { left: main.left, right: main.right } : undefined };
+  return {
+    ready: !loading && source.length > 0,
+    boxes,
+    headerBottom: header?.bottom ?? 0,
+    main: main ? { left: main.left, right: main.right } : undefined,
+  };
 }
 
 async function firstScreen(browser) {
@@ -65,11 +70,17 @@ async function firstScreen(browser) {
     const problems = watchProblems(page);
     await page.goto(gateway.url);
     await page.waitForFunction(serverBoxes, undefined, { polling: 250, timeout: 120_000 }).then(async () => {
-      await page.waitForFunction(() => {
-        const s = document.querySelector('mcp-dashboard')?.shadowRoot;
-        const cards = [...(s?.querySelectorAll('mcp-widget-card') ?? [])];
-        return cards.length > 0 && cards.every((c) => c.phase === 'ready' || c.phase === 'error' || c.phase === 'disabled');
-      }, undefined, { polling: 250, timeout: 120_000 });
+      await page.waitForFunction(
+        () => {
+          const s = document.querySelector('mcp-dashboard')?.shadowRoot;
+          const cards = [...(s?.querySelectorAll('mcp-widget-card') ?? [])];
+          return (
+            cards.length > 0 && cards.every((c) => c.phase === 'ready' || c.phase === 'error' || c.phase === 'disabled')
+          );
+        },
+        undefined,
+        { polling: 250, timeout: 120_000 },
+      );
     });
     // Let late layout (fonts, virtualised lists, status polls) settle.
     await page.waitForTimeout(1500);
@@ -92,7 +103,13 @@ async function firstScreen(browser) {
       }
     }
     if (problems.length) log(`first screen: the page reported: ${problems.slice(0, 3).join('; ')}`);
-    return { servers: servers.size, panels: panels.size, total: new Set(m.boxes.map((b) => b.server)).size, blankPct: (100 * blank) / total, blankPx: blank * 100 };
+    return {
+      servers: servers.size,
+      panels: panels.size,
+      total: new Set(m.boxes.map((b) => b.server)).size,
+      blankPct: (100 * blank) / total,
+      blankPx: blank * 100,
+    };
   } finally {
     await context.close();
     await gateway.stop();
@@ -116,14 +133,21 @@ async function enterEditMode() {
  */
 function mainThreadCpuPerFrame(events) {
   const dispatching = new Set(events.filter((e) => e.name === 'EventDispatch').map((e) => e.pid));
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && dispatching.has(e.pid));
+  const main = events.find(
+    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && dispatching.has(e.pid),
+  );
   if (!main) throw new Error('the trace has no renderer main thread');
   const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const frames = own.filter((e) => e.name === 'FireAnimationFrame').map((e) => e.ts).sort((a, b) => a - b);
+  const frames = own
+    .filter((e) => e.name === 'FireAnimationFrame')
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
   const tasks = own.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
   const out = [];
   for (let i = 1; i < frames.length; i++) {
-    const cpu = tasks.filter((t) => t.ts >= frames[i - 1] && t.ts < frames[i]).reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0), 0);
+    const cpu = tasks
+      .filter((t) => t.ts >= frames[i - 1] && t.ts < frames[i])
+      .reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0), 0);
     out.push(cpu / 1000);
   }
   return out;
@@ -136,11 +160,24 @@ async function dragFrames(browser) {
   try {
     const page = await context.newPage();
     await page.goto(gateway.url);
-    await page.waitForFunction(() => (document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-tile').length ?? 0) >= 50, undefined, { timeout: 120_000 });
-    await page.waitForFunction(() => [...document.querySelector('mcp-dashboard').shadowRoot.querySelectorAll('mcp-widget-card')].every((c) => c.phase === 'ready'), undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-tile').length ?? 0) >= 50,
+      undefined,
+      { timeout: 120_000 },
+    );
+    await page.waitForFunction(
+      () =>
+        [...document.querySelector('mcp-dashboard').shadowRoot.querySelectorAll('mcp-widget-card')].every(
+          (c) => c.phase === 'ready',
+        ),
+      undefined,
+      { timeout: 120_000 },
+    );
     if (!(await page.evaluate(enterEditMode))) throw new Error('this build has no edit mode');
     const handle = await page.evaluateHandle(() => {
-      const tile = [...document.querySelector('mcp-dashboard').shadowRoot.querySelectorAll('mcp-tile')].find((t) => t.tile?.kind === 'widget');
+      const tile = [...document.querySelector('mcp-dashboard').shadowRoot.querySelectorAll('mcp-tile')].find(
+        (t) => t.tile?.kind === 'widget',
+      );
       return tile.shadowRoot.querySelector('[data-action="drag"]');
     });
     const box = await handle.boundingBox();
@@ -190,7 +227,9 @@ async function dragFrames(browser) {
     // One more round under a Chromium trace: the main thread's CPU time per frame (thread time, so a
     // loaded machine that takes the CPU away between frames does not count as our work).
     await collect();
-    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(page, {
+      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
     await drag();
     const cpu = mainThreadCpuPerFrame(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
     await stop();
@@ -228,8 +267,12 @@ async function hundredServers(browser) {
     const page = await context.newPage();
     const started = Date.now();
     await page.goto(gateway.url, { waitUntil: 'commit' });
-    const first = await (await page.waitForFunction(firstTile, undefined, { polling: 'raf', timeout: 120_000 })).jsonValue();
-    const all = await (await page.waitForFunction(layoutPainted, 100, { polling: 'raf', timeout: 300_000 })).jsonValue();
+    const first = await (
+      await page.waitForFunction(firstTile, undefined, { polling: 'raf', timeout: 120_000 })
+    ).jsonValue();
+    const all = await (
+      await page.waitForFunction(layoutPainted, 100, { polling: 'raf', timeout: 300_000 })
+    ).jsonValue();
     return { first: first - started, all: all - started };
   } finally {
     await context.close();
@@ -242,65 +285,119 @@ const figures = [];
 const errors = [];
 const absent = [];
 try {
-  if (wanted('first-screen')) try {
-    const s = await firstScreen(browser);
-    log(`first screen: ${s.servers}/${s.total} servers show their state, ${s.panels} panels, ${s.blankPct.toFixed(1)} % blank`);
-    figures.push(
-      { id: 'layout.nine.servers-visible', label: 'Nine servers at 1400×900: servers whose state is on the first screen', value: s.servers, unit: 'servers', notes: `of ${s.total}; before issue 16: 4 (one card per server)` },
-      { id: 'layout.nine.panels-visible', label: 'Nine servers at 1400×900: server panels (full widgets) on the first screen', value: s.panels, unit: 'panels' },
-      { id: 'layout.nine.blank', label: 'Nine servers at 1400×900: blank share of the first screen below the header', value: round(s.blankPct, 1), unit: '%', notes: `${Math.round(s.blankPx / 1000)}k px² covered by no tile` },
-    );
-  } catch (error) {
-    errors.push({ id: 'layout.nine', label: 'Nine servers at 1400×900', reason: error.message.split('\n')[0] });
-  }
-  if (wanted('drag')) try {
-    const { frames, idle, cpu } = await dragFrames(browser);
-    const share = (list, ms) => (100 * list.filter((f) => f > ms).length) / list.length;
-    log(`drag: ${frames.length} frames, p50 ${median(frames).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, ${share(frames, 20).toFixed(1)} % over 20 ms; idle page: p95 ${percentile(idle, 95).toFixed(1)} ms, ${share(idle, 20).toFixed(1)} % over 20 ms`);
-    log(`drag: main-thread CPU per frame (traced round, ${cpu.length} frames): p50 ${median(cpu).toFixed(2)} ms, p95 ${percentile(cpu, 95).toFixed(2)} ms, max ${Math.max(...cpu).toFixed(2)} ms`);
-    const baseline = (value) => ({ label: 'the same page in edit mode, idle (3 s)', value: round(value, 1), unit: 'ms' });
-    figures.push(
-      { id: 'layout.drag.p50', label: 'Dragging a tile on a 50-tile dashboard: frame time p50', value: round(median(frames), 1), unit: 'ms', samples: frames.length, baseline: baseline(median(idle)) },
-      {
-        id: 'layout.drag.p95',
-        label: 'Dragging a tile on a 50-tile dashboard: frame time p95',
-        value: round(percentile(frames, 95), 1),
-        unit: 'ms',
-        samples: frames.length,
-        baseline: baseline(percentile(idle, 95)),
-        notes: `target ≤ 16 ms (one 60 Hz frame is 16.7 ms, the least a gap between frames can be); ${share(frames, 20).toFixed(1)} % of frames longer than 20 ms while dragging, ${share(idle, 20).toFixed(1)} % on the idle page`,
-      },
-      {
-        id: 'layout.drag.cpu.p95',
-        label: 'Dragging a tile on a 50-tile dashboard: main-thread CPU per frame p95',
-        value: round(percentile(cpu, 95), 2),
-        unit: 'ms',
-        samples: cpu.length,
-        notes: `one traced round; p50 ${median(cpu).toFixed(2)} ms, max ${Math.max(...cpu).toFixed(2)} ms; a frame fits in 16 ms when this is below it`,
-      },
-    );
-  } catch (error) {
-    if (/no edit mode/.test(error.message)) absent.push({ id: 'layout.drag', label: 'Dragging a tile', reason: 'this build has no edit mode' });
-    else errors.push({ id: 'layout.drag', label: 'Dragging a tile on a 50-tile dashboard', reason: error.message.split('\n')[0] });
-  }
-  if (wanted('hundred')) try {
-    const samples = [];
-    for (let i = 0; i < (QUICK ? 1 : 3); i++) {
-      samples.push(await hundredServers(browser));
-      log(`100 servers: sample ${i + 1}: first tile ${samples.at(-1).first} ms, whole layout ${samples.at(-1).all} ms`);
+  if (wanted('first-screen'))
+    try {
+      const s = await firstScreen(browser);
+      log(
+        `first screen: ${s.servers}/${s.total} servers show their state, ${s.panels} panels, ${s.blankPct.toFixed(1)} % blank`,
+      );
+      figures.push(
+        {
+          id: 'layout.nine.servers-visible',
+          label: 'Nine servers at 1400×900: servers whose state is on the first screen',
+          value: s.servers,
+          unit: 'servers',
+          notes: `of ${s.total}; before issue 16: 4 (one card per server)`,
+        },
+        {
+          id: 'layout.nine.panels-visible',
+          label: 'Nine servers at 1400×900: server panels (full widgets) on the first screen',
+          value: s.panels,
+          unit: 'panels',
+        },
+        {
+          id: 'layout.nine.blank',
+          label: 'Nine servers at 1400×900: blank share of the first screen below the header',
+          value: round(s.blankPct, 1),
+          unit: '%',
+          notes: `${Math.round(s.blankPx / 1000)}k px² covered by no tile`,
+        },
+      );
+    } catch (error) {
+      errors.push({ id: 'layout.nine', label: 'Nine servers at 1400×900', reason: error.message.split('\n')[0] });
     }
-    figures.push({
-      id: 'layout.hundred.painted',
-      label: 'Navigation → default layout painted, 100 servers',
-      value: round(median(samples.map((s) => s.all)), 0),
-      unit: 'ms',
-      baseline: { label: 'navigation → first tile painted', value: round(median(samples.map((s) => s.first)), 0), unit: 'ms' },
-      samples: samples.length,
-      notes: 'every tile of the default layout (a status tile and a panel per server) in the DOM with a box; servers may still be connecting',
-    });
-  } catch (error) {
-    errors.push({ id: 'layout.hundred', label: 'Navigation → default layout painted, 100 servers', reason: error.message.split('\n')[0] });
-  }
+  if (wanted('drag'))
+    try {
+      const { frames, idle, cpu } = await dragFrames(browser);
+      const share = (list, ms) => (100 * list.filter((f) => f > ms).length) / list.length;
+      log(
+        `drag: ${frames.length} frames, p50 ${median(frames).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, ${share(frames, 20).toFixed(1)} % over 20 ms; idle page: p95 ${percentile(idle, 95).toFixed(1)} ms, ${share(idle, 20).toFixed(1)} % over 20 ms`,
+      );
+      log(
+        `drag: main-thread CPU per frame (traced round, ${cpu.length} frames): p50 ${median(cpu).toFixed(2)} ms, p95 ${percentile(cpu, 95).toFixed(2)} ms, max ${Math.max(...cpu).toFixed(2)} ms`,
+      );
+      const baseline = (value) => ({
+        label: 'the same page in edit mode, idle (3 s)',
+        value: round(value, 1),
+        unit: 'ms',
+      });
+      figures.push(
+        {
+          id: 'layout.drag.p50',
+          label: 'Dragging a tile on a 50-tile dashboard: frame time p50',
+          value: round(median(frames), 1),
+          unit: 'ms',
+          samples: frames.length,
+          baseline: baseline(median(idle)),
+        },
+        {
+          id: 'layout.drag.p95',
+          label: 'Dragging a tile on a 50-tile dashboard: frame time p95',
+          value: round(percentile(frames, 95), 1),
+          unit: 'ms',
+          samples: frames.length,
+          baseline: baseline(percentile(idle, 95)),
+          notes: `target ≤ 16 ms (one 60 Hz frame is 16.7 ms, the least a gap between frames can be); ${share(frames, 20).toFixed(1)} % of frames longer than 20 ms while dragging, ${share(idle, 20).toFixed(1)} % on the idle page`,
+        },
+        {
+          id: 'layout.drag.cpu.p95',
+          label: 'Dragging a tile on a 50-tile dashboard: main-thread CPU per frame p95',
+          value: round(percentile(cpu, 95), 2),
+          unit: 'ms',
+          samples: cpu.length,
+          notes: `one traced round; p50 ${median(cpu).toFixed(2)} ms, max ${Math.max(...cpu).toFixed(2)} ms; a frame fits in 16 ms when this is below it`,
+        },
+      );
+    } catch (error) {
+      if (/no edit mode/.test(error.message))
+        absent.push({ id: 'layout.drag', label: 'Dragging a tile', reason: 'this build has no edit mode' });
+      else
+        errors.push({
+          id: 'layout.drag',
+          label: 'Dragging a tile on a 50-tile dashboard',
+          reason: error.message.split('\n')[0],
+        });
+    }
+  if (wanted('hundred'))
+    try {
+      const samples = [];
+      for (let i = 0; i < (QUICK ? 1 : 3); i++) {
+        samples.push(await hundredServers(browser));
+        log(
+          `100 servers: sample ${i + 1}: first tile ${samples.at(-1).first} ms, whole layout ${samples.at(-1).all} ms`,
+        );
+      }
+      figures.push({
+        id: 'layout.hundred.painted',
+        label: 'Navigation → default layout painted, 100 servers',
+        value: round(median(samples.map((s) => s.all)), 0),
+        unit: 'ms',
+        baseline: {
+          label: 'navigation → first tile painted',
+          value: round(median(samples.map((s) => s.first)), 0),
+          unit: 'ms',
+        },
+        samples: samples.length,
+        notes:
+          'every tile of the default layout (a status tile and a panel per server) in the DOM with a box; servers may still be connecting',
+      });
+    } catch (error) {
+      errors.push({
+        id: 'layout.hundred',
+        label: 'Navigation → default layout painted, 100 servers',
+        reason: error.message.split('\n')[0],
+      });
+    }
 } finally {
   await browser.close();
 }
@@ -310,7 +407,7 @@ emit({
   title: 'Dashboard layout (issue 16)',
   notes:
     'Headless Chromium at 1400×900 against a real gateway. Nine servers: server-everything ×2, basic-vanillajs ×2, system-monitor ×2, the MCPlet demo and two synthetic servers. ' +
-    'Drag: CDP mouse events on a tile\'s drag handle in edit mode, 121 moves across the grid and back per round; frame times are the gaps between requestAnimationFrame timestamps; a last round under a Chromium trace gives the main thread\'s CPU time per frame.',
+    "Drag: CDP mouse events on a tile's drag handle in edit mode, 121 moves across the grid and back per round; frame times are the gaps between requestAnimationFrame timestamps; a last round under a Chromium trace gives the main thread's CPU time per frame.",
   figures,
   errors,
   absent,

@@ -64,22 +64,35 @@ async function waitCount(page, key, count, timeoutMs = 30_000) {
 }
 
 async function sample(page, run, close) {
-  const before = await page.evaluate(() => ({ results: window.__bench.results.length, inits: window.__bench.inits.length }));
+  const before = await page.evaluate(() => ({
+    results: window.__bench.results.length,
+    inits: window.__bench.inits.length,
+  }));
   const clickedAt = await run();
   try {
     await waitCount(page, 'inits', before.inits + 1);
     await waitCount(page, 'results', before.results + 1);
   } catch (error) {
-    const now = await page.evaluate(() => ({ results: window.__bench.results.length, inits: window.__bench.inits.length }));
-    throw new Error(`${error.message.split('\n')[0]} (before ${JSON.stringify(before)}, now ${JSON.stringify(now)})`, { cause: error });
+    const now = await page.evaluate(() => ({
+      results: window.__bench.results.length,
+      inits: window.__bench.inits.length,
+    }));
+    throw new Error(`${error.message.split('\n')[0]} (before ${JSON.stringify(before)}, now ${JSON.stringify(now)})`, {
+      cause: error,
+    });
   }
-  const { result, init } = await page.evaluate((b) => ({ result: window.__bench.results[b.results], init: window.__bench.inits[b.inits] }), before);
+  const { result, init } = await page.evaluate(
+    (b) => ({ result: window.__bench.results[b.results], init: window.__bench.inits[b.inits] }),
+    before,
+  );
   await close();
   return { resultToInit: init - result, actionToInit: init - clickedAt };
 }
 
 async function measureDashboard(browser) {
-  const gateway = await startGatewayProcess({ config: { mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } } });
+  const gateway = await startGatewayProcess({
+    config: { mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } },
+  });
   try {
     const samples = [];
     for (let i = 0; i < SAMPLES + WARMUP; i++) {
@@ -108,7 +121,9 @@ async function measureDashboard(browser) {
           },
         );
         if (i >= WARMUP) samples.push(s);
-        log(`dashboard #${i + 1}: result→initialized ${s.resultToInit.toFixed(1)} ms, confirm→initialized ${s.actionToInit.toFixed(1)} ms`);
+        log(
+          `dashboard #${i + 1}: result→initialized ${s.resultToInit.toFixed(1)} ms, confirm→initialized ${s.actionToInit.toFixed(1)} ms`,
+        );
       } finally {
         await page.close();
       }
@@ -156,7 +171,9 @@ async function measureInspector(browser) {
           },
         );
         if (i >= WARMUP) samples.push(s);
-        log(`inspector #${i + 1}: result→initialized ${s.resultToInit.toFixed(1)} ms, click→initialized ${s.actionToInit.toFixed(1)} ms`);
+        log(
+          `inspector #${i + 1}: result→initialized ${s.resultToInit.toFixed(1)} ms, click→initialized ${s.actionToInit.toFixed(1)} ms`,
+        );
       } finally {
         await page.close();
       }
@@ -167,7 +184,10 @@ async function measureInspector(browser) {
   }
 }
 
-const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+const browser = await chromium.launch({
+  executablePath: chromePath(),
+  args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+});
 const figures = [];
 const absent = [];
 try {
@@ -181,22 +201,40 @@ try {
     log(error.stack ?? '');
     log(why);
   }
-  const notes = 'Chromium, loopback, same page hook in both hosts: performance.now() of the HTTP response carrying the get-time result and of the ui/notifications/initialized postMessage reaching the page; median of the samples after warm-up.';
+  const notes =
+    'Chromium, loopback, same page hook in both hosts: performance.now() of the HTTP response carrying the get-time result and of the ui/notifications/initialized postMessage reaching the page; median of the samples after warm-up.';
   figures.push({
     id: 'apps.result-to-initialized.basic-vanillajs',
     label: 'MCP App: tool result → view initialized (basic-vanillajs get-time)',
     value: Number(median(ours.map((s) => s.resultToInit)).toFixed(1)),
     unit: 'ms',
-    ...(theirs ? { baseline: { label: 'MCP Inspector 2.12 web client', value: Number(median(theirs.map((s) => s.resultToInit)).toFixed(1)), unit: 'ms' } } : {}),
+    ...(theirs
+      ? {
+          baseline: {
+            label: 'MCP Inspector 2.12 web client',
+            value: Number(median(theirs.map((s) => s.resultToInit)).toFixed(1)),
+            unit: 'ms',
+          },
+        }
+      : {}),
     samples: ours.length,
     notes: `${notes} Negative values mean the view was up before the result arrived.`,
   });
   figures.push({
     id: 'apps.action-to-initialized.basic-vanillajs',
-    label: 'MCP App: user action → view initialized (dashboard: Confirm in the dialog; Inspector: click on the app, no confirmation)',
+    label:
+      'MCP App: user action → view initialized (dashboard: Confirm in the dialog; Inspector: click on the app, no confirmation)',
     value: Number(median(ours.map((s) => s.actionToInit)).toFixed(1)),
     unit: 'ms',
-    ...(theirs ? { baseline: { label: 'MCP Inspector 2.12 web client', value: Number(median(theirs.map((s) => s.actionToInit)).toFixed(1)), unit: 'ms' } } : {}),
+    ...(theirs
+      ? {
+          baseline: {
+            label: 'MCP Inspector 2.12 web client',
+            value: Number(median(theirs.map((s) => s.actionToInit)).toFixed(1)),
+            unit: 'ms',
+          },
+        }
+      : {}),
     samples: ours.length,
     notes,
   });

@@ -20,7 +20,11 @@ async function engineFigure() {
   const entry = fileURLToPath(new URL('../src/core/policy/engine.ts', import.meta.url));
   const classify = fileURLToPath(new URL('../src/core/mcplet/classify.ts', import.meta.url));
   const out = await build({
-    stdin: { contents: `export * from ${JSON.stringify(entry)}; export * from ${JSON.stringify(classify)};`, resolveDir: process.cwd(), loader: 'ts' },
+    stdin: {
+      contents: `export * from ${JSON.stringify(entry)}; export * from ${JSON.stringify(classify)};`,
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'esm',
@@ -30,12 +34,27 @@ async function engineFigure() {
   const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
   const tools = [
     { _meta: { mcpletType: 'read', visibility: ['model', 'app'], pool: 'p' } },
-    { _meta: { mcpletType: 'action', visibility: ['model', 'app'], auth: { required: 'passkey', enforcement: 'strict' } } },
+    {
+      _meta: {
+        mcpletType: 'action',
+        visibility: ['model', 'app'],
+        auth: { required: 'passkey', enforcement: 'strict' },
+      },
+    },
     { _meta: { mcpletType: 'prepare', visibility: ['app'] } },
     {},
   ];
   const settings = { strictMcplet: false, pools: { p: {} } };
-  const permissions = { invokeTool: true, readResource: true, getPrompt: true, subscribeToUpdates: true, storage: 'session', clipboard: false, notifications: false, networkDomains: [] };
+  const permissions = {
+    invokeTool: true,
+    readResource: true,
+    getPrompt: true,
+    subscribeToUpdates: true,
+    storage: 'session',
+    clipboard: false,
+    notifications: false,
+    networkDomains: [],
+  };
   const N = 200_000;
   const samples = [];
   for (let round = 0; round < 5; round += 1) {
@@ -43,12 +62,27 @@ async function engineFigure() {
     for (let i = 0; i < N; i += 1) {
       const tool = tools[i & 3];
       const classification = mod.classifyTool(tool, settings);
-      mod.decide({ serverName: 's', toolName: 't', classification, caller: { surface: 'widget', id: 'w' }, callerServerName: 's', widget: { trust: 'community', permissions }, remembered: false });
+      mod.decide({
+        serverName: 's',
+        toolName: 't',
+        classification,
+        caller: { surface: 'widget', id: 'w' },
+        callerServerName: 's',
+        widget: { trust: 'community', permissions },
+        remembered: false,
+      });
     }
     samples.push(Number(process.hrtime.bigint() - start) / N / 1000);
   }
   log(`engine: ${median(samples).toFixed(2)} µs per classify+decide`);
-  return { id: 'policy.engine.decision', label: 'Policy: classify + decide, per call', value: Number(median(samples).toFixed(3)), unit: 'µs', samples: samples.length, notes: `${N} calls per sample, Node ${process.version}` };
+  return {
+    id: 'policy.engine.decision',
+    label: 'Policy: classify + decide, per call',
+    value: Number(median(samples).toFixed(3)),
+    unit: 'µs',
+    samples: samples.length,
+    notes: `${N} calls per sample, Node ${process.version}`,
+  };
 }
 
 async function e2eFigures() {
@@ -58,17 +92,31 @@ async function e2eFigures() {
       dashboard: { pools: { 'notes-pool': {} }, passkeys: { verifiers: ['mcplet-demo'] } },
     },
   });
-  const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+  const browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+  });
   try {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable', { enableUI: false });
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
     await page.goto(await gateway.launchUrl());
     await page.waitForURL(/localhost/);
-    await page.locator('mcp-widget-card').locator('header').getByText(/\d+ tools/).waitFor({ timeout: 30_000 });
+    await page
+      .locator('mcp-widget-card')
+      .locator('header')
+      .getByText(/\d+ tools/)
+      .waitFor({ timeout: 30_000 });
     const result = await page.evaluate(async () => {
       /* global document */
       const d = document.querySelector('mcp-dashboard');
@@ -118,12 +166,50 @@ async function e2eFigures() {
       };
     });
     log(`e2e: ${JSON.stringify(result)}`);
-    const f = (id, label, value, samples, notes) => ({ id, label, value: Number(value.toFixed(2)), unit: 'ms', samples, notes });
+    const f = (id, label, value, samples, notes) => ({
+      id,
+      label,
+      value: Number(value.toFixed(2)),
+      unit: 'ms',
+      samples,
+      notes,
+    });
     return [
-      { ...f('policy.call.remembered-read', 'Read tool with remembered consent (A2), through the policy', result.remembered, 40, 'no dialog; interleaved with the baseline'), baseline: { label: 'the same call on the raw bridge (no policy)', value: Number(result.raw.toFixed(2)), unit: 'ms' } },
-      f('policy.call.confirmed-action', 'Action confirmed in the dialog (C2), dialog answered by script, audited', result.confirmed, 30, 'includes the audit write to IndexedDB'),
-      f('policy.call.passkey', 'Strict passkey action (K1): challenge, virtual authenticator, backend verification', result.passkey, 15, 'Chromium virtual authenticator; the real cost of a person touching a key is not included'),
-      f('policy.passkey.first-registration', 'First passkey action including registration', result.registration, 1, 'registration + authentication + verification, once per gateway'),
+      {
+        ...f(
+          'policy.call.remembered-read',
+          'Read tool with remembered consent (A2), through the policy',
+          result.remembered,
+          40,
+          'no dialog; interleaved with the baseline',
+        ),
+        baseline: {
+          label: 'the same call on the raw bridge (no policy)',
+          value: Number(result.raw.toFixed(2)),
+          unit: 'ms',
+        },
+      },
+      f(
+        'policy.call.confirmed-action',
+        'Action confirmed in the dialog (C2), dialog answered by script, audited',
+        result.confirmed,
+        30,
+        'includes the audit write to IndexedDB',
+      ),
+      f(
+        'policy.call.passkey',
+        'Strict passkey action (K1): challenge, virtual authenticator, backend verification',
+        result.passkey,
+        15,
+        'Chromium virtual authenticator; the real cost of a person touching a key is not included',
+      ),
+      f(
+        'policy.passkey.first-registration',
+        'First passkey action including registration',
+        result.registration,
+        1,
+        'registration + authentication + verification, once per gateway',
+      ),
     ];
   } finally {
     await browser.close();

@@ -24,13 +24,20 @@ const probeServer = { command: 'node', args: ['test/fixtures/relay-probe-server.
 const legacyServer = { command: 'node', args: ['test/fixtures/relay-probe-server.mjs'] };
 
 function client(negotiate) {
-  return new Client({ name: 'reach-bench', version: '1' }, { capabilities: {}, ...(negotiate ? { versionNegotiation: { mode: 'auto' } } : {}) });
+  return new Client(
+    { name: 'reach-bench', version: '1' },
+    { capabilities: {}, ...(negotiate ? { versionNegotiation: { mode: 'auto' } } : {}) },
+  );
 }
 
 async function viaGateway(gw, name, negotiate) {
   const c = client(negotiate);
   const started = performance.now();
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }));
+  await c.connect(
+    new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), {
+      requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+    }),
+  );
   return { c, ms: performance.now() - started };
 }
 
@@ -47,7 +54,9 @@ async function calls(c, n) {
 const connect = { firstLegacy: [], firstAuto: [], laterLegacy: [], laterAuto: [] };
 const call = { stdio: [], gateway2025: [], gateway2026: [] };
 for (let r = 0; r < ROUNDS; r += 1) {
-  const gw = await startGatewayProcess({ config: { mcpServers: { a: legacyServer, b: legacyServer, m: probeServer } } });
+  const gw = await startGatewayProcess({
+    config: { mcpServers: { a: legacyServer, b: legacyServer, m: probeServer } },
+  });
   try {
     // First connects: a without negotiation, b with it (both 2025-only servers), order alternating.
     const order = r % 2 ? ['b', 'a'] : ['a', 'b'];
@@ -65,7 +74,8 @@ for (let r = 0; r < ROUNDS; r += 1) {
     await bare.connect(new StdioClientTransport(legacyServer));
     const legacy = (await viaGateway(gw, 'm', false)).c;
     const modern = (await viaGateway(gw, 'm', true)).c;
-    if (modern.getNegotiatedProtocolVersion() !== '2026-07-28') throw new Error(`expected 2026-07-28, got ${modern.getNegotiatedProtocolVersion()}`);
+    if (modern.getNegotiatedProtocolVersion() !== '2026-07-28')
+      throw new Error(`expected 2026-07-28, got ${modern.getNegotiatedProtocolVersion()}`);
     for (const c of [bare, legacy, modern]) await calls(c, 20); // warm-up
     call.stdio.push(...(await calls(bare, CALLS)));
     call.gateway2025.push(...(await calls(legacy, CALLS)));
@@ -81,7 +91,9 @@ for (let r = 0; r < ROUNDS; r += 1) {
 const recovery = [];
 {
   let everything = await startEverythingHttp('streamableHttp');
-  const gw = await startGatewayProcess({ config: { mcpServers: { remote: { type: 'http', url: everything.url('/mcp') } } } });
+  const gw = await startGatewayProcess({
+    config: { mcpServers: { remote: { type: 'http', url: everything.url('/mcp') } } },
+  });
   try {
     const { c } = await viaGateway(gw, 'remote', false);
     for (let r = 0; r < ROUNDS; r += 1) {
@@ -102,20 +114,47 @@ const recovery = [];
 
 const figure = (id, label, values, notes) => {
   const s = summarize(values);
-  return { id, label, value: round(s.p50, 2), unit: 'ms', samples: values.length, notes: `${notes ? `${notes}; ` : ''}p95 ${round(s.p95, 2)} ms` };
+  return {
+    id,
+    label,
+    value: round(s.p50, 2),
+    unit: 'ms',
+    samples: values.length,
+    notes: `${notes ? `${notes}; ` : ''}p95 ${round(s.p95, 2)} ms`,
+  };
 };
 emit({
   bench: 'reach',
   title: 'Reaching servers: negotiation, relay and recovery costs',
   notes: `Node clients against a real gateway; ${ROUNDS} rounds, ${CALLS} sequential calls of a trivial tool per variant and round.`,
   figures: [
-    figure('reach.connect.first.legacy', 'First connect of a stdio server through the gateway, no negotiation, p50', connect.firstLegacy),
-    figure('reach.connect.first.auto', 'First connect of a 2025-only stdio server, negotiating (probe, then initialize on the same process), p50', connect.firstAuto),
+    figure(
+      'reach.connect.first.legacy',
+      'First connect of a stdio server through the gateway, no negotiation, p50',
+      connect.firstLegacy,
+    ),
+    figure(
+      'reach.connect.first.auto',
+      'First connect of a 2025-only stdio server, negotiating (probe, then initialize on the same process), p50',
+      connect.firstAuto,
+    ),
     figure('reach.connect.later.legacy', 'Later connect, no negotiation, p50', connect.laterLegacy),
     figure('reach.connect.later.auto', 'Later connect, negotiating (verdict known), p50', connect.laterAuto),
     figure('reach.call.stdio', 'Tool call, bare SDK client over stdio (baseline), p50', call.stdio),
-    figure('reach.call.gateway-2025', 'Tool call through the gateway, 2025-11-25 session (event ids, request routing), p50', call.gateway2025),
-    figure('reach.call.gateway-2026', 'Tool call through the gateway, 2026-07-28 exchange on the shared stdio child, p50', call.gateway2026),
-    figure('reach.recovery.first-call', 'HTTP server restarted: first call after it is back (includes the new session), p50', recovery),
+    figure(
+      'reach.call.gateway-2025',
+      'Tool call through the gateway, 2025-11-25 session (event ids, request routing), p50',
+      call.gateway2025,
+    ),
+    figure(
+      'reach.call.gateway-2026',
+      'Tool call through the gateway, 2026-07-28 exchange on the shared stdio child, p50',
+      call.gateway2026,
+    ),
+    figure(
+      'reach.recovery.first-call',
+      'HTTP server restarted: first call after it is back (includes the new session), p50',
+      recovery,
+    ),
   ],
 });

@@ -72,10 +72,25 @@ const round = (n) => Math.round(n * 100) / 100;
 const bundle = makeBundle();
 const integrity = `sha256-${createHash('sha256').update(bundle).digest('base64')}`;
 const gz = gzipSync(bundle).length;
-const manifest = JSON.stringify({ name: '@bench/big', version: '1.0.0', bundle: 'packages/@bench/big/1.0.0/bundle.js', integrity, mcpwpVersion: '1.0.0', trustLevel: 'community' });
+const manifest = JSON.stringify({
+  name: '@bench/big',
+  version: '1.0.0',
+  bundle: 'packages/@bench/big/1.0.0/bundle.js',
+  integrity,
+  mcpwpVersion: '1.0.0',
+  trustLevel: 'community',
+});
 log(`bundle ${bundle.length} bytes, ${gz} gzipped`);
 
-const client = await build({ stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' }, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'silent' });
+const client = await build({
+  stdin: { contents: ENTRY, resolveDir: root, loader: 'ts' },
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  write: false,
+  logLevel: 'silent',
+});
 const clientJs = client.outputFiles[0].contents;
 
 const server = createServer((req, res) => {
@@ -84,11 +99,16 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
   };
-  if (path === '/') return send('text/html', '<!doctype html><title>registry bench</title><script type="module" src="/client.js"></script>');
+  if (path === '/')
+    return send(
+      'text/html',
+      '<!doctype html><title>registry bench</title><script type="module" src="/client.js"></script>',
+    );
   if (path === '/client.js') return send('text/javascript', clientJs);
   if (path === '/packages/@bench/big/1.0.0/bundle.js') return send('text/javascript', bundle);
   if (path === '/widgets/@bench/big/1.0.0' || path === '/widgets/@bench/big') return send('application/json', manifest);
-  if (path === '/widgets/@bench/big/versions') return send('application/json', JSON.stringify({ name: '@bench/big', versions: ['1.0.0'], latest: '1.0.0' }));
+  if (path === '/widgets/@bench/big/versions')
+    return send('application/json', JSON.stringify({ name: '@bench/big', versions: ['1.0.0'], latest: '1.0.0' }));
   res.writeHead(404);
   res.end();
   return undefined;
@@ -96,7 +116,10 @@ const server = createServer((req, res) => {
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+const browser = await chromium.launch({
+  executablePath: chromePath(),
+  args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+});
 let result;
 try {
   const page = await browser.newPage();
@@ -115,13 +138,42 @@ process.stdout.write(
   `${JSON.stringify({
     bench: 'registry',
     figures: [
-      { id: 'registry.verify.1mb', label: 'Verify sha256 integrity of a 1 MB bundle (WebCrypto)', value: pick('verify'), unit: 'ms', samples: SAMPLES, notes },
-      { id: 'registry.store.1mb', label: 'Store manifest + 1 MB bytes in one IndexedDB transaction', value: pick('store'), unit: 'ms', samples: SAMPLES, notes },
-      { id: 'registry.load.1mb', label: 'Load a 1 MB bundle from its bytes (blob: URL import + evaluation)', value: pick('load'), unit: 'ms', samples: SAMPLES, notes },
-      { id: 'registry.verify-store-load.1mb', label: 'Verify + store + load of a 1 MB bundle', value: pick('total'), unit: 'ms', samples: SAMPLES, notes },
+      {
+        id: 'registry.verify.1mb',
+        label: 'Verify sha256 integrity of a 1 MB bundle (WebCrypto)',
+        value: pick('verify'),
+        unit: 'ms',
+        samples: SAMPLES,
+        notes,
+      },
+      {
+        id: 'registry.store.1mb',
+        label: 'Store manifest + 1 MB bytes in one IndexedDB transaction',
+        value: pick('store'),
+        unit: 'ms',
+        samples: SAMPLES,
+        notes,
+      },
+      {
+        id: 'registry.load.1mb',
+        label: 'Load a 1 MB bundle from its bytes (blob: URL import + evaluation)',
+        value: pick('load'),
+        unit: 'ms',
+        samples: SAMPLES,
+        notes,
+      },
+      {
+        id: 'registry.verify-store-load.1mb',
+        label: 'Verify + store + load of a 1 MB bundle',
+        value: pick('total'),
+        unit: 'ms',
+        samples: SAMPLES,
+        notes,
+      },
       {
         id: 'registry.install.1mb',
-        label: 'Whole install path of a 1 MB widget via RegistryClient (manifest, download over loopback, verify, gzip budget, store, re-verify, load)',
+        label:
+          'Whole install path of a 1 MB widget via RegistryClient (manifest, download over loopback, verify, gzip budget, store, re-verify, load)',
         value: round(median(result.installs)),
         unit: 'ms',
         samples: SAMPLES,

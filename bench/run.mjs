@@ -37,7 +37,11 @@ function runBench(file) {
   const name = basename(file, '.bench.mjs');
   const started = Date.now();
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [file], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(process.execPath, [file], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: process.env,
+    });
     let stdout = '';
     let stderrTail = '';
     let partialLine = '';
@@ -56,13 +60,22 @@ function runBench(file) {
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (partialLine) process.stderr.write(`[${name}] ${partialLine}\n`);
-      const base = { bench: name, file: `bench/${basename(file)}`, durationMs: Date.now() - started, figures: [], absent: [] };
+      const base = {
+        bench: name,
+        file: `bench/${basename(file)}`,
+        durationMs: Date.now() - started,
+        figures: [],
+        absent: [],
+      };
       let result;
       try {
         result = parseLastLine(stdout);
       } catch (error) {
         const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
-        resolvePromise({ ...base, error: `${name} ${how} and ${error.message}. Last stderr: ${stderrTail.trim().split('\n').slice(-3).join(' / ')}` });
+        resolvePromise({
+          ...base,
+          error: `${name} ${how} and ${error.message}. Last stderr: ${stderrTail.trim().split('\n').slice(-3).join(' / ')}`,
+        });
         return;
       }
       const problems = checkResult(result);
@@ -83,14 +96,18 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const all = (await readdir(benchDir)).filter((f) => f.endsWith('.bench.mjs')).sort();
 const unknown = only.filter((name) => !all.includes(`${name}.bench.mjs`));
 if (unknown.length > 0) {
-  process.stderr.write(`bench: no bench named ${unknown.join(', ')}; there are: ${all.map((f) => basename(f, '.bench.mjs')).join(', ')}\n`);
+  process.stderr.write(
+    `bench: no bench named ${unknown.join(', ')}; there are: ${all.map((f) => basename(f, '.bench.mjs')).join(', ')}\n`,
+  );
   process.exit(2);
 }
 const files = all.filter((f) => only.length === 0 || only.includes(basename(f, '.bench.mjs')));
 
 const machine = await describeMachine();
 const startedAt = new Date().toISOString();
-process.stderr.write(`bench: ${files.length} benchmark(s) on ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}; load ${machine.loadAverage.join(' ')}\n`);
+process.stderr.write(
+  `bench: ${files.length} benchmark(s) on ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}, ${machine.chromium}; load ${machine.loadAverage.join(' ')}\n`,
+);
 
 const benches = [];
 for (const file of files) {
@@ -125,7 +142,9 @@ for (const bench of benches) {
   process.stdout.write(`\n${bench.title ?? bench.bench}\n`);
   if (bench.error) process.stdout.write(`  FAILED: ${bench.error}\n`);
   for (const f of bench.figures) {
-    const baseline = f.baseline ? `   (baseline ${formatValue(f.baseline.value)} ${f.baseline.unit}: ${f.baseline.label})` : '';
+    const baseline = f.baseline
+      ? `   (baseline ${formatValue(f.baseline.value)} ${f.baseline.unit}: ${f.baseline.label})`
+      : '';
     process.stdout.write(`  ${f.label.padEnd(64)} ${formatValue(f.value).padStart(10)} ${f.unit}${baseline}\n`);
   }
   for (const e of bench.errors ?? []) process.stdout.write(`  (did not complete: ${e.label} — ${e.reason})\n`);

@@ -34,7 +34,8 @@ const PROMPTS = 5;
 function allCardsShowCounts({ servers, tools }) {
   // The header formats the count for the page's language ("5,000 tools" in English).
   const pattern = new RegExp(`(^|\\D)(${tools}|${tools.toLocaleString('en-US')}) tools, `);
-  const cards = globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
+  const cards =
+    globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
   for (const card of cards) {
     const alert = card.shadowRoot?.querySelector('[role="alert"]');
     if (alert) return { error: `${card.server?.name}: ${alert.textContent.trim()}` };
@@ -48,8 +49,12 @@ function allCardsShowCounts({ servers, tools }) {
 
 /** Runs in the page: the epoch ms at which every card's own MCP session is open (false before). */
 function allSessionsOpen(servers) {
-  const cards = [...(globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
-  return cards.length === servers && cards.every((card) => card.phase === 'ready' && !card.connecting) ? performance.timeOrigin + performance.now() : false;
+  const cards = [
+    ...(globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? []),
+  ];
+  return cards.length === servers && cards.every((card) => card.phase === 'ready' && !card.connecting)
+    ? performance.timeOrigin + performance.now()
+    : false;
 }
 
 async function dashboardSample(browser, scenario, { cold = false } = {}) {
@@ -66,12 +71,18 @@ async function dashboardSample(browser, scenario, { cold = false } = {}) {
     const launchUrl = await gateway.launchUrl();
     const navigationStart = Date.now();
     await page.goto(launchUrl, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(allCardsShowCounts, { servers: scenario.servers, tools: scenario.tools }, { polling: 'raf', timeout: 300_000 });
+    const handle = await page.waitForFunction(
+      allCardsShowCounts,
+      { servers: scenario.servers, tools: scenario.tools },
+      { polling: 'raf', timeout: 300_000 },
+    );
     const outcome = await handle.jsonValue();
     if (outcome.error) throw new Error(`a card showed an error: ${outcome.error}`);
     // Since issue 18 a card shows what the gateway discovered before this page's own session is open:
     // the time until every card's session is open too is reported beside the figure.
-    const sessions = await page.waitForFunction(allSessionsOpen, scenario.servers, { polling: 50, timeout: 300_000 }).then((h) => h.jsonValue());
+    const sessions = await page
+      .waitForFunction(allSessionsOpen, scenario.servers, { polling: 50, timeout: 300_000 })
+      .then((h) => h.jsonValue());
     if (problems.length > 0) throw new Error(`the page reported errors: ${problems.join('; ')}`);
     const paint = await page.evaluate(() => ({
       timeOrigin: performance.timeOrigin,
@@ -106,8 +117,14 @@ async function bareClientSample(scenario) {
       const client = new Client({ name: 'bench-baseline', version: '1.0.0' }, { listMaxPages: 1000 });
       clients.push(client);
       await client.connect(new StdioClientTransport(server));
-      const tools = await Promise.all([client.listTools(), client.listResources(), client.listResourceTemplates(), client.listPrompts()]);
-      if (tools[0].tools.length !== scenario.tools) throw new Error(`baseline listed ${tools[0].tools.length} tools, expected ${scenario.tools}`);
+      const tools = await Promise.all([
+        client.listTools(),
+        client.listResources(),
+        client.listResourceTemplates(),
+        client.listPrompts(),
+      ]);
+      if (tools[0].tools.length !== scenario.tools)
+        throw new Error(`baseline listed ${tools[0].tools.length} tools, expected ${scenario.tools}`);
     }),
   );
   const elapsed = performance.now() - started;
@@ -131,7 +148,11 @@ try {
       figures.push(await measure(scenario));
     } catch (error) {
       log(`startup ${scenario.label}: did not complete: ${error.message}`);
-      errors.push({ id: `startup.${scenario.id}`, label: `Start-up, ${scenario.label}`, reason: error.message.split('\n')[0] });
+      errors.push({
+        id: `startup.${scenario.id}`,
+        label: `Start-up, ${scenario.label}`,
+        reason: error.message.split('\n')[0],
+      });
     }
   }
 } finally {
@@ -154,13 +175,18 @@ async function measure(scenario) {
     dashboard.push(sample.at);
     paints.push(sample);
     bare.push(await bareClientSample(scenario));
-    log(`startup ${scenario.label}: sample ${i + 1}/${samples}: dashboard ${dashboard.at(-1).toFixed(0)} ms, bare client ${bare.at(-1).toFixed(0)} ms`);
+    log(
+      `startup ${scenario.label}: sample ${i + 1}/${samples}: dashboard ${dashboard.at(-1).toFixed(0)} ms, bare client ${bare.at(-1).toFixed(0)} ms`,
+    );
   }
   if (scenario.cold) {
     // The cold path: `npm start` opens the page at once, while the servers are still starting.
     const cold = [];
-    for (let i = 0; i < Math.min(3, samples); i++) cold.push((await dashboardSample(browser, scenario, { cold: true })).fromStart);
-    log(`startup ${scenario.label}: cold (gateway start → cards, page opened at once): ${cold.map((x) => x.toFixed(0)).join(', ')} ms`);
+    for (let i = 0; i < Math.min(3, samples); i++)
+      cold.push((await dashboardSample(browser, scenario, { cold: true })).fromStart);
+    log(
+      `startup ${scenario.label}: cold (gateway start → cards, page opened at once): ${cold.map((x) => x.toFixed(0)).join(', ')} ms`,
+    );
     coldFigures.push({
       id: `startup.cold.${scenario.id}`,
       label: `Start-up from the gateway's start, ${scenario.label} (page opened at once, servers still starting)`,

@@ -34,7 +34,13 @@ function options(argv) {
     }
     return n;
   };
-  return { tools: count('tools'), resources: count('resources'), prompts: count('prompts'), pageSize: count('page-size'), name: values.name };
+  return {
+    tools: count('tools'),
+    resources: count('resources'),
+    prompts: count('prompts'),
+    pageSize: count('page-size'),
+    name: values.name,
+  };
 }
 
 const opts = options(process.argv.slice(2));
@@ -79,7 +85,8 @@ if (opts.tools > 0) {
   });
   server.setRequestHandler('tools/call', async (request) => {
     const { name, arguments: args } = request.params;
-    if (name === READ_TOOL.name) return { content: [{ type: 'text', text: `value${args?.key ? ` of ${String(args.key)}` : ''}` }] };
+    if (name === READ_TOOL.name)
+      return { content: [{ type: 'text', text: `value${args?.key ? ` of ${String(args.key)}` : ''}` }] };
     if (!tools.some((t) => t.name === name)) {
       const error = new Error(`Unknown tool "${name}"`);
       error.code = -32602;
@@ -110,7 +117,12 @@ if (opts.prompts > 0) {
     return nextCursor ? { prompts: items, nextCursor } : { prompts: items };
   });
   server.setRequestHandler('prompts/get', async (request) => ({
-    messages: [{ role: 'user', content: { type: 'text', text: `Tell me about ${request.params.arguments?.topic ?? 'something'}.` } }],
+    messages: [
+      {
+        role: 'user',
+        content: { type: 'text', text: `Tell me about ${request.params.arguments?.topic ?? 'something'}.` },
+      },
+    ],
   }));
 }
 

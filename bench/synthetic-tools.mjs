@@ -1,5 +1,18 @@
 // Deterministic synthetic MCP primitives: N tools, resources and prompts with realistic shapes.
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+];
 
 /** `count` tools named tool-0…tool-N, with titles, descriptions and small nested schemas. */
 export function syntheticTools(count) {
@@ -9,7 +22,11 @@ export function syntheticTools(count) {
     description: `Synthetic tool number ${i}: ${WORDS[(i * 7) % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} operations on item ${i}.`,
     inputSchema: {
       type: 'object',
-      properties: { id: { type: 'integer', minimum: 0 }, note: { type: 'string' }, options: { type: 'object', properties: { dryRun: { type: 'boolean' } } } },
+      properties: {
+        id: { type: 'integer', minimum: 0 },
+        note: { type: 'string' },
+        options: { type: 'object', properties: { dryRun: { type: 'boolean' } } },
+      },
       required: ['id'],
     },
     annotations: i % 3 === 0 ? { readOnlyHint: true } : undefined,
@@ -18,10 +35,19 @@ export function syntheticTools(count) {
 
 /** `count` text resources. */
 export function syntheticResources(count) {
-  return Array.from({ length: count }, (_, i) => ({ uri: `synthetic://resource/${i}`, name: `Resource ${i}`, mimeType: 'text/plain', size: 100 + i }));
+  return Array.from({ length: count }, (_, i) => ({
+    uri: `synthetic://resource/${i}`,
+    name: `Resource ${i}`,
+    mimeType: 'text/plain',
+    size: 100 + i,
+  }));
 }
 
 /** `count` prompts with one required argument. */
 export function syntheticPrompts(count) {
-  return Array.from({ length: count }, (_, i) => ({ name: `prompt-${i}`, description: `Synthetic prompt ${i}`, arguments: [{ name: 'topic', required: true }] }));
+  return Array.from({ length: count }, (_, i) => ({
+    name: `prompt-${i}`,
+    description: `Synthetic prompt ${i}`,
+    arguments: [{ name: 'topic', required: true }],
+  }));
 }

@@ -20,11 +20,15 @@ try {
   await page.goto(await gateway.launchUrl());
   const servers = Object.keys(config.mcpServers).length;
   log(`waiting for the ${servers} widgets of the default config`);
-  await page.waitForFunction((count) => {
-    const d = document.querySelector('mcp-dashboard');
-    const cards = [...(d?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
-    return cards.length === count && cards.every((c) => c.phase === 'ready');
-  }, servers, { timeout: 60_000 });
+  await page.waitForFunction(
+    (count) => {
+      const d = document.querySelector('mcp-dashboard');
+      const cards = [...(d?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
+      return cards.length === count && cards.every((c) => c.phase === 'ready');
+    },
+    servers,
+    { timeout: 60_000 },
+  );
 
   // Time from a mode change to the frame where a widget's deepest kit element shows the new colour.
   const switchTimes = (extraRoots) =>
@@ -36,7 +40,8 @@ try {
         for (let i = 0; i < extraRoots; i++) {
           const el = document.createElement('div');
           el.className = 'bench-root';
-          el.attachShadow({ mode: 'open' }).innerHTML = '<p style="color: var(--mcp-text-primary); background: var(--mcp-surface)">x</p>';
+          el.attachShadow({ mode: 'open' }).innerHTML =
+            '<p style="color: var(--mcp-text-primary); background: var(--mcp-surface)">x</p>';
           document.body.append(el);
           theme.applyToElement(el);
           probes.push(el.shadowRoot.firstChild);
@@ -123,7 +128,8 @@ try {
       const expected = locale === 'ja' ? '概要' : 'Overview';
       const t0 = performance.now();
       await d.services.configuration.set('i18n.locale', locale);
-      while (!widget.shadowRoot.querySelector('[role="tab"]').textContent.includes(expected)) await new Promise((r) => setTimeout(r, 0));
+      while (!widget.shadowRoot.querySelector('[role="tab"]').textContent.includes(expected))
+        await new Promise((r) => setTimeout(r, 0));
       await new Promise((r) => requestAnimationFrame(() => r()));
       times.push(performance.now() - t0);
     }

@@ -36,7 +36,10 @@ const server = syntheticServer({ name: SERVER, tools: 50 });
 
 const harness = await buildHarness({ 'host-path': 'bench/harness/host-path.ts' });
 const site = await serveHarness(harness.dir);
-const gateway = await startGatewayProcess({ config: { mcpServers: { [SERVER]: server } }, allowOrigins: [site.origin] });
+const gateway = await startGatewayProcess({
+  config: { mcpServers: { [SERVER]: server } },
+  allowOrigins: [site.origin],
+});
 const browser = await launchBrowser();
 const cleanups = [() => harness.cleanup(), () => site.close(), () => gateway.stop(), () => browser.close()];
 
@@ -51,10 +54,17 @@ try {
   });
   await page.goto(`${site.origin}/host-path.html`);
   await page.waitForFunction(() => globalThis.bench !== undefined);
-  const ready = await page.evaluate((o) => globalThis.bench.setup(o), { baseUrl: gateway.origin, token: gateway.token, serverName: SERVER, toolName: TOOL, args: ARGS });
+  const ready = await page.evaluate((o) => globalThis.bench.setup(o), {
+    baseUrl: gateway.origin,
+    token: gateway.token,
+    serverName: SERVER,
+    toolName: TOOL,
+    args: ARGS,
+  });
   const rule = await page.evaluate(() => globalThis.bench.rule());
   log(`tool-call: host connected to "${SERVER}" (${ready.tools} tools); policy for the measured call: ${rule}`);
-  if (!rule.startsWith('allow')) throw new Error(`the policy does not allow "${TOOL}" without a dialog after the remembered consent: ${rule}`);
+  if (!rule.startsWith('allow'))
+    throw new Error(`the policy does not allow "${TOOL}" without a dialog after the remembered consent: ${rule}`);
   const inPage = (kind) => (n) => page.evaluate(([k, count]) => globalThis.bench.run(k, count), [kind, n]);
 
   // Node side.
@@ -63,7 +73,9 @@ try {
   cleanups.unshift(() => stdioClient.close());
   const httpClient = new Client({ name: 'bench-http', version: '1.0.0' });
   await httpClient.connect(
-    new StreamableHTTPClientTransport(new URL(`${gateway.origin}/mcp/${SERVER}`), { requestInit: { headers: { Authorization: `Bearer ${gateway.token}` } } }),
+    new StreamableHTTPClientTransport(new URL(`${gateway.origin}/mcp/${SERVER}`), {
+      requestInit: { headers: { Authorization: `Bearer ${gateway.token}` } },
+    }),
   );
   cleanups.unshift(() => httpClient.close());
   const inNode = (call) => async (n) => {
@@ -77,12 +89,29 @@ try {
   };
 
   const variants = [
-    { id: 'host', label: 'Host path in Chromium (widget event → policy, remembered consent → validation → bridge → gateway → stdio)', run: inPage('host') },
+    {
+      id: 'host',
+      label:
+        'Host path in Chromium (widget event → policy, remembered consent → validation → bridge → gateway → stdio)',
+      run: inPage('host'),
+    },
     { id: 'bridge', label: 'MCPBridge.callTool in Chromium → gateway → stdio', run: inPage('bridge') },
     { id: 'browser-client', label: 'Bare SDK client in Chromium → gateway → stdio', run: inPage('browser-client') },
-    { id: 'browser-fetch', label: 'One fetch round trip Chromium → gateway (GET /healthz)', run: inPage('browser-fetch') },
-    { id: 'gateway-http', label: 'Bare SDK client in Node → gateway HTTP relay → stdio', run: inNode(() => httpClient.callTool({ name: TOOL, arguments: ARGS })) },
-    { id: 'stdio', label: 'Bare SDK client in Node → stdio (no gateway)', run: inNode(() => stdioClient.callTool({ name: TOOL, arguments: ARGS })) },
+    {
+      id: 'browser-fetch',
+      label: 'One fetch round trip Chromium → gateway (GET /healthz)',
+      run: inPage('browser-fetch'),
+    },
+    {
+      id: 'gateway-http',
+      label: 'Bare SDK client in Node → gateway HTTP relay → stdio',
+      run: inNode(() => httpClient.callTool({ name: TOOL, arguments: ARGS })),
+    },
+    {
+      id: 'stdio',
+      label: 'Bare SDK client in Node → stdio (no gateway)',
+      run: inNode(() => stdioClient.callTool({ name: TOOL, arguments: ARGS })),
+    },
     {
       id: 'node-fetch',
       label: 'One fetch round trip Node → gateway (GET /healthz)',
@@ -109,12 +138,19 @@ try {
   }
   counting = false;
   const confirmations = await page.evaluate(() => globalThis.bench.confirmations());
-  if (confirmations !== 1) throw new Error(`the confirmation dialog was asked ${confirmations} times; with the consent remembered it should be asked once, in set-up`);
+  if (confirmations !== 1)
+    throw new Error(
+      `the confirmation dialog was asked ${confirmations} times; with the consent remembered it should be asked once, in set-up`,
+    );
   if (problems.length > 0) throw new Error(`the page reported errors: ${problems.join('; ')}`);
 
   const s = Object.fromEntries(variants.map((v) => [v.id, summarize(times[v.id])]));
   for (const v of variants) log(`tool-call: ${v.id}: ${JSON.stringify(s[v.id])}`);
-  const stdioBaseline = (p) => ({ label: 'bare SDK client over stdio (Node), same run', value: s.stdio[p], unit: 'ms' });
+  const stdioBaseline = (p) => ({
+    label: 'bare SDK client over stdio (Node), same run',
+    value: s.stdio[p],
+    unit: 'ms',
+  });
   const figures = [];
   for (const v of variants) {
     for (const p of ['p50', 'p95']) {
@@ -144,7 +180,7 @@ try {
   }
   figures.push({
     id: 'toolcall.relay-overhead.p50',
-    label: "Gateway relay overhead per call (gateway HTTP p50 − direct stdio p50, Node client)",
+    label: 'Gateway relay overhead per call (gateway HTTP p50 − direct stdio p50, Node client)',
     value: round(s['gateway-http'].p50 - s.stdio.p50, 3),
     unit: 'ms',
     samples: CALLS,
@@ -157,11 +193,14 @@ try {
       `${CALLS} sequential calls of \`${TOOL}\` (a read tool that answers at once) per variant, after ${WARMUP} warm-up calls, in ${ROUNDS} interleaved rounds. ` +
       'Browser figures are timed in the page (performance.now()); the harness page (bench/harness/host-path.ts, bundled with esbuild from the same sources) ' +
       'is served from another loopback port that the gateway accepts with --allow-origin, as in the browser tests. ' +
-      'The host path runs through the invocation policy (docs/policy.md) as a built-in widget\'s call: in set-up a script answers the one confirmation dialog ' +
+      "The host path runs through the invocation policy (docs/policy.md) as a built-in widget's call: in set-up a script answers the one confirmation dialog " +
       '"confirm and remember" (offered for a read tool), so every measured call is allowed by the remembered consent without a dialog (the bench checks the dialog was asked once). ' +
       'The ratio column divides by the bare stdio client measured in the same run.',
     figures,
   });
 } finally {
-  for (const cleanup of cleanups) await Promise.resolve().then(cleanup).catch((error) => log(`cleanup: ${error.message}`));
+  for (const cleanup of cleanups)
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((error) => log(`cleanup: ${error.message}`));
 }

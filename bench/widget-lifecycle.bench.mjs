@@ -19,7 +19,10 @@ const SHAPE = { tools: 50, resources: 10, prompts: 5 };
 
 const harness = await buildHarness({ widgets: 'bench/harness/widgets.ts' });
 const site = await serveHarness(harness.dir);
-const gateway = await startGatewayProcess({ config: { mcpServers: { [SERVER]: syntheticServer({ name: SERVER, ...SHAPE }) } }, allowOrigins: [site.origin] });
+const gateway = await startGatewayProcess({
+  config: { mcpServers: { [SERVER]: syntheticServer({ name: SERVER, ...SHAPE }) } },
+  allowOrigins: [site.origin],
+});
 const browser = await launchBrowser();
 const figures = [];
 
@@ -28,7 +31,11 @@ try {
   const problems = watchProblems(page);
   await page.goto(`${site.origin}/widgets.html`);
   await page.waitForFunction(() => globalThis.widgetBench !== undefined);
-  const types = await page.evaluate((o) => globalThis.widgetBench.setup(o), { baseUrl: gateway.origin, token: gateway.token, serverName: SERVER });
+  const types = await page.evaluate((o) => globalThis.widgetBench.setup(o), {
+    baseUrl: gateway.origin,
+    token: gateway.token,
+    serverName: SERVER,
+  });
   const counts = await page.evaluate(() => globalThis.widgetBench.counts());
   if (counts.tools !== SHAPE.tools) throw new Error(`the server listed ${counts.tools} tools, expected ${SHAPE.tools}`);
   const heap = await heapProbe(page);
@@ -55,7 +62,9 @@ try {
     const cycleEnd = await heap.usedAfterGc();
     if (leftMounted !== 0) throw new Error(`${type}: ${leftMounted} element(s) left mounted after destroy`);
     const growth = cycleEnd - cycleStart;
-    log(`widget-lifecycle: ${type}: render p50 ${renders.p50} ms, +${((withOne - before) / 1024).toFixed(0)} KiB per instance, growth ${growth} B over ${CYCLES} cycles`);
+    log(
+      `widget-lifecycle: ${type}: render p50 ${renders.p50} ms, +${((withOne - before) / 1024).toFixed(0)} KiB per instance, growth ${growth} B over ${CYCLES} cycles`,
+    );
 
     figures.push(
       {
@@ -100,7 +109,7 @@ emit({
     `Every widget type the host offers for the server (its View chooser; types that need something the server lacks, such as mcp-ui resources, are not offered), created with the host's own lifecycle code (src/shell/widget-lifecycle.ts) and the dependencies a card injects, ` +
     `in headless Chromium against bench/synthetic-server.mjs through the real gateway. Render time: ${RENDERS} samples after one warm-up. ` +
     'Heap figures: Runtime.getHeapUsage after HeapProfiler.collectGarbage (CDP), in the same page. ' +
-    'bench/widgets.bench.mjs (issue 3) measures the widgets on their own with the test kit\'s mocks; this bench includes the host side of a widget\'s life.',
+    "bench/widgets.bench.mjs (issue 3) measures the widgets on their own with the test kit's mocks; this bench includes the host side of a widget's life.",
   figures,
   absent: [],
 });

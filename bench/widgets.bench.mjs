@@ -146,8 +146,12 @@ async function typeTraced(browser, page, query, traceFile, target = HARNESS_TARG
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.detach();
   await sleep(KEY_PAUSE_MS);
-  const profile = process.env.WIDGETS_BENCH_PROFILE ? ['disabled-by-default-v8.cpu_profiler', 'v8', 'disabled-by-default-v8.gc'] : [];
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...profile] });
+  const profile = process.env.WIDGETS_BENCH_PROFILE
+    ? ['disabled-by-default-v8.cpu_profiler', 'v8', 'disabled-by-default-v8.gc']
+    : [];
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...profile],
+  });
   for (const ch of query) {
     await page.keyboard.press(ch === ' ' ? 'Space' : ch);
     await sleep(KEY_PAUSE_MS);
@@ -162,19 +166,29 @@ async function typeTraced(browser, page, query, traceFile, target = HARNESS_TARG
   const trace = JSON.parse(raw);
   const end = await target.end(page);
   if (end.query !== '') throw new Error(`typing did not reach the search box (left "${end.query}")`);
-  if (afterTyping !== 1) throw new Error(`typing "${query}" left ${afterTyping} match(es), expected 1: the key presses did not reach the search box`);
+  if (afterTyping !== 1)
+    throw new Error(
+      `typing "${query}" left ${afterTyping} match(es), expected 1: the key presses did not reach the search box`,
+    );
   const events = trace.traceEvents ?? trace;
   // Several pages may be open (one renderer each): the main thread measured is the one that got the
   // `input` events.
   const isInput = (e) => e.ph === 'X' && e.name === 'EventDispatch' && e.args?.data?.type === 'input';
   const firstInput = events.find(isInput);
   if (!firstInput) throw new Error('no input event in the trace: the key presses did not reach a text field');
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === firstInput.pid && e.tid === firstInput.tid);
+  const main = events.find(
+    (e) =>
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      e.pid === firstInput.pid &&
+      e.tid === firstInput.tid,
+  );
   if (!main) throw new Error('the input events were not on a renderer main thread');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
   const tasks = onMain.filter((e) => e.name === 'RunTask').sort((a, b) => a.ts - b.ts);
   const inputs = onMain.filter(isInput).sort((a, b) => a.ts - b.ts);
-  if (inputs.length !== query.length * 2) throw new Error(`expected ${query.length * 2} input events in the trace, saw ${inputs.length}`);
+  if (inputs.length !== query.length * 2)
+    throw new Error(`expected ${query.length * 2} input events in the trace, saw ${inputs.length}`);
   const starts = inputs.map((e) => tasks.findLast((t) => t.ts <= e.ts)?.ts ?? e.ts);
   const cpu = [];
   const wall = [];
@@ -221,22 +235,42 @@ async function dashboardSearch(browser) {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(await gateway.launchUrl(), { waitUntil: 'commit' });
-    await page.waitForFunction(() => /5,000 tools, /.test(window.__deepFind?.('mcp-widget-card')?.shadowRoot?.querySelector('header')?.textContent ?? ''), null, { timeout: 120_000 });
+    await page.waitForFunction(
+      () =>
+        /5,000 tools, /.test(
+          window.__deepFind?.('mcp-widget-card')?.shadowRoot?.querySelector('header')?.textContent ?? '',
+        ),
+      null,
+      { timeout: 120_000 },
+    );
     await page.evaluate(() => {
       const select = window.__deepFind('mcp-widget-card').shadowRoot.querySelector('select');
       select.value = 'tool-browser';
       select.dispatchEvent(new Event('change'));
     });
-    await page.waitForFunction(() => window.__deepFind('mcp-tool-browser-widget')?.shadowRoot && window.__deepFind('mcp-tool-list', window.__deepFind('mcp-tool-browser-widget').shadowRoot)?.shadowRoot?.querySelector('[role="listitem"]'), null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () =>
+        window.__deepFind('mcp-tool-browser-widget')?.shadowRoot &&
+        window
+          .__deepFind('mcp-tool-list', window.__deepFind('mcp-tool-browser-widget').shadowRoot)
+          ?.shadowRoot?.querySelector('[role="listitem"]'),
+      null,
+      { timeout: 30_000 },
+    );
     const list = () => window.__deepFind('mcp-tool-list', window.__deepFind('mcp-tool-browser-widget').shadowRoot);
     const target = {
-      start: (p) => p.evaluate(`(${list})().scrollIntoView({ block: 'center' }); (${list})().shadowRoot.querySelector('input[type="search"]').focus();`),
+      start: (p) =>
+        p.evaluate(
+          `(${list})().scrollIntoView({ block: 'center' }); (${list})().shadowRoot.querySelector('input[type="search"]').focus();`,
+        ),
       matches: (p) => p.evaluate(`(${list})().matchCount`),
       end: (p) => p.evaluate(`({ query: (${list})().shadowRoot.querySelector('input[type="search"]').value })`),
     };
     const rounds = [];
     for (let r = 0; r < ROUNDS; r += 1) {
-      const traceFile = process.env.WIDGETS_BENCH_TRACE && process.env.WIDGETS_BENCH_TRACE.replace(/(\.json)?$/, `-dashboard-${r + 1}$1`);
+      const traceFile =
+        process.env.WIDGETS_BENCH_TRACE &&
+        process.env.WIDGETS_BENCH_TRACE.replace(/(\.json)?$/, `-dashboard-${r + 1}$1`);
       rounds.push(await typeTraced(browser, page, DASHBOARD_QUERY, traceFile, target));
     }
     if (problems.length > 0) throw new Error(`the dashboard reported errors: ${problems.join('; ')}`);
@@ -246,10 +280,36 @@ async function dashboardSearch(browser) {
     const perKey = rounds.map((r, i) => `round ${i + 1}: ${r.cpu.join(', ')}`).join('; ');
     const notes = `the whole dashboard on the real gateway, one synthetic stdio server; "${DASHBOARD_QUERY}" typed then erased ${ROUNDS} time(s), one key every ${KEY_PAUSE_MS} ms; ${rounds[0].matches} match(es) after typing; per key: ${perKey}`;
     return [
-      { id: 'widgets.tool-browser.search.dashboard.p50', label: 'Tool browser search in the dashboard, main-thread CPU time per keystroke, 5,000 tools (p50)', value: cpu.p50, unit: 'ms', samples: keys },
-      { id: 'widgets.tool-browser.search.dashboard.p95', label: 'Tool browser search in the dashboard, main-thread CPU time per keystroke, 5,000 tools (p95)', value: cpu.p95, unit: 'ms', samples: keys },
-      { id: 'widgets.tool-browser.search.dashboard.max', label: 'Tool browser search in the dashboard, main-thread CPU time per keystroke, 5,000 tools (slowest)', value: cpu.max, unit: 'ms', samples: keys, notes },
-      { id: 'widgets.tool-browser.search.dashboard.wall.max', label: 'Tool browser search in the dashboard, main-thread wall time per keystroke, 5,000 tools (slowest)', value: wall.max, unit: 'ms', samples: keys, notes: 'includes time the thread waited for a CPU' },
+      {
+        id: 'widgets.tool-browser.search.dashboard.p50',
+        label: 'Tool browser search in the dashboard, main-thread CPU time per keystroke, 5,000 tools (p50)',
+        value: cpu.p50,
+        unit: 'ms',
+        samples: keys,
+      },
+      {
+        id: 'widgets.tool-browser.search.dashboard.p95',
+        label: 'Tool browser search in the dashboard, main-thread CPU time per keystroke, 5,000 tools (p95)',
+        value: cpu.p95,
+        unit: 'ms',
+        samples: keys,
+      },
+      {
+        id: 'widgets.tool-browser.search.dashboard.max',
+        label: 'Tool browser search in the dashboard, main-thread CPU time per keystroke, 5,000 tools (slowest)',
+        value: cpu.max,
+        unit: 'ms',
+        samples: keys,
+        notes,
+      },
+      {
+        id: 'widgets.tool-browser.search.dashboard.wall.max',
+        label: 'Tool browser search in the dashboard, main-thread wall time per keystroke, 5,000 tools (slowest)',
+        value: wall.max,
+        unit: 'ms',
+        samples: keys,
+        notes: 'includes time the thread waited for a CPU',
+      },
     ];
   } finally {
     await context.close();
@@ -258,15 +318,29 @@ async function dashboardSearch(browser) {
 }
 
 log('widgets bench: bundling');
-const bundle = await build({ stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'bench-entry.ts' }, bundle: true, format: 'esm', write: false, target: 'es2022', minify: true, logLevel: 'silent' });
+const bundle = await build({
+  stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'bench-entry.ts' },
+  bundle: true,
+  format: 'esm',
+  write: false,
+  target: 'es2022',
+  minify: true,
+  logLevel: 'silent',
+});
 const js = bundle.outputFiles[0].text;
 const server = createServer((req, res) => {
   if (req.url === '/bench.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(js);
-  else res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html lang="en"><body><script type="module" src="/bench.js"></script></body></html>');
+  else
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end('<!doctype html><html lang="en"><body><script type="module" src="/bench.js"></script></body></html>');
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+const browser = await chromium.launch({
+  executablePath: chromePath(),
+  args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+});
 const figures = [];
 try {
   const page = await browser.newPage();
@@ -280,26 +354,62 @@ try {
   for (const type of SEARCH_ONLY ? [] : WIDGETS) {
     log(`widgets bench: ${type}`);
     const render = await page.evaluate(([t]) => window.bench.render(t, 50), [type]);
-    figures.push({ id: `widgets.${type}.render`, label: `${type}: render after data (50 tools, median of 7)`, value: Number(render.toFixed(2)), unit: 'ms', samples: 7 });
+    figures.push({
+      id: `widgets.${type}.render`,
+      label: `${type}: render after data (50 tools, median of 7)`,
+      value: Number(render.toFixed(2)),
+      unit: 'ms',
+      samples: 7,
+    });
     const before = await heap();
     await page.evaluate(([t]) => window.bench.mount(t), [type]);
     const after = await heap();
     await page.evaluate(() => window.bench.unmount());
-    figures.push({ id: `widgets.${type}.memory`, label: `${type}: memory after init`, value: Number(((after - before) / 1024).toFixed(1)), unit: 'KB', samples: 1 });
+    figures.push({
+      id: `widgets.${type}.memory`,
+      label: `${type}: memory after init`,
+      value: Number(((after - before) / 1024).toFixed(1)),
+      unit: 'KB',
+      samples: 1,
+    });
     await page.evaluate(([t]) => window.bench.cycles(t, 5), [type]);
     const base = await heap();
     await page.evaluate(([t]) => window.bench.cycles(t, 100), [type]);
     const end = await heap();
-    figures.push({ id: `widgets.${type}.leak`, label: `${type}: heap growth over 100 create/destroy cycles`, value: Number((((end - base) / base) * 100).toFixed(2)), unit: '%', samples: 100, notes: `${base} → ${end} bytes` });
+    figures.push({
+      id: `widgets.${type}.leak`,
+      label: `${type}: heap growth over 100 create/destroy cycles`,
+      value: Number((((end - base) / base) * 100).toFixed(2)),
+      unit: '%',
+      samples: 100,
+      notes: `${base} → ${end} bytes`,
+    });
   }
   log('widgets bench: tool browser search at 5,000 tools (in-page handler measure)');
   const search = await page.evaluate(([q]) => window.bench.search(q), [QUERY]);
-  figures.push({ id: 'widgets.tool-browser.search.handler.p50', label: 'Tool browser search, input event → list updated and laid out, 5,000 tools (p50)', value: Number(search.p50.toFixed(2)), unit: 'ms', samples: search.keystrokes });
-  figures.push({ id: 'widgets.tool-browser.search.handler.max', label: 'Tool browser search, input event → list updated and laid out, 5,000 tools (slowest)', value: Number(search.max.toFixed(2)), unit: 'ms', samples: search.keystrokes, notes: `${search.matches} match(es) at the end` });
+  figures.push({
+    id: 'widgets.tool-browser.search.handler.p50',
+    label: 'Tool browser search, input event → list updated and laid out, 5,000 tools (p50)',
+    value: Number(search.p50.toFixed(2)),
+    unit: 'ms',
+    samples: search.keystrokes,
+  });
+  figures.push({
+    id: 'widgets.tool-browser.search.handler.max',
+    label: 'Tool browser search, input event → list updated and laid out, 5,000 tools (slowest)',
+    value: Number(search.max.toFixed(2)),
+    unit: 'ms',
+    samples: search.keystrokes,
+    notes: `${search.matches} match(es) at the end`,
+  });
   log(`widgets bench: tool browser search at 5,000 tools (real key presses, traced, ${ROUNDS} rounds)`);
   const rounds = [];
   for (let r = 0; r < ROUNDS; r += 1) {
-    const traceFile = process.env.WIDGETS_BENCH_TRACE && (ROUNDS > 1 ? process.env.WIDGETS_BENCH_TRACE.replace(/(\.json)?$/, `-${r + 1}$1`) : process.env.WIDGETS_BENCH_TRACE);
+    const traceFile =
+      process.env.WIDGETS_BENCH_TRACE &&
+      (ROUNDS > 1
+        ? process.env.WIDGETS_BENCH_TRACE.replace(/(\.json)?$/, `-${r + 1}$1`)
+        : process.env.WIDGETS_BENCH_TRACE);
     rounds.push(await typeTraced(browser, page, QUERY, traceFile));
   }
   const cpu = keyStats(rounds.flatMap((r) => r.cpu));
@@ -307,12 +417,52 @@ try {
   const keys = rounds.reduce((n, r) => n + r.cpu.length, 0);
   const perKey = (field) => rounds.map((r, i) => `round ${i + 1}: ${r[field].join(', ')}`).join('; ');
   const notes = `"${QUERY}" typed then erased, ${ROUNDS} time(s), each on a fresh tool browser, one key every ${KEY_PAUSE_MS} ms; ${rounds[0].matches} match(es) after typing; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
-  figures.push({ id: 'widgets.tool-browser.search.p50', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (p50)', value: cpu.p50, unit: 'ms', samples: keys, notes });
-  figures.push({ id: 'widgets.tool-browser.search.p95', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (p95)', value: cpu.p95, unit: 'ms', samples: keys });
-  figures.push({ id: 'widgets.tool-browser.search.max', label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (slowest)', value: cpu.max, unit: 'ms', samples: keys, notes: `per key: ${perKey('cpu')}` });
-  figures.push({ id: 'widgets.tool-browser.search.wall.p50', label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (p50)', value: wall.p50, unit: 'ms', samples: keys, notes: 'includes time the thread waited for a CPU; inflated on a loaded machine' });
-  figures.push({ id: 'widgets.tool-browser.search.wall.max', label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (slowest)', value: wall.max, unit: 'ms', samples: keys, notes: `per key: ${perKey('wall')}` });
-  figures.push({ id: 'widgets.tool-browser.search.longest-task', label: 'Tool browser search, longest main-thread task of any keystroke (wall), 5,000 tools', value: Math.max(...rounds.map((r) => r.longestTask)), unit: 'ms', samples: keys });
+  figures.push({
+    id: 'widgets.tool-browser.search.p50',
+    label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (p50)',
+    value: cpu.p50,
+    unit: 'ms',
+    samples: keys,
+    notes,
+  });
+  figures.push({
+    id: 'widgets.tool-browser.search.p95',
+    label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (p95)',
+    value: cpu.p95,
+    unit: 'ms',
+    samples: keys,
+  });
+  figures.push({
+    id: 'widgets.tool-browser.search.max',
+    label: 'Tool browser search, main-thread CPU time per keystroke, 5,000 tools (slowest)',
+    value: cpu.max,
+    unit: 'ms',
+    samples: keys,
+    notes: `per key: ${perKey('cpu')}`,
+  });
+  figures.push({
+    id: 'widgets.tool-browser.search.wall.p50',
+    label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (p50)',
+    value: wall.p50,
+    unit: 'ms',
+    samples: keys,
+    notes: 'includes time the thread waited for a CPU; inflated on a loaded machine',
+  });
+  figures.push({
+    id: 'widgets.tool-browser.search.wall.max',
+    label: 'Tool browser search, main-thread wall time per keystroke, 5,000 tools (slowest)',
+    value: wall.max,
+    unit: 'ms',
+    samples: keys,
+    notes: `per key: ${perKey('wall')}`,
+  });
+  figures.push({
+    id: 'widgets.tool-browser.search.longest-task',
+    label: 'Tool browser search, longest main-thread task of any keystroke (wall), 5,000 tools',
+    value: Math.max(...rounds.map((r) => r.longestTask)),
+    unit: 'ms',
+    samples: keys,
+  });
   figures.push(...(await dashboardSearch(browser)));
 } finally {
   await browser.close();

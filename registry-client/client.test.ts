@@ -8,9 +8,14 @@ describe('RegistryClient against the reference registry (mcpwp serve)', () => {
   let client: RegistryClient;
 
   before(async () => {
-    registry = await startRegistry({ packs: ['@acme/sparkline@1.0.0', '@acme/latency-widget@1.0.0', '@acme/echo-widget@1.0.0'] });
+    registry = await startRegistry({
+      packs: ['@acme/sparkline@1.0.0', '@acme/latency-widget@1.0.0', '@acme/echo-widget@1.0.0'],
+    });
     client = new RegistryClient({
-      registries: [{ url: 'http://127.0.0.1:9/', name: 'down' }, { url: registry.url, name: 'test' }],
+      registries: [
+        { url: 'http://127.0.0.1:9/', name: 'down' },
+        { url: registry.url, name: 'test' },
+      ],
       publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],
       store: new PackageStore(`registry-client-test-${Date.now()}`),
     });
@@ -29,13 +34,20 @@ describe('RegistryClient against the reference registry (mcpwp serve)', () => {
   it('MCP-WP-16.3.3 searches by text and by server', async () => {
     const { hits } = await client.search('acme', 'everything');
     // The echo widget is for "everything"; packages without mcpServers match any server.
-    expect(hits.map((h) => h.name).sort()).to.deep.equal(['@acme/echo-widget', '@acme/latency-widget', '@acme/sparkline']);
+    expect(hits.map((h) => h.name).sort()).to.deep.equal([
+      '@acme/echo-widget',
+      '@acme/latency-widget',
+      '@acme/sparkline',
+    ]);
     expect((await client.search('echo', 'another-server')).hits).to.deep.equal([]);
   });
 
   it('MCP-WP-16.4.2 resolves dependencies first, downloads with progress and stores all of them', async () => {
     const plan = await client.plan('@acme/latency-widget');
-    expect(plan.packages.map((p) => `${p.manifest.name}@${p.manifest.version}`)).to.deep.equal(['@acme/sparkline@1.0.0', '@acme/latency-widget@1.0.0']);
+    expect(plan.packages.map((p) => `${p.manifest.name}@${p.manifest.version}`)).to.deep.equal([
+      '@acme/sparkline@1.0.0',
+      '@acme/latency-widget@1.0.0',
+    ]);
     const progress: DownloadProgress[] = [];
     const records = await client.fetchAndStore(plan, { onProgress: (p) => progress.push(p) });
     expect(records.map((r) => r.key)).to.deep.equal(['@acme/sparkline@1.0.0', '@acme/latency-widget@1.0.0']);

@@ -82,7 +82,14 @@ export class RegistryClient {
 
   /** Reports a security refusal (also used by the host for refusals it detects, e.g. downgrades). */
   report(error: RegistryError): void {
-    this.onSecurityEvent?.({ kind: error.code, packageName: error.packageName, version: error.version, message: error.message, url: error.url, timestamp: Date.now() });
+    this.onSecurityEvent?.({
+      kind: error.code,
+      packageName: error.packageName,
+      version: error.version,
+      message: error.message,
+      url: error.url,
+      timestamp: Date.now(),
+    });
   }
 
   /** Searches every registry (MCP-WP-16.3.3). */
@@ -97,7 +104,9 @@ export class RegistryClient {
 
   /** Fetches and checks the manifest and its whole dependency graph; downloads nothing. */
   plan(name: string, version?: string): Promise<InstallPlan> {
-    return this.guard(async () => resolvePlan(await this.registries.resolve(name, version), this.registries, this.keys));
+    return this.guard(async () =>
+      resolvePlan(await this.registries.resolve(name, version), this.registries, this.keys),
+    );
   }
 
   /**
@@ -127,7 +136,10 @@ export class RegistryClient {
    * Downloads and verifies every bundle of the plan, then stores all of them in one transaction. Nothing
    * is stored unless every bundle verified; a bundle that fails is never run.
    */
-  fetchAndStore(plan: InstallPlan, options: { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal; now?: number } = {}): Promise<StoredPackage[]> {
+  fetchAndStore(
+    plan: InstallPlan,
+    options: { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal; now?: number } = {},
+  ): Promise<StoredPackage[]> {
     return this.guard(async () => {
       const now = options.now ?? Date.now();
       const records: StoredPackage[] = [];
@@ -157,7 +169,12 @@ export class RegistryClient {
     });
   }
 
-  private async downloadVerified(pkg: ResolvedPackage, index: number, count: number, options: { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal }): Promise<Uint8Array> {
+  private async downloadVerified(
+    pkg: ResolvedPackage,
+    index: number,
+    count: number,
+    options: { onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal },
+  ): Promise<Uint8Array> {
     const { name, version } = pkg.manifest;
     const label = `${name}@${version}`;
     try {

@@ -27,7 +27,13 @@ export async function sha256Integrity(bytes: ArrayBuffer | Uint8Array): Promise<
  * Verifies `bytes` against `integrity` (MCP-WP-16.6.2). Fails closed: a missing, empty, malformed or
  * non-sha256 value is refused before hashing, and a mismatch is refused after.
  */
-export async function verifyIntegrity(bytes: ArrayBuffer | Uint8Array, integrity: unknown, label: string, name?: string, version?: string): Promise<void> {
+export async function verifyIntegrity(
+  bytes: ArrayBuffer | Uint8Array,
+  integrity: unknown,
+  label: string,
+  name?: string,
+  version?: string,
+): Promise<void> {
   checkIntegrityField(integrity, label, name);
   const actual = await sha256Integrity(bytes);
   // Both are fixed-format strings of public data, so a plain comparison leaks nothing.

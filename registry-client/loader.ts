@@ -12,7 +12,10 @@ const loaded = new Map<string, Promise<BundleModule>>();
  * (so bytes changed inside IndexedDB never run), then imports them from a blob: URL. A module is
  * imported once per page (ES modules cannot be unloaded); later loads reuse it.
  */
-export async function loadStoredPackage(record: StoredPackage, onSecurityEvent?: SecurityEventSink): Promise<BundleModule> {
+export async function loadStoredPackage(
+  record: StoredPackage,
+  onSecurityEvent?: SecurityEventSink,
+): Promise<BundleModule> {
   const cached = loaded.get(record.key);
   if (cached) return cached;
   const label = `${record.name}@${record.version}`;
@@ -20,7 +23,13 @@ export async function loadStoredPackage(record: StoredPackage, onSecurityEvent?:
     await verifyIntegrity(record.bytes, record.integrity, `${label} (stored copy)`, record.name, record.version);
   } catch (error) {
     if (error instanceof RegistryError) {
-      onSecurityEvent?.({ kind: error.code, packageName: record.name, version: record.version, message: error.message, timestamp: Date.now() });
+      onSecurityEvent?.({
+        kind: error.code,
+        packageName: record.name,
+        version: record.version,
+        message: error.message,
+        timestamp: Date.now(),
+      });
     }
     throw error;
   }
@@ -41,7 +50,10 @@ export async function importBytes(bytes: ArrayBuffer | Uint8Array, label: string
   try {
     return (await import(/* @vite-ignore */ url)) as BundleModule;
   } catch (error) {
-    throw new RegistryError('load-failed', `The widget ${label} could not be started: ${(error as Error)?.message ?? String(error)}`);
+    throw new RegistryError(
+      'load-failed',
+      `The widget ${label} could not be started: ${(error as Error)?.message ?? String(error)}`,
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

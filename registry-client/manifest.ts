@@ -46,7 +46,11 @@ export const PACKAGE_NAME_PATTERN = '^(@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9.
 
 const permissionsSchema = WIDGET_PERMISSIONS_SCHEMA;
 
-const person = { type: 'object', required: ['name'], properties: { name: { type: 'string' }, email: { type: 'string' }, url: { type: 'string' } } } as const;
+const person = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string' }, email: { type: 'string' }, url: { type: 'string' } },
+} as const;
 
 /** JSON Schema (draft-07) of `widget.json`. */
 export const manifestSchema = {
@@ -66,7 +70,11 @@ export const manifestSchema = {
       propertyNames: { pattern: PACKAGE_NAME_PATTERN, maxLength: 214 },
       additionalProperties: { type: 'string', minLength: 1, maxLength: 128 },
     },
-    repository: { type: 'object', required: ['type', 'url'], properties: { type: { enum: ['git', 'npm', 'github', 'custom'] }, url: { type: 'string' } } },
+    repository: {
+      type: 'object',
+      required: ['type', 'url'],
+      properties: { type: { enum: ['git', 'npm', 'github', 'custom'] }, url: { type: 'string' } },
+    },
     license: { type: 'string' },
     author: person,
     keywords: { type: 'array', items: { type: 'string' }, maxItems: 50 },
@@ -92,7 +100,8 @@ export const manifestSchema = {
 // Compiled on first use, not when the module loads: the registry code loads during start-up, and
 // most sessions validate no manifest at all (issue 18: the compile cost ~90 ms of the first second).
 let compiled: ValidateFunction | undefined;
-const manifestValidator = (): ValidateFunction => (compiled ??= new Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(manifestSchema));
+const manifestValidator = (): ValidateFunction =>
+  (compiled ??= new Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(manifestSchema));
 
 function describe(errors: ErrorObject[]): string {
   return errors
@@ -112,7 +121,10 @@ export function parseManifestText(text: string, context: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new RegistryError('invalid-json', `The manifest of ${context} is not valid JSON (${(error as Error).message}); nothing was installed.`);
+    throw new RegistryError(
+      'invalid-json',
+      `The manifest of ${context} is not valid JSON (${(error as Error).message}); nothing was installed.`,
+    );
   }
 }
 
@@ -124,7 +136,11 @@ export function parseManifestText(text: string, context: string): unknown {
 export function validateManifest(value: unknown, expected: { name: string; version?: string }): WidgetManifest {
   const label = expected.version ? `${expected.name}@${expected.version}` : expected.name;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new RegistryError('invalid-manifest', `The manifest of ${label} is not a JSON object; nothing was installed.`, expected.name);
+    throw new RegistryError(
+      'invalid-manifest',
+      `The manifest of ${label} is not a JSON object; nothing was installed.`,
+      expected.name,
+    );
   }
   const m = value as Record<string, unknown>;
   if (typeof m.name === 'string' && m.name !== expected.name) {
@@ -145,15 +161,28 @@ export function validateManifest(value: unknown, expected: { name: string; versi
   checkIntegrityField(m.integrity, label, expected.name);
   const validate = manifestValidator();
   if (!validate(value)) {
-    throw new RegistryError('invalid-manifest', `The manifest of ${label} is not a valid widget.json: ${describe(validate.errors ?? [])}. Nothing was installed.`, expected.name);
+    throw new RegistryError(
+      'invalid-manifest',
+      `The manifest of ${label} is not a valid widget.json: ${describe(validate.errors ?? [])}. Nothing was installed.`,
+      expected.name,
+    );
   }
   const manifest = value as WidgetManifest;
   if (!semver.valid(manifest.version)) {
-    throw new RegistryError('invalid-manifest', `The manifest of ${label} has version "${manifest.version}", which is not a semantic version.`, expected.name);
+    throw new RegistryError(
+      'invalid-manifest',
+      `The manifest of ${label} has version "${manifest.version}", which is not a semantic version.`,
+      expected.name,
+    );
   }
   for (const [dep, range] of Object.entries(manifest.dependencies ?? {})) {
     if (!semver.validRange(range)) {
-      throw new RegistryError('invalid-manifest', `${label} depends on ${dep} "${range}", which is not a semver range.`, expected.name, manifest.version);
+      throw new RegistryError(
+        'invalid-manifest',
+        `${label} depends on ${dep} "${range}", which is not a semver range.`,
+        expected.name,
+        manifest.version,
+      );
     }
   }
   checkMcpwpVersion(manifest);
@@ -163,10 +192,18 @@ export function validateManifest(value: unknown, expected: { name: string; versi
 /** Refuses a missing, empty, non-sha256 or malformed integrity value (fail closed, MCP-WP-16.6.1). */
 export function checkIntegrityField(integrity: unknown, label: string, name?: string): void {
   if (integrity === undefined || integrity === null) {
-    throw new RegistryError('integrity-missing', `${label} has no "integrity" value, so its bundle cannot be verified. It was refused (MCP-WP-16.6.1).`, name);
+    throw new RegistryError(
+      'integrity-missing',
+      `${label} has no "integrity" value, so its bundle cannot be verified. It was refused (MCP-WP-16.6.1).`,
+      name,
+    );
   }
   if (typeof integrity !== 'string' || integrity.trim() === '') {
-    throw new RegistryError('integrity-missing', `${label} has an empty "integrity" value, so its bundle cannot be verified. It was refused (MCP-WP-16.6.1).`, name);
+    throw new RegistryError(
+      'integrity-missing',
+      `${label} has an empty "integrity" value, so its bundle cannot be verified. It was refused (MCP-WP-16.6.1).`,
+      name,
+    );
   }
   const algorithm = /^([a-z0-9]+)-/i.exec(integrity)?.[1];
   if (algorithm && algorithm.toLowerCase() !== 'sha256') {
@@ -189,7 +226,12 @@ export function checkIntegrityField(integrity: unknown, label: string, name?: st
 export function checkMcpwpVersion(manifest: WidgetManifest): void {
   const needed = semver.coerce(manifest.mcpwpVersion);
   if (!needed) {
-    throw new RegistryError('invalid-manifest', `${manifest.name}@${manifest.version} gives mcpwpVersion "${manifest.mcpwpVersion}", which is not a version.`, manifest.name, manifest.version);
+    throw new RegistryError(
+      'invalid-manifest',
+      `${manifest.name}@${manifest.version} gives mcpwpVersion "${manifest.mcpwpVersion}", which is not a version.`,
+      manifest.name,
+      manifest.version,
+    );
   }
   if (semver.gt(needed, HOST_MCPWP_VERSION)) {
     throw new RegistryError(

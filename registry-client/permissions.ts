@@ -28,12 +28,16 @@ export function describePermissions(p: WidgetPermissions | undefined): Permissio
   for (const [op, on] of Object.entries(p.mcpOperations ?? {})) {
     if (on) items.push({ id: `mcp:${op}`, label: MCP_LABELS[op] ?? `MCP operation ${op}` });
   }
-  for (const key of Object.keys(p.custom ?? {})) items.push({ id: `custom:${key}`, label: `Custom permission "${key}"` });
+  for (const key of Object.keys(p.custom ?? {}))
+    items.push({ id: `custom:${key}`, label: `Custom permission "${key}"` });
   return items;
 }
 
 /** Permissions `next` asks for that `granted` did not include (MCP-WP-11.4.7). */
-export function addedPermissions(granted: WidgetPermissions | undefined, next: WidgetPermissions | undefined): PermissionItem[] {
+export function addedPermissions(
+  granted: WidgetPermissions | undefined,
+  next: WidgetPermissions | undefined,
+): PermissionItem[] {
   const had = new Set(describePermissions(granted).map((i) => i.id));
   // Persistent storage includes session storage.
   if (had.has('storage:persistent')) had.add('storage:session');

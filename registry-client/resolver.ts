@@ -34,7 +34,12 @@ export async function checkPackage(fetched: FetchedManifest, keys: PinnedPublish
  * published version that satisfies it; a package already chosen must satisfy every later range.
  * A cycle is refused with its path (MCP-WP-16.4.3).
  */
-export async function resolvePlan(root: FetchedManifest, registries: RegistrySet, keys: PinnedPublisherKey[], maxPackages = 32): Promise<InstallPlan> {
+export async function resolvePlan(
+  root: FetchedManifest,
+  registries: RegistrySet,
+  keys: PinnedPublisherKey[],
+  maxPackages = 32,
+): Promise<InstallPlan> {
   const chosen = new Map<string, ResolvedPackage>();
   const order: ResolvedPackage[] = [];
 
@@ -43,13 +48,21 @@ export async function resolvePlan(root: FetchedManifest, registries: RegistrySet
     const m = pkg.manifest;
     chosen.set(m.name, pkg);
     if (chosen.size > maxPackages) {
-      throw new RegistryError('dependency-limit', `${root.manifest.name} pulls in more than ${maxPackages} packages; the install was refused.`, root.manifest.name);
+      throw new RegistryError(
+        'dependency-limit',
+        `${root.manifest.name} pulls in more than ${maxPackages} packages; the install was refused.`,
+        root.manifest.name,
+      );
     }
     const path = [...stack, m.name];
     for (const [dep, range] of Object.entries(m.dependencies ?? {})) {
       if (path.includes(dep)) {
         const cycle = [...path.slice(path.indexOf(dep)), dep].join(' \u2192 ');
-        throw new RegistryError('dependency-cycle', `Circular dependency: ${cycle}. Widgets that depend on each other in a circle cannot be installed (MCP-WP-16.4.3).`, root.manifest.name);
+        throw new RegistryError(
+          'dependency-cycle',
+          `Circular dependency: ${cycle}. Widgets that depend on each other in a circle cannot be installed (MCP-WP-16.4.3).`,
+          root.manifest.name,
+        );
       }
       const existing = chosen.get(dep);
       if (existing) {
@@ -67,7 +80,11 @@ export async function resolvePlan(root: FetchedManifest, registries: RegistrySet
         found = await registries.versionsOf(dep);
       } catch (error) {
         if (error instanceof RegistryError && error.code === 'not-found') {
-          throw new RegistryError('dependency-unsatisfiable', `${m.name} needs ${dep} ${range}, which is not in any configured registry.`, root.manifest.name);
+          throw new RegistryError(
+            'dependency-unsatisfiable',
+            `${m.name} needs ${dep} ${range}, which is not in any configured registry.`,
+            root.manifest.name,
+          );
         }
         throw error;
       }

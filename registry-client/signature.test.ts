@@ -10,9 +10,26 @@ async function keyPair() {
   return { pair, spki };
 }
 
-async function signed(manifest: WidgetManifest, key: Awaited<ReturnType<typeof keyPair>>, publisher = 'Acme'): Promise<WidgetManifest> {
-  const m: WidgetManifest = { ...manifest, signature: { algorithm: 'ES256', publicKey: key.spki, signature: '', signedAt: '2026-11-22T00:00:00Z', publisher: { name: publisher } } };
-  const sig = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key.pair.privateKey, signedPayload(m) as BufferSource);
+async function signed(
+  manifest: WidgetManifest,
+  key: Awaited<ReturnType<typeof keyPair>>,
+  publisher = 'Acme',
+): Promise<WidgetManifest> {
+  const m: WidgetManifest = {
+    ...manifest,
+    signature: {
+      algorithm: 'ES256',
+      publicKey: key.spki,
+      signature: '',
+      signedAt: '2026-11-22T00:00:00Z',
+      publisher: { name: publisher },
+    },
+  };
+  const sig = await crypto.subtle.sign(
+    { name: 'ECDSA', hash: 'SHA-256' },
+    key.pair.privateKey,
+    signedPayload(m) as BufferSource,
+  );
   m.signature!.signature = toBase64(new Uint8Array(sig));
   return m;
 }
@@ -38,7 +55,9 @@ async function code(promise: Promise<unknown>): Promise<string> {
 
 describe('ES256 manifest signatures (WebCrypto)', () => {
   it('canonical JSON sorts keys at every level and drops undefined members', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: true, y: null }], c: undefined } })).to.equal('{"a":{"d":[1,{"y":null,"z":true}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: true, y: null }], c: undefined } })).to.equal(
+      '{"a":{"d":[1,{"y":null,"z":true}]},"b":1}',
+    );
   });
 
   it('MCP-WP-4.2.9 accepts a verified manifest signed by a pinned publisher key', async () => {
@@ -53,16 +72,30 @@ describe('ES256 manifest signatures (WebCrypto)', () => {
     const pinned = [{ publisher: 'Acme', publicKey: key.spki }];
     const good = await signed(base, key);
     expect(await code(verifyManifestSignature({ ...good, version: '1.0.1' }, pinned))).to.equal('signature-invalid');
-    expect(await code(verifyManifestSignature({ ...good, permissions: { clipboard: true, notifications: true } }, pinned))).to.equal('signature-invalid');
-    expect(await code(verifyManifestSignature({ ...good, signature: { ...good.signature!, signedAt: '2030-01-01' } }, pinned))).to.equal('signature-invalid');
+    expect(
+      await code(verifyManifestSignature({ ...good, permissions: { clipboard: true, notifications: true } }, pinned)),
+    ).to.equal('signature-invalid');
+    expect(
+      await code(
+        verifyManifestSignature({ ...good, signature: { ...good.signature!, signedAt: '2030-01-01' } }, pinned),
+      ),
+    ).to.equal('signature-invalid');
     expect(await code(verifyManifestSignature(await signed(base, other), pinned))).to.equal('signature-unknown-key');
-    expect(await code(verifyManifestSignature(await signed(base, key, 'Mallory'), pinned))).to.equal('signature-unknown-key');
+    expect(await code(verifyManifestSignature(await signed(base, key, 'Mallory'), pinned))).to.equal(
+      'signature-unknown-key',
+    );
     expect(await code(verifyManifestSignature(base, pinned))).to.equal('signature-missing');
-    expect(await code(verifyManifestSignature({ ...good, signature: { ...good.signature!, algorithm: 'RS256' } }, pinned))).to.equal('signature-invalid');
-    expect(await code(verifyManifestSignature({ ...good, signature: { ...good.signature!, signature: 'AAAA' } }, pinned))).to.equal('signature-invalid');
+    expect(
+      await code(verifyManifestSignature({ ...good, signature: { ...good.signature!, algorithm: 'RS256' } }, pinned)),
+    ).to.equal('signature-invalid');
+    expect(
+      await code(verifyManifestSignature({ ...good, signature: { ...good.signature!, signature: 'AAAA' } }, pinned)),
+    ).to.equal('signature-invalid');
   });
 
   it('an unsigned community manifest is accepted as unsigned', async () => {
-    expect(await verifyManifestSignature({ ...base, trustLevel: 'community' }, [])).to.deep.equal({ state: 'unsigned' });
+    expect(await verifyManifestSignature({ ...base, trustLevel: 'community' }, [])).to.deep.equal({
+      state: 'unsigned',
+    });
   });
 });

@@ -39,26 +39,37 @@ export function signedPayload(manifest: WidgetManifest): Uint8Array {
 
 /** Normalises a pinned key given as base64 or PEM to bare base64 of the SPKI DER. */
 export function normalizePublicKey(key: string): string {
-  return key
-    .replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '')
-    .replace(/\s+/g, '');
+  return key.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
 }
 
 /**
  * Checks the manifest's signature against the pinned publisher keys (MCP-WP-4.2.9, 11.4.8, 17.7.5).
  * A `verified` package must be signed; any signature that is present must verify with a pinned key.
  */
-export async function verifyManifestSignature(manifest: WidgetManifest, pinned: PinnedPublisherKey[]): Promise<SignatureState> {
+export async function verifyManifestSignature(
+  manifest: WidgetManifest,
+  pinned: PinnedPublisherKey[],
+): Promise<SignatureState> {
   const label = `${manifest.name}@${manifest.version}`;
   const sig = manifest.signature;
   if (!sig) {
     if (manifest.trustLevel === 'verified') {
-      throw new RegistryError('signature-missing', `${label} says it is "verified" but carries no signature (MCP-WP-4.2.9). It was refused.`, manifest.name, manifest.version);
+      throw new RegistryError(
+        'signature-missing',
+        `${label} says it is "verified" but carries no signature (MCP-WP-4.2.9). It was refused.`,
+        manifest.name,
+        manifest.version,
+      );
     }
     return { state: 'unsigned' };
   }
   if (sig.algorithm !== 'ES256') {
-    throw new RegistryError('signature-invalid', `${label} is signed with ${sig.algorithm}; this dashboard verifies ES256 signatures only. It was refused.`, manifest.name, manifest.version);
+    throw new RegistryError(
+      'signature-invalid',
+      `${label} is signed with ${sig.algorithm}; this dashboard verifies ES256 signatures only. It was refused.`,
+      manifest.name,
+      manifest.version,
+    );
   }
   const key = normalizePublicKey(sig.publicKey);
   const match = pinned.find((k) => normalizePublicKey(k.publicKey) === key);
@@ -80,8 +91,19 @@ export async function verifyManifestSignature(manifest: WidgetManifest, pinned: 
   }
   let ok: boolean;
   try {
-    const cryptoKey = await crypto.subtle.importKey('spki', fromBase64(key) as BufferSource, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-    ok = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, cryptoKey, fromBase64(sig.signature) as BufferSource, signedPayload(manifest) as BufferSource);
+    const cryptoKey = await crypto.subtle.importKey(
+      'spki',
+      fromBase64(key) as BufferSource,
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['verify'],
+    );
+    ok = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      cryptoKey,
+      fromBase64(sig.signature) as BufferSource,
+      signedPayload(manifest) as BufferSource,
+    );
   } catch {
     ok = false;
   }

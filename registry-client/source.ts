@@ -48,7 +48,8 @@ export function isLoopback(url: URL): boolean {
 
 async function readLimitedText(response: Response, limit: number, what: string): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > limit) throw new RegistryError('invalid-manifest', `${what} is ${declared} bytes, more than the ${limit} allowed.`);
+  if (declared > limit)
+    throw new RegistryError('invalid-manifest', `${what} is ${declared} bytes, more than the ${limit} allowed.`);
   const text = await response.text();
   if (text.length > limit) throw new RegistryError('invalid-manifest', `${what} is more than ${limit} bytes.`);
   return text;
@@ -60,11 +61,17 @@ export class RegistrySource {
   readonly label: string;
   readonly allowedOrigins: Set<string>;
 
-  constructor(readonly config: RegistryConfig, private readonly fetchImpl: typeof fetch = (...a) => fetch(...a)) {
+  constructor(
+    readonly config: RegistryConfig,
+    private readonly fetchImpl: typeof fetch = (...a) => fetch(...a),
+  ) {
     const base = new URL(config.url);
     if (!base.pathname.endsWith('/')) base.pathname += '/';
     if (base.protocol !== 'https:' && !(base.protocol === 'http:' && isLoopback(base))) {
-      throw new RegistryError('bundle-origin', `Registry ${config.url} must use https (plain http is allowed only on loopback).`);
+      throw new RegistryError(
+        'bundle-origin',
+        `Registry ${config.url} must use https (plain http is allowed only on loopback).`,
+      );
     }
     this.base = base;
     this.label = config.name ?? base.host;
@@ -75,12 +82,26 @@ export class RegistrySource {
     const url = new URL(path, this.base);
     let response: Response;
     try {
-      response = await this.fetchImpl(url, { headers: { Accept: 'application/json' }, credentials: 'omit', cache: 'no-cache' });
+      response = await this.fetchImpl(url, {
+        headers: { Accept: 'application/json' },
+        credentials: 'omit',
+        cache: 'no-cache',
+      });
     } catch (error) {
-      throw new RegistryError('unreachable', `Cannot reach the registry ${this.label} (${(error as Error).message}). Check your connection; installed widgets keep working offline.`, name);
+      throw new RegistryError(
+        'unreachable',
+        `Cannot reach the registry ${this.label} (${(error as Error).message}). Check your connection; installed widgets keep working offline.`,
+        name,
+      );
     }
-    if (response.status === 404) throw new RegistryError('not-found', `${what} was not found in the registry ${this.label}.`, name);
-    if (!response.ok) throw new RegistryError('http-error', `The registry ${this.label} answered ${response.status} for ${what}.`, name);
+    if (response.status === 404)
+      throw new RegistryError('not-found', `${what} was not found in the registry ${this.label}.`, name);
+    if (!response.ok)
+      throw new RegistryError(
+        'http-error',
+        `The registry ${this.label} answered ${response.status} for ${what}.`,
+        name,
+      );
     return response;
   }
 
@@ -98,7 +119,9 @@ export class RegistrySource {
   async versions(name: string): Promise<string[]> {
     const response = await this.get(`widgets/${namePath(name)}/versions`, `the versions of ${name}`, name);
     const body = (await response.json().catch(() => undefined)) as { versions?: unknown } | undefined;
-    const list = Array.isArray(body?.versions) ? body!.versions.filter((v): v is string => typeof v === 'string' && semver.valid(v) !== null) : [];
+    const list = Array.isArray(body?.versions)
+      ? body!.versions.filter((v): v is string => typeof v === 'string' && semver.valid(v) !== null)
+      : [];
     return semver.rsort(list);
   }
 
@@ -108,9 +131,19 @@ export class RegistrySource {
     if (server) params.set('server', server);
     const response = await this.get(`widgets?${params}`, 'the search', undefined);
     const body = (await response.json().catch(() => undefined)) as { widgets?: unknown } | undefined;
-    if (!Array.isArray(body?.widgets)) throw new RegistryError('http-error', `The registry ${this.label} answered the search with something that is not a list of widgets.`);
+    if (!Array.isArray(body?.widgets))
+      throw new RegistryError(
+        'http-error',
+        `The registry ${this.label} answered the search with something that is not a list of widgets.`,
+      );
     return body!.widgets
-      .filter((w): w is Record<string, unknown> => w !== null && typeof w === 'object' && typeof (w as SearchHit).name === 'string' && typeof (w as SearchHit).version === 'string')
+      .filter(
+        (w): w is Record<string, unknown> =>
+          w !== null &&
+          typeof w === 'object' &&
+          typeof (w as SearchHit).name === 'string' &&
+          typeof (w as SearchHit).version === 'string',
+      )
       .slice(0, 200)
       .map((w) => ({ ...(w as unknown as SearchHit), registry: this.label }));
   }
@@ -121,7 +154,12 @@ export class RegistrySource {
     try {
       url = new URL(manifest.bundle, this.base);
     } catch {
-      throw new RegistryError('invalid-manifest', `${manifest.name}@${manifest.version} has a bundle URL that is not a URL.`, manifest.name, manifest.version);
+      throw new RegistryError(
+        'invalid-manifest',
+        `${manifest.name}@${manifest.version} has a bundle URL that is not a URL.`,
+        manifest.name,
+        manifest.version,
+      );
     }
     const secure = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url));
     if (!secure || !this.allowedOrigins.has(url.origin)) {
@@ -136,17 +174,43 @@ export class RegistrySource {
   }
 
   /** Downloads a bundle, streaming, with a byte limit and progress; a cut-off transfer is an error. */
-  async download(url: URL, options: { maxBytes: number; label: string; name?: string; version?: string; onProgress?: (received: number, total: number | undefined) => void; signal?: AbortSignal }): Promise<Uint8Array> {
+  async download(
+    url: URL,
+    options: {
+      maxBytes: number;
+      label: string;
+      name?: string;
+      version?: string;
+      onProgress?: (received: number, total: number | undefined) => void;
+      signal?: AbortSignal;
+    },
+  ): Promise<Uint8Array> {
     const { maxBytes, label, name, version } = options;
     const tooLarge = (size: string) =>
-      new RegistryError('bundle-too-large', `The bundle of ${label} is ${size}, more than the ${Math.round(maxBytes / 1024)} KiB a widget may have. It was refused.`, name, version);
+      new RegistryError(
+        'bundle-too-large',
+        `The bundle of ${label} is ${size}, more than the ${Math.round(maxBytes / 1024)} KiB a widget may have. It was refused.`,
+        name,
+        version,
+      );
     let response: Response;
     try {
       response = await this.fetchImpl(url, { credentials: 'omit', signal: options.signal });
     } catch (error) {
-      throw new RegistryError('download-failed', `Downloading the bundle of ${label} failed (${(error as Error).message}). Nothing was installed; try again.`, name, version);
+      throw new RegistryError(
+        'download-failed',
+        `Downloading the bundle of ${label} failed (${(error as Error).message}). Nothing was installed; try again.`,
+        name,
+        version,
+      );
     }
-    if (!response.ok || !response.body) throw new RegistryError('download-failed', `The bundle of ${label} could not be downloaded (HTTP ${response.status}). Nothing was installed.`, name, version);
+    if (!response.ok || !response.body)
+      throw new RegistryError(
+        'download-failed',
+        `The bundle of ${label} could not be downloaded (HTTP ${response.status}). Nothing was installed.`,
+        name,
+        version,
+      );
     const declared = response.headers.get('content-length');
     const total = declared === null ? undefined : Number(declared);
     if (total !== undefined && total > maxBytes) {
@@ -178,7 +242,12 @@ export class RegistrySource {
       );
     }
     if (total !== undefined && received !== total) {
-      throw new RegistryError('download-failed', `The download of ${label} ended after ${received} of ${total} bytes. Nothing was installed; try again.`, name, version);
+      throw new RegistryError(
+        'download-failed',
+        `The download of ${label} ended after ${received} of ${total} bytes. Nothing was installed; try again.`,
+        name,
+        version,
+      );
     }
     const bytes = new Uint8Array(received);
     let offset = 0;
@@ -206,7 +275,12 @@ export class RegistrySet {
 
   /** Resolves a name: the first registry that has it wins (MCP-WP-16.4.1 step 1). */
   async resolve(name: string, version?: string): Promise<FetchedManifest> {
-    if (this.sources.length === 0) throw new RegistryError('not-found', 'No widget registry is configured. Add one under "dashboard.registries" in the config file.', name);
+    if (this.sources.length === 0)
+      throw new RegistryError(
+        'not-found',
+        'No widget registry is configured. Add one under "dashboard.registries" in the config file.',
+        name,
+      );
     const problems: RegistryError[] = [];
     for (const source of this.sources) {
       try {
@@ -220,7 +294,11 @@ export class RegistrySet {
       }
     }
     if (problems.every((p) => p.code === 'unreachable')) throw problems[0]!;
-    throw new RegistryError('not-found', `${version ? `${name}@${version}` : name} is not in any configured registry (${this.sources.map((s) => s.label).join(', ')}).`, name);
+    throw new RegistryError(
+      'not-found',
+      `${version ? `${name}@${version}` : name} is not in any configured registry (${this.sources.map((s) => s.label).join(', ')}).`,
+      name,
+    );
   }
 
   /** The published versions of `name` from the first registry that has it. */

@@ -16,7 +16,17 @@ async function record(name: string, version: string, source: string, lastUsedAt 
   const bytes = new TextEncoder().encode(source);
   const integrity = await sha256Integrity(bytes);
   const manifest = { name, version, bundle: 'b.js', integrity, mcpwpVersion: '1.0.0' } as WidgetManifest;
-  return { key: packageKey(name, version), name, version, integrity, manifest, bytes: bytes.buffer as ArrayBuffer, registry: 'http://127.0.0.1/', storedAt: lastUsedAt, lastUsedAt };
+  return {
+    key: packageKey(name, version),
+    name,
+    version,
+    integrity,
+    manifest,
+    bytes: bytes.buffer as ArrayBuffer,
+    registry: 'http://127.0.0.1/',
+    storedAt: lastUsedAt,
+    lastUsedAt,
+  };
 }
 
 describe('package store (IndexedDB) and loader', () => {
@@ -36,7 +46,10 @@ describe('package store (IndexedDB) and loader', () => {
     await store.putAll([await record('@t/old', '1.0.0', 'old')]);
     const good = await record('@t/new', '1.0.0', 'new');
     // A function cannot be stored: the second put fails after the first was queued.
-    const broken = { ...(await record('@t/broken', '1.0.0', 'x')), manifest: { oops: () => 1 } as unknown as WidgetManifest };
+    const broken = {
+      ...(await record('@t/broken', '1.0.0', 'x')),
+      manifest: { oops: () => 1 } as unknown as WidgetManifest,
+    };
     let error: unknown;
     try {
       await store.putAll([good, broken]);
@@ -67,14 +80,18 @@ describe('package store (IndexedDB) and loader', () => {
 
   it('MCP-WP-16.6.2 bytes changed inside IndexedDB never run; the untouched copy does (sentinel)', async () => {
     globalThis.__storeTestSentinel = [];
-    const source = (id: string) => `globalThis.__storeTestSentinel.push(${JSON.stringify(id)}); export default function f() {}`;
+    const source = (id: string) =>
+      `globalThis.__storeTestSentinel.push(${JSON.stringify(id)}); export default function f() {}`;
     const control = await record('@t/control', '1.0.0', source('control'));
     const module = await loadStoredPackage(control);
     expect(typeof module.default).to.equal('function');
     expect(globalThis.__storeTestSentinel).to.deep.equal(['control']);
 
     const genuine = await record('@t/swapped', '1.0.0', source('genuine'));
-    const swapped: StoredPackage = { ...genuine, bytes: new TextEncoder().encode(source('swapped')).buffer as ArrayBuffer };
+    const swapped: StoredPackage = {
+      ...genuine,
+      bytes: new TextEncoder().encode(source('swapped')).buffer as ArrayBuffer,
+    };
     const events: RegistrySecurityEvent[] = [];
     let error: unknown;
     try {

@@ -65,7 +65,10 @@ export class PackageStore {
         // already aborted by the failing request
       }
       await tx.done.catch(() => {});
-      throw new RegistryError('storage-failed', `The widget could not be saved in this browser (${(error as Error)?.message ?? String(error)}). Nothing was changed.`);
+      throw new RegistryError(
+        'storage-failed',
+        `The widget could not be saved in this browser (${(error as Error)?.message ?? String(error)}). Nothing was changed.`,
+      );
     }
   }
 
@@ -104,7 +107,9 @@ export class PackageStore {
 
   /** Removes versions unused for 90 days that are not in `keep`; returns what it removed. */
   async evict(keep: Set<string>, now = Date.now(), maxAgeMs = EVICT_AFTER_MS): Promise<string[]> {
-    const stale = (await this.list()).filter((r) => !keep.has(r.key) && now - r.lastUsedAt > maxAgeMs).map((r) => r.key);
+    const stale = (await this.list())
+      .filter((r) => !keep.has(r.key) && now - r.lastUsedAt > maxAgeMs)
+      .map((r) => r.key);
     if (stale.length) await this.delete(stale);
     return stale;
   }

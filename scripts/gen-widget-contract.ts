@@ -10,7 +10,9 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import { RULE, widgetResultSchema } from '../src/core/widget-contract-schema.js';
 
-export const GENERATED_PATH = fileURLToPath(new URL('../src/core/widget-contract-validate.generated.js', import.meta.url));
+export const GENERATED_PATH = fileURLToPath(
+  new URL('../src/core/widget-contract-validate.generated.js', import.meta.url),
+);
 
 /** The generated module's text. */
 export function generateWidgetContractValidator(): string {

@@ -3,7 +3,7 @@ import { appStyleVariables, appThemeFor, safeStyleValue } from './app-style-vari
 import { PRESETS } from './tokens.js';
 
 describe('MCP Apps style variables from --mcp-* tokens', () => {
-  it('maps every mode\'s tokens to MCP Apps variables and the theme to light/dark', () => {
+  it("maps every mode's tokens to MCP Apps variables and the theme to light/dark", () => {
     for (const mode of ['light', 'dark', 'high-contrast'] as const) {
       const vars = appStyleVariables(PRESETS[mode]);
       expect(vars['--color-background-primary']).to.equal(PRESETS[mode]['--mcp-background']);
@@ -20,7 +20,15 @@ describe('MCP Apps style variables from --mcp-* tokens', () => {
   });
 
   it('values that could break out of a declaration are not handed to views', () => {
-    for (const bad of ['red; background: url(https://evil)', 'x}body{', 'url(https://evil.example/a.png)', '@import "x"', 'expression(alert(1))', '</style>', 'a/*b']) {
+    for (const bad of [
+      'red; background: url(https://evil)',
+      'x}body{',
+      'url(https://evil.example/a.png)',
+      '@import "x"',
+      'expression(alert(1))',
+      '</style>',
+      'a/*b',
+    ]) {
       expect(safeStyleValue(bad), bad).to.equal(undefined);
     }
     expect(appStyleVariables({ '--mcp-background': 'red;}' })['--color-background-primary']).to.equal(undefined);

@@ -69,7 +69,8 @@ export const APP_STYLE_VARIABLE_MAP: ReadonlyArray<readonly [McpUiStyleVariableK
 export function safeStyleValue(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
-  if (!trimmed || trimmed.length > 300 || /[;{}<>\\]|\/\*|url\s*\(|@import|expression\s*\(/i.test(trimmed)) return undefined;
+  if (!trimmed || trimmed.length > 300 || /[;{}<>\\]|\/\*|url\s*\(|@import|expression\s*\(/i.test(trimmed))
+    return undefined;
   return trimmed;
 }
 

@@ -26,8 +26,21 @@ describe('brand validation and images', () => {
   });
 
   it('a valid brand passes; problems are listed with the JSON path and what to write instead', () => {
-    expect(prepareBrand({ name: 'Acme', colors: { primary: '#ff6b35' }, fonts: { body: '"Trebuchet MS", sans-serif' }, defaultMode: 'dark' }).ok).to.equal(true);
-    const bad = prepareBrand({ name: '', colors: { primary: 'orange', tertiary: '#fff' }, fonts: { body: 'Arial; } body { display: none' }, defaultMode: 'sepia', extra: 1 });
+    expect(
+      prepareBrand({
+        name: 'Acme',
+        colors: { primary: '#ff6b35' },
+        fonts: { body: '"Trebuchet MS", sans-serif' },
+        defaultMode: 'dark',
+      }).ok,
+    ).to.equal(true);
+    const bad = prepareBrand({
+      name: '',
+      colors: { primary: 'orange', tertiary: '#fff' },
+      fonts: { body: 'Arial; } body { display: none' },
+      defaultMode: 'sepia',
+      extra: 1,
+    });
     expect(bad.ok).to.equal(false);
     const problems = (bad as { problems: string[] }).problems.join('\n');
     expect(problems).to.contain('at /colors/primary: must be a colour like "#0b5cad"');
@@ -53,7 +66,9 @@ describe('brand validation and images', () => {
     clean.innerHTML = svg;
     document.body.append(clean);
     await wait(100);
-    (clean.querySelector('a') as unknown as { dispatchEvent(e: Event): void } | null)?.dispatchEvent(new MouseEvent('click'));
+    (clean.querySelector('a') as unknown as { dispatchEvent(e: Event): void } | null)?.dispatchEvent(
+      new MouseEvent('click'),
+    );
     await wait(50);
     expect(window.__brandXss).to.equal(undefined);
     expect(svg).to.not.match(/script|onload|onerror|foreignObject|javascript:|tracker\.example/i);
@@ -66,7 +81,9 @@ describe('brand validation and images', () => {
     const prepared = prepareBrand({ name: 'X', logo: svgDataUrl(HOSTILE_SVG) });
     expect(prepared.ok).to.equal(true);
     if (!prepared.ok) return;
-    const markup = new TextDecoder().decode(Uint8Array.from(atob(prepared.brand.logo!.split(',')[1]!), (c) => c.charCodeAt(0)));
+    const markup = new TextDecoder().decode(
+      Uint8Array.from(atob(prepared.brand.logo!.split(',')[1]!), (c) => c.charCodeAt(0)),
+    );
     expect(markup).to.not.match(/script|onload|javascript:/i);
     expect(prepared.notes.join(' ')).to.match(/logo: removed .*script/);
     const img = document.createElement('img');
@@ -79,12 +96,22 @@ describe('brand validation and images', () => {
 
   it('raster images are checked by their bytes: HTML called PNG, a lying data URL and oversize files are refused', () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-    expect(checkImageBytes(png, { what: 'The logo', maxBytes: 1000, declaredType: 'image/png' }).type).to.equal('image/png');
+    expect(checkImageBytes(png, { what: 'The logo', maxBytes: 1000, declaredType: 'image/png' }).type).to.equal(
+      'image/png',
+    );
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>');
-    expect(() => checkImageBytes(html, { what: 'The logo logo.png', maxBytes: 1000, declaredType: 'image/png' })).to.throw(/not an SVG, PNG, JPEG, GIF, WebP or ICO/);
+    expect(() =>
+      checkImageBytes(html, { what: 'The logo logo.png', maxBytes: 1000, declaredType: 'image/png' }),
+    ).to.throw(/not an SVG, PNG, JPEG, GIF, WebP or ICO/);
     const lying = `data:image/png;base64,${toBase64(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))}`;
-    expect(() => checkImageDataUrl(lying, { what: 'The favicon', maxBytes: 1000 })).to.throw(/says it is image\/png but its content is image\/svg\+xml/);
-    expect(() => checkImageBytes(new Uint8Array(2000).fill(0x89), { what: 'The logo', maxBytes: 1000 })).to.throw(/KB; at most/);
-    expect(prepareBrand({ name: 'X', logo: 'logo.svg' }).ok, 'a path cannot be resolved in the browser').to.equal(false);
+    expect(() => checkImageDataUrl(lying, { what: 'The favicon', maxBytes: 1000 })).to.throw(
+      /says it is image\/png but its content is image\/svg\+xml/,
+    );
+    expect(() => checkImageBytes(new Uint8Array(2000).fill(0x89), { what: 'The logo', maxBytes: 1000 })).to.throw(
+      /KB; at most/,
+    );
+    expect(prepareBrand({ name: 'X', logo: 'logo.svg' }).ok, 'a path cannot be resolved in the browser').to.equal(
+      false,
+    );
   });
 });

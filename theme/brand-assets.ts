@@ -37,7 +37,9 @@ export function sanitizeSvg(markup: string): { svg: string; removed: string[] } 
 export function prepareImage(dataUrl: string, key: 'logo' | 'favicon'): { dataUrl: string; removed: string[] } {
   const what = key === 'logo' ? 'The logo' : 'The favicon';
   if (!dataUrl.startsWith('data:')) {
-    throw new Error(`${what} must be embedded as a data: URL here (a brand.json imported in the browser cannot refer to other files; Export embeds them).`);
+    throw new Error(
+      `${what} must be embedded as a data: URL here (a brand.json imported in the browser cannot refer to other files; Export embeds them).`,
+    );
   }
   const checked = checkImageDataUrl(dataUrl, { what, maxBytes: BRAND_IMAGE_LIMITS[key] });
   if (checked.type !== 'image/svg+xml') return { dataUrl: checked.dataUrl, removed: [] };
@@ -48,10 +50,17 @@ export function prepareImage(dataUrl: string, key: 'logo' | 'favicon'): { dataUr
 }
 
 /** Reads an uploaded image file into a checked (and for SVG, sanitised) data URL. */
-export async function imageFileToDataUrl(file: File, key: 'logo' | 'favicon'): Promise<{ dataUrl: string; removed: string[] }> {
+export async function imageFileToDataUrl(
+  file: File,
+  key: 'logo' | 'favicon',
+): Promise<{ dataUrl: string; removed: string[] }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const what = key === 'logo' ? `The logo ${file.name}` : `The favicon ${file.name}`;
-  const checked = checkImageBytes(bytes, { what, maxBytes: BRAND_IMAGE_LIMITS[key], declaredType: typeFromFileName(file.name) });
+  const checked = checkImageBytes(bytes, {
+    what,
+    maxBytes: BRAND_IMAGE_LIMITS[key],
+    declaredType: typeFromFileName(file.name),
+  });
   return prepareImage(checked.dataUrl, key);
 }
 

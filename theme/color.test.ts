@@ -51,7 +51,8 @@ describe('colour math (theme/color.ts)', () => {
     const scale = colorScale('#ff6b35', 5);
     expect(scale).to.have.length(5);
     expect(scale[2]).to.equal('#ff6b35');
-    for (let i = 1; i < scale.length; i++) expect(luminance(scale[i]!), scale.join(' ')).to.be.lessThan(luminance(scale[i - 1]!));
+    for (let i = 1; i < scale.length; i++)
+      expect(luminance(scale[i]!), scale.join(' ')).to.be.lessThan(luminance(scale[i - 1]!));
     expect(colorScale('#ff6b35', 9)).to.have.length(9);
     expect(colorScale('nope')).to.deep.equal([]);
   });

@@ -56,7 +56,12 @@ export function parseColor(color: string): Rgb | undefined {
   }
   m = /^(rgba?|hsla?)\(([^)]*)\)$/.exec(c);
   if (!m) return undefined;
-  const parts = m[2]!.includes(',') ? m[2]!.split(',') : m[2]!.replace(/\s*\/\s*/, ' / ').split(/\s+/).filter((p) => p !== '/');
+  const parts = m[2]!.includes(',')
+    ? m[2]!.split(',')
+    : m[2]!
+        .replace(/\s*\/\s*/, ' / ')
+        .split(/\s+/)
+        .filter((p) => p !== '/');
   if (parts.length < 3 || parts.length > 4 || parts.some((p) => !/^\s*-?[\d.]+(%|deg)?\s*$/.test(p))) return undefined;
   const alpha = alphaOf(parts[3]);
   if (m[1]!.startsWith('rgb')) {
@@ -95,7 +100,8 @@ export function hslToRgb({ h, s, l }: Hsl): Pick<Rgb, 'r' | 'g' | 'b'> {
   const C = (1 - Math.abs(2 * l - 1)) * s;
   const hp = (((h % 360) + 360) % 360) / 60;
   const X = C * (1 - Math.abs((hp % 2) - 1));
-  const [r1, g1, b1] = hp < 1 ? [C, X, 0] : hp < 2 ? [X, C, 0] : hp < 3 ? [0, C, X] : hp < 4 ? [0, X, C] : hp < 5 ? [X, 0, C] : [C, 0, X];
+  const [r1, g1, b1] =
+    hp < 1 ? [C, X, 0] : hp < 2 ? [X, C, 0] : hp < 3 ? [0, C, X] : hp < 4 ? [0, X, C] : hp < 5 ? [X, 0, C] : [C, 0, X];
   const m = l - C / 2;
   return { r: (r1! + m) * 255, g: (g1! + m) * 255, b: (b1! + m) * 255 };
 }

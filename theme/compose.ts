@@ -40,7 +40,14 @@ export interface ComposedTheme {
 }
 
 /** Tokens a brand sets; anything else stays as the mode defines it. */
-export const BRAND_TOKENS = ['--mcp-primary-color', '--mcp-focus-ring', '--mcp-link-color', '--mcp-on-primary', '--mcp-secondary-color', '--mcp-on-secondary'];
+export const BRAND_TOKENS = [
+  '--mcp-primary-color',
+  '--mcp-focus-ring',
+  '--mcp-link-color',
+  '--mcp-on-primary',
+  '--mcp-secondary-color',
+  '--mcp-on-secondary',
+];
 
 const MUTE = 0.5;
 
@@ -89,7 +96,8 @@ export function composeTheme(input: ThemeInput): ComposedTheme {
       const primary = brandColor(brand, input.mode, 'primary');
       const secondary = brandColor(brand, input.mode, 'secondary');
       if (primary) {
-        for (const t of ['--mcp-primary-color', '--mcp-focus-ring', '--mcp-link-color']) branded.set(t, primary.toLowerCase());
+        for (const t of ['--mcp-primary-color', '--mcp-focus-ring', '--mcp-link-color'])
+          branded.set(t, primary.toLowerCase());
       }
       if (secondary) branded.set('--mcp-secondary-color', secondary.toLowerCase());
     }

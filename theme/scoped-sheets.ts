@@ -24,15 +24,20 @@ export class ScopedSheets {
   private entries: Entry[] = [];
 
   /** The properties that will be set for `scoped` under `tokens`, and the ones refused with why. */
-  static resolve(scoped: ScopedTheming, tokens: Record<string, string>): { values: Record<string, string>; refused: Array<{ name: string; reason: string }> } {
+  static resolve(
+    scoped: ScopedTheming,
+    tokens: Record<string, string>,
+  ): { values: Record<string, string>; refused: Array<{ name: string; reason: string }> } {
     const values: Record<string, string> = {};
     const refused: Array<{ name: string; reason: string }> = [];
     const background = tokens['--mcp-background'] ?? '#ffffff';
     for (const [name, raw] of Object.entries(scoped.customTokens ?? {})) {
       const value = String(raw);
       if (!/^--[a-z0-9-]+$/i.test(name)) refused.push({ name, reason: 'not a custom property name' });
-      else if (name.startsWith('--mcp-') && scoped.chrome !== 'custom') refused.push({ name, reason: 'host tokens are overridden only with chrome: "custom"' });
-      else if (!name.startsWith('--mcp-') && scoped.content !== 'custom') refused.push({ name, reason: 'content tokens apply only with content: "custom"' });
+      else if (name.startsWith('--mcp-') && scoped.chrome !== 'custom')
+        refused.push({ name, reason: 'host tokens are overridden only with chrome: "custom"' });
+      else if (!name.startsWith('--mcp-') && scoped.content !== 'custom')
+        refused.push({ name, reason: 'content tokens apply only with content: "custom"' });
       else if (!isSafeTokenValue(value)) refused.push({ name, reason: 'value could escape its declaration' });
       else {
         const rgb = parseColor(value);
@@ -44,7 +49,9 @@ export class ScopedSheets {
 
   private write(entry: Entry, source: TokenSource): void {
     const { values } = ScopedSheets.resolve(entry.scoped, source.tokens);
-    const body = Object.entries(values).map(([n, v]) => `${n}: ${v};`).join(' ');
+    const body = Object.entries(values)
+      .map(([n, v]) => `${n}: ${v};`)
+      .join(' ');
     entry.sheet.replaceSync(`:host { ${body} }`);
   }
 
@@ -60,7 +67,8 @@ export class ScopedSheets {
     entry.scoped = scoped;
     this.write(entry, source);
     // After the host token sheet, so the widget's declared overrides win.
-    if (!root.adoptedStyleSheets.includes(entry.sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, entry.sheet];
+    if (!root.adoptedStyleSheets.includes(entry.sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, entry.sheet];
   }
 
   /** Rewrites every scoped sheet for the new tokens; forgets elements that were garbage-collected. */

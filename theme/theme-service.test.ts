@@ -103,7 +103,10 @@ describe('Theme service (MCP-WP-5.5, 6.4)', () => {
     await emulateMedia([{ name: 'prefers-color-scheme', value: 'dark' }]);
     expect(theme.getMode()).to.equal('dark');
     expect(rgb(getComputedStyle(inner).backgroundColor)).to.equal(PRESETS.dark['--mcp-background']);
-    await emulateMedia([{ name: 'prefers-color-scheme', value: 'light' }, { name: 'prefers-contrast', value: 'more' }]);
+    await emulateMedia([
+      { name: 'prefers-color-scheme', value: 'light' },
+      { name: 'prefers-contrast', value: 'more' },
+    ]);
     expect(theme.getMode()).to.equal('high-contrast');
     await emulateMedia([{ name: 'prefers-color-scheme', value: 'light' }]);
     expect(theme.getMode()).to.equal('light');
@@ -169,7 +172,11 @@ describe('Theme service (MCP-WP-5.5, 6.4)', () => {
     theme.applyToElement(host, {
       chrome: 'host',
       content: 'custom',
-      customTokens: { '--brand-color-1': '#004e89', '--mcp-background': '#ff00ff', '--brand-bad': 'red; } :host { display: none' },
+      customTokens: {
+        '--brand-color-1': '#004e89',
+        '--mcp-background': '#ff00ff',
+        '--brand-bad': 'red; } :host { display: none',
+      },
     });
     const value = (name: string) => getComputedStyle(host).getPropertyValue(name).trim();
     expect(value('--brand-color-1')).to.equal('#004e89');
@@ -181,7 +188,11 @@ describe('Theme service (MCP-WP-5.5, 6.4)', () => {
     expect(contrastRatio(inDark, PRESETS.dark['--mcp-background']!)).to.be.at.least(3);
     // chrome: 'custom' lets the widget style its own chrome with host token names.
     const other = widget();
-    theme.applyToElement(other.host, { chrome: 'custom', content: 'host', customTokens: { '--mcp-border': '#ff00ff', '--brand-x': '#123456' } });
+    theme.applyToElement(other.host, {
+      chrome: 'custom',
+      content: 'host',
+      customTokens: { '--mcp-border': '#ff00ff', '--brand-x': '#123456' },
+    });
     expect(getComputedStyle(other.host).getPropertyValue('--mcp-border').trim()).to.equal('#ff00ff');
     expect(getComputedStyle(other.host).getPropertyValue('--brand-x').trim()).to.equal('');
   });

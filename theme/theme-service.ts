@@ -1,5 +1,11 @@
 import type { Brand } from '../src/core/brand-schema.js';
-import type { ColorAdaptationOptions, ScopedTheming, ThemeInterface, ThemeModePreference, Unsubscribe } from '../src/core/types.js';
+import type {
+  ColorAdaptationOptions,
+  ScopedTheming,
+  ThemeInterface,
+  ThemeModePreference,
+  Unsubscribe,
+} from '../src/core/types.js';
 import { adaptToContrast, colorScale, contrastRatio, parseColor, toHex } from './color.js';
 import { composeTheme, type BrandAdaptation, type ColorScheme } from './compose.js';
 import { ScopedSheets } from './scoped-sheets.js';
@@ -9,7 +15,9 @@ type TokenListener = (tokens: Record<string, string>, mode: string) => void;
 type ThemeListener = (theme: ThemeInterface) => void;
 
 /** Where system preferences come from (a test can pass its own). */
-export type MatchMedia = (query: string) => Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'>;
+export type MatchMedia = (
+  query: string,
+) => Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'>;
 
 /** Options of {@link ThemeService}. */
 export interface ThemeServiceOptions {
@@ -74,7 +82,12 @@ export class ThemeService implements ThemeInterface {
   }
 
   private compute() {
-    return composeTheme({ mode: this.effective, colorScheme: this.scheme, brand: this.currentBrand, reducedMotion: this.motionReduced });
+    return composeTheme({
+      mode: this.effective,
+      colorScheme: this.scheme,
+      brand: this.currentBrand,
+      reducedMotion: this.motionReduced,
+    });
   }
 
   private css(): string {
@@ -136,42 +149,70 @@ export class ThemeService implements ThemeInterface {
   /** MCP-WP-6.4.1 `colors`. */
   get colors(): Record<string, string> {
     return pick(this.composed.tokens, {
-      primary: '--mcp-primary-color', secondary: '--mcp-secondary-color', background: '--mcp-background', surface: '--mcp-surface',
-      error: '--mcp-error-dark', warning: '--mcp-warning-dark', info: '--mcp-info-dark', success: '--mcp-success-dark',
-      text: '--mcp-text-primary', textSecondary: '--mcp-text-secondary', border: '--mcp-border',
-      onPrimary: '--mcp-on-primary', focusRing: '--mcp-focus-ring', link: '--mcp-link-color',
+      primary: '--mcp-primary-color',
+      secondary: '--mcp-secondary-color',
+      background: '--mcp-background',
+      surface: '--mcp-surface',
+      error: '--mcp-error-dark',
+      warning: '--mcp-warning-dark',
+      info: '--mcp-info-dark',
+      success: '--mcp-success-dark',
+      text: '--mcp-text-primary',
+      textSecondary: '--mcp-text-secondary',
+      border: '--mcp-border',
+      onPrimary: '--mcp-on-primary',
+      focusRing: '--mcp-focus-ring',
+      link: '--mcp-link-color',
     });
   }
 
   /** MCP-WP-6.4.1 `accentColors`. */
   get accentColors(): Record<string, string> {
-    return pick(this.composed.tokens, Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`accent${i}`, `--mcp-accent-${i}`])));
+    return pick(
+      this.composed.tokens,
+      Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`accent${i}`, `--mcp-accent-${i}`])),
+    );
   }
 
   /** MCP-WP-6.4.1 `dataColors`. */
   get dataColors(): Record<string, string> {
-    return pick(this.composed.tokens, Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => [`data${i}`, `--mcp-data-${i}`])));
+    return pick(
+      this.composed.tokens,
+      Object.fromEntries([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => [`data${i}`, `--mcp-data-${i}`])),
+    );
   }
 
   /** MCP-WP-6.4.1 `semanticColors`. */
   get semanticColors(): Record<string, string> {
     const entries: Record<string, string> = {};
     for (const s of ['success', 'warning', 'error', 'info']) {
-      for (const v of ['light', 'medium', 'dark']) entries[`${s}${v[0]!.toUpperCase()}${v.slice(1)}`] = `--mcp-${s}-${v}`;
+      for (const v of ['light', 'medium', 'dark'])
+        entries[`${s}${v[0]!.toUpperCase()}${v.slice(1)}`] = `--mcp-${s}-${v}`;
     }
     return pick(this.composed.tokens, entries);
   }
 
   /** MCP-WP-6.4.1 `spacing`. */
   get spacing(): Record<string, string> {
-    return pick(this.composed.tokens, { xs: '--mcp-spacing-xs', sm: '--mcp-spacing-sm', md: '--mcp-spacing-md', lg: '--mcp-spacing-lg', xl: '--mcp-spacing-xl' });
+    return pick(this.composed.tokens, {
+      xs: '--mcp-spacing-xs',
+      sm: '--mcp-spacing-sm',
+      md: '--mcp-spacing-md',
+      lg: '--mcp-spacing-lg',
+      xl: '--mcp-spacing-xl',
+    });
   }
 
   /** MCP-WP-6.4.1 `typography`. */
   get typography(): Record<string, string> {
     return pick(this.composed.tokens, {
-      fontFamily: '--mcp-font-family', fontFamilyMono: '--mcp-font-family-mono', fontSize: '--mcp-font-size-md',
-      fontSizeSm: '--mcp-font-size-sm', fontSizeLg: '--mcp-font-size-lg', fontSizeXl: '--mcp-font-size-xl', lineHeight: '--mcp-line-height',
+      fontFamily: '--mcp-font-family',
+      fontFamilyMono: '--mcp-font-family-mono',
+      fontSize: '--mcp-font-size-md',
+      fontSizeSm: '--mcp-font-size-sm',
+      fontSizeLg: '--mcp-font-size-lg',
+      fontSizeXl: '--mcp-font-size-xl',
+      lineHeight: '--mcp-line-height',
     });
   }
 
@@ -211,9 +252,16 @@ export class ThemeService implements ThemeInterface {
   }
 
   /** Sets several choices with one recomputation (and one change notification). */
-  configure(options: { mode?: ThemeModePreference; colorScheme?: ColorScheme; brand?: Brand | null; reducedMotion?: boolean }): void {
-    if (options.mode && ['light', 'dark', 'high-contrast', 'auto'].includes(options.mode)) this.preference = options.mode;
-    if (options.colorScheme && ['vibrant', 'muted', 'accessible'].includes(options.colorScheme)) this.scheme = options.colorScheme;
+  configure(options: {
+    mode?: ThemeModePreference;
+    colorScheme?: ColorScheme;
+    brand?: Brand | null;
+    reducedMotion?: boolean;
+  }): void {
+    if (options.mode && ['light', 'dark', 'high-contrast', 'auto'].includes(options.mode))
+      this.preference = options.mode;
+    if (options.colorScheme && ['vibrant', 'muted', 'accessible'].includes(options.colorScheme))
+      this.scheme = options.colorScheme;
     if (options.brand !== undefined) this.currentBrand = options.brand;
     if (options.reducedMotion !== undefined) this.motionReduced = options.reducedMotion;
     this.update();
@@ -231,7 +279,8 @@ export class ThemeService implements ThemeInterface {
    */
   applyToElement(element: HTMLElement, scoped?: ScopedTheming): void {
     const root = element.shadowRoot ?? element.ownerDocument;
-    if (!root.adoptedStyleSheets.includes(this.sheet)) root.adoptedStyleSheets = [this.sheet, ...root.adoptedStyleSheets];
+    if (!root.adoptedStyleSheets.includes(this.sheet))
+      root.adoptedStyleSheets = [this.sheet, ...root.adoptedStyleSheets];
     if (scoped) this.scoped.apply(element, scoped, this);
   }
 
@@ -282,7 +331,8 @@ export class ThemeService implements ThemeInterface {
   adaptColor(color: string, options: ColorAdaptationOptions = {}): string {
     const resolved = this.resolveColor(color);
     if (!resolved) return color;
-    const against = options.against ?? (options.respectMode === false ? '#ffffff' : this.composed.tokens['--mcp-background']!);
+    const against =
+      options.against ?? (options.respectMode === false ? '#ffffff' : this.composed.tokens['--mcp-background']!);
     return adaptToContrast(resolved, {
       against: this.resolveColor(against) ?? against,
       targetContrast: options.targetContrast ?? 4.5,
@@ -317,5 +367,9 @@ function namedColor(name: string): string | undefined {
   canvas.fillStyle = '#010203';
   canvas.fillStyle = name;
   const out = String(canvas.fillStyle);
-  return out === '#010203' && name.toLowerCase() !== '#010203' ? undefined : (parseColor(out) ? toHex(parseColor(out)!) : undefined);
+  return out === '#010203' && name.toLowerCase() !== '#010203'
+    ? undefined
+    : parseColor(out)
+      ? toHex(parseColor(out)!)
+      : undefined;
 }

@@ -38,14 +38,24 @@ export const TOKEN_PAIRS: readonly TokenPair[] = [
   ...on('--mcp-border', BACKGROUNDS, 'ui', 'input and card borders'),
   ...on('--mcp-text-disabled', ['--mcp-background', '--mcp-surface'], 'ui', 'disabled text'),
   { fg: '--mcp-on-primary', bg: '--mcp-primary-color', kind: 'text', use: 'text on primary buttons', adjust: 'fill' },
-  { fg: '--mcp-on-secondary', bg: '--mcp-secondary-color', kind: 'text', use: 'text on secondary fills', adjust: 'fill' },
+  {
+    fg: '--mcp-on-secondary',
+    bg: '--mcp-secondary-color',
+    kind: 'text',
+    use: 'text on secondary fills',
+    adjust: 'fill',
+  },
   ...STATES.flatMap((s) => [
     ...on(`--mcp-${s}-dark`, [...BACKGROUNDS, `--mcp-${s}-light`], 'text', `${s} text and banners`),
     ...on(`--mcp-${s}-medium`, ['--mcp-background', '--mcp-surface'], 'ui', `${s} icons and bars`),
     { fg: '--mcp-text-primary', bg: `--mcp-${s}-light`, kind: 'text' as const, use: `text inside ${s} banners` },
   ]),
-  ...[1, 2, 3, 4, 5].flatMap((i) => on(`--mcp-accent-${i}`, ['--mcp-background', '--mcp-surface'], 'ui', 'accent graphics')),
-  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].flatMap((i) => on(`--mcp-data-${i}`, ['--mcp-background', '--mcp-surface'], 'ui', 'chart series')),
+  ...[1, 2, 3, 4, 5].flatMap((i) =>
+    on(`--mcp-accent-${i}`, ['--mcp-background', '--mcp-surface'], 'ui', 'accent graphics'),
+  ),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].flatMap((i) =>
+    on(`--mcp-data-${i}`, ['--mcp-background', '--mcp-surface'], 'ui', 'chart series'),
+  ),
 ];
 
 /** Minimum ratios for a level: AA (4.5 / 3) or the enhanced `accessible` scheme (7 / 3, MCP-WP-6.4.6). */
@@ -63,7 +73,11 @@ export interface PairFailure extends TokenPair {
 }
 
 /** Pairs in `tokens` below their minimum (the contrast test and the brand report use this). */
-export function checkPairs(tokens: Record<string, string>, level: 'AA' | 'AAA' = 'AA', pairs: readonly TokenPair[] = TOKEN_PAIRS): PairFailure[] {
+export function checkPairs(
+  tokens: Record<string, string>,
+  level: 'AA' | 'AAA' = 'AA',
+  pairs: readonly TokenPair[] = TOKEN_PAIRS,
+): PairFailure[] {
   const failures: PairFailure[] = [];
   for (const pair of pairs) {
     const fgValue = tokens[pair.fg];
@@ -94,12 +108,20 @@ function distance(a: string, b: string): number {
  * Text on a fill: tries black and white text, moves the fill (lightness only) until the text reads,
  * and keeps the candidate whose fill still passes its own pairs with the smallest change.
  */
-function settleFill(tokens: Record<string, string>, pair: TokenPair, level: 'AA' | 'AAA', pairs: readonly TokenPair[]): { text: string; fill: string } {
+function settleFill(
+  tokens: Record<string, string>,
+  pair: TokenPair,
+  level: 'AA' | 'AAA',
+  pairs: readonly TokenPair[],
+): { text: string; fill: string } {
   const fill = tokens[pair.bg]!;
   const target = minimumRatio(pair.kind, level);
   const ownPairs = pairs.filter((p) => p.fg === pair.bg);
   const candidates = ['#ffffff', '#000000'].map((text) => {
-    const moved = contrastRatio(text, fill) >= target ? fill : adaptToContrast(fill, { against: text, targetContrast: target + 0.05 });
+    const moved =
+      contrastRatio(text, fill) >= target
+        ? fill
+        : adaptToContrast(fill, { against: text, targetContrast: target + 0.05 });
     const failures = checkPairs({ ...tokens, [pair.bg]: moved }, level, ownPairs).length;
     return { text, fill: moved, failures, change: distance(moved, fill) };
   });

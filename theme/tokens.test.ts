@@ -2,7 +2,15 @@ import { expect } from '@open-wc/testing';
 import type { Brand } from '../src/core/brand-schema.js';
 import { composeTheme, type ColorScheme } from './compose.js';
 import { checkPairs, enforcePairs, TOKEN_PAIRS } from './token-pairs.js';
-import { BASE_TOKEN_NAMES, EXTENDED_TOKEN_NAMES, PRESETS, TOKEN_NAMES, isSafeTokenValue, tokensToCss, type ThemeMode } from './tokens.js';
+import {
+  BASE_TOKEN_NAMES,
+  EXTENDED_TOKEN_NAMES,
+  PRESETS,
+  TOKEN_NAMES,
+  isSafeTokenValue,
+  tokensToCss,
+  type ThemeMode,
+} from './tokens.js';
 
 const MODES: ThemeMode[] = ['light', 'dark', 'high-contrast'];
 const SCHEMES: ColorScheme[] = ['vibrant', 'muted', 'accessible'];
@@ -13,7 +21,9 @@ async function sampleBrand(name: string): Promise<Brand> {
 }
 
 function report(failures: ReturnType<typeof checkPairs>): string {
-  return failures.map((f) => `${f.fg} ${f.fgValue} on ${f.bg} ${f.bgValue}: ${f.ratio.toFixed(2)} < ${f.minimum}`).join('\n');
+  return failures
+    .map((f) => `${f.fg} ${f.fgValue} on ${f.bg} ${f.bgValue}: ${f.ratio.toFixed(2)} < ${f.minimum}`)
+    .join('\n');
 }
 
 describe('design tokens (MCP-WP-5.5.3)', () => {
@@ -21,7 +31,8 @@ describe('design tokens (MCP-WP-5.5.3)', () => {
     expect(BASE_TOKEN_NAMES).to.have.length(18);
     expect(EXTENDED_TOKEN_NAMES).to.have.length(42);
     expect(new Set(TOKEN_NAMES).size).to.equal(60);
-    for (const name of ['--mcp-accent-5', '--mcp-data-10', '--mcp-info-dark', '--mcp-success-light']) expect(EXTENDED_TOKEN_NAMES).to.include(name);
+    for (const name of ['--mcp-accent-5', '--mcp-data-10', '--mcp-info-dark', '--mcp-success-light'])
+      expect(EXTENDED_TOKEN_NAMES).to.include(name);
   });
 
   it('MCP-WP-5.5.8 every mode and colour scheme defines all 60 tokens with safe values', () => {
@@ -79,7 +90,12 @@ describe('design tokens (MCP-WP-5.5.3)', () => {
   });
 
   it('tokensToCss drops values that would escape their declaration', () => {
-    const css = tokensToCss({ '--mcp-surface': 'red; } body { display: none', '--mcp-border': 'url(https://evil.example/x)', '--mcp-background': '#fff', 'color': 'red' });
+    const css = tokensToCss({
+      '--mcp-surface': 'red; } body { display: none',
+      '--mcp-border': 'url(https://evil.example/x)',
+      '--mcp-background': '#fff',
+      color: 'red',
+    });
     expect(css).to.contain('--mcp-background: #fff;');
     expect(css).not.to.contain('display');
     expect(css).not.to.contain('evil');

@@ -27,7 +27,9 @@ export const BASE_TOKEN_NAMES = [
 
 const ACCENTS = [1, 2, 3, 4, 5].map((i) => `--mcp-accent-${i}`);
 const DATA = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((i) => `--mcp-data-${i}`);
-const SEMANTIC = ['success', 'warning', 'error', 'info'].flatMap((s) => ['light', 'medium', 'dark'].map((v) => `--mcp-${s}-${v}`));
+const SEMANTIC = ['success', 'warning', 'error', 'info'].flatMap((s) =>
+  ['light', 'medium', 'dark'].map((v) => `--mcp-${s}-${v}`),
+);
 
 /**
  * Names of the 42 extended tokens. MCP-WP-5.5.3 names 27 of them (5 accent, 10 data, 12 semantic
@@ -65,7 +67,8 @@ export const COLOR_TOKEN_NAMES: readonly string[] = TOKEN_NAMES.filter(
 );
 
 /** The system font stack used when no brand font is set. */
-export const DEFAULT_FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans JP", sans-serif';
+export const DEFAULT_FONT_FAMILY =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans JP", sans-serif';
 /** The default monospace stack. */
 export const DEFAULT_MONO_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Noto Sans Mono", monospace';
 
@@ -229,7 +232,10 @@ export const SEMANTIC_MAP: Record<ThemeMode, Record<string, PaletteRef>> = {
 };
 
 /** Resolves a mode's semantic map against a palette into concrete token values. */
-export function resolveTokens(mode: ThemeMode, palette: Record<string, Record<string | number, string>> = PALETTE): Record<string, string> {
+export function resolveTokens(
+  mode: ThemeMode,
+  palette: Record<string, Record<string | number, string>> = PALETTE,
+): Record<string, string> {
   const out: Record<string, string> = { ...shared };
   for (const [name, ref] of Object.entries(SEMANTIC_MAP[mode])) out[name] = resolvePaletteRef(ref, palette);
   return out;

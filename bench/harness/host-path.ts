@@ -46,7 +46,12 @@ function hostCall(): Promise<number> {
       stop();
       reject(new Error(data.error.message));
     });
-    bus.emit('mcp:tool:invoke-requested', { serverName: setup.serverName, toolName: setup.toolName, args: setup.args, requestId });
+    bus.emit('mcp:tool:invoke-requested', {
+      serverName: setup.serverName,
+      toolName: setup.toolName,
+      args: setup.args,
+      requestId,
+    });
   });
 }
 
@@ -122,7 +127,10 @@ const bench = {
   rule(): string {
     const tool = services.bridge.getServer(setup.serverName)?.info?.tools.find((t) => t.name === setup.toolName);
     if (!tool) return 'tool not listed';
-    const evaluation = services.policy.gate.evaluate(setup.serverName, tool, { surface: 'widget', id: `server-panel:${setup.serverName}` });
+    const evaluation = services.policy.gate.evaluate(setup.serverName, tool, {
+      surface: 'widget',
+      id: `server-panel:${setup.serverName}`,
+    });
     return `${evaluation.decision.decision} (${evaluation.decision.rule})`;
   },
 };

@@ -54,11 +54,20 @@ async function create(type: string): Promise<{ instance: WidgetInstance; ms: num
 
 const bench = {
   /** Connects to the server; resolves with the widget types to measure. */
-  async setup(options: { baseUrl: string; token: string; serverName: string }): Promise<Array<{ type: string; label: string }>> {
+  async setup(options: {
+    baseUrl: string;
+    token: string;
+    serverName: string;
+  }): Promise<Array<{ type: string; label: string }>> {
     serverName = options.serverName;
     mount = document.createElement('main');
     document.body.append(mount);
-    services = createHostServices({ baseUrl: options.baseUrl, token: options.token, confirm: async () => false, dbName: `mcp-dashboard-bench-${Date.now()}` });
+    services = createHostServices({
+      baseUrl: options.baseUrl,
+      token: options.token,
+      confirm: async () => false,
+      dbName: `mcp-dashboard-bench-${Date.now()}`,
+    });
     await Promise.all([services.configuration.load(), services.policy.load()]);
     info = await services.bridge.connect(options.serverName, 'stdio');
     // The types the card's View chooser offers for this server.

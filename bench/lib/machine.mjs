@@ -10,7 +10,14 @@ import { repoRoot } from '../../test/support/gateway-process.mjs';
 
 const run = promisify(execFile);
 
-const PACKAGES = ['@modelcontextprotocol/client', '@modelcontextprotocol/server', '@modelcontextprotocol/node', 'lit', 'vite', 'playwright-core'];
+const PACKAGES = [
+  '@modelcontextprotocol/client',
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/node',
+  'lit',
+  'vite',
+  'playwright-core',
+];
 
 async function packageVersion(name) {
   try {

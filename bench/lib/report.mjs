@@ -1,7 +1,10 @@
 // Turns the aggregated results of a run into the Markdown report (and the charts it links to).
 import { barChartSvg } from './chart.mjs';
 
-const cell = (text) => String(text ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text) =>
+  String(text ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\n/g, ' ');
 
 /** 1234.5 → "1,234.5"; small numbers keep more digits. */
 export function formatValue(value) {
@@ -21,7 +24,8 @@ export function chartGroups(results) {
   for (const bench of results.benches) {
     for (const figure of bench.figures ?? []) {
       if (!figure.chart) continue;
-      if (!groups.has(figure.chart)) groups.set(figure.chart, { title: figure.chartTitle ?? figure.chart, figures: [] });
+      if (!groups.has(figure.chart))
+        groups.set(figure.chart, { title: figure.chartTitle ?? figure.chart, figures: [] });
       groups.get(figure.chart).figures.push(figure);
     }
   }
@@ -51,12 +55,23 @@ export function renderMarkdown(results, { chartPrefix = '' } = {}) {
   lines.push(`| Memory | ${m.memoryGiB} GiB |`);
   lines.push(`| OS | ${cell(m.os)} |`);
   lines.push(`| Node | ${m.node} |`);
-  lines.push(`| Chromium | ${cell(m.chromium)} (headless, driven by playwright-core ${m.packages['playwright-core'] ?? '?'}) |`);
-  lines.push(`| Load average (1/5/15 min) | at start ${m.loadAverage.join(' / ')}; at end ${results.loadAverageAtEnd.join(' / ')} |`);
-  lines.push(`| Packages | ${Object.entries(m.packages).map(([k, v]) => `${k} ${v ?? '?'}`).join(', ')} |`);
+  lines.push(
+    `| Chromium | ${cell(m.chromium)} (headless, driven by playwright-core ${m.packages['playwright-core'] ?? '?'}) |`,
+  );
+  lines.push(
+    `| Load average (1/5/15 min) | at start ${m.loadAverage.join(' / ')}; at end ${results.loadAverageAtEnd.join(' / ')} |`,
+  );
+  lines.push(
+    `| Packages | ${Object.entries(m.packages)
+      .map(([k, v]) => `${k} ${v ?? '?'}`)
+      .join(', ')} |`,
+  );
   lines.push('');
   if (m.loadAverage[0] > m.cores) {
-    lines.push(`> The machine was busy (load ${m.loadAverage[0]} on ${m.cores} cores) when the run started; timings carry that noise. Compare figures with their same-run baselines rather than across runs.`, '');
+    lines.push(
+      `> The machine was busy (load ${m.loadAverage[0]} on ${m.cores} cores) when the run started; timings carry that noise. Compare figures with their same-run baselines rather than across runs.`,
+      '',
+    );
   }
 
   const charts = chartGroups(results);
@@ -68,13 +83,18 @@ export function renderMarkdown(results, { chartPrefix = '' } = {}) {
     }
     if (bench.notes) lines.push(bench.notes, '');
     for (const [name, group] of charts) {
-      if (group.figures.some((f) => bench.figures.includes(f))) lines.push(`![${group.title}](${chartPrefix}${name}.svg)`, '');
+      if (group.figures.some((f) => bench.figures.includes(f)))
+        lines.push(`![${group.title}](${chartPrefix}${name}.svg)`, '');
     }
     if (bench.figures.length > 0) {
       lines.push('| Figure | Value | Baseline (same run) | Ratio | Samples | Notes |', '|---|---:|---|---:|---:|---|');
       for (const f of bench.figures) {
-        const baseline = f.baseline ? `${formatValue(f.baseline.value)} ${f.baseline.unit} — ${cell(f.baseline.label)}` : '';
-        lines.push(`| ${cell(f.label)} | ${formatValue(f.value)} ${cell(f.unit)} | ${baseline} | ${ratio(f)} | ${f.samples ?? ''} | ${cell(f.notes)} |`);
+        const baseline = f.baseline
+          ? `${formatValue(f.baseline.value)} ${f.baseline.unit} — ${cell(f.baseline.label)}`
+          : '';
+        lines.push(
+          `| ${cell(f.label)} | ${formatValue(f.value)} ${cell(f.unit)} | ${baseline} | ${ratio(f)} | ${f.samples ?? ''} | ${cell(f.notes)} |`,
+        );
       }
       lines.push('');
     }

@@ -8,7 +8,19 @@ export const SYNTHETIC_SERVER = join(repoRoot, 'bench', 'synthetic-server.mjs');
 export function syntheticServer({ name = 'synthetic', tools = 50, resources = 10, prompts = 5, pageSize = 0 } = {}) {
   return {
     command: process.execPath,
-    args: [SYNTHETIC_SERVER, '--name', name, '--tools', String(tools), '--resources', String(resources), '--prompts', String(prompts), '--page-size', String(pageSize)],
+    args: [
+      SYNTHETIC_SERVER,
+      '--name',
+      name,
+      '--tools',
+      String(tools),
+      '--resources',
+      String(resources),
+      '--prompts',
+      String(prompts),
+      '--page-size',
+      String(pageSize),
+    ],
   };
 }
 

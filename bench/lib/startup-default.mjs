@@ -15,13 +15,15 @@ const WARMUP = 1;
 
 /** Runs in the page: the epoch ms of the frame where all `count` cards show "N tools". */
 function allCardsShowCounts(count) {
-  const cards = globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
+  const cards =
+    globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
   for (const card of cards) {
     const alert = card.shadowRoot?.querySelector('[role="alert"]');
     if (alert) return { error: `${card.server?.name}: ${alert.textContent.trim()}` };
   }
   if (cards.length !== count) return false;
-  for (const card of cards) if (!/\d[\d,]* tools, /.test(card.shadowRoot?.querySelector('header')?.textContent ?? '')) return false;
+  for (const card of cards)
+    if (!/\d[\d,]* tools, /.test(card.shadowRoot?.querySelector('header')?.textContent ?? '')) return false;
   return { epoch: performance.timeOrigin + performance.now() };
 }
 
@@ -33,7 +35,9 @@ function allCardsShowCounts(count) {
  * which would add up to that much to either host's figure, by chance.
  */
 function shown({ card, selector, text, pattern }) {
-  const fits = (el) => el.matches(selector) && (pattern ? new RegExp(pattern).test(el.textContent.trim()) : el.textContent.trim() === text);
+  const fits = (el) =>
+    el.matches(selector) &&
+    (pattern ? new RegExp(pattern).test(el.textContent.trim()) : el.textContent.trim() === text);
   const find = (root) => {
     for (const el of root.querySelectorAll('*')) {
       if (fits(el) && el.checkVisibility() && el.getBoundingClientRect().width > 0) return el;
@@ -44,7 +48,8 @@ function shown({ card, selector, text, pattern }) {
   };
   let root = globalThis.document;
   if (card) {
-    const cards = globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
+    const cards =
+      globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
     root = [...cards].find((c) => c.shadowRoot?.querySelector('h2')?.textContent.trim() === card)?.shadowRoot;
     if (!root) return false;
   }
@@ -52,7 +57,8 @@ function shown({ card, selector, text, pattern }) {
 }
 
 /** The epoch ms at which `shown(what)` first held. */
-const whenShown = (page, what) => page.waitForFunction(shown, what, { polling: 'raf', timeout: 60_000 }).then((h) => h.jsonValue());
+const whenShown = (page, what) =>
+  page.waitForFunction(shown, what, { polling: 'raf', timeout: 60_000 }).then((h) => h.jsonValue());
 
 async function dashboardRound(browser, config, count) {
   const gateway = await startGatewayProcess({ config });
@@ -82,8 +88,13 @@ async function dashboardRound(browser, config, count) {
     const sessions = await page
       .waitForFunction(
         (n) => {
-          const cards = [...(globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [])];
-          return cards.length === n && cards.every((c) => c.phase === 'ready' && !c.connecting) ? performance.timeOrigin + performance.now() : false;
+          const cards = [
+            ...(globalThis.document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ??
+              []),
+          ];
+          return cards.length === n && cards.every((c) => c.phase === 'ready' && !c.connecting)
+            ? performance.timeOrigin + performance.now()
+            : false;
         },
         count,
         { polling: 50, timeout: 60_000 },
@@ -91,7 +102,14 @@ async function dashboardRound(browser, config, count) {
       .then((h) => h.jsonValue());
     if (problems.length > 0) throw new Error(`the page reported errors: ${problems.join('; ')}`);
     const href = page.url();
-    return { all: all.epoch - start, echo: echo.shown - start, click: echo.clicked - echo.tab, sessions: sessions - start, documents: documents.length, codeInAddress: /code=|token=/.test(href) };
+    return {
+      all: all.epoch - start,
+      echo: echo.shown - start,
+      click: echo.clicked - echo.tab,
+      sessions: sessions - start,
+      documents: documents.length,
+      codeInAddress: /code=|token=/.test(href),
+    };
   } finally {
     await context.close();
     await gateway.stop();
@@ -130,7 +148,11 @@ export async function defaultConfigFigures(browser, { quick = false } = {}) {
   let inspector;
   let why;
   try {
-    inspector = await startInspector([process.execPath, join(repoRoot, 'node_modules', '.bin', 'mcp-server-everything'), 'stdio']);
+    inspector = await startInspector([
+      process.execPath,
+      join(repoRoot, 'node_modules', '.bin', 'mcp-server-everything'),
+      'stdio',
+    ]);
   } catch (error) {
     why = error.message.split('\n')[0];
     log(`startup: MCP Inspector not measured: ${why}`);
@@ -151,7 +173,9 @@ export async function defaultConfigFigures(browser, { quick = false } = {}) {
           inspector = undefined;
         }
       }
-      log(`startup default config #${i + 1}${i < WARMUP ? ' (warm-up)' : ''}: all ${count} cards ${d.all.toFixed(0)} ms, echo listed ${d.echo.toFixed(0)} ms (${d.documents} document${d.documents === 1 ? '' : 's'})${t === undefined ? '' : `; Inspector echo listed ${t.toFixed(0)} ms`}`);
+      log(
+        `startup default config #${i + 1}${i < WARMUP ? ' (warm-up)' : ''}: all ${count} cards ${d.all.toFixed(0)} ms, echo listed ${d.echo.toFixed(0)} ms (${d.documents} document${d.documents === 1 ? '' : 's'})${t === undefined ? '' : `; Inspector echo listed ${t.toFixed(0)} ms`}`,
+      );
       if (i < WARMUP) continue;
       ours.push(d);
       if (t !== undefined) theirs.push(t);
@@ -181,8 +205,18 @@ export async function defaultConfigFigures(browser, { quick = false } = {}) {
     samples: ours.length,
     notes: `median; the script opens the Tools tab as soon as it can in both hosts (Inspector: also flips its Connect switch, which starts the server), each step detected in the page at every animation frame; the dashboard's click on the tab, from the tab shown to Playwright's click done, took ${round(median(ours.map((d) => d.click)), 0)} ms (median); samples ${ours.map((d) => d.echo.toFixed(0)).join(', ')} ms${theirs.length ? `; Inspector ${theirs.map((x) => x.toFixed(0)).join(', ')} ms` : ''}`,
   };
-  if (theirs.length > 0) echoFigure.baseline = { label: 'MCP Inspector 2.12 web client, same run', value: round(median(theirs), 0), unit: 'ms' };
-  else absent.push({ id: 'startup.inspector', label: 'MCP Inspector 2.12: navigation → tools listed', reason: why ?? 'not measured' });
+  if (theirs.length > 0)
+    echoFigure.baseline = {
+      label: 'MCP Inspector 2.12 web client, same run',
+      value: round(median(theirs), 0),
+      unit: 'ms',
+    };
+  else
+    absent.push({
+      id: 'startup.inspector',
+      label: 'MCP Inspector 2.12: navigation → tools listed',
+      reason: why ?? 'not measured',
+    });
   figures.push(echoFigure);
   return { figures, errors, absent };
 }

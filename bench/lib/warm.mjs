@@ -7,13 +7,17 @@
  */
 export async function untilWarm(gateway, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
-  const get = async (path) => (await fetch(`${gateway.origin}${path}`, { headers: { Authorization: `Bearer ${gateway.token}` } })).json();
+  const get = async (path) =>
+    (await fetch(`${gateway.origin}${path}`, { headers: { Authorization: `Bearer ${gateway.token}` } })).json();
   for (;;) {
     const { servers } = await get('/api/servers');
-    const waiting = servers.filter((s) => s.transport === 'stdio' && !s.disabled && s.state !== 'running').map((s) => `${s.name} (${s.state})`);
+    const waiting = servers
+      .filter((s) => s.transport === 'stdio' && !s.disabled && s.state !== 'running')
+      .map((s) => `${s.name} (${s.state})`);
     if (waiting.length === 0) {
       const catalog = await get('/api/catalog');
-      for (const [name, entry] of Object.entries(catalog.servers ?? {})) if (entry.state === 'pending') waiting.push(`${name} (catalog pending)`);
+      for (const [name, entry] of Object.entries(catalog.servers ?? {}))
+        if (entry.state === 'pending') waiting.push(`${name} (catalog pending)`);
     }
     if (waiting.length === 0) return Date.now();
     if (Date.now() > deadline) throw new Error(`servers not ready after ${timeoutMs} ms: ${waiting.join(', ')}`);

@@ -9,7 +9,14 @@ export const RESULT_SCHEMAS = {
     required: ['query', 'notes', 'indexVersion'],
     properties: {
       query: { type: 'string' },
-      notes: { type: 'array', items: { type: 'object', required: ['id', 'title'], properties: { id: { type: 'string' }, title: { type: 'string' } } } },
+      notes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'title'],
+          properties: { id: { type: 'string' }, title: { type: 'string' } },
+        },
+      },
       indexVersion: { type: 'integer', minimum: 1 },
     },
   },
@@ -17,7 +24,11 @@ export const RESULT_SCHEMAS = {
     type: 'object',
     required: ['draft', 'saved'],
     properties: {
-      draft: { type: 'object', required: ['title', 'body', 'words'], properties: { title: { type: 'string' }, body: { type: 'string' }, words: { type: 'integer' } } },
+      draft: {
+        type: 'object',
+        required: ['title', 'body', 'words'],
+        properties: { title: { type: 'string' }, body: { type: 'string' }, words: { type: 'integer' } },
+      },
       saved: { const: false },
     },
   },
@@ -38,7 +49,12 @@ export function schemaResource(tool) {
 }
 
 function resultMeta(tool, meta) {
-  return { timestamp: new Date().toISOString(), toolId: tool, mcpletType: meta.mcpletType, ...(meta.visibility ? { visibility: meta.visibility } : {}) };
+  return {
+    timestamp: new Date().toISOString(),
+    toolId: tool,
+    mcpletType: meta.mcpletType,
+    ...(meta.visibility ? { visibility: meta.visibility } : {}),
+  };
 }
 
 /** A successful tool result carrying the §9.1 envelope as structured content (and as text). */

@@ -27,14 +27,25 @@ const TOOLS = [
     description: 'Finds notes whose title or body contains the query.',
     inputSchema: text({ query: { type: 'string', description: 'Text to look for (empty: all notes)' } }),
     annotations: { readOnlyHint: true },
-    _meta: { mcpletType: 'read', visibility: ['model', 'app'], pool: POOL, mcpletToolResultSchemaUri: 'mcplet://tool-result-schema/search_notes', ui: { displayMode: 'inline' } },
+    _meta: {
+      mcpletType: 'read',
+      visibility: ['model', 'app'],
+      pool: POOL,
+      mcpletToolResultSchemaUri: 'mcplet://tool-result-schema/search_notes',
+      ui: { displayMode: 'inline' },
+    },
   },
   {
     name: 'draft_note',
     title: 'Draft a note',
     description: 'Checks a new note and shows how it would be saved. Saves nothing.',
     inputSchema: text({ title: { type: 'string', minLength: 1 }, body: { type: 'string' } }, ['title']),
-    _meta: { mcpletType: 'prepare', visibility: ['model', 'app'], pool: POOL, mcpletToolResultSchemaUri: 'mcplet://tool-result-schema/draft_note' },
+    _meta: {
+      mcpletType: 'prepare',
+      visibility: ['model', 'app'],
+      pool: POOL,
+      mcpletToolResultSchemaUri: 'mcplet://tool-result-schema/draft_note',
+    },
   },
   {
     name: 'archive_note',
@@ -53,15 +64,24 @@ const TOOLS = [
     _meta: {
       mcpletType: 'action',
       visibility: ['model', 'app'],
-      auth: { required: 'passkey', enforcement: 'strict', promptMessage: 'Confirm deleting this note with your passkey' },
+      auth: {
+        required: 'passkey',
+        enforcement: 'strict',
+        promptMessage: 'Confirm deleting this note with your passkey',
+      },
     },
   },
   {
     name: 'publish_note',
     title: 'Publish a note',
-    description: 'Marks a note as published. Needs your explicit confirmation (host-only enforcement, no passkey assertion).',
+    description:
+      'Marks a note as published. Needs your explicit confirmation (host-only enforcement, no passkey assertion).',
     inputSchema: text({ id: { type: 'string' } }, ['id']),
-    _meta: { mcpletType: 'action', visibility: ['app'], auth: { required: 'passkey', enforcement: 'host-only', promptMessage: 'Publish this note?' } },
+    _meta: {
+      mcpletType: 'action',
+      visibility: ['app'],
+      auth: { required: 'passkey', enforcement: 'host-only', promptMessage: 'Publish this note?' },
+    },
   },
   {
     name: 'refresh_index',
@@ -82,7 +102,11 @@ const TOOLS = [
     title: 'Note statistics',
     description: 'Counts notes. Its result deliberately breaks its declared result schema, to show result validation.',
     inputSchema: text({}),
-    _meta: { mcpletType: 'read', visibility: ['model', 'app'], mcpletToolResultSchemaUri: 'mcplet://tool-result-schema/note_stats' },
+    _meta: {
+      mcpletType: 'read',
+      visibility: ['model', 'app'],
+      mcpletToolResultSchemaUri: 'mcplet://tool-result-schema/note_stats',
+    },
   },
   {
     name: 'toggle_experimental',
@@ -133,10 +157,17 @@ function findNote(id) {
 const handlers = {
   search_notes: ({ query = '' }) => {
     const q = String(query).toLowerCase();
-    const found = [...notes.values()].filter((n) => !n.archived && (n.title.toLowerCase().includes(q) || n.body.toLowerCase().includes(q)));
-    return ok('search_notes', { query: String(query), notes: found.map(({ id, title }) => ({ id, title })), indexVersion });
+    const found = [...notes.values()].filter(
+      (n) => !n.archived && (n.title.toLowerCase().includes(q) || n.body.toLowerCase().includes(q)),
+    );
+    return ok('search_notes', {
+      query: String(query),
+      notes: found.map(({ id, title }) => ({ id, title })),
+      indexVersion,
+    });
   },
-  draft_note: ({ title, body = '' }) => ok('draft_note', { draft: { title, body, words: String(body).split(/\s+/).filter(Boolean).length }, saved: false }),
+  draft_note: ({ title, body = '' }) =>
+    ok('draft_note', { draft: { title, body, words: String(body).split(/\s+/).filter(Boolean).length }, saved: false }),
   archive_note: ({ id }) => {
     const note = findNote(id);
     if (!note) return fail('archive_note', 'NOT_FOUND', `There is no note "${id}".`);
@@ -151,14 +182,19 @@ const handlers = {
     notes.delete(id);
     return ok('delete_note', { deleted: id, verifiedBy: 'passkey' });
   },
-  publish_note: ({ id }) => (findNote(id) ? ok('publish_note', { published: id }) : fail('publish_note', 'NOT_FOUND', `There is no note "${id}".`)),
+  publish_note: ({ id }) =>
+    findNote(id)
+      ? ok('publish_note', { published: id })
+      : fail('publish_note', 'NOT_FOUND', `There is no note "${id}".`),
   refresh_index: () => {
     indexVersion += 1;
     return ok('refresh_index', { indexVersion });
   },
-  summarize_notes: () => ok('summarize_notes', { summary: `${notes.size} notes: ${[...notes.values()].map((n) => n.title).join(', ')}` }),
+  summarize_notes: () =>
+    ok('summarize_notes', { summary: `${notes.size} notes: ${[...notes.values()].map((n) => n.title).join(', ')}` }),
   // Deliberately wrong: the schema says "count" is an integer.
-  note_stats: () => ok('note_stats', { count: String(notes.size), archived: [...notes.values()].filter((n) => n.archived).length }),
+  note_stats: () =>
+    ok('note_stats', { count: String(notes.size), archived: [...notes.values()].filter((n) => n.archived).length }),
   toggle_experimental: async () => {
     experimental = !experimental;
     await server.sendToolListChanged();
@@ -171,7 +207,10 @@ const handlers = {
   rename_note: () => fail('rename_note', 'X_NOT_ALLOWED', 'This demo does not rename notes.'),
 };
 
-const server = new Server({ name: 'mcplet-demo', version: '1.0.0' }, { capabilities: { tools: { listChanged: true }, resources: {} } });
+const server = new Server(
+  { name: 'mcplet-demo', version: '1.0.0' },
+  { capabilities: { tools: { listChanged: true }, resources: {} } },
+);
 
 server.setRequestHandler('tools/list', async () => ({ tools: experimental ? [...TOOLS, EXPERIMENTAL_TOOL] : TOOLS }));
 server.setRequestHandler('tools/call', async (request, ctx) => {

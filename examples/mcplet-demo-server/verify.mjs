@@ -10,12 +10,21 @@ const TIMEOUT_MS = 10_000;
  */
 export async function verifyAssertion({ mcpletAuth, toolName, args }) {
   if (!mcpletAuth || typeof mcpletAuth !== 'object') {
-    return { verified: false, code: 'AUTH_REQUIRED', reason: 'This action needs a passkey assertion in params._meta.mcplet_auth; none was sent. Call it from an MCPlet host that runs the passkey ceremony.' };
+    return {
+      verified: false,
+      code: 'AUTH_REQUIRED',
+      reason:
+        'This action needs a passkey assertion in params._meta.mcplet_auth; none was sent. Call it from an MCPlet host that runs the passkey ceremony.',
+    };
   }
   const url = process.env.MCPLET_FIDO2_VERIFY_URL;
   const token = process.env.MCPLET_FIDO2_VERIFY_TOKEN;
   if (!url || !token) {
-    return { verified: false, code: 'SERVICE_UNAVAILABLE', reason: 'No FIDO2 server is configured for this server (list it in dashboard.passkeys.verifiers).' };
+    return {
+      verified: false,
+      code: 'SERVICE_UNAVAILABLE',
+      reason: 'No FIDO2 server is configured for this server (list it in dashboard.passkeys.verifiers).',
+    };
   }
   let response;
   try {
@@ -26,7 +35,11 @@ export async function verifyAssertion({ mcpletAuth, toolName, args }) {
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    return { verified: false, code: 'SERVICE_UNAVAILABLE', reason: `The FIDO2 server could not be reached (${error.name === 'TimeoutError' ? 'timed out' : 'connection failed'}).` };
+    return {
+      verified: false,
+      code: 'SERVICE_UNAVAILABLE',
+      reason: `The FIDO2 server could not be reached (${error.name === 'TimeoutError' ? 'timed out' : 'connection failed'}).`,
+    };
   }
   let body;
   try {
@@ -35,8 +48,16 @@ export async function verifyAssertion({ mcpletAuth, toolName, args }) {
     body = undefined;
   }
   if (!response.ok || !body || typeof body.verified !== 'boolean') {
-    return { verified: false, code: 'SERVICE_UNAVAILABLE', reason: `The FIDO2 server answered ${response.status}${body?.error ? `: ${body.error}` : ''}.` };
+    return {
+      verified: false,
+      code: 'SERVICE_UNAVAILABLE',
+      reason: `The FIDO2 server answered ${response.status}${body?.error ? `: ${body.error}` : ''}.`,
+    };
   }
   if (body.verified) return { verified: true };
-  return { verified: false, code: body.code === 'AUTH_REQUIRED' ? 'AUTH_REQUIRED' : 'AUTH_FAILED', reason: `Passkey verification failed: ${body.reason ?? 'no reason given'}` };
+  return {
+    verified: false,
+    code: body.code === 'AUTH_REQUIRED' ? 'AUTH_REQUIRED' : 'AUTH_FAILED',
+    reason: `Passkey verification failed: ${body.reason ?? 'no reason given'}`,
+  };
 }

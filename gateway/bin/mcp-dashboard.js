@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const built = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 if (!existsSync(built)) {
-  process.stderr.write('mcp-dashboard: the gateway is not built yet. Run "npm run build" in the mcp-dashboard folder.\n');
+  process.stderr.write(
+    'mcp-dashboard: the gateway is not built yet. Run "npm run build" in the mcp-dashboard folder.\n',
+  );
   process.exit(1);
 }
 const { main } = await import('../dist/cli.js');

@@ -17,10 +17,23 @@
   const TOKEN_ALLOWLIST = ['allow-scripts', 'allow-forms', 'allow-pointer-lock'];
   const DEFAULT_TOKENS = ['allow-scripts', 'allow-forms'];
   /** @type {Record<string, string>} */
-  const FEATURES = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
+  const FEATURES = {
+    camera: 'camera',
+    microphone: 'microphone',
+    geolocation: 'geolocation',
+    clipboardWrite: 'clipboard-write',
+  };
   const MAX_HTML = 5 * 1024 * 1024;
   const BLOCKED = 'ui/notifications/sandbox-blocked';
-  const GUARD_FEATURES = ['webrtc', 'preconnect', 'javascript-frame', 'document.write', 'document.writeln', 'execCommand insertHTML', 'unsafe-markup'];
+  const GUARD_FEATURES = [
+    'webrtc',
+    'preconnect',
+    'javascript-frame',
+    'document.write',
+    'document.writeln',
+    'execCommand insertHTML',
+    'unsafe-markup',
+  ];
   /** @type {Set<string>} */
   const told = new Set();
 
@@ -38,7 +51,10 @@
   function tell(feature) {
     if (told.has(feature) || !window.parent) return;
     told.add(feature);
-    window.parent.postMessage({ jsonrpc: '2.0', method: BLOCKED, params: { feature } }, /** @type {string} */ (hostOrigin));
+    window.parent.postMessage(
+      { jsonrpc: '2.0', method: BLOCKED, params: { feature } },
+      /** @type {string} */ (hostOrigin),
+    );
   }
 
   /** @param {unknown} data */
@@ -64,7 +80,8 @@
     const tokens = TOKEN_ALLOWLIST.filter((t) => t === 'allow-scripts' || requested.includes(t));
     const features = [];
     if (params.permissions && typeof params.permissions === 'object') {
-      for (const key of Object.keys(params.permissions)) if (Object.prototype.hasOwnProperty.call(FEATURES, key)) features.push(FEATURES[key]);
+      for (const key of Object.keys(params.permissions))
+        if (Object.prototype.hasOwnProperty.call(FEATURES, key)) features.push(FEATURES[key]);
     }
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', tokens.join(' '));
@@ -84,7 +101,13 @@
 
   window.addEventListener('message', (event) => {
     const data = event.data;
-    if (inner && event.source === inner.contentWindow && data && typeof data === 'object' && GUARD_FEATURES.includes(data.mcpViewGuard)) {
+    if (
+      inner &&
+      event.source === inner.contentWindow &&
+      data &&
+      typeof data === 'object' &&
+      GUARD_FEATURES.includes(data.mcpViewGuard)
+    ) {
       tell(data.mcpViewGuard);
       return;
     }
@@ -92,7 +115,8 @@
     if (event.source === window.parent) {
       if (event.origin !== hostOrigin) return;
       if (data.method === RESOURCE_READY) load(data.params);
-      else if (!internal(data.method) && inner && inner.contentWindow) inner.contentWindow.postMessage(plain(data), '*');
+      else if (!internal(data.method) && inner && inner.contentWindow)
+        inner.contentWindow.postMessage(plain(data), '*');
       return;
     }
     if (inner && event.source === inner.contentWindow) {

@@ -21,19 +21,71 @@ function mcpViewGuard(mode, onReport) {
   const [startsWith, toLowerCase, trim, indexOf, slice] = [S.startsWith, S.toLowerCase, S.trim, S.indexOf, S.slice];
   const [mapGet, mapSet, mapHas] = [WeakMap.prototype.get, WeakMap.prototype.set, WeakMap.prototype.has];
   const E = Element.prototype;
-  const [getAttribute, setAttribute, querySelectorAll, removeNode] = [E.getAttribute, E.setAttribute, E.querySelectorAll, E.remove];
+  const [getAttribute, setAttribute, querySelectorAll, removeNode] = [
+    E.getAttribute,
+    E.setAttribute,
+    E.querySelectorAll,
+    E.remove,
+  ];
   const fragmentQuery = DocumentFragment.prototype.querySelectorAll;
   const documentQuery = Document.prototype.querySelectorAll;
-  const [nodeType, localName, namespaceURI, shadowRootOf, parentNodeOf, hostGet] = [get(Node.prototype, 'nodeType'), get(E, 'localName'), get(E, 'namespaceURI'), get(E, 'shadowRoot'), get(Node.prototype, 'parentNode'), get(ShadowRoot.prototype, 'host')];
-  const [documentElementOf, doctypeOf, outerHTMLGet, attributesOf, bodyOf] = [get(Document.prototype, 'documentElement'), get(Document.prototype, 'doctype'), get(E, 'outerHTML'), get(E, 'attributes'), get(Document.prototype, 'body')];
+  const [nodeType, localName, namespaceURI, shadowRootOf, parentNodeOf, hostGet] = [
+    get(Node.prototype, 'nodeType'),
+    get(E, 'localName'),
+    get(E, 'namespaceURI'),
+    get(E, 'shadowRoot'),
+    get(Node.prototype, 'parentNode'),
+    get(ShadowRoot.prototype, 'host'),
+  ];
+  const [documentElementOf, doctypeOf, outerHTMLGet, attributesOf, bodyOf] = [
+    get(Document.prototype, 'documentElement'),
+    get(Document.prototype, 'doctype'),
+    get(E, 'outerHTML'),
+    get(E, 'attributes'),
+    get(Document.prototype, 'body'),
+  ];
   const [templateContent, innerHTMLSet] = [get(HTMLTemplateElement.prototype, 'content'), set(E, 'innerHTML')];
-  const [nodeListLength, nodeListItem, childNodesOf] = [get(NodeList.prototype, 'length'), NodeList.prototype.item, get(Node.prototype, 'childNodes')];
-  const [attrName, attrValueGet, attrValueSet, ownerElementOf] = [get(Attr.prototype, 'name'), get(Attr.prototype, 'value'), set(Attr.prototype, 'value'), get(Attr.prototype, 'ownerElement')];
-  const [createElementNS, createFragment, fragmentAppend, fragmentReplaceChildren] = [Document.prototype.createElementNS, Document.prototype.createDocumentFragment, DocumentFragment.prototype.append, DocumentFragment.prototype.replaceChildren];
-  const [replaceChildren, replaceWith, before, after, prepend, append] = [E.replaceChildren, E.replaceWith, E.before, E.after, E.prepend, E.append];
-  const [parseFromString, serialize, observeMutations] = [DOMParser.prototype.parseFromString, XMLSerializer.prototype.serializeToString, MutationObserver.prototype.observe];
-  const [recordTarget, recordAdded] = [get(MutationRecord.prototype, 'target'), get(MutationRecord.prototype, 'addedNodes')];
-  const [NativeDOMParser, NativeXMLSerializer, NativeMutationObserver, NativeDOMException, NativeWeakMap] = [DOMParser, XMLSerializer, MutationObserver, DOMException, WeakMap];
+  const [nodeListLength, nodeListItem, childNodesOf] = [
+    get(NodeList.prototype, 'length'),
+    NodeList.prototype.item,
+    get(Node.prototype, 'childNodes'),
+  ];
+  const [attrName, attrValueGet, attrValueSet, ownerElementOf] = [
+    get(Attr.prototype, 'name'),
+    get(Attr.prototype, 'value'),
+    set(Attr.prototype, 'value'),
+    get(Attr.prototype, 'ownerElement'),
+  ];
+  const [createElementNS, createFragment, fragmentAppend, fragmentReplaceChildren] = [
+    Document.prototype.createElementNS,
+    Document.prototype.createDocumentFragment,
+    DocumentFragment.prototype.append,
+    DocumentFragment.prototype.replaceChildren,
+  ];
+  const [replaceChildren, replaceWith, before, after, prepend, append] = [
+    E.replaceChildren,
+    E.replaceWith,
+    E.before,
+    E.after,
+    E.prepend,
+    E.append,
+  ];
+  const [parseFromString, serialize, observeMutations] = [
+    DOMParser.prototype.parseFromString,
+    XMLSerializer.prototype.serializeToString,
+    MutationObserver.prototype.observe,
+  ];
+  const [recordTarget, recordAdded] = [
+    get(MutationRecord.prototype, 'target'),
+    get(MutationRecord.prototype, 'addedNodes'),
+  ];
+  const [NativeDOMParser, NativeXMLSerializer, NativeMutationObserver, NativeDOMException, NativeWeakMap] = [
+    DOMParser,
+    XMLSerializer,
+    MutationObserver,
+    DOMException,
+    WeakMap,
+  ];
   // Spelled in pieces: this source is itself inlined in a script element, where whole tags would end it early.
   const tag = '<' + 'script>(' + String(mcpViewGuard) + ')()<' + '/script>';
   const BLOCKED_RELS = ['preconnect', 'dns-prefetch'];
@@ -61,7 +113,11 @@ function mcpViewGuard(mode, onReport) {
     const low = lower(text);
     let at = 0;
     for (;;) {
-      while (at < text.length && (text[at] === ' ' || text[at] === '\n' || text[at] === '\r' || text[at] === '\t' || text[at] === '\f')) at++;
+      while (
+        at < text.length &&
+        (text[at] === ' ' || text[at] === '\n' || text[at] === '\r' || text[at] === '\t' || text[at] === '\f')
+      )
+        at++;
       if (!call(startsWith, low, '<' + '!--', at)) break;
       const end = call(indexOf, text, '-->', at + 4);
       if (end < 0) break;
@@ -119,7 +175,8 @@ function mcpViewGuard(mode, onReport) {
       if (kept !== rel) call(setAttribute, el, 'rel', kept);
     } else if (tagName === 'iframe' || tagName === 'frame') {
       const srcdoc = call(getAttribute, el, 'srcdoc');
-      if (srcdoc !== null && srcdoc !== call(mapGet, given, el)) call(setAttribute, el, 'srcdoc', giveSrcdoc(el, srcdoc));
+      if (srcdoc !== null && srcdoc !== call(mapGet, given, el))
+        call(setAttribute, el, 'srcdoc', giveSrcdoc(el, srcdoc));
       const src = call(getAttribute, el, 'src');
       if (src !== null && isJavascript(src)) {
         report('javascript-frame');
@@ -160,7 +217,10 @@ function mcpViewGuard(mode, onReport) {
       eachIn(call(documentQuery, parsed, 'noscript'), (el) => call(removeNode, el));
       clean(parsed);
       const doctype = call(doctypeOf, parsed);
-      text = withGuard((doctype ? call(serialize, new NativeXMLSerializer(), doctype) : '') + call(outerHTMLGet, call(documentElementOf, parsed)));
+      text = withGuard(
+        (doctype ? call(serialize, new NativeXMLSerializer(), doctype) : '') +
+          call(outerHTMLGet, call(documentElementOf, parsed)),
+      );
       if (settled(call(parseFromString, new NativeDOMParser(), text, 'text/html'))) return text;
     }
     report('unsafe-markup');
@@ -188,7 +248,7 @@ function mcpViewGuard(mode, onReport) {
 
   function giveSrcdoc(frame, html) {
     const value = cleanDocument(html);
-    return call(mapSet, given, frame, value), value;
+    return (call(mapSet, given, frame, value), value);
   }
 
   // 1. WebRTC out of this window.
@@ -200,22 +260,37 @@ function mcpViewGuard(mode, onReport) {
     if (!current || !current.configurable) continue;
     const refuse = function () {
       report('webrtc');
-      throw new NativeDOMException(name + ' is turned off in MCP App views: the dashboard blocks WebRTC, because the browser offers no way to limit where it connects.', 'NotAllowedError');
+      throw new NativeDOMException(
+        name +
+          ' is turned off in MCP App views: the dashboard blocks WebRTC, because the browser offers no way to limit where it connects.',
+        'NotAllowedError',
+      );
     };
-    defineProperty(self, name, { __proto__: null, value: refuse, writable: false, configurable: false, enumerable: false });
+    defineProperty(self, name, {
+      __proto__: null,
+      value: refuse,
+      writable: false,
+      configurable: false,
+      enumerable: false,
+    });
   }
 
   // 2. Nothing reaches the document uncleaned.
   const inert = doc.implementation.createHTMLDocument('');
   /** Parses `html` as the children of an element like `context`, in an inert document, cleans it, and returns a fragment of this document. */
   function parseClean(context, html) {
-    const holder = call(createElementNS, inert, call(namespaceURI, context) || 'http://www.w3.org/1999/xhtml', call(localName, context));
+    const holder = call(
+      createElementNS,
+      inert,
+      call(namespaceURI, context) || 'http://www.w3.org/1999/xhtml',
+      call(localName, context),
+    );
     call(innerHTMLSet, holder, str(html));
     clean(holder);
     const fragment = call(createFragment, doc);
     const nodes = [];
     eachIn(call(childNodesOf, holder), (n) => (nodes[nodes.length] = n));
-    return apply(fragmentAppend, fragment, nodes), fragment;
+    return (apply(fragmentAppend, fragment, nodes), fragment);
   }
   /** The element markup for `node`'s children is parsed like: itself, a shadow root's host, else a body. */
   const contextOf = (node) => {
@@ -231,11 +306,25 @@ function mcpViewGuard(mode, onReport) {
 
   function wrap(target, name, make) {
     const d = target && desc(target, name);
-    if (d && typeof d.value === 'function') defineProperty(target, name, { __proto__: null, value: { [name]: make(d.value) }[name], writable: true, configurable: true, enumerable: d.enumerable });
+    if (d && typeof d.value === 'function')
+      defineProperty(target, name, {
+        __proto__: null,
+        value: { [name]: make(d.value) }[name],
+        writable: true,
+        configurable: true,
+        enumerable: d.enumerable,
+      });
   }
   function wrapSetter(target, name, make) {
     const d = target && desc(target, name);
-    if (d && d.set) defineProperty(target, name, { __proto__: null, get: d.get, set: make(d.set), configurable: true, enumerable: d.enumerable });
+    if (d && d.set)
+      defineProperty(target, name, {
+        __proto__: null,
+        get: d.get,
+        set: make(d.set),
+        configurable: true,
+        enumerable: d.enumerable,
+      });
   }
   const each = (list, visit) => list.forEach((item) => visit(item)); // at install time: built-ins still pristine
   /** Node arguments are cleaned before they are inserted. */
@@ -245,8 +334,13 @@ function mcpViewGuard(mode, onReport) {
       return apply(original, this, args);
     };
   each(['appendChild', 'insertBefore', 'replaceChild'], (m) => wrap(Node.prototype, m, cleanArgs));
-  each(['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore'], (m) => wrap(E, m, cleanArgs));
-  each(['CharacterData', 'DocumentType'], (n) => each(['before', 'after', 'replaceWith'], (m) => wrap(self[n].prototype, m, cleanArgs)));
+  each(
+    ['append', 'prepend', 'before', 'after', 'replaceWith', 'replaceChildren', 'insertAdjacentElement', 'moveBefore'],
+    (m) => wrap(E, m, cleanArgs),
+  );
+  each(['CharacterData', 'DocumentType'], (n) =>
+    each(['before', 'after', 'replaceWith'], (m) => wrap(self[n].prototype, m, cleanArgs)),
+  );
   each(['append', 'prepend', 'replaceChildren', 'moveBefore'], (m) => wrap(DocumentFragment.prototype, m, cleanArgs));
   each(['append', 'prepend', 'replaceChildren', 'moveBefore'], (m) => wrap(Document.prototype, m, cleanArgs));
   each(['insertNode', 'surroundContents'], (m) => wrap(Range.prototype, m, cleanArgs));
@@ -266,7 +360,8 @@ function mcpViewGuard(mode, onReport) {
     return call(indexOf, text, '<link') < 0 && call(indexOf, text, '<iframe') < 0 && call(indexOf, text, '<frame') < 0;
   };
   function setMarkup(target, html, original) {
-    if (harmless(html) || (call(nodeType, target) === 1 && call(localName, target) === 'template')) return call(original, target, html);
+    if (harmless(html) || (call(nodeType, target) === 1 && call(localName, target) === 'template'))
+      return call(original, target, html);
     const fragment = parseClean(contextOf(target), html);
     return call(call(nodeType, target) === 11 ? fragmentReplaceChildren : replaceChildren, target, fragment);
   }
@@ -276,25 +371,32 @@ function mcpViewGuard(mode, onReport) {
     };
   wrapSetter(E, 'innerHTML', markupSetter);
   wrapSetter(ShadowRoot.prototype, 'innerHTML', markupSetter);
-  wrapSetter(E, 'outerHTML', (original) =>
-    function (html) {
-      if (harmless(html)) return call(original, this, html);
-      const parent = call(parentNodeOf, this);
-      if (!parent) return;
-      call(replaceWith, this, parseClean(contextOf(parent), html));
-    },
+  wrapSetter(
+    E,
+    'outerHTML',
+    (original) =>
+      function (html) {
+        if (harmless(html)) return call(original, this, html);
+        const parent = call(parentNodeOf, this);
+        if (!parent) return;
+        call(replaceWith, this, parseClean(contextOf(parent), html));
+      },
   );
-  wrap(E, 'insertAdjacentHTML', (original) =>
-    function (position, html) {
-      if (harmless(html)) return call(original, this, position, html);
-      const where = lower(position);
-      const inside = where === 'afterbegin' || where === 'beforeend';
-      const context = inside ? this : call(parentNodeOf, this);
-      if (!context) return;
-      const fragment = parseClean(contextOf(context), html);
-      const insert = where === 'beforebegin' ? before : where === 'afterend' ? after : where === 'afterbegin' ? prepend : append;
-      call(insert, this, fragment);
-    },
+  wrap(
+    E,
+    'insertAdjacentHTML',
+    (original) =>
+      function (position, html) {
+        if (harmless(html)) return call(original, this, position, html);
+        const where = lower(position);
+        const inside = where === 'afterbegin' || where === 'beforeend';
+        const context = inside ? this : call(parentNodeOf, this);
+        if (!context) return;
+        const fragment = parseClean(contextOf(context), html);
+        const insert =
+          where === 'beforebegin' ? before : where === 'afterend' ? after : where === 'afterbegin' ? prepend : append;
+        call(insert, this, fragment);
+      },
   );
   // Declarative shadow roots could hide a link or frame in a closed root: such markup gets plain parsing.
   const noDeclarativeRoots = (original) =>
@@ -306,18 +408,27 @@ function mcpViewGuard(mode, onReport) {
   wrap(Document, 'parseHTMLUnsafe', (original) => (html) => {
     if (harmless(html)) return call(original, Document, html);
     const parsed = call(parseFromString, new NativeDOMParser(), str(html), 'text/html');
-    return clean(parsed), parsed;
+    return (clean(parsed), parsed);
   });
   const refuse = (what) => () =>
     function () {
-      throw (report(what), new NativeDOMException(`${what} is turned off in MCP App views (its markup could bypass the dashboard's checks).`, 'NotSupportedError'));
+      throw (
+        report(what),
+        new NativeDOMException(
+          `${what} is turned off in MCP App views (its markup could bypass the dashboard's checks).`,
+          'NotSupportedError',
+        )
+      );
     };
   each(['write', 'writeln'], (m) => wrap(Document.prototype, m, refuse('document.' + m)));
-  wrap(Document.prototype, 'execCommand', (original) =>
-    function (command) {
-      if (lower(command) === 'inserthtml') return call(refuse('execCommand insertHTML')(), this);
-      return apply(original, this, arguments);
-    },
+  wrap(
+    Document.prototype,
+    'execCommand',
+    (original) =>
+      function (command) {
+        if (lower(command) === 'inserthtml') return call(refuse('execCommand insertHTML')(), this);
+        return apply(original, this, arguments);
+      },
   );
   // Attributes that make a link connect or a frame load, checked before they are set.
   const attributeValue = (el, name, value) => {
@@ -330,46 +441,146 @@ function mcpViewGuard(mode, onReport) {
     return 'about:blank';
   };
   each(['setAttribute', 'setAttributeNS'], (m) =>
-    wrap(E, m, (original) =>
-      function (...args) {
-        args[args.length - 1] = attributeValue(this, args[args.length - 2], args[args.length - 1]);
-        return apply(original, this, args);
-      },
+    wrap(
+      E,
+      m,
+      (original) =>
+        function (...args) {
+          args[args.length - 1] = attributeValue(this, args[args.length - 2], args[args.length - 1]);
+          return apply(original, this, args);
+        },
     ),
   );
   const cleanAttr = (attr, owner) => {
     if (owner) call(attrValueSet, attr, attributeValue(owner, call(attrName, attr), call(attrValueGet, attr)));
   };
-  each(['setAttributeNode', 'setAttributeNodeNS'], (m) => wrap(E, m, (original) => function (attr) { cleanAttr(attr, this); return call(original, this, attr); }));
+  each(['setAttributeNode', 'setAttributeNodeNS'], (m) =>
+    wrap(
+      E,
+      m,
+      (original) =>
+        function (attr) {
+          cleanAttr(attr, this);
+          return call(original, this, attr);
+        },
+    ),
+  );
   // element.attributes.setNamedItem(attr): the map's element is remembered when the map is handed out.
   const maps = new NativeWeakMap();
-  defineProperty(E, 'attributes', { __proto__: null, configurable: true, enumerable: true, get() { const map = call(attributesOf, this); call(mapSet, maps, map, this); return map; } });
-  each(['setNamedItem', 'setNamedItemNS'], (m) => wrap(NamedNodeMap.prototype, m, (original) => function (attr) { cleanAttr(attr, call(mapGet, maps, this)); return call(original, this, attr); }));
-  wrapSetter(Attr.prototype, 'value', (original) => function (value) { const owner = call(ownerElementOf, this); call(original, this, owner ? attributeValue(owner, call(attrName, this), value) : value); });
-  each(['nodeValue', 'textContent'], (n) => wrapSetter(Node.prototype, n, (original) => function (value) { const owner = call(nodeType, this) === 2 && call(ownerElementOf, this); call(original, this, owner ? attributeValue(owner, call(attrName, this), value) : value); }));
-  wrapSetter(HTMLLinkElement.prototype, 'rel', (original) => function (value) { call(original, this, cleanRel(value)); });
+  defineProperty(E, 'attributes', {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const map = call(attributesOf, this);
+      call(mapSet, maps, map, this);
+      return map;
+    },
+  });
+  each(['setNamedItem', 'setNamedItemNS'], (m) =>
+    wrap(
+      NamedNodeMap.prototype,
+      m,
+      (original) =>
+        function (attr) {
+          cleanAttr(attr, call(mapGet, maps, this));
+          return call(original, this, attr);
+        },
+    ),
+  );
+  wrapSetter(
+    Attr.prototype,
+    'value',
+    (original) =>
+      function (value) {
+        const owner = call(ownerElementOf, this);
+        call(original, this, owner ? attributeValue(owner, call(attrName, this), value) : value);
+      },
+  );
+  each(['nodeValue', 'textContent'], (n) =>
+    wrapSetter(
+      Node.prototype,
+      n,
+      (original) =>
+        function (value) {
+          const owner = call(nodeType, this) === 2 && call(ownerElementOf, this);
+          call(original, this, owner ? attributeValue(owner, call(attrName, this), value) : value);
+        },
+    ),
+  );
+  wrapSetter(
+    HTMLLinkElement.prototype,
+    'rel',
+    (original) =>
+      function (value) {
+        call(original, this, cleanRel(value));
+      },
+  );
   each(['HTMLIFrameElement', 'HTMLFrameElement'], (n) => {
-    wrapSetter(self[n].prototype, 'srcdoc', (original) => function (value) { call(original, this, giveSrcdoc(this, value)); });
-    wrapSetter(self[n].prototype, 'src', (original) => function (value) { call(original, this, attributeValue(this, 'src', value)); });
+    wrapSetter(
+      self[n].prototype,
+      'srcdoc',
+      (original) =>
+        function (value) {
+          call(original, this, giveSrcdoc(this, value));
+        },
+    );
+    wrapSetter(
+      self[n].prototype,
+      'src',
+      (original) =>
+        function (value) {
+          call(original, this, attributeValue(this, 'src', value));
+        },
+    );
   });
   // relList: tokens are checked before they are added.
   const lists = new NativeWeakMap();
   const relList = get(HTMLLinkElement.prototype, 'relList');
-  defineProperty(HTMLLinkElement.prototype, 'relList', { __proto__: null, configurable: true, enumerable: true, get() { const list = call(relList, this); call(mapSet, lists, list, this); return list; }, set: set(HTMLLinkElement.prototype, 'relList') });
-  const T = DOMTokenList.prototype;
-  each(['add', 'toggle', 'replace'], (m) => wrap(T, m, (original) => function (...args) {
-    if (call(mapHas, lists, this)) for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string' && cleanRel(args[i]) !== args[i]) args[i] = 'x-blocked';
-    return apply(original, this, args);
-  }));
-  wrapSetter(T, 'value', (original) => function (value) { call(original, this, call(mapHas, lists, this) ? cleanRel(value) : value); });
-  // Shadow roots the view makes are cleaned like the document, closed ones included.
-  wrap(E, 'attachShadow', (original) =>
-    function (...args) {
-      const shadow = apply(original, this, args);
-      call(mapSet, closedRoots, this, shadow);
-      observe(shadow);
-      return shadow;
+  defineProperty(HTMLLinkElement.prototype, 'relList', {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const list = call(relList, this);
+      call(mapSet, lists, list, this);
+      return list;
     },
+    set: set(HTMLLinkElement.prototype, 'relList'),
+  });
+  const T = DOMTokenList.prototype;
+  each(['add', 'toggle', 'replace'], (m) =>
+    wrap(
+      T,
+      m,
+      (original) =>
+        function (...args) {
+          if (call(mapHas, lists, this))
+            for (let i = 0; i < args.length; i++)
+              if (typeof args[i] === 'string' && cleanRel(args[i]) !== args[i]) args[i] = 'x-blocked';
+          return apply(original, this, args);
+        },
+    ),
+  );
+  wrapSetter(
+    T,
+    'value',
+    (original) =>
+      function (value) {
+        call(original, this, call(mapHas, lists, this) ? cleanRel(value) : value);
+      },
+  );
+  // Shadow roots the view makes are cleaned like the document, closed ones included.
+  wrap(
+    E,
+    'attachShadow',
+    (original) =>
+      function (...args) {
+        const shadow = apply(original, this, args);
+        call(mapSet, closedRoots, this, shadow);
+        observe(shadow);
+        return shadow;
+      },
   );
   // The backstop: anything that still got in is cleaned at the next microtask (a srcdoc frame starts loading later than that).
   function observe(target) {
@@ -379,7 +590,13 @@ function mcpViewGuard(mode, onReport) {
         eachIn(call(recordAdded, records[i]), clean);
       }
     });
-    call(observeMutations, observer, target, { __proto__: null, childList: true, subtree: true, attributes: true, attributeFilter: ['srcdoc', 'src', 'rel'] });
+    call(observeMutations, observer, target, {
+      __proto__: null,
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['srcdoc', 'src', 'rel'],
+    });
   }
   observe(doc);
 
@@ -394,7 +611,10 @@ function mcpViewGuard(mode, onReport) {
     } catch {
       // use it as written
     }
-    (id === '' || id === 'top' ? doc.documentElement : doc.getElementById(id) || doc.getElementsByName(id)[0])?.scrollIntoView();
+    (id === '' || id === 'top'
+      ? doc.documentElement
+      : doc.getElementById(id) || doc.getElementsByName(id)[0]
+    )?.scrollIntoView();
   });
   return undefined;
 }

@@ -116,7 +116,8 @@ export class Access {
 
 /** What the page is told when its launch code is refused (it shows this and what to do). */
 export function launchRefusalMessage(reason: LaunchRefusal): string {
-  const next = 'Press Enter in the terminal where mcp-dashboard runs to get a new address (or restart it), then open that address.';
+  const next =
+    'Press Enter in the terminal where mcp-dashboard runs to get a new address (or restart it), then open that address.';
   switch (reason) {
     case 'used':
       return `This dashboard address was already used: each address opens the dashboard once. ${next}`;

@@ -19,18 +19,31 @@ async function readBrandFile(file: string, configFile: string): Promise<unknown>
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'the file does not exist' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const reason =
+      code === 'ENOENT'
+        ? 'the file does not exist'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : (error as Error).message;
     throw new ConfigFileError(configFile, [`at /dashboard/brand: cannot read the brand file ${file}: ${reason}`]);
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ConfigFileError(file, [`not valid JSON${locate(text, (error as Error).message)}: ${(error as Error).message.replace(/\s*\(line \d+ column \d+\)$/, '')}`]);
+    throw new ConfigFileError(file, [
+      `not valid JSON${locate(text, (error as Error).message)}: ${(error as Error).message.replace(/\s*\(line \d+ column \d+\)$/, '')}`,
+    ]);
   }
 }
 
 /** Reads a logo or favicon (path relative to `baseDir`, or a data URL) and checks it by its bytes. */
-async function loadImage(value: string, key: 'logo' | 'favicon', baseDir: string, reportFile: string, pointer: string): Promise<string> {
+async function loadImage(
+  value: string,
+  key: 'logo' | 'favicon',
+  baseDir: string,
+  reportFile: string,
+  pointer: string,
+): Promise<string> {
   const what = key === 'logo' ? 'The logo' : 'The favicon';
   try {
     if (value.startsWith('data:')) return checkImageDataUrl(value, { what, maxBytes: BRAND_IMAGE_LIMITS[key] }).dataUrl;
@@ -40,9 +53,16 @@ async function loadImage(value: string, key: 'logo' | 'favicon', baseDir: string
       bytes = await readFile(file);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new Error(`cannot read ${file}: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}`, { cause: error });
+      throw new Error(
+        `cannot read ${file}: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}`,
+        { cause: error },
+      );
     }
-    const checked = checkImageBytes(new Uint8Array(bytes), { what: `${what} ${file}`, maxBytes: BRAND_IMAGE_LIMITS[key], declaredType: typeFromFileName(file) });
+    const checked = checkImageBytes(new Uint8Array(bytes), {
+      what: `${what} ${file}`,
+      maxBytes: BRAND_IMAGE_LIMITS[key],
+      declaredType: typeFromFileName(file),
+    });
     return checked.dataUrl;
   } catch (error) {
     throw new ConfigFileError(reportFile, [`at ${pointer}/${key}: ${(error as Error).message}`]);

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
-import type { Prompt, Resource, ResourceTemplateType as ResourceTemplate, ServerCapabilities, Tool } from '@modelcontextprotocol/client';
+import type {
+  Prompt,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { exitProblem, plainSnippet, spawnProblem } from './doctor.js';
 import type { ServerSupervisor } from './supervisor.js';
@@ -44,7 +50,10 @@ const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 let version: string | undefined;
 function gatewayVersion(): string {
   try {
-    version ??= String((JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
+    version ??= String(
+      (JSON.parse(readFileSync(resolve(packageRoot, 'package.json'), 'utf8')) as { version?: unknown }).version ??
+        '0.0.0',
+    );
   } catch {
     version = '0.0.0';
   }
@@ -57,11 +66,18 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
  * Discovers `supervisor`'s server within `timeoutMs`; `signal` stops it (gateway shutdown). The child
  * is gone (or killed) before this settles.
  */
-export async function discoverServer(supervisor: ServerSupervisor, timeoutMs: number, signal: AbortSignal): Promise<CatalogInfo> {
+export async function discoverServer(
+  supervisor: ServerSupervisor,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<CatalogInfo> {
   const upstream = supervisor.spawnChild();
   // The page's own client capabilities: servers that offer tools by capability (server-everything's sampling,
   // elicitation and roots tools) then list what the page's session will list.
-  const client = new Client({ name: 'mcp-dashboard-gateway', version: gatewayVersion() }, { capabilities: clientCapabilities() as never, listMaxPages: 1000 });
+  const client = new Client(
+    { name: 'mcp-dashboard-gateway', version: gatewayVersion() },
+    { capabilities: clientCapabilities() as never, listMaxPages: 1000 },
+  );
   client.onerror = (error) => supervisor.stderr.note(`catalog: ${error.message}`);
   let step = 'initialize';
   let timedOut = false;
@@ -95,7 +111,15 @@ export async function discoverServer(supervisor: ServerSupervisor, timeoutMs: nu
     return {
       protocolVersion: client.getNegotiatedProtocolVersion() ?? '',
       capabilities,
-      ...(server ? { serverVersion: { name: server.name, version: server.version, ...(typeof server.title === 'string' ? { title: server.title } : {}) } } : {}),
+      ...(server
+        ? {
+            serverVersion: {
+              name: server.name,
+              version: server.version,
+              ...(typeof server.title === 'string' ? { title: server.title } : {}),
+            },
+          }
+        : {}),
       ...(typeof instructions === 'string' ? { instructions } : {}),
       tools,
       resources,
@@ -107,7 +131,10 @@ export async function discoverServer(supervisor: ServerSupervisor, timeoutMs: nu
     if (error instanceof DiscoveryFailure) throw error;
     // The exit is recorded a moment after the pipe closes.
     if (upstream.exited) await Promise.race([upstream.exited, sleep(500)]);
-    throw new DiscoveryFailure(supervisor.redact(reasonFor(supervisor, upstream, error, step, timedOut, timeoutMs, signal.aborted)), !signal.aborted);
+    throw new DiscoveryFailure(
+      supervisor.redact(reasonFor(supervisor, upstream, error, step, timedOut, timeoutMs, signal.aborted)),
+      !signal.aborted,
+    );
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', stop);
@@ -138,14 +165,23 @@ async function templates(client: Client): Promise<ResourceTemplate[]> {
 }
 
 /** What went wrong, in the doctor's words; the caller redacts it for the page. */
-function reasonFor(supervisor: ServerSupervisor, upstream: ReturnType<ServerSupervisor['spawnChild']>, error: unknown, step: string, timedOut: boolean, timeoutMs: number, aborted: boolean): string {
+function reasonFor(
+  supervisor: ServerSupervisor,
+  upstream: ReturnType<ServerSupervisor['spawnChild']>,
+  error: unknown,
+  step: string,
+  timedOut: boolean,
+  timeoutMs: number,
+  aborted: boolean,
+): string {
   const stdio = supervisor.stdioCommand()!;
   if (aborted) return 'the gateway is shutting down';
   if (/^spawn/.test(String((error as NodeJS.ErrnoException)?.syscall))) {
     return spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException).message;
   }
   const during = step === 'initialize' ? 'before it answered "initialize"' : `while answering "${step}"`;
-  if (timedOut) return `"${stdio.command}" did not finish ${step === 'initialize' ? 'answering "initialize"' : `answering "${step}"`} within ${Math.round(timeoutMs / 1000)} s; the gateway stopped it. The page connects to it itself.`;
+  if (timedOut)
+    return `"${stdio.command}" did not finish ${step === 'initialize' ? 'answering "initialize"' : `answering "${step}"`} within ${Math.round(timeoutMs / 1000)} s; the gateway stopped it. The page connects to it itself.`;
   const exit = upstream.exit();
   if (exit) {
     const problem = exitProblem(supervisor.site(), stdio.command, exit, supervisor.stderr.tail(5), during);
@@ -156,7 +192,8 @@ function reasonFor(supervisor: ServerSupervisor, upstream: ReturnType<ServerSupe
     return `Its answer to "${step}" has a shape the MCP SDK refuses (${firstIssue(error.message)}); the page lists this server itself, leniently.`;
   }
   const code = (error as { code?: unknown })?.code;
-  if (typeof code === 'number') return `It answered "${step}" with JSON-RPC error ${code}: ${plainSnippet((error as Error).message, 200)}.`;
+  if (typeof code === 'number')
+    return `It answered "${step}" with JSON-RPC error ${code}: ${plainSnippet((error as Error).message, 200)}.`;
   return `Listing it failed ${during}: ${plainSnippet(error instanceof Error ? error.message : String(error), 200)}.`;
 }
 
@@ -166,8 +203,13 @@ function firstIssue(message: string): string {
     const issues = JSON.parse(message.slice(message.indexOf('['))) as Array<{ path?: unknown[]; message?: string }>;
     const first = issues[0];
     if (first) {
-      const path = (first.path ?? []).map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
-      return plainSnippet(`${path}: ${first.message ?? 'invalid'}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, 200);
+      const path = (first.path ?? [])
+        .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`))
+        .join('');
+      return plainSnippet(
+        `${path}: ${first.message ?? 'invalid'}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
+        200,
+      );
     }
   } catch {
     // not the SDK's usual message

@@ -19,7 +19,12 @@ const DISCOVERY_TIMEOUT_MS = 30_000;
 const CHANGE_DEBOUNCE_MS = 300;
 /** A discovery that keeps failing is retried with the supervisor's backoff this many times. */
 const MAX_FAILURES = 5;
-const LIST_CHANGED = new Set(['notifications/tools/list_changed', 'notifications/resources/list_changed', 'notifications/prompts/list_changed', 'restarted']);
+const LIST_CHANGED = new Set([
+  'notifications/tools/list_changed',
+  'notifications/resources/list_changed',
+  'notifications/prompts/list_changed',
+  'restarted',
+]);
 
 export type CatalogState = 'pending' | 'ready' | 'unavailable';
 
@@ -48,7 +53,10 @@ class CatalogSlot {
     if (this.state !== 'pending') return;
     const supervisor = this.supervisor;
     if (!supervisor.warm) {
-      this.unavailable(supervisor.summary().problem?.message ?? 'The server cannot start until its configuration is fixed; see its card.');
+      this.unavailable(
+        supervisor.summary().problem?.message ??
+          'The server cannot start until its configuration is fixed; see its card.',
+      );
       return;
     }
     this.queue = queue;
@@ -111,7 +119,9 @@ class CatalogSlot {
       const json = JSON.stringify(info);
       const bytes = Buffer.byteLength(json);
       if (bytes > MAX_ENTRY_BYTES) {
-        this.unavailable(`Its lists are ${(bytes / 1024 / 1024).toFixed(1)} MB as JSON, more than the ${MAX_ENTRY_BYTES / 1024 / 1024} MB the gateway keeps per server in its catalog; the page lists this server itself.`);
+        this.unavailable(
+          `Its lists are ${(bytes / 1024 / 1024).toFixed(1)} MB as JSON, more than the ${MAX_ENTRY_BYTES / 1024 / 1024} MB the gateway keeps per server in its catalog; the page lists this server itself.`,
+        );
         this.supervisor.stderr.note('catalog: the lists are too large to keep; the page lists them itself');
         return;
       }
@@ -124,7 +134,10 @@ class CatalogSlot {
       this.supervisor.stderr.note(`catalog: listed ${counts} in ${Date.now() - started} ms`);
     } catch (error) {
       if (this.closed) return;
-      const failure = error instanceof DiscoveryFailure ? error : new DiscoveryFailure(`Listing it failed: ${(error as Error)?.message ?? String(error)}`, true);
+      const failure =
+        error instanceof DiscoveryFailure
+          ? error
+          : new DiscoveryFailure(`Listing it failed: ${(error as Error)?.message ?? String(error)}`, true);
       this.unavailable(failure.reason);
       this.supervisor.stderr.note(`catalog: ${failure.reason}`);
       if (failure.retry) this.retryLater();
@@ -139,7 +152,9 @@ class CatalogSlot {
   private retryLater(): void {
     this.failures += 1;
     if (this.failures >= MAX_FAILURES) {
-      this.supervisor.stderr.note(`catalog: gave up after ${this.failures} failed discoveries; pages list this server themselves`);
+      this.supervisor.stderr.note(
+        `catalog: gave up after ${this.failures} failed discoveries; pages list this server themselves`,
+      );
       return;
     }
     const delay = this.supervisor.nextDelay();
@@ -166,8 +181,12 @@ export class ServerCatalog {
       if (supervisor.disabled) continue;
       const slot = new CatalogSlot(supervisor);
       this.slots.set(supervisor.name, slot);
-      if (supervisor.transport !== 'stdio') slot.unavailable('Remote servers are discovered by the page\u2019s own session.');
-      else if (supervisor.single) slot.unavailable('A single-instance server ("single": true) is discovered by the page\u2019s own session: the gateway never starts a second process for it.');
+      if (supervisor.transport !== 'stdio')
+        slot.unavailable('Remote servers are discovered by the page\u2019s own session.');
+      else if (supervisor.single)
+        slot.unavailable(
+          'A single-instance server ("single": true) is discovered by the page\u2019s own session: the gateway never starts a second process for it.',
+        );
     }
   }
 

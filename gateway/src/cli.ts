@@ -44,7 +44,8 @@ export function parseCli(argv: string[]) {
     strict: true,
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
   return {
     config: values.config!,
     port,
@@ -61,7 +62,9 @@ export function parseCli(argv: string[]) {
  */
 function offerNewAddresses(gateway: Gateway, open: boolean, keepMs: number): void {
   if (!process.stdin.isTTY) return;
-  process.stderr.write('mcp-dashboard: press Enter here for a new address (each one opens the dashboard once, within a minute).\n');
+  process.stderr.write(
+    'mcp-dashboard: press Enter here for a new address (each one opens the dashboard once, within a minute).\n',
+  );
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk: string) => {
     if (!chunk.includes('\n') && !chunk.includes('\r')) return;
@@ -146,7 +149,9 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   }
 
   const names = Object.keys(loaded.config.mcpServers);
-  process.stderr.write(`mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`);
+  process.stderr.write(
+    `mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`,
+  );
   process.stdout.write(`Dashboard ready: ${gateway.url}\n`);
   // The browser gets its own launch code, through a file only this user can read (open-browser.ts).
   if (options.open) void openBrowser(gateway.launchUrl(), { keepMs: limits.launchCodeTtlMs });

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, resolve } from 'node:path';
-import { importConfig, stripJsonComments, type ImportContext, type MissingInput } from '../../src/core/config-import.js';
+import {
+  importConfig,
+  stripJsonComments,
+  type ImportContext,
+  type MissingInput,
+} from '../../src/core/config-import.js';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import { configProblems } from '../../src/core/config-validate.js';
 
@@ -56,7 +61,11 @@ export function processContext(file: string): ImportContext {
 }
 
 /** Parses config text in any supported client's format (JSON with comments allowed); errors name the file, the JSON path and what is wrong. */
-export function readConfig(text: string, file: string, context: ImportContext = processContext(file)): Omit<LoadedConfig, 'file'> & { envFiles: Record<string, string> } {
+export function readConfig(
+  text: string,
+  file: string,
+  context: ImportContext = processContext(file),
+): Omit<LoadedConfig, 'file'> & { envFiles: Record<string, string> } {
   let value: unknown;
   const json = stripJsonComments(text);
   try {
@@ -98,7 +107,12 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'the file does not exist' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    const reason =
+      code === 'ENOENT'
+        ? 'the file does not exist'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : (error as Error).message;
     throw new ConfigFileError(file, [`cannot read the config file: ${reason}. Pass another one with --config <file>.`]);
   }
   const { config, warnings, missingInputs, envFiles } = readConfig(text, file);
@@ -109,7 +123,9 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
     try {
       server.env = { ...parseEnvFile(await readFile(envPath, 'utf8')), ...(server.env ?? {}) };
     } catch (error) {
-      warnings.push(`${file}: cannot read the envFile "${envPath}" of server "${name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); starting it without.`);
+      warnings.push(
+        `${file}: cannot read the envFile "${envPath}" of server "${name}" (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); starting it without.`,
+      );
     }
   }
   return { config, file, warnings, missingInputs };

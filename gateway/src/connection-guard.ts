@@ -2,7 +2,10 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { Socket } from 'node:net';
 import type { GatewayLimits } from './limits.js';
 
-type ConnectionLimits = Pick<GatewayLimits, 'headersTimeoutMs' | 'requestTimeoutMs' | 'idleConnectionMs' | 'keepAliveMs' | 'maxConnections'>;
+type ConnectionLimits = Pick<
+  GatewayLimits,
+  'headersTimeoutMs' | 'requestTimeoutMs' | 'idleConnectionMs' | 'keepAliveMs' | 'maxConnections'
+>;
 
 interface Tracked {
   /** Requests on this connection whose response has not closed yet. */

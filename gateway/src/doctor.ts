@@ -15,21 +15,41 @@ export interface ProblemSite {
   configFile: string;
 }
 
-function problem(site: ProblemSite, step: DoctorStep, kind: string, message: string, action: string, details: Record<string, ProblemDetail>): ConnectionProblem {
-  return { step, kind, message, action, details: { server: site.name, configFile: site.configFile, ...details }, at: new Date().toISOString() };
+function problem(
+  site: ProblemSite,
+  step: DoctorStep,
+  kind: string,
+  message: string,
+  action: string,
+  details: Record<string, ProblemDetail>,
+): ConnectionProblem {
+  return {
+    step,
+    kind,
+    message,
+    action,
+    details: { server: site.name, configFile: site.configFile, ...details },
+    at: new Date().toISOString(),
+  };
 }
 
 /** Server text is untrusted: one line, no control characters, at most `max` characters. */
 export function plainSnippet(text: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
 
 /** One line of a server's stderr: control characters removed, indentation kept, at most `max` characters. */
 function plainLine(line: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const clean = line.replace(/\t/g, '    ').replace(/[\u0000-\u001f\u007f]/g, '').trimEnd();
+  const clean = line
+    .replace(/\t/g, '    ')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trimEnd();
   return clean.length > max ? `${clean.slice(0, max - 1)}\u2026` : clean;
 }
 
@@ -38,40 +58,87 @@ function entry(site: ProblemSite): string {
 }
 
 /** A child process that could not be started at all. */
-export function spawnProblem(site: ProblemSite, command: string, cwd: string, error: NodeJS.ErrnoException): ConnectionProblem {
+export function spawnProblem(
+  site: ProblemSite,
+  command: string,
+  cwd: string,
+  error: NodeJS.ErrnoException,
+): ConnectionProblem {
   if (error.code === 'ENOENT' && !existsSync(cwd)) {
-    return problem(site, 'spawn', 'cwd-missing', `The working directory "${cwd}" does not exist.`, `Correct "cwd" for ${entry(site)}, or remove it to run from the config file\u2019s folder.`, { command, cwd });
+    return problem(
+      site,
+      'spawn',
+      'cwd-missing',
+      `The working directory "${cwd}" does not exist.`,
+      `Correct "cwd" for ${entry(site)}, or remove it to run from the config file\u2019s folder.`,
+      { command, cwd },
+    );
   }
   if (error.code === 'ENOENT') {
-    return problem(site, 'spawn', 'command-not-found', `The command "${command}" was not found.`, `Install it, or give its full path in "command" for ${entry(site)}. The gateway looks in your PATH and in node_modules/.bin.`, { command });
+    return problem(
+      site,
+      'spawn',
+      'command-not-found',
+      `The command "${command}" was not found.`,
+      `Install it, or give its full path in "command" for ${entry(site)}. The gateway looks in your PATH and in node_modules/.bin.`,
+      { command },
+    );
   }
   if (error.code === 'EACCES') {
-    return problem(site, 'spawn', 'not-executable', `The command "${command}" is not executable.`, `Make it executable (chmod +x), or run it through its interpreter (for example "command": "node") in ${entry(site)}.`, { command });
+    return problem(
+      site,
+      'spawn',
+      'not-executable',
+      `The command "${command}" is not executable.`,
+      `Make it executable (chmod +x), or run it through its interpreter (for example "command": "node") in ${entry(site)}.`,
+      { command },
+    );
   }
-  return problem(site, 'spawn', 'spawn-failed', `The command "${command}" could not be started: ${plainSnippet(error.message)}.`, `Check "command", "args" and "cwd" for ${entry(site)}.`, { command, reason: plainSnippet(error.message) });
+  return problem(
+    site,
+    'spawn',
+    'spawn-failed',
+    `The command "${command}" could not be started: ${plainSnippet(error.message)}.`,
+    `Check "command", "args" and "cwd" for ${entry(site)}.`,
+    { command, reason: plainSnippet(error.message) },
+  );
 }
 
 /** A child that ended before its session was ready. */
-export function exitProblem(site: ProblemSite, command: string, exit: ExitInfo | undefined, stderrTail: string[], during: string): ConnectionProblem {
-  const how = exit?.signal ? `was stopped by signal ${exit.signal}` : exit?.code !== undefined && exit.code !== null ? `exited with code ${exit.code}` : 'exited';
+export function exitProblem(
+  site: ProblemSite,
+  command: string,
+  exit: ExitInfo | undefined,
+  stderrTail: string[],
+  during: string,
+): ConnectionProblem {
+  const how = exit?.signal
+    ? `was stopped by signal ${exit.signal}`
+    : exit?.code !== undefined && exit.code !== null
+      ? `exited with code ${exit.code}`
+      : 'exited';
   const lines = stderrTail.filter((l) => !l.startsWith('[gateway ')).map((l) => plainLine(l));
   return problem(
     site,
     'spawn',
     'exited',
     `"${command}" ${how} ${during}.`,
-    lines.length ? `Its last lines on stderr are shown below. Fix what they say (often arguments or environment in ${entry(site)}), then press Reconnect.` : `It printed nothing on stderr. Check its arguments and environment in ${entry(site)}, then press Reconnect.`,
+    lines.length
+      ? `Its last lines on stderr are shown below. Fix what they say (often arguments or environment in ${entry(site)}), then press Reconnect.`
+      : `It printed nothing on stderr. Check its arguments and environment in ${entry(site)}, then press Reconnect.`,
     { command, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: lines },
   );
 }
 
-const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_OSSL)/;
+const TLS_CODES =
+  /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|ERR_OSSL)/;
 
 /** The Node error code somewhere in an error's cause chain (fetch wraps socket errors in TypeError). */
 function causeCode(error: unknown): string | undefined {
   let current = error as { code?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; current && depth < 6; depth += 1) {
-    if (typeof current.code === 'string' && /^[A-Z_]+$/.test(current.code) && current.code !== 'ERR_INVALID_ARG_TYPE') return current.code;
+    if (typeof current.code === 'string' && /^[A-Z_]+$/.test(current.code) && current.code !== 'ERR_INVALID_ARG_TYPE')
+      return current.code;
     const errors = (current as { errors?: unknown[] }).errors;
     if (Array.isArray(errors) && errors.length) current = errors[0] as typeof current;
     else current = current.cause as typeof current;
@@ -87,35 +154,100 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** Why an HTTP upstream could not be reached, from the error and what the observer saw. */
-export function httpProblem(site: ProblemSite, url: string, error: unknown, seen: ObservedResponse | undefined, transport: string): ConnectionProblem {
+export function httpProblem(
+  site: ProblemSite,
+  url: string,
+  error: unknown,
+  seen: ObservedResponse | undefined,
+  transport: string,
+): ConnectionProblem {
   const target = new URL(url);
   const host = target.host;
   const code = causeCode(error);
   const name = (error as Error | undefined)?.name ?? '';
   if (code && TLS_CODES.test(code)) {
-    return problem(site, 'tls', 'certificate', `The TLS certificate of ${host} was not accepted (${code}).`, `If the server uses a private certificate authority, start the dashboard with NODE_EXTRA_CA_CERTS=<its CA file>; otherwise the server\u2019s certificate must be fixed.`, { url, host, code });
+    return problem(
+      site,
+      'tls',
+      'certificate',
+      `The TLS certificate of ${host} was not accepted (${code}).`,
+      `If the server uses a private certificate authority, start the dashboard with NODE_EXTRA_CA_CERTS=<its CA file>; otherwise the server\u2019s certificate must be fixed.`,
+      { url, host, code },
+    );
   }
   if (code === 'ECONNREFUSED') {
-    return problem(site, 'connect', 'refused', `Nothing is listening at ${host} (connection refused).`, `Start the server, or correct "url" for ${entry(site)}.`, { url, host });
+    return problem(
+      site,
+      'connect',
+      'refused',
+      `Nothing is listening at ${host} (connection refused).`,
+      `Start the server, or correct "url" for ${entry(site)}.`,
+      { url, host },
+    );
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return problem(site, 'connect', 'dns', `The host name "${target.hostname}" could not be found.`, `Check the spelling of "url" for ${entry(site)}, and your network or VPN.`, { url, host: target.hostname });
+    return problem(
+      site,
+      'connect',
+      'dns',
+      `The host name "${target.hostname}" could not be found.`,
+      `Check the spelling of "url" for ${entry(site)}, and your network or VPN.`,
+      { url, host: target.hostname },
+    );
   }
-  if (code && /^(ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET)$/.test(code)) {
-    return problem(site, 'connect', 'network', `The connection to ${host} failed (${code}).`, `Check that the server is running and reachable from this computer, then press Reconnect.`, { url, host, code });
+  if (
+    code &&
+    /^(ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|UND_ERR_CONNECT_TIMEOUT|UND_ERR_SOCKET)$/.test(code)
+  ) {
+    return problem(
+      site,
+      'connect',
+      'network',
+      `The connection to ${host} failed (${code}).`,
+      `Check that the server is running and reachable from this computer, then press Reconnect.`,
+      { url, host, code },
+    );
   }
   const status = seen?.status ?? statusOf(error);
   if (status === 401 || name === 'UnauthorizedError') {
-    return problem(site, 'auth', 'auth-required', `${url} requires authorization (HTTP 401).`, `Give the credentials the server expects in "headers" for ${entry(site)} (for example "Authorization": "Bearer \u2026"), then press Reconnect.`, { url, status: 401 });
+    return problem(
+      site,
+      'auth',
+      'auth-required',
+      `${url} requires authorization (HTTP 401).`,
+      `Give the credentials the server expects in "headers" for ${entry(site)} (for example "Authorization": "Bearer \u2026"), then press Reconnect.`,
+      { url, status: 401 },
+    );
   }
   if (status === 403) {
-    return problem(site, 'auth', 'forbidden', `${url} refused access (HTTP 403).`, `The credentials in "headers" for ${entry(site)} are not allowed to use this server; check them with whoever runs it.`, { url, status: 403 });
+    return problem(
+      site,
+      'auth',
+      'forbidden',
+      `${url} refused access (HTTP 403).`,
+      `The credentials in "headers" for ${entry(site)} are not allowed to use this server; check them with whoever runs it.`,
+      { url, status: 403 },
+    );
   }
   if (seen?.html) {
-    return problem(site, 'not-mcp', 'html', `${seen.url} answered with a web page (HTML, HTTP ${seen.status}), not with MCP.`, `This address is not an MCP endpoint. Use the server\u2019s MCP address in "url" for ${entry(site)} (often ending in /mcp, or /sse for older servers).`, { url: seen.url, status: seen.status, transport });
+    return problem(
+      site,
+      'not-mcp',
+      'html',
+      `${seen.url} answered with a web page (HTML, HTTP ${seen.status}), not with MCP.`,
+      `This address is not an MCP endpoint. Use the server\u2019s MCP address in "url" for ${entry(site)} (often ending in /mcp, or /sse for older servers).`,
+      { url: seen.url, status: seen.status, transport },
+    );
   }
   if (seen && seen.status >= 200 && seen.status < 300 && seen.contentType) {
-    return problem(site, 'not-mcp', 'unexpected-content', `${seen.url} answered with "${seen.contentType}", not with MCP (JSON or an event stream).`, `This address is not an MCP endpoint. Check "url" for ${entry(site)}.`, { url: seen.url, status: seen.status, contentType: seen.contentType });
+    return problem(
+      site,
+      'not-mcp',
+      'unexpected-content',
+      `${seen.url} answered with "${seen.contentType}", not with MCP (JSON or an event stream).`,
+      `This address is not an MCP endpoint. Check "url" for ${entry(site)}.`,
+      { url: seen.url, status: seen.status, contentType: seen.contentType },
+    );
   }
   if (status !== undefined) {
     const statusText = seen?.statusText ?? '';
@@ -125,36 +257,90 @@ export function httpProblem(site: ProblemSite, url: string, error: unknown, seen
         : status === 404 || status === 405
           ? `There is no MCP endpoint at this address. Check "url" for ${entry(site)} (often ending in /mcp, or /sse for older servers).`
           : `Check "url" and "headers" for ${entry(site)}.`;
-    return problem(site, 'http', 'http-status', `${seen?.url ?? url} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}.`, action, { url: seen?.url ?? url, status, statusText });
+    return problem(
+      site,
+      'http',
+      'http-status',
+      `${seen?.url ?? url} answered HTTP ${status}${statusText ? ` ${statusText}` : ''}.`,
+      action,
+      { url: seen?.url ?? url, status, statusText },
+    );
   }
   const message = plainSnippet(error instanceof Error ? error.message : String(error));
-  return problem(site, 'connect', 'failed', `Could not reach ${url}: ${message}.`, `Check that the server is running and "url" for ${entry(site)} is right, then press Reconnect.`, { url, reason: message });
+  return problem(
+    site,
+    'connect',
+    'failed',
+    `Could not reach ${url}: ${message}.`,
+    `Check that the server is running and "url" for ${entry(site)} is right, then press Reconnect.`,
+    { url, reason: message },
+  );
 }
 
 /** The server answered `initialize` with a JSON-RPC error. */
 export function initializeErrorProblem(site: ProblemSite, error: { code: number; message: string }): ConnectionProblem {
   const message = plainSnippet(error.message);
-  return problem(site, 'initialize', 'initialize-error', `The server refused "initialize": ${message} (JSON-RPC error ${error.code}).`, `This is the server\u2019s own answer; check its configuration or its logs, then press Reconnect.`, { code: error.code, serverMessage: message });
+  return problem(
+    site,
+    'initialize',
+    'initialize-error',
+    `The server refused "initialize": ${message} (JSON-RPC error ${error.code}).`,
+    `This is the server\u2019s own answer; check its configuration or its logs, then press Reconnect.`,
+    { code: error.code, serverMessage: message },
+  );
 }
 
 /** The server answered `initialize` with a protocol version the dashboard does not speak. */
-export function protocolVersionProblem(site: ProblemSite, version: string, supported: readonly string[]): ConnectionProblem {
+export function protocolVersionProblem(
+  site: ProblemSite,
+  version: string,
+  supported: readonly string[],
+): ConnectionProblem {
   const shown = plainSnippet(version, 40);
-  return problem(site, 'protocol-version', 'version-unsupported', `The server speaks MCP protocol version "${shown}", which this dashboard does not support (it supports ${supported.join(', ')}).`, `Update the server or the dashboard so that they share a protocol version.`, { version: shown, supported: [...supported] });
+  return problem(
+    site,
+    'protocol-version',
+    'version-unsupported',
+    `The server speaks MCP protocol version "${shown}", which this dashboard does not support (it supports ${supported.join(', ')}).`,
+    `Update the server or the dashboard so that they share a protocol version.`,
+    { version: shown, supported: [...supported] },
+  );
 }
 
 /** A config value (VS Code `${input:…}`) that must be supplied before the server can start. */
-export function inputMissingProblem(site: ProblemSite, id: string, description: string, envName: string): ConnectionProblem {
-  return problem(site, 'config', 'input-missing', `This server needs the value "${id}"${description ? ` (${plainSnippet(description, 120)})` : ''}, which VS Code would ask you for.`, `Set the environment variable ${envName} before starting the dashboard (or write the value into ${site.configFile}).`, { id, description: plainSnippet(description, 120), envName });
+export function inputMissingProblem(
+  site: ProblemSite,
+  id: string,
+  description: string,
+  envName: string,
+): ConnectionProblem {
+  return problem(
+    site,
+    'config',
+    'input-missing',
+    `This server needs the value "${id}"${description ? ` (${plainSnippet(description, 120)})` : ''}, which VS Code would ask you for.`,
+    `Set the environment variable ${envName} before starting the dashboard (or write the value into ${site.configFile}).`,
+    { id, description: plainSnippet(description, 120), envName },
+  );
 }
 
 /** An HTTP upstream lost the session (it answered 404 for it, or its stream ended). */
 export function sessionLostProblem(site: ProblemSite, url: string, reason: string): ConnectionProblem {
-  return problem(site, 'session', 'session-lost', `${url} lost this session (${reason}); it was probably restarted.`, `The gateway is opening a new session by itself; retry in a moment.`, { url, reason });
+  return problem(
+    site,
+    'session',
+    'session-lost',
+    `${url} lost this session (${reason}); it was probably restarted.`,
+    `The gateway is opening a new session by itself; retry in a moment.`,
+    { url, reason },
+  );
 }
 
 /** One terminal line for a problem: server, step, what happened, what to do. */
 export function problemLine(name: string, p: ConnectionProblem): string {
-  const tail = Array.isArray(p.details.stderrTail) && p.details.stderrTail.length ? `\n    last stderr: ${p.details.stderrTail.slice(-3).join(' | ')}` : '';
+  const tail =
+    Array.isArray(p.details.stderrTail) && p.details.stderrTail.length
+      ? `\n    last stderr: ${p.details.stderrTail.slice(-3).join(' | ')}`
+      : '';
   return `mcp-dashboard: server "${name}" [${p.step}]: ${p.message} ${p.action}${tail}\n`;
 }

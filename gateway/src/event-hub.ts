@@ -34,7 +34,13 @@ export class EventHub implements SessionEventSink {
     private readonly onClose: (hub: EventHub) => void,
     headers: Record<string, string>,
   ) {
-    res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     res.write(`event: hub\ndata: ${JSON.stringify({ id: this.id })}\n\n`);
     this.keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     this.keepalive.unref();

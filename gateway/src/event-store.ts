@@ -44,13 +44,17 @@ export class BoundedEventStore implements EventStore {
     return this.byId.get(eventId)?.streamId;
   }
 
-  async replayEventsAfter(lastEventId: EventId, { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> }): Promise<StreamId> {
+  async replayEventsAfter(
+    lastEventId: EventId,
+    { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<StreamId> {
     const last = this.byId.get(lastEventId);
     if (!last) return '';
     const start = this.events.indexOf(last);
     for (const event of this.events.slice(start + 1)) {
       // Priming events (empty messages) mark a stream's start; they carry nothing to replay.
-      if (event.streamId === last.streamId && Object.keys(event.message).length > 0) await send(event.id, event.message);
+      if (event.streamId === last.streamId && Object.keys(event.message).length > 0)
+        await send(event.id, event.message);
     }
     return last.streamId;
   }
@@ -74,7 +78,12 @@ type Writer = (controller: object, encoder: unknown, a: unknown, b: unknown) => 
 export function deferPriming(http: object, delayMs = 50): void {
   const web = (http as { _webStandardTransport?: Record<string, unknown> })._webStandardTransport;
   if (!web || typeof web.writePrimingEvent !== 'function' || typeof web.writeSSEEvent !== 'function') return;
-  const prime = (web.writePrimingEvent as Writer).bind(web) as (c: object, e: unknown, s: unknown, v: unknown) => Promise<void>;
+  const prime = (web.writePrimingEvent as Writer).bind(web) as (
+    c: object,
+    e: unknown,
+    s: unknown,
+    v: unknown,
+  ) => Promise<void>;
   const write = (web.writeSSEEvent as Writer).bind(web);
   const carried = new WeakSet<object>();
   web.writeSSEEvent = (controller: object, encoder: unknown, message: unknown, eventId: unknown) => {

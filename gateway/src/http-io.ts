@@ -3,17 +3,35 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   sendJsonText(res, status, JSON.stringify(value), headers);
 }
 
 /** Sends JSON already serialised (large answers built from pre-serialised parts, such as the catalog). */
-export function sendJsonText(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
   res.end(body);
 }
 
-export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
+export async function readBody(
+  req: IncomingMessage,
+  maxBytes = MAX_BODY,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -25,7 +43,11 @@ export async function readBody(req: IncomingMessage, maxBytes = MAX_BODY): Promi
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, status: 400, message: `Parse error: the body is not valid JSON (${(error as Error).message}).` };
+    return {
+      ok: false,
+      status: 400,
+      message: `Parse error: the body is not valid JSON (${(error as Error).message}).`,
+    };
   }
 }
 

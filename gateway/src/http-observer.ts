@@ -46,7 +46,10 @@ async function peek(response: Response): Promise<string> {
 
 /** True for text that starts like an HTML document. */
 export function looksLikeHtml(text: string): boolean {
-  return /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>]|<!--)/i.test(text) || /<\/(html|body|title|pre|h1)>/i.test(text.slice(0, PEEK_BYTES));
+  return (
+    /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>]|<!--)/i.test(text) ||
+    /<\/(html|body|title|pre|h1)>/i.test(text.slice(0, PEEK_BYTES))
+  );
 }
 
 /** Wraps `base` (default: global fetch) and records unusable answers. */
@@ -67,7 +70,12 @@ export class HttpObserver {
     if (String(input instanceof Request ? input.url : input).includes('/.well-known/')) return response;
     this.lastStatus = response.status;
     const type = mediaType(response.headers.get('content-type'));
-    const usable = response.ok && (type === 'application/json' || type === 'text/event-stream' || response.status === 202 || response.status === 204);
+    const usable =
+      response.ok &&
+      (type === 'application/json' ||
+        type === 'text/event-stream' ||
+        response.status === 202 ||
+        response.status === 204);
     if (!usable) {
       const body = response.status === 202 || response.status === 204 ? '' : await peek(response);
       this.last = {

@@ -1,4 +1,8 @@
-import { SSEClientTransport, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import {
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
 import type { HttpObserver } from './http-observer.js';
 
@@ -6,17 +10,33 @@ import type { HttpObserver } from './http-observer.js';
 export type HttpTransportKind = 'streamable-http' | 'sse';
 
 /** Reconnection of dropped SSE streams (the SDK's defaults allow two retries; a restarting server needs a little longer). */
-const RECONNECTION = { initialReconnectionDelay: 500, maxReconnectionDelay: 5_000, reconnectionDelayGrowFactor: 2, maxRetries: 4 };
+const RECONNECTION = {
+  initialReconnectionDelay: 500,
+  maxReconnectionDelay: 5_000,
+  reconnectionDelayGrowFactor: 2,
+  maxRetries: 4,
+};
 
 /**
  * The one place an HTTP upstream transport is built, so whatever every HTTP upstream needs (the
  * config's headers, the doctor's observing fetch, the gateway's OAuth client) is added once.
  */
-export function createHttpTransport(kind: HttpTransportKind, url: URL, headers: Record<string, string>, fetch: typeof globalThis.fetch, authProvider?: OAuthClientProvider): Transport {
+export function createHttpTransport(
+  kind: HttpTransportKind,
+  url: URL,
+  headers: Record<string, string>,
+  fetch: typeof globalThis.fetch,
+  authProvider?: OAuthClientProvider,
+): Transport {
   const requestInit = { headers };
   const auth = authProvider ? { authProvider } : {};
   if (kind === 'sse') return new SSEClientTransport(url, { requestInit, fetch, ...auth }) as unknown as Transport;
-  return new StreamableHTTPClientTransport(url, { requestInit, fetch, reconnectionOptions: RECONNECTION, ...auth }) as unknown as Transport;
+  return new StreamableHTTPClientTransport(url, {
+    requestInit,
+    fetch,
+    reconnectionOptions: RECONNECTION,
+    ...auth,
+  }) as unknown as Transport;
 }
 
 /** The HTTP status inside an SDK transport error, if any. */
@@ -99,7 +119,9 @@ export class FallbackHttpTransport implements Transport {
       if (status === undefined || status < 400 || status >= 500 || status === 401 || status === 403) throw error;
       this.note(`Streamable HTTP POST answered ${status}; trying the older HTTP+SSE transport (GET ${this.url.href})`);
       const old = this.inner;
-      this.inner = this.wire(createHttpTransport('sse', this.url, this.headers, this.observer.fetch, this.authProvider));
+      this.inner = this.wire(
+        createHttpTransport('sse', this.url, this.headers, this.observer.fetch, this.authProvider),
+      );
       old.onclose = undefined;
       await old.close().catch(() => {});
       this.kind = 'sse';

@@ -21,13 +21,18 @@ const MAX_BATCH = 100;
 export function checkInitialize(req: IncomingMessage, body: unknown): InitializeRefusal | undefined {
   const accept = String(req.headers.accept ?? '');
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-    return { status: 406, code: -32000, message: 'Not Acceptable: Client must accept both application/json and text/event-stream' };
+    return {
+      status: 406,
+      code: -32000,
+      message: 'Not Acceptable: Client must accept both application/json and text/event-stream',
+    };
   }
   if (!isJsonContentType(req.headers['content-type'] ?? null)) {
     return { status: 415, code: -32000, message: 'Unsupported Media Type: Content-Type must be application/json' };
   }
   const raw = Array.isArray(body) ? body : [body];
-  if (raw.length > MAX_BATCH) return { status: 400, code: -32600, message: `Invalid Request: Batch must not exceed ${MAX_BATCH} messages` };
+  if (raw.length > MAX_BATCH)
+    return { status: 400, code: -32600, message: `Invalid Request: Batch must not exceed ${MAX_BATCH} messages` };
   let messages;
   try {
     messages = raw.map((m) => parseJSONRPCMessage(m));
@@ -35,7 +40,13 @@ export function checkInitialize(req: IncomingMessage, body: unknown): Initialize
     return { status: 400, code: -32700, message: 'Parse error: Invalid JSON-RPC message' };
   }
   const initializes = messages.filter((m) => isInitializeRequest(m)).length;
-  if (initializes === 0) return { status: 400, code: -32600, message: 'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).' };
-  if (messages.length > 1) return { status: 400, code: -32600, message: 'Invalid Request: Only one initialization request is allowed' };
+  if (initializes === 0)
+    return {
+      status: 400,
+      code: -32600,
+      message: 'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).',
+    };
+  if (messages.length > 1)
+    return { status: 400, code: -32600, message: 'Invalid Request: Only one initialization request is allowed' };
   return undefined;
 }

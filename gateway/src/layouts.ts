@@ -24,7 +24,9 @@ export async function loadTeamLayouts(config: DashboardConfig, configFile: strin
       text = await readFile(file, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new ConfigFileError(configFile, [`at /dashboard/layouts/${i}: cannot read the layout file ${file}: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}`]);
+      throw new ConfigFileError(configFile, [
+        `at /dashboard/layouts/${i}: cannot read the layout file ${file}: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}`,
+      ]);
     }
     let value: unknown;
     try {
@@ -36,7 +38,10 @@ export async function loadTeamLayouts(config: DashboardConfig, configFile: strin
     if (!checked.ok) throw new ConfigFileError(file, checked.problems);
     for (const [d, dashboard] of checked.layout.dashboards.entries()) {
       const earlier = seen.get(dashboard.id);
-      if (earlier) throw new ConfigFileError(file, [`at /dashboards/${d}/id: "${dashboard.id}" is already the id of a dashboard in ${earlier}; ids must be unique across the team's layout files`]);
+      if (earlier)
+        throw new ConfigFileError(file, [
+          `at /dashboards/${d}/id: "${dashboard.id}" is already the id of a dashboard in ${earlier}; ids must be unique across the team's layout files`,
+        ]);
       seen.set(dashboard.id, file);
       dashboards.push({ ...dashboard, file: basename(file) });
     }

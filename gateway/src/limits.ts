@@ -51,11 +51,14 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayLimi
   } catch {
     throw new Error(`${TEST_LIMITS_ENV} is not valid JSON.`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${TEST_LIMITS_ENV} must be a JSON object.`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error(`${TEST_LIMITS_ENV} must be a JSON object.`);
   const limits: GatewayLimits = { ...DEFAULT_LIMITS };
   for (const [key, value] of Object.entries(parsed)) {
-    if (!Object.prototype.hasOwnProperty.call(DEFAULT_LIMITS, key)) throw new Error(`${TEST_LIMITS_ENV}: unknown limit "${key}".`);
-    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) throw new Error(`${TEST_LIMITS_ENV}: "${key}" must be a positive whole number.`);
+    if (!Object.prototype.hasOwnProperty.call(DEFAULT_LIMITS, key))
+      throw new Error(`${TEST_LIMITS_ENV}: unknown limit "${key}".`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+      throw new Error(`${TEST_LIMITS_ENV}: "${key}" must be a positive whole number.`);
     limits[key as keyof GatewayLimits] = value;
   }
   if (limits.headersTimeoutMs > limits.requestTimeoutMs) limits.headersTimeoutMs = limits.requestTimeoutMs;

@@ -1,5 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { classifyInboundRequest, PerRequestHTTPServerTransport, type JSONRPCMessage, type MessageClassification } from '@modelcontextprotocol/server';
+import {
+  classifyInboundRequest,
+  PerRequestHTTPServerTransport,
+  type JSONRPCMessage,
+  type MessageClassification,
+} from '@modelcontextprotocol/server';
 import { httpProblem, spawnProblem } from './doctor.js';
 import { HttpObserver } from './http-observer.js';
 import { createHttpTransport } from './http-transport.js';
@@ -24,7 +29,10 @@ import type { Upstream } from './upstream.js';
 const PROBE_TIMEOUT_MS = 10_000;
 
 /** The outcome of classifying a session-less POST (the SDK's edge classifier). */
-export type ModernRoute = { kind: 'modern'; message: JsonRpc; classification: MessageClassification } | { kind: 'reject'; status: number; error: { code: number; message: string; data?: unknown } } | { kind: 'legacy' };
+export type ModernRoute =
+  | { kind: 'modern'; message: JsonRpc; classification: MessageClassification }
+  | { kind: 'reject'; status: number; error: { code: number; message: string; data?: unknown } }
+  | { kind: 'legacy' };
 
 /** Classifies a request that has no session id, the way the SDK's dual-era entry does. */
 export function classify(req: IncomingMessage, body: unknown): ModernRoute {
@@ -36,8 +44,18 @@ export function classify(req: IncomingMessage, body: unknown): ModernRoute {
     mcpNameHeader: header('mcp-name'),
     body,
   });
-  if (outcome.kind === 'modern') return { kind: 'modern', message: outcome.message as JsonRpc, classification: outcome.classification };
-  if (outcome.kind === 'reject') return { kind: 'reject', status: outcome.httpStatus, error: { code: outcome.code, message: outcome.message, ...(outcome.data === undefined ? {} : { data: outcome.data }) } };
+  if (outcome.kind === 'modern')
+    return { kind: 'modern', message: outcome.message as JsonRpc, classification: outcome.classification };
+  if (outcome.kind === 'reject')
+    return {
+      kind: 'reject',
+      status: outcome.httpStatus,
+      error: {
+        code: outcome.code,
+        message: outcome.message,
+        ...(outcome.data === undefined ? {} : { data: outcome.data }),
+      },
+    };
   return { kind: 'legacy' };
 }
 
@@ -93,7 +111,11 @@ export class ModernRelay {
   }
 
   /** Serves one classified 2026 request or notification. */
-  async handle(_req: IncomingMessage, res: ServerResponse, route: Extract<ModernRoute, { kind: 'modern' }>): Promise<void> {
+  async handle(
+    _req: IncomingMessage,
+    res: ServerResponse,
+    route: Extract<ModernRoute, { kind: 'modern' }>,
+  ): Promise<void> {
     if (this.verdict === 'unknown' && this.probing) await this.probing.catch(() => {});
     if (this.verdict === 'legacy') {
       this.legacySignal(res, route.message);
@@ -106,7 +128,10 @@ export class ModernRelay {
     let settle!: () => void;
     const done = new Promise<void>((r) => (settle = r));
     downstream.onmessage = (message) => {
-      const work = this.supervisor.transport === 'http' ? this.viaHttp(message as JsonRpc, downstream, res) : this.viaStdio(message as JsonRpc, downstream, res);
+      const work =
+        this.supervisor.transport === 'http'
+          ? this.viaHttp(message as JsonRpc, downstream, res)
+          : this.viaStdio(message as JsonRpc, downstream, res);
       void work.finally(settle);
     };
     await downstream.start();
@@ -140,10 +165,20 @@ export class ModernRelay {
   }
 
   /** A 2026 exchange with an HTTP upstream: one POST, its answer streamed back. */
-  private async viaHttp(message: JsonRpc, downstream: PerRequestHTTPServerTransport, res: ServerResponse): Promise<void> {
+  private async viaHttp(
+    message: JsonRpc,
+    downstream: PerRequestHTTPServerTransport,
+    res: ServerResponse,
+  ): Promise<void> {
     const url = new URL(this.supervisor.url()!);
     const upstreamObserver = new HttpObserver(this.supervisor.auth?.fetch);
-    const transport = createHttpTransport('streamable-http', url, this.supervisor.httpHeaders(), upstreamObserver.fetch, this.supervisor.auth?.provider);
+    const transport = createHttpTransport(
+      'streamable-http',
+      url,
+      this.supervisor.httpHeaders(),
+      upstreamObserver.fetch,
+      this.supervisor.auth?.provider,
+    );
     const isRequest = message.id !== undefined;
     const probe = message.method === 'server/discover' && this.verdict === 'unknown';
     const finished = new Promise<void>((resolve) => {
@@ -187,7 +222,9 @@ export class ModernRelay {
         await downstream.close();
         this.legacySignal(res, message);
       } else if (isRequest) {
-        const problem = this.supervisor.noteProblem(httpProblem(this.supervisor.site(), url.href, error, upstreamObserver.last, 'streamable-http'));
+        const problem = this.supervisor.noteProblem(
+          httpProblem(this.supervisor.site(), url.href, error, upstreamObserver.last, 'streamable-http'),
+        );
         await downstream.send({ jsonrpc: '2.0', id: message.id!, error: problemError(problem) } as JSONRPCMessage);
       }
     } finally {
@@ -196,7 +233,11 @@ export class ModernRelay {
   }
 
   /** A 2026 exchange with the shared stdio child (started, and probed, on first use). */
-  private async viaStdio(message: JsonRpc, downstream: PerRequestHTTPServerTransport, res: ServerResponse): Promise<void> {
+  private async viaStdio(
+    message: JsonRpc,
+    downstream: PerRequestHTTPServerTransport,
+    res: ServerResponse,
+  ): Promise<void> {
     const probe = this.verdict === 'unknown';
     if (probe) {
       let release!: () => void;
@@ -215,15 +256,22 @@ export class ModernRelay {
     } catch (error) {
       // It spoke 2026 before; now its process does not start: say why, as the 2025 path would.
       const stdio = this.supervisor.stdioCommand()!;
-      const problem = this.supervisor.noteProblem(spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException));
-      if (message.id !== undefined) await downstream.send({ jsonrpc: '2.0', id: message.id, error: problemError(problem) } as JSONRPCMessage);
+      const problem = this.supervisor.noteProblem(
+        spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException),
+      );
+      if (message.id !== undefined)
+        await downstream.send({ jsonrpc: '2.0', id: message.id, error: problemError(problem) } as JSONRPCMessage);
       else await downstream.close();
       return;
     }
     await this.exchange(child, message, downstream);
   }
 
-  private async stdioProbe(message: JsonRpc, downstream: PerRequestHTTPServerTransport, res: ServerResponse): Promise<void> {
+  private async stdioProbe(
+    message: JsonRpc,
+    downstream: PerRequestHTTPServerTransport,
+    res: ServerResponse,
+  ): Promise<void> {
     let child: Upstream;
     try {
       child = await this.ensureChild();
@@ -233,7 +281,10 @@ export class ModernRelay {
       await downstream.close();
       return;
     }
-    const answer = await Promise.race([this.exchange(child, message, downstream, true), new Promise<undefined>((r) => setTimeout(() => r(undefined), PROBE_TIMEOUT_MS).unref())]);
+    const answer = await Promise.race([
+      this.exchange(child, message, downstream, true),
+      new Promise<undefined>((r) => setTimeout(() => r(undefined), PROBE_TIMEOUT_MS).unref()),
+    ]);
     if (answer && !answer.error && isModernDiscoverResult(answer)) {
       this.verdict = 'modern';
       return;
@@ -270,9 +321,17 @@ export class ModernRelay {
   }
 
   /** Sends one client message on the shared child with a unique id; resolves with the client-facing answer. */
-  private exchange(child: Upstream, message: JsonRpc, downstream: PerRequestHTTPServerTransport, keepAnswer = false): Promise<JsonRpc | undefined> {
+  private exchange(
+    child: Upstream,
+    message: JsonRpc,
+    downstream: PerRequestHTTPServerTransport,
+    keepAnswer = false,
+  ): Promise<JsonRpc | undefined> {
     if (message.id === undefined) {
-      return child.transport.send(message as JSONRPCMessage).then(() => undefined, () => undefined);
+      return child.transport.send(message as JSONRPCMessage).then(
+        () => undefined,
+        () => undefined,
+      );
     }
     this.count += 1;
     const key = `m${this.count}`;
@@ -286,10 +345,15 @@ export class ModernRelay {
       out.params = { ...message.params, _meta: { ...message.params!._meta, progressToken: upstreamToken } };
     }
     return new Promise<JsonRpc | undefined>((resolve) => {
-      (entry as Exchange & { resolve?: (m: JsonRpc | undefined) => void }).resolve = (answer) => resolve(keepAnswer ? answer : undefined);
+      (entry as Exchange & { resolve?: (m: JsonRpc | undefined) => void }).resolve = (answer) =>
+        resolve(keepAnswer ? answer : undefined);
       this.exchanges.set(key, entry);
       child.transport.send(out as JSONRPCMessage).catch((error: Error) => {
-        this.finish(key, { jsonrpc: '2.0', id: message.id!, error: { code: -32000, message: `Could not send to server "${this.supervisor.name}": ${error.message}` } });
+        this.finish(key, {
+          jsonrpc: '2.0',
+          id: message.id!,
+          error: { code: -32000, message: `Could not send to server "${this.supervisor.name}": ${error.message}` },
+        });
       });
     });
   }
@@ -299,7 +363,9 @@ export class ModernRelay {
     if (!entry) return;
     this.exchanges.delete(key);
     if (entry.progressToken !== undefined) this.progress.delete(entry.progressToken);
-    void entry.downstream.send({ ...answer, id: entry.clientId } as JSONRPCMessage).finally(() => entry.resolve?.({ ...answer, id: entry.clientId }));
+    void entry.downstream
+      .send({ ...answer, id: entry.clientId } as JSONRPCMessage)
+      .finally(() => entry.resolve?.({ ...answer, id: entry.clientId }));
   }
 
   private fromChild(child: Upstream, message: JsonRpc): void {
@@ -329,7 +395,14 @@ export class ModernRelay {
     if (child !== this.child) return;
     this.child = undefined;
     for (const key of [...this.exchanges.keys()]) {
-      this.finish(key, { jsonrpc: '2.0', id: key, error: { code: -32000, message: `Server "${this.supervisor.name}" exited while handling this request; the next request starts it again.` } });
+      this.finish(key, {
+        jsonrpc: '2.0',
+        id: key,
+        error: {
+          code: -32000,
+          message: `Server "${this.supervisor.name}" exited while handling this request; the next request starts it again.`,
+        },
+      });
     }
   }
 

@@ -36,7 +36,10 @@ function openerFor(file: string, env: NodeJS.ProcessEnv): { command: string; arg
  * way. The file is deleted after `keepMs` (when the launch code in it has expired anyway).
  * Best effort: failures are silent (the address is printed too).
  */
-export async function openBrowser(url: string, options: { keepMs: number; env?: NodeJS.ProcessEnv }): Promise<OpenedBrowser | undefined> {
+export async function openBrowser(
+  url: string,
+  options: { keepMs: number; env?: NodeJS.ProcessEnv },
+): Promise<OpenedBrowser | undefined> {
   const env = options.env ?? process.env;
   if (!openerFor('', env)) return undefined;
   let dir: string | undefined;

@@ -2,10 +2,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DashboardConfig } from '../../src/core/config-schema.js';
 import type { RegistryDashboardConfig } from '../../src/core/registry-config-schema.js';
 import { ConfigFileError } from './config.js';
-import { checkInstalledEntry, checkWidgetName, editInstalledWidgets, readRegistrySection } from './widget-config-file.js';
+import {
+  checkInstalledEntry,
+  checkWidgetName,
+  editInstalledWidgets,
+  readRegistrySection,
+} from './widget-config-file.js';
 
 type Send = (res: ServerResponse, status: number, value: unknown) => void;
-type ReadBody = (req: IncomingMessage) => Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }>;
+type ReadBody = (
+  req: IncomingMessage,
+) => Promise<{ ok: true; value: unknown } | { ok: false; status: number; message: string }>;
 
 /** Origins the page must be allowed to fetch from: every configured registry and its bundle origins. */
 export function registryOrigins(config: DashboardConfig): string[] {
@@ -38,7 +45,8 @@ export async function handleRegistryRoute(
   const { sendJson, configFile } = options;
   const started = (options.config.dashboard ?? {}) as RegistryDashboardConfig;
   const fail = (error: unknown) => {
-    const message = error instanceof ConfigFileError ? error.message : `Could not update ${configFile}: ${(error as Error).message}`;
+    const message =
+      error instanceof ConfigFileError ? error.message : `Could not update ${configFile}: ${(error as Error).message}`;
     sendJson(res, error instanceof ConfigFileError ? 409 : 500, { error: message });
   };
   if (path === '/api/registry' && req.method === 'GET') {

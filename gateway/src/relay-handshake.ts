@@ -33,16 +33,37 @@ export function startFailure(supervisor: ServerSupervisor, upstream: Upstream, e
   const auth = authError(supervisor, error);
   if (auth) return auth;
   const stdio = supervisor.stdioCommand();
-  if (stdio) return problemError(supervisor.noteProblem(spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException)));
-  return problemError(supervisor.noteProblem(httpProblem(supervisor.site(), supervisor.url()!, error, upstream.observer?.last, upstream.kind())));
+  if (stdio)
+    return problemError(
+      supervisor.noteProblem(spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException)),
+    );
+  return problemError(
+    supervisor.noteProblem(
+      httpProblem(supervisor.site(), supervisor.url()!, error, upstream.observer?.last, upstream.kind()),
+    ),
+  );
 }
 
 /** Why re-opening a lost session (or restarting a server) failed, as the answer to the requests that waited for it. */
 export function restartFailure(supervisor: ServerSupervisor, upstream: Upstream | undefined, error: unknown): RpcError {
   const auth = authError(supervisor, error);
   if (auth) return auth;
-  if (supervisor.transport !== 'http') return { code: SERVER_GONE, message: `Server "${supervisor.name}" could not be reconnected: ${(error as Error).message}` };
-  return problemError(supervisor.noteProblem(httpProblem(supervisor.site(), supervisor.url()!, error, upstream?.observer?.last, upstream?.kind() ?? 'streamable-http')));
+  if (supervisor.transport !== 'http')
+    return {
+      code: SERVER_GONE,
+      message: `Server "${supervisor.name}" could not be reconnected: ${(error as Error).message}`,
+    };
+  return problemError(
+    supervisor.noteProblem(
+      httpProblem(
+        supervisor.site(),
+        supervisor.url()!,
+        error,
+        upstream?.observer?.last,
+        upstream?.kind() ?? 'streamable-http',
+      ),
+    ),
+  );
 }
 
 const GATEWAY_PREFIX = '__mcp_dashboard_replay_';
@@ -55,15 +76,30 @@ export const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.fi
  * protocol version the dashboard does not speak becomes a diagnosed problem (the error the client
  * gets carries it as `data.problem`); a good answer clears the server's problem.
  */
-export function checkInitializeAnswer(supervisor: ServerSupervisor, message: JsonRpc, kind: UpstreamKind): { code: number; message: string; data?: unknown } | undefined {
+export function checkInitializeAnswer(
+  supervisor: ServerSupervisor,
+  message: JsonRpc,
+  kind: UpstreamKind,
+): { code: number; message: string; data?: unknown } | undefined {
   if (message.error) {
     const problem = supervisor.noteProblem(initializeErrorProblem(supervisor.site(), message.error));
-    const data = message.error.data !== null && typeof message.error.data === 'object' && !Array.isArray(message.error.data) ? (message.error.data as object) : message.error.data === undefined ? {} : { serverData: message.error.data };
+    const data =
+      message.error.data !== null && typeof message.error.data === 'object' && !Array.isArray(message.error.data)
+        ? (message.error.data as object)
+        : message.error.data === undefined
+          ? {}
+          : { serverData: message.error.data };
     return { code: message.error.code, message: `${problem.message} ${problem.action}`, data: { ...data, problem } };
   }
   const version = (message.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
   if (typeof version !== 'string' || !LEGACY_VERSIONS.includes(version)) {
-    const problem = supervisor.noteProblem(protocolVersionProblem(supervisor.site(), typeof version === 'string' ? version : String(version), LEGACY_VERSIONS));
+    const problem = supervisor.noteProblem(
+      protocolVersionProblem(
+        supervisor.site(),
+        typeof version === 'string' ? version : String(version),
+        LEGACY_VERSIONS,
+      ),
+    );
     return { code: -32000, message: `${problem.message} ${problem.action}`, data: { problem } };
   }
   supervisor.noteReady(kind);
@@ -130,7 +166,11 @@ export function isStreamRefusal(error: unknown): boolean {
  * that for a lost session re-opened the session forever. A `ping` on the session decides: answered
  * (even with an error), the session lives and the relay goes on without a GET stream.
  */
-export async function streamRefusalMeansLost(requests: GatewayRequests, upstream: Upstream, note: (line: string) => void): Promise<boolean> {
+export async function streamRefusalMeansLost(
+  requests: GatewayRequests,
+  upstream: Upstream,
+  note: (line: string) => void,
+): Promise<boolean> {
   try {
     await requests.request(upstream, { jsonrpc: '2.0', method: 'ping' }, 10_000, 'ping');
   } catch (error) {
@@ -141,7 +181,12 @@ export async function streamRefusalMeansLost(requests: GatewayRequests, upstream
 }
 
 /** The error for a request that was running when an HTTP upstream lost the session (the server's URL by its origin, as the page sees every URL). */
-export function lostSessionError(supervisor: ServerSupervisor, method: string, reason: string, problem: ConnectionProblem | undefined): RpcError {
+export function lostSessionError(
+  supervisor: ServerSupervisor,
+  method: string,
+  reason: string,
+  problem: ConnectionProblem | undefined,
+): RpcError {
   let site = '<url>';
   try {
     site = new URL(supervisor.url()!).origin;

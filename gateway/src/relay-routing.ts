@@ -22,7 +22,12 @@ export interface JsonRpc {
 export const requestScope = new AsyncLocalStorage<Id | undefined>();
 
 /** Server messages that are about a request (the rest — list changes, resource updates — are about the session). */
-const REQUEST_SCOPED_NOTIFICATIONS = new Set(['notifications/message', 'notifications/progress', 'notifications/cancelled', 'notifications/elicitation/complete']);
+const REQUEST_SCOPED_NOTIFICATIONS = new Set([
+  'notifications/message',
+  'notifications/progress',
+  'notifications/cancelled',
+  'notifications/elicitation/complete',
+]);
 
 /**
  * The client's requests that are waiting for their answers, and the progress tokens they asked for,

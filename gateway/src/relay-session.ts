@@ -7,7 +7,19 @@ import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
 import { BoundedEventStore, deferPriming } from './event-store.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
-import { checkInitializeAnswer, GatewayRequests, isStreamRefusal, lostSessionError, problemError, restartFailure, SERVER_GONE, startFailure, streamRefusalMeansLost, UpstreamStartError, type RpcError } from './relay-handshake.js';
+import {
+  checkInitializeAnswer,
+  GatewayRequests,
+  isStreamRefusal,
+  lostSessionError,
+  problemError,
+  restartFailure,
+  SERVER_GONE,
+  startFailure,
+  streamRefusalMeansLost,
+  UpstreamStartError,
+  type RpcError,
+} from './relay-handshake.js';
 import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
@@ -137,14 +149,20 @@ export class RelaySession {
   private reply(id: Id, error: RpcError): void {
     this.tracker.settle(id);
     // Sending waits for the event store, so `close()` waits for these before it closes the streams (the browser's may be gone).
-    const sent = this.http.send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id }).catch(() => {});
+    const sent = this.http
+      .send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id })
+      .catch(() => {});
     this.outgoing.add(sent);
     void sent.finally(() => this.outgoing.delete(sent));
   }
 
   /** A warning to the client (it reaches the card's activity and makes the dashboard re-read the server's state). */
   private warn(text: string): void {
-    this.sendUnsolicited({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'warning', logger: 'mcp-dashboard-gateway', data: text } } as JSONRPCMessage);
+    this.sendUnsolicited({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'warning', logger: 'mcp-dashboard-gateway', data: text },
+    } as JSONRPCMessage);
   }
 
   private fromClient(message: JsonRpc): void {
@@ -163,7 +181,10 @@ export class RelaySession {
           this.waiting.push(message);
           return;
         }
-        this.reply(message.id!, { code: SERVER_GONE, message: `Server "${this.supervisor.name}" is restarting after it exited; try again in a moment.` });
+        this.reply(message.id!, {
+          code: SERVER_GONE,
+          message: `Server "${this.supervisor.name}" is restarting after it exited; try again in a moment.`,
+        });
         return;
       }
       this.tracker.track(message);
@@ -188,7 +209,8 @@ export class RelaySession {
           if (id === undefined) return;
           this.sending.delete(id);
           // Accepted by a session that was lost meanwhile: its answer can no longer come.
-          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message)) this.reply(id, lostSessionError(this.supervisor, message.method!, this.lostReason, this.lostProblem));
+          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message))
+            this.reply(id, lostSessionError(this.supervisor, message.method!, this.lostReason, this.lostProblem));
         },
         (error: unknown) => {
           if (id !== undefined) this.sending.delete(id);
@@ -200,11 +222,21 @@ export class RelaySession {
   private sendFailed(upstream: Upstream, message: JsonRpc, error: unknown): void {
     const isRequest = message.id !== undefined && typeof message.method === 'string';
     if (upstream !== this.upstream || this.state === 'closed') {
-      if (isRequest && this.state === 'restarting' && this.supervisor.transport === 'http' && !this.waiting.includes(message)) this.waiting.push(message);
+      if (
+        isRequest &&
+        this.state === 'restarting' &&
+        this.supervisor.transport === 'http' &&
+        !this.waiting.includes(message)
+      )
+        this.waiting.push(message);
       return;
     }
     if (!this.isHttp(upstream)) {
-      if (isRequest) this.reply(message.id!, { code: SERVER_GONE, message: `Could not send to server "${this.supervisor.name}": ${(error as Error).message}` });
+      if (isRequest)
+        this.reply(message.id!, {
+          code: SERVER_GONE,
+          message: `Could not send to server "${this.supervisor.name}": ${(error as Error).message}`,
+        });
       return;
     }
     // The server wants (more) authorization: say so, with what the card needs to offer Sign in.
@@ -214,7 +246,9 @@ export class RelaySession {
     if (auth) return;
     const status = httpStatusOf(error);
     if (!this.handshakeDone) {
-      const problem = this.supervisor.noteProblem(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind()));
+      const problem = this.supervisor.noteProblem(
+        httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind()),
+      );
       if (isRequest) this.reply(message.id!, problemError(problem));
       if (message.method === 'initialize') setImmediate(() => void this.close('the server could not be reached'));
       return;
@@ -222,10 +256,20 @@ export class RelaySession {
     if (isSessionLost(error) || status === undefined) {
       // The upstream no longer knows the session, or cannot be reached: re-open it and send this again.
       if (isRequest) this.waiting.push(message);
-      this.lose(status !== undefined ? `it answered HTTP ${status} for the session` : `it could not be reached: ${(error as Error).message}`);
+      this.lose(
+        status !== undefined
+          ? `it answered HTTP ${status} for the session`
+          : `it could not be reached: ${(error as Error).message}`,
+      );
       return;
     }
-    if (isRequest) this.reply(message.id!, problemError(httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind())));
+    if (isRequest)
+      this.reply(
+        message.id!,
+        problemError(
+          httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind()),
+        ),
+      );
   }
 
   /** A Streamable HTTP request stream ended (and could not be resumed) without an answer. */
@@ -239,10 +283,14 @@ export class RelaySession {
     this.supervisor.stderr.note(`transport error: ${error.message}`);
     if (upstream !== this.upstream || !this.isHttp(upstream) || !this.handshakeDone || this.state !== 'ready') return;
     const status = httpStatusOf(error);
-    if (isStreamRefusal(error)) void streamRefusalMeansLost(this.gatewayRequests, upstream, (l) => this.supervisor.stderr.note(l)).then((lost) => lost && upstream === this.upstream && this.lose(`it answered HTTP ${status} for the session`));
+    if (isStreamRefusal(error))
+      void streamRefusalMeansLost(this.gatewayRequests, upstream, (l) => this.supervisor.stderr.note(l)).then(
+        (lost) => lost && upstream === this.upstream && this.lose(`it answered HTTP ${status} for the session`),
+      );
     else if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
     else if (upstream.kind() === 'sse') this.lose(`its event stream failed (${error.message})`);
-    else if (/Maximum reconnection attempts/.test(error.message)) this.lose('its event stream dropped and could not be reopened');
+    else if (/Maximum reconnection attempts/.test(error.message))
+      this.lose('its event stream dropped and could not be reopened');
   }
 
   private fromUpstream(upstream: Upstream, message: JsonRpc): void {
@@ -259,15 +307,24 @@ export class RelaySession {
           return;
         }
         // Later requests carry MCP-Protocol-Version upstream, as the client's own would.
-        upstream.transport.setProtocolVersion?.(String((message.result as { protocolVersion: string }).protocolVersion));
+        upstream.transport.setProtocolVersion?.(
+          String((message.result as { protocolVersion: string }).protocolVersion),
+        );
       }
       void this.http.send(message as JSONRPCMessage).catch(() => {});
       return;
     }
     if (message.method) this.supervisor.onRelayed?.(message.method);
-    const related = this.tracker.relatedRequest(message, upstream.kind() === 'streamable-http', requestScope.getStore());
+    const related = this.tracker.relatedRequest(
+      message,
+      upstream.kind() === 'streamable-http',
+      requestScope.getStore(),
+    );
     if (related === undefined) this.sendUnsolicited(message as JSONRPCMessage);
-    else void this.http.send(message as JSONRPCMessage, { relatedRequestId: related }).catch(() => this.sendUnsolicited(message as JSONRPCMessage));
+    else
+      void this.http
+        .send(message as JSONRPCMessage, { relatedRequestId: related })
+        .catch(() => this.sendUnsolicited(message as JSONRPCMessage));
   }
 
   /** Answers every pending request with `error(method)` and forgets them (not those held to be sent again). */
@@ -290,7 +347,9 @@ export class RelaySession {
     this.upstream = undefined;
     this.closingUpstream = true;
     void upstream.transport.close().catch(() => {});
-    this.warn(`Server "${this.supervisor.name}" lost its session (${reason}); the gateway is opening a new one. Subscriptions are reset.`);
+    this.warn(
+      `Server "${this.supervisor.name}" lost its session (${reason}); the gateway is opening a new one. Subscriptions are reset.`,
+    );
     this.scheduleRestart(0);
   }
 
@@ -303,9 +362,16 @@ export class RelaySession {
     this.supervisor.noteExit(exit, how);
     const tail = this.supervisor.stderr.tail(5);
     const stdio = this.supervisor.stdioCommand();
-    const early = this.handshakeDone ? undefined : stdio ? this.supervisor.noteProblem(exitProblem(this.supervisor.site(), stdio.command, exit, tail, 'before it answered "initialize"')) : undefined;
+    const early = this.handshakeDone
+      ? undefined
+      : stdio
+        ? this.supervisor.noteProblem(
+            exitProblem(this.supervisor.site(), stdio.command, exit, tail, 'before it answered "initialize"'),
+          )
+        : undefined;
     this.failPending((method) => {
-      if (early) return problemError(early, { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail });
+      if (early)
+        return problemError(early, { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail });
       const when = method === 'initialize' ? 'before it answered initialize' : `while handling "${method}"`;
       return {
         code: SERVER_GONE,
@@ -316,7 +382,11 @@ export class RelaySession {
     this.tracker.clear();
     if (early && !this.initRequest) {
       // It died before the client's `initialize` reached it: that request gets the diagnosis when it comes.
-      this.startError = problemError(early, { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail });
+      this.startError = problemError(early, {
+        exitCode: exit?.code ?? null,
+        signal: exit?.signal ?? null,
+        stderrTail: tail,
+      });
       return;
     }
     if (!this.handshakeDone || !this.supervisor.canRestart()) {
@@ -329,7 +399,9 @@ export class RelaySession {
 
   private scheduleRestart(delay = this.supervisor.nextDelay()): void {
     this.state = 'restarting';
-    this.supervisor.stderr.note(`${this.supervisor.transport === 'http' ? 'reconnecting' : 'restarting'} in ${delay} ms`);
+    this.supervisor.stderr.note(
+      `${this.supervisor.transport === 'http' ? 'reconnecting' : 'restarting'} in ${delay} ms`,
+    );
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => void this.restart(), delay);
   }
@@ -344,10 +416,15 @@ export class RelaySession {
       this.supervisor.noteRecovered();
       this.supervisor.stderr.note('restarted; the browser session continues');
       const http = this.supervisor.transport === 'http';
-      this.warn(http ? `Server "${this.supervisor.name}" is connected again (new session); subscriptions were reset.` : `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.`);
+      this.warn(
+        http
+          ? `Server "${this.supervisor.name}" is connected again (new session); subscriptions were reset.`
+          : `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.`,
+      );
       for (const message of this.waiting.splice(0)) this.forward(this.upstream!, message);
     } catch (error) {
-      const answer = error instanceof UpstreamStartError ? error.answer : restartFailure(this.supervisor, this.upstream, error);
+      const answer =
+        error instanceof UpstreamStartError ? error.answer : restartFailure(this.supervisor, this.upstream, error);
       this.supervisor.stderr.note(`restart failed: ${answer.message}`);
       for (const message of this.waiting.splice(0)) this.reply(message.id!, answer);
       if (this.upstream) {
@@ -383,7 +460,10 @@ export class RelaySession {
     if (this.sink && this.sessionId) this.sink.detach(this.sessionId);
     this.sink = undefined;
     this.waiting.length = 0;
-    this.failPending(() => ({ code: SERVER_GONE, message: `The session with server "${this.supervisor.name}" ended: ${reason}.` }));
+    this.failPending(() => ({
+      code: SERVER_GONE,
+      message: `The session with server "${this.supervisor.name}" ended: ${reason}.`,
+    }));
     this.tracker.clear();
     await Promise.allSettled([...this.outgoing]);
     const upstream = this.upstream;

@@ -48,7 +48,10 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 
 function refuse(res: ServerResponse, status: number, message: string): void {
-  send(res, status, message, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
+  send(res, status, message, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  });
 }
 
 /**
@@ -60,7 +63,9 @@ function refuse(res: ServerResponse, status: number, message: string): void {
  */
 export async function startSandboxServer(options: SandboxServerOptions): Promise<SandboxServer> {
   // The view guard is served in front of the proxy, which puts it first in every view (view-guard.js).
-  const script = ['view-guard.js', 'proxy.js'].map((f) => readFileSync(resolve(packageRoot, 'gateway', 'sandbox', f), 'utf8')).join('\n');
+  const script = ['view-guard.js', 'proxy.js']
+    .map((f) => readFileSync(resolve(packageRoot, 'gateway', 'sandbox', f), 'utf8'))
+    .join('\n');
   let hosts = new Set<string>();
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     if (typeof req.headers.host !== 'string' || !hosts.has(req.headers.host.toLowerCase())) {

@@ -38,7 +38,11 @@ export function ownOrigins(port: number): Set<string> {
 }
 
 /** Host must be one of ours; Origin, when sent, must be allowed. */
-export function checkHostAndOrigin(req: IncomingMessage, hosts: Set<string>, origins: Set<string>): Refusal | undefined {
+export function checkHostAndOrigin(
+  req: IncomingMessage,
+  hosts: Set<string>,
+  origins: Set<string>,
+): Refusal | undefined {
   const host = req.headers.host;
   if (typeof host !== 'string' || !hosts.has(host.toLowerCase())) {
     return { status: 403, reason: `Host "${String(host ?? '')}" is not allowed; use ${[...hosts].join(' or ')}.` };
@@ -58,8 +62,14 @@ export function parseAllowedOrigin(value: string): string {
   } catch {
     throw new Error(`--allow-origin "${value}" is not a URL.`);
   }
-  if (!['http:', 'https:'].includes(url.protocol) || !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) || url.origin !== value.replace(/\/$/, '')) {
-    throw new Error(`--allow-origin "${value}" must be a loopback origin such as http://localhost:8000 (scheme, host and port only).`);
+  if (
+    !['http:', 'https:'].includes(url.protocol) ||
+    !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) ||
+    url.origin !== value.replace(/\/$/, '')
+  ) {
+    throw new Error(
+      `--allow-origin "${value}" must be a loopback origin such as http://localhost:8000 (scheme, host and port only).`,
+    );
   }
   return url.origin;
 }

@@ -16,7 +16,13 @@ import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
-import { DEFAULT_TIMING, sendJsonRpcError, ServerSupervisor, warmServers, type SupervisorTiming } from './supervisor.js';
+import {
+  DEFAULT_TIMING,
+  sendJsonRpcError,
+  ServerSupervisor,
+  warmServers,
+  type SupervisorTiming,
+} from './supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
 import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
@@ -75,11 +81,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
   const timing = { ...DEFAULT_TIMING, maxSessions: limits.sessionsPerServer, ...(options.timing ?? {}) };
   const access = new Access(limits, (remaining) =>
-    process.stderr.write(`mcp-dashboard: a page's access token expired after ${Math.round(limits.credentialIdleMs / 1000)} s without use (${remaining} still valid).\n`),
+    process.stderr.write(
+      `mcp-dashboard: a page's access token expired after ${Math.round(limits.credentialIdleMs / 1000)} s without use (${remaining} still valid).\n`,
+    ),
   );
   const configDir = dirname(options.configFile);
   // A Map keyed by own property names only: "__proto__" or "constructor" can never reach a spawn.
-  const passkeyConfig = (options.config.dashboard?.passkeys ?? {}) as { enabled?: boolean; verifiers?: string[]; storeFile?: string };
+  const passkeyConfig = (options.config.dashboard?.passkeys ?? {}) as {
+    enabled?: boolean;
+    verifiers?: string[];
+    storeFile?: string;
+  };
   const passkeys = new PasskeyRoutes(passkeyConfig.enabled !== false, {
     verifiers: passkeyConfig.verifiers,
     storeFile: passkeyConfig.storeFile ? resolvePath(configDir, passkeyConfig.storeFile) : undefined,
@@ -89,12 +101,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const supervisors = new Map<string, ServerSupervisor>();
   for (const name of Object.keys(options.config.mcpServers)) {
     const entry = options.config.mcpServers[name]!;
-    const supervisor = new ServerSupervisor(name, entry, configDir, options.configFile, timing, () => passkeys.envFor(name));
+    const supervisor = new ServerSupervisor(name, entry, configDir, options.configFile, timing, () =>
+      passkeys.envFor(name),
+    );
     supervisor.auth = oauth.forServer(name, entry, (line) => supervisor.stderr.note(line));
     supervisors.set(name, supervisor);
   }
   for (const missing of options.missingInputs ?? []) {
-    supervisors.get(missing.server)?.block(inputMissingProblem({ name: missing.server, configFile: options.configFile }, missing.input.id, missing.input.description, missing.envName));
+    supervisors
+      .get(missing.server)
+      ?.block(
+        inputMissingProblem(
+          { name: missing.server, configFile: options.configFile },
+          missing.input.id,
+          missing.input.description,
+          missing.envName,
+        ),
+      );
   }
   const catalog = new ServerCatalog(supervisors.values()); // issue 18: GET /api/catalog (catalog.ts)
 
@@ -105,7 +128,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // The page may frame exactly one origin: the sandbox proxy under the other loopback host name.
   const pageHeadersFor = (req: IncomingMessage) => {
     const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '');
-    return pageSecurityHeaders(sandbox ? [sandboxOriginFor(hostname, sandbox.port)] : [], { connect: registryOrigins(options.config) });
+    return pageSecurityHeaders(sandbox ? [sandboxOriginFor(hostname, sandbox.port)] : [], {
+      connect: registryOrigins(options.config),
+    });
   };
   const hubs = new EventHubs();
   let port = 0;
@@ -125,13 +150,21 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     // Issue 18: a page may ask for its start-up reads with the exchange (one round trip before its code runs).
     const startup = (parsed.value as { startup?: unknown } | null)?.startup === true;
-    const reads = startup ? `,"startup":{${[...startupReads].map(([path, read]) => `${JSON.stringify(path)}:${read()}`).join(',')}}` : '';
+    const reads = startup
+      ? `,"startup":{${[...startupReads].map(([path, read]) => `${JSON.stringify(path)}:${read()}`).join(',')}}`
+      : '';
     sendJsonText(res, 200, `{"token":${JSON.stringify(result.token)}${reads}}`, cors);
   };
   // What a page reads at start-up (src/core/startup-reads.ts), as JSON text: each is a GET route with
   // the bearer, and all of them come with a launch exchange that asks for them.
   const startupReads = new Map<string, () => string>([
-    ['/api/servers', () => JSON.stringify({ servers: [...supervisors.values()].map((s) => ({ ...s.summary(), catalogState: catalog.state(s.name) })) })],
+    [
+      '/api/servers',
+      () =>
+        JSON.stringify({
+          servers: [...supervisors.values()].map((s) => ({ ...s.summary(), catalogState: catalog.state(s.name) })),
+        }),
+    ],
     ['/api/catalog', () => catalog.body()],
     ['/api/layouts', () => JSON.stringify({ dashboards: options.layouts ?? [] })],
     ['/api/brand', () => JSON.stringify({ brand: options.brand ?? null })],
@@ -141,8 +174,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // The OAuth redirect: a top-level navigation from the authorization server, without our bearer
   // token or Origin; Host is checked first like everywhere, and the single-use state guards it
   // (oauth/oauth-gateway.ts).
-  const callback = (req: IncomingMessage, res: ServerResponse, _cors: Record<string, string>, url: URL) => oauth.handleCallback(req, res, url);
-  const publicRoutes = new Map<string, (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>>([
+  const callback = (req: IncomingMessage, res: ServerResponse, _cors: Record<string, string>, url: URL) =>
+    oauth.handleCallback(req, res, url);
+  const publicRoutes = new Map<
+    string,
+    (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>
+  >([
     ['POST /api/launch/exchange', exchange],
     [`GET ${CALLBACK_PATH}`, callback],
     [`HEAD ${CALLBACK_PATH}`, callback],
@@ -175,12 +212,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return;
     }
 
-    const isApi = path.startsWith('/api/') || path.startsWith('/mcp/') || path === '/mcp' || path === '/api' || path.startsWith('/auth/');
+    const isApi =
+      path.startsWith('/api/') ||
+      path.startsWith('/mcp/') ||
+      path === '/mcp' ||
+      path === '/api' ||
+      path.startsWith('/auth/');
     if (isApi && req.method === 'OPTIONS') {
       res.writeHead(204, {
         ...cors,
         'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': 'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
+        'Access-Control-Allow-Headers':
+          'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
         'Access-Control-Max-Age': '600',
       });
       res.end();
@@ -197,7 +240,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         return;
       }
       if (await serveStatic(req, res, options.uiDir, pageHeadersFor(req))) return;
-      sendJson(res, 404, { error: path === '/' ? 'The UI is not built. Run "npm run build" and start again.' : 'Not found.' });
+      sendJson(res, 404, {
+        error: path === '/' ? 'The UI is not built. Run "npm run build" and start again.' : 'Not found.',
+      });
       return;
     }
 
@@ -232,7 +277,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await passkeys.handleBrowser(req, res, path);
       return;
     }
-    if (path.startsWith('/api/servers/') && (await oauth.handleApi(req, res, path, (n) => supervisors.get(n), sendJson))) return;
+    if (
+      path.startsWith('/api/servers/') &&
+      (await oauth.handleApi(req, res, path, (n) => supervisors.get(n), sendJson))
+    )
+      return;
     const stderrMatch = /^\/api\/servers\/([^/]+)\/stderr$/.exec(path);
     if (stderrMatch && req.method === 'GET') {
       const supervisor = supervisors.get(safeDecode(stderrMatch[1]!));
@@ -243,7 +292,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 200, { name: supervisor.name, stderr: supervisor.stderr.text() });
       return;
     }
-    if (path.startsWith('/api/registry') && (await handleRegistryRoute(req, res, path, { config: options.config, configFile: options.configFile, sendJson, readBody }))) return;
+    if (
+      path.startsWith('/api/registry') &&
+      (await handleRegistryRoute(req, res, path, {
+        config: options.config,
+        configFile: options.configFile,
+        sendJson,
+        readBody,
+      }))
+    )
+      return;
     if (path.startsWith('/api/events')) {
       await handleEvents(req, res, path);
       return;
@@ -305,7 +363,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
       const session = typeof body.session === 'string' ? supervisor.session(body.session) : undefined;
       if (!session || !session.sessionId) {
-        sendJson(res, 404, { error: `No session ${JSON.stringify(body.session)} for server "${supervisor.name}"; it may have ended. Reconnect to start a new one.` });
+        sendJson(res, 404, {
+          error: `No session ${JSON.stringify(body.session)} for server "${supervisor.name}"; it may have ended. Reconnect to start a new one.`,
+        });
         return;
       }
       hub.attach(session.sessionId);

@@ -21,7 +21,10 @@ const TYPES: Record<string, string> = {
  * Security headers for every page the gateway serves. `extra.connect` adds origins the page may fetch
  * from (the configured widget registries).
  */
-export function pageSecurityHeaders(frameOrigins: string[] = [], extra: { connect?: string[] } = {}): Record<string, string> {
+export function pageSecurityHeaders(
+  frameOrigins: string[] = [],
+  extra: { connect?: string[] } = {},
+): Record<string, string> {
   const frames = frameOrigins.length > 0 ? frameOrigins.join(' ') : "'none'";
   const connect = ["'self'", ...(extra.connect ?? [])].join(' ');
   return {
@@ -49,7 +52,12 @@ export function pageSecurityHeaders(frameOrigins: string[] = [], extra: { connec
 }
 
 /** Serves the built UI from `root`; returns false when the path is not a file there. */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, root: string, headers: Record<string, string>): Promise<boolean> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  headers: Record<string, string>,
+): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   let pathname: string;
   try {

@@ -25,7 +25,13 @@ export interface SupervisorTiming {
   maxSessions: number;
 }
 
-export const DEFAULT_TIMING: SupervisorTiming = { backoffBase: 500, backoffMax: 30_000, stableMs: 10_000, idleMs: 5 * 60_000, maxSessions: 16 };
+export const DEFAULT_TIMING: SupervisorTiming = {
+  backoffBase: 500,
+  backoffMax: 30_000,
+  stableMs: 10_000,
+  idleMs: 5 * 60_000,
+  maxSessions: 16,
+};
 
 /**
  * Everything the gateway runs for one configured server: its relay sessions, restart backoff,
@@ -85,7 +91,11 @@ export class ServerSupervisor {
     if (this.disabled) state = 'disabled';
     else if (states.includes('restarting')) state = 'restarting';
     else if (states.includes('ready')) state = 'running';
-    else if (states.includes('starting') || (this.sessions.size === 0 && this.warm && this.warm.state !== 'warm' && this.warm.state !== 'none')) state = 'starting';
+    else if (
+      states.includes('starting') ||
+      (this.sessions.size === 0 && this.warm && this.warm.state !== 'warm' && this.warm.state !== 'none')
+    )
+      state = 'starting';
     else if (this.lastError && this.sessions.size === 0) state = this.everStarted ? 'crashed' : 'failed';
     else state = this.warm?.state === 'warm' ? 'running' : 'idle';
     return {
@@ -111,9 +121,15 @@ export class ServerSupervisor {
   /** Routes one `/mcp/<name>` request: to its session, or opens a new one on `initialize`. */
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
-      const id = (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown })?.method === 'initialize')?.id ?? null;
+      const id =
+        (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown })?.method === 'initialize')?.id ??
+        null;
       const problem = this.blockedBy;
-      const answer = JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: `${problem.message} ${problem.action}`, data: { problem } } });
+      const answer = JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32000, message: `${problem.message} ${problem.action}`, data: { problem } },
+      });
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(answer) });
       res.end(answer);
       return;
@@ -122,7 +138,12 @@ export class ServerSupervisor {
     if (typeof sessionId === 'string') {
       const session = this.byId.get(sessionId);
       if (!session) {
-        sendJsonRpcError(res, 404, -32001, `Session not found for server "${this.name}" (the gateway may have been restarted). Reconnect to start a new session.`);
+        sendJsonRpcError(
+          res,
+          404,
+          -32001,
+          `Session not found for server "${this.name}" (the gateway may have been restarted). Reconnect to start a new session.`,
+        );
         return;
       }
       await session.handle(req, res, body);
@@ -135,14 +156,26 @@ export class ServerSupervisor {
         return;
       }
       if (route.kind === 'reject') {
-        const answer = JSON.stringify({ jsonrpc: '2.0', id: (body as { id?: unknown })?.id ?? null, error: route.error });
-        res.writeHead(route.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(answer) });
+        const answer = JSON.stringify({
+          jsonrpc: '2.0',
+          id: (body as { id?: unknown })?.id ?? null,
+          error: route.error,
+        });
+        res.writeHead(route.status, {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(answer),
+        });
         res.end(answer);
         return;
       }
     }
     if (req.method !== 'POST' || !isInitialize(body)) {
-      sendJsonRpcError(res, 400, -32600, 'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).');
+      sendJsonRpcError(
+        res,
+        400,
+        -32600,
+        'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).',
+      );
       return;
     }
     // Checked before anything is spawned: a request the transport would refuse must not leave a child behind.
@@ -156,10 +189,20 @@ export class ServerSupervisor {
       const spare = [...this.sessions].filter((s) => !s.inUse()).sort((a, b) => a.lastActivity - b.lastActivity)[0];
       if (!spare) {
         if (this.single) {
-          sendJsonRpcError(res, 503, -32000, `Server "${this.name}" is marked "single" in the config: it runs as one process, and a dashboard tab is using it. Close the other tab (or wait until it has been idle) and try again.`);
+          sendJsonRpcError(
+            res,
+            503,
+            -32000,
+            `Server "${this.name}" is marked "single" in the config: it runs as one process, and a dashboard tab is using it. Close the other tab (or wait until it has been idle) and try again.`,
+          );
           return;
         }
-        sendJsonRpcError(res, 503, -32000, `Server "${this.name}" already has ${this.timing.maxSessions} sessions in use, the most the gateway runs at once for one server (each open dashboard tab uses one). Close dashboard tabs you no longer use and try again.`);
+        sendJsonRpcError(
+          res,
+          503,
+          -32000,
+          `Server "${this.name}" already has ${this.timing.maxSessions} sessions in use, the most the gateway runs at once for one server (each open dashboard tab uses one). Close dashboard tabs you no longer use and try again.`,
+        );
         return;
       }
       await spare.close('a newer session needed its place');
@@ -203,7 +246,12 @@ export class ServerSupervisor {
    */
   startWarm(queue: SpawnQueue): void {
     if (!isStdioServer(this.config) || this.disabled || this.blockedBy || this.warm) return;
-    this.warm = new WarmSpare(this, queue, () => this.spawnChild(), () => !this.single || this.children.count() === 0);
+    this.warm = new WarmSpare(
+      this,
+      queue,
+      () => this.spawnChild(),
+      () => !this.single || this.children.count() === 0,
+    );
     this.warm.fill();
   }
 
@@ -249,7 +297,9 @@ export class ServerSupervisor {
 
   /** The command and working directory of a stdio server; undefined for HTTP servers. */
   stdioCommand(): { command: string; cwd: string } | undefined {
-    return isStdioServer(this.config) ? { command: this.config.command, cwd: stdioCwd(this.config, this.configDir) } : undefined;
+    return isStdioServer(this.config)
+      ? { command: this.config.command, cwd: stdioCwd(this.config, this.configDir) }
+      : undefined;
   }
 
   /** The URL of an HTTP server; undefined for stdio servers. */
@@ -297,7 +347,10 @@ export class ServerSupervisor {
     let secrets: Array<readonly [string, string]>;
     if (isStdioServer(this.config)) {
       const base = this.config.command.split(/[\\/]/).pop() || '<command>';
-      secrets = [...(this.config.args ?? []).map((a) => [a, '<argument>'] as const), [this.config.command, base] as const];
+      secrets = [
+        ...(this.config.args ?? []).map((a) => [a, '<argument>'] as const),
+        [this.config.command, base] as const,
+      ];
     } else {
       let origin = '<url>';
       try {
@@ -308,7 +361,10 @@ export class ServerSupervisor {
       secrets = [[this.config.url, origin] as const];
     }
     let out = line;
-    for (const [secret, label] of secrets.filter(([v, l]: readonly [string, string]) => v.length >= 3 && v !== l).sort((a, b) => b[0].length - a[0].length)) out = out.split(secret).join(label);
+    for (const [secret, label] of secrets
+      .filter(([v, l]: readonly [string, string]) => v.length >= 3 && v !== l)
+      .sort((a, b) => b[0].length - a[0].length))
+      out = out.split(secret).join(label);
     return out;
   }
 
@@ -316,7 +372,12 @@ export class ServerSupervisor {
   private pageSafe(problem: ConnectionProblem): ConnectionProblem {
     const details: ConnectionProblem['details'] = {};
     for (const [key, value] of Object.entries(problem.details)) {
-      details[key] = typeof value === 'string' ? this.redact(value) : Array.isArray(value) ? value.map((v) => this.redact(v)) : value;
+      details[key] =
+        typeof value === 'string'
+          ? this.redact(value)
+          : Array.isArray(value)
+            ? value.map((v) => this.redact(v))
+            : value;
     }
     return { ...problem, message: this.redact(problem.message), action: this.redact(problem.action), details };
   }
@@ -367,7 +428,8 @@ export class ServerSupervisor {
   /** Closes sessions nobody has used for `idleMs`. */
   sweepIdle(now = Date.now()): void {
     for (const session of [...this.sessions]) {
-      if (session.activeRequests <= 0 && now - session.lastActivity > this.timing.idleMs) void session.close('idle for too long');
+      if (session.activeRequests <= 0 && now - session.lastActivity > this.timing.idleMs)
+        void session.close('idle for too long');
     }
   }
 
@@ -383,7 +445,9 @@ export class ServerSupervisor {
 
 function isInitialize(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
-  return messages.some((m) => m !== null && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize');
+  return messages.some(
+    (m) => m !== null && typeof m === 'object' && (m as { method?: unknown }).method === 'initialize',
+  );
 }
 
 /** Writes a JSON-RPC error as a plain HTTP response. */

@@ -74,7 +74,13 @@ export function httpKindOf(config: HttpServerConfig): HttpTransportKind | 'auto'
  * Creates (but does not start) the upstream for one configured server. The command comes only from
  * the config file, is spawned by name with `shell: false`, and gets an explicit environment.
  */
-export function createUpstream(config: ServerConfig, configDir: string, stderr: StderrBuffer, extraEnv: Record<string, string> = {}, auth?: ServerAuth): Upstream {
+export function createUpstream(
+  config: ServerConfig,
+  configDir: string,
+  stderr: StderrBuffer,
+  extraEnv: Record<string, string> = {},
+  auth?: ServerAuth,
+): Upstream {
   if (isStdioServer(config)) {
     const env = { ...getDefaultEnvironment(), ...(config.env ?? {}), ...extraEnv };
     env.PATH = childPath(configDir, config.env?.PATH ?? process.env.PATH);
@@ -86,7 +92,14 @@ export function createUpstream(config: ServerConfig, configDir: string, stderr: 
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk));
-    return { transport, exit: () => transport.exitInfo, pid: () => transport.pid, kind: () => 'stdio', started: false, exited: transport.exited };
+    return {
+      transport,
+      exit: () => transport.exitInfo,
+      pid: () => transport.pid,
+      kind: () => 'stdio',
+      started: false,
+      exited: transport.exited,
+    };
   }
   // The gateway is the OAuth client (oauth/server-auth.ts): the SDK answers 401 / 403 insufficient_scope
   // with auth(); the doctor's observer wraps the fetch that remembers the server's challenges.

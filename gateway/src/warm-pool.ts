@@ -154,7 +154,15 @@ export class WarmSpare {
 
   /** Makes a spare unless there is one, one is on its way, or this server may not start another child now. */
   fill(): void {
-    if (this.closed || this.spare || this.spawning || this.refillTimer || this.failures >= MAX_SPARE_FAILURES || !this.mayStart()) return;
+    if (
+      this.closed ||
+      this.spare ||
+      this.spawning ||
+      this.refillTimer ||
+      this.failures >= MAX_SPARE_FAILURES ||
+      !this.mayStart()
+    )
+      return;
     this.queue.add(this, () => this.spawn());
   }
 
@@ -226,7 +234,9 @@ export class WarmSpare {
     } catch (error) {
       this.spawning = undefined;
       const stdio = this.supervisor.stdioCommand()!;
-      this.supervisor.noteProblem(spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException));
+      this.supervisor.noteProblem(
+        spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException),
+      );
       this.failed();
       return;
     }
@@ -256,7 +266,15 @@ export class WarmSpare {
       const exit = upstream.exit();
       this.supervisor.noteExit(exit, `${describeExit(exit)} while waiting for a page`);
       const stdio = this.supervisor.stdioCommand()!;
-      this.supervisor.noteProblem(exitProblem(this.supervisor.site(), stdio.command, exit, this.supervisor.stderr.tail(5), 'before it answered "initialize"'));
+      this.supervisor.noteProblem(
+        exitProblem(
+          this.supervisor.site(),
+          stdio.command,
+          exit,
+          this.supervisor.stderr.tail(5),
+          'before it answered "initialize"',
+        ),
+      );
       this.failed();
     };
     clearTimeout(this.stableTimer);

@@ -1,6 +1,10 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import Ajv from 'ajv';
-import { installedWidgetSchema, type InstalledWidgetConfig, type RegistryDashboardConfig } from '../../src/core/registry-config-schema.js';
+import {
+  installedWidgetSchema,
+  type InstalledWidgetConfig,
+  type RegistryDashboardConfig,
+} from '../../src/core/registry-config-schema.js';
 import { parseConfig } from './config.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -18,7 +22,8 @@ export async function readRegistrySection(file: string): Promise<RegistryDashboa
 
 /** Checks a package name as an install does; returns a problem or undefined. */
 export function checkWidgetName(name: string): string | undefined {
-  if (!NAME.test(name) || name.length > 214) return `${JSON.stringify(name.slice(0, 220))} is not an npm-style package name.`;
+  if (!NAME.test(name) || name.length > 214)
+    return `${JSON.stringify(name.slice(0, 220))} is not an npm-style package name.`;
   return undefined;
 }
 
@@ -35,7 +40,10 @@ export function checkInstalledEntry(name: string, entry: unknown): string | unde
  * and writes it atomically (temp file + rename). Every other key of the file is kept as it was.
  * When `mutate` returns false nothing is written (the file is left exactly as it is).
  */
-export function editInstalledWidgets(file: string, mutate: (widgets: Record<string, InstalledWidgetConfig>) => boolean | void): Promise<Record<string, InstalledWidgetConfig>> {
+export function editInstalledWidgets(
+  file: string,
+  mutate: (widgets: Record<string, InstalledWidgetConfig>) => boolean | void,
+): Promise<Record<string, InstalledWidgetConfig>> {
   const run = async () => {
     const text = await readFile(file, 'utf8');
     const config = parseConfig(text, file);
@@ -52,6 +60,9 @@ export function editInstalledWidgets(file: string, mutate: (widgets: Record<stri
     return widgets;
   };
   const next = (queues.get(file) ?? Promise.resolve()).then(run, run);
-  queues.set(file, next.catch(() => {}));
+  queues.set(
+    file,
+    next.catch(() => {}),
+  );
   return next;
 }

@@ -66,13 +66,19 @@ export function toBase64(bytes: Uint8Array): string {
  * Checks image bytes: accepted type, within `maxBytes`, and (when given) the type the name or data
  * URL declared matches what the bytes are. Throws an Error whose message says what is wrong.
  */
-export function checkImageBytes(bytes: Uint8Array, options: { what: string; maxBytes: number; declaredType?: string }): CheckedImage {
+export function checkImageBytes(
+  bytes: Uint8Array,
+  options: { what: string; maxBytes: number; declaredType?: string },
+): CheckedImage {
   if (bytes.length === 0) throw new Error(`${options.what} is empty.`);
   if (bytes.length > options.maxBytes) {
-    throw new Error(`${options.what} is ${Math.ceil(bytes.length / 1024)} KB; at most ${Math.floor(options.maxBytes / 1024)} KB is allowed.`);
+    throw new Error(
+      `${options.what} is ${Math.ceil(bytes.length / 1024)} KB; at most ${Math.floor(options.maxBytes / 1024)} KB is allowed.`,
+    );
   }
   const type = sniffImageType(bytes);
-  if (!type) throw new Error(`${options.what} is not an SVG, PNG, JPEG, GIF, WebP or ICO image (its content says otherwise).`);
+  if (!type)
+    throw new Error(`${options.what} is not an SVG, PNG, JPEG, GIF, WebP or ICO image (its content says otherwise).`);
   if (options.declaredType && normaliseType(options.declaredType) !== type) {
     throw new Error(`${options.what} says it is ${options.declaredType} but its content is ${type}.`);
   }
@@ -96,6 +102,14 @@ export function checkImageDataUrl(url: string, options: { what: string; maxBytes
 /** The type a file name claims by its extension, for the mismatch check. */
 export function typeFromFileName(name: string): string | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-  const map: Record<string, BrandImageType> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', ico: 'image/x-icon' };
+  const map: Record<string, BrandImageType> = {
+    svg: 'image/svg+xml',
+    png: 'image/png',
+    jpg: 'image/jpeg',
+    jpeg: 'image/jpeg',
+    gif: 'image/gif',
+    webp: 'image/webp',
+    ico: 'image/x-icon',
+  };
   return ext ? map[ext] : undefined;
 }

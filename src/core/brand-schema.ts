@@ -44,7 +44,8 @@ const image = {
   type: 'string',
   minLength: 1,
   maxLength: 1_000_000,
-  pattern: '^(?:data:image/(?:svg\\+xml|png|jpeg|gif|webp|x-icon|vnd\\.microsoft\\.icon);base64,[A-Za-z0-9+/]+={0,2}|(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\~])[^\\u0000-\\u001f]+)$',
+  pattern:
+    '^(?:data:image/(?:svg\\+xml|png|jpeg|gif|webp|x-icon|vnd\\.microsoft\\.icon);base64,[A-Za-z0-9+/]+={0,2}|(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\~])[^\\u0000-\\u001f]+)$',
 } as const;
 
 /** JSON Schema (draft-07) of `brand.json`. */

@@ -28,7 +28,12 @@ describe('ConcurrencyLimit', () => {
     releases[0]!();
     releases[3]!();
     const settled = await Promise.allSettled(results);
-    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).to.deep.equal([10, 20, 'three failed', 40]);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as Error).message))).to.deep.equal([
+      10,
+      20,
+      'three failed',
+      40,
+    ]);
     expect(limit.running).to.equal(0);
     expect(limit.queued).to.equal(0);
   });

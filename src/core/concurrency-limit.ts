@@ -9,7 +9,8 @@ export class ConcurrencyLimit {
   private readonly waiting: Array<() => void> = [];
 
   constructor(readonly limit: number) {
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`ConcurrencyLimit needs a whole number ≥ 1, not ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`ConcurrencyLimit needs a whole number ≥ 1, not ${limit}`);
   }
 
   /** Tasks running now. */

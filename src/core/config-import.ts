@@ -23,8 +23,14 @@ const SERVER_KEYS: Record<string, 'keep' | 'translate' | { ignored: string }> = 
   serverUrl: 'translate',
   httpUrl: 'translate',
   envFile: 'translate',
-  autoApprove: { ignored: 'the dashboard never approves tool calls by a list in the config; it asks, and you can remember a consent per tool' },
-  alwaysAllow: { ignored: 'the dashboard never approves tool calls by a list in the config; it asks, and you can remember a consent per tool' },
+  autoApprove: {
+    ignored:
+      'the dashboard never approves tool calls by a list in the config; it asks, and you can remember a consent per tool',
+  },
+  alwaysAllow: {
+    ignored:
+      'the dashboard never approves tool calls by a list in the config; it asks, and you can remember a consent per tool',
+  },
   disabledTools: { ignored: 'the dashboard shows every tool the server lists; its policy decides what may be called' },
   timeout: { ignored: 'the dashboard uses its own request timeouts' },
   networkTimeout: { ignored: 'the dashboard uses its own request timeouts' },
@@ -112,12 +118,21 @@ function readInputs(raw: unknown): Map<string, ConfigInput> {
 }
 
 /** Finds the servers object and names the format. */
-function locateServers(raw: Record<string, unknown>): { servers: unknown; format: ImportResult['format']; rest: Record<string, unknown> } {
+function locateServers(raw: Record<string, unknown>): {
+  servers: unknown;
+  format: ImportResult['format'];
+  rest: Record<string, unknown>;
+} {
   // `inputs` stays: a converted file keeps its `${input:…}` descriptions for the next read.
   const { mcpServers, servers, mcp, ...rest } = raw;
   if (mcpServers !== undefined) return { servers: mcpServers, format: 'claude', rest };
   if (servers !== undefined) return { servers, format: 'vscode', rest };
-  if (isObject(mcp) && mcp.servers !== undefined) return { servers: mcp.servers, format: 'vscode-settings', rest: mcp.inputs === undefined ? rest : { ...rest, inputs: mcp.inputs } };
+  if (isObject(mcp) && mcp.servers !== undefined)
+    return {
+      servers: mcp.servers,
+      format: 'vscode-settings',
+      rest: mcp.inputs === undefined ? rest : { ...rest, inputs: mcp.inputs },
+    };
   return { servers: undefined, format: 'claude', rest: raw };
 }
 
@@ -130,12 +145,20 @@ export function importConfig(raw: unknown, file: string, context: ImportContext 
   const missingInputs: MissingInput[] = [];
   const envFiles: Record<string, string> = {};
   const variables: Record<string, string[]> = {};
-  if (!isObject(raw)) return { format: 'claude', config: raw as ImportResult['config'], warnings, missingInputs, envFiles, variables };
-  const inputs = readInputs(isObject(raw.mcp) ? raw.mcp.inputs ?? raw.inputs : raw.inputs);
+  if (!isObject(raw))
+    return { format: 'claude', config: raw as ImportResult['config'], warnings, missingInputs, envFiles, variables };
+  const inputs = readInputs(isObject(raw.mcp) ? (raw.mcp.inputs ?? raw.inputs) : raw.inputs);
   const located = locateServers(raw);
   let format = located.format;
   if (!isObject(located.servers)) {
-    return { format, config: { ...located.rest, mcpServers: located.servers as never }, warnings, missingInputs, envFiles, variables };
+    return {
+      format,
+      config: { ...located.rest, mcpServers: located.servers as never },
+      warnings,
+      missingInputs,
+      envFiles,
+      variables,
+    };
   }
   const ignored = new Map<string, { servers: string[]; reason: string | undefined }>();
   const unset = new Map<string, string[]>();
@@ -157,7 +180,8 @@ export function importConfig(raw: unknown, file: string, context: ImportContext 
           const envName = inputEnvName(id);
           const found = context.env?.(envName) ?? input.default;
           if (found !== undefined && !context.keepVariables) return found;
-          if (found === undefined && !missingInputs.some((m) => m.server === name && m.input.id === id)) missingInputs.push({ server: name, input, envName });
+          if (found === undefined && !missingInputs.some((m) => m.server === name && m.input.id === id))
+            missingInputs.push({ server: name, input, envName });
           return context.keepVariables ? whole : '';
         }
         // `${env:NAME}` (VS Code, Cursor) and `${NAME}` / `${NAME:-default}` (Claude Code).
@@ -210,12 +234,23 @@ export function importConfig(raw: unknown, file: string, context: ImportContext 
     out[name] = server;
   }
   for (const [key, { servers, reason }] of ignored) {
-    warnings.push(`${file}: ignoring "${key}" (${servers.length === 1 ? 'server' : 'servers'} ${servers.map((s) => `"${s}"`).join(', ')}): ${reason ?? 'the dashboard does not know this key'}.`);
+    warnings.push(
+      `${file}: ignoring "${key}" (${servers.length === 1 ? 'server' : 'servers'} ${servers.map((s) => `"${s}"`).join(', ')}): ${reason ?? 'the dashboard does not know this key'}.`,
+    );
   }
   for (const [variable, servers] of unset) {
-    warnings.push(`${file}: the environment variable ${variable} is not set (used by ${[...new Set(servers)].map((s) => `"${s}"`).join(', ')}); using an empty value.`);
+    warnings.push(
+      `${file}: the environment variable ${variable} is not set (used by ${[...new Set(servers)].map((s) => `"${s}"`).join(', ')}); using an empty value.`,
+    );
   }
-  return { format: format === 'claude' && located.format === 'claude' && raw.dashboard !== undefined ? 'dashboard' : format, config: { ...located.rest, mcpServers: out }, warnings, missingInputs, envFiles, variables };
+  return {
+    format: format === 'claude' && located.format === 'claude' && raw.dashboard !== undefined ? 'dashboard' : format,
+    config: { ...located.rest, mcpServers: out },
+    warnings,
+    missingInputs,
+    envFiles,
+    variables,
+  };
 }
 
 function expandDeep(value: unknown, expand: (s: string) => string): unknown {
@@ -270,7 +305,10 @@ export function stripJsonComments(text: string): string {
       const stop = end < 0 ? text.length : end + 2;
       out += text.slice(i, stop).replace(/[^\n]/g, ' ');
       i = stop;
-    } else if (c === ',' && (text[nextSignificant(text, i + 1)] === '}' || text[nextSignificant(text, i + 1)] === ']')) {
+    } else if (
+      c === ',' &&
+      (text[nextSignificant(text, i + 1)] === '}' || text[nextSignificant(text, i + 1)] === ']')
+    ) {
       out += ' ';
       i += 1;
     } else {

@@ -27,8 +27,10 @@ export function describeConfigErrors(errors: ErrorObject[]): string[] {
     switch (error.keyword) {
       case 'required':
         line = `at ${at}: missing required key "${String(params.missingProperty)}"`;
-        if (params.missingProperty === 'command') line += ' (a server needs either "command" for stdio or "url" for HTTP)';
-        if (params.missingProperty === 'mcpServers') line += ' (a config lists its servers in "mcpServers", or in "servers" as VS Code does)';
+        if (params.missingProperty === 'command')
+          line += ' (a server needs either "command" for stdio or "url" for HTTP)';
+        if (params.missingProperty === 'mcpServers')
+          line += ' (a config lists its servers in "mcpServers", or in "servers" as VS Code does)';
         break;
       case 'additionalProperties':
         line = `at ${at}: unknown key "${String(params.additionalProperty)}"`;
@@ -79,7 +81,9 @@ function crossCheck(config: DashboardConfig): string[] {
     if (!Object.prototype.hasOwnProperty.call(config.mcpServers, name)) {
       problems.push(`at /dashboard/passkeys/verifiers/${i}: there is no server "${name}" in mcpServers`);
     } else if (!('command' in config.mcpServers[name]!)) {
-      problems.push(`at /dashboard/passkeys/verifiers/${i}: "${name}" is an HTTP server; only stdio servers can be given the verifier token (through their environment)`);
+      problems.push(
+        `at /dashboard/passkeys/verifiers/${i}: "${name}" is an HTTP server; only stdio servers can be given the verifier token (through their environment)`,
+      );
     }
   });
   for (const [name, server] of Object.entries(config.mcpServers)) {

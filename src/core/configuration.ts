@@ -59,7 +59,8 @@ export class Configuration implements ConfigurationInterface {
 
   /** Writes and persists a user preference; notifies listeners. */
   async set(key: string, value: unknown): Promise<void> {
-    if (HOST_KEYS.test(key)) throw new Error(`"${key}" comes from the dashboard's config file and cannot be changed here.`);
+    if (HOST_KEYS.test(key))
+      throw new Error(`"${key}" comes from the dashboard's config file and cannot be changed here.`);
     this.values.set(key, value);
     this.notify(key, value);
     try {

@@ -6,7 +6,18 @@
  */
 
 /** The steps of reaching a server, in the order they happen. */
-export const DOCTOR_STEPS = ['config', 'spawn', 'connect', 'tls', 'http', 'not-mcp', 'initialize', 'protocol-version', 'auth', 'session'] as const;
+export const DOCTOR_STEPS = [
+  'config',
+  'spawn',
+  'connect',
+  'tls',
+  'http',
+  'not-mcp',
+  'initialize',
+  'protocol-version',
+  'auth',
+  'session',
+] as const;
 
 /** One step of reaching a server. */
 export type DoctorStep = (typeof DOCTOR_STEPS)[number];

@@ -122,7 +122,12 @@ export const dashboardPolicySchemaProperties = {
         additionalProperties: {
           anyOf: [
             trustLevel,
-            { type: 'object', required: ['level'], properties: { level: trustLevel, permissions: permissionsSchema }, additionalProperties: false },
+            {
+              type: 'object',
+              required: ['level'],
+              properties: { level: trustLevel, permissions: permissionsSchema },
+              additionalProperties: false,
+            },
           ],
         },
       },
@@ -131,7 +136,11 @@ export const dashboardPolicySchemaProperties = {
   },
   pools: {
     type: 'object',
-    additionalProperties: { type: 'object', properties: { description: { type: 'string' } }, additionalProperties: false },
+    additionalProperties: {
+      type: 'object',
+      properties: { description: { type: 'string' } },
+      additionalProperties: false,
+    },
   },
   agents: {
     type: 'object',
@@ -178,7 +187,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function publicDashboardConfig(dashboard: unknown, extra: { rpId?: string } = {}): Record<string, unknown> {
   const d = isObject(dashboard) ? dashboard : {};
   const out: Record<string, unknown> = {};
-  for (const key of ['policy', 'trust', 'pools', 'agents', 'webmcp'] as const) if (d[key] !== undefined) out[key] = d[key];
+  for (const key of ['policy', 'trust', 'pools', 'agents', 'webmcp'] as const)
+    if (d[key] !== undefined) out[key] = d[key];
   const passkeys = isObject(d.passkeys) ? d.passkeys : {};
   out.passkeys = { enabled: passkeys.enabled !== false, ...(extra.rpId ? { rpId: extra.rpId } : {}) };
   return out;
@@ -192,21 +202,31 @@ export function normalizePolicySettings(raw: unknown): DashboardPolicySettings {
   const widgets: Record<string, WidgetTrustGrant> = {};
   if (trust && isObject(trust.widgets)) {
     for (const [type, grant] of Object.entries(trust.widgets)) {
-      if (typeof grant === 'string' && TRUST_LEVELS.includes(grant as TrustLevel)) widgets[type] = { level: grant as TrustLevel };
+      if (typeof grant === 'string' && TRUST_LEVELS.includes(grant as TrustLevel))
+        widgets[type] = { level: grant as TrustLevel };
       else if (isObject(grant) && TRUST_LEVELS.includes(grant.level as TrustLevel)) {
-        widgets[type] = { level: grant.level as TrustLevel, ...(isObject(grant.permissions) ? { permissions: grant.permissions as WidgetPermissions } : {}) };
+        widgets[type] = {
+          level: grant.level as TrustLevel,
+          ...(isObject(grant.permissions) ? { permissions: grant.permissions as WidgetPermissions } : {}),
+        };
       }
     }
   }
   const pools: DashboardPolicySettings['pools'] = {};
   if (isObject(d.pools)) {
-    for (const [name, pool] of Object.entries(d.pools)) pools[name] = { description: isObject(pool) && typeof pool.description === 'string' ? pool.description : undefined };
+    for (const [name, pool] of Object.entries(d.pools))
+      pools[name] = {
+        description: isObject(pool) && typeof pool.description === 'string' ? pool.description : undefined,
+      };
   }
   const agents: DashboardPolicySettings['agents'] = {};
   if (isObject(d.agents)) {
     for (const [id, agent] of Object.entries(d.agents)) {
       agents[id] = {
-        pools: isObject(agent) && Array.isArray(agent.pools) ? agent.pools.filter((p): p is string => typeof p === 'string') : [],
+        pools:
+          isObject(agent) && Array.isArray(agent.pools)
+            ? agent.pools.filter((p): p is string => typeof p === 'string')
+            : [],
         widgetActions: isObject(agent) && agent.widgetActions === 'all' ? 'all' : 'read-only',
       };
     }
@@ -216,12 +236,21 @@ export function normalizePolicySettings(raw: unknown): DashboardPolicySettings {
   return {
     policy: { strictMcplet: policy.strictMcplet === true },
     trust: {
-      default: trust && TRUST_LEVELS.includes(trust.default as TrustLevel) ? (trust.default as TrustLevel) : DEFAULT_POLICY_SETTINGS.trust.default,
+      default:
+        trust && TRUST_LEVELS.includes(trust.default as TrustLevel)
+          ? (trust.default as TrustLevel)
+          : DEFAULT_POLICY_SETTINGS.trust.default,
       widgets: trust ? widgets : { ...DEFAULT_WIDGET_TRUST },
     },
     pools,
     agents,
-    webmcp: { enabled: webmcp.enabled === true, ...(typeof webmcp.agent === 'string' && webmcp.agent ? { agent: webmcp.agent } : {}) },
-    passkeys: { enabled: passkeys.enabled !== false, ...(typeof passkeys.rpId === 'string' ? { rpId: passkeys.rpId } : {}) },
+    webmcp: {
+      enabled: webmcp.enabled === true,
+      ...(typeof webmcp.agent === 'string' && webmcp.agent ? { agent: webmcp.agent } : {}),
+    },
+    passkeys: {
+      enabled: passkeys.enabled !== false,
+      ...(typeof passkeys.rpId === 'string' ? { rpId: passkeys.rpId } : {}),
+    },
   };
 }

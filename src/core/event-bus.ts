@@ -25,7 +25,8 @@ export class EventBus implements EventBusInterface {
 
   constructor(options: { onListenerError?: ListenerErrorReporter } = {}) {
     this.reportError =
-      options.onListenerError ?? ((error, event) => console.error(`[mcp-dashboard] listener for "${event}" threw`, error));
+      options.onListenerError ??
+      ((error, event) => console.error(`[mcp-dashboard] listener for "${event}" threw`, error));
   }
 
   /** Subscribes to an event or wildcard pattern. */
@@ -94,7 +95,14 @@ export const HOST_ONLY_EVENTS: readonly string[] = [
 ];
 
 /** Prefixes of host-only event families: tasks, and what servers ask through elicitation. */
-const HOST_ONLY_PREFIXES: readonly string[] = ['mcp:host:', 'mcp:app:', 'mcp:task:', 'mcp:elicitation:', 'mcp:agent:', 'mcp:offline:'];
+const HOST_ONLY_PREFIXES: readonly string[] = [
+  'mcp:host:',
+  'mcp:app:',
+  'mcp:task:',
+  'mcp:elicitation:',
+  'mcp:agent:',
+  'mcp:offline:',
+];
 
 /** Raised when a widget tries to emit an event that only the host may emit. */
 export class ForbiddenEventError extends Error {

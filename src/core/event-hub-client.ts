@@ -36,7 +36,9 @@ export class EventHubClient {
   wrap(inner: Fetch): Fetch {
     return (input, init = {}) => {
       const target = this.standaloneStream(input, init);
-      return target ? this.openSessionStream(target.serverName, target.sessionId, init.signal ?? undefined) : inner(input, init);
+      return target
+        ? this.openSessionStream(target.serverName, target.sessionId, init.signal ?? undefined)
+        : inner(input, init);
     };
   }
 
@@ -57,7 +59,10 @@ export class EventHubClient {
     return this.sessions.size;
   }
 
-  private standaloneStream(input: RequestInfo | URL, init: RequestInit): { serverName: string; sessionId: string } | undefined {
+  private standaloneStream(
+    input: RequestInfo | URL,
+    init: RequestInit,
+  ): { serverName: string; sessionId: string } | undefined {
     if ((init.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.origin !== new URL(this.options.baseUrl).origin) return undefined;
@@ -65,11 +70,21 @@ export class EventHubClient {
     const headers = new Headers(init.headers);
     const sessionId = headers.get('mcp-session-id');
     // A resumption (Last-Event-ID) needs the SDK's own event replay; the hub has none, so let it through.
-    if (!match || !sessionId || headers.has('last-event-id') || !(headers.get('accept') ?? '').includes('text/event-stream')) return undefined;
+    if (
+      !match ||
+      !sessionId ||
+      headers.has('last-event-id') ||
+      !(headers.get('accept') ?? '').includes('text/event-stream')
+    )
+      return undefined;
     return { serverName: decodeURIComponent(match[1]!), sessionId };
   }
 
-  private async openSessionStream(serverName: string, sessionId: string, signal: AbortSignal | undefined): Promise<Response> {
+  private async openSessionStream(
+    serverName: string,
+    sessionId: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Response> {
     signal?.throwIfAborted();
     const hubId = await this.ensureHub();
     let stream!: SessionStream;
@@ -113,7 +128,12 @@ export class EventHubClient {
     const hub = this.hub;
     if (!hub) return;
     void hub
-      .then((id) => this.options.fetch(`${this.base()}/api/events/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`, { method: 'DELETE' }))
+      .then((id) =>
+        this.options.fetch(
+          `${this.base()}/api/events/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,
+          { method: 'DELETE' },
+        ),
+      )
       .catch(() => {
         // the gateway or the hub is gone; nothing is attached any more
       });
@@ -136,12 +156,18 @@ export class EventHubClient {
   private async openHub(): Promise<string> {
     const abort = new AbortController();
     this.hubAbort = abort;
-    const response = await this.options.fetch(`${this.base()}/api/events`, { headers: { Accept: 'text/event-stream' }, signal: abort.signal });
+    const response = await this.options.fetch(`${this.base()}/api/events`, {
+      headers: { Accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
     if (!response.ok || !response.body) {
       await response.text().catch(() => '');
       throw new Error(`The gateway refused its event stream (HTTP ${response.status}).`);
     }
-    const events = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+    const events = response.body
+      .pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
     const first = await events.read();
     const hello = first.done ? undefined : first.value;
     const id = hello?.event === 'hub' ? (JSON.parse(hello.data) as { id?: unknown }).id : undefined;
@@ -154,7 +180,10 @@ export class EventHubClient {
   }
 
   /** Delivers hub events to the session streams until the hub ends, then ends them too. */
-  private async pump(events: ReadableStreamDefaultReader<{ event?: string; data: string }>, abort: AbortController): Promise<void> {
+  private async pump(
+    events: ReadableStreamDefaultReader<{ event?: string; data: string }>,
+    abort: AbortController,
+  ): Promise<void> {
     let reason = 'the gateway closed it';
     try {
       for (;;) {

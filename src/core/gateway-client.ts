@@ -35,8 +35,14 @@ export class GatewayAuthError extends Error {
 
 /** The gateway could not be reached at all. */
 export class GatewayUnreachableError extends Error {
-  constructor(readonly baseUrl: string, cause?: unknown) {
-    super(`Cannot reach the gateway at ${baseUrl}. Is "npm start" (or "mcp-dashboard") still running?`, cause === undefined ? undefined : { cause });
+  constructor(
+    readonly baseUrl: string,
+    cause?: unknown,
+  ) {
+    super(
+      `Cannot reach the gateway at ${baseUrl}. Is "npm start" (or "mcp-dashboard") still running?`,
+      cause === undefined ? undefined : { cause },
+    );
     this.name = 'GatewayUnreachableError';
   }
 }
@@ -150,7 +156,9 @@ export class GatewayClient {
   async catalog(): Promise<Record<string, unknown>> {
     try {
       const body = await this.startupJson<{ servers?: unknown }>('/api/catalog');
-      return body.servers && typeof body.servers === 'object' && !Array.isArray(body.servers) ? (body.servers as Record<string, unknown>) : {};
+      return body.servers && typeof body.servers === 'object' && !Array.isArray(body.servers)
+        ? (body.servers as Record<string, unknown>)
+        : {};
     } catch (error) {
       if (error instanceof GatewayRequestError && error.status === 404) return {};
       throw error;
@@ -166,7 +174,8 @@ export class GatewayClient {
   /** Port of the MCP Apps sandbox origin the gateway serves (see sandbox-origin.ts). */
   async sandboxPort(): Promise<number> {
     const body = await this.json<{ port: number | null }>('/api/sandbox');
-    if (typeof body.port !== 'number') throw new GatewayRequestError(503, 'The gateway is not serving the MCP Apps sandbox.');
+    if (typeof body.port !== 'number')
+      throw new GatewayRequestError(503, 'The gateway is not serving the MCP Apps sandbox.');
     return body.port;
   }
 

@@ -37,7 +37,8 @@ async function post(gateway: GatewayClient, path: string): Promise<unknown> {
   } catch {
     // not JSON: the status says enough
   }
-  if (!response.ok) throw new GatewayRequestError(response.status, body.error ?? `The gateway answered ${response.status}.`);
+  if (!response.ok)
+    throw new GatewayRequestError(response.status, body.error ?? `The gateway answered ${response.status}.`);
   return body;
 }
 
@@ -45,8 +46,14 @@ async function post(gateway: GatewayClient, path: string): Promise<unknown> {
  * Starts signing in to `server`: the gateway prepares the authorization request and answers with the
  * URL to open in a new tab, or says it is already authorized (a refresh or machine credentials worked).
  */
-export async function startSignIn(gateway: GatewayClient, server: string): Promise<{ authorizationUrl?: string; authorized?: boolean }> {
-  return (await post(gateway, `/api/servers/${encodeURIComponent(server)}/sign-in`)) as { authorizationUrl?: string; authorized?: boolean };
+export async function startSignIn(
+  gateway: GatewayClient,
+  server: string,
+): Promise<{ authorizationUrl?: string; authorized?: boolean }> {
+  return (await post(gateway, `/api/servers/${encodeURIComponent(server)}/sign-in`)) as {
+    authorizationUrl?: string;
+    authorized?: boolean;
+  };
 }
 
 /** Signs out of `server`: the gateway forgets its tokens and registration and ends its sessions. */

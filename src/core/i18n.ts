@@ -49,12 +49,15 @@ export class I18n implements I18nInterface {
   constructor(options: { catalogs?: Catalogs[]; locale?: string; fallbackLocale?: string } = {}) {
     this.fallback = options.fallbackLocale ?? 'en';
     for (const c of options.catalogs ?? []) this.addCatalogs(c);
-    this.locale = options.locale ? negotiateLocale([options.locale], this.supportedLocales, this.fallback) : this.fallback;
+    this.locale = options.locale
+      ? negotiateLocale([options.locale], this.supportedLocales, this.fallback)
+      : this.fallback;
   }
 
   /** Merges more messages (later ones win per key). */
   addCatalogs(catalogs: Catalogs): void {
-    for (const [locale, messages] of Object.entries(catalogs)) this.catalogs[locale] = { ...(this.catalogs[locale] ?? {}), ...messages };
+    for (const [locale, messages] of Object.entries(catalogs))
+      this.catalogs[locale] = { ...(this.catalogs[locale] ?? {}), ...messages };
   }
 
   /** Locales with messages. */
@@ -69,7 +72,9 @@ export class I18n implements I18nInterface {
 
   /** True when `key` has a message in the current locale or the fallback. */
   has(key: string): boolean {
-    return messagesFor(this.catalogs, this.locale)?.[key] !== undefined || this.catalogs[this.fallback]?.[key] !== undefined;
+    return (
+      messagesFor(this.catalogs, this.locale)?.[key] !== undefined || this.catalogs[this.fallback]?.[key] !== undefined
+    );
   }
 
   /** The message for `key` in the current locale, falling back to English, then to the key itself. */

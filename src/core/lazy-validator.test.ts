@@ -23,7 +23,11 @@ describe('LazySchemaValidator', () => {
     };
     const validator = new LazySchemaValidator(loader);
     validator.preload();
-    const verdicts = await Promise.all([validator.validate(schema, { count: 1 }), validator.validate(schema, {}), validator.load()]);
+    const verdicts = await Promise.all([
+      validator.validate(schema, { count: 1 }),
+      validator.validate(schema, {}),
+      validator.load(),
+    ]);
     expect(loads).to.equal(1);
     expect((verdicts[0] as { ok: boolean }).ok).to.equal(true);
     expect((verdicts[1] as { ok: boolean }).ok).to.equal(false);
@@ -39,7 +43,9 @@ describe('LazySchemaValidator', () => {
     const validator = new LazySchemaValidator(loader);
     const first = await validator.validate(schema, { count: 3 });
     expect(first.ok).to.equal(false);
-    expect(first.ok === false && first.problems[0]!.message).to.match(/argument checker could not be loaded \(Failed to fetch dynamically imported module\); nothing was sent/);
+    expect(first.ok === false && first.problems[0]!.message).to.match(
+      /argument checker could not be loaded \(Failed to fetch dynamically imported module\); nothing was sent/,
+    );
     expect(await validator.validate(schema, { count: 3 })).to.deep.equal({ ok: true });
     expect(attempts).to.equal(2);
   });
@@ -48,7 +54,9 @@ describe('LazySchemaValidator', () => {
     const validator = new LazySchemaValidator();
     expect(await validator.schemaProblem(schema)).to.equal(undefined);
     const remote = { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } };
-    expect(await validator.schemaProblem(remote)).to.match(/never fetched: \/properties\/a\/\$ref: https:\/\/example\.com\/a\.json/);
+    expect(await validator.schemaProblem(remote)).to.match(
+      /never fetched: \/properties\/a\/\$ref: https:\/\/example\.com\/a\.json/,
+    );
     expect(validator.current).to.be.instanceOf(SchemaValidator);
   });
 

@@ -74,7 +74,12 @@ export class LazySchemaValidator implements ArgumentValidator {
       const reason = (error as Error)?.message ?? String(error);
       return {
         ok: false,
-        problems: [{ path: '', message: `the argument checker could not be loaded (${reason}); nothing was sent. Reload the page and try again.` }],
+        problems: [
+          {
+            path: '',
+            message: `the argument checker could not be loaded (${reason}); nothing was sent. Reload the page and try again.`,
+          },
+        ],
       };
     }
     return validator.validate(schema, value);

@@ -11,8 +11,18 @@ const METHOD: Record<ListKind, string> = {
   resourceTemplates: 'resources/templates/list',
   prompts: 'prompts/list',
 };
-const ITEM_SCHEMA_NAME = { tools: 'Tool', resources: 'Resource', resourceTemplates: 'ResourceTemplate', prompts: 'Prompt' } as const;
-const NOUN: Record<ListKind, string> = { tools: 'tool', resources: 'resource', resourceTemplates: 'resource template', prompts: 'prompt' };
+const ITEM_SCHEMA_NAME = {
+  tools: 'Tool',
+  resources: 'Resource',
+  resourceTemplates: 'ResourceTemplate',
+  prompts: 'Prompt',
+} as const;
+const NOUN: Record<ListKind, string> = {
+  tools: 'tool',
+  resources: 'resource',
+  resourceTemplates: 'resource template',
+  prompts: 'prompt',
+};
 
 /** A list with the items of the wrong shape left out, and one readable line per item left out. */
 export interface CheckedList<T> {
@@ -29,7 +39,10 @@ const MAX_DESCRIBED = 20;
 export function isWrongShape(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | undefined;
   const message = typeof e?.message === 'string' ? e.message : '';
-  return e?.code === 'INVALID_RESULT' || (typeof e?.code === 'number' && /^(MCP error -?\d+: )?Invalid [\w/]+ result/.test(message));
+  return (
+    e?.code === 'INVALID_RESULT' ||
+    (typeof e?.code === 'number' && /^(MCP error -?\d+: )?Invalid [\w/]+ result/.test(message))
+  );
 }
 
 /** A Standard Schema that accepts any object holding a `key` list; the items are checked one by one. */
@@ -40,7 +53,13 @@ function pageSchema(kind: ListKind) {
       vendor: 'mcp-dashboard',
       validate: (value: unknown) => {
         const page = value as Record<string, unknown> | null;
-        if (page && typeof page === 'object' && Array.isArray(page[kind]) && (page.nextCursor === undefined || typeof page.nextCursor === 'string')) return { value: page };
+        if (
+          page &&
+          typeof page === 'object' &&
+          Array.isArray(page[kind]) &&
+          (page.nextCursor === undefined || typeof page.nextCursor === 'string')
+        )
+          return { value: page };
         return { issues: [{ message: `the answer to ${METHOD[kind]} has no "${kind}" list` }] };
       },
     },
@@ -52,7 +71,11 @@ function describe(issues: readonly { message: string; path?: readonly unknown[] 
   return issues
     .slice(0, 3)
     .map((issue) => {
-      const path = (issue.path ?? []).map((p) => (typeof p === 'object' && p !== null && 'key' in p ? String((p as { key: unknown }).key) : String(p))).join('.');
+      const path = (issue.path ?? [])
+        .map((p) =>
+          typeof p === 'object' && p !== null && 'key' in p ? String((p as { key: unknown }).key) : String(p),
+        )
+        .join('.');
       const message = issue.message.replace(/^Invalid input: /, '');
       return path ? `${path}: ${message}` : message;
     })
@@ -60,12 +83,20 @@ function describe(issues: readonly { message: string; path?: readonly unknown[] 
 }
 
 /** Checks each item against the MCP schema of its kind (the SDK's); keeps the good ones (MCP-WP-9.1.3). */
-export async function checkItems<T>(kind: ListKind, raw: unknown[], offset = 0, sdk?: McpClientSdk): Promise<CheckedList<T>> {
+export async function checkItems<T>(
+  kind: ListKind,
+  raw: unknown[],
+  offset = 0,
+  sdk?: McpClientSdk,
+): Promise<CheckedList<T>> {
   const schema = (sdk ?? (await loadMcpClientSdk())).specTypeSchemas[ITEM_SCHEMA_NAME[kind]];
   const items: T[] = [];
   const problems: string[] = [];
   raw.forEach((item, i) => {
-    const result = schema['~standard'].validate(item) as { value?: unknown; issues?: readonly { message: string; path?: readonly unknown[] }[] };
+    const result = schema['~standard'].validate(item) as {
+      value?: unknown;
+      issues?: readonly { message: string; path?: readonly unknown[] }[];
+    };
     if (!result.issues) items.push(item as T);
     else problems.push(`${NOUN[kind]} #${offset + i + 1} — ${describe(result.issues)}`);
   });
@@ -84,7 +115,10 @@ export async function listLeniently<T>(client: Client, kind: ListKind, serverNam
   try {
     for (let page = 0; page < MAX_PAGES; page += 1) {
       const params = cursor === undefined ? {} : { cursor };
-      const result = (await client.request({ method: METHOD[kind], params } as never, pageSchema(kind) as never)) as Record<string, unknown>;
+      const result = (await client.request(
+        { method: METHOD[kind], params } as never,
+        pageSchema(kind) as never,
+      )) as Record<string, unknown>;
       raw.push(...(result[kind] as unknown[]));
       cursor = result.nextCursor as string | undefined;
       if (cursor === undefined || seen.has(cursor)) break;
@@ -92,12 +126,15 @@ export async function listLeniently<T>(client: Client, kind: ListKind, serverNam
     }
   } catch (error) {
     if (!isWrongShape(error)) throw error;
-    throw new MCPError(`The server answered ${METHOD[kind]} with something that is not a list of ${NOUN[kind]}s, so none can be shown. Ask whoever maintains the server to fix it.`, {
-      jsonrpcCode: -32603,
-      serverName,
-      operation: METHOD[kind],
-      cause: error,
-    });
+    throw new MCPError(
+      `The server answered ${METHOD[kind]} with something that is not a list of ${NOUN[kind]}s, so none can be shown. Ask whoever maintains the server to fix it.`,
+      {
+        jsonrpcCode: -32603,
+        serverName,
+        operation: METHOD[kind],
+        cause: error,
+      },
+    );
   }
   return checkItems<T>(kind, raw);
 }

@@ -21,7 +21,12 @@ import { closeClient, connectionView, newConnection, readyClient, type BridgeCon
 import { relist, relistResourceTemplates } from './bridge/lists.js';
 import type { ChangedList } from './bridge/notifications.js';
 import type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './bridge/options.js';
-import type { ElicitationHandler, RootsProvider, SamplingHandler, SamplingOrigin } from './bridge/server-request-types.js';
+import type {
+  ElicitationHandler,
+  RootsProvider,
+  SamplingHandler,
+  SamplingOrigin,
+} from './bridge/server-request-types.js';
 import { ServerRequestHandlers } from './bridge/server-requests.js';
 import { ClientFeatures, type RootsSource } from './bridge/client-features.js';
 import { runsAsTask } from './tasks/task-support.js';
@@ -30,7 +35,14 @@ import type { UrlElicitationHandler } from './elicitation/url-elicitation.js';
 
 export { CLIENT_CAPABILITIES } from './bridge/client-capabilities.js';
 export type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './bridge/options.js';
-export type { ElicitationHandler, ElicitationRequest, ElicitationResult, RootsProvider, SamplingHandler, SamplingOrigin } from './bridge/server-request-types.js';
+export type {
+  ElicitationHandler,
+  ElicitationRequest,
+  ElicitationResult,
+  RootsProvider,
+  SamplingHandler,
+  SamplingOrigin,
+} from './bridge/server-request-types.js';
 
 /** MCP-WP-17.1.4: an agent's operations carry `{ source: 'agent' }` on the same events a person's do. */
 export function agentHint(caller: { surface?: string } | undefined): { source?: 'agent' } {
@@ -100,7 +112,8 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   /** Takes the roots (and each server's own editable list) from `source`; `roots/list` answers from it. */
   setRootsSource(source: RootsSource): void {
     this.features.roots = source;
-    this.requests.roots = (serverName) => source.forServer(serverName).map(({ uri, name }) => (name ? { uri, name } : { uri }));
+    this.requests.roots = (serverName) =>
+      source.forServer(serverName).map(({ uri, name }) => (name ? { uri, name } : { uri }));
   }
 
   /** Tells connected servers that the roots changed (`notifications/roots/list_changed`): one server, or all. */
@@ -123,7 +136,12 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   connect(serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
     // Queued here rather than in the browser, so each handshake's timeout starts when it is sent.
     const connecting = this.handshakes.run(() =>
-      connectServer(this.context, { requests: this.requests, features: this.features, refresh: (name, kind) => this.refreshKind(name, kind) }, serverName, transport),
+      connectServer(
+        this.context,
+        { requests: this.requests, features: this.features, refresh: (name, kind) => this.refreshKind(name, kind) },
+        serverName,
+        transport,
+      ),
     );
     const settle = this.context.connections.get(serverName)?.settleReady;
     if (settle) void connecting.then(settle, settle);
@@ -216,35 +234,67 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
    * A tool whose `execution.taskSupport` requires it (or allows it and `options.task` asks) runs as an MCP
    * task: the same events, plus `mcp:task:*` while it runs; the promise resolves with the task's result.
    */
-  async callTool(serverName: string, toolName: string, args: object, options: HostCallOptions = {}): Promise<ToolResult> {
+  async callTool(
+    serverName: string,
+    toolName: string,
+    args: object,
+    options: HostCallOptions = {},
+  ): Promise<ToolResult> {
     const { requestId } = options;
-    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
+    const caller = options.caller
+      ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) }
+      : {};
     const info = this.context.connections.get(serverName)?.info;
     const tool = info?.tools.find((t) => t.name === toolName);
     const asTask = runsAsTask(info, tool, options.task);
-    this.context.bus.emit('mcp:tool:calling', { serverName, toolName, args, requestId, ...(asTask ? { task: true } : {}), ...caller });
+    this.context.bus.emit('mcp:tool:calling', {
+      serverName,
+      toolName,
+      args,
+      requestId,
+      ...(asTask ? { task: true } : {}),
+      ...caller,
+    });
     const started = now();
     try {
       const client = await readyClient(this.context, serverName, 'tools/call');
-      const meta = options._meta && typeof options._meta === 'object' && Object.keys(options._meta).length ? options._meta : undefined;
+      const meta =
+        options._meta && typeof options._meta === 'object' && Object.keys(options._meta).length
+          ? options._meta
+          : undefined;
       const task = asTask
-        ? { client, sdk: await this.context.loadSdk(), store: this.features.tasks, serverName, requestTimeout: options.timeout ?? this.context.requestTimeout, followers: this.features.followers }
+        ? {
+            client,
+            sdk: await this.context.loadSdk(),
+            store: this.features.tasks,
+            serverName,
+            requestTimeout: options.timeout ?? this.context.requestTimeout,
+            followers: this.features.followers,
+          }
         : undefined;
       const result = task
-        ? await (await loadTaskRuntime()).runToolTask(task, { toolName, args: args as Record<string, unknown>, meta, requestId, signal: options.signal })
-        : (await client.callTool(
-        { name: toolName, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) },
-        {
-          timeout: options.timeout ?? this.context.requestTimeout,
-          resetTimeoutOnProgress: true,
-          signal: options.signal,
-          toolDefinition: tool as never,
-          onprogress: (progress) => {
-            this.context.bus.emit('mcp:tool:progress', { serverName, toolName, requestId, ...progress });
-            options.onProgress?.(progress);
-          },
-        },
-      )) as ToolResult;
+        ? await (
+            await loadTaskRuntime()
+          ).runToolTask(task, {
+            toolName,
+            args: args as Record<string, unknown>,
+            meta,
+            requestId,
+            signal: options.signal,
+          })
+        : ((await client.callTool(
+            { name: toolName, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) },
+            {
+              timeout: options.timeout ?? this.context.requestTimeout,
+              resetTimeoutOnProgress: true,
+              signal: options.signal,
+              toolDefinition: tool as never,
+              onprogress: (progress) => {
+                this.context.bus.emit('mcp:tool:progress', { serverName, toolName, requestId, ...progress });
+                options.onProgress?.(progress);
+              },
+            },
+          )) as ToolResult);
       const latency = now() - started;
       let extra: Record<string, unknown> | undefined;
       try {
@@ -252,12 +302,29 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
       } catch (error) {
         console.error('[mcp-dashboard] result annotator threw', error);
       }
-      this.context.bus.emit('mcp:tool:result', { ...extra, serverName, toolName, args, result, latency, requestId, ...caller });
+      this.context.bus.emit('mcp:tool:result', {
+        ...extra,
+        serverName,
+        toolName,
+        args,
+        result,
+        latency,
+        requestId,
+        ...caller,
+      });
       return result;
     } catch (error) {
       if (asTask && error instanceof MCPError && error.jsonrpcCode === LOCAL_CODES.cancelled) {
         // A task stopped with tasks/cancel (here or from its Tasks list), or cancelled by the server.
-        this.context.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: error.operation === 'tasks/cancel', reason: error.message, latency: now() - started, ...caller });
+        this.context.bus.emit('mcp:tool:cancelled', {
+          serverName,
+          toolName,
+          requestId,
+          sent: error.operation === 'tasks/cancel',
+          reason: error.message,
+          latency: now() - started,
+          ...caller,
+        });
         throw error;
       }
       if (options.signal?.aborted) {
@@ -269,25 +336,52 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
           operation: 'tools/call',
           cause: error,
         });
-        this.context.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, sent: true, reason, latency: now() - started, ...caller });
+        this.context.bus.emit('mcp:tool:cancelled', {
+          serverName,
+          toolName,
+          requestId,
+          sent: true,
+          reason,
+          latency: now() - started,
+          ...caller,
+        });
         throw cancelled;
       }
       const mcpError = toMCPError(error, { serverName, operation: 'tools/call' });
-      this.context.bus.emit('mcp:tool:error', { serverName, toolName, args, error: mcpError, latency: now() - started, requestId, ...caller });
+      this.context.bus.emit('mcp:tool:error', {
+        serverName,
+        toolName,
+        args,
+        error: mcpError,
+        latency: now() - started,
+        requestId,
+        ...caller,
+      });
       if (mcpError.jsonrpcCode === -32601) {
         // MCP-WP-6.2 table: "method not found" → refresh capabilities and tell the widgets.
-        void this.refreshKind(serverName, 'tools').finally(() => this.context.bus.emit('mcp:server:list-changed', { serverName, kind: 'tools' }));
+        void this.refreshKind(serverName, 'tools').finally(() =>
+          this.context.bus.emit('mcp:server:list-changed', { serverName, kind: 'tools' }),
+        );
       }
       throw mcpError;
     }
   }
 
   /** Sends `resources/read` (MCP-WP-6.2.3). */
-  async readResource(serverName: string, uri: string, options: { caller?: { surface: string; id: string } } = {}): Promise<ResourceContents> {
-    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
+  async readResource(
+    serverName: string,
+    uri: string,
+    options: { caller?: { surface: string; id: string } } = {},
+  ): Promise<ResourceContents> {
+    const caller = options.caller
+      ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) }
+      : {};
     try {
       const client = await readyClient(this.context, serverName, 'resources/read');
-      const result = (await client.readResource({ uri }, { timeout: this.context.requestTimeout, cacheMode: 'bypass' })) as ResourceContents;
+      const result = (await client.readResource(
+        { uri },
+        { timeout: this.context.requestTimeout, cacheMode: 'bypass' },
+      )) as ResourceContents;
       this.context.bus.emit('mcp:resource:read', { serverName, uri, contents: result, ...caller });
       return result;
     } catch (error) {
@@ -298,8 +392,15 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   }
 
   /** Sends `prompts/get` (MCP-WP-6.2.4). */
-  async getPrompt(serverName: string, promptName: string, args: object, options: { caller?: { surface: string; id: string } } = {}): Promise<PromptMessages> {
-    const caller = options.caller ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) } : {};
+  async getPrompt(
+    serverName: string,
+    promptName: string,
+    args: object,
+    options: { caller?: { surface: string; id: string } } = {},
+  ): Promise<PromptMessages> {
+    const caller = options.caller
+      ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) }
+      : {};
     try {
       const client = await readyClient(this.context, serverName, 'prompts/get');
       const result = (await client.getPrompt(
@@ -320,11 +421,24 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
    * the person writes or approves the assistant message, exactly as for a server's own
    * `sampling/createMessage`. Unknown request fields pass through unchanged (MCP-WP-6.2.9).
    */
-  async createMessage(serverName: string, request: SamplingRequest, origin: SamplingOrigin = { kind: 'widget', id: 'host' }): Promise<SamplingResult> {
+  async createMessage(
+    serverName: string,
+    request: SamplingRequest,
+    origin: SamplingOrigin = { kind: 'widget', id: 'host' },
+  ): Promise<SamplingResult> {
     try {
       await readyClient(this.context, serverName, 'sampling/createMessage');
-      if (!request || typeof request !== 'object' || !Array.isArray(request.messages) || typeof request.maxTokens !== 'number') {
-        throw new MCPError('A sampling request needs "messages" (a list) and "maxTokens" (a number).', { jsonrpcCode: -32602, serverName, operation: 'sampling/createMessage' });
+      if (
+        !request ||
+        typeof request !== 'object' ||
+        !Array.isArray(request.messages) ||
+        typeof request.maxTokens !== 'number'
+      ) {
+        throw new MCPError('A sampling request needs "messages" (a list) and "maxTokens" (a number).', {
+          jsonrpcCode: -32602,
+          serverName,
+          operation: 'sampling/createMessage',
+        });
       }
       if (!this.requests.sampling) {
         throw new MCPError('Sampling needs a person to approve each message, and no approval dialog is installed.', {
@@ -346,17 +460,32 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
 
   /** Re-lists tools (all pages) and updates the cached server info. */
   async listTools(serverName: string): Promise<MCPTool[]> {
-    return relist(this.context, serverName, 'tools', async (client) => (await client.listTools(undefined, { cacheMode: 'refresh' })).tools as MCPTool[]);
+    return relist(
+      this.context,
+      serverName,
+      'tools',
+      async (client) => (await client.listTools(undefined, { cacheMode: 'refresh' })).tools as MCPTool[],
+    );
   }
 
   /** Re-lists resources (all pages). */
   async listResources(serverName: string): Promise<MCPResource[]> {
-    return relist(this.context, serverName, 'resources', async (client) => (await client.listResources(undefined, { cacheMode: 'refresh' })).resources as MCPResource[]);
+    return relist(
+      this.context,
+      serverName,
+      'resources',
+      async (client) => (await client.listResources(undefined, { cacheMode: 'refresh' })).resources as MCPResource[],
+    );
   }
 
   /** Re-lists prompts (all pages). */
   async listPrompts(serverName: string): Promise<MCPPrompt[]> {
-    return relist(this.context, serverName, 'prompts', async (client) => (await client.listPrompts(undefined, { cacheMode: 'refresh' })).prompts as MCPPrompt[]);
+    return relist(
+      this.context,
+      serverName,
+      'prompts',
+      async (client) => (await client.listPrompts(undefined, { cacheMode: 'refresh' })).prompts as MCPPrompt[],
+    );
   }
 
   /** Re-lists resource templates (all pages). */
@@ -367,13 +496,20 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   /** Subscribes to `notifications/resources/updated` for one URI; the returned function unsubscribes. */
   subscribeToResource(serverName: string, uri: string, callback: (uri: string) => void): Unsubscribe {
     const connection = this.context.connections.get(serverName);
-    if (!connection) throw new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName });
+    if (!connection)
+      throw new MCPError(`There is no server named "${serverName}".`, {
+        jsonrpcCode: LOCAL_CODES.notConnected,
+        serverName,
+      });
     let callbacks = connection.subscriptions.get(uri);
     if (!callbacks) {
       callbacks = new Set();
       connection.subscriptions.set(uri, callbacks);
       connection.client?.subscribeResource({ uri }).catch((error: unknown) => {
-        this.context.bus.emit('mcp:server:error', { serverName, error: toMCPError(error, { serverName, operation: 'resources/subscribe' }) });
+        this.context.bus.emit('mcp:server:error', {
+          serverName,
+          error: toMCPError(error, { serverName, operation: 'resources/subscribe' }),
+        });
       });
     }
     callbacks.add(callback);

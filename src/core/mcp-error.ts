@@ -18,7 +18,10 @@ export class MCPError extends Error {
   readonly serverName?: string;
   readonly operation?: string;
 
-  constructor(message: string, options: { jsonrpcCode: number; data?: unknown; serverName?: string; operation?: string; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { jsonrpcCode: number; data?: unknown; serverName?: string; operation?: string; cause?: unknown },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'MCPError';
     this.jsonrpcCode = options.jsonrpcCode;
@@ -62,7 +65,8 @@ export function guidanceFor(code: number): string {
     case LOCAL_CODES.denied:
       return 'The dashboard blocked this operation.';
     default:
-      if (code <= -32000 && code >= -32099) return 'The server reported an error. Wait a moment before retrying; see the details below.';
+      if (code <= -32000 && code >= -32099)
+        return 'The server reported an error. Wait a moment before retrying; see the details below.';
       return 'The operation failed. See the details below.';
   }
 }
@@ -91,10 +95,21 @@ export function toMCPError(error: unknown, context: { serverName?: string; opera
     return new MCPError(message, { jsonrpcCode: LOCAL_CODES.connectionClosed, ...context, cause: error });
   }
   const embedded = typeof err?.code !== 'number' ? embeddedJsonRpcError(message) : undefined;
-  if (embedded) return new MCPError(embedded.message, { jsonrpcCode: embedded.code, data: embedded.data, ...context, cause: error });
+  if (embedded)
+    return new MCPError(embedded.message, {
+      jsonrpcCode: embedded.code,
+      data: embedded.data,
+      ...context,
+      cause: error,
+    });
   if (typeof err?.code === 'number' && /^(MCP error -?\d+: )?Invalid [\w/]+ result/.test(message)) {
     // The SDK reports a malformed server result as InvalidParams; for the user it is the server's fault.
-    return new MCPError(`The server answered with a result of the wrong shape: ${message}`, { jsonrpcCode: -32603, data: err.data, ...context, cause: error });
+    return new MCPError(`The server answered with a result of the wrong shape: ${message}`, {
+      jsonrpcCode: -32603,
+      data: err.data,
+      ...context,
+      cause: error,
+    });
   }
   if (typeof err?.code === 'number') {
     return new MCPError(message, { jsonrpcCode: err.code, data: err.data, ...context, cause: error });
@@ -104,10 +119,20 @@ export function toMCPError(error: unknown, context: { serverName?: string; opera
   }
   switch (err?.code) {
     case 'REQUEST_TIMEOUT':
-      return new MCPError(`Timed out: ${message}`, { jsonrpcCode: LOCAL_CODES.requestTimeout, data: err.data, ...context, cause: error });
+      return new MCPError(`Timed out: ${message}`, {
+        jsonrpcCode: LOCAL_CODES.requestTimeout,
+        data: err.data,
+        ...context,
+        cause: error,
+      });
     case 'CONNECTION_CLOSED':
     case 'SEND_FAILED':
-      return new MCPError(`Connection lost: ${message}`, { jsonrpcCode: LOCAL_CODES.connectionClosed, data: err.data, ...context, cause: error });
+      return new MCPError(`Connection lost: ${message}`, {
+        jsonrpcCode: LOCAL_CODES.connectionClosed,
+        data: err.data,
+        ...context,
+        cause: error,
+      });
     case 'NOT_CONNECTED':
       return new MCPError(message, { jsonrpcCode: LOCAL_CODES.notConnected, data: err.data, ...context, cause: error });
     case 'INVALID_RESULT':

@@ -6,7 +6,8 @@ describe('numbers in messages: the same text as Intl.NumberFormat, without const
   it('every whole number 0–999 and larger ones read exactly as Intl writes them, in English and Japanese', () => {
     for (const locale of ['en', 'en-GB', 'ja', 'ja-JP']) {
       const intl = new Intl.NumberFormat(locale);
-      for (const n of [...Array.from({ length: 1000 }, (_, i) => i), 1000, 12_345, 1.5, -3]) expect(formatNumberFor(locale, n), `${locale} ${n}`).to.equal(intl.format(n));
+      for (const n of [...Array.from({ length: 1000 }, (_, i) => i), 1000, 12_345, 1.5, -3])
+        expect(formatNumberFor(locale, n), `${locale} ${n}`).to.equal(intl.format(n));
     }
   });
 
@@ -19,7 +20,9 @@ describe('numbers in messages: the same text as Intl.NumberFormat, without const
   });
 
   it('messages and the host I18n format counts through it; options always go to Intl', () => {
-    expect(formatMessage({ one: '{count} tool', other: '{count} tools' }, { count: 1234 }, 'en')).to.equal('1,234 tools');
+    expect(formatMessage({ one: '{count} tool', other: '{count} tools' }, { count: 1234 }, 'en')).to.equal(
+      '1,234 tools',
+    );
     expect(formatMessage({ one: '{count} tool', other: '{count} tools' }, { count: 19 }, 'en')).to.equal('19 tools');
     const i18n = new I18n({ catalogs: [{ en: {} }] });
     expect(i18n.formatNumber(5)).to.equal('5');

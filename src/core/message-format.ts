@@ -26,7 +26,11 @@ const PLAIN_DIGITS = /^(?:en|ja)(?:-|$)(?!.*\bu-)/i;
  * text as `String(value)`, and is written so: the first Intl.NumberFormat of a page loads its locale
  * data, 14–30 ms of the first card's path at start-up (issue 18), for counts such as "19 tools".
  */
-export function formatNumberFor(locale: string, value: number, format: () => Intl.NumberFormat = () => numberFormat(locale)): string {
+export function formatNumberFor(
+  locale: string,
+  value: number,
+  format: () => Intl.NumberFormat = () => numberFormat(locale),
+): string {
   if (Number.isInteger(value) && value >= 0 && value < 1000 && PLAIN_DIGITS.test(locale)) return String(value);
   return format().format(value);
 }
@@ -35,7 +39,11 @@ export function formatNumberFor(locale: string, value: number, format: () => Int
  * Fills `{name}` placeholders; numbers are formatted for the locale. A plural message picks its
  * form from `variables.count` with Intl.PluralRules. Unknown placeholders are left visible.
  */
-export function formatMessage(message: I18nMessage, variables: Record<string, unknown> | undefined, locale: string): string {
+export function formatMessage(
+  message: I18nMessage,
+  variables: Record<string, unknown> | undefined,
+  locale: string,
+): string {
   let template: string;
   if (typeof message === 'string') template = message;
   else {

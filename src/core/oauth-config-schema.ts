@@ -94,17 +94,32 @@ export function checkOAuthConfig(name: string, oauth: OAuthServerConfig): string
   const problems: string[] = [];
   const grant = oauth.grant ?? 'authorization_code';
   const hasKey = oauth.privateKey !== undefined || oauth.privateKeyFile !== undefined;
-  if (oauth.privateKey !== undefined && oauth.privateKeyFile !== undefined) problems.push(`${at}: give "privateKey" or "privateKeyFile", not both`);
+  if (oauth.privateKey !== undefined && oauth.privateKeyFile !== undefined)
+    problems.push(`${at}: give "privateKey" or "privateKeyFile", not both`);
   if (grant === 'client_credentials') {
-    if (!oauth.clientId) problems.push(`${at}: "client_credentials" needs "clientId" (the id the authorization server gave this machine client)`);
-    if (!oauth.clientSecret && !hasKey) problems.push(`${at}: "client_credentials" needs "clientSecret", or "privateKey"/"privateKeyFile" for private_key_jwt`);
+    if (!oauth.clientId)
+      problems.push(
+        `${at}: "client_credentials" needs "clientId" (the id the authorization server gave this machine client)`,
+      );
+    if (!oauth.clientSecret && !hasKey)
+      problems.push(
+        `${at}: "client_credentials" needs "clientSecret", or "privateKey"/"privateKeyFile" for private_key_jwt`,
+      );
   }
   if (grant === 'cross_app_access') {
-    if (!oauth.clientId || !oauth.clientSecret) problems.push(`${at}: "cross_app_access" needs "clientId" and "clientSecret" (this client at the MCP server's authorization server)`);
-    if (!oauth.idp) problems.push(`${at}: "cross_app_access" needs "idp" with "tokenEndpoint", "clientId" and "idToken" or "idTokenFile"`);
+    if (!oauth.clientId || !oauth.clientSecret)
+      problems.push(
+        `${at}: "cross_app_access" needs "clientId" and "clientSecret" (this client at the MCP server's authorization server)`,
+      );
+    if (!oauth.idp)
+      problems.push(
+        `${at}: "cross_app_access" needs "idp" with "tokenEndpoint", "clientId" and "idToken" or "idTokenFile"`,
+      );
     else if (!oauth.idp.idToken && !oauth.idp.idTokenFile) problems.push(`${at}/idp: needs "idToken" or "idTokenFile"`);
   }
-  if (grant === 'authorization_code' && oauth.clientSecret && !oauth.clientId) problems.push(`${at}: "clientSecret" without "clientId"; add the pre-registered client id`);
-  if (oauth.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKey) problems.push(`${at}: "private_key_jwt" needs "privateKey" or "privateKeyFile"`);
+  if (grant === 'authorization_code' && oauth.clientSecret && !oauth.clientId)
+    problems.push(`${at}: "clientSecret" without "clientId"; add the pre-registered client id`);
+  if (oauth.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKey)
+    problems.push(`${at}: "private_key_jwt" needs "privateKey" or "privateKeyFile"`);
   return problems;
 }

@@ -63,7 +63,11 @@ export const installedWidgetSchema = {
     registry: httpUrl,
     permissions: { type: 'object' },
     dependencies: pinnedMap,
-    previous: { type: 'object', required: ['version', 'integrity'], properties: { version, integrity, permissions: { type: 'object' }, dependencies: pinnedMap } },
+    previous: {
+      type: 'object',
+      required: ['version', 'integrity'],
+      properties: { version, integrity, permissions: { type: 'object' }, dependencies: pinnedMap },
+    },
     installedAt: { type: 'string' },
   },
 } as const;
@@ -76,7 +80,11 @@ export const registryConfigProperties = {
       type: 'object',
       required: ['url'],
       additionalProperties: false,
-      properties: { url: httpUrl, name: { type: 'string' }, bundleOrigins: { type: 'array', items: { type: 'string', pattern: '^https://' } } },
+      properties: {
+        url: httpUrl,
+        name: { type: 'string' },
+        bundleOrigins: { type: 'array', items: { type: 'string', pattern: '^https://' } },
+      },
     },
   },
   publisherKeys: {

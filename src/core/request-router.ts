@@ -13,7 +13,8 @@ export function routeReadRequests(
   allowed: (source: string, operation: 'readResource' | 'getPrompt', serverName: string) => boolean = () => true,
 ): () => void {
   // Who asked, for the host history: a widget's bus view stamps its id; the host's own requests are the user's.
-  const requester = (source: string) => (source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: source });
+  const requester = (source: string) =>
+    source === 'host' ? { surface: 'user', id: 'host' } : { surface: 'widget', id: source };
   const a = bus.on('mcp:resource:read-requested', (data: { serverName?: unknown; uri?: unknown }, meta) => {
     if (typeof data?.serverName !== 'string' || typeof data.uri !== 'string') return;
     if (!allowed(meta.source, 'readResource', data.serverName)) return;
@@ -21,14 +22,17 @@ export function routeReadRequests(
       // reported through mcp:resource:error
     });
   });
-  const b = bus.on('mcp:prompt:invoke-requested', (data: { serverName?: unknown; promptName?: unknown; args?: unknown }, meta) => {
-    if (typeof data?.serverName !== 'string' || typeof data.promptName !== 'string') return;
-    if (!allowed(meta.source, 'getPrompt', data.serverName)) return;
-    const args = data.args && typeof data.args === 'object' && !Array.isArray(data.args) ? data.args : {};
-    bridge.getPrompt(data.serverName, data.promptName, args, { caller: requester(meta.source) }).catch(() => {
-      // reported through mcp:prompt:error
-    });
-  });
+  const b = bus.on(
+    'mcp:prompt:invoke-requested',
+    (data: { serverName?: unknown; promptName?: unknown; args?: unknown }, meta) => {
+      if (typeof data?.serverName !== 'string' || typeof data.promptName !== 'string') return;
+      if (!allowed(meta.source, 'getPrompt', data.serverName)) return;
+      const args = data.args && typeof data.args === 'object' && !Array.isArray(data.args) ? data.args : {};
+      bridge.getPrompt(data.serverName, data.promptName, args, { caller: requester(meta.source) }).catch(() => {
+        // reported through mcp:prompt:error
+      });
+    },
+  );
   return () => {
     a();
     b();

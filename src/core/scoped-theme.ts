@@ -1,4 +1,11 @@
-import type { ColorAdaptationOptions, ColorScheme, ScopedTheming, ThemeInterface, ThemeModePreference, Unsubscribe } from './types.js';
+import type {
+  ColorAdaptationOptions,
+  ColorScheme,
+  ScopedTheming,
+  ThemeInterface,
+  ThemeModePreference,
+  Unsubscribe,
+} from './types.js';
 
 /**
  * A widget's view of the Theme service: exactly the MCP-WP-5.5 / 6.4 interface, read-only (a widget

@@ -4,9 +4,11 @@
 import type { MCPCapabilities, MCPServerInfo } from './types.js';
 
 /** One server's entry as the page keeps it: ready (with the server's lists) or not usable. */
-export type CatalogEntry = { state: 'ready'; info: MCPServerInfo; stale: boolean } | { state: 'pending' | 'unavailable'; reason?: string };
+export type CatalogEntry =
+  { state: 'ready'; info: MCPServerInfo; stale: boolean } | { state: 'pending' | 'unavailable'; reason?: string };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keeps the items of a list that have the one field the dashboard cannot show them without. */
 function items<T>(value: unknown, key: string, extra?: (item: Record<string, unknown>) => boolean): T[] {
@@ -21,10 +23,20 @@ function items<T>(value: unknown, key: string, extra?: (item: Record<string, unk
  */
 export function catalogEntry(serverName: string, transport: 'stdio' | 'http', raw: unknown): CatalogEntry {
   if (!isObject(raw)) return { state: 'unavailable', reason: 'The gateway sent no entry for this server.' };
-  if (raw.state !== 'ready') return { state: raw.state === 'pending' ? 'pending' : 'unavailable', reason: typeof raw.reason === 'string' ? raw.reason : undefined };
+  if (raw.state !== 'ready')
+    return {
+      state: raw.state === 'pending' ? 'pending' : 'unavailable',
+      reason: typeof raw.reason === 'string' ? raw.reason : undefined,
+    };
   const info = raw.info;
-  if (!isObject(info) || !isObject(info.capabilities)) return { state: 'unavailable', reason: 'The gateway’s entry for this server has no capabilities.' };
-  const version = isObject(info.serverVersion) && typeof info.serverVersion.name === 'string' && typeof info.serverVersion.version === 'string' ? info.serverVersion : undefined;
+  if (!isObject(info) || !isObject(info.capabilities))
+    return { state: 'unavailable', reason: 'The gateway’s entry for this server has no capabilities.' };
+  const version =
+    isObject(info.serverVersion) &&
+    typeof info.serverVersion.name === 'string' &&
+    typeof info.serverVersion.version === 'string'
+      ? info.serverVersion
+      : undefined;
   return {
     state: 'ready',
     stale: raw.stale === true,
@@ -37,7 +49,15 @@ export function catalogEntry(serverName: string, transport: 'stdio' | 'http', ra
       resources: items(info.resources, 'uri'),
       resourceTemplates: items(info.resourceTemplates, 'uriTemplate'),
       prompts: items(info.prompts, 'name'),
-      ...(version ? { serverVersion: { name: String(version.name), version: String(version.version), ...(typeof version.title === 'string' ? { title: version.title } : {}) } } : {}),
+      ...(version
+        ? {
+            serverVersion: {
+              name: String(version.name),
+              version: String(version.version),
+              ...(typeof version.title === 'string' ? { title: version.title } : {}),
+            },
+          }
+        : {}),
       ...(typeof info.instructions === 'string' ? { instructions: info.instructions } : {}),
     },
   };

@@ -2,4 +2,10 @@
 // the page's early launch script (src/shell/launch-early.ts) sends them before the rest of the page loads.
 
 /** Gateway routes the dashboard reads at start-up. */
-export const STARTUP_READS = ['/api/servers', '/api/catalog', '/api/layouts', '/api/brand', '/api/dashboard-config'] as const;
+export const STARTUP_READS = [
+  '/api/servers',
+  '/api/catalog',
+  '/api/layouts',
+  '/api/brand',
+  '/api/dashboard-config',
+] as const;

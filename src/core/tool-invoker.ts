@@ -60,7 +60,16 @@ export interface HostTool {
 export interface DeferredSends {
   isOnline(serverName: string): boolean;
   /** Queues a confirmed call; `send` runs it once the server is back (in order). Resolves with its result. */
-  enqueue(call: { serverName: string; toolName: string; args: Record<string, unknown>; requestId: string; caller: CallerContext }, send: () => Promise<ToolResult>): Promise<ToolResult>;
+  enqueue(
+    call: {
+      serverName: string;
+      toolName: string;
+      args: Record<string, unknown>;
+      requestId: string;
+      caller: CallerContext;
+    },
+    send: () => Promise<ToolResult>,
+  ): Promise<ToolResult>;
 }
 
 /** Finds the agent behind a widget's `agentInvocation` id (issue 17); undefined when it is not a running action of that widget. */
@@ -104,7 +113,13 @@ export class ToolInvoker {
   /** Resolves `agentInvocation` ids to the agent (issue 17). */
   agentCaller: AgentCallerResolver | undefined;
 
-  constructor(options: { bus: EventBus; bridge: MCPBridge; validator: ArgumentValidator; confirm: Confirmer; policy?: PolicyGate }) {
+  constructor(options: {
+    bus: EventBus;
+    bridge: MCPBridge;
+    validator: ArgumentValidator;
+    confirm: Confirmer;
+    policy?: PolicyGate;
+  }) {
     this.bus = options.bus;
     this.bridge = options.bridge;
     this.validator = options.validator;
@@ -119,7 +134,11 @@ export class ToolInvoker {
   widgetCaller(widgetId: string, agentInvocation: unknown): CallerContext {
     if (agentInvocation === undefined) return { surface: 'widget', id: widgetId };
     const agent = typeof agentInvocation === 'string' ? this.agentCaller?.(widgetId, agentInvocation) : undefined;
-    if (!agent) throw new MCPError(`Widget "${widgetId}" named an agent action that is not running (or not its own); the call was not made.`, { jsonrpcCode: LOCAL_CODES.denied, operation: 'tools/call' });
+    if (!agent)
+      throw new MCPError(
+        `Widget "${widgetId}" named an agent action that is not running (or not its own); the call was not made.`,
+        { jsonrpcCode: LOCAL_CODES.denied, operation: 'tools/call' },
+      );
     return agent;
   }
 
@@ -127,25 +146,45 @@ export class ToolInvoker {
   start(): void {
     this.unsubscribe ??= this.bus.on('mcp:tool:invoke-requested', (data: unknown, meta) => {
       // A widget's form is a person pressing Invoke inside that widget: the widget is the caller.
-      const { timeout, task, whenOnline, agentInvocation } = (data ?? {}) as { timeout?: unknown; task?: unknown; whenOnline?: unknown; agentInvocation?: unknown };
+      const { timeout, task, whenOnline, agentInvocation } = (data ?? {}) as {
+        timeout?: unknown;
+        task?: unknown;
+        whenOnline?: unknown;
+        agentInvocation?: unknown;
+      };
       let caller: CallerContext;
       try {
-        caller = meta.source === 'host' ? { surface: 'user', id: 'host' } : this.widgetCaller(meta.source, agentInvocation);
+        caller =
+          meta.source === 'host' ? { surface: 'user', id: 'host' } : this.widgetCaller(meta.source, agentInvocation);
       } catch (error) {
         const d = (data ?? {}) as Partial<ToolInvokeRequest>;
-        this.bus.emit('mcp:tool:error', { serverName: d.serverName, toolName: d.toolName, args: d.args, error, requestId: d.requestId, latency: 0 });
+        this.bus.emit('mcp:tool:error', {
+          serverName: d.serverName,
+          toolName: d.toolName,
+          args: d.args,
+          error,
+          requestId: d.requestId,
+          latency: 0,
+        });
         return;
       }
-      const options: InvokeOptions = { ...(typeof timeout === 'number' && timeout > 0 ? { timeout } : {}), ...(task === true ? { task: true } : {}), ...(whenOnline === true ? { whenOnline: true } : {}) };
+      const options: InvokeOptions = {
+        ...(typeof timeout === 'number' && timeout > 0 ? { timeout } : {}),
+        ...(task === true ? { task: true } : {}),
+        ...(whenOnline === true ? { whenOnline: true } : {}),
+      };
       this.invoke(data, caller, options).catch(() => {
         // Failures are already emitted as events for the requesting widget.
       });
     });
     // Cancel button → abort → the SDK sends notifications/cancelled to the server.
-    this.unsubscribeCancel ??= this.bus.on('mcp:tool:cancel-requested', (data: { requestId?: unknown; reason?: unknown } | undefined, meta) => {
-      if (typeof data?.requestId !== 'string') return;
-      this.cancel(data.requestId, meta.source, typeof data.reason === 'string' ? data.reason : undefined);
-    });
+    this.unsubscribeCancel ??= this.bus.on(
+      'mcp:tool:cancel-requested',
+      (data: { requestId?: unknown; reason?: unknown } | undefined, meta) => {
+        if (typeof data?.requestId !== 'string') return;
+        this.cancel(data.requestId, meta.source, typeof data.reason === 'string' ? data.reason : undefined);
+      },
+    );
   }
 
   /** Stops listening. */
@@ -169,7 +208,14 @@ export class ToolInvoker {
 
   /** Validates, confirms and calls. Rejects with an MCPError when any step refuses. */
   async invoke(request: unknown, caller: CallerContext, invokeOptions: InvokeOptions = {}): Promise<ToolResult> {
-    const { onApproved, interact = (step) => step(), whenOnline, agentInvocation: _ignored, virtual, ...options } = invokeOptions;
+    const {
+      onApproved,
+      interact = (step) => step(),
+      whenOnline,
+      agentInvocation: _ignored,
+      virtual,
+      ...options
+    } = invokeOptions;
     const req = (isPlainObject(request) ? request : {}) as Partial<ToolInvokeRequest>;
     const requestId = typeof req.requestId === 'string' && req.requestId ? req.requestId : newRequestId();
     const serverName = typeof req.serverName === 'string' ? req.serverName : '';
@@ -178,44 +224,110 @@ export class ToolInvoker {
 
     const fail = (error: MCPError, problems?: ArgumentProblem[]): never => {
       if (problems) this.bus.emit('mcp:tool:invalid-args', { serverName, toolName, requestId, problems });
-      this.bus.emit('mcp:tool:error', { serverName, toolName, args, error, requestId, latency: 0, caller, ...agentHint(caller) });
+      this.bus.emit('mcp:tool:error', {
+        serverName,
+        toolName,
+        args,
+        error,
+        requestId,
+        latency: 0,
+        caller,
+        ...agentHint(caller),
+      });
       throw error;
     };
 
     if (!serverName || !toolName) {
-      fail(new MCPError('A tool request needs a serverName and a toolName.', { jsonrpcCode: -32600, serverName, operation: 'tools/call' }));
+      fail(
+        new MCPError('A tool request needs a serverName and a toolName.', {
+          jsonrpcCode: -32600,
+          serverName,
+          operation: 'tools/call',
+        }),
+      );
     }
     // A server shown from the gateway's catalog (issue 18) is decided on its session's own discovery.
     const pending = virtual ? undefined : this.bridge.needSession(serverName);
     if (pending) await pending;
     // A host tool (issue 17: what the dashboard offers agents) is decided like a server's tool and run by the host.
     const server = virtual ? undefined : this.bridge.getServer(serverName);
-    if (!virtual && !server) fail(new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName }));
+    if (!virtual && !server)
+      fail(
+        new MCPError(`There is no server named "${serverName}".`, {
+          jsonrpcCode: LOCAL_CODES.notConnected,
+          serverName,
+        }),
+      );
     const tool = virtual ? virtual.tool : server!.info?.tools.find((t) => t.name === toolName);
     if (!tool) {
-      fail(new MCPError(`Server "${serverName}" does not offer a tool named "${toolName}".`, { jsonrpcCode: -32601, serverName, operation: 'tools/call' }));
+      fail(
+        new MCPError(`Server "${serverName}" does not offer a tool named "${toolName}".`, {
+          jsonrpcCode: -32601,
+          serverName,
+          operation: 'tools/call',
+        }),
+      );
     }
     // MCPlet + MCP-WP 11.4 policy (docs/policy.md): a denial stops here, before anything is validated or sent.
     const evaluation = this.policy?.evaluate(serverName, tool!, caller);
     if (evaluation?.decision.decision === 'deny') {
       const { decision } = evaluation;
-      void this.policy!.recordCall(evaluation, { serverName, toolName, caller, args, requestId, outcome: 'denied' }).catch(() => {});
-      this.bus.emit('mcp:host:policy-denied', { serverName, toolName, requestId, caller, rule: decision.rule, reason: decision.reason, refusal: decision.refusal });
-      fail(new MCPError(decision.reason, { jsonrpcCode: LOCAL_CODES.denied, data: { rule: decision.rule, refusal: decision.refusal }, serverName, operation: 'tools/call' }));
+      void this.policy!.recordCall(evaluation, {
+        serverName,
+        toolName,
+        caller,
+        args,
+        requestId,
+        outcome: 'denied',
+      }).catch(() => {});
+      this.bus.emit('mcp:host:policy-denied', {
+        serverName,
+        toolName,
+        requestId,
+        caller,
+        rule: decision.rule,
+        reason: decision.reason,
+        refusal: decision.refusal,
+      });
+      fail(
+        new MCPError(decision.reason, {
+          jsonrpcCode: LOCAL_CODES.denied,
+          data: { rule: decision.rule, refusal: decision.refusal },
+          serverName,
+          operation: 'tools/call',
+        }),
+      );
     }
 
     if (whenOnline && evaluation?.decision.decision === 'passkey') {
       // A passkey assertion is bound to one challenge that expires within a minute: it cannot wait in a queue.
-      fail(new MCPError(`"${toolName}" needs your passkey at the moment it is sent, so it cannot wait until the server is back. Send it once the server is connected.`, { jsonrpcCode: LOCAL_CODES.denied, data: { rule: 'K1' }, serverName, operation: 'tools/call' }));
+      fail(
+        new MCPError(
+          `"${toolName}" needs your passkey at the moment it is sent, so it cannot wait until the server is back. Send it once the server is connected.`,
+          { jsonrpcCode: LOCAL_CODES.denied, data: { rule: 'K1' }, serverName, operation: 'tools/call' },
+        ),
+      );
     }
     if (!isPlainObject(args)) {
       const problems = [{ path: '', message: 'arguments must be a JSON object' }];
-      fail(new MCPError('The arguments must be a JSON object.', { jsonrpcCode: LOCAL_CODES.invalidArguments, data: { problems }, serverName }), problems);
+      fail(
+        new MCPError('The arguments must be a JSON object.', {
+          jsonrpcCode: LOCAL_CODES.invalidArguments,
+          data: { problems },
+          serverName,
+        }),
+        problems,
+      );
     }
     // A schema we cannot use fails closed, and says so: the arguments are not what is wrong.
     const unusable = await this.validator.schemaProblem(tool!.inputSchema ?? { type: 'object' });
     if (unusable !== undefined) {
-      fail(new MCPError(`"${toolName}" cannot be called from the dashboard: its input schema cannot be used to check the arguments. ${unusable}`, { jsonrpcCode: LOCAL_CODES.denied, data: { reason: unusable }, serverName, operation: 'tools/call' }));
+      fail(
+        new MCPError(
+          `"${toolName}" cannot be called from the dashboard: its input schema cannot be used to check the arguments. ${unusable}`,
+          { jsonrpcCode: LOCAL_CODES.denied, data: { reason: unusable }, serverName, operation: 'tools/call' },
+        ),
+      );
     }
     const verdict = await this.validator.validate(tool!.inputSchema ?? { type: 'object' }, args);
     if (!verdict.ok) {
@@ -231,19 +343,49 @@ export class ToolInvoker {
       );
     }
     const callArgs = args as Record<string, unknown>;
-    const record = (outcome: string) => (evaluation ? this.policy!.recordCall(evaluation, { serverName, toolName, caller, args: callArgs, requestId, outcome }).catch(() => undefined) : Promise.resolve(undefined));
+    const record = (outcome: string) =>
+      evaluation
+        ? this.policy!.recordCall(evaluation, {
+            serverName,
+            toolName,
+            caller,
+            args: callArgs,
+            requestId,
+            outcome,
+          }).catch(() => undefined)
+        : Promise.resolve(undefined);
     const cancelled = (message: string): never => {
       this.bus.emit('mcp:tool:cancelled', { serverName, toolName, requestId, caller, ...agentHint(caller) });
       throw new MCPError(message, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tools/call' });
     };
 
     // Without a policy (bare test set-ups) every call is confirmed, as MCP-WP-11.2.1 says.
-    const needsDialog = !evaluation || evaluation.decision.decision === 'confirm' || evaluation.decision.decision === 'passkey';
+    const needsDialog =
+      !evaluation || evaluation.decision.decision === 'confirm' || evaluation.decision.decision === 'passkey';
     let remember = false;
     let choice: Pick<ConfirmationAnswer, 'scope' | 'duration'> = {};
     if (needsDialog) {
-      const raw = await interact(() => this.confirm({ serverName, toolName, tool: tool!, args: callArgs, caller, requestId, ...(evaluation ? { policy: evaluation } : {}), ...(options.signal ? { signal: options.signal } : {}) }));
-      const answer: ConfirmationAnswer = typeof raw === 'boolean' ? { confirmed: raw } : { confirmed: raw?.confirmed === true, remember: raw?.remember === true, scope: raw?.scope, duration: raw?.duration };
+      const raw = await interact(() =>
+        this.confirm({
+          serverName,
+          toolName,
+          tool: tool!,
+          args: callArgs,
+          caller,
+          requestId,
+          ...(evaluation ? { policy: evaluation } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+        }),
+      );
+      const answer: ConfirmationAnswer =
+        typeof raw === 'boolean'
+          ? { confirmed: raw }
+          : {
+              confirmed: raw?.confirmed === true,
+              remember: raw?.remember === true,
+              scope: raw?.scope,
+              duration: raw?.duration,
+            };
       if (options.signal?.aborted) {
         void record('withdrawn: the caller went away');
         cancelled('The caller went away before the call was confirmed; nothing was sent to the server.');
@@ -253,21 +395,38 @@ export class ToolInvoker {
         cancelled('You cancelled the tool call; nothing was sent to the server.');
       }
       remember = answer.remember === true && evaluation?.decision.rememberable === true;
-      choice = { ...(answer.scope ? { scope: answer.scope } : {}), ...(answer.duration ? { duration: answer.duration } : {}) };
+      choice = {
+        ...(answer.scope ? { scope: answer.scope } : {}),
+        ...(answer.duration ? { duration: answer.duration } : {}),
+      };
     }
 
     // Request _meta: a caller's own keys pass, the host's reserved keys never do.
     const meta: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(isPlainObject(options._meta) ? options._meta : {})) if (!RESERVED_META.includes(key)) meta[key] = value;
+    for (const [key, value] of Object.entries(isPlainObject(options._meta) ? options._meta : {}))
+      if (!RESERVED_META.includes(key)) meta[key] = value;
     if (evaluation?.decision.decision === 'passkey') {
       const passkey = this.policy!.options.passkey;
       if (!passkey) {
         void record('no passkey support');
-        fail(new MCPError('This action needs a passkey, and passkeys are not available in this dashboard (see dashboard.passkeys in the config).', { jsonrpcCode: LOCAL_CODES.denied, serverName, operation: 'tools/call' }));
+        fail(
+          new MCPError(
+            'This action needs a passkey, and passkeys are not available in this dashboard (see dashboard.passkeys in the config).',
+            { jsonrpcCode: LOCAL_CODES.denied, serverName, operation: 'tools/call' },
+          ),
+        );
       }
       try {
         // The assertion goes only into params._meta (MCPlet §7.3.1): never into arguments, events, the audit log or storage.
-        meta.mcplet_auth = await interact(() => passkey!({ serverName, toolName, args: callArgs, promptMessage: evaluation.classification.auth?.promptMessage, requestId }));
+        meta.mcplet_auth = await interact(() =>
+          passkey!({
+            serverName,
+            toolName,
+            args: callArgs,
+            promptMessage: evaluation.classification.auth?.promptMessage,
+            requestId,
+          }),
+        );
       } catch (error) {
         if ((error as Error)?.name === 'PasskeyCancelledError') {
           void record('passkey cancelled');
@@ -275,29 +434,57 @@ export class ToolInvoker {
         }
         void record('passkey failed');
         fail(
-          new MCPError(`The passkey step failed, so nothing was sent to the server: ${(error as Error)?.message ?? String(error)}`, {
-            jsonrpcCode: LOCAL_CODES.denied,
-            data: { rule: 'K1', passkey: 'failed' },
-            serverName,
-            operation: 'tools/call',
-          }),
+          new MCPError(
+            `The passkey step failed, so nothing was sent to the server: ${(error as Error)?.message ?? String(error)}`,
+            {
+              jsonrpcCode: LOCAL_CODES.denied,
+              data: { rule: 'K1', passkey: 'failed' },
+              serverName,
+              operation: 'tools/call',
+            },
+          ),
         );
       }
     }
-    if (remember && evaluation) await this.policy!.remember(evaluation, serverName, toolName, caller, choice, server?.info?.tools ?? []).catch(() => {});
+    if (remember && evaluation)
+      await this.policy!.remember(evaluation, serverName, toolName, caller, choice, server?.info?.tools ?? []).catch(
+        () => {},
+      );
 
     if (whenOnline && this.deferred && !this.deferred.isOnline(serverName)) {
       // Confirmed now; sent as it is once the server is back, in the order the user queued it (MCP-WP-6.6.3).
-      const queuedAudit = record(`${evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed'}; queued until the server is back`);
-      return this.deferred.enqueue({ serverName, toolName, args: callArgs, requestId, caller }, () => this.send({ serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual }, queuedAudit));
+      const queuedAudit = record(
+        `${evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed'}; queued until the server is back`,
+      );
+      return this.deferred.enqueue({ serverName, toolName, args: callArgs, requestId, caller }, () =>
+        this.send(
+          { serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual },
+          queuedAudit,
+        ),
+      );
     }
-    const auditId = record(evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed');
-    return this.send({ serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual }, auditId);
+    const auditId = record(
+      evaluation?.decision.decision === 'allow' ? `allowed (${evaluation.decision.rule})` : 'confirmed',
+    );
+    return this.send(
+      { serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual },
+      auditId,
+    );
   }
 
   /** Sends a call that every step has cleared, and completes its audit entry with the outcome. */
   private async send(
-    call: { serverName: string; toolName: string; callArgs: Record<string, unknown>; requestId: string; caller: CallerContext; meta: Record<string, unknown>; options: HostCallOptions; onApproved?: () => void; virtual?: HostTool },
+    call: {
+      serverName: string;
+      toolName: string;
+      callArgs: Record<string, unknown>;
+      requestId: string;
+      caller: CallerContext;
+      meta: Record<string, unknown>;
+      options: HostCallOptions;
+      onApproved?: () => void;
+      virtual?: HostTool;
+    },
     auditId: Promise<number | undefined>,
   ): Promise<ToolResult> {
     const { serverName, toolName, callArgs, requestId, caller, meta, options, onApproved, virtual } = call;
@@ -310,10 +497,29 @@ export class ToolInvoker {
     try {
       onApproved?.();
       // A -32042 error asks the user to open a page first; once they have, the same call is sent once more.
-      const call = virtual ? () => virtual.run(controller.signal) : () => this.bridge.callTool(serverName, toolName, callArgs, { ...options, _meta: meta, signal: controller.signal, requestId, caller });
-      const result = await retryAfterUrlElicitation(call, { serverName, toolName, ask: this.bridge.urlElicitationHandler, signal: controller.signal, bus: this.bus, requestId });
+      const call = virtual
+        ? () => virtual.run(controller.signal)
+        : () =>
+            this.bridge.callTool(serverName, toolName, callArgs, {
+              ...options,
+              _meta: meta,
+              signal: controller.signal,
+              requestId,
+              caller,
+            });
+      const result = await retryAfterUrlElicitation(call, {
+        serverName,
+        toolName,
+        ask: this.bridge.urlElicitationHandler,
+        signal: controller.signal,
+        bus: this.bus,
+        requestId,
+      });
       const envelope = parseEnvelope(result);
-      void this.completeAudit(auditId, envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok');
+      void this.completeAudit(
+        auditId,
+        envelope?.kind === 'error' ? `server error ${envelope.code}` : result.isError ? 'tool error' : 'ok',
+      );
       return result;
     } catch (error) {
       void this.completeAudit(auditId, `failed: ${(error as Error)?.message ?? String(error)}`);

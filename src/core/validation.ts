@@ -32,7 +32,8 @@ export function findRemoteRefs(schema: unknown, path = '', out: string[] = [], s
     return out;
   }
   for (const [key, value] of Object.entries(schema as Record<string, unknown>)) {
-    if ((key === '$ref' || key === '$dynamicRef') && typeof value === 'string' && !value.startsWith('#')) out.push(`${path}/${key}: ${value}`);
+    if ((key === '$ref' || key === '$dynamicRef') && typeof value === 'string' && !value.startsWith('#'))
+      out.push(`${path}/${key}: ${value}`);
     else findRemoteRefs(value, `${path}/${key}`, out, seen);
   }
   return out;
@@ -53,7 +54,8 @@ function problemsFrom(errors: ErrorObject[] | null | undefined): ArgumentProblem
     } else if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
       message = `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
     }
-    if (!problems.some((p) => p.path === path && p.message === message)) problems.push({ path, message, keyword: error.keyword, params });
+    if (!problems.some((p) => p.path === path && p.message === message))
+      problems.push({ path, message, keyword: error.keyword, params });
   }
   return problems;
 }
@@ -80,7 +82,8 @@ export class SchemaValidator {
     const cached = this.cache.get(schema);
     if (cached) return cached;
     const remote = findRemoteRefs(schema);
-    if (remote.length > 0) throw new SchemaError(`The schema refers to other documents, which are never fetched: ${remote.join('; ')}`);
+    if (remote.length > 0)
+      throw new SchemaError(`The schema refers to other documents, which are never fetched: ${remote.join('; ')}`);
     const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
     const use2020 = DRAFT_2020.test(declared);
     // Older drafts (04/06) are close enough to 07 for argument checking; drop the marker ajv cannot resolve.
@@ -89,11 +92,16 @@ export class SchemaValidator {
     delete copy.$id;
     let validate: ValidateFunction;
     try {
-      const ajv = use2020 ? (this.draft2020 ??= makeAjv(Ajv2020 as unknown as new (opts: object) => Ajv)) : (this.draft07 ??= makeAjv(Ajv));
+      const ajv = use2020
+        ? (this.draft2020 ??= makeAjv(Ajv2020 as unknown as new (opts: object) => Ajv))
+        : (this.draft07 ??= makeAjv(Ajv));
       validate = ajv.compile(copy);
     } catch (error) {
       // ajv recurses through $ref: a loop of $refs that never reaches a schema overflows the stack.
-      if (error instanceof RangeError) throw new SchemaError('The schema cannot be used: its $ref entries point at each other in a loop (or it is nested too deeply).');
+      if (error instanceof RangeError)
+        throw new SchemaError(
+          'The schema cannot be used: its $ref entries point at each other in a loop (or it is nested too deeply).',
+        );
       throw new SchemaError(`The schema is not valid JSON Schema: ${(error as Error).message}`);
     }
     this.cache.set(schema, validate);

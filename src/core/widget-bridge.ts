@@ -22,7 +22,12 @@ export type OperationGate = (operation: GatedOperation, serverName?: string) => 
 
 /** The error a widget sees when its permissions refuse an operation. */
 function denied(error: unknown, serverName: string | undefined, operation: string): MCPError {
-  return new MCPError((error as Error)?.message ?? String(error), { jsonrpcCode: LOCAL_CODES.denied, data: { permission: operation }, serverName, operation });
+  return new MCPError((error as Error)?.message ?? String(error), {
+    jsonrpcCode: LOCAL_CODES.denied,
+    data: { permission: operation },
+    serverName,
+    operation,
+  });
 }
 
 /** Only the options a widget may set (MCP-WP-6.2 CallOptions); host-only ones (caller, request id, host tools) never pass. */
@@ -44,7 +49,12 @@ function widgetCallOptions(options: CallOptions | undefined): HostCallOptions {
  * dialog (MCP-WP-11.2.4). Every other operation is checked against the widget's permissions first
  * (MCP-WP-11.4.3). The raw bridge is captured in closures and never exposed.
  */
-export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetId: string, gate: OperationGate = () => {}): WidgetBridgeHandle {
+export function createWidgetBridge(
+  raw: MCPBridge,
+  invoker: ToolInvoker,
+  widgetId: string,
+  gate: OperationGate = () => {},
+): WidgetBridgeHandle {
   const subscriptions = new Set<Unsubscribe>();
   let disposed = false;
   const check = (operation: GatedOperation, serverName?: string): void => {
@@ -68,12 +78,27 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
     isConnected: (serverName: string) => raw.isConnected(serverName),
     callTool: async (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
       // With a live agentInvocation id the widget acts for an agent: the call runs as that agent (issue 17).
-      invoker.invoke({ serverName, toolName, args }, invoker.widgetCaller(widgetId, options?.agentInvocation), widgetCallOptions(options)),
-    readResource: (serverName: string, uri: string) => guarded('readResource', serverName, () => raw.readResource(serverName, uri, { caller: { surface: 'widget', id: widgetId } })),
-    getPrompt: (serverName: string, promptName: string, args: object) => guarded('getPrompt', serverName, () => raw.getPrompt(serverName, promptName, args, { caller: { surface: 'widget', id: widgetId } })),
-    createMessage: (serverName: string, request: Parameters<MCPBridge['createMessage']>[1], options?: Pick<CallOptions, 'agentInvocation'>) =>
+      invoker.invoke(
+        { serverName, toolName, args },
+        invoker.widgetCaller(widgetId, options?.agentInvocation),
+        widgetCallOptions(options),
+      ),
+    readResource: (serverName: string, uri: string) =>
+      guarded('readResource', serverName, () =>
+        raw.readResource(serverName, uri, { caller: { surface: 'widget', id: widgetId } }),
+      ),
+    getPrompt: (serverName: string, promptName: string, args: object) =>
+      guarded('getPrompt', serverName, () =>
+        raw.getPrompt(serverName, promptName, args, { caller: { surface: 'widget', id: widgetId } }),
+      ),
+    createMessage: (
+      serverName: string,
+      request: Parameters<MCPBridge['createMessage']>[1],
+      options?: Pick<CallOptions, 'agentInvocation'>,
+    ) =>
       guarded('createMessage', serverName, async () => {
-        if (options?.agentInvocation === undefined) return raw.createMessage(serverName, request, { kind: 'widget', id: widgetId });
+        if (options?.agentInvocation === undefined)
+          return raw.createMessage(serverName, request, { kind: 'widget', id: widgetId });
         // For an agent action: only while it runs, the prompt checked against the schema first (MCP-WP-17.1.6).
         const agent = invoker.widgetCaller(widgetId, options.agentInvocation);
         await checkAgentPrompt(serverName, request);
@@ -84,15 +109,24 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
     listPrompts: (serverName: string) => guarded('discover', serverName, () => raw.listPrompts(serverName)),
     // Client features. Completions need the permission of what they complete; tasks belong to tool calls; roots
     // give a server more of this computer, so only a widget that may call its tools may change them.
-    complete: (serverName: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>) =>
-      guarded(ref?.type === 'ref/resource' ? 'readResource' : 'getPrompt', serverName, () => raw.features.complete(serverName, ref, argument, context)),
+    complete: (
+      serverName: string,
+      ref: CompletionRef,
+      argument: { name: string; value: string },
+      context?: Record<string, string>,
+    ) =>
+      guarded(ref?.type === 'ref/resource' ? 'readResource' : 'getPrompt', serverName, () =>
+        raw.features.complete(serverName, ref, argument, context),
+      ),
     getTasks: (serverName: string) => {
       check('discover', serverName);
       return raw.features.tasks.list(serverName);
     },
     listTasks: (serverName: string) => guarded('discover', serverName, () => raw.features.listTasks(serverName)),
-    cancelTask: (serverName: string, taskId: string) => guarded('invokeTool', serverName, () => raw.features.cancelTask(serverName, taskId)),
-    fetchTaskResult: (serverName: string, taskId: string) => guarded('invokeTool', serverName, () => raw.features.fetchTaskResult(serverName, taskId)),
+    cancelTask: (serverName: string, taskId: string) =>
+      guarded('invokeTool', serverName, () => raw.features.cancelTask(serverName, taskId)),
+    fetchTaskResult: (serverName: string, taskId: string) =>
+      guarded('invokeTool', serverName, () => raw.features.fetchTaskResult(serverName, taskId)),
     getLog: (serverName: string) => {
       check('discover', serverName);
       return raw.features.logs.list(serverName);
@@ -101,12 +135,14 @@ export function createWidgetBridge(raw: MCPBridge, invoker: ToolInvoker, widgetI
       check('discover', serverName);
       return raw.features.logs.level(serverName);
     },
-    setLoggingLevel: (serverName: string, level: LogLevel) => guarded('discover', serverName, () => raw.features.setLoggingLevel(serverName, level)),
+    setLoggingLevel: (serverName: string, level: LogLevel) =>
+      guarded('discover', serverName, () => raw.features.setLoggingLevel(serverName, level)),
     getRoots: (serverName: string) => {
       check('discover', serverName);
       return raw.features.rootsFor(serverName);
     },
-    setRoots: (serverName: string, roots: RootEntry[]) => guarded('invokeTool', serverName, () => raw.features.setRoots(serverName, roots)),
+    setRoots: (serverName: string, roots: RootEntry[]) =>
+      guarded('invokeTool', serverName, () => raw.features.setRoots(serverName, roots)),
     subscribeToResource: (serverName: string, uri: string, callback: (uri: string) => void) => {
       if (disposed) return () => {};
       check('subscribeToUpdates', serverName);

@@ -52,14 +52,28 @@ export function widgetResultSchema(): Record<string, unknown> {
             [RULE]: 'MCP-WP-3.5.2',
             type: 'object',
             required: ['getCapabilities', 'executeAction'],
-            properties: { getCapabilities: { ...fn, [RULE]: 'MCP-WP-3.5.2' }, executeAction: { ...fn, [RULE]: 'MCP-WP-3.5.2' }, subscribe: { ...fn, [RULE]: 'MCP-WP-3.5.2' } },
+            properties: {
+              getCapabilities: { ...fn, [RULE]: 'MCP-WP-3.5.2' },
+              executeAction: { ...fn, [RULE]: 'MCP-WP-3.5.2' },
+              subscribe: { ...fn, [RULE]: 'MCP-WP-3.5.2' },
+            },
           },
         },
       },
       widget: {
         [RULE]: 'MCP-WP-4.1.1',
         type: 'object',
-        required: ['protocolVersion', 'element', 'displayName', 'icon', 'category', 'mcpServerName', 'transport', 'mcpProtocolVersion', 'capabilities'],
+        required: [
+          'protocolVersion',
+          'element',
+          'displayName',
+          'icon',
+          'category',
+          'mcpServerName',
+          'transport',
+          'mcpProtocolVersion',
+          'capabilities',
+        ],
         properties: {
           protocolVersion: { [RULE]: 'MCP-WP-4.2.1', const: '1.0.0' },
           element: { [RULE]: 'MCP-WP-4.2.2', type: 'string', pattern: WIDGET_ELEMENT_PATTERN },
@@ -74,18 +88,30 @@ export function widgetResultSchema(): Record<string, unknown> {
             [RULE]: 'MCP-WP-4.1.1',
             type: 'object',
             required: ['tools', 'resources', 'prompts', 'sampling'],
-            properties: { tools: { type: 'boolean' }, resources: { type: 'boolean' }, prompts: { type: 'boolean' }, sampling: { type: 'boolean' } },
+            properties: {
+              tools: { type: 'boolean' },
+              resources: { type: 'boolean' },
+              prompts: { type: 'boolean' },
+              sampling: { type: 'boolean' },
+            },
           },
           permissions: permissionsSchema,
           trustLevel: { [RULE]: 'MCP-WP-4.1.1', enum: ['untrusted', 'community', 'verified', 'enterprise'] },
           signature: signatureSchema,
           integrity: { [RULE]: 'MCP-WP-4.2.10', type: 'string', pattern: INTEGRITY_PATTERN },
           mcpUICompatible: { [RULE]: 'MCP-WP-4.1.1', type: 'boolean' },
-          mcpUIResourceTypes: { [RULE]: 'MCP-WP-4.1.1', type: 'array', items: { enum: ['text/html', 'text/uri-list', 'application/vnd.mcp-ui.remote-dom'] } },
+          mcpUIResourceTypes: {
+            [RULE]: 'MCP-WP-4.1.1',
+            type: 'array',
+            items: { enum: ['text/html', 'text/uri-list', 'application/vnd.mcp-ui.remote-dom'] },
+          },
           priority: { [RULE]: 'MCP-WP-4.1.1', type: 'number' },
           collapsible: { [RULE]: 'MCP-WP-4.1.1', type: 'boolean' },
           defaultCollapsed: { [RULE]: 'MCP-WP-4.1.1', type: 'boolean' },
-          widgetType: { [RULE]: 'MCP-WP-4.1.1', enum: ['server-status', 'server-panel', 'tool-browser', 'resource-explorer', 'activity-log'] },
+          widgetType: {
+            [RULE]: 'MCP-WP-4.1.1',
+            enum: ['server-status', 'server-panel', 'tool-browser', 'resource-explorer', 'activity-log'],
+          },
           metadata: { [RULE]: 'MCP-WP-4.1.1', type: 'object' },
           scopedTheming: {
             [RULE]: 'MCP-WP-5.5.6',
@@ -97,7 +123,12 @@ export function widgetResultSchema(): Record<string, unknown> {
               customTokens: { type: 'object', additionalProperties: { type: 'string', maxLength: 300 } },
             },
           },
-          repository: { [RULE]: 'MCP-WP-4.1.1', type: 'object', required: ['type', 'url'], properties: { type: { enum: ['git', 'npm', 'github', 'custom'] }, url: { type: 'string' } } },
+          repository: {
+            [RULE]: 'MCP-WP-4.1.1',
+            type: 'object',
+            required: ['type', 'url'],
+            properties: { type: { enum: ['git', 'npm', 'github', 'custom'] }, url: { type: 'string' } },
+          },
         },
         allOf: [
           {
@@ -109,8 +140,16 @@ export function widgetResultSchema(): Record<string, unknown> {
     },
     allOf: [
       {
-        if: { required: ['widget'], properties: { widget: { type: 'object', required: ['mcpUICompatible'], properties: { mcpUICompatible: { const: true } } } } },
-        then: { [RULE]: 'MCP-WP-4.2.11', properties: { api: { required: ['toMCPUI'], properties: { toMCPUI: { ...fn, [RULE]: 'MCP-WP-4.2.11' } } } } },
+        if: {
+          required: ['widget'],
+          properties: {
+            widget: { type: 'object', required: ['mcpUICompatible'], properties: { mcpUICompatible: { const: true } } },
+          },
+        },
+        then: {
+          [RULE]: 'MCP-WP-4.2.11',
+          properties: { api: { required: ['toMCPUI'], properties: { toMCPUI: { ...fn, [RULE]: 'MCP-WP-4.2.11' } } } },
+        },
       },
     ],
   };

@@ -16,8 +16,12 @@ function ruleOf(error: ErrorObject, root: Record<string, unknown>): string {
   let node: unknown = root;
   const segments = error.schemaPath.replace(/^#\/?/, '').split('/').filter(Boolean);
   for (const segment of segments) {
-    if (node && typeof node === 'object' && typeof (node as Record<string, unknown>)[RULE] === 'string') rule = (node as Record<string, string>)[RULE]!;
-    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[decodeURIComponent(segment.replace(/~1/g, '/').replace(/~0/g, '~'))] : undefined;
+    if (node && typeof node === 'object' && typeof (node as Record<string, unknown>)[RULE] === 'string')
+      rule = (node as Record<string, string>)[RULE]!;
+    node =
+      node && typeof node === 'object'
+        ? (node as Record<string, unknown>)[decodeURIComponent(segment.replace(/~1/g, '/').replace(/~0/g, '~'))]
+        : undefined;
   }
   return rule;
 }
@@ -26,7 +30,10 @@ function ruleOf(error: ErrorObject, root: Record<string, unknown>): string {
 function valueAt(result: unknown, pointer: string): unknown {
   let node = result;
   for (const segment of pointer.split('/').slice(1)) {
-    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    node =
+      node !== null && typeof node === 'object'
+        ? (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')]
+        : undefined;
   }
   return node;
 }
@@ -59,29 +66,44 @@ function sameServer(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 't
   const out: ContractViolation[] = [];
   const { mcpServerName, transport } = widget as { mcpServerName?: unknown; transport?: unknown };
   if (typeof mcpServerName === 'string' && mcpServerName !== info.serverName) {
-    out.push({ rule: 'MCP-WP-4.2.4', path: '/widget/mcpServerName', message: `widget.mcpServerName must be ${JSON.stringify(info.serverName)}, not ${JSON.stringify(mcpServerName)}` });
+    out.push({
+      rule: 'MCP-WP-4.2.4',
+      path: '/widget/mcpServerName',
+      message: `widget.mcpServerName must be ${JSON.stringify(info.serverName)}, not ${JSON.stringify(mcpServerName)}`,
+    });
   }
   if (typeof transport === 'string' && transport !== info.transport) {
-    out.push({ rule: 'MCP-WP-4.2.5', path: '/widget/transport', message: `widget.transport must be ${JSON.stringify(info.transport)}, not ${JSON.stringify(transport)}` });
+    out.push({
+      rule: 'MCP-WP-4.2.5',
+      path: '/widget/transport',
+      message: `widget.transport must be ${JSON.stringify(info.transport)}, not ${JSON.stringify(transport)}`,
+    });
   }
   return out;
 }
 
 /** Every contract violation in a factory result (empty when it conforms). */
-export function checkWidgetContract(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 'transport'>): ContractViolation[] {
+export function checkWidgetContract(
+  result: unknown,
+  info: Pick<MCPServerInfo, 'serverName' | 'transport'>,
+): ContractViolation[] {
   const violations: ContractViolation[] = [];
   if (!validate(result)) {
     for (const error of (validate.errors ?? []) as ErrorObject[]) {
       if (error.keyword === 'if' || error.keyword === 'allOf') continue;
       const violation = { rule: ruleOf(error, SCHEMA), path: error.instancePath, message: describe(error, result) };
-      if (!violations.some((v) => v.rule === violation.rule && v.message === violation.message)) violations.push(violation);
+      if (!violations.some((v) => v.rule === violation.rule && v.message === violation.message))
+        violations.push(violation);
     }
   }
   return [...violations, ...sameServer(result, info)];
 }
 
 /** Returns the result typed when it conforms; throws a WidgetContractError naming every broken rule otherwise. */
-export function assertWidgetContract(result: unknown, info: Pick<MCPServerInfo, 'serverName' | 'transport'>): MCPWidgetInterface {
+export function assertWidgetContract(
+  result: unknown,
+  info: Pick<MCPServerInfo, 'serverName' | 'transport'>,
+): MCPWidgetInterface {
   const violations = checkWidgetContract(result, info);
   if (violations.length === 0) return result as MCPWidgetInterface;
   const first = violations[0]!;

@@ -35,7 +35,13 @@ function setup(trust: Record<string, string>, dbName: string) {
     bridge: {} as MCPBridge,
     invoker: {} as ToolInvoker,
     configuration,
-    policy: { grants, widgetType: 'w', serverName: 's', clipboard: async (t) => void copied.push(t), onPermissionDenied: (e) => denied.push(e.operation) },
+    policy: {
+      grants,
+      widgetType: 'w',
+      serverName: 's',
+      clipboard: async (t) => void copied.push(t),
+      onPermissionDenied: (e) => denied.push(e.operation),
+    },
   });
   return { deps, grants, configuration, copied, denied };
 }
@@ -64,12 +70,18 @@ describe('gated widget dependencies (MCP-WP-11.4.3)', () => {
 
   it('before its metadata is applied a widget has nothing; afterwards only what it declared', async () => {
     const { deps, copied, denied } = setup({ w: 'community' }, `gated-${Date.now()}-c`);
-    const early = await deps.dependencies.Clipboard!.writeText('x').then(() => 'ok', (e: Error) => e.message);
+    const early = await deps.dependencies.Clipboard!.writeText('x').then(
+      () => 'ok',
+      (e: Error) => e.message,
+    );
     expect(early).to.contain('no permission for "clipboard"');
     deps.applyMetadata!(meta({ clipboard: true }));
     await deps.dependencies.Clipboard!.writeText('copied');
     expect(copied).to.deep.equal(['copied']);
-    const store = await deps.dependencies.Configuration.set('k', 1).then(() => 'ok', (e: Error) => e.message);
+    const store = await deps.dependencies.Configuration.set('k', 1).then(
+      () => 'ok',
+      (e: Error) => e.message,
+    );
     expect(store).to.contain('no permission for "storage"');
     expect(denied).to.deep.equal(['clipboard', 'storage']);
   });

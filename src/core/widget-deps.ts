@@ -4,12 +4,26 @@ import { GatedConfiguration } from './gated-configuration.js';
 import type { MCPBridge } from './mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from './mcp-error.js';
 import type { AuditLog } from './audit/audit-log.js';
-import { PermissionDeniedError, type GatedOperation, type WidgetGrant, type WidgetGrants } from './policy/widget-grants.js';
+import {
+  PermissionDeniedError,
+  type GatedOperation,
+  type WidgetGrant,
+  type WidgetGrants,
+} from './policy/widget-grants.js';
 import type { InstalledWidgetTrust } from './policy/trust.js';
 import type { ToolInvoker } from './tool-invoker.js';
 import { ScopedI18n } from './i18n.js';
 import { ScopedTheme } from './scoped-theme.js';
-import type { A11yHelperInterface, AppHostInterface, DependenciesObject, I18nInterface, MCPWidgetMetadata, NotificationsInterface, ThemeInterface, WidgetAPI } from './types.js';
+import type {
+  A11yHelperInterface,
+  AppHostInterface,
+  DependenciesObject,
+  I18nInterface,
+  MCPWidgetMetadata,
+  NotificationsInterface,
+  ThemeInterface,
+  WidgetAPI,
+} from './types.js';
 import { createWidgetBridge } from './widget-bridge.js';
 import { WidgetTimers } from './widget-timers.js';
 import { NO_TELEMETRY } from './telemetry.js';
@@ -95,7 +109,10 @@ export function createWidgetDependencies(options: {
   agents?: { hosts: AgentDependencyHosts; widgetType: string; serverName: string };
 }): WidgetDependencies {
   const { widgetId, policy } = options;
-  policy?.grants.register(widgetId, policy.widgetType, policy.serverName, { installed: policy.installed, signatureVerified: policy.signatureVerified });
+  policy?.grants.register(widgetId, policy.widgetType, policy.serverName, {
+    installed: policy.installed,
+    signatureVerified: policy.signatureVerified,
+  });
   const gate = (operation: GatedOperation, serverName?: string): void => {
     if (!policy) return;
     try {
@@ -109,7 +126,10 @@ export function createWidgetDependencies(options: {
     try {
       gate(operation);
     } catch (error) {
-      throw new MCPError((error as Error).message, { jsonrpcCode: LOCAL_CODES.denied, data: { permission: operation } });
+      throw new MCPError((error as Error).message, {
+        jsonrpcCode: LOCAL_CODES.denied,
+        data: { permission: operation },
+      });
     }
     throw new MCPError(`"${operation}" is not allowed.`, { jsonrpcCode: LOCAL_CODES.denied });
   };
@@ -118,7 +138,11 @@ export function createWidgetDependencies(options: {
   const bridge = createWidgetBridge(options.bridge, options.invoker, widgetId, gate);
   const scoped = new ScopedConfiguration(options.configuration, widgetId);
   const configuration = policy
-    ? new GatedConfiguration(scoped, () => policy.grants.get(widgetId)?.permissions.storage ?? 'none', refused('storage'))
+    ? new GatedConfiguration(
+        scoped,
+        () => policy.grants.get(widgetId)?.permissions.storage ?? 'none',
+        refused('storage'),
+      )
     : scoped;
   const timers = new WidgetTimers();
   const dependencies: DependenciesObject = {
@@ -129,7 +153,13 @@ export function createWidgetDependencies(options: {
     // MCP-WP-6.7: present for every widget, and a no-op — nothing leaves the machine.
     Telemetry: NO_TELEMETRY,
   };
-  const agents = options.agents ? widgetAgentDependencies(options.agents.hosts, { widgetId, widgetType: options.agents.widgetType, serverName: options.agents.serverName }, bridge.bridge) : undefined;
+  const agents = options.agents
+    ? widgetAgentDependencies(
+        options.agents.hosts,
+        { widgetId, widgetType: options.agents.widgetType, serverName: options.agents.serverName },
+        bridge.bridge,
+      )
+    : undefined;
   Object.assign(dependencies, agents?.dependencies);
   const theme = options.theme ? new ScopedTheme(options.theme) : undefined;
   const i18n = options.i18n ? new ScopedI18n(options.i18n) : undefined;
@@ -144,14 +174,19 @@ export function createWidgetDependencies(options: {
     dependencies.Clipboard = Object.freeze({
       async writeText(text: string) {
         gate('clipboard');
-        if (!policy.clipboard) throw new MCPError('This dashboard offers no clipboard.', { jsonrpcCode: LOCAL_CODES.denied });
+        if (!policy.clipboard)
+          throw new MCPError('This dashboard offers no clipboard.', { jsonrpcCode: LOCAL_CODES.denied });
         await policy.clipboard(String(text));
       },
     });
     dependencies.Notifications = Object.freeze({
       async notify(notification: Parameters<NotificationsInterface['notify']>[0]) {
         gate('notifications');
-        await policy.notify?.(widgetId, { title: String(notification?.title ?? ''), body: notification?.body === undefined ? undefined : String(notification.body), level: notification?.level });
+        await policy.notify?.(widgetId, {
+          title: String(notification?.title ?? ''),
+          body: notification?.body === undefined ? undefined : String(notification.body),
+          level: notification?.level,
+        });
       },
     });
   }
@@ -171,18 +206,44 @@ export function createWidgetDependencies(options: {
       history?.dispose();
       const grant = policy?.grants.revoke(widgetId);
       if (grant && policy?.audit) {
-        void policy.audit.record({ kind: 'permission-revocation', serverName: grant.serverName, surface: 'widget', callerId: widgetId, detail: 'the widget was removed; its permissions end' }).catch(() => {});
+        void policy.audit
+          .record({
+            kind: 'permission-revocation',
+            serverName: grant.serverName,
+            surface: 'widget',
+            callerId: widgetId,
+            detail: 'the widget was removed; its permissions end',
+          })
+          .catch(() => {});
       }
     },
     busSubscriptions: () => bus.size,
     attachApi: (api: WidgetAPI) => agents?.attachApi(api),
-    leftovers: () => ({ messageSubscriptions: agents?.subscriptions() ?? 0, busListeners: bus.size, timers: timers.pending, resourceSubscriptions: bridge.subscriptions(), configListeners: configuration.size }),
+    leftovers: () => ({
+      messageSubscriptions: agents?.subscriptions() ?? 0,
+      busListeners: bus.size,
+      timers: timers.pending,
+      resourceSubscriptions: bridge.subscriptions(),
+      configListeners: configuration.size,
+    }),
     applyMetadata(widget: MCPWidgetMetadata) {
       if (!policy) return;
       const grant = policy.grants.declare(widgetId, widget.permissions, widget.trustLevel);
       if (grant && policy.audit) {
-        const claimed = grant.claimedTrust && grant.claimedTrust !== grant.trust ? `; the widget claimed "${grant.claimedTrust}", which is ignored` : '';
-        void policy.audit.record({ kind: 'permission-grant', serverName: grant.serverName, surface: 'widget', callerId: widgetId, reason: `${grant.trustReason}${claimed}`, detail: describePermissions(grant) }).catch(() => {});
+        const claimed =
+          grant.claimedTrust && grant.claimedTrust !== grant.trust
+            ? `; the widget claimed "${grant.claimedTrust}", which is ignored`
+            : '';
+        void policy.audit
+          .record({
+            kind: 'permission-grant',
+            serverName: grant.serverName,
+            surface: 'widget',
+            callerId: widgetId,
+            reason: `${grant.trustReason}${claimed}`,
+            detail: describePermissions(grant),
+          })
+          .catch(() => {});
       }
     },
     grant: () => policy?.grants.get(widgetId),

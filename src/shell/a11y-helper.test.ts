@@ -57,7 +57,8 @@ describe('A11yHelper (MCP-WP-11.5.5)', () => {
     const box = document.createElement('div');
     box.className = 'trap-test';
     const root = box.attachShadow({ mode: 'open' });
-    root.innerHTML = '<button id="a">A</button><mcp-test-nested-field></mcp-test-nested-field><button id="c">C</button><button id="hidden" hidden>H</button>';
+    root.innerHTML =
+      '<button id="a">A</button><mcp-test-nested-field></mcp-test-nested-field><button id="c">C</button><button id="hidden" hidden>H</button>';
     document.body.append(outside, box);
     outside.focus();
     let escaped = 0;
@@ -97,15 +98,26 @@ describe('A11yHelper (MCP-WP-11.5.5)', () => {
   it('MCP-WP-11.5.6 getPreferences reads the system and the dashboard settings, and changes are reported', async () => {
     const seen: Array<{ reducedMotion: boolean; highContrast: boolean }> = [];
     helper.onPreferencesChange((p) => seen.push({ reducedMotion: p.reducedMotion, highContrast: p.highContrast }));
-    expect(helper.getPreferences()).to.deep.include({ reducedMotion: false, highContrast: false, screenReaderActive: false });
-    await emulateMedia([{ name: 'prefers-reduced-motion', value: 'reduce' }, { name: 'prefers-contrast', value: 'more' }]);
+    expect(helper.getPreferences()).to.deep.include({
+      reducedMotion: false,
+      highContrast: false,
+      screenReaderActive: false,
+    });
+    await emulateMedia([
+      { name: 'prefers-reduced-motion', value: 'reduce' },
+      { name: 'prefers-contrast', value: 'more' },
+    ]);
     expect(helper.getPreferences()).to.deep.include({ reducedMotion: true, highContrast: true });
     expect(seen.at(-1)).to.deep.equal({ reducedMotion: true, highContrast: true });
     await emulateMedia([]);
     expect(helper.getPreferences().reducedMotion).to.equal(false);
     helper.setUserSettings({ motion: 'reduce', textSize: 'large', screenReader: true });
     try {
-      expect(helper.getPreferences()).to.deep.include({ reducedMotion: true, fontSize: 'large', screenReaderActive: true });
+      expect(helper.getPreferences()).to.deep.include({
+        reducedMotion: true,
+        fontSize: 'large',
+        screenReaderActive: true,
+      });
       expect(getComputedStyle(document.documentElement).fontSize).to.equal('20px');
     } finally {
       helper.setUserSettings({ motion: 'system', textSize: 'medium', screenReader: false });

@@ -1,4 +1,10 @@
-import type { A11yHelperInterface, A11yPreferences, ContrastOptions, FocusTrapOptions, Unsubscribe } from '../core/types.js';
+import type {
+  A11yHelperInterface,
+  A11yPreferences,
+  ContrastOptions,
+  FocusTrapOptions,
+  Unsubscribe,
+} from '../core/types.js';
 import { contrastRatio, luminance, parseColor } from '../../theme/color.js';
 import { deepFocusables } from './focusables.js';
 
@@ -11,7 +17,12 @@ export function parseRgb(color: string): [number, number, number] | undefined {
 }
 
 /** Text sizes the dashboard offers, as a percentage of the browser's own default size. */
-export const TEXT_SIZES: Record<A11yPreferences['fontSize'], string> = { small: '87.5%', medium: '100%', large: '125%', 'x-large': '150%' };
+export const TEXT_SIZES: Record<A11yPreferences['fontSize'], string> = {
+  small: '87.5%',
+  medium: '100%',
+  large: '125%',
+  'x-large': '150%',
+};
 
 /** The dashboard's own accessibility settings (persisted by the shell). */
 export interface UserA11ySettings {
@@ -43,7 +54,14 @@ export class A11yHelper implements A11yHelperInterface {
       region.setAttribute('aria-atomic', 'true');
       region.setAttribute('role', politeness === 'assertive' ? 'alert' : 'status');
       region.dataset.mcpAnnouncer = politeness;
-      Object.assign(region.style, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' });
+      Object.assign(region.style, {
+        position: 'absolute',
+        width: '1px',
+        height: '1px',
+        overflow: 'hidden',
+        clip: 'rect(0 0 0 0)',
+        whiteSpace: 'nowrap',
+      });
       host.append(region);
       return region;
     };
@@ -109,7 +127,8 @@ export class A11yHelper implements A11yHelperInterface {
       if (released) return;
       released = true;
       element.removeEventListener('keydown', onKey);
-      if (options.returnFocus !== false && options.initialFocus !== undefined && previous?.isConnected) previous.focus();
+      if (options.returnFocus !== false && options.initialFocus !== undefined && previous?.isConnected)
+        previous.focus();
     };
   }
 
@@ -124,7 +143,8 @@ export class A11yHelper implements A11yHelperInterface {
   getPreferences(): A11yPreferences {
     const mq = (q: string) => this.media.get(q)?.list.matches ?? false;
     const size = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const measured: A11yPreferences['fontSize'] = size < 15 ? 'small' : size < 18 ? 'medium' : size < 22 ? 'large' : 'x-large';
+    const measured: A11yPreferences['fontSize'] =
+      size < 15 ? 'small' : size < 18 ? 'medium' : size < 22 ? 'large' : 'x-large';
     return {
       reducedMotion: this.settings.motion === 'reduce' || mq('(prefers-reduced-motion: reduce)'),
       highContrast: this.themeHighContrast || mq('(prefers-contrast: more)') || mq('(forced-colors: active)'),
@@ -142,7 +162,8 @@ export class A11yHelper implements A11yHelperInterface {
   /** Host only: the dashboard's own settings changed (text size is applied to the page here). */
   setUserSettings(settings: Partial<UserA11ySettings>): void {
     this.settings = { ...this.settings, ...settings };
-    document.documentElement.style.fontSize = TEXT_SIZES[this.settings.textSize] === '100%' ? '' : TEXT_SIZES[this.settings.textSize];
+    document.documentElement.style.fontSize =
+      TEXT_SIZES[this.settings.textSize] === '100%' ? '' : TEXT_SIZES[this.settings.textSize];
     this.notify();
   }
 

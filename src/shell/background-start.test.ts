@@ -13,7 +13,9 @@ describe('background work waits for the first cards’ sessions (issue 18)', () 
     let fail!: (e: Error) => void;
     const a = new Promise<void>((resolve) => (open = resolve)).then(() => void order.push('a opened'));
     const b = new Promise<void>((_, reject) => (fail = reject)).catch(() => void order.push('b failed'));
-    const done = afterStartup(bridgeWith({ a, b }), ['a', 'b', 'idle-server']).then(() => order.push('background starts'));
+    const done = afterStartup(bridgeWith({ a, b }), ['a', 'b', 'idle-server']).then(() =>
+      order.push('background starts'),
+    );
     setTimeout(() => open(), 100);
     setTimeout(() => fail(new Error('refused')), 200);
     await done;

@@ -15,11 +15,17 @@ function idle(): Promise<void> {
  * argument validator — waits for it (issue 18): loaded at once, they ran while the sessions opened and
  * while the user made a first click, and that click took ~80 ms longer (10-round medians, Playwright).
  */
-export async function afterStartup(bridge: Pick<MCPBridge, 'pendingConnect'>, serverNames: string[], capMs = CAP_MS): Promise<void> {
+export async function afterStartup(
+  bridge: Pick<MCPBridge, 'pendingConnect'>,
+  serverNames: string[],
+  capMs = CAP_MS,
+): Promise<void> {
   // The cards are drawn (and their servers seeded, so `pendingConnect` covers them) within these frames; their sessions open after the page's first turn (startup-turn.ts).
   await nextFrame();
   await nextFrame();
-  const pending = serverNames.map((name) => bridge.pendingConnect(name)).filter((p): p is Promise<void> => p !== undefined);
+  const pending = serverNames
+    .map((name) => bridge.pendingConnect(name))
+    .filter((p): p is Promise<void> => p !== undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([Promise.allSettled(pending), new Promise((resolve) => (timer = setTimeout(resolve, capMs)))]);
   clearTimeout(timer);

@@ -17,24 +17,81 @@ export class McpBrandPreview extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; }
-      figure { margin: 0; }
-      figcaption { font-weight: 600; margin-bottom: var(--mcp-spacing-xs, 0.125rem); }
-      .box { border: 1px solid var(--mcp-border); border-radius: var(--mcp-radius-md); background: var(--mcp-background); color: var(--mcp-text-primary);
-        font-family: var(--mcp-font-family); overflow: hidden; }
-      .bar { display: flex; align-items: center; gap: var(--mcp-spacing-sm); padding: var(--mcp-spacing-sm) var(--mcp-spacing-md); background: var(--mcp-surface);
-        border-bottom: 1px solid var(--mcp-border); font-weight: 700; }
-      .bar img { max-height: 1.5rem; max-width: 4rem; }
-      .body { padding: var(--mcp-spacing-md); display: grid; gap: var(--mcp-spacing-sm); }
-      .row { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-sm); align-items: center; }
-      .btn { display: inline-block; border-radius: var(--mcp-radius-md); padding: var(--mcp-spacing-xs) var(--mcp-spacing-md); background: var(--mcp-primary-color);
-        color: var(--mcp-on-primary); border: 1px solid var(--mcp-primary-color); }
-      .btn2 { display: inline-block; border-radius: var(--mcp-radius-md); padding: var(--mcp-spacing-xs) var(--mcp-spacing-md); background: var(--mcp-secondary-color);
-        color: var(--mcp-on-secondary); }
-      .focus { display: inline-block; padding: 0 var(--mcp-spacing-sm); outline: 3px solid var(--mcp-focus-ring); outline-offset: 2px; border-radius: var(--mcp-radius-sm); }
-      .link { color: var(--mcp-link-color); text-decoration: underline; }
-      .secondary { color: var(--mcp-text-secondary); }
-      .tab { border-bottom: 3px solid var(--mcp-primary-color); font-weight: 700; }
+      :host {
+        display: block;
+      }
+      figure {
+        margin: 0;
+      }
+      figcaption {
+        font-weight: 600;
+        margin-bottom: var(--mcp-spacing-xs, 0.125rem);
+      }
+      .box {
+        border: 1px solid var(--mcp-border);
+        border-radius: var(--mcp-radius-md);
+        background: var(--mcp-background);
+        color: var(--mcp-text-primary);
+        font-family: var(--mcp-font-family);
+        overflow: hidden;
+      }
+      .bar {
+        display: flex;
+        align-items: center;
+        gap: var(--mcp-spacing-sm);
+        padding: var(--mcp-spacing-sm) var(--mcp-spacing-md);
+        background: var(--mcp-surface);
+        border-bottom: 1px solid var(--mcp-border);
+        font-weight: 700;
+      }
+      .bar img {
+        max-height: 1.5rem;
+        max-width: 4rem;
+      }
+      .body {
+        padding: var(--mcp-spacing-md);
+        display: grid;
+        gap: var(--mcp-spacing-sm);
+      }
+      .row {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-sm);
+        align-items: center;
+      }
+      .btn {
+        display: inline-block;
+        border-radius: var(--mcp-radius-md);
+        padding: var(--mcp-spacing-xs) var(--mcp-spacing-md);
+        background: var(--mcp-primary-color);
+        color: var(--mcp-on-primary);
+        border: 1px solid var(--mcp-primary-color);
+      }
+      .btn2 {
+        display: inline-block;
+        border-radius: var(--mcp-radius-md);
+        padding: var(--mcp-spacing-xs) var(--mcp-spacing-md);
+        background: var(--mcp-secondary-color);
+        color: var(--mcp-on-secondary);
+      }
+      .focus {
+        display: inline-block;
+        padding: 0 var(--mcp-spacing-sm);
+        outline: 3px solid var(--mcp-focus-ring);
+        outline-offset: 2px;
+        border-radius: var(--mcp-radius-sm);
+      }
+      .link {
+        color: var(--mcp-link-color);
+        text-decoration: underline;
+      }
+      .secondary {
+        color: var(--mcp-text-secondary);
+      }
+      .tab {
+        border-bottom: 3px solid var(--mcp-primary-color);
+        font-weight: 700;
+      }
     `,
   ];
 
@@ -66,11 +123,22 @@ export class McpBrandPreview extends LitElement {
     return html`<figure>
       <figcaption>${t('preview.caption', { mode: this.label })}</figcaption>
       <div class="box" style=${styleMap({ ...tokens, 'color-scheme': this.mode === 'light' ? 'light' : 'dark' })}>
-        <div class="bar">${this.brand?.logo ? html`<img src=${this.brand.logo} alt="" />` : nothing}<span>${this.brand?.name ?? ''}</span></div>
+        <div class="bar"
+          >${this.brand?.logo ? html`<img src=${this.brand.logo} alt="" />` : nothing}<span
+            >${this.brand?.name ?? ''}</span
+          ></div
+        >
         <div class="body">
-          <div class="row"><span class="tab">${t('preview.tab')}</span><span class="secondary">${t('preview.secondary')}</span></div>
-          <div class="row"><span class="btn">${t('preview.button')}</span><span class="btn2">${t('preview.secondaryButton')}</span></div>
-          <div class="row"><span class="link">${t('preview.link')}</span><span class="focus">${t('preview.focus')}</span></div>
+          <div class="row"
+            ><span class="tab">${t('preview.tab')}</span><span class="secondary">${t('preview.secondary')}</span></div
+          >
+          <div class="row"
+            ><span class="btn">${t('preview.button')}</span
+            ><span class="btn2">${t('preview.secondaryButton')}</span></div
+          >
+          <div class="row"
+            ><span class="link">${t('preview.link')}</span><span class="focus">${t('preview.focus')}</span></div
+          >
         </div>
       </div>
     </figure>`;

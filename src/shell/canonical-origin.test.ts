@@ -3,7 +3,14 @@ import { localhostUrlFor, passkeyOriginProblem } from './canonical-origin.js';
 
 const loc = (href: string) => {
   const u = new URL(href);
-  return { protocol: u.protocol, hostname: u.hostname, port: u.port, pathname: u.pathname, search: u.search, hash: u.hash };
+  return {
+    protocol: u.protocol,
+    hostname: u.hostname,
+    port: u.port,
+    pathname: u.pathname,
+    search: u.search,
+    hash: u.hash,
+  };
 };
 
 describe('the page moves from 127.0.0.1 to localhost (WebAuthn refuses IP addresses)', () => {

@@ -9,7 +9,9 @@
 const LOOPBACK_IPS = new Set(['127.0.0.1', '[::1]', '::1']);
 
 /** The localhost address for a page opened on a loopback IP, or undefined when no move is needed. */
-export function localhostUrlFor(location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'pathname' | 'search' | 'hash'>): string | undefined {
+export function localhostUrlFor(
+  location: Pick<Location, 'protocol' | 'hostname' | 'port' | 'pathname' | 'search' | 'hash'>,
+): string | undefined {
   if (!LOOPBACK_IPS.has(location.hostname)) return undefined;
   if (location.protocol !== 'http:' && location.protocol !== 'https:') return undefined;
   const port = location.port ? `:${location.port}` : '';

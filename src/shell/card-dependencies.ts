@@ -8,7 +8,11 @@ import type { WidgetTypeEntry } from './widget-registry.js';
  * install record. The card and the benchmarks that measure a card's widget both build them here, so
  * what is measured is what a card wires.
  */
-export function cardWidgetDependencies(services: HostServices, entry: WidgetTypeEntry, serverName: string): WidgetDependencies {
+export function cardWidgetDependencies(
+  services: HostServices,
+  entry: WidgetTypeEntry,
+  serverName: string,
+): WidgetDependencies {
   return createWidgetDependencies({
     widgetId: `${entry.type}:${serverName}`,
     bus: services.bus,
@@ -27,11 +31,17 @@ export function cardWidgetDependencies(services: HostServices, entry: WidgetType
       widgetType: entry.type,
       serverName,
       // A registry widget's install record (its trust and the permissions consented to) is config too.
-      ...(entry.source === 'registry' ? { installed: { trustLevel: entry.trustLevel ?? 'untrusted', permissions: entry.permissions }, signatureVerified: entry.trustLevel === 'verified' && entry.signature !== undefined } : {}),
+      ...(entry.source === 'registry'
+        ? {
+            installed: { trustLevel: entry.trustLevel ?? 'untrusted', permissions: entry.permissions },
+            signatureVerified: entry.trustLevel === 'verified' && entry.signature !== undefined,
+          }
+        : {}),
       audit: services.policy.audit,
       onPermissionDenied: (error, deniedServer) => services.policy.reportViolation(error, deniedServer),
       clipboard: (text) => navigator.clipboard.writeText(text),
-      notify: async (widgetId, notification) => services.bus.emit('mcp:host:notification', { widgetId, serverName, ...notification }),
+      notify: async (widgetId, notification) =>
+        services.bus.emit('mcp:host:notification', { widgetId, serverName, ...notification }),
     },
   });
 }

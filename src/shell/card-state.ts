@@ -4,7 +4,15 @@
 export type Phase = 'idle' | 'connecting' | 'loading-widget' | 'ready' | 'error' | 'disabled';
 
 /** The gateway process states the card has words for. */
-export const PROCESS_STATES = new Set<string>(['idle', 'starting', 'running', 'restarting', 'crashed', 'failed', 'disabled']);
+export const PROCESS_STATES = new Set<string>([
+  'idle',
+  'starting',
+  'running',
+  'restarting',
+  'crashed',
+  'failed',
+  'disabled',
+]);
 
 /**
  * The polled values (status every `mcp.pollingInterval`, the server summary every 5 s) arrive as new

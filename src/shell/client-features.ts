@@ -38,26 +38,45 @@ function lazyDialog<K extends 'mcp-sampling-dialog' | 'mcp-elicitation-dialog' |
  */
 export function installClientFeatures(services: HostServices, root: ParentNode): () => void {
   if (root.querySelector('mcp-sampling-dialog')) {
-    const sampling = lazyDialog(root, 'mcp-sampling-dialog', () => import('./sampling-dialog.js'), (dialog) => {
-      dialog.a11y = services.a11y;
-      dialog.i18n = services.i18n;
-    });
-    services.bridge.setSamplingHandler(async (serverName, request, origin, signal) => (await sampling()).ask(serverName, request, origin, signal));
+    const sampling = lazyDialog(
+      root,
+      'mcp-sampling-dialog',
+      () => import('./sampling-dialog.js'),
+      (dialog) => {
+        dialog.a11y = services.a11y;
+        dialog.i18n = services.i18n;
+      },
+    );
+    services.bridge.setSamplingHandler(async (serverName, request, origin, signal) =>
+      (await sampling()).ask(serverName, request, origin, signal),
+    );
   }
   if (root.querySelector('mcp-elicitation-dialog')) {
-    const elicitation = lazyDialog(root, 'mcp-elicitation-dialog', () => import('./elicitation-dialog.js'), (dialog) => {
-      dialog.a11y = services.a11y;
-      dialog.i18n = services.i18n;
-      dialog.validator = services.validator;
-    });
-    services.bridge.setElicitationHandler(async (serverName, request, signal) => (await elicitation()).ask(serverName, request, signal));
+    const elicitation = lazyDialog(
+      root,
+      'mcp-elicitation-dialog',
+      () => import('./elicitation-dialog.js'),
+      (dialog) => {
+        dialog.a11y = services.a11y;
+        dialog.i18n = services.i18n;
+        dialog.validator = services.validator;
+      },
+    );
+    services.bridge.setElicitationHandler(async (serverName, request, signal) =>
+      (await elicitation()).ask(serverName, request, signal),
+    );
   }
   const offs: Array<() => void> = [];
   if (root.querySelector('mcp-url-elicitation-dialog')) {
-    const urlDialog = lazyDialog(root, 'mcp-url-elicitation-dialog', () => import('./url-elicitation-dialog.js'), (dialog) => {
-      dialog.a11y = services.a11y;
-      dialog.i18n = services.i18n;
-    });
+    const urlDialog = lazyDialog(
+      root,
+      'mcp-url-elicitation-dialog',
+      () => import('./url-elicitation-dialog.js'),
+      (dialog) => {
+        dialog.a11y = services.a11y;
+        dialog.i18n = services.i18n;
+      },
+    );
     services.bridge.setUrlElicitationHandler(async (request, signal) => (await urlDialog()).ask(request, signal));
     offs.push(
       services.bus.on('mcp:elicitation:complete', (d: { serverName: string; elicitationId: string }) => {

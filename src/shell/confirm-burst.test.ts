@@ -10,14 +10,49 @@ import { POLICY_MATRIX } from '../core/policy/matrix.js';
 import { en } from './messages/en.js';
 import { ja } from './messages/ja.js';
 
-const view: CallerContext = { surface: 'app', id: 'app:ui://cohort/view.html', serverName: 'cohort', viewId: 'app-7-x', resourceUri: 'ui://cohort/view.html' };
-const dataTool: MCPTool = { name: 'get-data', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://cohort/view.html' } } };
-const readTool: MCPTool = { name: 'echo', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false } };
+const view: CallerContext = {
+  surface: 'app',
+  id: 'app:ui://cohort/view.html',
+  serverName: 'cohort',
+  viewId: 'app-7-x',
+  resourceUri: 'ui://cohort/view.html',
+};
+const dataTool: MCPTool = {
+  name: 'get-data',
+  inputSchema: { type: 'object' },
+  _meta: { ui: { resourceUri: 'ui://cohort/view.html' } },
+};
+const readTool: MCPTool = {
+  name: 'echo',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false },
+};
 
-function request(tool: MCPTool, args: Record<string, unknown>, caller: CallerContext = view, signal?: AbortSignal): ConfirmationRequest {
+function request(
+  tool: MCPTool,
+  args: Record<string, unknown>,
+  caller: CallerContext = view,
+  signal?: AbortSignal,
+): ConfirmationRequest {
   const classification = classifyTool(tool, { strictMcplet: false, pools: {} });
-  const decision = decide({ serverName: 'cohort', toolName: tool.name, classification, caller, callerServerName: caller.serverName, remembered: false });
-  return { serverName: 'cohort', toolName: tool.name, tool, args, caller, requestId: `r-${JSON.stringify(args)}`, policy: { classification, decision }, ...(signal ? { signal } : {}) };
+  const decision = decide({
+    serverName: 'cohort',
+    toolName: tool.name,
+    classification,
+    caller,
+    callerServerName: caller.serverName,
+    remembered: false,
+  });
+  return {
+    serverName: 'cohort',
+    toolName: tool.name,
+    tool,
+    args,
+    caller,
+    requestId: `r-${JSON.stringify(args)}`,
+    policy: { classification, decision },
+    ...(signal ? { signal } : {}),
+  };
 }
 
 async function setup(): Promise<McpConfirmDialog> {
@@ -106,7 +141,9 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
     await until(() => isOpen(dialog), 'the dialog');
     q<HTMLInputElement>(dialog, '[data-action="remember"]').click();
     await dialog.updateComplete;
-    expect([...dialog.shadowRoot!.querySelectorAll<HTMLInputElement>('[data-scope]')].map((i) => i.dataset.scope)).to.deep.equal(['view']);
+    expect(
+      [...dialog.shadowRoot!.querySelectorAll<HTMLInputElement>('[data-scope]')].map((i) => i.dataset.scope),
+    ).to.deep.equal(['view']);
     expect(dialog.shadowRoot!.querySelector('[data-duration]'), 'a view consent ends with the view').to.equal(null);
     q<HTMLButtonElement>(dialog, '[data-action="confirm"]').click();
     expect(await answer).to.deep.equal({ confirmed: true, remember: true, scope: 'view', duration: 'persistent' });
@@ -115,7 +152,9 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
     await until(() => isOpen(dialog), 'the dialog');
     q<HTMLInputElement>(dialog, '[data-action="remember"]').click();
     await dialog.updateComplete;
-    expect([...dialog.shadowRoot!.querySelectorAll<HTMLInputElement>('[data-scope]')].map((i) => i.dataset.scope)).to.deep.equal(['tool', 'server-reads']);
+    expect(
+      [...dialog.shadowRoot!.querySelectorAll<HTMLInputElement>('[data-scope]')].map((i) => i.dataset.scope),
+    ).to.deep.equal(['tool', 'server-reads']);
     expect(dialog.shadowRoot!.textContent).to.contain('every read-only tool of cohort');
     q<HTMLInputElement>(dialog, '[data-scope="server-reads"]').click();
     await dialog.updateComplete;
@@ -128,17 +167,29 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
 
   it('says what the tool declares, as claims of the server (idempotent and open world included), or that it declares nothing', async () => {
     const dialog = await setup();
-    const tool: MCPTool = { name: 'write_file', inputSchema: { type: 'object' }, annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false } };
+    const tool: MCPTool = {
+      name: 'write_file',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
+    };
     let answer = dialog.ask(request(tool, {}, { surface: 'user', id: 'host' }));
     await until(() => isOpen(dialog), 'the dialog');
     let text = dialog.shadowRoot!.textContent!.replace(/\s+/g, ' ');
-    expect(text).to.contain('Read-only: no').and.contain('Destructive: yes').and.contain('Idempotent: yes').and.contain('Open world: no');
+    expect(text)
+      .to.contain('Read-only: no')
+      .and.contain('Destructive: yes')
+      .and.contain('Idempotent: yes')
+      .and.contain('Open world: no');
     expect(text).to.contain('claims the server cohort makes');
     expect(text).to.contain('policy C9').and.not.contain('does not say');
-    expect(dialog.shadowRoot!.querySelector('[data-action="remember"]'), 'destructive: never remembered').to.equal(null);
+    expect(dialog.shadowRoot!.querySelector('[data-action="remember"]'), 'destructive: never remembered').to.equal(
+      null,
+    );
     q<HTMLButtonElement>(dialog, '[data-action="cancel"]').click();
     await answer;
-    answer = dialog.ask(request({ name: 'plain', inputSchema: { type: 'object' } }, {}, { surface: 'user', id: 'host' }));
+    answer = dialog.ask(
+      request({ name: 'plain', inputSchema: { type: 'object' } }, {}, { surface: 'user', id: 'host' }),
+    );
     await until(() => isOpen(dialog), 'the dialog');
     text = dialog.shadowRoot!.textContent!.replace(/\s+/g, ' ');
     expect(text).to.contain('declares no hints');
@@ -148,7 +199,11 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
 
   it('MCP-WP-6.8.1 every policy row, old and new, has its reason worded in English and Japanese', () => {
     for (const row of POLICY_MATRIX) {
-      for (const [locale, catalog] of [['en', en], ['ja', ja]] as Array<[string, Record<string, unknown>]>) expect(catalog[`policy.rule.${row.id}`], `${locale} policy.rule.${row.id}`).to.be.a('string').and.not.equal('');
+      for (const [locale, catalog] of [
+        ['en', en],
+        ['ja', ja],
+      ] as Array<[string, Record<string, unknown>]>)
+        expect(catalog[`policy.rule.${row.id}`], `${locale} policy.rule.${row.id}`).to.be.a('string').and.not.equal('');
     }
   });
 });

@@ -15,7 +15,10 @@ const HINTS = [
  * that these are the server's claims — or that it declares none. Never "does not say" when it does.
  */
 export function renderDeclaredHints(annotations: unknown, serverName: string, t: Translate): TemplateResult {
-  const a = annotations && typeof annotations === 'object' && !Array.isArray(annotations) ? (annotations as Record<string, unknown>) : {};
+  const a =
+    annotations && typeof annotations === 'object' && !Array.isArray(annotations)
+      ? (annotations as Record<string, unknown>)
+      : {};
   const declared = HINTS.filter(([key]) => typeof a[key] === 'boolean');
   if (declared.length === 0) return html`<p class="hints-none muted">${t('consent.hints.none')}</p>`;
   return html`<div class="hints">
@@ -48,25 +51,55 @@ export function renderRememberControls(
   if (scopes.length === 0) return nothing;
   const scope = scopes.includes(choice.scope) ? choice.scope : scopes[0]!;
   return html`<div class="remember-box">
-    <label class="remember"><input type="checkbox" data-action="remember" .checked=${choice.remember}
-        @change=${(e: Event) => change({ ...choice, scope, remember: (e.target as HTMLInputElement).checked })} />
-      ${t('consent.remember', { caller: labels.caller })}</label>
-    ${choice.remember
-      ? html`<fieldset class="scopes"><legend>${t('consent.scope')}</legend>
-            ${scopes.map(
-              (s) => html`<label><input type="radio" name="remember-scope" data-scope=${s} .checked=${s === scope}
-                  @change=${() => change({ ...choice, scope: s })} /> ${t(`consent.scope.${s}`, { server: labels.server })}</label>`,
-            )}
-          </fieldset>
-          ${scope === 'view'
-            ? nothing
-            : html`<fieldset class="scopes"><legend>${t('consent.duration')}</legend>
-                ${(['persistent', 'session'] as const).map(
-                  (d) => html`<label><input type="radio" name="remember-duration" data-duration=${d} .checked=${d === choice.duration}
-                      @change=${() => change({ ...choice, scope, duration: d })} /> ${t(`consent.duration.${d}`)}</label>`,
-                )}
-              </fieldset>`}
-          <p class="muted">${t('consent.rememberNote')}</p>`
-      : nothing}
+    <label class="remember"
+      ><input
+        type="checkbox"
+        data-action="remember"
+        .checked=${choice.remember}
+        @change=${(e: Event) => change({ ...choice, scope, remember: (e.target as HTMLInputElement).checked })}
+      />
+      ${t('consent.remember', { caller: labels.caller })}</label
+    >
+    ${
+      choice.remember
+        ? html`<fieldset class="scopes"
+              ><legend>${t('consent.scope')}</legend>
+              ${scopes.map(
+                (s) =>
+                  html`<label
+                    ><input
+                      type="radio"
+                      name="remember-scope"
+                      data-scope=${s}
+                      .checked=${s === scope}
+                      @change=${() => change({ ...choice, scope: s })}
+                    />
+                    ${t(`consent.scope.${s}`, { server: labels.server })}</label
+                  >`,
+              )}
+            </fieldset>
+            ${
+              scope === 'view'
+                ? nothing
+                : html`<fieldset class="scopes"
+                    ><legend>${t('consent.duration')}</legend>
+                    ${(['persistent', 'session'] as const).map(
+                      (d) =>
+                        html`<label
+                          ><input
+                            type="radio"
+                            name="remember-duration"
+                            data-duration=${d}
+                            .checked=${d === choice.duration}
+                            @change=${() => change({ ...choice, scope, duration: d })}
+                          />
+                          ${t(`consent.duration.${d}`)}</label
+                        >`,
+                    )}
+                  </fieldset>`
+            }
+            <p class="muted">${t('consent.rememberNote')}</p>`
+        : nothing
+    }
   </div>`;
 }

@@ -8,7 +8,12 @@ import type { ConfirmationRequest } from '../core/tool-invoker.js';
 const request = (over: Partial<ConfirmationRequest> = {}): ConfirmationRequest => ({
   serverName: 'github',
   toolName: 'create_issue',
-  tool: { name: 'create_issue', description: 'Creates an issue', inputSchema: { type: 'object' }, annotations: { destructiveHint: true } },
+  tool: {
+    name: 'create_issue',
+    description: 'Creates an issue',
+    inputSchema: { type: 'object' },
+    annotations: { destructiveHint: true },
+  },
   args: { owner: 'anthropics', repo: 'mcp', title: 'Bug report' },
   caller: { surface: 'widget', id: 'server-panel:github' },
   requestId: 'r1',
@@ -16,7 +21,9 @@ const request = (over: Partial<ConfirmationRequest> = {}): ConfirmationRequest =
 });
 
 async function setup() {
-  const root = await fixture<HTMLDivElement>(html`<div><button id="trigger">Invoke</button><mcp-confirm-dialog></mcp-confirm-dialog></div>`);
+  const root = await fixture<HTMLDivElement>(
+    html`<div><button id="trigger">Invoke</button><mcp-confirm-dialog></mcp-confirm-dialog></div>`,
+  );
   const dialog = root.querySelector('mcp-confirm-dialog') as McpConfirmDialog;
   dialog.a11y = new A11yHelper(root);
   const trigger = root.querySelector('#trigger') as HTMLButtonElement;
@@ -93,7 +100,8 @@ describe('confirmation dialog', () => {
       await sendKeys({ press: 'Tab' });
       inside.add(document.activeElement === dialog ? dialog.shadowRoot!.activeElement : document.activeElement);
     }
-    for (const el of inside) expect(el && dialog.shadowRoot!.contains(el), `focus left the dialog: ${el?.outerHTML}`).to.equal(true);
+    for (const el of inside)
+      expect(el && dialog.shadowRoot!.contains(el), `focus left the dialog: ${el?.outerHTML}`).to.equal(true);
     button(dialog, 'cancel').click();
     await answer;
   });
@@ -125,7 +133,13 @@ describe('confirmation dialog', () => {
   it('renders hostile tool names and arguments as text', async () => {
     const { dialog } = await setup();
     const payload = '<img src=x onerror="window.__dialogXss=1">';
-    const answer = dialog.open(request({ toolName: payload, args: { x: payload }, tool: { name: payload, description: payload, inputSchema: {} } }));
+    const answer = dialog.open(
+      request({
+        toolName: payload,
+        args: { x: payload },
+        tool: { name: payload, description: payload, inputSchema: {} },
+      }),
+    );
     await shown(dialog);
     await new Promise((r) => setTimeout(r, 100));
     expect(dialog.shadowRoot!.textContent).to.contain(payload);

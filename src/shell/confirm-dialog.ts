@@ -33,31 +33,124 @@ export class McpConfirmDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
-      dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
-      pre { background: var(--mcp-surface, #f4f6f8); border: 1px solid var(--mcp-border, #8c959f); padding: var(--mcp-spacing-md, 0.5rem);
-        max-height: 16rem; overflow: auto; }
-      .warn { font-weight: 600; }
-      .actions { display: flex; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-lg, 1rem); }
-      .badges { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; padding: 0; margin: var(--mcp-spacing-sm, 0.25rem) 0; }
-      .badges li { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-sm, 2px); padding: 0 4px; font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px var(--mcp-spacing-md, 0.5rem); margin: 0; }
-      dt { font-weight: 600; } dd { margin: 0; word-break: break-word; }
-      dl.policy { margin-top: var(--mcp-spacing-sm, 0.25rem); }
-      .type-badge { border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-sm, 2px); padding: 0 4px; font-weight: 600; }
-      .type-action { border-color: var(--mcp-warning-dark, #8a4b00); }
-      .warnings { margin: var(--mcp-spacing-sm, 0.25rem) 0; padding-left: 1.25rem; }
-      .why, .passkey-note { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
-      .remember { display: flex; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; margin-top: var(--mcp-spacing-md, 0.5rem); }
-      .hints h3 { font-size: 1rem; margin: var(--mcp-spacing-sm, 0.25rem) 0 0; }
-      .claim, .hints-none { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
-      fieldset.scopes { border: 1px solid var(--mcp-border, #8c959f); margin: var(--mcp-spacing-sm, 0.25rem) 0; display: flex; flex-wrap: wrap; gap: 2px var(--mcp-spacing-md, 0.5rem); }
-      ol.batch { padding-left: 1.25rem; max-height: 14rem; overflow: auto; }
-      ol.batch li { margin-bottom: var(--mcp-spacing-sm, 0.25rem); }
-      ol.batch pre { max-height: 6rem; margin: 2px 0; }
-      .item-actions { display: inline-flex; gap: var(--mcp-spacing-sm, 0.25rem); margin-left: var(--mcp-spacing-sm, 0.25rem); }
+      dialog {
+        max-width: min(40rem, 95vw);
+        width: 100%;
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+        word-break: break-word;
+      }
+      pre {
+        background: var(--mcp-surface, #f4f6f8);
+        border: 1px solid var(--mcp-border, #8c959f);
+        padding: var(--mcp-spacing-md, 0.5rem);
+        max-height: 16rem;
+        overflow: auto;
+      }
+      .warn {
+        font-weight: 600;
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        margin-top: var(--mcp-spacing-lg, 1rem);
+      }
+      .badges {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+        list-style: none;
+        padding: 0;
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+      }
+      .badges li {
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-sm, 2px);
+        padding: 0 4px;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 2px var(--mcp-spacing-md, 0.5rem);
+        margin: 0;
+      }
+      dt {
+        font-weight: 600;
+      }
+      dd {
+        margin: 0;
+        word-break: break-word;
+      }
+      dl.policy {
+        margin-top: var(--mcp-spacing-sm, 0.25rem);
+      }
+      .type-badge {
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-sm, 2px);
+        padding: 0 4px;
+        font-weight: 600;
+      }
+      .type-action {
+        border-color: var(--mcp-warning-dark, #8a4b00);
+      }
+      .warnings {
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+        padding-left: 1.25rem;
+      }
+      .why,
+      .passkey-note {
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+      }
+      .remember {
+        display: flex;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        align-items: center;
+        margin-top: var(--mcp-spacing-md, 0.5rem);
+      }
+      .hints h3 {
+        font-size: 1rem;
+        margin: var(--mcp-spacing-sm, 0.25rem) 0 0;
+      }
+      .claim,
+      .hints-none {
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+      }
+      fieldset.scopes {
+        border: 1px solid var(--mcp-border, #8c959f);
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 2px var(--mcp-spacing-md, 0.5rem);
+      }
+      ol.batch {
+        padding-left: 1.25rem;
+        max-height: 14rem;
+        overflow: auto;
+      }
+      ol.batch li {
+        margin-bottom: var(--mcp-spacing-sm, 0.25rem);
+      }
+      ol.batch pre {
+        max-height: 6rem;
+        margin: 2px 0;
+      }
+      .item-actions {
+        display: inline-flex;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        margin-left: var(--mcp-spacing-sm, 0.25rem);
+      }
     `,
   ];
 
@@ -120,7 +213,11 @@ export class McpConfirmDialog extends ModalDialogElement {
           () => {
             if (key !== undefined) this.queued.delete(key);
             this.batch = batch;
-            this.choice = { remember: false, scope: request.policy?.decision.scopes[0] ?? 'tool', duration: 'persistent' };
+            this.choice = {
+              remember: false,
+              scope: request.policy?.decision.scopes[0] ?? 'tool',
+              duration: 'persistent',
+            };
           },
           this.l10n.t('confirm.announce', vars),
           { signal: batch.signal, announcement: this.l10n.t('confirm.withdrawn', vars) },
@@ -154,32 +251,61 @@ export class McpConfirmDialog extends ModalDialogElement {
     const t: Translate = (key, variables) => this.l10n.t(key, variables);
     const open = this.batch?.open ?? [];
     const many = open.length > 1;
-    return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="confirm-title" aria-describedby="confirm-warning"
-      @cancel=${this.modal.onCancel}>
-      ${r
-        ? html`<h2 id="confirm-title">${many ? t('consent.batch.title', { count: open.length, caller: describeCaller(r.caller, t) }) : t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2>
-            ${many ? html`<p class="muted">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</p>` : nothing}
-            <dl>
-              <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
-              <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
-              ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
-            </dl>
-            ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
-            ${renderPolicyDetails(r.policy, t, this.l10n.locale)}
-            ${renderDeclaredHints(r.tool.annotations, r.serverName, t)}
-            ${many ? this.renderBatch(open, t) : html`<h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
-              <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>`}
-            <p id="confirm-warning" class="warn"><span aria-hidden="true">\u26a0\ufe0f</span> ${t('confirm.warning')}</p>
-            ${r.policy?.decision.rememberable
-              ? renderRememberControls(this.choice, r.policy.decision.scopes, { caller: describeCaller(r.caller, t), server: r.serverName }, t, (next) => (this.choice = next))
-              : nothing}
-            <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${many ? t('consent.batch.cancelAll', { count: open.length }) : t('confirm.cancel')}</button>
-              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${many
-                ? t('consent.batch.confirmAll', { count: open.length })
-                : r.policy?.decision.decision === 'passkey' ? t('confirm.continuePasskey') : t('confirm.confirm')}</button>
-            </div>`
-        : nothing}
+    return html`<dialog
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-warning"
+      @cancel=${this.modal.onCancel}
+    >
+      ${
+        r
+          ? html`<h2 id="confirm-title"
+                >${many ? t('consent.batch.title', { count: open.length, caller: describeCaller(r.caller, t) }) : t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2
+              >
+              ${many ? html`<p class="muted">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</p>` : nothing}
+              <dl>
+                <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
+                <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
+                ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
+              </dl>
+              ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
+              ${renderPolicyDetails(r.policy, t, this.l10n.locale)}
+              ${renderDeclaredHints(r.tool.annotations, r.serverName, t)}
+              ${
+                many
+                  ? this.renderBatch(open, t)
+                  : html`<h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
+                      <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>`
+              }
+              <p id="confirm-warning" class="warn"><span aria-hidden="true">⚠️</span> ${t('confirm.warning')}</p>
+              ${
+                r.policy?.decision.rememberable
+                  ? renderRememberControls(
+                      this.choice,
+                      r.policy.decision.scopes,
+                      { caller: describeCaller(r.caller, t), server: r.serverName },
+                      t,
+                      (next) => (this.choice = next),
+                    )
+                  : nothing
+              }
+              <div class="actions">
+                <button type="button" data-action="cancel" @click=${() => this.finish(false)}
+                  >${many ? t('consent.batch.cancelAll', { count: open.length }) : t('confirm.cancel')}</button
+                >
+                <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}
+                  >${
+                    many
+                      ? t('consent.batch.confirmAll', { count: open.length })
+                      : r.policy?.decision.decision === 'passkey'
+                        ? t('confirm.continuePasskey')
+                        : t('confirm.confirm')
+                  }</button
+                >
+              </div>`
+          : nothing
+      }
     </dialog>`;
   }
 
@@ -191,10 +317,27 @@ export class McpConfirmDialog extends ModalDialogElement {
           return html`<li data-batch-item=${String(n)}>
             <strong>${t('consent.batch.item', { n, tool: item.request.toolName })}</strong>
             <span class="item-actions">
-              <button type="button" class="small" data-action="confirm-item" data-index=${String(i)} aria-label=${t('consent.batch.confirmOne', { n })} @click=${() => this.answerOne(item, true)}>${t('confirm.confirm')}</button>
-              <button type="button" class="small" data-action="cancel-item" data-index=${String(i)} aria-label=${t('consent.batch.cancelOne', { n })} @click=${() => this.answerOne(item, false)}>${t('confirm.cancel')}</button>
+              <button
+                type="button"
+                class="small"
+                data-action="confirm-item"
+                data-index=${String(i)}
+                aria-label=${t('consent.batch.confirmOne', { n })}
+                @click=${() => this.answerOne(item, true)}
+                >${t('confirm.confirm')}</button
+              >
+              <button
+                type="button"
+                class="small"
+                data-action="cancel-item"
+                data-index=${String(i)}
+                aria-label=${t('consent.batch.cancelOne', { n })}
+                @click=${() => this.answerOne(item, false)}
+                >${t('confirm.cancel')}</button
+              >
             </span>
-            <pre tabindex="0" aria-label=${`${t('consent.batch.arguments')} ${n}`}>${JSON.stringify(item.request.args, null, 2)}</pre>
+            <pre tabindex="0" aria-label=${`${t('consent.batch.arguments')} ${n}`}>
+${JSON.stringify(item.request.args, null, 2)}</pre>
           </li>`;
         })}
       </ol>`;

@@ -9,11 +9,17 @@ import { translatedOr, type Translate } from './host-text.js';
 export function doctorText(t: Translate, problem: ConnectionProblem): { message: string; action: string } {
   const d = problem.details;
   // Strings, so that numbers (status 500, JSON-RPC -32603) are not formatted with thousands separators.
-  const params: Record<string, unknown> = Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+  const params: Record<string, unknown> = Object.fromEntries(
+    Object.entries(d).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+  );
   let messageKey = `doctor.${problem.kind}`;
   let actionKey = `doctor.${problem.kind}.action`;
   if (problem.kind === 'exited') {
-    params.how = d.signal ? t('doctor.how.signal', { signal: String(d.signal) }) : d.exitCode !== null && d.exitCode !== undefined ? t('doctor.how.code', { code: String(d.exitCode) }) : t('doctor.how.unknown');
+    params.how = d.signal
+      ? t('doctor.how.signal', { signal: String(d.signal) })
+      : d.exitCode !== null && d.exitCode !== undefined
+        ? t('doctor.how.code', { code: String(d.exitCode) })
+        : t('doctor.how.unknown');
     if (!Array.isArray(d.stderrTail) || d.stderrTail.length === 0) actionKey = 'doctor.exited.actionQuiet';
   }
   if (problem.kind === 'http-status') {
@@ -24,6 +30,10 @@ export function doctorText(t: Translate, problem: ConnectionProblem): { message:
   }
   if (problem.kind === 'input-missing' && !d.description) messageKey = 'doctor.input-missing.noDescription';
   // A machine-to-machine OAuth server (client credentials in the config) has no Sign in: its advice is about the config.
-  if (problem.step === 'auth' && d.mode === 'machine' && translatedOr(t, `${actionKey}Machine`, '') !== '') actionKey = `${actionKey}Machine`;
-  return { message: translatedOr(t, messageKey, problem.message, params), action: translatedOr(t, actionKey, problem.action, params) };
+  if (problem.step === 'auth' && d.mode === 'machine' && translatedOr(t, `${actionKey}Machine`, '') !== '')
+    actionKey = `${actionKey}Machine`;
+  return {
+    message: translatedOr(t, messageKey, problem.message, params),
+    action: translatedOr(t, actionKey, problem.action, params),
+  };
 }

@@ -20,12 +20,31 @@ export class McpConnectionDoctor extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; }
-      .doctor { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); word-break: break-word; }
-      p { margin: var(--mcp-spacing-xs, 0.125rem) 0 var(--mcp-spacing-sm, 0.25rem); }
-      .step { font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      .what { font-weight: 600; }
-      pre { max-height: 10rem; overflow: auto; background: var(--mcp-surface, #f4f6f8); padding: var(--mcp-spacing-sm, 0.25rem); margin: 0; white-space: pre-wrap; }
+      :host {
+        display: block;
+      }
+      .doctor {
+        border-left: 4px solid var(--mcp-error-dark, #a4161a);
+        padding-left: var(--mcp-spacing-md, 0.5rem);
+        word-break: break-word;
+      }
+      p {
+        margin: var(--mcp-spacing-xs, 0.125rem) 0 var(--mcp-spacing-sm, 0.25rem);
+      }
+      .step {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      .what {
+        font-weight: 600;
+      }
+      pre {
+        max-height: 10rem;
+        overflow: auto;
+        background: var(--mcp-surface, #f4f6f8);
+        padding: var(--mcp-spacing-sm, 0.25rem);
+        margin: 0;
+        white-space: pre-wrap;
+      }
     `,
   ];
 
@@ -47,10 +66,11 @@ export class McpConnectionDoctor extends LitElement {
       <p class="step muted">${t('doctor.failedAt', { step })}</p>
       <p class="what" data-doctor="message">${message}</p>
       <p class="todo" data-doctor="action"><strong>${t('doctor.whatToDo')}</strong> ${action}</p>
-      ${tail.length
-        ? html`<p>${t('doctor.lastStderr')}</p>
-            <pre tabindex="0" data-doctor="stderr">${tail.join('\n')}</pre>`
-        : nothing}
+      ${
+        tail.length
+          ? html`<p>${t('doctor.lastStderr')}</p> <pre tabindex="0" data-doctor="stderr">${tail.join('\n')}</pre>`
+          : nothing
+      }
       <slot></slot>
     </div>`;
   }

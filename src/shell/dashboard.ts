@@ -35,7 +35,12 @@ import { DashboardLayoutController } from './layout/dashboard-layout.js';
 import { layoutStyles } from './layout/layout.styles.js';
 
 type Problem = { kind: 'no-token' | 'auth' | 'unreachable' | 'other'; message: string } | undefined;
-const LAUNCH_PROBLEM_KEYS = { 'no-token': 'problem.noToken', used: 'launch.used', expired: 'launch.expired', unknown: 'launch.unknown' } as const;
+const LAUNCH_PROBLEM_KEYS = {
+  'no-token': 'problem.noToken',
+  used: 'launch.used',
+  expired: 'launch.expired',
+  unknown: 'launch.unknown',
+} as const;
 
 const MODES: ThemeModePreference[] = ['light', 'dark', 'high-contrast', 'auto'];
 
@@ -49,19 +54,66 @@ export class McpDashboard extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; min-height: 100vh; background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); }
-      header.top { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        border-bottom: 1px solid var(--mcp-border, #737d88); background: var(--mcp-surface, #f4f6f8); }
-      .brand { display: flex; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; }
-      .brand img { height: 2rem; width: auto; max-width: 8rem; object-fit: contain; }
-      h1 { font-size: var(--mcp-font-size-xl, 1.25rem); margin: 0; word-break: break-word; }
-      .spacer { flex: 1; }
-      .controls { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); }
-      main { padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem) var(--mcp-spacing-xl, 1.5rem); }
-      .banner { margin: var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); border: 2px solid var(--mcp-error-dark, #991b1b);
-        border-radius: var(--mcp-radius-md, 4px); background: var(--mcp-error-light, #fee2e2); }
-      label { font-size: var(--mcp-font-size-sm, 0.8125rem); display: inline-flex; align-items: center; gap: var(--mcp-spacing-xs, 0.125rem); }
-      mcp-widget-store { margin: var(--mcp-spacing-lg, 1rem); }
+      :host {
+        display: block;
+        min-height: 100vh;
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+      }
+      header.top {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        border-bottom: 1px solid var(--mcp-border, #737d88);
+        background: var(--mcp-surface, #f4f6f8);
+      }
+      .brand {
+        display: flex;
+        align-items: center;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        min-width: 0;
+      }
+      .brand img {
+        height: 2rem;
+        width: auto;
+        max-width: 8rem;
+        object-fit: contain;
+      }
+      h1 {
+        font-size: var(--mcp-font-size-xl, 1.25rem);
+        margin: 0;
+        word-break: break-word;
+      }
+      .spacer {
+        flex: 1;
+      }
+      .controls {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: var(--mcp-spacing-md, 0.5rem);
+      }
+      main {
+        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem) var(--mcp-spacing-xl, 1.5rem);
+      }
+      .banner {
+        margin: var(--mcp-spacing-lg, 1rem);
+        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        border: 2px solid var(--mcp-error-dark, #991b1b);
+        border-radius: var(--mcp-radius-md, 4px);
+        background: var(--mcp-error-light, #fee2e2);
+      }
+      label {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        display: inline-flex;
+        align-items: center;
+        gap: var(--mcp-spacing-xs, 0.125rem);
+      }
+      mcp-widget-store {
+        margin: var(--mcp-spacing-lg, 1rem);
+      }
     `,
     layoutStyles,
   ];
@@ -147,7 +199,8 @@ export class McpDashboard extends LitElement {
 
   private async boot(): Promise<void> {
     // Passkeys refuse IP addresses: served by the gateway on 127.0.0.1, move to localhost first (token in the fragment).
-    const moveTo = this.token === undefined && this.baseUrl === undefined ? localhostUrlFor(window.location) : undefined;
+    const moveTo =
+      this.token === undefined && this.baseUrl === undefined ? localhostUrlFor(window.location) : undefined;
     if (moveTo) {
       window.location.replace(moveTo);
       return;
@@ -157,7 +210,9 @@ export class McpDashboard extends LitElement {
     const opened = takeEarlySettings(this.dbName);
     const configuration = opened?.configuration ?? new Configuration({ dbName: this.dbName });
     const settingsLoaded = opened?.loaded ?? configuration.load();
-    const policyDb = opened ? opened.policyDb.then((db) => db ?? openPolicyStore(this.dbName)) : openPolicyStore(this.dbName);
+    const policyDb = opened
+      ? opened.policyDb.then((db) => db ?? openPolicyStore(this.dbName))
+      : openPolicyStore(this.dbName);
     let token = this.token;
     let startup: Record<string, unknown> | undefined;
     if (token === undefined) {
@@ -165,7 +220,10 @@ export class McpDashboard extends LitElement {
       const taken = await (takeEarlyLaunch(baseUrl)?.taken ?? takeToken(baseUrl));
       if ('problem' in taken) {
         // For 'no-token' the message is the catalog key, so a language switch re-words the banner.
-        this.problem = taken.problem === 'unreachable' ? { kind: 'unreachable', message: this.t('problem.unreachable', { url: baseUrl }) } : { kind: 'no-token', message: LAUNCH_PROBLEM_KEYS[taken.problem] };
+        this.problem =
+          taken.problem === 'unreachable'
+            ? { kind: 'unreachable', message: this.t('problem.unreachable', { url: baseUrl }) }
+            : { kind: 'no-token', message: LAUNCH_PROBLEM_KEYS[taken.problem] };
         return;
       }
       token = taken.token;
@@ -202,7 +260,12 @@ export class McpDashboard extends LitElement {
     services.theme.applyToElement(this);
     services.theme.applyToDocument(this.ownerDocument);
     const [, policyProblem] = await Promise.all([settingsLoaded, services.policy.load()]);
-    if (policyProblem) services.bus.emit('mcp:host:notification', { title: this.t('policy.settingsTitle'), body: policyProblem, level: 'warning' });
+    if (policyProblem)
+      services.bus.emit('mcp:host:notification', {
+        title: this.t('policy.settingsTitle'),
+        body: policyProblem,
+        level: 'warning',
+      });
     this.agents = installAgents({ root: this.renderRoot, services });
     await services.preferences.start();
     this.unsubscribe = services.preferences.onChange(() => {
@@ -216,11 +279,16 @@ export class McpDashboard extends LitElement {
     const team = this.layout.loadTeam(services);
     const catalog = services.gateway.catalog().then(
       (entries) => services.catalog.load(entries),
-      (error: unknown) => console.warn('[mcp-dashboard] the gateway\u2019s catalog could not be loaded; each server is discovered by its session', error),
+      (error: unknown) =>
+        console.warn(
+          '[mcp-dashboard] the gateway\u2019s catalog could not be loaded; each server is discovered by its session',
+          error,
+        ),
     );
     const tiles = Promise.all([refresh(), team, catalog]).then(() => {
       // The sessions' code loads now when a server must connect before it can be drawn, else with the first session.
-      if ((this.servers ?? []).some((s) => !s.disabled && !services.catalog.info(s.name, s.transport))) preloadSessions();
+      if ((this.servers ?? []).some((s) => !s.disabled && !services.catalog.info(s.name, s.transport)))
+        preloadSessions();
       this.layout.start(services, this.servers ?? []);
     });
     await Promise.all([this.loadBrand(), tiles]);
@@ -231,7 +299,14 @@ export class McpDashboard extends LitElement {
       if (data?.logger === 'mcp-dashboard-gateway') void refresh();
     });
     // Registry code waits for the first sessions (issue 18) unless a tile shows a registry widget or the Widgets panel opens.
-    if (!this.layout.waitsForWidgets()) await Promise.race([afterStartup(services.bridge, (this.servers ?? []).map((s) => s.name)), this.storeWanted]);
+    if (!this.layout.waitsForWidgets())
+      await Promise.race([
+        afterStartup(
+          services.bridge,
+          (this.servers ?? []).map((s) => s.name),
+        ),
+        this.storeWanted,
+      ]);
     services.validator.preload();
     const registryHost = await loadRegistryHost(services, this.renderRoot, this.dbName);
     if (!registryHost) return;
@@ -260,7 +335,8 @@ export class McpDashboard extends LitElement {
 
   private problemText(error: unknown, kind: NonNullable<Problem>['kind']): string {
     if (kind === 'auth') return this.t('problem.auth');
-    if (kind === 'unreachable') return this.t('problem.unreachable', { url: (error as GatewayUnreachableError).baseUrl });
+    if (kind === 'unreachable')
+      return this.t('problem.unreachable', { url: (error as GatewayUnreachableError).baseUrl });
     return (error as Error).message;
   }
 
@@ -271,11 +347,15 @@ export class McpDashboard extends LitElement {
       const servers = await services.gateway.listServers();
       const wasUnreachable = this.problem?.kind === 'unreachable';
       this.problem = undefined;
-      services.configuration.setHostValue('mcp.servers', Object.fromEntries(servers.map((s) => [s.name, { transport: s.transport, disabled: s.disabled }])));
+      services.configuration.setHostValue(
+        'mcp.servers',
+        Object.fromEntries(servers.map((s) => [s.name, { transport: s.transport, disabled: s.disabled }])),
+      );
       this.updateSummaries(servers);
       if (wasUnreachable) services.a11y.announce(this.t('problem.reachableAgain'), 'polite');
     } catch (error) {
-      const kind = error instanceof GatewayAuthError ? 'auth' : error instanceof GatewayUnreachableError ? 'unreachable' : 'other';
+      const kind =
+        error instanceof GatewayAuthError ? 'auth' : error instanceof GatewayUnreachableError ? 'unreachable' : 'other';
       const message = this.problemText(error, kind);
       if (this.problem?.kind !== kind) services.a11y.announce(message, 'assertive');
       this.problem = { kind, message };
@@ -345,30 +425,75 @@ export class McpDashboard extends LitElement {
         </div>
         <span class="spacer"></span>
         <div class="controls">
-          <button type="button" aria-expanded=${this.storeOpen ? 'true' : 'false'} aria-controls="widget-store" @click=${() => ((this.storeOpen = !this.storeOpen), this.wantStore())}>
+          <button
+            type="button"
+            aria-expanded=${this.storeOpen ? 'true' : 'false'}
+            aria-controls="widget-store"
+            @click=${() => ((this.storeOpen = !this.storeOpen), this.wantStore())}
+          >
             ${t('header.widgets')}
           </button>
           <mcp-agent-switch></mcp-agent-switch>
-          <button type="button" data-action="saved-calls" @click=${() => void this.savedCalls?.open()} ?hidden=${!this.services}>${t('header.savedCalls')}</button>
-          <button type="button" aria-haspopup="dialog" data-action="servers" @click=${() => void this.openServers()} ?hidden=${!this.services}>${t('header.servers')}</button>
-          <button type="button" aria-haspopup="dialog" data-action="audit" @click=${() => void this.openAudit()} ?hidden=${!this.services}>${t('header.audit')}</button>
-          <label>${t('header.language')}
-            <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.locale, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
+          <button
+            type="button"
+            data-action="saved-calls"
+            @click=${() => void this.savedCalls?.open()}
+            ?hidden=${!this.services}
+            >${t('header.savedCalls')}</button
+          >
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            data-action="servers"
+            @click=${() => void this.openServers()}
+            ?hidden=${!this.services}
+            >${t('header.servers')}</button
+          >
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            data-action="audit"
+            @click=${() => void this.openAudit()}
+            ?hidden=${!this.services}
+            >${t('header.audit')}</button
+          >
+          <label
+            >${t('header.language')}
+            <select
+              @change=${(e: Event) => this.set(PREFERENCE_KEYS.locale, (e.target as HTMLSelectElement).value)}
+              ?disabled=${!this.services}
+            >
               ${LANGUAGES.map((l) => html`<option value=${l.locale} lang=${l.locale} ?selected=${l.locale === locale}>${l.name}</option>`)}
             </select>
           </label>
-          <label>${t('header.theme')}
-            <select @change=${(e: Event) => this.set(PREFERENCE_KEYS.mode, (e.target as HTMLSelectElement).value)} ?disabled=${!this.services}>
+          <label
+            >${t('header.theme')}
+            <select
+              @change=${(e: Event) => this.set(PREFERENCE_KEYS.mode, (e.target as HTMLSelectElement).value)}
+              ?disabled=${!this.services}
+            >
               ${MODES.map((m) => html`<option value=${m} ?selected=${m === mode}>${t(`mode.${m}`)}</option>`)}
             </select>
           </label>
-          <button type="button" aria-haspopup="dialog" data-action="appearance" ?disabled=${!this.services} @click=${() => void this.openAppearance()}>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            data-action="appearance"
+            ?disabled=${!this.services}
+            @click=${() => void this.openAppearance()}
+          >
             ${t('header.appearance')}
           </button>
         </div>
       </header>
-      ${this.problem ? html`<div class="banner" role="alert"><strong>\u2717 ${this.problemMessage()}</strong>
-        ${this.problem.kind === 'unreachable' ? html`<div>${t('problem.retrying')}</div>` : nothing}</div>` : nothing}
+      ${
+        this.problem
+          ? html`<div class="banner" role="alert"
+              ><strong>✗ ${this.problemMessage()}</strong>
+              ${this.problem.kind === 'unreachable' ? html`<div>${t('problem.retrying')}</div>` : nothing}</div
+            >`
+          : nothing
+      }
       ${this.storeOpen ? html`<mcp-widget-store id="widget-store" .host=${this.registryHost} .i18n=${this.services?.i18n}></mcp-widget-store>` : nothing}
       <mcp-saved-calls></mcp-saved-calls>
       <mcp-host-notices></mcp-host-notices>

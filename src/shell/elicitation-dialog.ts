@@ -23,11 +23,29 @@ export class McpElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
-      dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
-      .actions { display: flex; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-md, 0.5rem); }
+      dialog {
+        max-width: min(40rem, 95vw);
+        width: 100%;
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+        word-break: break-word;
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        margin-top: var(--mcp-spacing-md, 0.5rem);
+      }
     `,
   ];
 
@@ -36,7 +54,10 @@ export class McpElicitationDialog extends ModalDialogElement {
   declare pending: Pending | undefined;
   declare problems: ArgumentProblem[];
   validator: ArgumentValidator | undefined;
-  protected readonly modal = new ModalController<ElicitationResult>(this, { escapeAnswer: () => ({ action: 'cancel' }), initialFocus: 'mcp-schema-form' });
+  protected readonly modal = new ModalController<ElicitationResult>(this, {
+    escapeAnswer: () => ({ action: 'cancel' }),
+    initialFocus: 'mcp-schema-form',
+  });
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
@@ -76,23 +97,41 @@ export class McpElicitationDialog extends ModalDialogElement {
 
   override render() {
     const p = this.pending;
-    return html`<dialog role="dialog" aria-modal="true" aria-labelledby="elicit-title" aria-describedby="elicit-message" @cancel=${this.modal.onCancel}>
-      ${p
-        ? html`<h2 id="elicit-title">${this.t('elicit.title', { server: p.serverName })}</h2>
-            <p id="elicit-message">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
-            <p class="muted">${this.t('elicit.onlyTo', { server: p.serverName })}</p>
-            <mcp-schema-form .schema=${p.request.requestedSchema} .errors=${this.problems} submit-label=${this.t('elicit.send')} .i18n=${this.i18n}
-              @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.accept(e)}></mcp-schema-form>
-            <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}>${this.t('confirm.cancel')}</button>
-              <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}>${this.t('dialog.decline')}</button>
-            </div>`
-        : nothing}
+    return html`<dialog
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="elicit-title"
+      aria-describedby="elicit-message"
+      @cancel=${this.modal.onCancel}
+    >
+      ${
+        p
+          ? html`<h2 id="elicit-title">${this.t('elicit.title', { server: p.serverName })}</h2>
+              <p id="elicit-message">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
+              <p class="muted">${this.t('elicit.onlyTo', { server: p.serverName })}</p>
+              <mcp-schema-form
+                .schema=${p.request.requestedSchema}
+                .errors=${this.problems}
+                submit-label=${this.t('elicit.send')}
+                .i18n=${this.i18n}
+                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.accept(e)}
+              ></mcp-schema-form>
+              <div class="actions">
+                <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}
+                  >${this.t('confirm.cancel')}</button
+                >
+                <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}
+                  >${this.t('dialog.decline')}</button
+                >
+              </div>`
+          : nothing
+      }
     </dialog>`;
   }
 }
 
-if (!customElements.get('mcp-elicitation-dialog')) customElements.define('mcp-elicitation-dialog', McpElicitationDialog);
+if (!customElements.get('mcp-elicitation-dialog'))
+  customElements.define('mcp-elicitation-dialog', McpElicitationDialog);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -26,15 +26,40 @@ export class McpHostNotices extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; }
-      ul { list-style: none; margin: 0; padding: 0 var(--mcp-spacing-lg, 1rem); display: grid; gap: var(--mcp-spacing-sm, 0.25rem); }
-      li { display: flex; gap: var(--mcp-spacing-md, 0.5rem); align-items: start; border: 1px solid var(--mcp-border, #8c959f);
-        border-left-width: 4px; border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-        background: var(--mcp-surface, #f4f6f8); }
-      li.violation, li.error { border-left-color: var(--mcp-error-dark, #a4161a); }
-      li.warning { border-left-color: var(--mcp-warning-dark, #8a4b00); }
-      li.success { border-left-color: var(--mcp-success-dark, #0d6b3c); }
-      .text { flex: 1; word-break: break-word; }
+      :host {
+        display: block;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0 var(--mcp-spacing-lg, 1rem);
+        display: grid;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+      }
+      li {
+        display: flex;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: start;
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-left-width: 4px;
+        border-radius: var(--mcp-radius-md, 4px);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        background: var(--mcp-surface, #f4f6f8);
+      }
+      li.violation,
+      li.error {
+        border-left-color: var(--mcp-error-dark, #a4161a);
+      }
+      li.warning {
+        border-left-color: var(--mcp-warning-dark, #8a4b00);
+      }
+      li.success {
+        border-left-color: var(--mcp-success-dark, #0d6b3c);
+      }
+      .text {
+        flex: 1;
+        word-break: break-word;
+      }
     `,
   ];
 
@@ -68,8 +93,14 @@ export class McpHostNotices extends LitElement {
         this.add({ level: 'violation', title: '', body: english, hostText });
       }),
       bus.on('mcp:host:notification', (d: { title?: unknown; body?: unknown; level?: unknown; widgetId?: unknown }) => {
-        const level = ['info', 'success', 'warning', 'error'].includes(d?.level as string) ? (d.level as Notice['level']) : 'info';
-        this.add({ level, title: `${typeof d?.widgetId === 'string' ? `${d.widgetId}: ` : ''}${String(d?.title ?? '')}`, body: typeof d?.body === 'string' ? d.body : undefined });
+        const level = ['info', 'success', 'warning', 'error'].includes(d?.level as string)
+          ? (d.level as Notice['level'])
+          : 'info';
+        this.add({
+          level,
+          title: `${typeof d?.widgetId === 'string' ? `${d.widgetId}: ` : ''}${String(d?.title ?? '')}`,
+          body: typeof d?.body === 'string' ? d.body : undefined,
+        });
       }),
     );
   }
@@ -100,7 +131,10 @@ export class McpHostNotices extends LitElement {
     const added = { ...notice, id: ++next };
     this.notices = [added, ...this.notices].slice(0, MAX);
     const body = this.noticeBody(added);
-    this.a11y?.announce(`${this.noticeTitle(added)}${body ? `: ${body}` : ''}`, notice.level === 'violation' || notice.level === 'error' ? 'assertive' : 'polite');
+    this.a11y?.announce(
+      `${this.noticeTitle(added)}${body ? `: ${body}` : ''}`,
+      notice.level === 'violation' || notice.level === 'error' ? 'assertive' : 'polite',
+    );
   }
 
   override render() {
@@ -111,8 +145,16 @@ export class McpHostNotices extends LitElement {
         const title = this.noticeTitle(n);
         const body = this.noticeBody(n);
         return html`<li class=${n.level}>
-          <span class="text"><strong>${n.level === 'violation' ? html`<span aria-hidden="true">\u26D4 </span>` : nothing}${title}</strong>${body ? html` \u2014 ${body}` : nothing}</span>
-          <button type="button" aria-label=${t('notices.dismissLabel', { title })} @click=${() => (this.notices = this.notices.filter((x) => x.id !== n.id))}>${t('notices.dismiss')}</button>
+          <span class="text"
+            ><strong>${n.level === 'violation' ? html`<span aria-hidden="true">⛔ </span>` : nothing}${title}</strong
+            >${body ? html` — ${body}` : nothing}</span
+          >
+          <button
+            type="button"
+            aria-label=${t('notices.dismissLabel', { title })}
+            @click=${() => (this.notices = this.notices.filter((x) => x.id !== n.id))}
+            >${t('notices.dismiss')}</button
+          >
         </li>`;
       })}
     </ul>`;

@@ -53,7 +53,15 @@ export interface HostServices {
 }
 
 /** Creates the host's services; `confirm` is the dialog the invoker asks. */
-export function createHostServices(options: { baseUrl: string; token: string; confirm: Confirmer; announcerHost?: HTMLElement; dbName?: string; configuration?: Configuration; policyDb?: ReturnType<typeof openPolicyStore> }): HostServices {
+export function createHostServices(options: {
+  baseUrl: string;
+  token: string;
+  confirm: Confirmer;
+  announcerHost?: HTMLElement;
+  dbName?: string;
+  configuration?: Configuration;
+  policyDb?: ReturnType<typeof openPolicyStore>;
+}): HostServices {
   const bus = new EventBus();
   // Follows the bus from the start, so nothing that happens before a widget exists is lost.
   const history = new ActivityHistory(bus);
@@ -65,11 +73,21 @@ export function createHostServices(options: { baseUrl: string; token: string; co
   const validator = new LazySchemaValidator();
   // The host knows its own strings and the kit's (so `t` answers kit keys for any widget too).
   const i18n = new I18n({ catalogs: [KIT_CATALOGS, SHELL_CATALOGS], fallbackLocale: 'en' });
-  const policy = createPolicyServices({ bus, bridge, validator, gateway, dbName: options.dbName, db: options.policyDb, t: (key, variables) => i18n.t(key, variables) });
+  const policy = createPolicyServices({
+    bus,
+    bridge,
+    validator,
+    gateway,
+    dbName: options.dbName,
+    db: options.policyDb,
+    t: (key, variables) => i18n.t(key, variables),
+  });
   const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate });
   invoker.start();
   const agents = createAgentServices({ bus, bridge, invoker, validator, policy, gateway });
-  const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) => policy.allowBusRequest(source, operation, serverName));
+  const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) =>
+    policy.allowBusRequest(source, operation, serverName),
+  );
   const theme = new ThemeService({ mode: 'auto' });
   const a11y = new A11yHelper(options.announcerHost);
   const preferences = new Preferences({ configuration, theme, a11y, i18n, bus });
@@ -83,7 +101,9 @@ export function createHostServices(options: { baseUrl: string; token: string; co
     source: 'built-in',
     // Offered only for servers that list an mcp-ui resource (MCP-WP-16.5.1).
     get servers() {
-      return bridge.listServers().filter((name) => mcpUiResourcesOf(bridge.getServer(name)?.info?.resources).length > 0);
+      return bridge
+        .listServers()
+        .filter((name) => mcpUiResourcesOf(bridge.getServer(name)?.info?.resources).length > 0);
     },
     load: async () => mcpUi.factory((serverName, uri) => bridge.readResource(serverName, uri)),
   });
@@ -110,7 +130,9 @@ export function createHostServices(options: { baseUrl: string; token: string; co
           .map((name) => bridge.getServer(name))
           .filter((s) => s?.state === 'connected' && s.info)
           .map((s) => s!.info as MCPServerInfo),
-        (serverName, tool) => policy.gate.evaluate(serverName, tool, { surface: 'agent', id: agents.agent().id }).decision.decision !== 'deny',
+        (serverName, tool) =>
+          policy.gate.evaluate(serverName, tool, { surface: 'agent', id: agents.agent().id }).decision.decision !==
+          'deny',
       ),
     policy,
     agents,

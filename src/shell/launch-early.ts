@@ -23,7 +23,13 @@ interface EarlySettings {
 
 function openSettings(): EarlySettings | undefined {
   // Only on the dashboard's own page (it has the element), and not on a page about to move to localhost.
-  if (typeof indexedDB === 'undefined' || typeof document === 'undefined' || !document.querySelector('mcp-dashboard') || localhostUrlFor(window.location)) return undefined;
+  if (
+    typeof indexedDB === 'undefined' ||
+    typeof document === 'undefined' ||
+    !document.querySelector('mcp-dashboard') ||
+    localhostUrlFor(window.location)
+  )
+    return undefined;
   const configuration = new Configuration({ dbName: DEFAULT_DB_NAME });
   // Failures are the dashboard's to report: it opens the same databases again where these did not open.
   const policyDb = openPolicyDatabase(`${DEFAULT_DB_NAME}-policy`).catch(() => undefined);

@@ -13,12 +13,18 @@ const english: Translate = (key, variables) => {
  * widget shows the well-formed rest, and the user learns what is missing and why. Server text in
  * the reasons is rendered as text.
  */
-export function renderListProblems(serverName: string, problems: MCPServerInfo['listProblems'], t: Translate = english): TemplateResult | typeof nothing {
+export function renderListProblems(
+  serverName: string,
+  problems: MCPServerInfo['listProblems'],
+  t: Translate = english,
+): TemplateResult | typeof nothing {
   const entries = Object.entries(problems ?? {}).filter(([, text]) => typeof text === 'string' && text);
   if (!entries.length) return nothing;
   return html`<div class="list-problems" role="status">
-    <p><strong>\u26a0 ${t('listProblems.warning')}</strong> ${t('listProblems.intro', { server: serverName })}</p>
-    <ul>${entries.map(([kind, text]) => html`<li><strong>${t(`listProblems.kind.${kind}`)}:</strong> ${text}</li>`)}</ul>
+    <p><strong>⚠ ${t('listProblems.warning')}</strong> ${t('listProblems.intro', { server: serverName })}</p>
+    <ul
+      >${entries.map(([kind, text]) => html`<li><strong>${t(`listProblems.kind.${kind}`)}:</strong> ${text}</li>`)}</ul
+    >
     <p class="muted">${t('listProblems.help')}</p>
   </div>`;
 }

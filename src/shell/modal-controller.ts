@@ -33,7 +33,11 @@ export class ModalController<Answer> implements ReactiveController {
    * Runs `prepare` (which sets the host's state), shows the dialog and resolves with the answer.
    * `withdraw.signal` aborted means the asker went away; `withdraw.announcement` is then announced.
    */
-  open(prepare: () => void, announcement: string, withdraw?: { signal?: AbortSignal; announcement: string }): Promise<Answer> {
+  open(
+    prepare: () => void,
+    announcement: string,
+    withdraw?: { signal?: AbortSignal; announcement: string },
+  ): Promise<Answer> {
     const answer = this.queue.then(() => this.show(prepare, announcement, withdraw));
     this.queue = answer.catch(() => undefined);
     return answer;
@@ -44,7 +48,11 @@ export class ModalController<Answer> implements ReactiveController {
     return this.resolve !== undefined;
   }
 
-  private async show(prepare: () => void, announcement: string, withdraw?: { signal?: AbortSignal; announcement: string }): Promise<Answer> {
+  private async show(
+    prepare: () => void,
+    announcement: string,
+    withdraw?: { signal?: AbortSignal; announcement: string },
+  ): Promise<Answer> {
     const signal = withdraw?.signal;
     if (signal?.aborted) return this.options.escapeAnswer();
     this.returnFocus = deepActiveElement();

@@ -37,12 +37,21 @@ function isCancel(error: unknown): boolean {
  * prompt shows `auth.promptMessage`, and returns the assertion for `params._meta.mcplet_auth`
  * (phase 5). The assertion is handed to the invoker and nowhere else.
  */
-export function createPasskeyAuthenticator(options: { client: PolicyClient; prompt: () => McpPasskeyPrompt; location?: Location }): PasskeyAuthenticator {
+export function createPasskeyAuthenticator(options: {
+  client: PolicyClient;
+  prompt: () => McpPasskeyPrompt;
+  location?: Location;
+}): PasskeyAuthenticator {
   return async (request) => {
     const location = options.location ?? window.location;
     const prompt = options.prompt();
     if (passkeyOriginProblem(location)) {
-      throw new Error(prompt.t('passkey.wrongOrigin', { address: `http://localhost${location.port ? `:${location.port}` : ''}`, host: location.hostname }));
+      throw new Error(
+        prompt.t('passkey.wrongOrigin', {
+          address: `http://localhost${location.port ? `:${location.port}` : ''}`,
+          host: location.hostname,
+        }),
+      );
     }
     if (!browserSupportsWebAuthn()) throw new Error(prompt.t('passkey.unsupported'));
     try {
@@ -78,9 +87,7 @@ export function createPasskeyAuthenticator(options: { client: PolicyClient; prom
     } catch (error) {
       if (isCancel(error)) {
         throw new PasskeyCancelledError(
-          error instanceof PromptCancelledError
-            ? prompt.t('passkey.cancelled')
-            : prompt.t('passkey.cancelledOrNone'),
+          error instanceof PromptCancelledError ? prompt.t('passkey.cancelled') : prompt.t('passkey.cancelledOrNone'),
         );
       }
       throw error;

@@ -30,12 +30,31 @@ export class McpPasskeyPrompt extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      dialog { max-width: min(32rem, 95vw); border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; }
-      .message { font-weight: 600; font-size: 1.05rem; word-break: break-word; }
-      .actions { display: flex; justify-content: flex-end; margin-top: var(--mcp-spacing-lg, 1rem); }
+      dialog {
+        max-width: min(32rem, 95vw);
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+      }
+      .message {
+        font-weight: 600;
+        font-size: 1.05rem;
+        word-break: break-word;
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        margin-top: var(--mcp-spacing-lg, 1rem);
+      }
     `,
   ];
 
@@ -78,7 +97,10 @@ export class McpPasskeyPrompt extends LitElement {
     dialog.showModal();
     const release = this.a11y?.setFocusTrap(this);
     (this.renderRoot.querySelector('[data-action="cancel-passkey"]') as HTMLElement | null)?.focus();
-    this.a11y?.announce(this.t('passkey.announce', { what: info.promptMessage ?? `${info.serverName}:${info.toolName}` }), 'assertive');
+    this.a11y?.announce(
+      this.t('passkey.announce', { what: info.promptMessage ?? `${info.serverName}:${info.toolName}` }),
+      'assertive',
+    );
     const cancelled = new Promise<never>((_, reject) => {
       this.cancel = () => {
         onCancel();
@@ -104,14 +126,29 @@ export class McpPasskeyPrompt extends LitElement {
   override render() {
     const info = this.info;
     const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
-    return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="passkey-title" aria-describedby="passkey-message" @cancel=${this.onCancelEvent}>
-      ${info
-        ? html`<h2 id="passkey-title"><span aria-hidden="true">\u{1F510}</span> ${t('passkey.title', { server: info.serverName, tool: info.toolName })}</h2>
-            <p id="passkey-message" class="message">${info.promptMessage ?? t('passkey.defaultMessage')}</p>
-            <p class="muted" role="status">${this.phase}</p>
-            <p class="muted">${t('passkey.explain')}</p>
-            <div class="actions"><button type="button" data-action="cancel-passkey" @click=${() => this.cancel?.()}>${t('passkey.cancel')}</button></div>`
-        : nothing}
+    return html`<dialog
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="passkey-title"
+      aria-describedby="passkey-message"
+      @cancel=${this.onCancelEvent}
+    >
+      ${
+        info
+          ? html`<h2 id="passkey-title"
+                ><span aria-hidden="true">🔐</span>
+                ${t('passkey.title', { server: info.serverName, tool: info.toolName })}</h2
+              >
+              <p id="passkey-message" class="message">${info.promptMessage ?? t('passkey.defaultMessage')}</p>
+              <p class="muted" role="status">${this.phase}</p>
+              <p class="muted">${t('passkey.explain')}</p>
+              <div class="actions"
+                ><button type="button" data-action="cancel-passkey" @click=${() => this.cancel?.()}
+                  >${t('passkey.cancel')}</button
+                ></div
+              >`
+          : nothing
+      }
     </dialog>`;
   }
 }

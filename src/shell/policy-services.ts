@@ -60,7 +60,12 @@ export function createPolicyServices(options: {
   const audit = new AuditLog(db);
   const consents = new ConsentStore(db);
   const grants = new WidgetGrants(getSettings);
-  const catalog = new McpletCatalog({ bus: options.bus, bridge: options.bridge, validator: options.validator, settings: getSettings });
+  const catalog = new McpletCatalog({
+    bus: options.bus,
+    bridge: options.bridge,
+    validator: options.validator,
+    settings: getSettings,
+  });
   catalog.start();
   const client = new PolicyClient(options.gateway);
   let promptFor: (() => McpPasskeyPrompt) | undefined;
@@ -96,8 +101,23 @@ export function createPolicyServices(options: {
   });
 
   const reportViolation = (error: PermissionDeniedError, serverName?: string) => {
-    void audit.record({ kind: 'permission-violation', serverName, surface: 'widget', callerId: error.widgetId, decision: 'deny', reason: error.message, detail: error.operation }).catch(() => {});
-    options.bus.emit('mcp:host:violation', { serverName, widgetId: error.widgetId, operation: error.operation, message: error.message });
+    void audit
+      .record({
+        kind: 'permission-violation',
+        serverName,
+        surface: 'widget',
+        callerId: error.widgetId,
+        decision: 'deny',
+        reason: error.message,
+        detail: error.operation,
+      })
+      .catch(() => {});
+    options.bus.emit('mcp:host:violation', {
+      serverName,
+      widgetId: error.widgetId,
+      operation: error.operation,
+      message: error.message,
+    });
   };
 
   return {
@@ -130,8 +150,16 @@ export function createPolicyServices(options: {
       } catch (error) {
         if (!(error instanceof PermissionDeniedError)) throw error;
         reportViolation(error, serverName);
-        const mcpError = new MCPError(error.message, { jsonrpcCode: LOCAL_CODES.denied, data: { permission: operation }, serverName });
-        options.bus.emit(operation === 'readResource' ? 'mcp:resource:error' : 'mcp:prompt:error', { serverName, error: mcpError, denied: true });
+        const mcpError = new MCPError(error.message, {
+          jsonrpcCode: LOCAL_CODES.denied,
+          data: { permission: operation },
+          serverName,
+        });
+        options.bus.emit(operation === 'readResource' ? 'mcp:resource:error' : 'mcp:prompt:error', {
+          serverName,
+          error: mcpError,
+          denied: true,
+        });
         return false;
       }
     },

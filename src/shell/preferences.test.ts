@@ -11,7 +11,11 @@ const BRAND = { name: 'Acme Ops Console', colors: { primary: '#ff6b35' } };
 function setUp(loadTools: () => Promise<BrandTools>) {
   const configuration = new Configuration({ dbName: `prefs-test-${Math.random().toString(36).slice(2)}` });
   const theme = new ThemeService({ mode: 'light' });
-  const preferences = new Preferences({ configuration, theme, a11y: new A11yHelper(), i18n: new I18n({ fallbackLocale: 'en' }), bus: new EventBus() }, ['en'], loadTools);
+  const preferences = new Preferences(
+    { configuration, theme, a11y: new A11yHelper(), i18n: new I18n({ fallbackLocale: 'en' }), bus: new EventBus() },
+    ['en'],
+    loadTools,
+  );
   return { configuration, theme, preferences };
 }
 
@@ -32,13 +36,17 @@ describe('Preferences: the brand checker loads only when there is a brand', () =
   it('a checker that fails to load leaves the default theme and says why; the next brand loads it and applies', async () => {
     let attempts = 0;
     const { configuration, theme, preferences } = setUp(() =>
-      ++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : import('../../theme/brand-assets.js'),
+      ++attempts === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : import('../../theme/brand-assets.js'),
     );
     await configuration.load();
     await preferences.start();
     await preferences.setConfigBrand(BRAND);
     expect(theme.brand, 'nothing unchecked is applied').to.equal(null);
-    expect(preferences.brandProblems.join('\n')).to.match(/dashboard\.brand could not be checked: the brand code did not load \(Failed to fetch dynamically imported module\); reload the page/);
+    expect(preferences.brandProblems.join('\n')).to.match(
+      /dashboard\.brand could not be checked: the brand code did not load \(Failed to fetch dynamically imported module\); reload the page/,
+    );
     await preferences.setConfigBrand(BRAND);
     expect(preferences.brandProblems).to.deep.equal([]);
     expect(theme.brand?.name).to.equal('Acme Ops Console');

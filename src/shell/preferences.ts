@@ -62,7 +62,13 @@ export class Preferences {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly services: { configuration: Configuration; theme: ThemeService; a11y: A11yHelper; i18n: I18n; bus: EventBus },
+    private readonly services: {
+      configuration: Configuration;
+      theme: ThemeService;
+      a11y: A11yHelper;
+      i18n: I18n;
+      bus: EventBus;
+    },
     private readonly requestedLocales: readonly string[] = typeof navigator === 'object' ? navigator.languages : [],
     private readonly loadTools: () => Promise<BrandTools> = loadBrandTools,
   ) {}
@@ -96,17 +102,19 @@ export class Preferences {
   /** Loads the brand checker once; a failure is kept as a problem the Theme panel shows. */
   private needBrandTools(): Promise<void> {
     if (this.brandTools) return Promise.resolve();
-    this.brandToolsPending ??= this.loadTools().then(
-      (tools) => {
-        this.brandTools = tools;
-        this.brandToolsProblem = undefined;
-      },
-      (error: unknown) => {
-        this.brandToolsProblem = `could not be checked: the brand code did not load (${(error as Error)?.message ?? String(error)}); reload the page`;
-      },
-    ).finally(() => {
-      this.brandToolsPending = undefined;
-    });
+    this.brandToolsPending ??= this.loadTools()
+      .then(
+        (tools) => {
+          this.brandTools = tools;
+          this.brandToolsProblem = undefined;
+        },
+        (error: unknown) => {
+          this.brandToolsProblem = `could not be checked: the brand code did not load (${(error as Error)?.message ?? String(error)}); reload the page`;
+        },
+      )
+      .finally(() => {
+        this.brandToolsPending = undefined;
+      });
     return this.brandToolsPending;
   }
 
@@ -151,7 +159,13 @@ export class Preferences {
     } catch (error) {
       console.error('[mcp-dashboard] could not load the strings for', locale, error);
     }
-    const now = this.get<string>(PREFERENCE_KEYS.locale) ?? negotiateLocale(this.requestedLocales, LANGUAGES.map((l) => l.locale), 'en');
+    const now =
+      this.get<string>(PREFERENCE_KEYS.locale) ??
+      negotiateLocale(
+        this.requestedLocales,
+        LANGUAGES.map((l) => l.locale),
+        'en',
+      );
     if (now === locale) i18n.setLocale(locale);
     this.notify();
   }
@@ -189,9 +203,16 @@ export class Preferences {
       colorScheme: this.get<ColorScheme>(PREFERENCE_KEYS.colorScheme) ?? brand?.defaultColorScheme ?? 'vibrant',
       mode: this.get<ThemeModePreference>(PREFERENCE_KEYS.mode) ?? brand?.defaultMode ?? 'auto',
     });
-    const wanted = this.get<string>(PREFERENCE_KEYS.locale) ?? negotiateLocale(this.requestedLocales, LANGUAGES.map((l) => l.locale), 'en');
+    const wanted =
+      this.get<string>(PREFERENCE_KEYS.locale) ??
+      negotiateLocale(
+        this.requestedLocales,
+        LANGUAGES.map((l) => l.locale),
+        'en',
+      );
     // A language other than English loads on demand: the switch happens once its strings are here.
-    if (SHELL_CATALOGS[languageOf(wanted)] || !LANGUAGES.some((l) => languageOf(l.locale) === languageOf(wanted))) i18n.setLocale(wanted);
+    if (SHELL_CATALOGS[languageOf(wanted)] || !LANGUAGES.some((l) => languageOf(l.locale) === languageOf(wanted)))
+      i18n.setLocale(wanted);
     else this.languagePending = this.loadLanguage(wanted);
     this.notify();
   }

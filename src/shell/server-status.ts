@@ -14,17 +14,54 @@ import './connection-doctor.js';
  * a line of its own after everything else on that row.
  */
 export const serverStatusStyles = css`
-  mcp-server-status { display: contents; }
-  .status { font-weight: 600; font-size: var(--mcp-font-size-sm, 0.8125rem); white-space: nowrap; }
-  .status-error { color: var(--mcp-error-dark, #a4161a); }
-  .status-active { color: var(--mcp-success-dark, #0d6b3c); }
-  .status-loading { color: var(--mcp-warning-dark, #8a4b00); }
-  .status-disabled { text-decoration: underline dotted; }
-  mcp-server-status > mcp-sign-in-panel { flex: 1 0 100%; order: 2; grid-column: 1 / -1; min-width: 0; }
-  .server-problem { flex: 1 0 100%; order: 1; grid-column: 1 / -1; min-width: 0; margin: 0; word-break: break-word; }
-  .server-problem p { margin: var(--mcp-spacing-xs, 0.125rem) 0; }
-  .server-problem .error-card { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); }
-  mcp-server-status[compact] .server-problem p { font-size: var(--mcp-font-size-sm, 0.8125rem); display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
+  mcp-server-status {
+    display: contents;
+  }
+  .status {
+    font-weight: 600;
+    font-size: var(--mcp-font-size-sm, 0.8125rem);
+    white-space: nowrap;
+  }
+  .status-error {
+    color: var(--mcp-error-dark, #a4161a);
+  }
+  .status-active {
+    color: var(--mcp-success-dark, #0d6b3c);
+  }
+  .status-loading {
+    color: var(--mcp-warning-dark, #8a4b00);
+  }
+  .status-disabled {
+    text-decoration: underline dotted;
+  }
+  mcp-server-status > mcp-sign-in-panel {
+    flex: 1 0 100%;
+    order: 2;
+    grid-column: 1 / -1;
+    min-width: 0;
+  }
+  .server-problem {
+    flex: 1 0 100%;
+    order: 1;
+    grid-column: 1 / -1;
+    min-width: 0;
+    margin: 0;
+    word-break: break-word;
+  }
+  .server-problem p {
+    margin: var(--mcp-spacing-xs, 0.125rem) 0;
+  }
+  .server-problem .error-card {
+    border-left: 4px solid var(--mcp-error-dark, #a4161a);
+    padding-left: var(--mcp-spacing-md, 0.5rem);
+  }
+  mcp-server-status[compact] .server-problem p {
+    font-size: var(--mcp-font-size-sm, 0.8125rem);
+    display: -webkit-box;
+    -webkit-line-clamp: 2;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
+  }
 `;
 
 /**
@@ -87,17 +124,26 @@ export class McpServerStatus extends LitElement {
     const problem = this.problem ?? server.problem ?? undefined;
     const doctor = (p: ConnectionProblem) =>
       this.compact
-        ? html`<p class="error-text" title=${doctorText(t, p).action}>\u2717 ${doctorText(t, p).message}</p>`
-        : html`<mcp-connection-doctor .problem=${p} .i18n=${this.i18n}>${p.step === 'auth' && this.signIn ? this.signIn(true) : nothing}</mcp-connection-doctor>`;
+        ? html`<p class="error-text" title=${doctorText(t, p).action}>✗ ${doctorText(t, p).message}</p>`
+        : html`<mcp-connection-doctor .problem=${p} .i18n=${this.i18n}
+            >${p.step === 'auth' && this.signIn ? this.signIn(true) : nothing}</mcp-connection-doctor
+          >`;
     if (server.state === 'restarting' && state !== 'error') {
-      return html`<div class="server-problem" role="status"><p>${t('card.reconnectingUpstream')}</p>${server.problem && !this.compact ? doctor(server.problem) : nothing}</div>`;
+      return html`<div class="server-problem" role="status"
+        ><p>${t('card.reconnectingUpstream')}</p
+        >${server.problem && !this.compact ? doctor(server.problem) : nothing}</div
+      >`;
     }
     if (state === 'error' && problem) return html`<div class="server-problem" role="alert">${doctor(problem)}</div>`;
     if (this.error) {
-      return html`<div class="server-problem" role="alert"><div class=${this.helpful && !this.compact ? 'error-card' : ''}>
-        <p class="error-text">${this.helpful && !this.compact ? html`<strong>\u2717 ${this.error}</strong>` : html`\u2717 ${this.error}`}</p>
-        ${this.helpful && !this.compact ? html`<p class="muted">${t('card.errorHelp')}</p>` : nothing}
-      </div></div>`;
+      return html`<div class="server-problem" role="alert"
+        ><div class=${this.helpful && !this.compact ? 'error-card' : ''}>
+          <p class="error-text"
+            >${this.helpful && !this.compact ? html`<strong>✗ ${this.error}</strong>` : html`✗ ${this.error}`}</p
+          >
+          ${this.helpful && !this.compact ? html`<p class="muted">${t('card.errorHelp')}</p>` : nothing}
+        </div></div
+      >`;
     }
     return nothing;
   }
@@ -107,7 +153,8 @@ export class McpServerStatus extends LitElement {
     const shown = this.state === 'error' ? (this.problem ?? this.server?.problem ?? undefined) : undefined;
     // Sign in goes inside the doctor when it diagnosed "authorization needed" (one message, not two).
     const signIn = this.signIn && !this.compact && shown?.step !== 'auth' ? this.signIn(false) : nothing;
-    return html`<span class="status status-${this.state}" role="status">${renderStatus(this.state, t)}</span>${this.renderProblem()}${signIn}`;
+    return html`<span class="status status-${this.state}" role="status">${renderStatus(this.state, t)}</span
+      >${this.renderProblem()}${signIn}`;
   }
 }
 

@@ -20,7 +20,8 @@ const summary = (auth: Partial<GatewayAuthSummary> | null): GatewayServerSummary
   lastError: null,
   lastExit: null,
   disabled: false,
-  auth: auth === null ? null : { mode: 'sign-in', state: 'unknown', scope: null, signedInAt: null, message: null, ...auth },
+  auth:
+    auth === null ? null : { mode: 'sign-in', state: 'unknown', scope: null, signedInAt: null, message: null, ...auth },
 });
 
 function fakeServices(answer: unknown, calls: string[]): HostServices {
@@ -36,7 +37,9 @@ function fakeServices(answer: unknown, calls: string[]): HostServices {
 }
 
 async function panel(server: GatewayServerSummary, needed = false, services?: HostServices): Promise<McpSignInPanel> {
-  const el = await fixture<McpSignInPanel>(html`<mcp-sign-in-panel .server=${server} ?needed=${needed}></mcp-sign-in-panel>`);
+  const el = await fixture<McpSignInPanel>(
+    html`<mcp-sign-in-panel .server=${server} ?needed=${needed}></mcp-sign-in-panel>`,
+  );
   el.services = services;
   await el.updateComplete;
   return el;
@@ -51,12 +54,16 @@ describe('mcp-sign-in-panel', () => {
     expect(needed.shadowRoot!.querySelector('button')!.getAttribute('aria-label')).to.equal('Sign in to remote');
     expect(await axeViolations(needed)).to.deep.equal([]);
 
-    const signedIn = await panel(summary({ state: 'signed-in', scope: 'mcp:tools', signedInAt: '2026-11-24T00:00:00Z' }));
+    const signedIn = await panel(
+      summary({ state: 'signed-in', scope: 'mcp:tools', signedInAt: '2026-11-24T00:00:00Z' }),
+    );
     expect(text(signedIn)).to.contain('Signed in (mcp:tools)');
     expect(signedIn.shadowRoot!.querySelector('button')!.getAttribute('aria-label')).to.equal('Sign out of remote');
     expect(await axeViolations(signedIn)).to.deep.equal([]);
 
-    const failed = await panel(summary({ state: 'failed', message: 'The authorization server answered "invalid_client".' }));
+    const failed = await panel(
+      summary({ state: 'failed', message: 'The authorization server answered "invalid_client".' }),
+    );
     expect(text(failed)).to.contain('invalid_client');
     expect(failed.shadowRoot!.querySelector('button')).to.exist;
 
@@ -70,7 +77,9 @@ describe('mcp-sign-in-panel', () => {
   });
 
   it('machine-to-machine servers get no buttons, only what went wrong', async () => {
-    const machine = await panel(summary({ mode: 'machine', state: 'failed', message: 'Check "mcpServers.remote.oauth".' }));
+    const machine = await panel(
+      summary({ mode: 'machine', state: 'failed', message: 'Check "mcpServers.remote.oauth".' }),
+    );
     expect(machine.shadowRoot!.querySelector('button')).to.equal(null);
     expect(text(machine)).to.contain('client credentials in the config');
   });
@@ -80,9 +89,17 @@ describe('mcp-sign-in-panel', () => {
     const opened: string[] = [];
     const realOpen = window.open;
     // A stand-in tab that records where it is sent.
-    window.open = (() => ({ opener: {}, close() {}, location: { replace: (u: string) => opened.push(u) } })) as unknown as typeof window.open;
+    window.open = (() => ({
+      opener: {},
+      close() {},
+      location: { replace: (u: string) => opened.push(u) },
+    })) as unknown as typeof window.open;
     try {
-      const good = await panel(summary({ state: 'required' }), false, fakeServices({ authorizationUrl: 'https://as.example/authorize?state=abc' }, calls));
+      const good = await panel(
+        summary({ state: 'required' }),
+        false,
+        fakeServices({ authorizationUrl: 'https://as.example/authorize?state=abc' }, calls),
+      );
       await good.signIn();
       await good.updateComplete;
       expect(calls).to.deep.equal(['http://gateway.test/api/servers/remote/sign-in']);
@@ -95,7 +112,11 @@ describe('mcp-sign-in-panel', () => {
       good.remove();
 
       // The stand-in tab records every address the panel sends it to (it recorded the good one above).
-      const hostile = await panel(summary({ state: 'required' }), false, fakeServices({ authorizationUrl: 'javascript:alert(document.domain)' }, calls));
+      const hostile = await panel(
+        summary({ state: 'required' }),
+        false,
+        fakeServices({ authorizationUrl: 'javascript:alert(document.domain)' }, calls),
+      );
       await hostile.signIn();
       await hostile.updateComplete;
       expect(opened).to.have.length(1, 'the javascript: address was not opened');

@@ -34,10 +34,23 @@ export class McpSignInPanel extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; }
-      .needed { border-left: 4px solid var(--mcp-warning-dark, #8a4b00); padding-left: var(--mcp-spacing-md, 0.5rem); }
-      .row { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); }
-      p { margin: var(--mcp-spacing-sm, 0.25rem) 0; word-break: break-word; }
+      :host {
+        display: block;
+      }
+      .needed {
+        border-left: 4px solid var(--mcp-warning-dark, #8a4b00);
+        padding-left: var(--mcp-spacing-md, 0.5rem);
+      }
+      .row {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: var(--mcp-spacing-md, 0.5rem);
+      }
+      p {
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+        word-break: break-word;
+      }
     `,
   ];
 
@@ -181,30 +194,55 @@ export class McpSignInPanel extends LitElement {
     if (!auth && !this.needed) return nothing;
     const name = this.server.name;
     const t = this.t;
-    const problem = this.problem ? html`<p class="error-text" role="alert">\u2717 ${this.problem}</p>` : nothing;
+    const problem = this.problem ? html`<p class="error-text" role="alert">✗ ${this.problem}</p>` : nothing;
     if (auth?.mode === 'machine') {
-      return auth.state === 'failed' && auth.message ? html`<p class="error-text" role="alert">\u2717 ${auth.message}</p><p class="muted">${t('signIn.machine')}</p>` : nothing;
+      return auth.state === 'failed' && auth.message
+        ? html`<p class="error-text" role="alert">✗ ${auth.message}</p><p class="muted">${t('signIn.machine')}</p>`
+        : nothing;
     }
     if (this.phase === 'waiting') {
-      return html`<div class="needed" role="status"><p>${t('signIn.waiting')}</p>
+      return html`<div class="needed" role="status"
+        ><p>${t('signIn.waiting')}</p>
         <div class="row">
           ${this.signInUrl ? html`<a href=${this.signInUrl} target="_blank" rel="noopener noreferrer">${t('signIn.openAgain')}</a>` : nothing}
           <button type="button" @click=${() => this.stopWaiting()}>${t('signIn.cancel')}</button>
-        </div></div>`;
+        </div></div
+      >`;
     }
     const wantsSignIn = this.needed || auth?.state === 'required' || auth?.state === 'failed';
     if (wantsSignIn) {
       const scope = auth?.scope;
-      const why = this.embedded ? (scope ? html`<p class="muted">${t('signIn.scopeAsked', { scope })}</p>` : nothing) : html`<p>${scope ? t('signIn.neededScope', { scope }) : t('signIn.needed')}</p>`;
-      return html`<div class=${this.embedded ? '' : 'needed'}>${why}
-        ${auth?.state === 'failed' && auth.message && !this.problem ? html`<p class="error-text">\u2717 ${auth.message}</p>` : nothing}
+      const why = this.embedded
+        ? scope
+          ? html`<p class="muted">${t('signIn.scopeAsked', { scope })}</p>`
+          : nothing
+        : html`<p>${scope ? t('signIn.neededScope', { scope }) : t('signIn.needed')}</p>`;
+      return html`<div class=${this.embedded ? '' : 'needed'}
+        >${why}
+        ${auth?.state === 'failed' && auth.message && !this.problem ? html`<p class="error-text">✗ ${auth.message}</p>` : nothing}
         ${problem}
-        <div class="row"><button type="button" class="primary" aria-label=${t('signIn.buttonLabel', { name })} aria-disabled=${this.phase === 'starting' ? 'true' : 'false'} @click=${() => void this.signIn()}>${t('signIn.button')}</button>
-        ${this.phase === 'starting' ? html`<span class="muted" role="status">${t('signIn.starting')}</span>` : nothing}</div></div>`;
+        <div class="row"
+          ><button
+            type="button"
+            class="primary"
+            aria-label=${t('signIn.buttonLabel', { name })}
+            aria-disabled=${this.phase === 'starting' ? 'true' : 'false'}
+            @click=${() => void this.signIn()}
+            >${t('signIn.button')}</button
+          >
+          ${this.phase === 'starting' ? html`<span class="muted" role="status">${t('signIn.starting')}</span>` : nothing}</div
+        ></div
+      >`;
     }
     if (auth?.state === 'signed-in') {
-      return html`<div class="row"><span class="muted">${auth.scope ? t('signIn.signedInScope', { scope: auth.scope }) : t('signIn.signedIn')}</span>
-        <button type="button" aria-label=${t('signIn.signOutLabel', { name })} @click=${() => void this.signOut()}>${t('signIn.signOut')}</button></div>${problem}`;
+      return html`<div class="row"
+          ><span class="muted"
+            >${auth.scope ? t('signIn.signedInScope', { scope: auth.scope }) : t('signIn.signedIn')}</span
+          >
+          <button type="button" aria-label=${t('signIn.signOutLabel', { name })} @click=${() => void this.signOut()}
+            >${t('signIn.signOut')}</button
+          ></div
+        >${problem}`;
     }
     return problem;
   }

@@ -16,7 +16,9 @@ describe('startupTurn: the page’s first turn goes to the person (issue 18)', (
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await settled(turn), 'nothing happened yet: still waiting').to.equal(false);
     target.dispatchEvent(new Event('pointerdown'));
-    expect(await settled(turn), 'a press alone does not end the wait (the click comes with the release)').to.equal(false);
+    expect(await settled(turn), 'a press alone does not end the wait (the click comes with the release)').to.equal(
+      false,
+    );
     target.dispatchEvent(new Event('pointerup'));
     await turn;
   });
@@ -51,6 +53,7 @@ describe('startupTurn: the page’s first turn goes to the person (issue 18)', (
     expect(sessionWait(0)).to.equal(0);
     expect(sessionWait(-5)).to.equal(0);
     expect(sessionWait(1e12)).to.equal(2 ** 31 - 1);
-    for (const bad of [undefined, null, 'soon', '250', Number.NaN, Number.POSITIVE_INFINITY, {}]) expect(sessionWait(bad), String(bad)).to.equal(SESSION_WAIT_MS);
+    for (const bad of [undefined, null, 'soon', '250', Number.NaN, Number.POSITIVE_INFINITY, {}])
+      expect(sessionWait(bad), String(bad)).to.equal(SESSION_WAIT_MS);
   });
 });

@@ -53,7 +53,8 @@ export function startupTurn(owner: object, waitMs: number, target: EventTarget =
             stop();
             resolve();
           }, waitMs);
-          for (const type of INTERACTIONS) target.addEventListener(type, onInteraction, { capture: true, passive: true });
+          for (const type of INTERACTIONS)
+            target.addEventListener(type, onInteraction, { capture: true, passive: true });
         });
   turns.set(owner, turn);
   return turn;

@@ -22,17 +22,56 @@ export class McpThemePanel extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      dialog { width: min(48rem, 96vw); max-height: 92vh; overflow: auto; border: 2px solid var(--mcp-border, #737d88); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-surface-raised, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); box-shadow: var(--mcp-shadow-md, none); }
-      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: var(--mcp-font-size-xl, 1.25rem); }
-      .grid { display: grid; gap: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr)); }
-      fieldset { border: 1px solid var(--mcp-border, #737d88); border-radius: var(--mcp-radius-md, 4px); margin: 0; padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-md, 0.5rem); }
-      legend { font-weight: 600; padding: 0 var(--mcp-spacing-xs, 0.125rem); }
-      label.choice { display: flex; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; padding: var(--mcp-spacing-xs, 0.125rem) 0; }
-      .hint { font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      .actions { display: flex; justify-content: flex-end; margin-top: var(--mcp-spacing-lg, 1rem); }
-      select { width: 100%; }
+      dialog {
+        width: min(48rem, 96vw);
+        max-height: 92vh;
+        overflow: auto;
+        border: 2px solid var(--mcp-border, #737d88);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-surface-raised, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+        box-shadow: var(--mcp-shadow-md, none);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: var(--mcp-font-size-xl, 1.25rem);
+      }
+      .grid {
+        display: grid;
+        gap: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+      }
+      fieldset {
+        border: 1px solid var(--mcp-border, #737d88);
+        border-radius: var(--mcp-radius-md, 4px);
+        margin: 0;
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-md, 0.5rem);
+      }
+      legend {
+        font-weight: 600;
+        padding: 0 var(--mcp-spacing-xs, 0.125rem);
+      }
+      label.choice {
+        display: flex;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        align-items: center;
+        padding: var(--mcp-spacing-xs, 0.125rem) 0;
+      }
+      .hint {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        margin-top: var(--mcp-spacing-lg, 1rem);
+      }
+      select {
+        width: 100%;
+      }
     `,
   ];
 
@@ -41,7 +80,10 @@ export class McpThemePanel extends LitElement {
   declare services: HostServices | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
   // The shared host-dialog behaviour: focus trap, Escape, announcement, focus back to the opener.
-  private readonly modal = new ModalController<void>(this, { escapeAnswer: () => undefined, initialFocus: 'input[name="mode"]:checked' });
+  private readonly modal = new ModalController<void>(this, {
+    escapeAnswer: () => undefined,
+    initialFocus: 'input[name="mode"]:checked',
+  });
   private unsubscribe: (() => void) | undefined;
 
   override connectedCallback(): void {
@@ -93,37 +135,73 @@ export class McpThemePanel extends LitElement {
         <fieldset>
           <legend>${t('panel.mode')}</legend>
           ${MODES.map(
-            (m) => html`<label class="choice"><input type="radio" name="mode" value=${m} .checked=${mode === m}
-              @change=${() => this.set(PREFERENCE_KEYS.mode, m)} />${t(`mode.${m}`)}</label>`,
+            (m) =>
+              html`<label class="choice"
+                ><input
+                  type="radio"
+                  name="mode"
+                  value=${m}
+                  .checked=${mode === m}
+                  @change=${() => this.set(PREFERENCE_KEYS.mode, m)}
+                />${t(`mode.${m}`)}</label
+              >`,
           )}
           <p class="hint muted">${t('panel.modeNow', { mode: t(`mode.${effective}`) })}</p>
         </fieldset>
         <fieldset>
           <legend>${t('panel.scheme')}</legend>
           ${SCHEMES.map(
-            (c) => html`<label class="choice"><input type="radio" name="scheme" value=${c} .checked=${scheme === c}
-              @change=${() => this.set(PREFERENCE_KEYS.colorScheme, c)} />${t(`scheme.${c}`)}</label>`,
+            (c) =>
+              html`<label class="choice"
+                ><input
+                  type="radio"
+                  name="scheme"
+                  value=${c}
+                  .checked=${scheme === c}
+                  @change=${() => this.set(PREFERENCE_KEYS.colorScheme, c)}
+                />${t(`scheme.${c}`)}</label
+              >`,
           )}
         </fieldset>
         <fieldset>
           <legend>${t('panel.text')}</legend>
           <label for="text-size">${t('panel.textSize')}</label>
-          <select id="text-size" @change=${(e: Event) => this.set(PREFERENCE_KEYS.textSize, (e.target as HTMLSelectElement).value)}>
+          <select
+            id="text-size"
+            @change=${(e: Event) => this.set(PREFERENCE_KEYS.textSize, (e.target as HTMLSelectElement).value)}
+          >
             ${SIZES.map((size) => html`<option value=${size} ?selected=${user.textSize === size}>${t(`size.${size}`)}</option>`)}
           </select>
-          <label class="choice"><input type="checkbox" .checked=${user.screenReader}
-            @change=${(e: Event) => this.set(PREFERENCE_KEYS.screenReader, (e.target as HTMLInputElement).checked)} />${t('panel.screenReader')}</label>
+          <label class="choice"
+            ><input
+              type="checkbox"
+              .checked=${user.screenReader}
+              @change=${(e: Event) => this.set(PREFERENCE_KEYS.screenReader, (e.target as HTMLInputElement).checked)}
+            />${t('panel.screenReader')}</label
+          >
         </fieldset>
         <fieldset>
           <legend>${t('panel.motion')}</legend>
           ${(['system', 'reduce'] as const).map(
-            (m) => html`<label class="choice"><input type="radio" name="motion" value=${m} .checked=${user.motion === m}
-              @change=${() => this.set(PREFERENCE_KEYS.motion, m)} />${t(`motion.${m}`)}</label>`,
+            (m) =>
+              html`<label class="choice"
+                ><input
+                  type="radio"
+                  name="motion"
+                  value=${m}
+                  .checked=${user.motion === m}
+                  @change=${() => this.set(PREFERENCE_KEYS.motion, m)}
+                />${t(`motion.${m}`)}</label
+              >`,
           )}
         </fieldset>
       </div>
       <mcp-brand-editor .services=${s}></mcp-brand-editor>
-      <div class="actions"><button type="button" class="primary" data-action="close" @click=${() => this.close()}>${t('panel.close')}</button></div>
+      <div class="actions"
+        ><button type="button" class="primary" data-action="close" @click=${() => this.close()}
+          >${t('panel.close')}</button
+        ></div
+      >
     </dialog>`;
   }
 }

@@ -49,7 +49,10 @@ export async function takeToken(
   } catch {
     // storage disabled: the token lives only in memory (a reload needs a new address)
   }
-  const startup = body.startup && typeof body.startup === 'object' && !Array.isArray(body.startup) ? (body.startup as Record<string, unknown>) : undefined;
+  const startup =
+    body.startup && typeof body.startup === 'object' && !Array.isArray(body.startup)
+      ? (body.startup as Record<string, unknown>)
+      : undefined;
   return startup ? { token: body.token, startup } : { token: body.token };
 }
 

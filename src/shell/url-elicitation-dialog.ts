@@ -1,5 +1,9 @@
 import { html, css, nothing } from 'lit';
-import { isOpenableUrl, type UrlElicitationAnswer, type UrlElicitationRequest } from '../core/elicitation/url-elicitation.js';
+import {
+  isOpenableUrl,
+  type UrlElicitationAnswer,
+  type UrlElicitationRequest,
+} from '../core/elicitation/url-elicitation.js';
 import type { I18nInterface } from '../core/types.js';
 import { LocalizeController } from '../../widgets/kit/localize.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
@@ -27,13 +31,43 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
-      dialog { max-width: min(38rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
-      .host { font-size: 1.1rem; font-weight: 700; word-break: break-all; }
-      .url, .reason { word-break: break-all; white-space: pre-wrap; background: var(--mcp-surface, #f4f6f8); border: 1px solid var(--mcp-border, #8c959f); padding: var(--mcp-spacing-sm, 0.25rem); }
-      .actions { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-lg, 1rem); }
+      dialog {
+        max-width: min(38rem, 95vw);
+        width: 100%;
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+        word-break: break-word;
+      }
+      .host {
+        font-size: 1.1rem;
+        font-weight: 700;
+        word-break: break-all;
+      }
+      .url,
+      .reason {
+        word-break: break-all;
+        white-space: pre-wrap;
+        background: var(--mcp-surface, #f4f6f8);
+        border: 1px solid var(--mcp-border, #8c959f);
+        padding: var(--mcp-spacing-sm, 0.25rem);
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: flex-end;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        margin-top: var(--mcp-spacing-lg, 1rem);
+      }
     `,
   ];
 
@@ -66,7 +100,9 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
         this.pending = request;
         this.step = refused ? 'refused' : 'ask';
       },
-      refused ? this.t('url.announceRefused', { server: request.serverName }) : this.t('url.announce', { server: request.serverName, host: hostOf(request.url) }),
+      refused
+        ? this.t('url.announceRefused', { server: request.serverName })
+        : this.t('url.announce', { server: request.serverName, host: hostOf(request.url) }),
       { signal, announcement: this.t('request.withdrawn', { server: request.serverName }) },
     );
   }
@@ -74,7 +110,14 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
   /** The server reported the interaction finished (`notifications/elicitation/complete`). */
   completed(serverName: string, elicitationId: string): void {
     const p = this.pending;
-    if (p && this.step === 'opened' && p.serverName === serverName && p.elicitationId && p.elicitationId === elicitationId) this.modal.finish({ action: 'accept' });
+    if (
+      p &&
+      this.step === 'opened' &&
+      p.serverName === serverName &&
+      p.elicitationId &&
+      p.elicitationId === elicitationId
+    )
+      this.modal.finish({ action: 'accept' });
   }
 
   private open(): void {
@@ -87,50 +130,81 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
       return;
     }
     this.step = 'opened';
-    void this.updateComplete.then(() => (this.renderRoot.querySelector('[data-action="done"]') as HTMLElement | null)?.focus());
+    void this.updateComplete.then(() =>
+      (this.renderRoot.querySelector('[data-action="done"]') as HTMLElement | null)?.focus(),
+    );
   }
 
   private renderBody(p: UrlElicitationRequest) {
     const t = this.t;
-    const reason = p.message ? html`<p>${t('url.reason')}</p><p class="reason" id="url-reason">${p.message}</p>` : nothing;
+    const reason = p.message
+      ? html`<p>${t('url.reason')}</p><p class="reason" id="url-reason">${p.message}</p>`
+      : nothing;
     if (this.step === 'refused') {
       return html`<h2 id="url-title">${t('url.refusedTitle')}</h2>
         <p id="url-what" role="alert">${t('url.refused', { server: p.serverName })}</p>
         ${reason}
         <p class="url" aria-label=${t('link.fullAddress')}>${p.url}</p>
-        <div class="actions"><button type="button" data-action="close" @click=${() => this.modal.finish({ action: 'decline' })}>${t('url.close')}</button></div>`;
+        <div class="actions"
+          ><button type="button" data-action="close" @click=${() => this.modal.finish({ action: 'decline' })}
+            >${t('url.close')}</button
+          ></div
+        >`;
     }
     if (this.step === 'opened') {
       return html`<h2 id="url-title">${t('url.openedTitle')}</h2>
         <p id="url-what">${t('url.opened', { tool: p.toolName ?? '', server: p.serverName })}</p>
         <p class="url" aria-label=${t('link.fullAddress')}>${p.url}</p>
         <div class="actions">
-          <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}>${t('confirm.cancel')}</button>
-          <button type="button" class="primary" data-action="done" @click=${() => this.modal.finish({ action: 'accept' })}>${t('url.done')}</button>
+          <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}
+            >${t('confirm.cancel')}</button
+          >
+          <button
+            type="button"
+            class="primary"
+            data-action="done"
+            @click=${() => this.modal.finish({ action: 'accept' })}
+            >${t('url.done')}</button
+          >
         </div>`;
     }
-    return html`<h2 id="url-title">${p.kind === 'required' ? t('url.requiredTitle', { tool: p.toolName ?? '' }) : t('url.title', { server: p.serverName })}</h2>
-      <p id="url-what">${p.kind === 'required' ? t('url.required', { server: p.serverName }) : t('url.asks', { server: p.serverName })}</p>
+    return html`<h2 id="url-title"
+        >${p.kind === 'required' ? t('url.requiredTitle', { tool: p.toolName ?? '' }) : t('url.title', { server: p.serverName })}</h2
+      >
+      <p id="url-what"
+        >${p.kind === 'required' ? t('url.required', { server: p.serverName }) : t('url.asks', { server: p.serverName })}</p
+      >
       ${reason}
       <p class="host">${hostOf(p.url)}</p>
       <p class="url" aria-label=${t('link.fullAddress')}>${p.url}</p>
       <p class="muted">${t('url.notYet')}</p>
       <div class="actions">
-        <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}>${t('confirm.cancel')}</button>
-        <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}>${t('dialog.decline')}</button>
+        <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}
+          >${t('confirm.cancel')}</button
+        >
+        <button type="button" data-action="decline" @click=${() => this.modal.finish({ action: 'decline' })}
+          >${t('dialog.decline')}</button
+        >
         <button type="button" class="primary" data-action="open" @click=${() => this.open()}>${t('link.open')}</button>
       </div>`;
   }
 
   override render() {
     const p = this.pending;
-    return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="url-title" aria-describedby="url-what" @cancel=${this.modal.onCancel}>
+    return html`<dialog
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="url-title"
+      aria-describedby="url-what"
+      @cancel=${this.modal.onCancel}
+    >
       ${p ? this.renderBody(p) : nothing}
     </dialog>`;
   }
 }
 
-if (!customElements.get('mcp-url-elicitation-dialog')) customElements.define('mcp-url-elicitation-dialog', McpUrlElicitationDialog);
+if (!customElements.get('mcp-url-elicitation-dialog'))
+  customElements.define('mcp-url-elicitation-dialog', McpUrlElicitationDialog);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -37,7 +37,12 @@ describe('widget card lifecycle (MCP-WP-10.2)', () => {
 
   before(async () => {
     gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
-    services = createHostServices({ baseUrl: gateway.origin, token: gateway.token, confirm: async () => false, dbName: `card-${Date.now()}` });
+    services = createHostServices({
+      baseUrl: gateway.origin,
+      token: gateway.token,
+      confirm: async () => false,
+      dbName: `card-${Date.now()}`,
+    });
   });
   after(async () => {
     services?.dispose();
@@ -50,7 +55,16 @@ describe('widget card lifecycle (MCP-WP-10.2)', () => {
     await services.configuration.set('widgets.type.everything', type);
     const card = document.createElement('mcp-widget-card');
     card.services = services;
-    card.server = { name: 'everything', transport: 'stdio', state: 'idle', restarts: 0, sessions: 0, lastError: null, lastExit: null, disabled: false };
+    card.server = {
+      name: 'everything',
+      transport: 'stdio',
+      state: 'idle',
+      restarts: 0,
+      sessions: 0,
+      lastError: null,
+      lastExit: null,
+      disabled: false,
+    };
     document.body.append(card);
     await waitFor(() => card.phase === 'ready' || card.phase === 'error', 20_000, 'the card');
     return card;
@@ -66,7 +80,10 @@ describe('widget card lifecycle (MCP-WP-10.2)', () => {
   });
 
   it('MCP-WP-4.2.4 a widget claiming another server is refused, naming the rule', async () => {
-    const card = await mountWith((_deps, info) => ({ api: {}, widget: metadata(info, { mcpServerName: 'someone-else' }) }));
+    const card = await mountWith((_deps, info) => ({
+      api: {},
+      widget: metadata(info, { mcpServerName: 'someone-else' }),
+    }));
     expect(card.phase).to.equal('error');
     expect(card.shadowRoot!.textContent).to.contain('MCP-WP-4.2.4');
     card.remove();

@@ -28,28 +28,121 @@ export class McpWidgetCard extends LitElement {
     shellStyles,
     serverStatusStyles,
     css`
-      :host { display: flex; flex-direction: column; height: 100%; min-width: 0; background: var(--mcp-background, #fff); border-radius: inherit; }
+      :host {
+        display: flex;
+        flex-direction: column;
+        height: 100%;
+        min-width: 0;
+        background: var(--mcp-background, #fff);
+        border-radius: inherit;
+      }
       /* The card scrolls as a whole (its header stays): a long list of problems never squeezes the widget away. */
-      section { display: flex; flex-direction: column; height: 100%; min-height: 0; overflow: auto; }
-      section > header { position: sticky; top: 0; z-index: 1; }
-      .mount { flex: 1 0 auto; }
-      header { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-lg, 1rem);
-        background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); border-radius: inherit; border-end-start-radius: 0; border-end-end-radius: 0; }
-      .title-row { display: flex; flex-wrap: wrap; align-items: center; gap: 0 var(--mcp-spacing-md, 0.5rem); min-width: 0; }
-      h2 { margin: 0; font-size: var(--mcp-font-size-lg, 1rem); min-width: min(4rem, 100%); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      .title-row .status { white-space: nowrap; }
-      .meta-row { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-md, 0.5rem); min-width: 0; padding-block-end: var(--mcp-spacing-xs, 0.125rem); }
-      .meta-row .metrics { flex: 1; }
-      .meta-row select { max-width: 11rem; min-width: 6rem; min-height: 1.75rem; font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; flex: none; }
-      .icon-button:hover, .icon-button[aria-expanded='true'] { background: var(--mcp-background, #fff); border-color: var(--mcp-border, #737d88); }
-      .icon { width: 1.125rem; height: 1.125rem; }
-      .metrics { font-size: var(--mcp-font-size-sm, 0.8125rem); margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      .body:not(.mount):not(:has(*)) { display: none; }
-      .spacer { flex: 1; }
-      .body { padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); }
-      pre.log { max-height: 14rem; overflow: auto; background: var(--mcp-surface, #f4f6f8); padding: var(--mcp-spacing-sm, 0.25rem); }
-      .list-problems { border-left: 4px solid var(--mcp-warning-dark, #8a4b00); padding-left: var(--mcp-spacing-md, 0.5rem); word-break: break-word; }
+      section {
+        display: flex;
+        flex-direction: column;
+        height: 100%;
+        min-height: 0;
+        overflow: auto;
+      }
+      section > header {
+        position: sticky;
+        top: 0;
+        z-index: 1;
+      }
+      .mount {
+        flex: 1 0 auto;
+      }
+      header {
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-xs, 0.125rem)
+          var(--mcp-spacing-lg, 1rem);
+        background: var(--mcp-surface, #f4f6f8);
+        border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f));
+        border-radius: inherit;
+        border-end-start-radius: 0;
+        border-end-end-radius: 0;
+      }
+      .title-row {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0 var(--mcp-spacing-md, 0.5rem);
+        min-width: 0;
+      }
+      h2 {
+        margin: 0;
+        font-size: var(--mcp-font-size-lg, 1rem);
+        min-width: min(4rem, 100%);
+        max-width: 100%;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .title-row .status {
+        white-space: nowrap;
+      }
+      .meta-row {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        min-width: 0;
+        padding-block-end: var(--mcp-spacing-xs, 0.125rem);
+      }
+      .meta-row .metrics {
+        flex: 1;
+      }
+      .meta-row select {
+        max-width: 11rem;
+        min-width: 6rem;
+        min-height: 1.75rem;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      .icon-button {
+        min-width: 2rem;
+        padding: 0;
+        display: inline-flex;
+        align-items: center;
+        justify-content: center;
+        border-color: transparent;
+        background: transparent;
+        flex: none;
+      }
+      .icon-button:hover,
+      .icon-button[aria-expanded='true'] {
+        background: var(--mcp-background, #fff);
+        border-color: var(--mcp-border, #737d88);
+      }
+      .icon {
+        width: 1.125rem;
+        height: 1.125rem;
+      }
+      .metrics {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        margin: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .body:not(.mount):not(:has(*)) {
+        display: none;
+      }
+      .spacer {
+        flex: 1;
+      }
+      .body {
+        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+      }
+      pre.log {
+        max-height: 14rem;
+        overflow: auto;
+        background: var(--mcp-surface, #f4f6f8);
+        padding: var(--mcp-spacing-sm, 0.25rem);
+      }
+      .list-problems {
+        border-left: 4px solid var(--mcp-warning-dark, #8a4b00);
+        padding-left: var(--mcp-spacing-md, 0.5rem);
+        word-break: break-word;
+      }
     `,
   ];
 
@@ -167,7 +260,8 @@ export class McpWidgetCard extends LitElement {
     const services = this.services!;
     const name = this.server.name;
     this.phase = 'loading-widget';
-    const type = this.widgetTypeChoice ?? services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
+    const type =
+      this.widgetTypeChoice ?? services.configuration.get<string>(`widgets.type.${name}`) ?? DEFAULT_WIDGET_TYPE;
     const entry = services.registry.get(type) ?? services.registry.get(DEFAULT_WIDGET_TYPE);
     if (!entry) {
       this.fail(this.t('card.noWidgetType', { type }));
@@ -236,7 +330,13 @@ export class McpWidgetCard extends LitElement {
     try {
       this.status = element.getStatus();
     } catch (error) {
-      this.status = { state: 'error', primaryMetric: '', secondaryMetric: '', lastActivity: null, message: this.t('card.statusThrew', { message: (error as Error).message }) };
+      this.status = {
+        state: 'error',
+        primaryMetric: '',
+        secondaryMetric: '',
+        lastActivity: null,
+        message: this.t('card.statusThrew', { message: (error as Error).message }),
+      };
     }
     try {
       // Optional (MCP-WP-5.3.1): connection details without parsing status strings.
@@ -259,10 +359,18 @@ export class McpWidgetCard extends LitElement {
     const problems: string[] = [];
     if (outcome.error) problems.push(outcome.error);
     if (outcome.leftovers) {
-      problems.push(`it left ${Object.entries(outcome.leftovers).map(([what, n]) => `${n} ${what}`).join(', ')} behind, which the dashboard released (MCP-WP-3.4.2)`);
+      problems.push(
+        `it left ${Object.entries(outcome.leftovers)
+          .map(([what, n]) => `${n} ${what}`)
+          .join(', ')} behind, which the dashboard released (MCP-WP-3.4.2)`,
+      );
     }
     if (problems.length) {
-      this.services?.bus.emit('mcp:host:violation', { serverName: this.server?.name, widget: instance.widget.element, message: `Widget <${instance.widget.element}> did not clean up: ${problems.join('; ')}` });
+      this.services?.bus.emit('mcp:host:violation', {
+        serverName: this.server?.name,
+        widget: instance.widget.element,
+        message: `Widget <${instance.widget.element}> did not clean up: ${problems.join('; ')}`,
+      });
     }
   }
 
@@ -309,7 +417,9 @@ export class McpWidgetCard extends LitElement {
     const types = this.services?.registry.listFor(this.server.name) ?? [];
     if (types.length < 2 || this.phase === 'disabled') return nothing;
     const id = `type-${this.server.name}`;
-    return html`<label class="visually-hidden" for=${id}>${this.t('card.view')} ${this.t('card.viewFor', { name: this.server.name })}</label>
+    return html`<label class="visually-hidden" for=${id}
+        >${this.t('card.view')} ${this.t('card.viewFor', { name: this.server.name })}</label
+      >
       <select id=${id} @change=${(e: Event) => void this.chooseWidgetType((e.target as HTMLSelectElement).value)}>
         ${types.map((t) => html`<option value=${t.type} ?selected=${t.type === this.widgetType}>${this.typeLabel(t.type)}</option>`)}
       </select>`;
@@ -318,11 +428,16 @@ export class McpWidgetCard extends LitElement {
   /** Sign in / Sign out for a remote server the gateway signs in to (sign-in-panel.ts); `embedded` inside the doctor, which already says why. */
   private renderSignIn(embedded = false) {
     if (this.server.transport !== 'http' || this.phase === 'disabled') return nothing;
-    return html`<mcp-sign-in-panel .server=${this.server} .services=${this.services} ?needed=${this.authNeeded} ?embedded=${embedded}
+    return html`<mcp-sign-in-panel
+      .server=${this.server}
+      .services=${this.services}
+      ?needed=${this.authNeeded}
+      ?embedded=${embedded}
       @mcp-signed-in=${() => {
         if (this.phase !== 'ready') void this.start();
       }}
-      @mcp-signed-out=${() => void this.signedOut()}></mcp-sign-in-panel>`;
+      @mcp-signed-out=${() => void this.signedOut()}
+    ></mcp-sign-in-panel>`;
   }
 
   /** After Sign out the gateway ended the server's sessions: drop the widget and offer Sign in. */
@@ -340,7 +455,14 @@ export class McpWidgetCard extends LitElement {
     // One status/error region for the card and the compact tile (server-status.ts).
     // A connect refused for authorization without a diagnosis: the Sign in panel says why (one message, not two).
     const problem = this.phase === 'error' ? (this.problem ?? s.problem ?? undefined) : undefined;
-    const error = this.phase === 'error' ? (this.authNeeded && !problem ? undefined : this.error) : this.phase === 'ready' && this.status?.state === 'error' ? this.status.message || undefined : undefined;
+    const error =
+      this.phase === 'error'
+        ? this.authNeeded && !problem
+          ? undefined
+          : this.error
+        : this.phase === 'ready' && this.status?.state === 'error'
+          ? this.status.message || undefined
+          : undefined;
     const headingId = `card-${s.name}`;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
     // While the widget loads, the counts the gateway's catalog gave (issue 18), in the widget kit's words.
@@ -348,33 +470,79 @@ export class McpWidgetCard extends LitElement {
     const metrics = [
       this.status && this.phase === 'ready'
         ? `${this.status.primaryMetric}${this.status.secondaryMetric ? ` \u00b7 ${this.status.secondaryMetric}` : ''}`
-        : listed ? (this.services?.i18n.t('widget.counts', { tools: listed.tools.length, resources: listed.resources.length, prompts: listed.prompts.length }) ?? '') : '',
+        : listed
+          ? (this.services?.i18n.t('widget.counts', {
+              tools: listed.tools.length,
+              resources: listed.resources.length,
+              prompts: listed.prompts.length,
+            }) ?? '')
+          : '',
       `${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}`,
     ].filter(Boolean);
     return html`<section aria-labelledby=${headingId}>
       <header>
         <div class="title-row">
           <h2 id=${headingId} title=${s.name}>${s.name}</h2>
-          <mcp-server-status .server=${s} state=${state} .error=${error} .problem=${this.phase === 'error' ? this.problem : undefined}
-            ?helpful=${this.phase === 'error' && !this.authNeeded} .signIn=${(embedded: boolean) => this.renderSignIn(embedded)}
-            .i18n=${this.services?.i18n}></mcp-server-status>
+          <mcp-server-status
+            .server=${s}
+            state=${state}
+            .error=${error}
+            .problem=${this.phase === 'error' ? this.problem : undefined}
+            ?helpful=${this.phase === 'error' && !this.authNeeded}
+            .signIn=${(embedded: boolean) => this.renderSignIn(embedded)}
+            .i18n=${this.services?.i18n}
+          ></mcp-server-status>
           <span class="spacer"></span>
-          ${this.phase === 'ready'
-            ? html`<button type="button" class="icon-button" title=${t('card.refresh')} @click=${() => void this.refresh()} aria-label=${t('card.refreshLabel', { name: s.name })}>${icon('refresh')}<span class="visually-hidden">${t('card.refresh')}</span></button>`
-            : nothing}
-          ${this.phase !== 'disabled'
-            ? html`<button type="button" class="icon-button" title=${t('card.reconnect')} @click=${() => void this.start(true)} aria-label=${t('card.reconnectLabel', { name: s.name })}>${icon('plug-zap')}<span class="visually-hidden">${t('card.reconnect')}</span></button>`
-            : nothing}
-          ${s.transport === 'stdio'
-            ? html`<button type="button" class="icon-button" title=${t('card.serverLog')} aria-expanded=${this.stderr !== undefined ? 'true' : 'false'} @click=${() => void this.toggleLog()}>${icon('terminal')}<span class="visually-hidden">${t('card.serverLog')}</span></button>`
-            : nothing}
+          ${
+            this.phase === 'ready'
+              ? html`<button
+                  type="button"
+                  class="icon-button"
+                  title=${t('card.refresh')}
+                  @click=${() => void this.refresh()}
+                  aria-label=${t('card.refreshLabel', { name: s.name })}
+                  >${icon('refresh')}<span class="visually-hidden">${t('card.refresh')}</span></button
+                >`
+              : nothing
+          }
+          ${
+            this.phase !== 'disabled'
+              ? html`<button
+                  type="button"
+                  class="icon-button"
+                  title=${t('card.reconnect')}
+                  @click=${() => void this.start(true)}
+                  aria-label=${t('card.reconnectLabel', { name: s.name })}
+                  >${icon('plug-zap')}<span class="visually-hidden">${t('card.reconnect')}</span></button
+                >`
+              : nothing
+          }
+          ${
+            s.transport === 'stdio'
+              ? html`<button
+                  type="button"
+                  class="icon-button"
+                  title=${t('card.serverLog')}
+                  aria-expanded=${this.stderr !== undefined ? 'true' : 'false'}
+                  @click=${() => void this.toggleLog()}
+                  >${icon('terminal')}<span class="visually-hidden">${t('card.serverLog')}</span></button
+                >`
+              : nothing
+          }
         </div>
-        <div class="meta-row"><p class="metrics muted" title=${metrics.join(' \u00b7 ')}>${metrics.join(' \u00b7 ')}</p>${this.renderChooser()}</div>
-        ${this.mcpInfo && this.phase === 'ready' && !this.connecting && this.mcpInfo.connectionState !== 'connected'
-          ? html`<p class="metrics status-error">${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${this.mcpInfo.lastError
-              ? ` \u2014 ${this.mcpInfo.lastError}`
-              : ''}</p>`
-          : nothing}
+        <div class="meta-row"
+          ><p class="metrics muted" title=${metrics.join(' \u00b7 ')}>${metrics.join(' \u00b7 ')}</p
+          >${this.renderChooser()}</div
+        >
+        ${
+          this.mcpInfo && this.phase === 'ready' && !this.connecting && this.mcpInfo.connectionState !== 'connected'
+            ? html`<p class="metrics status-error"
+                >${t('card.connection', { state: t(`connection.${this.mcpInfo.connectionState}`) })}${
+                  this.mcpInfo.lastError ? ` \u2014 ${this.mcpInfo.lastError}` : ''
+                }</p
+              >`
+            : nothing
+        }
       </header>
       <div class="body">
         ${this.stderr !== undefined ? html`<pre class="log" tabindex="0" aria-label=${t('card.stderrOf', { name: s.name })}>${this.stderr}</pre>` : nothing}

@@ -50,7 +50,10 @@ export async function checkWidgetResult(result: unknown, info: MCPServerInfo): P
     checker = await loadWidgetContract();
   } catch (error) {
     // Fail closed: a widget whose result cannot be checked is not mounted.
-    throw new Error(`The widget could not be checked: the contract checker did not load (${(error as Error)?.message ?? String(error)}). Reload the page.`, { cause: error });
+    throw new Error(
+      `The widget could not be checked: the contract checker did not load (${(error as Error)?.message ?? String(error)}). Reload the page.`,
+      { cause: error },
+    );
   }
   return checker.assertWidgetContract(result, info);
 }
@@ -67,7 +70,11 @@ export async function createWidgetInstance(
 ): Promise<WidgetInstance> {
   let result: unknown;
   try {
-    result = await withTimeout(Promise.resolve().then(() => factory(deps.dependencies, info)), INITIALIZE_TIMEOUT_MS, 'The widget factory');
+    result = await withTimeout(
+      Promise.resolve().then(() => factory(deps.dependencies, info)),
+      INITIALIZE_TIMEOUT_MS,
+      'The widget factory',
+    );
   } catch (error) {
     if (error instanceof WidgetContractError) throw error;
     throw new Error(`The widget failed to start: ${(error as Error)?.message ?? String(error)}`, { cause: error });
@@ -75,28 +82,46 @@ export async function createWidgetInstance(
   // A widget cannot carry the signature over its own bundle; when the host verified the registry
   // manifest's signature against a pinned key, that verified signature stands in for it (MCP-WP-4.2.9).
   const metadata = (result as { widget?: Record<string, unknown> } | undefined)?.widget;
-  if (attested.signature && metadata && typeof metadata === 'object' && metadata.trustLevel === 'verified' && metadata.signature === undefined) {
+  if (
+    attested.signature &&
+    metadata &&
+    typeof metadata === 'object' &&
+    metadata.trustLevel === 'verified' &&
+    metadata.signature === undefined
+  ) {
     metadata.signature = attested.signature;
   }
   const checked = await checkWidgetResult(result, info);
   // Permissions come from the metadata the factory returned; trust only from the dashboard config (MCP-WP-11.4).
   deps.applyMetadata?.(checked.widget);
   if (!customElements.get(checked.widget.element)) {
-    throw new WidgetContractError('MCP-WP-5.1.1', `The widget did not register the element <${checked.widget.element}>`);
+    throw new WidgetContractError(
+      'MCP-WP-5.1.1',
+      `The widget did not register the element <${checked.widget.element}>`,
+    );
   }
   const given = checked.api.element;
   const element = given instanceof HTMLElement ? given : document.createElement(checked.widget.element);
   if (element.localName !== checked.widget.element) {
-    throw new WidgetContractError('MCP-WP-5.1.1', `api.element is <${element.localName}>, but widget.element says <${checked.widget.element}>`);
+    throw new WidgetContractError(
+      'MCP-WP-5.1.1',
+      `api.element is <${element.localName}>, but widget.element says <${checked.widget.element}>`,
+    );
   }
   if (typeof (element as unknown as { getStatus?: unknown }).getStatus !== 'function') {
     throw new WidgetContractError('MCP-WP-5.2.1', `<${checked.widget.element}> does not implement getStatus()`);
   }
   if (checked.api.initialize) {
     try {
-      await withTimeout(Promise.resolve().then(() => checked.api.initialize!()), INITIALIZE_TIMEOUT_MS, 'api.initialize()');
+      await withTimeout(
+        Promise.resolve().then(() => checked.api.initialize!()),
+        INITIALIZE_TIMEOUT_MS,
+        'api.initialize()',
+      );
     } catch (error) {
-      throw new Error(`The widget failed to initialise: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+      throw new Error(`The widget failed to initialise: ${(error as Error)?.message ?? String(error)}`, {
+        cause: error,
+      });
     }
   }
   // Its AgentAPI (MCP-WP §3.5) is offered to agents only once the widget is ready, and only through the host's gate.
@@ -116,10 +141,18 @@ export interface DestroyOutcome {
  * host notes what the widget failed to release, removes the element and drops whatever the widget
  * left on the bus, bridge, config and timers — even if destroy threw or timed out.
  */
-export async function destroyWidgetInstance(instance: WidgetInstance, timeoutMs = DESTROY_TIMEOUT_MS): Promise<DestroyOutcome> {
+export async function destroyWidgetInstance(
+  instance: WidgetInstance,
+  timeoutMs = DESTROY_TIMEOUT_MS,
+): Promise<DestroyOutcome> {
   const outcome: DestroyOutcome = {};
   try {
-    if (instance.api.destroy) await withTimeout(Promise.resolve().then(() => instance.api.destroy!()), timeoutMs, 'api.destroy()');
+    if (instance.api.destroy)
+      await withTimeout(
+        Promise.resolve().then(() => instance.api.destroy!()),
+        timeoutMs,
+        'api.destroy()',
+      );
   } catch (e) {
     outcome.error = (e as Error)?.message ?? String(e);
   }

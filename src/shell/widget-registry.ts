@@ -68,10 +68,18 @@ function once(load: () => Promise<{ default: WidgetFactory }>): () => Promise<Wi
 
 /** The built-in widgets, each loaded as its own chunk. */
 export const BUILT_IN_WIDGETS: WidgetTypeEntry[] = [
-  { type: 'server-panel', label: 'Server panel (default)', load: once(() => import('../../widgets/server-panel/index.js')) },
+  {
+    type: 'server-panel',
+    label: 'Server panel (default)',
+    load: once(() => import('../../widgets/server-panel/index.js')),
+  },
   { type: 'server-status', label: 'Status badge', load: once(() => import('../../widgets/server-status/index.js')) },
   { type: 'tool-browser', label: 'Tool browser', load: once(() => import('../../widgets/tool-browser/index.js')) },
-  { type: 'resource-explorer', label: 'Resource explorer', load: once(() => import('../../widgets/resource-explorer/index.js')) },
+  {
+    type: 'resource-explorer',
+    label: 'Resource explorer',
+    load: once(() => import('../../widgets/resource-explorer/index.js')),
+  },
   { type: 'activity-log', label: 'Activity log', load: once(() => import('../../widgets/activity-log/index.js')) },
 ];
 

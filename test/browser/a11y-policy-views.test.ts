@@ -4,7 +4,16 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { PromptCancelledError } from '../../src/shell/passkey-prompt.js';
 import { axeViolations } from '../support/axe.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  searchTools,
+  selectTool,
+} from '../support/dashboard.js';
 import { deepActive, deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 
@@ -39,9 +48,13 @@ function passkeyPrompt(dashboard: McpDashboard) {
 function showPasskeyPrompt(dashboard: McpDashboard): { settled: Promise<unknown>; cancelled: () => boolean } {
   let aborted = false;
   const settled = passkeyPrompt(dashboard)
-    .run({ serverName: SERVER, toolName: 'delete_note', promptMessage: 'Confirm deleting this note with your passkey' }, () => new Promise<never>(() => {}), () => {
-      aborted = true;
-    })
+    .run(
+      { serverName: SERVER, toolName: 'delete_note', promptMessage: 'Confirm deleting this note with your passkey' },
+      () => new Promise<never>(() => {}),
+      () => {
+        aborted = true;
+      },
+    )
     .then(
       () => undefined,
       (error: unknown) => error,
@@ -52,7 +65,11 @@ function showPasskeyPrompt(dashboard: McpDashboard): { settled: Promise<unknown>
 async function toolRows(card: McpWidgetCard): Promise<void> {
   deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
   await searchTools(card.shadowRoot!, '');
-  await waitFor(() => deepQueryText('button.tool-item', 'Delete a note', card.shadowRoot!), 10_000, 'the MCPlet tool rows');
+  await waitFor(
+    () => deepQueryText('button.tool-item', 'Delete a note', card.shadowRoot!),
+    10_000,
+    'the MCPlet tool rows',
+  );
 }
 
 /** Walks the policy views and runs axe on each. */
@@ -66,13 +83,17 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   const read = await selectTool(card, 'Search notes');
   await fillAndInvoke(read, { query: 'plan' });
   const dialogText = await dialogOpen(dashboard);
-  expect(confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]'), 'the read dialog offers Remember').to.exist;
+  expect(
+    confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]'),
+    'the read dialog offers Remember',
+  ).to.exist;
   expect(dialogText).to.contain('C6');
   await expectNoViolations(`${label}: confirmation dialog with policy details (read)`);
   // "Remember my answer" open: scopes and durations.
   (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]') as HTMLInputElement).click();
   await confirmDialog(dashboard).updateComplete;
-  expect(confirmDialog(dashboard).shadowRoot!.querySelector('[data-scope="server-reads"]'), 'the scopes are shown').to.exist;
+  expect(confirmDialog(dashboard).shadowRoot!.querySelector('[data-scope="server-reads"]'), 'the scopes are shown').to
+    .exist;
   await expectNoViolations(`${label}: confirmation dialog with the remember scopes`);
   answerDialog(dashboard, 'confirm');
   await waitFor(() => deepText(read.shadowRoot!).includes('Matches its result schema'), 15_000, 'the result check');
@@ -82,7 +103,9 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   const remove = await selectTool(card, 'Delete a note');
   await fillAndInvoke(remove, { id: 'n2' });
   await dialogOpen(dashboard);
-  expect(deepText(confirmDialog(dashboard).shadowRoot!)).to.contain('Continue with passkey').and.contain('K1');
+  expect(deepText(confirmDialog(dashboard).shadowRoot!))
+    .to.contain('Continue with passkey')
+    .and.contain('K1');
   await expectNoViolations(`${label}: confirmation dialog with policy details (passkey action)`);
   answerDialog(dashboard, 'cancel');
 
@@ -95,9 +118,23 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   expect(await prompt.settled).to.be.instanceOf(PromptCancelledError);
 
   // Host notices: a blocked widget operation and a widget's warning.
-  dashboard.services!.bus.emit('mcp:host:violation', { serverName: SERVER, widgetId: `server-panel:${SERVER}`, operation: 'clipboard', message: 'Widget "server-panel:mcplet-demo" has no permission for "clipboard".' });
-  dashboard.services!.bus.emit('mcp:host:notification', { widgetId: `server-panel:${SERVER}`, title: 'Sync', body: 'Two notes changed elsewhere.', level: 'warning' });
-  await waitFor(() => dashboard.shadowRoot!.querySelector('mcp-host-notices')!.shadowRoot!.querySelectorAll('li').length >= 2, 5000, 'the notices');
+  dashboard.services!.bus.emit('mcp:host:violation', {
+    serverName: SERVER,
+    widgetId: `server-panel:${SERVER}`,
+    operation: 'clipboard',
+    message: 'Widget "server-panel:mcplet-demo" has no permission for "clipboard".',
+  });
+  dashboard.services!.bus.emit('mcp:host:notification', {
+    widgetId: `server-panel:${SERVER}`,
+    title: 'Sync',
+    body: 'Two notes changed elsewhere.',
+    level: 'warning',
+  });
+  await waitFor(
+    () => dashboard.shadowRoot!.querySelector('mcp-host-notices')!.shadowRoot!.querySelectorAll('li').length >= 2,
+    5000,
+    'the notices',
+  );
   await expectNoViolations(`${label}: host notices`);
 
   // The audit panel with what this walk recorded.
@@ -107,8 +144,19 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
 
   // Saved calls: a call offered for saving, one saved call with a result.
-  const saved = (await dashboard.savedCalls!.open({ name: 'Search plan', serverName: SERVER, toolName: 'search_notes', args: { query: 'plan' } }))!;
-  await saved.store!.importText(JSON.stringify({ format: 'mcp-dashboard.saved-calls', version: 1, calls: [{ name: `Walk ${label}`, serverName: SERVER, toolName: 'search_notes', arguments: { query: 'pass' } }] }));
+  const saved = (await dashboard.savedCalls!.open({
+    name: 'Search plan',
+    serverName: SERVER,
+    toolName: 'search_notes',
+    args: { query: 'plan' },
+  }))!;
+  await saved.store!.importText(
+    JSON.stringify({
+      format: 'mcp-dashboard.saved-calls',
+      version: 1,
+      calls: [{ name: `Walk ${label}`, serverName: SERVER, toolName: 'search_notes', arguments: { query: 'pass' } }],
+    }),
+  );
   await saved.updateComplete;
   await expectNoViolations(`${label}: saved calls with a draft`);
   (saved.shadowRoot!.querySelector('[data-action="discard-draft"]') as HTMLButtonElement).click();
@@ -149,14 +197,26 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
     it('MCP-WP-11.5.12 the audit panel opens with Enter, keeps Tab inside, closes with Escape and returns focus', async () => {
       dashboard = await mountDashboard(gateway!);
       await readyCard(dashboard, SERVER);
-      const opener = await waitFor(() => dashboard!.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="audit"]:not([hidden])'), 5000, 'the Audit log button');
+      const opener = await waitFor(
+        () => dashboard!.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="audit"]:not([hidden])'),
+        5000,
+        'the Audit log button',
+      );
       opener.focus();
       await press('Enter');
-      const panel = await waitFor(() => {
-        const p = dashboard!.shadowRoot!.querySelector('mcp-audit-panel');
-        return p?.shadowRoot?.querySelector('dialog')?.open ? p : undefined;
-      }, 5000, 'the audit panel');
-      await waitFor(() => (deepActive() as HTMLElement | null)?.dataset.action === 'close-audit', 5000, 'focus on Close');
+      const panel = await waitFor(
+        () => {
+          const p = dashboard!.shadowRoot!.querySelector('mcp-audit-panel');
+          return p?.shadowRoot?.querySelector('dialog')?.open ? p : undefined;
+        },
+        5000,
+        'the audit panel',
+      );
+      await waitFor(
+        () => (deepActive() as HTMLElement | null)?.dataset.action === 'close-audit',
+        5000,
+        'focus on Close',
+      );
       for (let i = 0; i < 12; i++) {
         await press('Tab');
         const el = deepActive()!;
@@ -175,7 +235,11 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
       const prompt = showPasskeyPrompt(dashboard);
       const element = passkeyPrompt(dashboard);
       await waitFor(() => element.shadowRoot?.querySelector('dialog')?.open, 5000, 'the passkey prompt');
-      await waitFor(() => (deepActive() as HTMLElement | null)?.dataset.action === 'cancel-passkey', 5000, 'focus on Cancel');
+      await waitFor(
+        () => (deepActive() as HTMLElement | null)?.dataset.action === 'cancel-passkey',
+        5000,
+        'focus on Cancel',
+      );
       for (let i = 0; i < 4; i++) {
         await press('Tab');
         expect(element.shadowRoot!.contains(deepActive()), 'focus stays in the prompt').to.equal(true);
@@ -194,37 +258,83 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
       await waitFor(() => dashboard!.services!.i18n.currentLocale === 'ja', 5000, 'Japanese');
       deepQueryText<HTMLButtonElement>('[role="tab"]', 'ツール', card.shadowRoot!)?.click();
       await searchTools(card.shadowRoot!, 'Search notes');
-      const item = await waitFor(() => deepQueryText('button.tool-item', 'Search notes', card.shadowRoot!), 10_000, 'the Search notes row');
-      expect(item.textContent).to.contain('読み取り').and.contain('公開先: model + app').and.contain('プール: notes-pool').and.not.contain('visible:');
+      const item = await waitFor(
+        () => deepQueryText('button.tool-item', 'Search notes', card.shadowRoot!),
+        10_000,
+        'the Search notes row',
+      );
+      expect(item.textContent)
+        .to.contain('読み取り')
+        .and.contain('公開先: model + app')
+        .and.contain('プール: notes-pool')
+        .and.not.contain('visible:');
       await searchTools(card.shadowRoot!, 'Delete a note');
-      const row = await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', 'Delete a note', card.shadowRoot!), 10_000, 'the Delete row');
+      const row = await waitFor(
+        () => deepQueryText<HTMLButtonElement>('button.tool-item', 'Delete a note', card.shadowRoot!),
+        10_000,
+        'the Delete row',
+      );
       expect(row.textContent).to.contain('アクション');
       row.click();
       const runner = await waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'runner');
       await fillAndInvoke(runner, { id: 'n2' }, '実行');
       await dialogOpen(dashboard);
       const dialog = deepText(confirmDialog(dashboard).shadowRoot!);
-      expect(dialog).to.contain('パスキーで続ける').and.contain('確認する理由').and.contain('サーバーが検証します').and.not.contain('Why you are asked');
+      expect(dialog)
+        .to.contain('パスキーで続ける')
+        .and.contain('確認する理由')
+        .and.contain('サーバーが検証します')
+        .and.not.contain('Why you are asked');
       answerDialog(dashboard, 'cancel');
 
       // A refusal by the policy, in the runner: the rule is worded in Japanese, not the engine's English.
       await searchTools(card.shadowRoot!, 'Bulk delete');
-      (await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', 'Bulk delete', card.shadowRoot!), 10_000, 'the Bulk delete row')).click();
-      const excluded = await waitFor(() => {
-        const r = deepQuery('mcp-tool-runner', card.shadowRoot!);
-        return r && deepText(r.shadowRoot!).includes('Bulk delete') ? r : undefined;
-      }, 5000, 'the Bulk delete runner');
+      (
+        await waitFor(
+          () => deepQueryText<HTMLButtonElement>('button.tool-item', 'Bulk delete', card.shadowRoot!),
+          10_000,
+          'the Bulk delete row',
+        )
+      ).click();
+      const excluded = await waitFor(
+        () => {
+          const r = deepQuery('mcp-tool-runner', card.shadowRoot!);
+          return r && deepText(r.shadowRoot!).includes('Bulk delete') ? r : undefined;
+        },
+        5000,
+        'the Bulk delete runner',
+      );
       await fillAndInvoke(excluded, {}, '実行');
-      const refusal = await waitFor(() => excluded.shadowRoot!.querySelector('[role="alert"]')?.textContent, 10_000, 'the refusal');
-      expect(refusal).to.contain('_meta.auth のないまま、モデルに公開されたアクションです').and.contain('(X2)').and.not.contain('is excluded');
+      const refusal = await waitFor(
+        () => excluded.shadowRoot!.querySelector('[role="alert"]')?.textContent,
+        10_000,
+        'the refusal',
+      );
+      expect(refusal)
+        .to.contain('_meta.auth のないまま、モデルに公開されたアクションです')
+        .and.contain('(X2)')
+        .and.not.contain('is excluded');
 
       const prompt = showPasskeyPrompt(dashboard);
-      await waitFor(() => passkeyPrompt(dashboard!).shadowRoot?.querySelector('dialog')?.open, 5000, 'the passkey prompt');
-      expect(deepText(passkeyPrompt(dashboard).shadowRoot!)).to.contain('パスキーが必要です').and.contain('パスキーを待っています');
-      (passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement).click();
+      await waitFor(
+        () => passkeyPrompt(dashboard!).shadowRoot?.querySelector('dialog')?.open,
+        5000,
+        'the passkey prompt',
+      );
+      expect(deepText(passkeyPrompt(dashboard).shadowRoot!))
+        .to.contain('パスキーが必要です')
+        .and.contain('パスキーを待っています');
+      (
+        passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement
+      ).click();
       await prompt.settled;
 
-      dashboard.services!.bus.emit('mcp:host:violation', { serverName: SERVER, widgetId: `server-panel:${SERVER}`, operation: 'clipboard', message: 'Widget "server-panel:mcplet-demo" has no permission for "clipboard".' });
+      dashboard.services!.bus.emit('mcp:host:violation', {
+        serverName: SERVER,
+        widgetId: `server-panel:${SERVER}`,
+        operation: 'clipboard',
+        message: 'Widget "server-panel:mcplet-demo" has no permission for "clipboard".',
+      });
       const notices = dashboard.shadowRoot!.querySelector('mcp-host-notices')!;
       await waitFor(() => deepText(notices.shadowRoot!).includes('ブロックしました'), 5000, 'the notice in Japanese');
       expect(deepText(notices.shadowRoot!)).to.contain('「clipboard」の使用が許可されていません');
@@ -234,7 +344,11 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
       const panel = (await dashboard.openAudit())!;
       await waitFor(() => panel.entries.length > 0, 5000, 'audit entries');
       const text = deepText(panel.shadowRoot!);
-      expect(text).to.contain('監査ログと権限').and.contain('権限を付与').and.contain('ウィジェットの信頼度と権限').and.not.contain('Permissions granted');
+      expect(text)
+        .to.contain('監査ログと権限')
+        .and.contain('権限を付与')
+        .and.contain('ウィジェットの信頼度と権限')
+        .and.not.contain('Permissions granted');
       (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
     });
   });
@@ -245,7 +359,10 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
   ] as const) {
     describe(`sample brand ${name}`, () => {
       before(async () => {
-        gateway = await startGateway({ mcpServers: SERVERS, dashboard: { ...POLICY, brand: `examples/brands/${name}/brand.json` } });
+        gateway = await startGateway({
+          mcpServers: SERVERS,
+          dashboard: { ...POLICY, brand: `examples/brands/${name}/brand.json` },
+        });
       });
       after(async () => {
         await stopGateway(gateway);

@@ -3,7 +3,15 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { axePasses, axeViolations } from '../support/axe.js';
 import { openThroughWidget, viewReady } from '../support/apps.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  openTab,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 import { deepQuery, deepQueryText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 
@@ -54,7 +62,11 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await waitFor(() => deepQueryText('pre', 'Echo: axe', runner.shadowRoot!), 10_000, 'echo result');
   await openTab(basic, 'Resources');
   await clickText(basicWidget.shadowRoot!, 'ul.list button', 'ui://');
-  await waitFor(() => deepQuery('mcp-result-view', basicWidget.shadowRoot!)?.shadowRoot?.querySelector('.box'), 10_000, 'resource preview');
+  await waitFor(
+    () => deepQuery('mcp-result-view', basicWidget.shadowRoot!)?.shadowRoot?.querySelector('.box'),
+    10_000,
+    'resource preview',
+  );
   await openTab(monitor, 'Prompts');
   (basic.shadowRoot!.querySelector('button[aria-expanded]') as HTMLButtonElement).click();
   await waitFor(() => basic.shadowRoot!.querySelector('pre.log'), 5000, 'server log');
@@ -63,7 +75,11 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   // View 2: prompt messages, the activity table, the overview.
   await openTab(everything, 'Prompts');
   await clickText(everythingWidget.shadowRoot!, 'ul.list button', 'Simple');
-  const promptForm = await waitFor(() => deepQuery('mcp-argument-form', everythingWidget.shadowRoot!), 5000, 'prompt form');
+  const promptForm = await waitFor(
+    () => deepQuery('mcp-argument-form', everythingWidget.shadowRoot!),
+    5000,
+    'prompt form',
+  );
   (promptForm.shadowRoot!.querySelector('button[type="submit"]') as HTMLButtonElement).click();
   await waitFor(() => deepQuery('mcp-result-view', everythingWidget.shadowRoot!), 10_000, 'prompt messages');
   await openTab(basic, 'Activity');
@@ -72,10 +88,21 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await expectNoViolations(`${label}: prompt messages, activity table, overview`);
   // The client-feature tabs (issue 19): tasks and the server log with its controls.
   await openTab(everything, 'Tasks');
-  await waitFor(() => deepQuery('mcp-task-list', everythingWidget.shadowRoot!)?.shadowRoot?.querySelector('[data-action="refresh-tasks"]'), 5000, 'the Tasks tab');
+  await waitFor(
+    () =>
+      deepQuery('mcp-task-list', everythingWidget.shadowRoot!)?.shadowRoot?.querySelector(
+        '[data-action="refresh-tasks"]',
+      ),
+    5000,
+    'the Tasks tab',
+  );
   const monitorWidget = await widgetOf(monitor);
   await openTab(monitor, 'Log');
-  await waitFor(() => deepQuery('mcp-log-view', monitorWidget.shadowRoot!)?.shadowRoot?.querySelector('select'), 5000, 'the Log tab');
+  await waitFor(
+    () => deepQuery('mcp-log-view', monitorWidget.shadowRoot!)?.shadowRoot?.querySelector('select'),
+    5000,
+    'the Log tab',
+  );
   await expectNoViolations(`${label}: Tasks tab, Log tab (the Overview above showed the roots editor)`);
 
   // View 3: a form with inline errors (required field left empty), a tool list with a chosen tool.
@@ -96,20 +123,34 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
     const list = deepQuery('mcp-tool-list', everything.shadowRoot!);
     if (list) {
       list.scrollIntoView({ block: 'center' });
-      await waitFor(() => list.shadowRoot?.querySelector('[role="listitem"] button'), 10_000, `the ${type} widget's tool rows`);
+      await waitFor(
+        () => list.shadowRoot?.querySelector('[role="listitem"] button'),
+        10_000,
+        `the ${type} widget's tool rows`,
+      );
     }
     await expectNoViolations(`${label}: the ${type} widget`);
   }
 
   // The Widgets panel, and the dialogs servers and registries open: sampling, elicitation, consent.
-  (deepQueryText<HTMLButtonElement>('header button', 'Widgets', dashboard.shadowRoot!))!.click();
-  await waitFor(() => deepQuery('mcp-widget-store', dashboard.shadowRoot!)?.shadowRoot?.querySelector('h2'), 5000, 'the Widgets panel');
+  deepQueryText<HTMLButtonElement>('header button', 'Widgets', dashboard.shadowRoot!)!.click();
+  await waitFor(
+    () => deepQuery('mcp-widget-store', dashboard.shadowRoot!)?.shadowRoot?.querySelector('h2'),
+    5000,
+    'the Widgets panel',
+  );
   await expectNoViolations(`${label}: Widgets panel`);
-  (deepQueryText<HTMLButtonElement>('header button', 'Widgets', dashboard.shadowRoot!))!.click();
+  deepQueryText<HTMLButtonElement>('header button', 'Widgets', dashboard.shadowRoot!)!.click();
   // The dashboard loads these dialogs on a server's first request; load them as it would.
   await Promise.all([import('../../src/shell/sampling-dialog.js'), import('../../src/shell/elicitation-dialog.js')]);
   const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
-  const reply = sampling.ask('everything', { messages: [{ role: 'user', content: { type: 'text', text: 'What is MCP?' } }], maxTokens: 100, systemPrompt: 'Be brief.' }).catch(() => undefined);
+  const reply = sampling
+    .ask('everything', {
+      messages: [{ role: 'user', content: { type: 'text', text: 'What is MCP?' } }],
+      maxTokens: 100,
+      systemPrompt: 'Be brief.',
+    })
+    .catch(() => undefined);
   await waitFor(() => sampling.shadowRoot?.querySelector('dialog')?.open, 5000, 'the sampling dialog');
   await expectNoViolations(`${label}: sampling dialog`);
   (sampling.shadowRoot!.querySelector('[data-action="decline"]') as HTMLButtonElement).click();
@@ -117,7 +158,15 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   const elicitation = dashboard.shadowRoot!.querySelector('mcp-elicitation-dialog')!;
   const answer = elicitation.ask('everything', {
     message: 'Tell us about you',
-    requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' }, age: { type: 'integer', minimum: 0 }, color: { enum: ['red', 'green'] } }, required: ['name'] },
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name' },
+        age: { type: 'integer', minimum: 0 },
+        color: { enum: ['red', 'green'] },
+      },
+      required: ['name'],
+    },
   });
   await waitFor(() => elicitation.shadowRoot?.querySelector('dialog')?.open, 5000, 'the elicitation dialog');
   await expectNoViolations(`${label}: elicitation dialog`);
@@ -125,9 +174,20 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await answer;
   const consent = dashboard.shadowRoot!.querySelector('mcp-consent-dialog')!;
   const consented = consent.open({
-    kind: 'update', name: '@acme/echo-widget', displayName: 'Echo', version: '2.0.0', fromVersion: '1.4.0', trustLevel: 'community', signature: { state: 'unsigned' },
-    permissions: [{ id: 'mcp:invokeTool', label: '' }, { id: 'network:api.example.com', label: '' }], added: [{ id: 'network:api.example.com', label: '' }],
-    dependencies: ['@acme/sparkline 1.0.0'], servers: [{ name: 'everything', checked: true }],
+    kind: 'update',
+    name: '@acme/echo-widget',
+    displayName: 'Echo',
+    version: '2.0.0',
+    fromVersion: '1.4.0',
+    trustLevel: 'community',
+    signature: { state: 'unsigned' },
+    permissions: [
+      { id: 'mcp:invokeTool', label: '' },
+      { id: 'network:api.example.com', label: '' },
+    ],
+    added: [{ id: 'network:api.example.com', label: '' }],
+    dependencies: ['@acme/sparkline 1.0.0'],
+    servers: [{ name: 'everything', checked: true }],
   });
   await waitFor(() => consent.shadowRoot?.querySelector('dialog')?.open, 5000, 'the consent dialog');
   await expectNoViolations(`${label}: consent dialog`);
@@ -141,7 +201,13 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   }
   await expectNoViolations(`${label}: an open MCP App`);
   const link = dashboard.shadowRoot!.querySelector('mcp-link-dialog')!;
-  const linkAnswer = link.open({ url: 'https://example.com/docs?from=app', host: 'example.com', serverName: 'basic-vanillajs', viewId: 'v1', appName: 'Get Time' });
+  const linkAnswer = link.open({
+    url: 'https://example.com/docs?from=app',
+    host: 'example.com',
+    serverName: 'basic-vanillajs',
+    viewId: 'v1',
+    appName: 'Get Time',
+  });
   await waitFor(() => link.shadowRoot?.querySelector('dialog')?.open, 5000, 'the open-link dialog');
   await expectNoViolations(`${label}: open-link dialog`);
   (link.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
@@ -150,7 +216,13 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   // The dialog a URL-mode elicitation opens (issue 19).
   await import('../../src/shell/url-elicitation-dialog.js');
   const urlDialog = dashboard.shadowRoot!.querySelector('mcp-url-elicitation-dialog')!;
-  const urlAnswer = urlDialog.ask({ serverName: 'everything', kind: 'request', url: 'https://example.com/consent?step=1', message: 'Approve the export', elicitationId: 'e1' });
+  const urlAnswer = urlDialog.ask({
+    serverName: 'everything',
+    kind: 'request',
+    url: 'https://example.com/consent?step=1',
+    message: 'Approve the export',
+    elicitationId: 'e1',
+  });
   await waitFor(() => urlDialog.shadowRoot?.querySelector('dialog')?.open, 5000, 'the URL elicitation dialog');
   await expectNoViolations(`${label}: URL elicitation dialog`);
   (urlDialog.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
@@ -158,7 +230,13 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   // The Servers screen with a read config: the result table, ignored keys, an input it needs.
   const serversPanel = (await dashboard.openServers())!;
   await serversPanel.read(
-    JSON.stringify({ inputs: [{ id: 'token', description: 'API token' }], servers: { gh: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } }, notes: { command: 'npx', args: ['notes-mcp'], autoApprove: [] } } }),
+    JSON.stringify({
+      inputs: [{ id: 'token', description: 'API token' }],
+      servers: {
+        gh: { type: 'http', url: 'https://api.example.com/mcp', headers: { Authorization: 'Bearer ${input:token}' } },
+        notes: { command: 'npx', args: ['notes-mcp'], autoApprove: [] },
+      },
+    }),
     'mcp.json',
   );
   await expectNoViolations(`${label}: Servers screen`);
@@ -222,7 +300,10 @@ describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
   ] as const) {
     describe(`sample brand ${name}`, () => {
       before(async () => {
-        gateway = await startGateway({ mcpServers: SERVERS, dashboard: { brand: `examples/brands/${name}/brand.json` } });
+        gateway = await startGateway({
+          mcpServers: SERVERS,
+          dashboard: { brand: `examples/brands/${name}/brand.json` },
+        });
       });
       after(async () => {
         await stopGateway(gateway);

@@ -29,7 +29,9 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     });
     dashboard = await mountDashboard(gateway);
     expect((await readyCard(dashboard, 'everything')).phase).to.equal('ready');
-    dashboard.services!.bus.on('mcp:*', (data, meta) => events.push({ event: meta.event, data: (data ?? {}) as Record<string, unknown>, source: meta.source }));
+    dashboard.services!.bus.on('mcp:*', (data, meta) =>
+      events.push({ event: meta.event, data: (data ?? {}) as Record<string, unknown>, source: meta.source }),
+    );
     await waitFor(() => dashboard.services!.agents.widgets.list().length > 0, 10_000, 'the panel\u2019s AgentAPI');
   });
 
@@ -53,15 +55,31 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     for (const type of ['tool-browser', 'resource-explorer', 'activity-log', 'server-status', 'server-panel']) {
       await card.chooseWidgetType(type);
       const id = `${type}:everything`;
-      const entry = await waitFor(() => widgets().list().find((w) => w.widgetId === id), 10_000, `${id} registered`);
+      const entry = await waitFor(
+        () =>
+          widgets()
+            .list()
+            .find((w) => w.widgetId === id),
+        10_000,
+        `${id} registered`,
+      );
       expect(entry.problem, id).to.equal(undefined);
       const first = widgets().capabilities(id);
       expect(widgets().capabilities(id), `${id}: the same document every time`).to.deep.equal(first);
       expect(await dashboard.services!.validator.schemaProblem(first), `${id} compiles`).to.equal(undefined);
       expect(entry.actions.find((a) => a.action === 'get-status')?.readOnly).to.equal(true);
-      expect(widgets().list().filter((w) => w.serverName === 'everything').length, 'the switched-away widget is gone').to.equal(1);
+      expect(
+        widgets()
+          .list()
+          .filter((w) => w.serverName === 'everything').length,
+        'the switched-away widget is gone',
+      ).to.equal(1);
     }
-    expect(widgets().list()[0]!.actions.map((a) => `${a.action}${a.readOnly ? '' : ' (changes things)'}`)).to.deep.equal(['get-status', 'list-tools', 'list-resources', 'select-tool', 'invoke-tool (changes things)']);
+    expect(
+      widgets()
+        .list()[0]!
+        .actions.map((a) => `${a.action}${a.readOnly ? '' : ' (changes things)'}`),
+    ).to.deep.equal(['get-status', 'list-tools', 'list-resources', 'select-tool', 'invoke-tool (changes things)']);
   });
 
   it('MCP-WP-17.1.2 an agent the config does not name is refused; a known agent runs read-only actions, and every invocation is audited', async () => {
@@ -71,21 +89,38 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     expect(listed.success).to.equal(true);
     expect((listed.data as Array<{ name: string }>).map((t) => t.name)).to.deep.equal(['echo']);
     const audit = (await dashboard.services!.policy.audit.list({ kind: 'agent-action' })) as AuditEntry[];
-    expect(audit.some((e) => e.callerId === 'stranger' && e.decision === 'deny' && e.outcome === 'refused: unknown-agent')).to.equal(true);
-    expect(audit.some((e) => e.callerId === 'reader' && e.toolName === 'list-tools' && e.outcome === 'ok' && e.source === 'agent')).to.equal(true);
+    expect(
+      audit.some((e) => e.callerId === 'stranger' && e.decision === 'deny' && e.outcome === 'refused: unknown-agent'),
+    ).to.equal(true);
+    expect(
+      audit.some(
+        (e) => e.callerId === 'reader' && e.toolName === 'list-tools' && e.outcome === 'ok' && e.source === 'agent',
+      ),
+    ).to.equal(true);
   });
 
   it('MCP-WP-17.1.5 actions that change things need the config\u2019s grant: "reader" may not invoke a tool through a widget', async () => {
     const before = events.length;
-    const refused = await refusal(widgets().execute('reader', 'server-panel:everything', 'invoke-tool', { tool: 'echo', arguments: { message: 'x' } }));
+    const refused = await refusal(
+      widgets().execute('reader', 'server-panel:everything', 'invoke-tool', {
+        tool: 'echo',
+        arguments: { message: 'x' },
+      }),
+    );
     expect(refused.code).to.equal('not-allowed');
     expect(refused.message).to.contain('"dashboard.agents.reader.widgetActions": "all"');
-    expect(events.slice(before).some((e) => e.event === 'mcp:tool:invoke-requested' || e.event === 'mcp:tool:calling'), 'nothing was invoked (sentinel)').to.equal(false);
+    expect(
+      events.slice(before).some((e) => e.event === 'mcp:tool:invoke-requested' || e.event === 'mcp:tool:calling'),
+      'nothing was invoked (sentinel)',
+    ).to.equal(false);
   });
 
-  it('MCP-WP-3.5.3 / 17.1.4 an agent\u2019s invoke-tool meets the same dialog and policy as a person\u2019s, and its events carry { source: \'agent\' }', async () => {
+  it("MCP-WP-3.5.3 / 17.1.4 an agent\u2019s invoke-tool meets the same dialog and policy as a person\u2019s, and its events carry { source: 'agent' }", async () => {
     const before = events.length;
-    const running = widgets().execute('operator', 'server-panel:everything', 'invoke-tool', { tool: 'echo', arguments: { message: 'agent says hi' } });
+    const running = widgets().execute('operator', 'server-panel:everything', 'invoke-tool', {
+      tool: 'echo',
+      arguments: { message: 'agent says hi' },
+    });
     const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
     expect(text).to.contain('agent operator');
     expect(text).to.contain('policy C11');
@@ -102,41 +137,105 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
       expect(e.data.source, name).to.equal('agent');
       expect(e.data.caller).to.deep.equal({ surface: 'agent', id: 'operator' });
     }
-    for (const name of ['mcp:agent:action-started', 'mcp:agent:action-result']) expect(mine.find((x) => x.event === name)?.data.source, name).to.equal('agent');
-    expect(mine.filter((e) => e.event === 'mcp:agent:progress').map((e) => (e.data.progress as { state: string }).state)).to.deep.equal(['queued', 'running', 'succeeded']);
+    for (const name of ['mcp:agent:action-started', 'mcp:agent:action-result'])
+      expect(mine.find((x) => x.event === name)?.data.source, name).to.equal('agent');
+    expect(
+      mine.filter((e) => e.event === 'mcp:agent:progress').map((e) => (e.data.progress as { state: string }).state),
+    ).to.deep.equal(['queued', 'running', 'succeeded']);
     const audit = (await dashboard.services!.policy.audit.list({ kind: 'tool-call' })) as AuditEntry[];
-    expect(audit.some((e) => e.toolName === 'echo' && e.source === 'agent' && e.callerId === 'operator' && e.detail === 'through widget server-panel:everything')).to.equal(true);
+    expect(
+      audit.some(
+        (e) =>
+          e.toolName === 'echo' &&
+          e.source === 'agent' &&
+          e.callerId === 'operator' &&
+          e.detail === 'through widget server-panel:everything',
+      ),
+    ).to.equal(true);
     // The control: the same tool invoked by a person carries no agent hint.
     const personal = events.length;
-    dashboard.services!.bus.emit('mcp:tool:invoke-requested', { serverName: 'everything', toolName: 'echo', args: { message: 'person' }, requestId: 'person-1' });
+    dashboard.services!.bus.emit('mcp:tool:invoke-requested', {
+      serverName: 'everything',
+      toolName: 'echo',
+      args: { message: 'person' },
+      requestId: 'person-1',
+    });
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    const own = await waitFor(() => events.slice(personal).find((e) => e.event === 'mcp:tool:result' && e.data.requestId === 'person-1'), 10_000, 'the person\u2019s result');
+    const own = await waitFor(
+      () => events.slice(personal).find((e) => e.event === 'mcp:tool:result' && e.data.requestId === 'person-1'),
+      10_000,
+      'the person\u2019s result',
+    );
     expect(own.data.source).to.equal(undefined);
   });
 
   it('MCP-WP-17.1.2 the card\u2019s Activity shows what agents did, from the host\u2019s history: each agent action with its agent, refusals with the reason, and the tool call asked by the agent', async () => {
-    await refusal(widgets().execute('reader', 'server-panel:everything', 'invoke-tool', { tool: 'echo', arguments: { message: 'no' } }));
+    await refusal(
+      widgets().execute('reader', 'server-panel:everything', 'invoke-tool', {
+        tool: 'echo',
+        arguments: { message: 'no' },
+      }),
+    );
     const card = await readyCard(dashboard, 'everything');
     await openTab(card, 'Activity');
     const table = await waitFor(() => deepQuery('mcp-activity-table', card.shadowRoot!), 5000, 'the activity table');
-    const rows = () => [...table.shadowRoot!.querySelectorAll('tbody tr')].map((r) => r.textContent!.replace(/\s+/g, ' '));
-    await waitFor(() => rows().some((r) => r.includes('agent action') && r.includes('Refused to agent "reader"')), 5000, 'the refusal line');
+    const rows = () =>
+      [...table.shadowRoot!.querySelectorAll('tbody tr')].map((r) => r.textContent!.replace(/\s+/g, ' '));
+    await waitFor(
+      () => rows().some((r) => r.includes('agent action') && r.includes('Refused to agent "reader"')),
+      5000,
+      'the refusal line',
+    );
     const lines = rows();
-    expect(lines.some((r) => r.includes('server-panel:everything invoke-tool') && r.includes('Done for agent "operator"')), lines.join('\n')).to.equal(true);
-    expect(lines.some((r) => r.includes('echo') && r.includes('asked by agent operator')), lines.join('\n')).to.equal(true);
+    expect(
+      lines.some((r) => r.includes('server-panel:everything invoke-tool') && r.includes('Done for agent "operator"')),
+      lines.join('\n'),
+    ).to.equal(true);
+    expect(
+      lines.some((r) => r.includes('echo') && r.includes('asked by agent operator')),
+      lines.join('\n'),
+    ).to.equal(true);
     // The host's history (deps.History) keeps them with who asked, for widgets created later too.
     const history = dashboard.services!.history.list('everything');
-    expect(history.some((e) => e.kind === 'agent' && e.outcome === 'error' && e.source?.surface === 'agent' && e.source.id === 'reader')).to.equal(true);
-    expect(history.some((e) => e.kind === 'tool' && e.name === 'echo' && e.source?.surface === 'agent' && e.source.id === 'operator')).to.equal(true);
-    expect(history.some((e) => e.kind === 'tool' && e.name === 'echo' && e.source?.surface === 'user'), 'the person\u2019s call is the user\u2019s').to.equal(true);
+    expect(
+      history.some(
+        (e) => e.kind === 'agent' && e.outcome === 'error' && e.source?.surface === 'agent' && e.source.id === 'reader',
+      ),
+    ).to.equal(true);
+    expect(
+      history.some(
+        (e) => e.kind === 'tool' && e.name === 'echo' && e.source?.surface === 'agent' && e.source.id === 'operator',
+      ),
+    ).to.equal(true);
+    expect(
+      history.some((e) => e.kind === 'tool' && e.name === 'echo' && e.source?.surface === 'user'),
+      'the person\u2019s call is the user\u2019s',
+    ).to.equal(true);
   });
 
   it('MCP-WP-17.1.3 an invalid payload is refused before executeAction runs; a widget whose capabilities change is refused from then on', async () => {
     let runs = 0;
     let version = 1;
     const spy: AgentAPI = {
-      getCapabilities: () => ({ type: 'object', oneOf: [{ properties: { action: { const: 'count' }, params: { type: 'object', properties: { n: { type: 'integer', minimum: 1 } }, required: ['n'], additionalProperties: false } }, 'x-mcpwp-readOnly': true, description: `v${version}` }] }),
+      getCapabilities: () => ({
+        type: 'object',
+        oneOf: [
+          {
+            properties: {
+              action: { const: 'count' },
+              params: {
+                type: 'object',
+                properties: { n: { type: 'integer', minimum: 1 } },
+                required: ['n'],
+                additionalProperties: false,
+              },
+            },
+            'x-mcpwp-readOnly': true,
+            description: `v${version}`,
+          },
+        ],
+      }),
       executeAction: async () => {
         runs += 1;
         return { success: true };
@@ -166,10 +265,19 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     const seen: Array<Record<string, unknown>> = [];
     const off2 = dashboard.services!.bus.on('mcp:tool:error', (d: Record<string, unknown>) => seen.push(d));
     const spy: AgentAPI = {
-      getCapabilities: () => ({ type: 'object', oneOf: [{ properties: { action: { const: 'call' }, params: { type: 'object' } }, 'x-mcpwp-readOnly': true }] }),
+      getCapabilities: () => ({
+        type: 'object',
+        oneOf: [{ properties: { action: { const: 'call' }, params: { type: 'object' } }, 'x-mcpwp-readOnly': true }],
+      }),
       executeAction: async (_action, _params, ctx) => {
         context = ctx;
-        bus.emit('mcp:tool:invoke-requested', { serverName: 'everything', toolName: 'echo', args: { message: 'x' }, requestId: 'inside', agentInvocation: ctx!.invocationId });
+        bus.emit('mcp:tool:invoke-requested', {
+          serverName: 'everything',
+          toolName: 'echo',
+          args: { message: 'x' },
+          requestId: 'inside',
+          agentInvocation: ctx!.invocationId,
+        });
         await waitFor(() => seen.find((d) => d.requestId === 'inside'), 5000, 'the call inside the action');
         return { success: true };
       },
@@ -181,7 +289,13 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
       // The spy widget has no grant (unknown to the host, so bound to no server): the agent acting through it is refused like the widget (D1).
       expect((inside.error as { message: string }).message).to.contain('acts through widget "spy2:everything"');
       expect((inside.error as { data: { rule: string } }).data.rule).to.equal('D1');
-      bus.emit('mcp:tool:invoke-requested', { serverName: 'everything', toolName: 'echo', args: { message: 'x' }, requestId: 'replayed', agentInvocation: context!.invocationId });
+      bus.emit('mcp:tool:invoke-requested', {
+        serverName: 'everything',
+        toolName: 'echo',
+        args: { message: 'x' },
+        requestId: 'replayed',
+        agentInvocation: context!.invocationId,
+      });
       const replayed = await waitFor(() => seen.find((d) => d.requestId === 'replayed'), 5000, 'the replayed call');
       expect((replayed.error as { message: string }).message).to.contain('not running');
     } finally {
@@ -206,37 +320,55 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
     const offAsked = s.bus.on('mcp:sampling:requested', (d: { request: unknown }) => asked.push(d.request));
     let prompt: unknown;
     const spy: AgentAPI = {
-      getCapabilities: () => ({ type: 'object', oneOf: [{ properties: { action: { const: 'ask' }, params: { type: 'object' } }, 'x-mcpwp-readOnly': true }] }),
+      getCapabilities: () => ({
+        type: 'object',
+        oneOf: [{ properties: { action: { const: 'ask' }, params: { type: 'object' } }, 'x-mcpwp-readOnly': true }],
+      }),
       executeAction: async (_action, _params, ctx) => {
         try {
-          const reply = await deps.dependencies.MCPBridge.createMessage('everything', prompt as never, { agentInvocation: ctx!.invocationId });
+          const reply = await deps.dependencies.MCPBridge.createMessage('everything', prompt as never, {
+            agentInvocation: ctx!.invocationId,
+          });
           return { success: true, data: reply };
         } catch (error) {
           return { success: false, error: { message: (error as Error).message } };
         }
       },
     };
-    const off = widgets().register({ widgetId: 'prompter:everything', widgetType: 'server-panel', serverName: 'everything' }, spy);
+    const off = widgets().register(
+      { widgetId: 'prompter:everything', widgetType: 'server-panel', serverName: 'everything' },
+      spy,
+    );
     const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
     try {
       prompt = { messages: [{ role: 'robot', content: { type: 'text', text: 'hi' } }], maxTokens: 'many' };
       const bad = await widgets().execute('reader', 'prompter:everything', 'ask', {});
       expect(bad.success).to.equal(false);
-      expect(bad.error?.message).to.match(/does not match MCP's SamplingRequest schema \(messages\.0\.role: .*maxTokens: .*\)\. Nothing was asked\./);
+      expect(bad.error?.message).to.match(
+        /does not match MCP's SamplingRequest schema \(messages\.0\.role: .*maxTokens: .*\)\. Nothing was asked\./,
+      );
       expect(asked.length, 'no sampling request went out (sentinel)').to.equal(0);
       expect(sampling.shadowRoot?.querySelector('dialog')?.open ?? false).to.equal(false);
 
-      prompt = { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the notes' } }], maxTokens: 20, 'x-future': { keep: true } };
+      prompt = {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the notes' } }],
+        maxTokens: 20,
+        'x-future': { keep: true },
+      };
       const good = widgets().execute('reader', 'prompter:everything', 'ask', {});
       await waitFor(() => sampling.shadowRoot?.querySelector('dialog')?.open, 5000, 'the sampling dialog');
       expect(sampling.shadowRoot!.textContent).to.contain('for agent "reader"');
-      expect((asked[0] as Record<string, unknown>)['x-future'], 'the request itself goes on unchanged').to.deep.equal({ keep: true });
+      expect((asked[0] as Record<string, unknown>)['x-future'], 'the request itself goes on unchanged').to.deep.equal({
+        keep: true,
+      });
       (sampling.shadowRoot!.querySelector('[data-action="decline"]') as HTMLButtonElement).click();
       const declined = await good;
       expect(declined.success).to.equal(false);
       expect(declined.error?.message).to.contain('declined');
 
-      const outside = await deps.dependencies.MCPBridge.createMessage('everything', prompt as never, { agentInvocation: 'agent-not-running' }).catch((error: Error) => error);
+      const outside = await deps.dependencies.MCPBridge.createMessage('everything', prompt as never, {
+        agentInvocation: 'agent-not-running',
+      }).catch((error: Error) => error);
       expect((outside as Error).message).to.contain('not running');
     } finally {
       off();

@@ -24,7 +24,9 @@ describe('theme, brand and language reach open MCP App views', function () {
   let viewId: string;
 
   before(async () => {
-    gateway = await startGateway({ mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } });
+    gateway = await startGateway({
+      mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } },
+    });
     dashboard = await mountDashboard(gateway);
     const card = await readyCard(dashboard, 'basic-vanillajs');
     await dashboard.services!.configuration.set('theme.mode', 'light');
@@ -50,18 +52,35 @@ describe('theme, brand and language reach open MCP App views', function () {
 
   it('high contrast reaches the view live: black background, dark scheme', async () => {
     await dashboard.services!.configuration.set('theme.mode', 'high-contrast');
-    await waitInView(viewId, `return getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary').trim() === '#000000';`, 5000, 'high contrast');
+    await waitInView(
+      viewId,
+      `return getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary').trim() === '#000000';`,
+      5000,
+      'high contrast',
+    );
     expect((await evalInView<Seen>(viewId, READ)).scheme).to.equal('dark');
     await dashboard.services!.configuration.set('theme.mode', 'light');
-    await waitInView(viewId, `return getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary').trim() === '#ffffff';`, 5000, 'light again');
+    await waitInView(
+      viewId,
+      `return getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary').trim() === '#ffffff';`,
+      5000,
+      'light again',
+    );
   });
 
   it('a brand reaches the view with its colours already adapted for contrast', async () => {
     await dashboard.services!.configuration.set('theme.brand', { name: 'Yellow Co', colors: { primary: '#ffcc00' } });
     try {
-      const ring = composeTheme({ mode: 'light', brand: { name: 'Yellow Co', colors: { primary: '#ffcc00' } } }).tokens['--mcp-focus-ring']!;
+      const ring = composeTheme({ mode: 'light', brand: { name: 'Yellow Co', colors: { primary: '#ffcc00' } } }).tokens[
+        '--mcp-focus-ring'
+      ]!;
       expect(ring).to.not.equal('#ffcc00');
-      await waitInView(viewId, `return getComputedStyle(document.documentElement).getPropertyValue('--color-ring-primary').trim() === '${ring}';`, 5000, 'the brand ring colour');
+      await waitInView(
+        viewId,
+        `return getComputedStyle(document.documentElement).getPropertyValue('--color-ring-primary').trim() === '${ring}';`,
+        5000,
+        'the brand ring colour',
+      );
       expect(contrastRatio(ring, '#ffffff')).to.be.at.least(3);
     } finally {
       await dashboard.services!.configuration.set('theme.brand', undefined);
@@ -70,7 +89,11 @@ describe('theme, brand and language reach open MCP App views', function () {
 
   it('MCP-WP-10.3.4 a language switch reaches the view (hostContext.locale) and the app frame chrome', async () => {
     const card = await readyCard(dashboard, 'basic-vanillajs');
-    const frame = await waitFor(() => card.shadowRoot!.querySelector('mcp-server-panel-widget')?.shadowRoot?.querySelector('mcp-app-frame'), 5000, 'the frame');
+    const frame = await waitFor(
+      () => card.shadowRoot!.querySelector('mcp-server-panel-widget')?.shadowRoot?.querySelector('mcp-app-frame'),
+      5000,
+      'the frame',
+    );
     expect(deepText(frame.shadowRoot!)).to.contain('Close app');
     await dashboard.services!.configuration.set('i18n.locale', 'ja');
     await waitFor(() => deepText(frame.shadowRoot!).includes('アプリを閉じる'), 5000, 'the Japanese frame');

@@ -3,7 +3,16 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, openTab, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  openTab,
+  readyCard,
+  searchTools,
+  selectTool,
+} from '../support/dashboard.js';
 
 declare global {
   interface Window {
@@ -26,7 +35,8 @@ async function captureDownloads(action: () => void | Promise<void>): Promise<Arr
   const saved: Array<Promise<{ name: string; text: string }>> = [];
   const original = HTMLAnchorElement.prototype.click;
   HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-    if (this.download && this.href.startsWith('blob:')) saved.push(fetch(this.href).then(async (r) => ({ name: this.download, text: await r.text() })));
+    if (this.download && this.href.startsWith('blob:'))
+      saved.push(fetch(this.href).then(async (r) => ({ name: this.download, text: await r.text() })));
     else original.call(this);
   };
   try {
@@ -38,7 +48,11 @@ async function captureDownloads(action: () => void | Promise<void>): Promise<Arr
 }
 
 /** Confirms the open dialog for a call and waits for the runner's result view. */
-async function confirmAndWaitForResult(dashboard: McpDashboard, runner: HTMLElement, timeoutMs = 30_000): Promise<HTMLElement> {
+async function confirmAndWaitForResult(
+  dashboard: McpDashboard,
+  runner: HTMLElement,
+  timeoutMs = 30_000,
+): Promise<HTMLElement> {
   await dialogOpen(dashboard);
   answerDialog(dashboard, 'confirm');
   return waitFor(() => deepQuery('mcp-result-view', runner.shadowRoot!), timeoutMs, 'the result');
@@ -70,18 +84,33 @@ describe('bad input through the gateway (issue 3)', () => {
     const select = card.shadowRoot!.querySelector('select') as HTMLSelectElement;
     select.value = 'tool-browser';
     select.dispatchEvent(new Event('change'));
-    const widget = await waitFor(() => deepQuery('mcp-tool-browser-widget', card.shadowRoot!), 10_000, 'the tool browser');
+    const widget = await waitFor(
+      () => deepQuery('mcp-tool-browser-widget', card.shadowRoot!),
+      10_000,
+      'the tool browser',
+    );
     const list = await waitFor(() => deepQuery('mcp-tool-list', widget.shadowRoot!), 5000, 'the tool list');
     // Counts are formatted for the locale (issue 7): 5,000 in English.
     expect(list.shadowRoot!.textContent).to.contain('5,000 tools');
     // Virtualised: rows exist only where the list is on screen, and only a handful; it scrolls inside its own box.
     list.scrollIntoView({ block: 'center' });
-    const rows = await waitFor(() => (deepQueryAll('[role="listitem"]', list.shadowRoot!).length ? deepQueryAll('[role="listitem"]', list.shadowRoot!) : undefined), 10_000, 'rows');
+    const rows = await waitFor(
+      () =>
+        deepQueryAll('[role="listitem"]', list.shadowRoot!).length
+          ? deepQueryAll('[role="listitem"]', list.shadowRoot!)
+          : undefined,
+      10_000,
+      'rows',
+    );
     expect(rows.length).to.be.below(100);
     expect(card.getBoundingClientRect().height).to.be.below(3000);
     await searchTools(widget.shadowRoot!, 'number 4321');
     expect((list as unknown as { matchCount: number }).matchCount).to.equal(1);
-    const button = await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', 'Tool 4321', widget.shadowRoot!), 5000, 'the found tool');
+    const button = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('button.tool-item', 'Tool 4321', widget.shadowRoot!),
+      5000,
+      'the found tool',
+    );
     button.click();
     const runner = await waitFor(() => deepQuery('mcp-tool-runner', widget.shadowRoot!), 5000, 'the runner');
     await waitFor(() => deepText(runner).includes('Tool 4321'), 5000, 'the chosen tool in the runner');
@@ -104,7 +133,11 @@ describe('bad input through the gateway (issue 3)', () => {
     await fillAndInvoke(otherRunner, { word: 'meanwhile' });
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    await waitFor(() => deepText(otherRunner).includes('called good-tool with {"word":"meanwhile"}'), 30_000, 'the other card\u2019s result');
+    await waitFor(
+      () => deepText(otherRunner).includes('called good-tool with {"word":"meanwhile"}'),
+      30_000,
+      'the other card\u2019s result',
+    );
 
     const view = await waitFor(() => deepQuery('mcp-result-view', runner.shadowRoot!), 30_000, 'the 5 MB result');
     const longText = await waitFor(() => deepQuery('mcp-long-text', view.shadowRoot!), 5000, 'the truncated text');
@@ -119,7 +152,9 @@ describe('bad input through the gateway (issue 3)', () => {
     await (longText as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     const after = deepText(longText).length;
     expect(after - before).to.be.within(40_000, 60_000);
-    const [file] = await captureDownloads(() => (longText.shadowRoot!.querySelector('[data-action="save-all"]') as HTMLButtonElement).click());
+    const [file] = await captureDownloads(() =>
+      (longText.shadowRoot!.querySelector('[data-action="save-all"]') as HTMLButtonElement).click(),
+    );
     expect(file!.name).to.equal('result-1.txt');
     expect(file!.text.length).to.equal(HUGE);
     expect(file!.text.startsWith('line 0000001 ')).to.equal(true);
@@ -139,11 +174,19 @@ describe('bad input through the gateway (issue 3)', () => {
     const view = await confirmAndWaitForResult(dashboard, runner);
     expect(deepText(view)).to.contain('A 5 MB structured result.');
     expect(deepText(view)).to.contain('Structured content');
-    const longText = await waitFor(() => deepQuery('mcp-long-text', view.shadowRoot!), 5000, 'the truncated structured content');
+    const longText = await waitFor(
+      () => deepQuery('mcp-long-text', view.shadowRoot!),
+      5000,
+      'the truncated structured content',
+    );
     await (longText as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    expect(longText.shadowRoot!.querySelector('[role="note"]')!.textContent).to.match(/Showing the first [\d,]+ of [\d,]+ characters \([\d.]+ MB\)/);
+    expect(longText.shadowRoot!.querySelector('[role="note"]')!.textContent).to.match(
+      /Showing the first [\d,]+ of [\d,]+ characters \([\d.]+ MB\)/,
+    );
     expect(pageChars(card)).to.be.below(200_000);
-    const [file] = await captureDownloads(() => (longText.shadowRoot!.querySelector('[data-action="save-all"]') as HTMLButtonElement).click());
+    const [file] = await captureDownloads(() =>
+      (longText.shadowRoot!.querySelector('[data-action="save-all"]') as HTMLButtonElement).click(),
+    );
     expect(file!.name).to.equal('structured-content.json');
     const parsed = JSON.parse(file!.text) as { rows: Array<{ name: string }> };
     expect(file!.text.length).to.be.above(HUGE);
@@ -153,12 +196,18 @@ describe('bad input through the gateway (issue 3)', () => {
   it('MCP-WP-9.1.3 wrong shapes in tools/list, resources/list and prompts/list: the card says what was left out and why; the good items work', async () => {
     const card = await readyCard(dashboard, 'malformed');
     expect(card.phase, card.error).to.equal('ready');
-    const notice = await waitFor(() => card.shadowRoot!.querySelector('.list-problems'), 10_000, 'the notice about malformed entries');
+    const notice = await waitFor(
+      () => card.shadowRoot!.querySelector('.list-problems'),
+      10_000,
+      'the notice about malformed entries',
+    );
     const text = notice.textContent!.replace(/\s+/g, ' ');
     expect(notice.getAttribute('role')).to.equal('status');
     expect(text).to.contain('5 of 6 tools were left out because they do not have the shape MCP requires');
     expect(text).to.contain('tool #2 — name: expected string, received undefined');
-    expect(text).to.contain('tool #4 — name: expected string, received number; inputSchema: expected object, received string');
+    expect(text).to.contain(
+      'tool #4 — name: expected string, received number; inputSchema: expected object, received string',
+    );
     expect(text).to.contain('3 of 4 resources were left out');
     expect(text).to.contain('resource #2 — uri: expected string');
     expect(text).to.contain('3 of 4 prompts were left out');
@@ -169,13 +218,25 @@ describe('bad input through the gateway (issue 3)', () => {
     const runner = await selectTool(card, 'good-tool');
     await fillAndInvoke(runner, { word: 'still works' });
     await confirmAndWaitForResult(dashboard, runner);
-    await waitFor(() => deepText(runner).includes('called good-tool with {"word":"still works"}'), 10_000, 'the result');
+    await waitFor(
+      () => deepText(runner).includes('called good-tool with {"word":"still works"}'),
+      10_000,
+      'the result',
+    );
     await openTab(card, 'Resources');
-    const resource = await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'Good resource', card.shadowRoot!), 5000, 'the good resource');
+    const resource = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'Good resource', card.shadowRoot!),
+      5000,
+      'the good resource',
+    );
     resource.click();
     await waitFor(() => deepText(card).includes('good contents'), 10_000, 'the resource contents');
     await openTab(card, 'Prompts');
-    await waitFor(() => deepQueryText('ul[aria-label="Prompts"] button', 'good-prompt', card.shadowRoot!), 5000, 'the good prompt');
+    await waitFor(
+      () => deepQueryText('ul[aria-label="Prompts"] button', 'good-prompt', card.shadowRoot!),
+      5000,
+      'the good prompt',
+    );
     // A refresh lists again and keeps saying so.
     (card.shadowRoot!.querySelector('button[aria-label="Refresh malformed"]') as HTMLButtonElement).click();
     await new Promise((r) => setTimeout(r, 500));
@@ -194,8 +255,14 @@ describe('bad input through the gateway (issue 3)', () => {
       ] as const) {
         const runner = await selectTool(card, tool);
         await fillAndInvoke(runner, {});
-        const alert = await waitFor(() => deepQueryText('[role="alert"]', 'cannot be called from the dashboard', runner.shadowRoot!), 10_000, `the refusal of ${tool}`);
-        expect(alert.textContent).to.contain(`"${tool}" cannot be called from the dashboard: its input schema cannot be used`);
+        const alert = await waitFor(
+          () => deepQueryText('[role="alert"]', 'cannot be called from the dashboard', runner.shadowRoot!),
+          10_000,
+          `the refusal of ${tool}`,
+        );
+        expect(alert.textContent).to.contain(
+          `"${tool}" cannot be called from the dashboard: its input schema cannot be used`,
+        );
         expect(alert.textContent).to.contain(reason);
         expect(alert.textContent).to.contain('The dashboard blocked this operation.');
         const dialog = dashboard.shadowRoot!.querySelector('mcp-confirm-dialog')!.shadowRoot!.querySelector('dialog')!;
@@ -207,21 +274,33 @@ describe('bad input through the gateway (issue 3)', () => {
     }
   });
 
-  it('MCP-WP-11.2.3 recursive and huge input schemas go through the form, the host\'s check and the call', async () => {
+  it("MCP-WP-11.2.3 recursive and huge input schemas go through the form, the host's check and the call", async () => {
     const card = await readyCard(dashboard, 'hostile');
     const recursive = await selectTool(card, 'schema-recursive');
     await fillAndInvoke(recursive, { label: 'root' });
     await confirmAndWaitForResult(dashboard, recursive);
-    await waitFor(() => deepText(recursive).includes('schema-recursive received {"tree":{"label":"root"'), 10_000, 'the recursive result');
+    await waitFor(
+      () => deepText(recursive).includes('schema-recursive received {"tree":{"label":"root"'),
+      10_000,
+      'the recursive result',
+    );
 
     const huge = await selectTool(card, 'schema-huge');
     const form = await waitFor(() => deepQuery('mcp-schema-form', huge.shadowRoot!), 5000, 'the form');
     expect(deepText(form)).to.contain('more than 300 fields, so it opens as JSON');
     await fillAndInvoke(huge, { 'Value as JSON': '{"field1999": "last", "field0": 5}' });
     // field0 must be a string: the host says so next to the JSON, nothing is sent.
-    await waitFor(() => deepQueryText('[role="alert"]', 'must be string', form.shadowRoot!), 10_000, 'the inline problem');
+    await waitFor(
+      () => deepQueryText('[role="alert"]', 'must be string', form.shadowRoot!),
+      10_000,
+      'the inline problem',
+    );
     await fillAndInvoke(huge, { 'Value as JSON': '{"field1999": "last"}' });
     await confirmAndWaitForResult(dashboard, huge);
-    await waitFor(() => deepText(huge).includes('schema-huge received {"field1999":"last"}'), 10_000, 'the huge-schema result');
+    await waitFor(
+      () => deepText(huge).includes('schema-huge received {"field1999":"last"}'),
+      10_000,
+      'the huge-schema result',
+    );
   });
 });

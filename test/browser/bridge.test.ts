@@ -70,7 +70,9 @@ describe('MCPBridge against server-everything through the real gateway', () => {
     }
     expect(caught).to.be.instanceOf(MCPError);
     expect((caught as MCPError).jsonrpcCode).to.be.a('number');
-    expect((caught as MCPError).guidance).to.be.a('string').and.not.equal('');
+    expect((caught as MCPError).guidance)
+      .to.be.a('string')
+      .and.not.equal('');
     let toolError: unknown;
     try {
       await bridge.callTool('everything', 'get-sum', { a: 'not a number', b: 2 });
@@ -88,7 +90,12 @@ describe('MCPBridge against server-everything through the real gateway', () => {
 
   it('reports progress notifications of a long-running tool', async () => {
     const progress: number[] = [];
-    const result = await bridge.callTool('everything', 'trigger-long-running-operation', { duration: 1, steps: 3 }, { onProgress: (p) => progress.push(p.progress) });
+    const result = await bridge.callTool(
+      'everything',
+      'trigger-long-running-operation',
+      { duration: 1, steps: 3 },
+      { onProgress: (p) => progress.push(p.progress) },
+    );
     expect(progress).to.deep.equal([1, 2, 3]);
     expect(result.content[0]!.text).to.contain('completed');
   });
@@ -125,12 +132,17 @@ describe('MCPBridge when its client code cannot be loaded', () => {
       bus,
       gateway: new GatewayClient({ baseUrl: gateway.origin, token: gateway.token }),
       // The first load fails as a dynamic import does when the gateway is briefly gone; the second is the real one.
-      loadSdk: () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : import('@modelcontextprotocol/client')),
+      loadSdk: () =>
+        ++attempts === 1
+          ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+          : import('@modelcontextprotocol/client'),
     });
     let failure: unknown;
     await bridge.connect('everything', 'stdio').catch((error: unknown) => (failure = error));
     expect(failure).to.be.instanceOf(MCPError);
-    expect((failure as MCPError).message).to.match(/could not load its MCP client code \(Failed to fetch dynamically imported module\)\. .*Reconnect or reload/);
+    expect((failure as MCPError).message).to.match(
+      /could not load its MCP client code \(Failed to fetch dynamically imported module\)\. .*Reconnect or reload/,
+    );
     expect(errors).to.have.length(1);
     expect(bridge.getServer('everything')?.state).to.equal('error');
     const info = await bridge.connect('everything', 'stdio');

@@ -5,7 +5,14 @@ import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import type { McpSchemaForm } from '../../widgets/kit/schema-form.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 import { createScratchDir, readScratchFile, removeScratchDir, writeScratchFile } from '../support/scratch.js';
 
 // Forms that take real input (issue 15), against real server-filesystem and server-memory through the
@@ -14,7 +21,11 @@ import { createScratchDir, readScratchFile, removeScratchDir, writeScratchFile }
 const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;
 
 async function formOf(runner: HTMLElement): Promise<McpSchemaForm> {
-  const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!) as McpSchemaForm | undefined, 5000, 'the form');
+  const form = await waitFor(
+    () => deepQuery('mcp-schema-form', runner.shadowRoot!) as McpSchemaForm | undefined,
+    5000,
+    'the form',
+  );
   await form.updateComplete;
   return form;
 }
@@ -22,8 +33,12 @@ async function formOf(runner: HTMLElement): Promise<McpSchemaForm> {
 /** The control labelled `label` (the n-th one with that label: list items repeat labels). */
 async function field(form: McpSchemaForm, label: string, nth = 0): Promise<HTMLInputElement | HTMLTextAreaElement> {
   await form.updateComplete;
-  const labels = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).filter((l) => (l.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(label));
-  const el = labels[nth] && (form.shadowRoot!.getElementById(labels[nth]!.htmlFor) as HTMLInputElement | HTMLTextAreaElement | null);
+  const labels = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).filter((l) =>
+    (l.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(label),
+  );
+  const el =
+    labels[nth] &&
+    (form.shadowRoot!.getElementById(labels[nth]!.htmlFor) as HTMLInputElement | HTMLTextAreaElement | null);
   if (!el) throw new Error(`no field labelled ${label} (#${nth})`);
   return el;
 }
@@ -36,7 +51,9 @@ async function type(el: HTMLInputElement | HTMLTextAreaElement, value: string): 
 function paste(el: HTMLElement, text: string): void {
   const data = new DataTransfer();
   data.setData('text/plain', text);
-  el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }));
+  el.dispatchEvent(
+    new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true, composed: true }),
+  );
 }
 
 /** Ctrl+Enter as a person presses it. */
@@ -55,7 +72,11 @@ async function freshForm(runner: HTMLElement): Promise<McpSchemaForm> {
 }
 
 async function runnerText(runner: HTMLElement, text: string, timeoutMs = 15_000): Promise<string> {
-  return waitFor(() => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined), timeoutMs, `"${text}" in the tool runner`);
+  return waitFor(
+    () => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined),
+    timeoutMs,
+    `"${text}" in the tool runner`,
+  );
 }
 
 describe('Forms that take real input: server-filesystem and server-memory end to end', () => {
@@ -79,7 +100,9 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     memory = await readyCard(dashboard, 'memory');
     expect(files.phase, files.error).to.equal('ready');
     expect(memory.phase, memory.error).to.equal('ready');
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: Record<string, unknown> }) => sent.push(d));
+    dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: Record<string, unknown> }) =>
+      sent.push(d),
+    );
   });
 
   after(async () => {
@@ -126,7 +149,9 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     const runner = await selectTool(files, 'Write File');
     const form = await freshForm(runner);
     await type(await field(form, 'path'), `${scratch}/typed.txt`);
-    const expand = deepQueryAll<HTMLButtonElement>('button[data-expand]', form.shadowRoot!).find((b) => b.getAttribute('aria-label') === 'Edit content on several lines')!;
+    const expand = deepQueryAll<HTMLButtonElement>('button[data-expand]', form.shadowRoot!).find(
+      (b) => b.getAttribute('aria-label') === 'Edit content on several lines',
+    )!;
     expect(expand, 'the expand control').to.exist;
     expand.click();
     await form.updateComplete;
@@ -159,7 +184,10 @@ describe('Forms that take real input: server-filesystem and server-memory end to
       [1, 'and so are you', 'and so are you\nthe end'],
     ] as const) {
       // A synthetic paste event inserts nothing by itself: one-line text is typed, several lines pasted.
-      for (const [name, text] of [['oldText', oldText], ['newText', newText]] as const) {
+      for (const [name, text] of [
+        ['oldText', oldText],
+        ['newText', newText],
+      ] as const) {
         const el = await field(form, name, i);
         if (text.includes('\n')) paste(el, text);
         else await type(el, text);
@@ -175,7 +203,9 @@ describe('Forms that take real input: server-filesystem and server-memory end to
       { oldText: 'roses are red\nviolets are blue', newText: 'roses are RED\nviolets are BLUE' },
       { oldText: 'and so are you', newText: 'and so are you\nthe end' },
     ]);
-    expect(await readScratchFile(scratch, 'poem.txt')).to.equal('roses are RED\nviolets are BLUE\nsugar is sweet\nand so are you\nthe end\n');
+    expect(await readScratchFile(scratch, 'poem.txt')).to.equal(
+      'roses are RED\nviolets are BLUE\nsugar is sweet\nand so are you\nthe end\n',
+    );
   });
 
   it('a message is cleared as soon as its field is fixed; a field still wrong keeps its message', async () => {
@@ -183,7 +213,11 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     const form = await freshForm(runner);
     // Nothing filled in: the host refuses, naming both required fields.
     deepQueryText<HTMLButtonElement>('button[type="submit"]', 'Invoke', form.shadowRoot!)!.click();
-    await waitFor(() => form.shadowRoot!.querySelectorAll('[aria-invalid="true"]').length === 2, 5000, 'two fields marked invalid');
+    await waitFor(
+      () => form.shadowRoot!.querySelectorAll('[aria-invalid="true"]').length === 2,
+      5000,
+      'two fields marked invalid',
+    );
     expect(deepText(form.shadowRoot!)).to.contain('path: is required').and.contain('content: is required');
     await type(await field(form, 'path'), `${scratch}/fixed.txt`);
     await form.updateComplete;
@@ -207,7 +241,9 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     const content = await field(form, 'content');
     expect(content.tagName).to.equal('TEXTAREA');
     expect(content.value).to.equal('42');
-    expect(deepText(form.shadowRoot!)).to.contain('This value is a whole number, but the schema expects text, so it is shown as JSON');
+    expect(deepText(form.shadowRoot!)).to.contain(
+      'This value is a whole number, but the schema expects text, so it is shown as JSON',
+    );
     await type(content, '"forty-two"');
     await form.updateComplete;
     expect((form.value as { content: unknown }).content).to.equal('forty-two');
@@ -229,15 +265,17 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     await form.updateComplete;
     add.click();
     await form.updateComplete;
-    expect((form.value as { entities: unknown[] }).entities, 'each new entity has its required list, empty').to.deep.equal([
-      { observations: [] },
-      { observations: [] },
-    ]);
+    expect(
+      (form.value as { entities: unknown[] }).entities,
+      'each new entity has its required list, empty',
+    ).to.deep.equal([{ observations: [] }, { observations: [] }]);
     await type(await field(form, 'name', 0), 'Ada');
     await type(await field(form, 'entityType', 0), 'person');
     await type(await field(form, 'name', 1), 'Engine');
     await type(await field(form, 'entityType', 1), 'machine');
-    const addObservation = deepQueryAll<HTMLButtonElement>('button', form.shadowRoot!).filter((b) => b.textContent!.trim() === 'Add observations item')[1]!;
+    const addObservation = deepQueryAll<HTMLButtonElement>('button', form.shadowRoot!).filter(
+      (b) => b.textContent!.trim() === 'Add observations item',
+    )[1]!;
     addObservation.click();
     await form.updateComplete;
     addObservation.click();
@@ -252,7 +290,11 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     expect(sent.at(-1)!.args).to.deep.equal({
       entities: [
         { name: 'Ada', entityType: 'person', observations: [] },
-        { name: 'Engine', entityType: 'machine', observations: ['analytical', 'designed by Babbage\nprogrammed by Ada'] },
+        {
+          name: 'Engine',
+          entityType: 'machine',
+          observations: ['analytical', 'designed by Babbage\nprogrammed by Ada'],
+        },
       ],
     });
     const stored = (await readScratchFile(scratch, 'memory.jsonl'))!;

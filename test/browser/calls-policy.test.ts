@@ -3,7 +3,15 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 import { framesIn } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 import { createScratchDir, removeScratchDir } from '../support/scratch.js';
@@ -12,10 +20,15 @@ import { createScratchDir, removeScratchDir } from '../support/scratch.js';
 // cohort-heatmap MCP App server, through the real gateway, in real Chromium.
 
 const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;
-const dialogQuery = <T extends Element>(dashboard: McpDashboard, selector: string) => confirmDialog(dashboard).shadowRoot!.querySelector(selector) as T | null;
+const dialogQuery = <T extends Element>(dashboard: McpDashboard, selector: string) =>
+  confirmDialog(dashboard).shadowRoot!.querySelector(selector) as T | null;
 
 async function runnerText(runner: HTMLElement, text: string, timeoutMs = 15_000): Promise<string> {
-  return waitFor(() => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined), timeoutMs, `"${text}" in the tool runner`);
+  return waitFor(
+    () => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined),
+    timeoutMs,
+    `"${text}" in the tool runner`,
+  );
 }
 
 /** Ticks "Remember my answer" and picks a scope (and duration) in the open dialog. */
@@ -46,8 +59,11 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
       },
     });
     dashboard = await mountDashboard(gateway);
-    for (const name of ['everything', 'files', 'cohort']) expect((await readyCard(dashboard, name)).phase).to.equal('ready');
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string; args: unknown }) => calls.push(d));
+    for (const name of ['everything', 'files', 'cohort'])
+      expect((await readyCard(dashboard, name)).phase).to.equal('ready');
+    dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string; args: unknown }) =>
+      calls.push(d),
+    );
     dashboard.services!.bus.on('mcp:tool:result', (d: { toolName: string }) => results.push(d.toolName));
     // Count every dialog that opens (observed, not polled: a short one is not missed).
     const dialog = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
@@ -95,10 +111,21 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
 
   it('Forget in the audit log ends the consent: the next echo asks again', async () => {
     const panel = (await dashboard.openAudit())!;
-    const item = await waitFor(() => [...panel.shadowRoot!.querySelectorAll('li[data-consent-scope]')].find((li) => li.textContent!.includes('everything:echo')), 5000, 'the consent in the audit log');
+    const item = await waitFor(
+      () =>
+        [...panel.shadowRoot!.querySelectorAll('li[data-consent-scope]')].find((li) =>
+          li.textContent!.includes('everything:echo'),
+        ),
+      5000,
+      'the consent in the audit log',
+    );
     expect(item.textContent).to.contain('this tool').and.contain('until you forget it');
     (item.querySelector('[data-action="forget"]') as HTMLButtonElement).click();
-    await waitFor(() => !dashboard.services!.policy.consents.list().some((c) => c.toolName === 'echo'), 5000, 'the consent to be forgotten');
+    await waitFor(
+      () => !dashboard.services!.policy.consents.list().some((c) => c.toolName === 'echo'),
+      5000,
+      'the consent to be forgotten',
+    );
     (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
     const card = await readyCard(dashboard, 'everything');
     const runner = await selectTool(card, 'Echo Tool');
@@ -160,7 +187,11 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     for (const n of [1, 2]) {
       await fillAndInvoke(runner, { path: `${scratch}/d${n}.txt`, content: `n${n}` });
       const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
-      expect(text).to.contain('policy C9').and.contain('Destructive: yes').and.contain('Idempotent: yes').and.contain('Open world: no');
+      expect(text)
+        .to.contain('policy C9')
+        .and.contain('Destructive: yes')
+        .and.contain('Idempotent: yes')
+        .and.contain('Open world: no');
       expect(dialogQuery(dashboard, '[data-action="remember"]'), 'never remembered').to.equal(null);
       answerDialog(dashboard, 'confirm');
       await runnerText(runner, 'Successfully wrote');
@@ -168,7 +199,13 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     // Even a consent planted in the store does not skip it.
     const tool = dashboard.services!.bridge.getServer('files')!.info!.tools.find((t) => t.name === 'write_file')!;
     const fingerprint = dashboard.services!.policy.catalog.classify(tool).fingerprint;
-    await dashboard.services!.policy.consents.grant({ serverName: 'files', toolName: 'write_file', caller: { surface: 'widget', id: 'server-panel:files' }, fingerprint, rule: 'C11' });
+    await dashboard.services!.policy.consents.grant({
+      serverName: 'files',
+      toolName: 'write_file',
+      caller: { surface: 'widget', id: 'server-panel:files' },
+      fingerprint,
+      rule: 'C11',
+    });
     await fillAndInvoke(runner, { path: `${scratch}/d3.txt`, content: 'n3' });
     expect(await dialogOpen(dashboard)).to.contain('policy C9');
     answerDialog(dashboard, 'cancel');
@@ -196,18 +233,43 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     await waitFor(() => results.includes('get-cohort-data') || undefined, 20_000, 'the view\u2019s first data');
     for (const metric of ['revenue', 'active', 'retention', 'revenue']) {
       const n = calls.length;
-      await evalInView(viewId, `const s = document.querySelector('select'); Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, ${JSON.stringify(metric)}); s.dispatchEvent(new Event('change', { bubbles: true })); return true;`);
+      await evalInView(
+        viewId,
+        `const s = document.querySelector('select'); Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(s, ${JSON.stringify(metric)}); s.dispatchEvent(new Event('change', { bubbles: true })); return true;`,
+      );
       // 30 s: under a full CI run's load (each test's gateway now also lists its servers once) 10 s was once too short.
-      await waitFor(() => calls.slice(n).some((c) => c.toolName === 'get-cohort-data' && (c.args as { metric?: string }).metric === metric), 30_000, `the view to fetch ${metric}`).catch((error: Error) => {
-        throw new Error(`${error.message} (a confirmation dialog is ${isOpen(dashboard) ? 'open' : 'not open'}; ${dialogsShown - shownBefore} shown since the view started)`);
+      await waitFor(
+        () =>
+          calls
+            .slice(n)
+            .some((c) => c.toolName === 'get-cohort-data' && (c.args as { metric?: string }).metric === metric),
+        30_000,
+        `the view to fetch ${metric}`,
+      ).catch((error: Error) => {
+        throw new Error(
+          `${error.message} (a confirmation dialog is ${isOpen(dashboard) ? 'open' : 'not open'}; ${dialogsShown - shownBefore} shown since the view started)`,
+        );
       });
     }
     expect(appCalls()).to.be.at.least(4);
     expect(dialogsShown - shownBefore, 'no dialog for the view\u2019s own refreshes').to.equal(0);
-    expect(dashboard.services!.policy.consents.list().some((c) => c.scope === 'view' && c.viewId === viewId)).to.equal(true);
+    expect(dashboard.services!.policy.consents.list().some((c) => c.scope === 'view' && c.viewId === viewId)).to.equal(
+      true,
+    );
     await frame.view!.close();
-    await waitFor(() => !dashboard.services!.policy.consents.list().some((c) => c.viewId === viewId), 5000, 'the view consent to end');
-    const revoked = await waitFor(async () => (await dashboard.services!.policy.audit.list({ kind: 'consent-revoked' })).find((e) => e.toolName === 'get-cohort-data'), 5000, 'the audit entry');
+    await waitFor(
+      () => !dashboard.services!.policy.consents.list().some((c) => c.viewId === viewId),
+      5000,
+      'the view consent to end',
+    );
+    const revoked = await waitFor(
+      async () =>
+        (await dashboard.services!.policy.audit.list({ kind: 'consent-revoked' })).find(
+          (e) => e.toolName === 'get-cohort-data',
+        ),
+      5000,
+      'the audit entry',
+    );
     expect(revoked.reason).to.contain('closed');
   }).timeout(150_000); // four view refreshes under a full run's load (the waits inside say what they wait for)
 

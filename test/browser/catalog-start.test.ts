@@ -5,7 +5,17 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, freshDbName, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  fillAndInvoke,
+  freshDbName,
+  mountDashboard,
+  readyCard,
+  searchTools,
+  selectTool,
+} from '../support/dashboard.js';
 import { centre } from '../support/layout.js';
 
 // Issue 18: a card shows what the gateway itself discovered on its server (GET /api/catalog) before this
@@ -21,7 +31,9 @@ function cardOf(dashboard: McpDashboard, name: string): McpWidgetCard | undefine
 async function catalogReady(gateway: TestGateway, ...names: string[]): Promise<void> {
   await waitFor(
     async () => {
-      const response = await fetch(`${gateway.origin}/api/catalog`, { headers: { Authorization: `Bearer ${gateway.token}` } });
+      const response = await fetch(`${gateway.origin}/api/catalog`, {
+        headers: { Authorization: `Bearer ${gateway.token}` },
+      });
       const { servers } = (await response.json()) as { servers: Record<string, { state: string }> };
       return names.every((name) => servers[name]?.state === 'ready');
     },
@@ -30,7 +42,8 @@ async function catalogReady(gateway: TestGateway, ...names: string[]): Promise<v
   );
 }
 
-const toolButton = (card: McpWidgetCard, name: string) => deepQueryText<HTMLButtonElement>('button.tool-item', name, card.shadowRoot!);
+const toolButton = (card: McpWidgetCard, name: string) =>
+  deepQueryText<HTMLButtonElement>('button.tool-item', name, card.shadowRoot!);
 
 describe('start-up from the gateway catalog (issue 18)', () => {
   let gateway: TestGateway;
@@ -54,15 +67,25 @@ describe('start-up from the gateway catalog (issue 18)', () => {
   });
 
   it('shows the server’s tools at once while the page’s session opens; a call waits for the session, then the page’s own lists replace the catalog’s', async () => {
-    const card = await waitFor(() => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined), 10_000, 'the slow card');
+    const card = await waitFor(
+      () => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined),
+      10_000,
+      'the slow card',
+    );
     // The page's initialize is held for 4 s: what the card shows now came from the catalog.
     expect(card.connecting, 'the page session is still opening').to.equal(true);
     const header = card.shadowRoot!.querySelector('header')!;
     expect(header.textContent).to.match(/1 tools, 0 resources, 0 prompts/);
     expect(header.querySelector('.status-loading'), 'the header says the session is not open yet').to.not.equal(null);
     // The panel does not claim a connection it does not have yet, and the card shows no connection error meanwhile.
-    expect(deepText(card)).to.contain('opening (shown from what the dashboard already knew)').and.not.contain('Connection: disconnected');
-    const tab = await waitFor(() => deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!), 5000, 'the Tools tab');
+    expect(deepText(card))
+      .to.contain('opening (shown from what the dashboard already knew)')
+      .and.not.contain('Connection: disconnected');
+    const tab = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!),
+      5000,
+      'the Tools tab',
+    );
     tab.click();
     await waitFor(() => toolButton(card, 'shared-tool'), 5000, 'shared-tool in the list');
     expect(toolButton(card, 'page-only'), 'the catalog does not have the page-only tool').to.equal(undefined);
@@ -76,7 +99,13 @@ describe('start-up from the gateway catalog (issue 18)', () => {
     await waitFor(() => /shared-tool answered at/.test(deepText(card)) || undefined, 10_000, 'the result');
 
     // The session's own discovery lists one more tool: the widget shows it without a reload.
-    await waitFor(() => /2 tools, 0 resources, 0 prompts/.test(card.shadowRoot!.querySelector('header')!.textContent ?? '') || undefined, 5000, 'the header counting the page session’s tools');
+    await waitFor(
+      () =>
+        /2 tools, 0 resources, 0 prompts/.test(card.shadowRoot!.querySelector('header')!.textContent ?? '') ||
+        undefined,
+      5000,
+      'the header counting the page session’s tools',
+    );
     expect(card.shadowRoot!.querySelector('header .status-loading'), 'the header left "Loading"').to.equal(null);
     await searchTools(card.shadowRoot!, 'page-only');
     await waitFor(() => toolButton(card, 'page-only'), 5000, 'page-only in the tool list');
@@ -88,9 +117,16 @@ describe('start-up from the gateway catalog (issue 18)', () => {
     expect(card.phase).to.equal('error');
     const alert = card.shadowRoot!.querySelector('[role="alert"]');
     expect(alert ? deepText(alert) : '').to.match(/could not connect|Could not connect|exited|closed/i);
-    expect(deepQuery('button.tool-item', card.shadowRoot!) ?? null, 'no tool from the catalog is left on the card').to.equal(null);
-    const services = (dashboard as unknown as { services: { bridge: { getServer(n: string): { info?: unknown } | undefined } } }).services;
-    expect(services.bridge.getServer('refused')?.info, 'the bridge no longer offers the catalog’s lists').to.equal(undefined);
+    expect(
+      deepQuery('button.tool-item', card.shadowRoot!) ?? null,
+      'no tool from the catalog is left on the card',
+    ).to.equal(null);
+    const services = (
+      dashboard as unknown as { services: { bridge: { getServer(n: string): { info?: unknown } | undefined } } }
+    ).services;
+    expect(services.bridge.getServer('refused')?.info, 'the bridge no longer offers the catalog’s lists').to.equal(
+      undefined,
+    );
   });
 });
 
@@ -99,7 +135,9 @@ describe('background code waits for the first sessions, unless the person asks f
   let dashboard: McpDashboard;
 
   before(async () => {
-    gateway = await startGateway({ mcpServers: { slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '12000' } } } });
+    gateway = await startGateway({
+      mcpServers: { slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '12000' } } },
+    });
     await catalogReady(gateway, 'slow');
     dashboard = await mountDashboard(gateway);
   });
@@ -110,15 +148,30 @@ describe('background code waits for the first sessions, unless the person asks f
   });
 
   it('the registry code is not loaded while the session opens; opening the Widgets panel loads it at once', async () => {
-    const card = await waitFor(() => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined), 10_000, 'the slow card');
-    expect(card.connecting, 'the page session is still opening (initialize held 12 s; background code waits at most 10 s)').to.equal(true);
+    const card = await waitFor(
+      () => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined),
+      10_000,
+      'the slow card',
+    );
+    expect(
+      card.connecting,
+      'the page session is still opening (initialize held 12 s; background code waits at most 10 s)',
+    ).to.equal(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(dashboard.registryHost, 'no registry code while the first session opens').to.equal(undefined);
     const button = deepQueryText<HTMLButtonElement>('button', 'Widgets', dashboard.shadowRoot!)!;
     button.click();
-    const store = await waitFor(() => dashboard.shadowRoot!.querySelector('mcp-widget-store'), 5000, 'the Widgets panel');
+    const store = await waitFor(
+      () => dashboard.shadowRoot!.querySelector('mcp-widget-store'),
+      5000,
+      'the Widgets panel',
+    );
     // The panel leaves "Loading widget settings…" for the gateway's widget settings while the session is still opening.
-    await waitFor(() => deepText(store).includes('No widgets installed from a registry yet.'), 5000, 'the Widgets panel’s settings');
+    await waitFor(
+      () => deepText(store).includes('No widgets installed from a registry yet.'),
+      5000,
+      'the Widgets panel’s settings',
+    );
     expect(deepText(store)).to.not.contain('Loading widget settings');
     expect(card.connecting, 'the session is still opening: the panel did not wait for it').to.equal(true);
   });
@@ -146,15 +199,24 @@ describe('the page’s first turn goes to the person: sessions open after the fi
     performance.clearResourceTimings();
     const el = await mountDashboard(gateway, gateway.token, dbName);
     dashboard = el;
-    return waitFor(() => (cardOf(el, 'quick')?.phase === 'ready' ? cardOf(el, 'quick') : undefined), 10_000, 'the card drawn from the catalog');
+    return waitFor(
+      () => (cardOf(el, 'quick')?.phase === 'ready' ? cardOf(el, 'quick') : undefined),
+      10_000,
+      'the card drawn from the catalog',
+    );
   }
 
   /** Requests this page sent to the server's MCP endpoint (its session). */
-  const sessionRequests = () => performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${gateway.origin}/mcp/quick`)).length;
+  const sessionRequests = () =>
+    performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${gateway.origin}/mcp/quick`)).length;
 
   it('no session request before the person’s first click; the click is answered, then the session opens', async () => {
     const card = await mountWaiting();
-    const tab = await waitFor(() => deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!), 5000, 'the Tools tab');
+    const tab = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!),
+      5000,
+      'the Tools tab',
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sessionRequests(), 'nothing sent to the server’s MCP endpoint yet').to.equal(0);
     expect(card.connecting, 'the card shows the catalog, its session not open').to.equal(true);
@@ -165,7 +227,13 @@ describe('the page’s first turn goes to the person: sessions open after the fi
     await waitFor(() => toolButton(card, 'shared-tool'), 5000, 'the Tools tab’s list after the click');
     await waitFor(() => !card.connecting || undefined, 10_000, 'the session opening after the click');
     expect(sessionRequests(), 'the session’s requests went out after the click').to.be.greaterThan(0);
-    await waitFor(() => /2 tools, 0 resources, 0 prompts/.test(card.shadowRoot!.querySelector('header')!.textContent ?? '') || undefined, 5000, 'the session’s own lists');
+    await waitFor(
+      () =>
+        /2 tools, 0 resources, 0 prompts/.test(card.shadowRoot!.querySelector('header')!.textContent ?? '') ||
+        undefined,
+      5000,
+      'the session’s own lists',
+    );
   });
 
   it('a call made before any interaction opens its server’s session at once instead of waiting for the turn', async () => {

@@ -5,7 +5,14 @@ import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { mountDashboard, readyCard } from '../support/dashboard.js';
-import { comboField, comboInput, comboOptions, recordEvents, showTab, textAppears } from '../support/client-features.js';
+import {
+  comboField,
+  comboInput,
+  comboOptions,
+  recordEvents,
+  showTab,
+  textAppears,
+} from '../support/client-features.js';
 
 declare global {
   interface Window {
@@ -37,7 +44,13 @@ describe('completions in prompt and template forms', () => {
   async function choosePrompt(card: McpWidgetCard, title: string): Promise<HTMLElement> {
     const panel = await showTab(card, 'Prompts');
     const runner = await waitFor(() => deepQuery('mcp-prompt-runner', panel), 5000, 'prompt runner');
-    (await waitFor(() => deepQueryText<HTMLButtonElement>('button', title, runner.shadowRoot!), 5000, `prompt ${title}`)).click();
+    (
+      await waitFor(
+        () => deepQueryText<HTMLButtonElement>('button', title, runner.shadowRoot!),
+        5000,
+        `prompt ${title}`,
+      )
+    ).click();
     return runner;
   }
 
@@ -45,7 +58,11 @@ describe('completions in prompt and template forms', () => {
   async function typeAndWait(field: HTMLElement, text: string, expected: string): Promise<string[]> {
     comboInput(field).focus();
     await sendKeys({ type: text });
-    return waitFor(() => (comboOptions(field).includes(expected) ? comboOptions(field) : undefined), 10_000, `suggestion ${expected} (status: ${deepText(field.shadowRoot!)})`);
+    return waitFor(
+      () => (comboOptions(field).includes(expected) ? comboOptions(field) : undefined),
+      10_000,
+      `suggestion ${expected} (status: ${deepText(field.shadowRoot!)})`,
+    );
   }
 
   it('MCP-WP-11.5.2 / 11.5.3 / 11.5.9 prompt arguments suggest values as you type (WAI-ARIA combobox), with the other arguments as context, all by keyboard', async () => {
@@ -64,7 +81,9 @@ describe('completions in prompt and template forms', () => {
     expect(listbox.getAttribute('role')).to.equal('listbox');
     await sendKeys({ press: 'ArrowDown' });
     await department.updateComplete;
-    expect(department.shadowRoot!.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).to.equal('Engineering');
+    expect(department.shadowRoot!.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).to.equal(
+      'Engineering',
+    );
     await sendKeys({ press: 'Enter' });
     await department.updateComplete;
     expect(input.value).to.equal('Engineering');
@@ -84,7 +103,12 @@ describe('completions in prompt and template forms', () => {
     await sendKeys({ press: 'Escape' });
     await sendKeys({ press: 'Backspace' });
     await sendKeys({ press: 'Enter' });
-    await textAppears(runner.shadowRoot!, 'Please promote Bob to the head of the Engineering team.', 10_000, 'the prompt messages');
+    await textAppears(
+      runner.shadowRoot!,
+      'Please promote Bob to the head of the Engineering team.',
+      10_000,
+      'the prompt messages',
+    );
     seen.stop();
     expect(seen.events.some((e) => e.event === 'mcp:prompt:result')).to.equal(true);
     await expect(department).to.be.accessible();
@@ -94,13 +118,25 @@ describe('completions in prompt and template forms', () => {
     const card = await readyCard(dashboard, 'everything');
     const panel = await showTab(card, 'Resources');
     const browser = await waitFor(() => deepQuery('mcp-resource-browser', panel), 5000, 'resource browser');
-    (await waitFor(() => deepQueryText<HTMLButtonElement>('button', 'demo://resource/dynamic/text/{resourceId}', browser.shadowRoot!), 5000, 'the text template')).click();
+    (
+      await waitFor(
+        () =>
+          deepQueryText<HTMLButtonElement>('button', 'demo://resource/dynamic/text/{resourceId}', browser.shadowRoot!),
+        5000,
+        'the text template',
+      )
+    ).click();
     const field = await comboField(browser.shadowRoot!, 'resourceId');
     expect(await typeAndWait(field, '7', '7')).to.deep.equal(['7']);
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'Enter' });
     await sendKeys({ press: 'Enter' });
-    await textAppears(browser.shadowRoot!, 'demo://resource/dynamic/text/7', 10_000, 'the resource read from the template');
+    await textAppears(
+      browser.shadowRoot!,
+      'demo://resource/dynamic/text/7',
+      10_000,
+      'the resource read from the template',
+    );
   });
 
   it('MCP-WP-5.4.2 / 11.1.1 hostile completion values are shown as text, never run; the context narrows them', async () => {
@@ -122,7 +158,13 @@ describe('completions in prompt and template forms', () => {
     // A template variable of the hostile server: markup offered as a value stays text.
     const panel = await showTab(card, 'Resources');
     const browser = await waitFor(() => deepQuery('mcp-resource-browser', panel), 5000, 'resource browser');
-    (await waitFor(() => deepQueryText<HTMLButtonElement>('button', 'hostile://item/{id}', browser.shadowRoot!), 5000, 'the hostile template')).click();
+    (
+      await waitFor(
+        () => deepQueryText<HTMLButtonElement>('button', 'hostile://item/{id}', browser.shadowRoot!),
+        5000,
+        'the hostile template',
+      )
+    ).click();
     const id = await comboField(browser.shadowRoot!, 'id');
     comboInput(id).focus();
     await sendKeys({ press: 'ArrowDown' });

@@ -126,7 +126,9 @@ describe('roots and server logs', () => {
     search.value = 'nested';
     search.dispatchEvent(new Event('input'));
     await waitFor(() => items().length === 1, 5000, 'the search match');
-    const [file] = await captureDownloads(() => (again.shadowRoot!.querySelector('[data-action="export-log"]') as HTMLButtonElement).click());
+    const [file] = await captureDownloads(() =>
+      (again.shadowRoot!.querySelector('[data-action="export-log"]') as HTMLButtonElement).click(),
+    );
     const exported = JSON.parse(file!.text) as { server: string; entries: Array<{ level: string; data: unknown }> };
     expect(file!.name).to.match(/^hostile-log-.*\.json$/);
     expect(exported.server).to.equal('hostile');
@@ -146,7 +148,15 @@ describe('roots and server logs', () => {
     const before = dashboard.services!.bridge.features.logs.list('everything').length;
     await run('everything', 'toggle-simulated-logging', 'Started simulated');
     // The server sends one message at once (a random level), then one every 5 s.
-    const first = await waitFor(() => dashboard.services!.bridge.features.logs.list('everything').slice(before).find((e) => /-level message|level-message/.test(String(e.data))), 5000, 'a simulated message');
+    const first = await waitFor(
+      () =>
+        dashboard
+          .services!.bridge.features.logs.list('everything')
+          .slice(before)
+          .find((e) => /-level message|level-message/.test(String(e.data))),
+      5000,
+      'a simulated message',
+    );
     const panel2 = await showTab(card, 'Log');
     const view2 = await waitFor(() => deepQuery('mcp-log-view', panel2), 5000, 'the log view again');
     await textAppears(view2.shadowRoot!, String(first.data), 5000, 'the message in the Log view');
@@ -158,7 +168,10 @@ describe('roots and server logs', () => {
     await run('everything', 'toggle-simulated-logging', 'Stopped simulated');
     await run('everything', 'toggle-simulated-logging', 'Started simulated');
     await new Promise((r) => setTimeout(r, 1500));
-    const later = dashboard.services!.bridge.features.logs.list('everything').slice(after).filter((e) => /-level message|level-message/.test(String(e.data)));
+    const later = dashboard
+      .services!.bridge.features.logs.list('everything')
+      .slice(after)
+      .filter((e) => /-level message|level-message/.test(String(e.data)));
     expect(later.every((e) => e.level === 'emergency')).to.equal(true);
     await run('everything', 'toggle-simulated-logging', 'Stopped simulated');
   });

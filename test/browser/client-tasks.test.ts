@@ -3,8 +3,25 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { TaskRecord } from '../../src/core/types.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
-import { chooseView, dialogClosed, fillFields, openDialog, recordEvents, setCheckbox, showTab, textAppears, waitForTool } from '../support/client-features.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
+import {
+  chooseView,
+  dialogClosed,
+  fillFields,
+  openDialog,
+  recordEvents,
+  setCheckbox,
+  showTab,
+  textAppears,
+  waitForTool,
+} from '../support/client-features.js';
 
 declare global {
   interface Window {
@@ -38,7 +55,13 @@ describe('MCP tasks against server-everything', () => {
 
   it('declares client tasks and URL elicitation: the server registers the async and URL tools, and says simulate-research-query requires a task', async () => {
     const card = await readyCard(dashboard, 'everything');
-    for (const tool of ['simulate-research-query', 'trigger-sampling-request-async', 'trigger-elicitation-request-async', 'trigger-url-elicitation']) await waitForTool(card, tool);
+    for (const tool of [
+      'simulate-research-query',
+      'trigger-sampling-request-async',
+      'trigger-elicitation-request-async',
+      'trigger-url-elicitation',
+    ])
+      await waitForTool(card, tool);
     const runner = await selectTool(card, 'simulate-research-query');
     await textAppears(runner.shadowRoot!, 'always runs in the background as a task');
   });
@@ -60,18 +83,28 @@ describe('MCP tasks against server-everything', () => {
       expect(status).to.match(/Needs your input|Working/);
       await fillAndInvoke(elicit, { Clarification: 'Python snake species' }, 'Send');
       await dialogClosed(elicit);
-      const done = await textAppears(runner.shadowRoot!, 'Research Report: python (snake)', 20_000, 'the research report');
+      const done = await textAppears(
+        runner.shadowRoot!,
+        'Research Report: python (snake)',
+        20_000,
+        'the research report',
+      );
       expect(done).to.contain('Completed');
       const states = seen.events.filter((e) => e.event === 'mcp:task:status').map((e) => e.data.state);
       expect(states).to.include('input_required');
       expect(states[states.length - 1]).to.equal('completed');
-      const task = tasksOf('everything').find((t) => t.operation === 'simulate-research-query' && t.state === 'completed')!;
+      const task = tasksOf('everything').find(
+        (t) => t.operation === 'simulate-research-query' && t.state === 'completed',
+      )!;
       expect(task.side).to.equal('server');
       expect(task.history.map((h) => h.state)).to.include.members(['working', 'input_required', 'completed']);
       expect(JSON.stringify(task.result)).to.contain('Research Report: python (snake)');
       // The audit log recorded the call like any other tool call.
       await waitFor(
-        async () => (await dashboard.services!.policy.audit.list()).some((entry) => entry.toolName === 'simulate-research-query' && entry.outcome === 'ok'),
+        async () =>
+          (await dashboard.services!.policy.audit.list()).some(
+            (entry) => entry.toolName === 'simulate-research-query' && entry.outcome === 'ok',
+          ),
         5000,
         'the audit entry of the task',
       );
@@ -84,7 +117,12 @@ describe('MCP tasks against server-everything', () => {
     let card = await readyCard(dashboard, 'everything');
     let panel = await showTab(card, 'Tasks');
     const list = await waitFor(() => deepQuery('mcp-task-list', panel), 5000, 'the task list');
-    const text = await textAppears(list.shadowRoot!, 'Research Report: python (snake)', 10_000, 'the result in the Tasks tab');
+    const text = await textAppears(
+      list.shadowRoot!,
+      'Research Report: python (snake)',
+      10_000,
+      'the result in the Tasks tab',
+    );
     expect(text).to.contain('Completed');
     expect(text).to.contain('simulate-research-query');
     // Another view, then back: the tasks are host state, the new widget instance reads them again.
@@ -93,7 +131,12 @@ describe('MCP tasks against server-everything', () => {
     card = await readyCard(dashboard, 'everything');
     panel = await showTab(card, 'Tasks');
     const again = await waitFor(() => deepQuery('mcp-task-list', panel), 5000, 'the task list after the switch');
-    await textAppears(again.shadowRoot!, 'Research Report: python (snake)', 10_000, 'the result after switching widgets');
+    await textAppears(
+      again.shadowRoot!,
+      'Research Report: python (snake)',
+      10_000,
+      'the result after switching widgets',
+    );
     // Refresh asks the server (tasks/list): its own record of the task agrees.
     const before = tasksOf('everything').length;
     (again.shadowRoot!.querySelector('[data-action="refresh-tasks"]') as HTMLButtonElement).click();
@@ -110,10 +153,18 @@ describe('MCP tasks against server-everything', () => {
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
     await textAppears(runner.shadowRoot!, 'Working', 10_000, 'the working task');
-    const cancel = await waitFor(() => deepQuery<HTMLButtonElement>('[data-action="cancel-call"]', runner.shadowRoot!), 5000, 'Cancel');
+    const cancel = await waitFor(
+      () => deepQuery<HTMLButtonElement>('[data-action="cancel-call"]', runner.shadowRoot!),
+      5000,
+      'Cancel',
+    );
     cancel.click();
     await textAppears(runner.shadowRoot!, 'tasks/cancel', 10_000, 'the cancelled note');
-    const task = await waitFor(() => tasksOf('everything').find((t) => t.statusMessage !== undefined && t.state === 'cancelled'), 5000, 'the cancelled record');
+    const task = await waitFor(
+      () => tasksOf('everything').find((t) => t.statusMessage !== undefined && t.state === 'cancelled'),
+      5000,
+      'the cancelled record',
+    );
     // The server's own answer to tasks/cancel put it in "cancelled" with its message.
     expect(task.statusMessage).to.contain('Client cancelled task execution');
     expect(JSON.stringify(task.result ?? null)).to.not.contain('Research Report');
@@ -126,10 +177,22 @@ describe('MCP tasks against server-everything', () => {
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
     const sampling = await openDialog(dashboard, 'mcp-sampling-dialog');
-    const clientTask = await waitFor(() => tasksOf('everything').find((t) => t.side === 'client' && t.operation === 'sampling/createMessage' && t.state === 'working'), 5000, 'the client task');
+    const clientTask = await waitFor(
+      () =>
+        tasksOf('everything').find(
+          (t) => t.side === 'client' && t.operation === 'sampling/createMessage' && t.state === 'working',
+        ),
+      5000,
+      'the client task',
+    );
     (sampling.shadowRoot!.querySelector('textarea') as HTMLTextAreaElement).value = 'Teal, from a person.';
     (sampling.shadowRoot!.querySelector('[data-action="send"]') as HTMLButtonElement).click();
-    const result = await textAppears(runner.shadowRoot!, '[COMPLETED] Async sampling completed', 20_000, 'the server fetched the result');
+    const result = await textAppears(
+      runner.shadowRoot!,
+      '[COMPLETED] Async sampling completed',
+      20_000,
+      'the server fetched the result',
+    );
     expect(result).to.contain(`Task created: ${clientTask.taskId}`);
     expect(result).to.contain('Teal, from a person.');
     expect(tasksOf('everything').find((t) => t.taskId === clientTask.taskId)?.state).to.equal('completed');
@@ -143,7 +206,12 @@ describe('MCP tasks against server-everything', () => {
     answerDialog(dashboard, 'confirm');
     const elicit = await openDialog(dashboard, 'mcp-elicitation-dialog');
     await fillAndInvoke(elicit, { 'Your Name': 'Grace Hopper' }, 'Send');
-    const result = await textAppears(runner.shadowRoot!, 'Grace Hopper', 20_000, 'the answer in the server\u2019s result');
+    const result = await textAppears(
+      runner.shadowRoot!,
+      'Grace Hopper',
+      20_000,
+      'the answer in the server\u2019s result',
+    );
     expect(result).to.match(/Task created: dashboard-/);
     const panel = await showTab(card, 'Tasks');
     const list = await waitFor(() => deepQuery('mcp-task-list', panel), 5000, 'the task list');
@@ -163,7 +231,13 @@ describe('MCP tasks against server-everything', () => {
       await textAppears(runner.shadowRoot!, 'sum is 5', 15_000, 'the direct result');
       expect(seen.events).to.deep.equal([]);
       await fillFields(runner, { a: '4', b: '5' });
-      (await waitFor(() => deepQuery<HTMLButtonElement>('[data-action="run-task"]', runner.shadowRoot!), 5000, 'Run in background')).click();
+      (
+        await waitFor(
+          () => deepQuery<HTMLButtonElement>('[data-action="run-task"]', runner.shadowRoot!),
+          5000,
+          'Run in background',
+        )
+      ).click();
       await dialogOpen(dashboard);
       answerDialog(dashboard, 'confirm');
       await textAppears(runner.shadowRoot!, 'sum is 9', 15_000, 'the task result');

@@ -2,8 +2,23 @@ import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepQuery, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
-import { dialogClosed, openDialog, recordEvents, setCheckbox, stubWindowOpen, textAppears, waitForTool } from '../support/client-features.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
+import {
+  dialogClosed,
+  openDialog,
+  recordEvents,
+  setCheckbox,
+  stubWindowOpen,
+  textAppears,
+  waitForTool,
+} from '../support/client-features.js';
 
 declare global {
   interface Window {
@@ -41,11 +56,21 @@ describe('URL-mode elicitation', () => {
 
   afterEach(() => windowOpen.restore());
 
-  async function invoke(server: string, tool: string, values: Record<string, string>, errorPath?: boolean): Promise<HTMLElement> {
+  async function invoke(
+    server: string,
+    tool: string,
+    values: Record<string, string>,
+    errorPath?: boolean,
+  ): Promise<HTMLElement> {
     const card = await readyCard(dashboard, server);
     if (server === 'everything') await waitForTool(card, tool);
     const runner = await selectTool(card, tool);
-    if (errorPath !== undefined) await setCheckbox(await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form'), 'errorPath', errorPath);
+    if (errorPath !== undefined)
+      await setCheckbox(
+        await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form'),
+        'errorPath',
+        errorPath,
+      );
     await fillAndInvoke(runner, values);
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
@@ -53,7 +78,10 @@ describe('URL-mode elicitation', () => {
   }
 
   it('MCP-WP-11.1.1 request path: the dialog shows the server, its reason and the full URL; nothing opens before consent; Open link opens exactly that page', async () => {
-    const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/consent?step=1', message: 'Please approve the export' });
+    const runner = await invoke('everything', 'trigger-url-elicitation', {
+      url: 'https://example.com/consent?step=1',
+      message: 'Please approve the export',
+    });
     const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
     const text = deepText(dialog.shadowRoot!);
     expect(text).to.contain('everything');
@@ -79,7 +107,12 @@ describe('URL-mode elicitation', () => {
   it('MCP-WP-6.2.5 error path: -32042 offers the prerequisite page; once opened and done, the same call is sent again once and completes', async () => {
     const seen = recordEvents(dashboard, 'mcp:*');
     try {
-      const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/after-sign-in' }, true);
+      const runner = await invoke(
+        'everything',
+        'trigger-url-elicitation',
+        { url: 'https://example.com/after-sign-in' },
+        true,
+      );
       const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
       expect(deepText(dialog.shadowRoot!)).to.contain('https://modelcontextprotocol.io');
       expect(deepText(dialog.shadowRoot!)).to.contain('needs a page opened first');
@@ -89,10 +122,22 @@ describe('URL-mode elicitation', () => {
       expect(windowOpen.opened).to.deep.equal([['https://modelcontextprotocol.io/', '_blank', 'noopener,noreferrer']]);
       (dialog.shadowRoot!.querySelector('[data-action="done"]') as HTMLButtonElement).click();
       // The retry takes the request path on the server: a second page, asked about in the same dialog.
-      await textAppears(dialog.shadowRoot!, 'https://example.com/after-sign-in', 10_000, 'the request-path page after the retry');
+      await textAppears(
+        dialog.shadowRoot!,
+        'https://example.com/after-sign-in',
+        10_000,
+        'the request-path page after the retry',
+      );
       (dialog.shadowRoot!.querySelector('[data-action="open"]') as HTMLButtonElement).click();
-      await textAppears(runner.shadowRoot!, 'User completed the URL elicitation flow', 15_000, 'the retried call completed');
-      const calls = seen.events.filter((e) => e.event === 'mcp:tool:calling' && e.data.toolName === 'trigger-url-elicitation');
+      await textAppears(
+        runner.shadowRoot!,
+        'User completed the URL elicitation flow',
+        15_000,
+        'the retried call completed',
+      );
+      const calls = seen.events.filter(
+        (e) => e.event === 'mcp:tool:calling' && e.data.toolName === 'trigger-url-elicitation',
+      );
       expect(calls.length).to.equal(2);
       expect(seen.events.filter((e) => e.event === 'mcp:elicitation:url-retry').length).to.equal(1);
     } finally {
@@ -114,7 +159,11 @@ describe('URL-mode elicitation', () => {
     }
   });
 
-  for (const url of ['javascript:window.__urlSentinel=1', 'data:text/html,<script>window.__urlSentinel=1</script>', 'file:///etc/passwd']) {
+  for (const url of [
+    'javascript:window.__urlSentinel=1',
+    'data:text/html,<script>window.__urlSentinel=1</script>',
+    'file:///etc/passwd',
+  ]) {
     it(`MCP-WP-11.1.1 a non-http(s) address is refused with a message and never opened: ${url.slice(0, 24)}`, async () => {
       const runner = await invoke('hostile', 'open-page', { url });
       const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');

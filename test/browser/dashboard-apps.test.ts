@@ -19,7 +19,8 @@ describe('pinned apps as tiles (issue 16)', () => {
   });
 
   afterEach(() => {
-    if (dashboard && confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open) answerDialog(dashboard, 'cancel');
+    if (dashboard && confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open)
+      answerDialog(dashboard, 'cancel');
     dashboard?.remove();
   });
 
@@ -29,7 +30,11 @@ describe('pinned apps as tiles (issue 16)', () => {
   });
 
   async function appTile(d: McpDashboard, tool: string): Promise<McpAppTile> {
-    return waitFor(() => [...d.shadowRoot!.querySelectorAll<McpAppTile>('mcp-app-tile')].find((t) => t.tile?.tool === tool), 10_000, `the ${tool} tile`);
+    return waitFor(
+      () => [...d.shadowRoot!.querySelectorAll<McpAppTile>('mcp-app-tile')].find((t) => t.tile?.tool === tool),
+      10_000,
+      `the ${tool} tile`,
+    );
   }
 
   it('re-opens through the policy on reload: a remembered read opens with no dialog; an action asks every time', async () => {
@@ -49,7 +54,11 @@ describe('pinned apps as tiles (issue 16)', () => {
     text = await dialogOpen(dashboard);
     expect(text).to.contain('apps:archive-view');
     answerDialog(dashboard, 'confirm');
-    await waitFor(async () => (await appTile(dashboard!, 'archive-view')).view?.state === 'ready', 20_000, 'the action view');
+    await waitFor(
+      async () => (await appTile(dashboard!, 'archive-view')).view?.state === 'ready',
+      20_000,
+      'the action view',
+    );
     // Reload: the read opens silently, the action asks again.
     dashboard.remove();
     const calls: string[] = [];
@@ -59,7 +68,11 @@ describe('pinned apps as tiles (issue 16)', () => {
     text = await dialogOpen(dashboard);
     expect(text).to.contain('apps:archive-view');
     expect(text).to.not.contain('notes-view');
-    await waitFor(() => tile.view?.state === 'ready' && calls.includes('notes-view'), 20_000, 'the remembered read to open');
+    await waitFor(
+      () => tile.view?.state === 'ready' && calls.includes('notes-view'),
+      20_000,
+      'the remembered read to open',
+    );
     answerDialog(dashboard, 'cancel');
     off();
   });
@@ -69,7 +82,11 @@ describe('pinned apps as tiles (issue 16)', () => {
     const card = await readyCard(dashboard, 'apps');
     await selectTool(card, 'notes-view');
     const runner = deepQuery('mcp-tool-runner', card.shadowRoot!)!;
-    const open = await waitFor(() => runner.shadowRoot!.querySelector<HTMLButtonElement>('button.open-app'), 5000, 'Open app');
+    const open = await waitFor(
+      () => runner.shadowRoot!.querySelector<HTMLButtonElement>('button.open-app'),
+      5000,
+      'Open app',
+    );
     open.click();
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
@@ -82,7 +99,13 @@ describe('pinned apps as tiles (issue 16)', () => {
     expect(placed.y < panel.y + panel.h && panel.y < placed.y + placed.h).to.equal(true);
     // Size follows size-changed (220 px of view): the tile is tall enough for the frame, no more than a row over.
     const frame = tile.shadowRoot!.querySelector('mcp-app-frame')!;
-    await waitFor(() => !frame.hasAttribute('fill') && tileEl(dashboard!, placed.id).getBoundingClientRect().height >= frame.getBoundingClientRect().height, 5000, 'the tile to fit its app');
+    await waitFor(
+      () =>
+        !frame.hasAttribute('fill') &&
+        tileEl(dashboard!, placed.id).getBoundingClientRect().height >= frame.getBoundingClientRect().height,
+      5000,
+      'the tile to fit its app',
+    );
     const iframe = tile.view!.frameElement!;
     let loads = 0;
     iframe.addEventListener('load', () => loads++);
@@ -130,14 +153,24 @@ describe('pinned apps as tiles (issue 16)', () => {
     expect(before).to.be.greaterThan(240);
     // The frame ends inside the tile (no silent clip by the tile).
     const id = tile.closest('mcp-tile')!.dataset.tileId!;
-    expect(iframe.getBoundingClientRect().bottom).to.be.at.most(tileEl(dashboard, id).getBoundingClientRect().bottom + 1);
+    expect(iframe.getBoundingClientRect().bottom).to.be.at.most(
+      tileEl(dashboard, id).getBoundingClientRect().bottom + 1,
+    );
     await editMode(dashboard);
     tileEl(dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
     const tileBefore = tileEl(dashboard, id).getBoundingClientRect().height;
     for (let i = 0; i < 4; i++) await shiftPress('ArrowDown');
     await settle(dashboard);
-    await waitFor(() => tileEl(dashboard!, id).getBoundingClientRect().height > tileBefore + 150, 5000, `the tile to grow (${JSON.stringify(stored(dashboard!, id))})`);
-    await waitFor(() => iframe.getBoundingClientRect().height > before + 150, 5000, `the view to grow with its tile (${iframe.getBoundingClientRect().height} px; frame ${frame.getBoundingClientRect().height} px)`);
+    await waitFor(
+      () => tileEl(dashboard!, id).getBoundingClientRect().height > tileBefore + 150,
+      5000,
+      `the tile to grow (${JSON.stringify(stored(dashboard!, id))})`,
+    );
+    await waitFor(
+      () => iframe.getBoundingClientRect().height > before + 150,
+      5000,
+      `the view to grow with its tile (${iframe.getBoundingClientRect().height} px; frame ${frame.getBoundingClientRect().height} px)`,
+    );
     expect((stored(dashboard, id) as { sized?: boolean }).sized).to.equal(true);
   });
 });

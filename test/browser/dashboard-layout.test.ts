@@ -4,7 +4,18 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepQuery, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, openTab, readyCard, selectTool } from '../support/dashboard.js';
-import { SERVERS, announced, centre, editMode, mount, settle, shiftPress, stored, tileEl, tiles } from '../support/layout.js';
+import {
+  SERVERS,
+  announced,
+  centre,
+  editMode,
+  mount,
+  settle,
+  shiftPress,
+  stored,
+  tileEl,
+  tiles,
+} from '../support/layout.js';
 
 let counter = 0;
 
@@ -37,10 +48,18 @@ describe('dashboard of tiles (issue 16)', () => {
     expect(s1!.top).to.equal(s2!.top);
     expect(p1!.top).to.be.greaterThan(s1!.bottom);
     const status = tiles(dashboard)[0]!.querySelector('mcp-status-tile')!;
-    await waitFor(() => /Idle|Active/.test(status.shadowRoot!.textContent ?? ''), 20_000, 'the status tile to show the state');
+    await waitFor(
+      () => /Idle|Active/.test(status.shadowRoot!.textContent ?? ''),
+      20_000,
+      'the status tile to show the state',
+    );
     expect(status.shadowRoot!.textContent).to.match(/\d+ tools/);
     const card = await readyCard(dashboard, 'everything');
-    const details = await waitFor(() => deepQuery<HTMLDetailsElement>('details.instructions', card.shadowRoot!), 10_000, 'the instructions');
+    const details = await waitFor(
+      () => deepQuery<HTMLDetailsElement>('details.instructions', card.shadowRoot!),
+      10_000,
+      'the instructions',
+    );
     expect(details.open).to.equal(false);
   });
 
@@ -83,7 +102,8 @@ describe('dashboard of tiles (issue 16)', () => {
     const [hx, hy] = centre(tile.shadowRoot!.querySelector('[data-action="drag"]')!);
     await sendMouse({ type: 'move', position: [hx, hy] });
     await sendMouse({ type: 'down' });
-    for (let step = 1; step <= 4; step++) await sendMouse({ type: 'move', position: [Math.round(hx + (step * 4 * column) / 4), hy] });
+    for (let step = 1; step <= 4; step++)
+      await sendMouse({ type: 'move', position: [Math.round(hx + (step * 4 * column) / 4), hy] });
     await sendMouse({ type: 'up' });
     await announced(/Moved/);
     expect(stored(dashboard, id).x).to.equal(before.x + 4);
@@ -116,7 +136,9 @@ describe('dashboard of tiles (issue 16)', () => {
     const broken = JSON.parse(text);
     broken.dashboards[0].tiles[0].w = 40;
     const notifications: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:host:notification', (d: { body: string }) => notifications.push(d.body));
+    const off = dashboard.services!.bus.on('mcp:host:notification', (d: { body: string }) =>
+      notifications.push(d.body),
+    );
     expect(await layout.importText(JSON.stringify(broken), 'broken.json')).to.equal(false);
     off();
     expect(notifications.join('\n')).to.contain('broken.json').and.to.contain('at /dashboards/0/tiles/0/w');
@@ -130,11 +152,18 @@ describe('dashboard of tiles (issue 16)', () => {
   it('history in the host survives a widget switch: the activity log shows a call made in the server panel', async () => {
     dashboard = await mount(gateway, `layout-${++counter}`);
     const card = await readyCard(dashboard, 'everything');
-    const call = dashboard.services!.invoker.invoke({ serverName: 'everything', toolName: 'echo', args: { message: 'before the switch' } }, { surface: 'user', id: 'host' });
+    const call = dashboard.services!.invoker.invoke(
+      { serverName: 'everything', toolName: 'echo', args: { message: 'before the switch' } },
+      { surface: 'user', id: 'host' },
+    );
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
     await call;
-    await waitFor(() => dashboard!.services!.history.list('everything').some((e) => e.kind === 'tool' && e.outcome === 'ok'), 10_000, 'the call in the history');
+    await waitFor(
+      () => dashboard!.services!.history.list('everything').some((e) => e.kind === 'tool' && e.outcome === 'ok'),
+      10_000,
+      'the call in the history',
+    );
     await card.chooseWidgetType('activity-log');
     const log = await waitFor(() => deepQuery('mcp-activity-log-widget', card.shadowRoot!), 10_000, 'the activity log');
     await waitFor(() => deepText(log.shadowRoot!).includes('echo'), 5000, 'the earlier call in the log');
@@ -147,7 +176,9 @@ describe('dashboard of tiles (issue 16)', () => {
     dashboard = await mount(gateway, `layout-${++counter}`);
     await editMode(dashboard);
     // Wide enough for the list and the form side by side.
-    const handle = tileEl(dashboard, 'panel-apps').shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!;
+    const handle = tileEl(dashboard, 'panel-apps').shadowRoot!.querySelector<HTMLButtonElement>(
+      '[data-action="drag"]',
+    )!;
     handle.focus();
     for (let i = 0; i < 4; i++) await shiftPress('ArrowRight');
     await dashboard.layout.setEditing(false);
@@ -182,7 +213,10 @@ describe('team layouts and placeholders (issue 16)', () => {
 
   before(async () => {
     await setViewport({ width: 1400, height: 900 });
-    gateway = await startGateway({ mcpServers: { everything: SERVERS.everything }, dashboard: { layouts: ['test/fixtures/layouts/team.json'] } });
+    gateway = await startGateway({
+      mcpServers: { everything: SERVERS.everything },
+      dashboard: { layouts: ['test/fixtures/layouts/team.json'] },
+    });
   });
 
   afterEach(() => dashboard?.remove());
@@ -192,7 +226,7 @@ describe('team layouts and placeholders (issue 16)', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
-  it('a team layout seeds a fresh profile; the user\'s changes are kept apart and Reset brings back the team\'s', async () => {
+  it("a team layout seeds a fresh profile; the user's changes are kept apart and Reset brings back the team's", async () => {
     dashboard = await mount(gateway, `team-${++counter}`);
     await settle(dashboard);
     const tabs = [...dashboard.shadowRoot!.querySelectorAll('[role="tab"]')].map((t) => t.textContent!.trim());
@@ -219,7 +253,11 @@ describe('team layouts and placeholders (issue 16)', () => {
     await settle(dashboard);
     const ghost = tileEl(dashboard, 's-ghost');
     expect(ghost.textContent).to.contain('"ghost", which is not in the config');
-    await waitFor(() => /not installed/.test(tileEl(dashboard!, 'p-missing-widget').textContent ?? ''), 20_000, 'the missing widget placeholder');
+    await waitFor(
+      () => /not installed/.test(tileEl(dashboard!, 'p-missing-widget').textContent ?? ''),
+      20_000,
+      'the missing widget placeholder',
+    );
     expect(tileEl(dashboard, 'p-missing-widget').textContent).to.contain('"no-such-widget"');
     const card = await readyCard(dashboard, 'everything');
     expect(card.phase).to.equal('ready');

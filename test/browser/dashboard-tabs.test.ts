@@ -14,12 +14,18 @@ function tabs(dashboard: McpDashboard): HTMLButtonElement[] {
 }
 
 function selected(dashboard: McpDashboard): string {
-  return tabs(dashboard).find((t) => t.getAttribute('aria-selected') === 'true')?.textContent?.trim() ?? '';
+  return (
+    tabs(dashboard)
+      .find((t) => t.getAttribute('aria-selected') === 'true')
+      ?.textContent?.trim() ?? ''
+  );
 }
 
 function focusedTab(dashboard: McpDashboard): string {
   const el = dashboard.shadowRoot!.activeElement;
-  return el?.getAttribute('role') === 'tab' ? (el.textContent?.trim() ?? '') : `(focus on ${el?.localName ?? 'nothing'})`;
+  return el?.getAttribute('role') === 'tab'
+    ? (el.textContent?.trim() ?? '')
+    : `(focus on ${el?.localName ?? 'nothing'})`;
 }
 
 function shownBoard(dashboard: McpDashboard): string {
@@ -68,13 +74,21 @@ describe('dashboards as tabs (issue 16)', () => {
     const names = tabs(dashboard).map((t) => t.textContent!.trim());
     expect(names).to.have.length(3);
     // Only the selected tab is in the Tab order.
-    expect(tabs(dashboard).map((t) => t.tabIndex).filter((i) => i === 0)).to.have.length(1);
+    expect(
+      tabs(dashboard)
+        .map((t) => t.tabIndex)
+        .filter((i) => i === 0),
+    ).to.have.length(1);
     tabs(dashboard)[0]!.click();
     tabs(dashboard)[0]!.focus();
     await settle(dashboard);
     const press = async (key: string, expected: string) => {
       await sendKeys({ press: key });
-      await waitFor(() => selected(dashboard!) === expected && focusedTab(dashboard!) === expected, 5000, `${key} to select and focus "${expected}" (selected "${selected(dashboard!)}", focus ${focusedTab(dashboard!)})`);
+      await waitFor(
+        () => selected(dashboard!) === expected && focusedTab(dashboard!) === expected,
+        5000,
+        `${key} to select and focus "${expected}" (selected "${selected(dashboard!)}", focus ${focusedTab(dashboard!)})`,
+      );
       expect(shownBoard(dashboard!)).to.equal(expected);
     };
     await press('ArrowRight', names[1]!);
@@ -92,7 +106,11 @@ describe('dashboards as tabs (issue 16)', () => {
     // The default dashboard's name follows the language: it has no name field.
     expect(dashboard.shadowRoot!.querySelector('[data-action="rename-dashboard"]')).to.equal(null);
     await newDashboard(dashboard);
-    const input = await waitFor(() => dashboard!.shadowRoot!.querySelector<HTMLInputElement>('[data-action="rename-dashboard"]'), 5000, 'the name field');
+    const input = await waitFor(
+      () => dashboard!.shadowRoot!.querySelector<HTMLInputElement>('[data-action="rename-dashboard"]'),
+      5000,
+      'the name field',
+    );
     input.focus();
     input.select();
     await sendKeys({ type: 'Ops wall' });
@@ -114,21 +132,35 @@ describe('dashboards as tabs (issue 16)', () => {
     await waitFor(() => selected(dashboard!) === 'Ops wall', 5000, 'Undo to bring back the name');
   });
 
-  it('a server that cannot start: the panel header and the compact status tile show the doctor\'s diagnosis through the same status region', async () => {
+  it("a server that cannot start: the panel header and the compact status tile show the doctor's diagnosis through the same status region", async () => {
     dashboard = await mount(gateway, profileName('status'));
     const card = await readyCard(dashboard, 'broken', 30_000);
     expect(card.phase).to.equal('error');
     const full = card.shadowRoot!.querySelector<McpServerStatus>('mcp-server-status')!;
     const doctorMessage = await waitFor(
-      () => full.querySelector('mcp-connection-doctor')?.shadowRoot?.querySelector('[data-doctor="message"]')?.textContent?.trim(),
+      () =>
+        full
+          .querySelector('mcp-connection-doctor')
+          ?.shadowRoot?.querySelector('[data-doctor="message"]')
+          ?.textContent?.trim(),
       10_000,
       'the diagnosis in the panel',
     );
     expect(full.querySelector('[role="status"]')!.textContent).to.contain('Error');
-    const statusTile = tiles(dashboard).find((t) => t.tile?.kind === 'status' && t.tile.server === 'broken')!.querySelector('mcp-status-tile')!;
-    const compact = await waitFor(() => statusTile.shadowRoot!.querySelector<McpServerStatus>('mcp-server-status[compact]'), 10_000, 'the status region in the tile');
+    const statusTile = tiles(dashboard)
+      .find((t) => t.tile?.kind === 'status' && t.tile.server === 'broken')!
+      .querySelector('mcp-status-tile')!;
+    const compact = await waitFor(
+      () => statusTile.shadowRoot!.querySelector<McpServerStatus>('mcp-server-status[compact]'),
+      10_000,
+      'the status region in the tile',
+    );
     expect(compact.constructor).to.equal(full.constructor);
-    const line = await waitFor(() => compact.querySelector('[role="alert"]')?.textContent?.trim(), 10_000, 'the problem in the tile');
+    const line = await waitFor(
+      () => compact.querySelector('[role="alert"]')?.textContent?.trim(),
+      10_000,
+      'the problem in the tile',
+    );
     expect(line).to.contain(doctorMessage!);
     expect(compact.querySelector('[role="status"]')!.textContent).to.contain('Error');
   });

@@ -3,7 +3,14 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepActive, deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 
 describe('dashboard end to end: real gateway, real servers, real Chromium', () => {
   let gateway: TestGateway;
@@ -75,7 +82,11 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     const broken = await readyCard(dashboard, 'broken');
     expect(broken.phase).to.equal('error');
     // The diagnosis is rendered by the connection doctor inside the card (its own shadow root).
-    const doctor = await waitFor(() => broken.shadowRoot!.querySelector('mcp-connection-doctor')?.shadowRoot?.textContent, 10_000, 'the connection doctor');
+    const doctor = await waitFor(
+      () => broken.shadowRoot!.querySelector('mcp-connection-doctor')?.shadowRoot?.textContent,
+      10_000,
+      'the connection doctor',
+    );
     const text = broken.shadowRoot!.textContent! + doctor;
     expect(text).to.contain('mcp-dashboard-no-such-command-xyz');
     expect(text).to.contain('not found');
@@ -91,7 +102,11 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     expect(text).to.contain('Invoke tool: everything:echo');
     expect(text).to.contain('"message": "hello dashboard"');
     answerDialog(dashboard, 'confirm');
-    const result = await waitFor(() => deepQueryText('pre', 'Echo: hello dashboard', runner.shadowRoot!), 10_000, 'the echo result');
+    const result = await waitFor(
+      () => deepQueryText('pre', 'Echo: hello dashboard', runner.shadowRoot!),
+      10_000,
+      'the echo result',
+    );
     expect(result).to.exist;
     expect(deepActive() === invoke, 'focus is back on the Invoke button').to.equal(true);
   });
@@ -121,7 +136,9 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
 
   it('MCP-WP-11.2.4 a widget calling MCPBridge.callTool directly still meets the dialog', async () => {
     const card = await readyCard(dashboard, 'everything');
-    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { MCPBridge: { callTool: (s: string, t: string, a: object) => Promise<unknown> } } };
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
+      deps: { MCPBridge: { callTool: (s: string, t: string, a: object) => Promise<unknown> } };
+    };
     const pending = widget.deps.MCPBridge.callTool('everything', 'echo', { message: 'direct' });
     const text = await dialogOpen(dashboard);
     expect(text).to.contain('Invoke tool: everything:echo');
@@ -138,10 +155,18 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
 
   it('forged host events from a widget are refused', async () => {
     const card = await readyCard(dashboard, 'everything');
-    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { EventBus: { emit: (e: string, d: unknown) => void } } };
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
+      deps: { EventBus: { emit: (e: string, d: unknown) => void } };
+    };
     const seen: unknown[] = [];
     const off = dashboard.services!.bus.on('mcp:tool:result', (d) => seen.push(d));
-    expect(() => widget.deps.EventBus.emit('mcp:tool:result', { serverName: 'everything', toolName: 'echo', result: { content: [] } })).to.throw(/only the host/);
+    expect(() =>
+      widget.deps.EventBus.emit('mcp:tool:result', {
+        serverName: 'everything',
+        toolName: 'echo',
+        result: { content: [] },
+      }),
+    ).to.throw(/only the host/);
     off();
     expect(seen).to.deep.equal([]);
   });
@@ -149,13 +174,21 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
   it('MCP-WP-7.2.1 reads a resource and previews it; MCP-WP-7.3.1 gets a prompt with arguments', async () => {
     const card = await readyCard(dashboard, 'everything');
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!)!;
-    (deepQueryText<HTMLButtonElement>('[role="tab"]', 'Resources', widget.shadowRoot!))!.click();
-    const first = await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'demo://', widget.shadowRoot!), 5000, 'a resource');
+    deepQueryText<HTMLButtonElement>('[role="tab"]', 'Resources', widget.shadowRoot!)!.click();
+    const first = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'demo://', widget.shadowRoot!),
+      5000,
+      'a resource',
+    );
     expect(first.textContent).to.contain('text/');
     first.click();
     await waitFor(() => deepQuery('mcp-result-view', widget.shadowRoot!), 10_000, 'resource preview');
-    (deepQueryText<HTMLButtonElement>('[role="tab"]', 'Prompts', widget.shadowRoot!))!.click();
-    const prompt = await waitFor(() => deepQueryText<HTMLButtonElement>('ul.list button', 'Arguments Prompt', widget.shadowRoot!), 5000, 'args prompt');
+    deepQueryText<HTMLButtonElement>('[role="tab"]', 'Prompts', widget.shadowRoot!)!.click();
+    const prompt = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('ul.list button', 'Arguments Prompt', widget.shadowRoot!),
+      5000,
+      'args prompt',
+    );
     expect(prompt.textContent).to.contain('Requires: city');
     expect(prompt.textContent).to.contain('optional: state');
   });

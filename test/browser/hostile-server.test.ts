@@ -3,7 +3,15 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { killServers, startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  openTab,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 
 declare global {
   interface Window {
@@ -28,7 +36,9 @@ describe('hostile server data and broken servers', () => {
   let card: McpWidgetCard;
 
   before(async () => {
-    gateway = await startGateway({ mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] } } });
+    gateway = await startGateway({
+      mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] } },
+    });
     dashboard = await mountDashboard(gateway);
     card = await readyCard(dashboard, 'hostile');
     expect(card.phase, card.error).to.equal('ready');
@@ -66,18 +76,28 @@ describe('hostile server data and broken servers', () => {
     expect(deepQueryAll('script', card).length).to.equal(0);
     // The SVG image (with an onload handler) is refused, and the javascript: link is not a link.
     expect(shown).to.contain('cannot be shown safely');
-    expect(deepQueryAll('a', card).filter((a) => (a.getAttribute('href') ?? '').startsWith('javascript:'))).to.have.length(0);
+    expect(
+      deepQueryAll('a', card).filter((a) => (a.getAttribute('href') ?? '').startsWith('javascript:')),
+    ).to.have.length(0);
     expect(window.__xss).to.equal(undefined);
   });
 
   it('MCP-WP-5.4.2 resource names, URIs and contents, and prompt text, render as text', async () => {
     delete window.__xss;
     await openTab(card, 'Resources');
-    const item = await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'Resource <img', card.shadowRoot!), 5000, 'resource');
+    const item = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'Resource <img', card.shadowRoot!),
+      5000,
+      'resource',
+    );
     item.click();
     await waitFor(() => deepText(card).includes('Contents <img src=x'), 10_000, 'resource contents');
     await openTab(card, 'Prompts');
-    const prompt = await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Prompts"] button', 'Prompt <img', card.shadowRoot!), 5000, 'prompt');
+    const prompt = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('ul[aria-label="Prompts"] button', 'Prompt <img', card.shadowRoot!),
+      5000,
+      'prompt',
+    );
     prompt.click();
     await openTab(card, 'Overview');
     await settle();
@@ -92,10 +112,14 @@ describe('hostile server data and broken servers', () => {
     const runner = await selectTool(card, 'strict-args');
     await fillAndInvoke(runner, { count: '9' });
     const form = deepQuery('mcp-schema-form', runner.shadowRoot!)!;
-    const invalid = await waitFor(() => {
-      const inputs = deepQueryAll<HTMLInputElement>('[aria-invalid="true"]', form.shadowRoot!);
-      return inputs.length >= 2 ? inputs : undefined;
-    }, 5000, 'inline errors');
+    const invalid = await waitFor(
+      () => {
+        const inputs = deepQueryAll<HTMLInputElement>('[aria-invalid="true"]', form.shadowRoot!);
+        return inputs.length >= 2 ? inputs : undefined;
+      },
+      5000,
+      'inline errors',
+    );
     for (const input of invalid) {
       const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
       const messages = ids.map((id) => form.shadowRoot!.getElementById(id)?.textContent ?? '').join(' ');
@@ -112,7 +136,11 @@ describe('hostile server data and broken servers', () => {
     await fillAndInvoke(runner, {});
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    const alert = await waitFor(() => deepQueryText('[role="alert"]', 'wrong shape', runner.shadowRoot!), 10_000, 'the shape error');
+    const alert = await waitFor(
+      () => deepQueryText('[role="alert"]', 'wrong shape', runner.shadowRoot!),
+      10_000,
+      'the shape error',
+    );
     expect(alert.textContent).to.contain('content');
     expect(alert.textContent).to.contain('-32603');
   });
@@ -123,7 +151,11 @@ describe('hostile server data and broken servers', () => {
     await fillAndInvoke(runner, {});
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    const alert = await waitFor(() => deepQueryText('[role="alert"]', 'Server says no', runner.shadowRoot!), 10_000, 'the JSON-RPC error');
+    const alert = await waitFor(
+      () => deepQueryText('[role="alert"]', 'Server says no', runner.shadowRoot!),
+      10_000,
+      'the JSON-RPC error',
+    );
     expect(alert.textContent).to.contain('-32050');
     expect(alert.textContent).to.contain('<img src=x');
     expect(alert.textContent).to.match(/Wait a moment before retrying/);
@@ -136,14 +168,22 @@ describe('hostile server data and broken servers', () => {
     await fillAndInvoke(runner, {});
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    const alert = await waitFor(() => deepQueryText('[role="alert"]', 'exited', runner.shadowRoot!), 15_000, 'the crash error');
+    const alert = await waitFor(
+      () => deepQueryText('[role="alert"]', 'exited', runner.shadowRoot!),
+      15_000,
+      'the crash error',
+    );
     expect(alert.textContent).to.contain('with code 3');
     expect(alert.textContent).to.contain('while handling "tools/call"');
     const again = await selectTool(card, 'strict-args');
-    await waitFor(async () => {
-      const servers = await dashboard.services!.gateway.listServers();
-      return servers[0]!.state === 'running' && servers[0]!.restarts >= 1;
-    }, 15_000, 'the restart');
+    await waitFor(
+      async () => {
+        const servers = await dashboard.services!.gateway.listServers();
+        return servers[0]!.state === 'running' && servers[0]!.restarts >= 1;
+      },
+      15_000,
+      'the restart',
+    );
     await fillAndInvoke(again, { count: '2', mode: 'fast' });
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
@@ -153,7 +193,11 @@ describe('hostile server data and broken servers', () => {
   it('a killed server process is restarted and its stderr is readable from the card', async () => {
     const killed = await killServers(gateway);
     expect(killed.length).to.be.greaterThan(0);
-    await waitFor(async () => (await dashboard.services!.gateway.listServers())[0]!.restarts >= 2, 15_000, 'a second restart');
+    await waitFor(
+      async () => (await dashboard.services!.gateway.listServers())[0]!.restarts >= 2,
+      15_000,
+      'a second restart',
+    );
     const log = await dashboard.services!.gateway.stderr('hostile');
     expect(log).to.contain('crashing on purpose');
     expect(log).to.match(/exited on signal SIGKILL/);
@@ -177,7 +221,9 @@ describe('gateway problems seen from the page', () => {
   });
 
   it('a gateway that goes away is reported, and widgets stay on the page', async () => {
-    const gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
+    const gateway = await startGateway({
+      mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    });
     const dashboard = await mountDashboard(gateway);
     try {
       const card = await readyCard(dashboard, 'everything');
@@ -190,7 +236,11 @@ describe('gateway problems seen from the page', () => {
       await fillAndInvoke(runner, { message: 'after the gateway left' });
       await dialogOpen(dashboard);
       answerDialog(dashboard, 'confirm');
-      await waitFor(() => deepQueryText('[role="alert"]', 'Error', runner.shadowRoot!), 15_000, 'a visible error for the call');
+      await waitFor(
+        () => deepQueryText('[role="alert"]', 'Error', runner.shadowRoot!),
+        15_000,
+        'a visible error for the call',
+      );
     } finally {
       dashboard.remove();
       await stopGateway(gateway);

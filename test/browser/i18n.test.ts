@@ -32,12 +32,16 @@ const CATALOGS: Array<[string, I18nCatalogs]> = [
   ['activity log', { en: logEn, ja: logJa }],
 ];
 
-const placeholders = (m: I18nMessage | undefined) => [...String(typeof m === 'string' ? m : m?.other ?? '').matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
+const placeholders = (m: I18nMessage | undefined) =>
+  [...String(typeof m === 'string' ? m : (m?.other ?? '')).matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
 
 /** Text of the dashboard's own chrome (labels, buttons, tabs, headings), not server data. */
 function chromeTexts(dashboard: McpDashboard): string[] {
-  const selector = 'h1, h2, h3, label, legend, th, dt, [role="tab"], button:not(ul.list button):not(.tool-item):not(.hit), .status, caption, figcaption, p.muted, p[role="status"]';
-  return deepQueryAll<HTMLElement>(selector, dashboard.shadowRoot!).map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+  const selector =
+    'h1, h2, h3, label, legend, th, dt, [role="tab"], button:not(ul.list button):not(.tool-item):not(.hit), .status, caption, figcaption, p.muted, p[role="status"]';
+  return deepQueryAll<HTMLElement>(selector, dashboard.shadowRoot!).map((el) =>
+    (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  );
 }
 
 describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
@@ -64,7 +68,9 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
       expect(Object.keys(ja).sort(), `${name}: same keys`).to.deep.equal(Object.keys(en).sort());
       for (const key of Object.keys(en)) {
         const value = ja[key];
-        expect(typeof value === 'string' ? value : value?.other, `${name} ${key}`).to.be.a('string').and.not.equal('');
+        expect(typeof value === 'string' ? value : value?.other, `${name} ${key}`)
+          .to.be.a('string')
+          .and.not.equal('');
         expect(placeholders(value), `${name} ${key} placeholders`).to.deep.equal(placeholders(en[key]));
       }
     }
@@ -79,25 +85,41 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
       for (const [key, value] of Object.entries(catalogs.en!)) {
         const text = typeof value === 'string' ? value : value.other;
         const ja = catalogs.ja![key];
-        if (!/\{/.test(text) && text.length >= 4 && text !== (typeof ja === 'string' ? ja : ja?.other)) english.add(text);
+        if (!/\{/.test(text) && text.length >= 4 && text !== (typeof ja === 'string' ? ja : ja?.other))
+          english.add(text);
       }
     }
     // Control: in English the same check finds plenty of catalog strings on screen.
-    expect(chromeTexts(dashboard).filter((t) => english.has(t)).length, 'the check sees English strings').to.be.greaterThan(8);
+    expect(
+      chromeTexts(dashboard).filter((t) => english.has(t)).length,
+      'the check sees English strings',
+    ).to.be.greaterThan(8);
     const events: unknown[] = [];
     const off = dashboard.services!.bus.on('mcp:host:locale-changed', (d) => events.push(d));
     const select = deepQueryAll<HTMLSelectElement>('header select', dashboard.shadowRoot!)[0]!;
     select.value = 'ja';
     select.dispatchEvent(new Event('change'));
-    await waitFor(() => dashboard.shadowRoot!.querySelector('h1')?.textContent === 'MCP ダッシュボード', 5000, 'the Japanese header');
+    await waitFor(
+      () => dashboard.shadowRoot!.querySelector('h1')?.textContent === 'MCP ダッシュボード',
+      5000,
+      'the Japanese header',
+    );
     off();
     expect(events).to.deep.equal([{ locale: 'ja' }]);
     expect(document.documentElement.lang).to.equal('ja');
     expect(dashboard.services!.i18n.currentLocale).to.equal('ja');
     // The same widget element is still mounted: nothing was reloaded or re-created.
     expect(deepQuery('mcp-server-panel-widget', card.shadowRoot!)).to.equal(widget);
-    await waitFor(() => deepQueryAll('[role="tab"]', widget.shadowRoot!).some((t) => t.textContent?.startsWith('ツール')), 5000, 'Japanese tabs');
-    const submit = await waitFor(() => deepQuery<HTMLButtonElement>('button[type="submit"]', runner.shadowRoot!), 5000, 'the submit button');
+    await waitFor(
+      () => deepQueryAll('[role="tab"]', widget.shadowRoot!).some((t) => t.textContent?.startsWith('ツール')),
+      5000,
+      'Japanese tabs',
+    );
+    const submit = await waitFor(
+      () => deepQuery<HTMLButtonElement>('button[type="submit"]', runner.shadowRoot!),
+      5000,
+      'the submit button',
+    );
     await waitFor(() => submit.textContent?.trim() === '実行', 5000, 'the Japanese Invoke label');
     expect(card.shadowRoot!.textContent).to.contain('再接続');
     expect(card.shadowRoot!.querySelector('.status')!.textContent).to.match(/待機中|稼働中/);
@@ -110,12 +132,26 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
       await card.chooseWidgetType(type);
       await waitFor(() => card.phase === 'ready' && card.currentType === type, 20_000, `the ${type} widget`);
       await new Promise((r) => setTimeout(r, 50));
-      expect(chromeTexts(dashboard).filter((t) => english.has(t)), `English left in ${type}`).to.deep.equal([]);
+      expect(
+        chromeTexts(dashboard).filter((t) => english.has(t)),
+        `English left in ${type}`,
+      ).to.deep.equal([]);
     }
-    deepQueryAll<HTMLButtonElement>('header button', dashboard.shadowRoot!).find((b) => b.textContent?.includes('ウィジェット'))!.click();
-    await waitFor(() => deepQuery('mcp-widget-store', dashboard.shadowRoot!)?.shadowRoot?.querySelector('h2'), 5000, 'the Widgets panel');
-    expect(chromeTexts(dashboard).filter((t) => english.has(t)), 'English left in the Widgets panel').to.deep.equal([]);
-    expect(deepQuery('mcp-widget-store', dashboard.shadowRoot!)!.shadowRoot!.querySelector('h2')!.textContent).to.equal('ウィジェット');
+    deepQueryAll<HTMLButtonElement>('header button', dashboard.shadowRoot!)
+      .find((b) => b.textContent?.includes('ウィジェット'))!
+      .click();
+    await waitFor(
+      () => deepQuery('mcp-widget-store', dashboard.shadowRoot!)?.shadowRoot?.querySelector('h2'),
+      5000,
+      'the Widgets panel',
+    );
+    expect(
+      chromeTexts(dashboard).filter((t) => english.has(t)),
+      'English left in the Widgets panel',
+    ).to.deep.equal([]);
+    expect(deepQuery('mcp-widget-store', dashboard.shadowRoot!)!.shadowRoot!.querySelector('h2')!.textContent).to.equal(
+      'ウィジェット',
+    );
   });
 
   it('MCP-WP-6.8.3 the language is stored in Configuration and a new session starts in it', async () => {
@@ -126,7 +162,11 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
     second.dbName = dashboard.dbName;
     document.body.append(second);
     try {
-      await waitFor(() => second.shadowRoot?.querySelector('h1')?.textContent === 'MCP ダッシュボード', 10_000, 'the stored language');
+      await waitFor(
+        () => second.shadowRoot?.querySelector('h1')?.textContent === 'MCP ダッシュボード',
+        10_000,
+        'the stored language',
+      );
     } finally {
       second.remove();
     }
@@ -135,7 +175,13 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
   it('MCP-WP-6.8.2 a widget without the I18n dependency falls back to its built-in English', async () => {
     const services = dashboard.services!;
     expect(services.i18n.currentLocale).to.equal('ja');
-    const deps = createWidgetDependencies({ widgetId: 'no-i18n', bus: services.bus, bridge: services.bridge, invoker: services.invoker, configuration: services.configuration });
+    const deps = createWidgetDependencies({
+      widgetId: 'no-i18n',
+      bus: services.bus,
+      bridge: services.bridge,
+      invoker: services.invoker,
+      configuration: services.configuration,
+    });
     expect(deps.dependencies.I18n).to.equal(undefined);
     const info = services.bridge.getServer('everything')!.info!;
     const created = createServerPanelWidget(deps.dependencies, info);
@@ -145,7 +191,9 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
       await (element as unknown as { updateComplete: Promise<unknown> }).updateComplete;
       const tabs = deepQueryAll('[role="tab"]', element.shadowRoot!).map((t) => t.textContent?.trim());
       expect(tabs[0]).to.equal('Overview');
-      expect((element as unknown as { getStatus(): { primaryMetric: string } }).getStatus().primaryMetric).to.match(/\d+ tools, \d+ resources, \d+ prompts/);
+      expect((element as unknown as { getStatus(): { primaryMetric: string } }).getStatus().primaryMetric).to.match(
+        /\d+ tools, \d+ resources, \d+ prompts/,
+      );
     } finally {
       element.remove();
       deps.dispose();
@@ -155,7 +203,9 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
   it('dates and numbers follow the locale', () => {
     const i18n = dashboard.services!.i18n;
     expect(i18n.formatNumber(1234567.5)).to.equal('1,234,567.5');
-    expect(i18n.formatDate(new Date(Date.UTC(2026, 0, 2)), { dateStyle: 'long', timeZone: 'UTC' })).to.equal('2026年1月2日');
+    expect(i18n.formatDate(new Date(Date.UTC(2026, 0, 2)), { dateStyle: 'long', timeZone: 'UTC' })).to.equal(
+      '2026年1月2日',
+    );
     expect(i18n.t('card.restarts', { count: 3 })).to.equal('再起動 3 回');
   });
 });

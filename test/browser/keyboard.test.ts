@@ -20,7 +20,10 @@ async function press(key: string): Promise<void> {
   await sendKeys({ press: key });
 }
 const active = () => deepActive() as HTMLElement | null;
-const describeEl = (el: Element | null) => (el ? `<${el.localName}> "${(el.textContent ?? (el as HTMLInputElement).value ?? '').trim().slice(0, 40)}"` : 'nothing');
+const describeEl = (el: Element | null) =>
+  el
+    ? `<${el.localName}> "${(el.textContent ?? (el as HTMLInputElement).value ?? '').trim().slice(0, 40)}"`
+    : 'nothing';
 
 /** The element's own background, or the nearest ancestor's (through shadow hosts). */
 function backgroundBehind(el: Element): string {
@@ -29,7 +32,7 @@ function backgroundBehind(el: Element): string {
     const bg = getComputedStyle(node).backgroundColor;
     const rgb = parseColor(bg);
     if (rgb && rgb.a > 0.9) return toHex(rgb);
-    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
+    node = node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null;
   }
   return '#ffffff';
 }
@@ -41,7 +44,10 @@ function expectVisibleFocus(el: HTMLElement | null): void {
   expect(style.outlineStyle, `outline on ${describeEl(el)}`).to.not.equal('none');
   expect(parseFloat(style.outlineWidth), `outline width on ${describeEl(el)}`).to.be.at.least(2);
   const around = backgroundBehind(el!.parentElement ?? el!);
-  expect(contrastRatio(style.outlineColor, around), `focus outline ${style.outlineColor} vs ${around} on ${describeEl(el)}`).to.be.at.least(3);
+  expect(
+    contrastRatio(style.outlineColor, around),
+    `focus outline ${style.outlineColor} vs ${around} on ${describeEl(el)}`,
+  ).to.be.at.least(3);
 }
 
 /** Presses Tab until `match` is focused (at most `limit` times); every stop must show focus. */
@@ -118,7 +124,8 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
     for (let i = 0; i < 45; i++) {
       await press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
       const el = active()!;
-      const inside = panel.shadowRoot!.contains(el) || panel.shadowRoot!.contains((el.getRootNode() as ShadowRoot).host);
+      const inside =
+        panel.shadowRoot!.contains(el) || panel.shadowRoot!.contains((el.getRootNode() as ShadowRoot).host);
       expect(inside, `focus left the panel: ${describeEl(el)}`).to.equal(true);
     }
     await press('Escape');
@@ -143,10 +150,16 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
   });
 
   it('MCP-WP-11.5.2 a tool is chosen, filled and invoked with Enter; the dialog is answered with Tab and Space; Escape cancels', async () => {
-    const echo = await tabTo((el) => el.localName === 'button' && (el.textContent ?? '').includes('Echo Tool'), 'the Echo tool');
+    const echo = await tabTo(
+      (el) => el.localName === 'button' && (el.textContent ?? '').includes('Echo Tool'),
+      'the Echo tool',
+    );
     await press('Enter');
     expect(echo.getAttribute('aria-current')).to.equal('true');
-    const input = await tabTo((el) => el.localName === 'input' && (el.getRootNode() as ShadowRoot).host?.localName === 'mcp-schema-form', 'the message field');
+    const input = await tabTo(
+      (el) => el.localName === 'input' && (el.getRootNode() as ShadowRoot).host?.localName === 'mcp-schema-form',
+      'the message field',
+    );
     await sendKeys({ type: 'typed by keyboard' });
     expect((input as HTMLInputElement).value).to.equal('typed by keyboard');
     await press('Enter');

@@ -8,7 +8,11 @@ import { evalInView, viewFrameUrl } from '../support/views.js';
 import type { AppViewHandle } from '../../src/core/types.js';
 
 type Attempt = { attempted: true; outcome: 'returned' | 'threw'; value?: string; error?: string; code?: number };
-type AttackReport = { ran: boolean; results: Record<string, Attempt>; violations: Array<{ directive: string; blocked: string }> };
+type AttackReport = {
+  ran: boolean;
+  results: Record<string, Attempt>;
+  violations: Array<{ directive: string; blocked: string }>;
+};
 
 const SECRET = 'S3CRET-HOST-VALUE';
 
@@ -62,7 +66,9 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     const victimView = await openThroughWidget(dashboard, card, 'hostile', 'probe', { label: 'victim' });
     victim = victimView.handle;
     await viewReady(victimView.frame);
-    await viewReport(victim, (r) => r.received?.some((m: { method: string }) => m.method === 'ui/notifications/tool-result'));
+    await viewReport(victim, (r) =>
+      r.received?.some((m: { method: string }) => m.method === 'ui/notifications/tool-result'),
+    );
   });
 
   after(async () => {
@@ -140,7 +146,11 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     expect(appEvents.some((e) => JSON.stringify(e.data).includes('"forged":true'))).to.equal(false);
     expect(appEvents.some((e) => JSON.stringify(e.data).includes('forged-via-top'))).to.equal(false);
     expect(calls.some((c) => JSON.stringify(c.args).includes('forged-via-top'))).to.equal(false);
-    const proxy = await evalInView<{ frames: number; sandbox: string | null }>(viewId, `const f = document.querySelectorAll('iframe'); return { frames: f.length, sandbox: f[0].getAttribute('sandbox') };`, 'proxy');
+    const proxy = await evalInView<{ frames: number; sandbox: string | null }>(
+      viewId,
+      `const f = document.querySelectorAll('iframe'); return { frames: f.length, sandbox: f[0].getAttribute('sandbox') };`,
+      'proxy',
+    );
     expect(proxy).to.deep.equal({ frames: 1, sandbox: 'allow-scripts allow-forms' });
     // 20–25: requests the host refuses before anything reaches a server or the user.
     threw('callModelOnlyTool', /not available to apps/);
@@ -148,11 +158,14 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     threw('callOtherServersTool', /exists on "basic-vanillajs", but an app may only call tools of its own server/);
     threw('callUnknownTool', /has no tool named/);
     expect(calls.map((c) => c.toolName)).to.not.include.members(['model-only', 'get-time', '../../everything/echo']);
-    for (const name of ['openJavascriptLink', 'openDataLink', 'openCredentialLink']) expect(r[name]!.value, name).to.equal('{"isError":true}');
+    for (const name of ['openJavascriptLink', 'openDataLink', 'openCredentialLink'])
+      expect(r[name]!.value, name).to.equal('{"isError":true}');
     expect(opened).to.deep.equal([]);
     threw('readOtherServersResource', /not found/);
     // The host's history records the app's read, with the app as who asked (issue 16).
-    const read = dashboard.services!.history.list('hostile').find((e) => e.kind === 'resource' && e.name === 'ui://get-time/mcp-app.html');
+    const read = dashboard
+      .services!.history.list('hostile')
+      .find((e) => e.kind === 'resource' && e.name === 'ui://get-time/mcp-app.html');
     expect(read?.outcome).to.equal('error');
     expect(read?.source?.surface).to.equal('app');
     expect(read?.source?.id).to.match(/^app:ui:\/\//);
@@ -162,7 +175,9 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     const height = parseFloat(frame.view!.frameElement!.style.height || '0');
     expect(height).to.be.at.most(640);
     expect(frame.view!.notes.some((n) => n.text.includes('kept resizing'))).to.equal(true);
-    const floodMessages = appEvents.filter((e) => e.event === 'mcp:app:message' && e.data.viewId === viewId && /flood/.test(e.data.text));
+    const floodMessages = appEvents.filter(
+      (e) => e.event === 'mcp:app:message' && e.data.viewId === viewId && /flood/.test(e.data.text),
+    );
     expect(floodMessages.length).to.be.at.most(20);
     expect(floodMessages.length).to.be.greaterThan(0);
     // Controls: the legitimate uses of the same channels work.
@@ -172,13 +187,21 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     // and the victim view got nothing (messages posted to the dashboard as it were were dropped).
     expect(r.forgedToOtherFrames!.value).to.equal('posted to 0 frames');
     const victimReport = await viewReport(victim);
-    const results = victimReport.received.filter((m: { method: string }) => m.method === 'ui/notifications/tool-result');
+    const results = victimReport.received.filter(
+      (m: { method: string }) => m.method === 'ui/notifications/tool-result',
+    );
     expect(results.length).to.equal(1);
     expect(JSON.stringify(victimReport)).to.not.contain('forged-result');
-    const victimFrame = await evalInView<{ frames: number; text: string }>(victim.id, `return { frames: document.querySelectorAll('iframe').length, text: document.querySelector('iframe').srcdoc.slice(0, 200) };`, 'proxy');
+    const victimFrame = await evalInView<{ frames: number; text: string }>(
+      victim.id,
+      `return { frames: document.querySelectorAll('iframe').length, text: document.querySelector('iframe').srcdoc.slice(0, 200) };`,
+      'proxy',
+    );
     expect(victimFrame.frames).to.equal(1);
     expect(victimFrame.text).to.not.contain('hijacked');
-    expect(await evalInView<string>(victim.id, `return document.getElementById('state').textContent;`)).to.equal('result');
+    expect(await evalInView<string>(victim.id, `return document.getElementById('state').textContent;`)).to.equal(
+      'result',
+    );
     // The refusals are visible to the user in the frame's notes and the card's activity.
     expect(deepText(frame.shadowRoot!)).to.contain('tools/call refused');
   });
@@ -189,7 +212,13 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'navigate', { hostUrl });
     const viewId = await viewReady(frame);
     const report = await viewReport<{ ran: boolean; results: Record<string, string> }>(handle, (r) => r.ran);
-    expect(Object.keys(report.results)).to.have.members(['topLocation', 'topLocationReplace', 'parentLocation', 'openPopup', 'targetTopLink']);
+    expect(Object.keys(report.results)).to.have.members([
+      'topLocation',
+      'topLocationReplace',
+      'parentLocation',
+      'openPopup',
+      'targetTopLink',
+    ]);
     expect(report.results.openPopup).to.equal('completed: null');
     await new Promise((r) => setTimeout(r, 500));
     expect(location.hash).to.not.contain('owned');
@@ -209,13 +238,19 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     const viewId = await viewReady(frame);
     await viewReport(handle, (r) => r.refreshScheduled === true);
     // The refresh fires after 1 s; the frame leaves the view's document for an error page.
-    const url = await waitFor(async () => {
-      const u = await viewFrameUrl(viewId, 'inner');
-      return u !== 'about:srcdoc' ? u : undefined;
-    }, 10_000, 'the refresh to be attempted');
+    const url = await waitFor(
+      async () => {
+        const u = await viewFrameUrl(viewId, 'inner');
+        return u !== 'about:srcdoc' ? u : undefined;
+      },
+      10_000,
+      'the refresh to be attempted',
+    );
     expect(url.startsWith('data:')).to.equal(false);
     await new Promise((r) => setTimeout(r, 500));
-    expect(appEvents.some((e) => e.data?.viewId === viewId && JSON.stringify(e.data).includes('"escaped":true'))).to.equal(false);
+    expect(
+      appEvents.some((e) => e.data?.viewId === viewId && JSON.stringify(e.data).includes('"escaped":true')),
+    ).to.equal(false);
     expect(handle.modelContext?.structuredContent).to.deep.equal({ ran: true, refreshScheduled: true });
   });
 
@@ -223,8 +258,16 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     const card = await readyCard(dashboard, 'hostile');
     const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'csp');
     await viewReady(frame);
-    const report = await viewReport<{ ran: boolean; granted: any; attempts: Record<string, string>; violations: Array<{ directive: string; blocked: string }> }>(handle, (r) => r.ran);
-    expect(report.granted.csp).to.deep.equal({ connectDomains: ['https://ok.example.com'], resourceDomains: ['https://cdn.example.com'] });
+    const report = await viewReport<{
+      ran: boolean;
+      granted: any;
+      attempts: Record<string, string>;
+      violations: Array<{ directive: string; blocked: string }>;
+    }>(handle, (r) => r.ran);
+    expect(report.granted.csp).to.deep.equal({
+      connectDomains: ['https://ok.example.com'],
+      resourceDomains: ['https://cdn.example.com'],
+    });
     expect(report.granted.permissions).to.deep.equal({ clipboardWrite: {} });
     expect(frame.view!.frameElement!.getAttribute('allow')).to.equal('clipboard-write');
     // A declared origin is allowed by the policy (the fetch fails only for lack of a network); an
@@ -238,11 +281,19 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     expect(frame.hasAttribute('borderless')).to.equal(true);
   });
 
-  it('a widget cannot forge what apps report: mcp:app:* events are the host\'s', async () => {
+  it("a widget cannot forge what apps report: mcp:app:* events are the host's", async () => {
     const card = await readyCard(dashboard, 'hostile');
-    const panel = card.shadowRoot!.querySelector('.mount mcp-server-panel-widget') as unknown as { deps: { EventBus: { emit(e: string, d: unknown): void } } };
+    const panel = card.shadowRoot!.querySelector('.mount mcp-server-panel-widget') as unknown as {
+      deps: { EventBus: { emit(e: string, d: unknown): void } };
+    };
     const before = appEvents.length;
-    expect(() => panel.deps.EventBus.emit('mcp:app:context', { serverName: 'hostile', viewId: victim.id, structuredContent: { forged: true } })).to.throw(/only the host/);
+    expect(() =>
+      panel.deps.EventBus.emit('mcp:app:context', {
+        serverName: 'hostile',
+        viewId: victim.id,
+        structuredContent: { forged: true },
+      }),
+    ).to.throw(/only the host/);
     expect(appEvents.length).to.equal(before);
   });
 

@@ -27,7 +27,12 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
   before(async () => {
     ports = (await listeners.start())!;
     gateway = await startGateway({
-      mcpServers: { network: { command: 'node', args: ['test/fixtures/network-app-server.mjs', String(ports.tcpPort), String(ports.udpPort)] } },
+      mcpServers: {
+        network: {
+          command: 'node',
+          args: ['test/fixtures/network-app-server.mjs', String(ports.tcpPort), String(ports.udpPort)],
+        },
+      },
     });
     dashboard = await mountDashboard(gateway);
     await readyCard(dashboard, 'network');
@@ -51,21 +56,30 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     link.rel = 'preconnect';
     link.href = `http://127.0.0.1:${ports.tcpPort}/`;
     document.head.append(link);
-    await waitFor(async () => (await listeners.read()).tcp.some((c) => c.firstLine === ''), 10_000, 'the control preconnect');
+    await waitFor(
+      async () => (await listeners.read()).tcp.some((c) => c.firstLine === ''),
+      10_000,
+      'the control preconnect',
+    );
     link.remove();
     await fetch(`http://127.0.0.1:${ports.tcpPort}/page-control`).catch(() => undefined);
-
   });
 
   it('a view that declares nothing tries WebRTC (STUN, TURN, data channels), fetch, WebSocket, EventSource, sendBeacon, WebTransport, image, font, media, CSS, prefetch, preconnect and preload — from its window and from frames it makes — and nothing arrives; the card says WebRTC was blocked', async function () {
     this.timeout(120_000);
     await listeners.reset();
     const refused: Array<{ method: string; message: string }> = [];
-    const off = dashboard.services!.bus.on('mcp:app:refused', (d: { method: string; message: string }) => refused.push(d));
+    const off = dashboard.services!.bus.on('mcp:app:refused', (d: { method: string; message: string }) =>
+      refused.push(d),
+    );
     const card = await readyCard(dashboard, 'network');
     const { handle, frame } = await openThroughWidget(dashboard, card, 'network', 'leak');
     await viewReady(frame);
-    const report = await viewReport<{ done: boolean; results: Attempt[]; nested: Array<{ label: string; results: Attempt[] }> }>(handle, (r) => r.done === true, 90_000);
+    const report = await viewReport<{
+      done: boolean;
+      results: Attempt[];
+      nested: Array<{ label: string; results: Attempt[] }>;
+    }>(handle, (r) => r.done === true, 90_000);
     await new Promise((r) => setTimeout(r, GRACE_MS));
     const seen = await listeners.read();
     off();
@@ -82,18 +96,30 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
       }
       // The other channels ran too; the browser's CSP stopped each (none reported a success).
       for (const channel of ['fetch', 'websocket', 'eventsource', 'webtransport', 'font', 'img', 'media']) {
-        expect(byName.get(`${label}:${channel}`)?.outcome, `${label}:${channel}: ${JSON.stringify(byName.get(`${label}:${channel}`))}`).to.equal('threw');
+        expect(
+          byName.get(`${label}:${channel}`)?.outcome,
+          `${label}:${channel}: ${JSON.stringify(byName.get(`${label}:${channel}`))}`,
+        ).to.equal('threw');
       }
-      for (const channel of ['beacon', 'css-url', 'prefetch', 'preconnect', 'dns-prefetch', 'preload']) expect(byName.get(`${label}:${channel}`), `${label}:${channel}`).to.exist;
+      for (const channel of ['beacon', 'css-url', 'prefetch', 'preconnect', 'dns-prefetch', 'preload'])
+        expect(byName.get(`${label}:${channel}`), `${label}:${channel}`).to.exist;
     };
     check('view', report.results);
     // The windows of frames the view makes are another origin: the view cannot even reach them.
-    for (const name of ['append:reach', 'index:reach']) expect(report.results.find((a) => a.name === name)!.error, name).to.match(/SecurityError/);
+    for (const name of ['append:reach', 'index:reach'])
+      expect(report.results.find((a) => a.name === name)!.error, name).to.match(/SecurityError/);
     // Every srcdoc frame — by property, attribute, innerHTML, a closed declarative shadow root in the
     // view's own markup, after a reload in a new window, and a grandchild —
     // ran every channel from its own window, with the same outcome.
     const labels = report.nested.map((n) => n.label);
-    for (const label of ['declarative', 'property', 'property-reloaded', 'property/grandchild', 'attribute', 'markup']) {
+    for (const label of [
+      'declarative',
+      'property',
+      'property-reloaded',
+      'property/grandchild',
+      'attribute',
+      'markup',
+    ]) {
       const run = report.nested.find((n) => n.label === label);
       expect(run, `${label} ran (saw ${labels.join(', ')})`).to.exist;
       check(label, run!.results);
@@ -102,7 +128,9 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     // What counts: nothing reached either listener.
     expect(seen.udp, JSON.stringify(seen.udp)).to.deep.equal([]);
     // (On failure, the attempts by time tell which one got through.)
-    const timeline = [...report.results, ...report.nested.flatMap((n) => n.results)].map((a) => `${(a as { at?: number }).at} ${a.name}`).sort();
+    const timeline = [...report.results, ...report.nested.flatMap((n) => n.results)]
+      .map((a) => `${(a as { at?: number }).at} ${a.name}`)
+      .sort();
     expect(seen.tcp, `${JSON.stringify(seen.tcp)}\n${timeline.join('\n')}`).to.deep.equal([]);
 
     // The card says what happened.
@@ -118,7 +146,11 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     const { handle, frame } = await openThroughWidget(dashboard, card, 'network', 'control');
     await viewReady(frame);
     const report = await viewReport<{ done: boolean; results: Attempt[] }>(handle, (r) => r.done === true, 30_000);
-    await waitFor(async () => (await listeners.read()).tcp.some((c) => c.firstLine.includes('/control/fetch')), 10_000, 'the declared fetch to arrive');
+    await waitFor(
+      async () => (await listeners.read()).tcp.some((c) => c.firstLine.includes('/control/fetch')),
+      10_000,
+      'the declared fetch to arrive',
+    );
     expect(report.results.find((a) => a.name === 'declared:fetch')!.outcome).to.equal('returned');
     expect(report.results.find((a) => a.name === 'declared:stun')!.error).to.match(/NotAllowedError/);
   });
@@ -138,7 +170,10 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     const text = await dialogOpen(dashboard);
     expect(text).to.contain('network:app-echo');
     answerDialog(dashboard, 'confirm');
-    const done = await viewReport<{ later?: { ok?: { structuredContent?: { echoed?: string } } } }>(handle, (r) => r.later !== undefined);
+    const done = await viewReport<{ later?: { ok?: { structuredContent?: { echoed?: string } } } }>(
+      handle,
+      (r) => r.later !== undefined,
+    );
     expect(done.later!.ok!.structuredContent!.echoed).to.equal('after initialize');
     expect(calls).to.have.length(1);
     off();
@@ -149,13 +184,20 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     const { handle, frame } = await openThroughWidget(dashboard, card, 'network', 'fragment');
     const viewId = await viewReady(frame);
     await viewReport(handle, (r) => r.ready === true);
-    const scrolled = 'return { far: !!document.getElementById("far"), y: document.getElementById("scroller").scrollTop, url: location.href }';
+    const scrolled =
+      'return { far: !!document.getElementById("far"), y: document.getElementById("scroller").scrollTop, url: location.href }';
     expect((await evalInView<{ y: number }>(viewId, scrolled)).y).to.equal(0);
     await clickInView(viewId, '#jump');
-    const after = await waitFor(async () => {
-      const state = await evalInView<{ far: boolean; y: number; url: string }>(viewId, scrolled).catch(() => undefined);
-      return state && state.y > 0 ? state : undefined;
-    }, 15_000, 'the view to scroll to #far'); // a full CI run's load once took longer than 5 s
+    const after = await waitFor(
+      async () => {
+        const state = await evalInView<{ far: boolean; y: number; url: string }>(viewId, scrolled).catch(
+          () => undefined,
+        );
+        return state && state.y > 0 ? state : undefined;
+      },
+      15_000,
+      'the view to scroll to #far',
+    ); // a full CI run's load once took longer than 5 s
     expect(after.far).to.equal(true);
     expect(after.url).to.equal('about:srcdoc');
     expect(frame.view!.state).to.equal('ready');

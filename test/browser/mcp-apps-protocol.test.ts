@@ -5,13 +5,23 @@ import { PRESETS } from '../../theme/tokens.js';
 import { deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
-import { cancelOpenThroughWidget, framesIn, openThroughWidget, panelOf, viewReady, viewReport } from '../support/apps.js';
+import {
+  cancelOpenThroughWidget,
+  framesIn,
+  openThroughWidget,
+  panelOf,
+  viewReady,
+  viewReport,
+} from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 
 type Received = { method: string; afterInitialized: boolean; params: any };
 type ProbeReport = { initResult: any; received: Received[] };
 
-const hasResult = (r: ProbeReport) => r.received?.some((m) => m.method === 'ui/notifications/tool-result' || m.method === 'ui/notifications/tool-cancelled');
+const hasResult = (r: ProbeReport) =>
+  r.received?.some(
+    (m) => m.method === 'ui/notifications/tool-result' || m.method === 'ui/notifications/tool-cancelled',
+  );
 
 describe('MCP Apps protocol, host side (a probe view records everything the host sends)', () => {
   let gateway: TestGateway;
@@ -19,7 +29,9 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   const appEvents: Array<{ event: string; data: any }> = [];
 
   before(async () => {
-    gateway = await startGateway({ mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } } });
+    gateway = await startGateway({
+      mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } },
+    });
     dashboard = await mountDashboard(gateway);
     await readyCard(dashboard, 'hostile');
     dashboard.services!.bus.on('mcp:app:*', (data, meta) => appEvents.push({ event: meta.event, data }));
@@ -55,13 +67,21 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
       expect(input).to.be.greaterThan(-1);
       expect(result).to.be.greaterThan(input);
       expect(after.filter((m) => m === 'ui/notifications/tool-input')).to.have.length(1);
-      expect(report.received.find((m) => m.method === 'ui/notifications/tool-input')!.params).to.deep.equal({ arguments: { label: 'first' } });
-      expect(report.received.find((m) => m.method === 'ui/notifications/tool-result')!.params.structuredContent).to.deep.equal({ tool: 'probe', args: { label: 'first' } });
+      expect(report.received.find((m) => m.method === 'ui/notifications/tool-input')!.params).to.deep.equal({
+        arguments: { label: 'first' },
+      });
+      expect(
+        report.received.find((m) => m.method === 'ui/notifications/tool-result')!.params.structuredContent,
+      ).to.deep.equal({ tool: 'probe', args: { label: 'first' } });
       // The theme change made while the view was starting arrives after "initialized".
-      const themeChange = report.received.find((m) => m.method === 'ui/notifications/host-context-changed' && m.params.theme);
+      const themeChange = report.received.find(
+        (m) => m.method === 'ui/notifications/host-context-changed' && m.params.theme,
+      );
       expect(themeChange?.afterInitialized).to.equal(true);
       expect(themeChange!.params.theme).to.equal('dark');
-      expect(themeChange!.params.styles.variables['--color-background-primary']).to.equal(PRESETS.dark['--mcp-background']);
+      expect(themeChange!.params.styles.variables['--color-background-primary']).to.equal(
+        PRESETS.dark['--mcp-background'],
+      );
 
       const ctx = report.initResult.hostContext;
       expect(ctx.theme).to.equal('light');
@@ -77,9 +97,19 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
       expect(ctx.platform).to.equal('web');
       expect(ctx.toolInfo.tool.name).to.equal('probe');
       const caps = report.initResult.hostCapabilities;
-      expect(caps).to.include.keys('openLinks', 'serverTools', 'serverResources', 'logging', 'updateModelContext', 'message', 'sandbox');
+      expect(caps).to.include.keys(
+        'openLinks',
+        'serverTools',
+        'serverResources',
+        'logging',
+        'updateModelContext',
+        'message',
+        'sandbox',
+      );
       expect(report.initResult.protocolVersion).to.equal('2026-01-26');
-      expect(await evalInView<string>(handle.id, `return document.getElementById('theme').textContent;`)).to.equal('dark');
+      expect(await evalInView<string>(handle.id, `return document.getElementById('theme').textContent;`)).to.equal(
+        'dark',
+      );
     } finally {
       dashboard.services!.theme.setMode('light');
     }
@@ -95,12 +125,16 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     const win = iframe.contentWindow;
     await evalInView(viewId, `window.__marker = 42; return true;`);
     // The probe declared inline and full screen only.
-    const buttons = [...frame.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[data-mode]')].map((b) => b.dataset.mode);
+    const buttons = [...frame.shadowRoot!.querySelectorAll<HTMLButtonElement>('button[data-mode]')].map(
+      (b) => b.dataset.mode,
+    );
     expect(buttons).to.deep.equal(['inline', 'fullscreen']);
     frame.shadowRoot!.querySelector<HTMLButtonElement>('button[data-mode="fullscreen"]')!.click();
     await waitFor(() => frame.getAttribute('mode') === 'fullscreen', 5000, 'full screen');
     expect(getComputedStyle(frame).position).to.equal('fixed');
-    const report = await viewReport<ProbeReport>(handle, (r) => r.received.some((m) => m.params?.displayMode === 'fullscreen'));
+    const report = await viewReport<ProbeReport>(handle, (r) =>
+      r.received.some((m) => m.params?.displayMode === 'fullscreen'),
+    );
     const change = report.received.filter((m) => m.params?.displayMode === 'fullscreen').pop()!;
     expect(change.params.containerDimensions.width).to.be.greaterThan(0);
     expect(change.params.containerDimensions.height).to.be.greaterThan(0);
@@ -145,14 +179,20 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     const viewId = await viewReady(frame);
     frame.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action="close"]')!.click();
     await waitFor(() => !frame.isConnected, 5000, 'the frame to go');
-    const log = appEvents.findIndex((e) => e.event === 'mcp:app:log' && e.data.viewId === viewId && e.data.data === 'probe: teardown received');
+    const log = appEvents.findIndex(
+      (e) => e.event === 'mcp:app:log' && e.data.viewId === viewId && e.data.data === 'probe: teardown received',
+    );
     const closed = appEvents.findIndex((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId);
     expect(log).to.be.greaterThan(-1);
     expect(closed).to.be.greaterThan(log);
     // The app's log line is in the card's activity.
     const panel = panelOf(card);
     deepQueryText<HTMLButtonElement>('[role="tab"]', 'Activity', panel.shadowRoot!)!.click();
-    await waitFor(() => deepText(panel.shadowRoot!).includes('probe: teardown received'), 5000, 'the log line in the activity');
+    await waitFor(
+      () => deepText(panel.shadowRoot!).includes('probe: teardown received'),
+      5000,
+      'the log line in the activity',
+    );
   });
 
   it('a cancelled "Open app" opens nothing: no view, no frame, nothing sent; open() says the app was not opened', async () => {
@@ -168,7 +208,10 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     await new Promise((r) => setTimeout(r, 300));
     expect(dashboard.services!.apps.openViews().length).to.equal(viewsBefore);
     expect(framesIn(card).filter((f) => f.view?.toolName === 'probe' && f.view.state !== 'closed')).to.deep.equal([]);
-    expect(appEvents.slice(eventsBefore).map((e) => e.event), 'no app was opened or closed').to.not.include.members(['mcp:app:opened', 'mcp:app:closed']);
+    expect(
+      appEvents.slice(eventsBefore).map((e) => e.event),
+      'no app was opened or closed',
+    ).to.not.include.members(['mcp:app:opened', 'mcp:app:closed']);
     expect(calls, 'nothing was sent to the server').to.deep.equal([]);
     off();
   });
@@ -178,7 +221,10 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
     const status = () => frame.shadowRoot!.querySelector('[role="status"]')?.textContent ?? '';
-    await evalInView(viewId, `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'count me' } }, 60000).catch(() => {}); return true;`);
+    await evalInView(
+      viewId,
+      `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'count me' } }, 60000).catch(() => {}); return true;`,
+    );
     await dialogOpen(dashboard);
     await waitFor(() => status().includes('1 tool call waiting'), 5000, 'the title bar to count the waiting call');
     answerDialog(dashboard, 'cancel');
@@ -199,23 +245,39 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     });
     observer.observe(dialogEl, { attributes: true, attributeFilter: ['open'] });
     const calls: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: { text?: string } }) => calls.push(d.args.text ?? ''));
-    await evalInView(viewId, `window.__burst = []; for (const text of ['one', 'two', 'three']) mcp.request('tools/call', { name: 'app-echo', arguments: { text } }, 60000)
+    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: { text?: string } }) =>
+      calls.push(d.args.text ?? ''),
+    );
+    await evalInView(
+      viewId,
+      `window.__burst = []; for (const text of ['one', 'two', 'three']) mcp.request('tools/call', { name: 'app-echo', arguments: { text } }, 60000)
       .then((r) => window.__burst.push(r.structuredContent?.echoed), (e) => window.__burst.push('error: ' + e.message));
-      return true;`);
+      return true;`,
+    );
     await dialogOpen(dashboard);
-    await waitFor(() => confirmDialog(dashboard).shadowRoot!.querySelectorAll('[data-batch-item]').length === 3, 5000, 'all three calls in the one dialog');
+    await waitFor(
+      () => confirmDialog(dashboard).shadowRoot!.querySelectorAll('[data-batch-item]').length === 3,
+      5000,
+      'all three calls in the one dialog',
+    );
     expect(deepText(confirmDialog(dashboard).shadowRoot!)).to.contain('3 tool calls from the MCP App');
     (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
-    const echoed = await waitFor(async () => {
-      const got = await evalInView<unknown[]>(viewId, 'return window.__burst;');
-      return got.length === 3 ? got : undefined;
-    }, 10_000, 'three results in the view');
+    const echoed = await waitFor(
+      async () => {
+        const got = await evalInView<unknown[]>(viewId, 'return window.__burst;');
+        return got.length === 3 ? got : undefined;
+      },
+      10_000,
+      'three results in the view',
+    );
     expect([...echoed].sort()).to.deep.equal(['one', 'three', 'two']);
     expect(calls.sort()).to.deep.equal(['one', 'three', 'two']);
     expect(opened, 'one dialog for the burst').to.equal(1);
     // Nothing was remembered: the next call asks again.
-    await evalInView(viewId, `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'four' } }, 60000).catch(() => {}); return true;`);
+    await evalInView(
+      viewId,
+      `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'four' } }, 60000).catch(() => {}); return true;`,
+    );
     await dialogOpen(dashboard);
     expect(opened).to.equal(2);
     answerDialog(dashboard, 'cancel');
@@ -233,9 +295,12 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     const calls: string[] = [];
     const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
     // The view asks for two calls: the first opens the dialog, the second waits behind it.
-    await evalInView(viewId, `for (const text of ['first', 'second']) mcp.request('tools/call', { name: 'app-echo', arguments: { text } }, 60000)
+    await evalInView(
+      viewId,
+      `for (const text of ['first', 'second']) mcp.request('tools/call', { name: 'app-echo', arguments: { text } }, 60000)
       .then((r) => { (window.__stale ??= []).push('result: ' + JSON.stringify(r)); }, (e) => { (window.__stale ??= []).push('error: ' + e.message); });
-      return true;`);
+      return true;`,
+    );
     const text = await dialogOpen(dashboard);
     expect(text).to.contain('hostile:app-echo');
     // The dialog can open before the host has taken the second request off the frame's channel.
@@ -246,10 +311,16 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     // The queued one is never shown: the dialog stays closed.
     await new Promise((r) => setTimeout(r, 300));
     expect(dialog.open, 'the queued question is not asked').to.equal(false);
-    const audited = await waitFor(async () => {
-      const entries = (await dashboard.services!.policy.audit.list({ kind: 'tool-call' })).filter((e) => e.toolName === 'app-echo' && e.outcome?.startsWith('withdrawn'));
-      return entries.length === 2 ? entries : undefined;
-    }, 5000, 'both withdrawn calls in the audit log');
+    const audited = await waitFor(
+      async () => {
+        const entries = (await dashboard.services!.policy.audit.list({ kind: 'tool-call' })).filter(
+          (e) => e.toolName === 'app-echo' && e.outcome?.startsWith('withdrawn'),
+        );
+        return entries.length === 2 ? entries : undefined;
+      },
+      5000,
+      'both withdrawn calls in the audit log',
+    );
     expect(audited.every((e) => e.surface === 'app')).to.equal(true);
     expect(calls, 'nothing was sent to the server').to.deep.equal([]);
     off();
@@ -272,9 +343,19 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
     deepQueryText<HTMLButtonElement>('button', 'Reconnect', card.shadowRoot!)!.click();
-    await waitFor(() => appEvents.some((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId), 10_000, 'the view to close');
-    expect(appEvents.some((e) => e.event === 'mcp:app:log' && e.data.viewId === viewId && e.data.data === 'probe: teardown received')).to.equal(true);
-    expect(appEvents.find((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId)!.data.reason).to.contain('widget');
+    await waitFor(
+      () => appEvents.some((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId),
+      10_000,
+      'the view to close',
+    );
+    expect(
+      appEvents.some(
+        (e) => e.event === 'mcp:app:log' && e.data.viewId === viewId && e.data.data === 'probe: teardown received',
+      ),
+    ).to.equal(true);
+    expect(appEvents.find((e) => e.event === 'mcp:app:closed' && e.data.viewId === viewId)!.data.reason).to.contain(
+      'widget',
+    );
     await waitFor(() => card.phase === 'ready', 20_000, 'the card to come back');
   });
 });

@@ -5,7 +5,15 @@ import type { McpWidgetCard } from '../../src/shell/widget-card.js';
 import { OUTER_SANDBOX } from '../../src/core/mcp-apps/sandbox-policy.js';
 import { deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  mountDashboard,
+  openTab,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 import { PRESETS } from '../../theme/tokens.js';
 import { clickInView, evalInView, waitInView } from '../support/views.js';
 import { framesIn } from '../support/apps.js';
@@ -15,7 +23,11 @@ async function openApp(dashboard: McpDashboard, card: McpWidgetCard, toolTitle: 
   const runner = await selectTool(card, toolTitle);
   await (runner as unknown as { updateComplete: Promise<unknown> }).updateComplete;
   const before = new Set(deepQueryAllFrames(card));
-  const button = await waitFor(() => deepQueryText<HTMLButtonElement>('button.open-app', 'Open app', runner.shadowRoot!), 5000, 'the Open app button');
+  const button = await waitFor(
+    () => deepQueryText<HTMLButtonElement>('button.open-app', 'Open app', runner.shadowRoot!),
+    5000,
+    'the Open app button',
+  );
   button.click();
   const text = await dialogOpen(dashboard);
   expect(text).to.contain('Requested by');
@@ -57,7 +69,12 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     const card = await readyCard(dashboard, 'basic-vanillajs');
     const frame = await openApp(dashboard, card, 'Get Time');
     const viewId = await ready(frame);
-    const time = await waitInView<string>(viewId, `const t = document.querySelector('#server-time')?.textContent ?? ''; return /\\d{4}-\\d\\d-\\d\\dT/.test(t) ? t : '';`, 15_000, 'the server time');
+    const time = await waitInView<string>(
+      viewId,
+      `const t = document.querySelector('#server-time')?.textContent ?? ''; return /\\d{4}-\\d\\d-\\d\\dT/.test(t) ? t : '';`,
+      15_000,
+      'the server time',
+    );
     expect(time).to.match(/^\d{4}-\d\d-\d\dT/);
     const iframe = frame.view!.frameElement!;
     expect(iframe.getAttribute('sandbox')).to.equal(OUTER_SANDBOX);
@@ -65,10 +82,17 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     expect(proxyUrl.origin).to.not.equal(location.origin);
     expect(proxyUrl.origin).to.not.equal(gateway.origin);
     expect(proxyUrl.hostname).to.not.equal(location.hostname);
-    const inner = await evalInView<{ origin: string; sandbox: string | null; href: string }>(viewId, `return { origin: self.origin, href: location.href, sandbox: null };`);
+    const inner = await evalInView<{ origin: string; sandbox: string | null; href: string }>(
+      viewId,
+      `return { origin: self.origin, href: location.href, sandbox: null };`,
+    );
     expect(inner.origin).to.equal('null');
     expect(inner.href).to.equal('about:srcdoc');
-    const innerSandbox = await evalInView<string>(viewId, `return document.querySelector('iframe').getAttribute('sandbox');`, 'proxy');
+    const innerSandbox = await evalInView<string>(
+      viewId,
+      `return document.querySelector('iframe').getAttribute('sandbox');`,
+      'proxy',
+    );
     expect(innerSandbox).to.equal('allow-scripts allow-forms');
   });
 
@@ -85,18 +109,27 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     // The policy knows an app by its resource (stable across openings), and only on its own server.
     expect(text).to.contain(`the MCP App app:${frame.view!.resourceUri}`);
     answerDialog(dashboard, 'confirm');
-    await waitInView(viewId, `return document.querySelector('#server-time').textContent !== ${JSON.stringify(before)};`, 10_000, 'a new time');
+    await waitInView(
+      viewId,
+      `return document.querySelector('#server-time').textContent !== ${JSON.stringify(before)};`,
+      10_000,
+      'a new time',
+    );
     off();
     expect(calls.map((c) => c.toolName)).to.deep.equal(['get-time']);
   });
 
-  it('basic-vanillajs: ui/message and notifications/message from the view appear in the card\'s Activity', async () => {
+  it("basic-vanillajs: ui/message and notifications/message from the view appear in the card's Activity", async () => {
     const card = await readyCard(dashboard, 'basic-vanillajs');
     const viewId = deepQueryAllFrames(card)[0]!.view!.id;
     await clickInView(viewId, '#send-message-btn');
     await clickInView(viewId, '#send-log-btn');
     await openTab(card, 'Activity');
-    await waitFor(() => deepText(card.shadowRoot!).includes('Message from the app: This is message text.'), 5000, 'the message in the activity');
+    await waitFor(
+      () => deepText(card.shadowRoot!).includes('Message from the app: This is message text.'),
+      5000,
+      'the message in the activity',
+    );
     await waitFor(() => deepText(card.shadowRoot!).includes('This is log text.'), 5000, 'the log in the activity');
   });
 
@@ -142,7 +175,12 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     } finally {
       dashboard.services!.theme.setMode('light');
     }
-    await waitInView(viewId, `return document.documentElement.dataset.theme === 'light';`, 5000, 'the light theme again');
+    await waitInView(
+      viewId,
+      `return document.documentElement.dataset.theme === 'light';`,
+      5000,
+      'the light theme again',
+    );
   });
 
   it('passes axe-core with an app open in its card', async () => {
@@ -170,9 +208,16 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     expect(text).to.contain('system-monitor:poll-system-stats');
     expect(text).to.contain('the MCP App');
     answerDialog(dashboard, 'confirm');
-    const percent = await waitInView<string>(viewId, `const t = document.querySelector('#memory-percent').textContent; return /^\\d+%$/.test(t) ? t : '';`, 15_000, 'memory usage');
+    const percent = await waitInView<string>(
+      viewId,
+      `const t = document.querySelector('#memory-percent').textContent; return /^\\d+%$/.test(t) ? t : '';`,
+      15_000,
+      'memory usage',
+    );
     expect(percent).to.match(/^\d+%$/);
-    expect(await evalInView<string>(viewId, `return document.querySelector('#info-hostname').textContent;`)).to.not.equal('--');
+    expect(
+      await evalInView<string>(viewId, `return document.querySelector('#info-hostname').textContent;`),
+    ).to.not.equal('--');
     // Stop polling in the view and answer whatever polls are still waiting.
     await clickInView(viewId, '#poll-toggle-btn');
     for (let i = 0; i < 6; i++) {

@@ -21,7 +21,9 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
   let info: MCPServerInfo;
 
   before(async () => {
-    gateway = await startGateway({ mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } } });
+    gateway = await startGateway({
+      mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } },
+    });
     dashboard = await mountDashboard(gateway);
     await readyCard(dashboard, 'hostile');
     info = dashboard.services!.bridge.getServer('hostile')!.info!;
@@ -41,7 +43,11 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     expect(widget.widget.mcpUIResourceTypes).to.deep.equal(['text/html']);
     expect(widget.api.element).to.be.instanceOf(HTMLElement);
     // MCP-WP-4.2.11: being mcpUICompatible, it implements toMCPUI(), which gives back the resource.
-    expect(dashboard.services!.mcpUi.toMCPUI(widget)).to.deep.equal({ uri: 'ui://hostile/mcpui.html', mimeType: 'text/html', content: (read.contents[0] as { text: string }).text });
+    expect(dashboard.services!.mcpUi.toMCPUI(widget)).to.deep.equal({
+      uri: 'ui://hostile/mcpui.html',
+      mimeType: 'text/html',
+      content: (read.contents[0] as { text: string }).text,
+    });
   });
 
   it('MCP-WP-16.3.2 / 16.6.2 the text/html content runs in the MCP Apps sandbox: separate origin, no access to the host DOM or storage', async () => {
@@ -72,7 +78,10 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     const element = await showInPage(dashboard.services!.mcpUi.fromMCPUI(link.contents[0], info));
     try {
       const id = element.sandboxFrame!.id;
-      const nested = await evalInView<{ src: string; sandbox: string | null }>(id, `const f = document.querySelector('iframe'); return { src: f.src, sandbox: f.getAttribute('sandbox') };`);
+      const nested = await evalInView<{ src: string; sandbox: string | null }>(
+        id,
+        `const f = document.querySelector('iframe'); return { src: f.src, sandbox: f.getAttribute('sandbox') };`,
+      );
       expect(nested).to.deep.equal({ src: 'https://example.com/app', sandbox: 'allow-scripts allow-forms' });
       const csp = JSON.parse(new URL(element.sandboxFrame!.frameElement!.src).searchParams.get('csp')!);
       expect(csp).to.deep.equal({ frameDomains: ['https://example.com'] });
@@ -81,7 +90,12 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     }
     const insecure = await dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui-insecure-link');
     expect(() => dashboard.services!.mcpUi.fromMCPUI(insecure.contents[0], info)).to.throw(/https/);
-    expect(() => dashboard.services!.mcpUi.fromMCPUI({ uri: 'ui://x', mimeType: 'application/vnd.mcp-ui.remote-dom', content: 'x' }, info)).to.throw(/remote-dom/);
+    expect(() =>
+      dashboard.services!.mcpUi.fromMCPUI(
+        { uri: 'ui://x', mimeType: 'application/vnd.mcp-ui.remote-dom', content: 'x' },
+        info,
+      ),
+    ).to.throw(/remote-dom/);
   });
 
   it('MCP-WP-16.5.1 "mcp-ui" is a widget type: a server with mcp-ui resources can be shown through the adapter in its card', async () => {
@@ -91,7 +105,11 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
       await card.chooseWidgetType('mcp-ui');
       await waitFor(() => card.phase === 'ready' || card.phase === 'error', 20_000, 'the card');
       expect(card.phase, card.error).to.equal('ready');
-      const element = await waitFor(() => deepQuery<McpUiResourceWidget>('mcp-ui-resource-widget', card.shadowRoot!), 5000, 'the mcp-ui widget');
+      const element = await waitFor(
+        () => deepQuery<McpUiResourceWidget>('mcp-ui-resource-widget', card.shadowRoot!),
+        5000,
+        'the mcp-ui widget',
+      );
       await waitFor(() => element.getStatus().state === 'active', 10_000, 'the resource to show');
       expect(card.shadowRoot!.textContent).to.contain('untrusted');
     } finally {
@@ -117,17 +135,40 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     const element = document.createElement('mcp-export-test-widget');
     element.textContent = 'light child';
     document.body.append(element);
-    const meta = { protocolVersion: '1.0.0' as const, element: 'mcp-export-test-widget', displayName: 'Export', icon: 'x', category: 'MCP Servers' as const, mcpServerName: 'hostile', transport: 'stdio' as const, mcpProtocolVersion: 'x', capabilities: { tools: false, resources: false, prompts: false, sampling: false } };
+    const meta = {
+      protocolVersion: '1.0.0' as const,
+      element: 'mcp-export-test-widget',
+      displayName: 'Export',
+      icon: 'x',
+      category: 'MCP Servers' as const,
+      mcpServerName: 'hostile',
+      transport: 'stdio' as const,
+      mcpProtocolVersion: 'x',
+      capabilities: { tools: false, resources: false, prompts: false, sampling: false },
+    };
     const adapter = dashboard.services!.mcpUi;
-    const compatible: MCPWidgetInterface = { api: { element }, widget: { ...meta, mcpUICompatible: true, repository: { url: 'https://github.com/example/widget' } } };
+    const compatible: MCPWidgetInterface = {
+      api: { element },
+      widget: { ...meta, mcpUICompatible: true, repository: { url: 'https://github.com/example/widget' } },
+    };
     const plain: MCPWidgetInterface = { api: { element }, widget: meta };
     expect(adapter.isMCPUICompatible(compatible)).to.equal(true);
     expect(adapter.isMCPUICompatible(plain)).to.equal(false);
     expect(() => adapter.toMCPUI(plain)).to.throw(/16\.4\.1/);
     const exported = adapter.toMCPUI(compatible, { as: 'text/html' });
     // Without `as`, a widget's own toMCPUI() (MCP-WP-4.2.11) is used, and checked like any resource.
-    expect(adapter.toMCPUI({ ...compatible, api: { ...compatible.api, toMCPUI: () => ({ uri: 'ui://own', mimeType: 'text/html', content: '<p>own</p>' }) } })).to.deep.equal({ uri: 'ui://own', mimeType: 'text/html', content: '<p>own</p>' });
-    expect(() => adapter.toMCPUI({ ...compatible, api: { ...compatible.api, toMCPUI: () => ({ uri: 'https://x', mimeType: 'text/html', content: 'x' }) } })).to.throw(/ui:\/\//);
+    expect(
+      adapter.toMCPUI({
+        ...compatible,
+        api: { ...compatible.api, toMCPUI: () => ({ uri: 'ui://own', mimeType: 'text/html', content: '<p>own</p>' }) },
+      }),
+    ).to.deep.equal({ uri: 'ui://own', mimeType: 'text/html', content: '<p>own</p>' });
+    expect(() =>
+      adapter.toMCPUI({
+        ...compatible,
+        api: { ...compatible.api, toMCPUI: () => ({ uri: 'https://x', mimeType: 'text/html', content: 'x' }) },
+      }),
+    ).to.throw(/ui:\/\//);
     element.remove();
     expect(exported.mimeType).to.equal('text/html');
     expect(exported.uri).to.equal('ui://mcp-wp/hostile/mcp-export-test-widget');
@@ -136,11 +177,18 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     expect(exported.content).to.contain('Hello &lt;world&gt;');
     expect(exported.content).to.contain('https://ok.example.com/');
     expect(exported.content).to.not.match(/<script|onclick|javascript:/i);
-    expect(adapter.toMCPUI(compatible, { as: 'text/uri-list' })).to.deep.equal({ uri: exported.uri, mimeType: 'text/uri-list', content: 'https://github.com/example/widget' });
+    expect(adapter.toMCPUI(compatible, { as: 'text/uri-list' })).to.deep.equal({
+      uri: exported.uri,
+      mimeType: 'text/uri-list',
+      content: 'https://github.com/example/widget',
+    });
     // Round trip: the export, loaded back through fromMCPUI, renders the same text in the sandbox.
     const back = await showInPage(adapter.fromMCPUI(exported, info));
     try {
-      const text = await waitInView<string>(back.sandboxFrame!.id, `const el = document.querySelector('mcp-export-test-widget'); return el && el.shadowRoot ? el.shadowRoot.textContent + '|' + el.textContent : '';`);
+      const text = await waitInView<string>(
+        back.sandboxFrame!.id,
+        `const el = document.querySelector('mcp-export-test-widget'); return el && el.shadowRoot ? el.shadowRoot.textContent + '|' + el.textContent : '';`,
+      );
       expect(text).to.contain('Hello <world>');
       expect(text).to.contain('light child');
     } finally {
@@ -151,8 +199,17 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
 
   it('fromMCPUI widgets go through the real widget lifecycle like any other', async () => {
     const read = await dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui.html');
-    const deps = { dependencies: {} as never, dispose() {}, busSubscriptions: () => 0, leftovers: () => ({ busListeners: 0, timers: 0, resourceSubscriptions: 0, configListeners: 0 }) };
-    const instance = await createWidgetInstance(() => dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info), deps, info);
+    const deps = {
+      dependencies: {} as never,
+      dispose() {},
+      busSubscriptions: () => 0,
+      leftovers: () => ({ busListeners: 0, timers: 0, resourceSubscriptions: 0, configListeners: 0 }),
+    };
+    const instance = await createWidgetInstance(
+      () => dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info),
+      deps,
+      info,
+    );
     expect(instance.element.localName).to.equal('mcp-ui-resource-widget');
     expect(instance.widget.trustLevel).to.equal('untrusted');
   });

@@ -5,8 +5,22 @@ import type { HostCallOptions } from '../../src/core/mcp-bridge.js';
 import type { AuditEntry } from '../../src/core/audit/audit-types.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
-import { addVirtualAuthenticator, authenticatorCredentials, removeVirtualAuthenticator, setUserPresence } from '../support/webauthn.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  searchTools,
+  selectTool,
+} from '../support/dashboard.js';
+import {
+  addVirtualAuthenticator,
+  authenticatorCredentials,
+  removeVirtualAuthenticator,
+  setUserPresence,
+} from '../support/webauthn.js';
 
 // End to end against the real MCPlet demo server, through the real gateway and its dev FIDO2 server,
 // in real Chromium with its virtual authenticator (CDP WebAuthn domain).
@@ -54,12 +68,20 @@ function promptOpens(dashboard: McpDashboard, timeoutMs = 10_000): Promise<strin
 async function toolItem(card: McpWidgetCard, title: string): Promise<string> {
   deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
   await searchTools(card.shadowRoot!, title);
-  const item = await waitFor(() => deepQueryText('button.tool-item', title, card.shadowRoot!), 10_000, `the list item of ${title}`);
+  const item = await waitFor(
+    () => deepQueryText('button.tool-item', title, card.shadowRoot!),
+    10_000,
+    `the list item of ${title}`,
+  );
   return item.textContent!.replace(/\s+/g, ' ');
 }
 
 async function runnerText(runner: HTMLElement, text: string, timeoutMs = 15_000): Promise<string> {
-  return waitFor(() => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined), timeoutMs, `"${text}" in the tool runner`);
+  return waitFor(
+    () => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined),
+    timeoutMs,
+    `"${text}" in the tool runner`,
+  );
 }
 
 describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual authenticator)', () => {
@@ -74,7 +96,9 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     dashboard = await mountDashboard(gateway);
     card = await readyCard(dashboard, SERVER);
     expect(card.phase, card.error).to.equal('ready');
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: unknown }) => calls.push({ toolName: d.toolName, args: d.args }));
+    dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: unknown }) =>
+      calls.push({ toolName: d.toolName, args: d.args }),
+    );
   });
 
   after(async () => {
@@ -85,8 +109,15 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
 
   it('MCPlet §5.3.1 every tool view shows type, visibility, pool, auth, display mode, result schema — and exclusions with the reason', async () => {
     const item = (title: string) => toolItem(card, title);
-    expect(await item('Search notes')).to.contain('read').and.contain('visible: model + app').and.contain('pool: notes-pool').and.contain('display: inline').and.contain('result schema \u2713');
-    expect(await item('Delete a note')).to.contain('action').and.contain('passkey (strict)');
+    expect(await item('Search notes'))
+      .to.contain('read')
+      .and.contain('visible: model + app')
+      .and.contain('pool: notes-pool')
+      .and.contain('display: inline')
+      .and.contain('result schema \u2713');
+    expect(await item('Delete a note'))
+      .to.contain('action')
+      .and.contain('passkey (strict)');
     expect(await item('Publish a note')).to.contain('passkey (host-only)');
     expect(await item('Refresh search index')).to.contain('visible: app');
     expect(await item('Legacy echo')).to.contain('MCP tool');
@@ -129,14 +160,21 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     const text = await dialogOpen(dashboard);
     expect(text).to.contain('action \u2014 changes something');
     expect(text).to.contain('policy C2');
-    expect(confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]'), 'no Remember for actions').to.equal(null);
+    expect(
+      confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]'),
+      'no Remember for actions',
+    ).to.equal(null);
     answerDialog(dashboard, 'confirm');
     await runnerText(runner, '"archived": "n1"');
-    const entries = await waitFor(async () => {
-      const list = await dashboard.services!.policy.audit.list({ kind: 'tool-call' });
-      const entry = list.find((e) => e.toolName === 'archive_note');
-      return entry?.outcome === 'ok' ? list : undefined;
-    }, 5000, 'the audit entry');
+    const entries = await waitFor(
+      async () => {
+        const list = await dashboard.services!.policy.audit.list({ kind: 'tool-call' });
+        const entry = list.find((e) => e.toolName === 'archive_note');
+        return entry?.outcome === 'ok' ? list : undefined;
+      },
+      5000,
+      'the audit entry',
+    );
     const entry = entries.find((e) => e.toolName === 'archive_note')!;
     expect(entry).to.include({ decision: 'confirm', rule: 'C2', surface: 'widget', mcpletType: 'action' });
     expect(entry.argumentNames).to.deep.equal(['id']);
@@ -174,7 +212,8 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     expect(seen!.args).to.deep.equal({ id: 'n2' });
     const auth = (seen!.options._meta as { mcplet_auth?: Record<string, unknown> }).mcplet_auth!;
     expect(auth.type).to.equal('passkey_assertion');
-    for (const field of ['challenge', 'clientDataJSON', 'authenticatorData', 'signature']) expect(auth[field], field).to.be.a('string').and.not.equal('');
+    for (const field of ['challenge', 'clientDataJSON', 'authenticatorData', 'signature'])
+      expect(auth[field], field).to.be.a('string').and.not.equal('');
     // Never in events or the audit log.
     expect(JSON.stringify(calls)).to.not.contain(String(auth.signature));
     const audit = await dashboard.services!.policy.audit.exportJson();
@@ -193,7 +232,9 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
       const opened = promptOpens(dashboard);
       answerDialog(dashboard, 'confirm');
       await opened;
-      (passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement).click();
+      (
+        passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement
+      ).click();
       await runnerText(runner, 'nothing was sent');
       expect(calls.slice(before), 'no tools/call was sent').to.deep.equal([]);
     } finally {
@@ -215,7 +256,10 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
         // Flip one byte of the signature (a host or network that tampers).
         const sig = auth.signature!;
         const flipped = sig[10] === 'A' ? 'B' : 'A';
-        o = { ...o, _meta: { ...o._meta, mcplet_auth: { ...auth, signature: `${sig.slice(0, 10)}${flipped}${sig.slice(11)}` } } };
+        o = {
+          ...o,
+          _meta: { ...o._meta, mcplet_auth: { ...auth, signature: `${sig.slice(0, 10)}${flipped}${sig.slice(11)}` } },
+        };
       }
       return original(s, t, a, o);
     };
@@ -305,13 +349,19 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     const otherAgent = await attempt('search_notes', { surface: 'agent', id: 'stranger' });
     expect(otherAgent?.data?.rule).to.equal('D6');
     expect(calls.slice(before), 'nothing was sent').to.deep.equal([]);
-    expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open, 'denials open no dialog').to.equal(false);
+    expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open, 'denials open no dialog').to.equal(
+      false,
+    );
     // The tool list an agent surface would be given has no app-only and no excluded tools.
     const tools = dashboard.services!.bridge.getServer(SERVER)!.info!.tools;
-    const forAgent = dashboard.services!.policy.gate.visibleTools(SERVER, tools, { surface: 'agent', id: 'notes-agent' }).map((t) => t.name);
+    const forAgent = dashboard
+      .services!.policy.gate.visibleTools(SERVER, tools, { surface: 'agent', id: 'notes-agent' })
+      .map((t) => t.name);
     expect(forAgent).to.include.members(['search_notes', 'delete_note', 'summarize_notes']);
     expect(forAgent).to.not.include.members(['refresh_index', 'archive_note', 'bulk_delete', 'rename_note']);
-    const forApp = dashboard.services!.policy.gate.visibleTools(SERVER, tools, { surface: 'app', id: 'app:demo', serverName: SERVER }).map((t) => t.name);
+    const forApp = dashboard
+      .services!.policy.gate.visibleTools(SERVER, tools, { surface: 'app', id: 'app:demo', serverName: SERVER })
+      .map((t) => t.name);
     expect(forApp).to.include('refresh_index');
     expect(forApp).to.not.include('summarize_notes');
     const denials = await dashboard.services!.policy.audit.list({ kind: 'policy-denial' });
@@ -324,7 +374,11 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
     await runnerText(runner, '"experimental": true');
-    const probe = await waitFor(() => dashboard.services!.bridge.getServer(SERVER)?.info?.tools.find((t) => t.name === 'experimental_probe'), 10_000, 'the new tool');
+    const probe = await waitFor(
+      () => dashboard.services!.bridge.getServer(SERVER)?.info?.tools.find((t) => t.name === 'experimental_probe'),
+      10_000,
+      'the new tool',
+    );
     expect(probe.hostStatus?.routable).to.equal(true);
     expect(probe.hostStatus?.kind).to.equal('mcplet');
     expect(await toolItem(card, 'Experimental probe'), 'the widget lists it with its badges').to.contain('prepare');
@@ -335,7 +389,11 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     button.click();
     const panel = dashboard.shadowRoot!.querySelector('mcp-audit-panel')!;
     await waitFor(() => panel.shadowRoot?.querySelector('dialog')?.open, 5000, 'the audit panel');
-    const text = await waitFor(() => (deepText(panel.shadowRoot!).includes('archive_note') ? deepText(panel.shadowRoot!) : undefined), 5000, 'entries');
+    const text = await waitFor(
+      () => (deepText(panel.shadowRoot!).includes('archive_note') ? deepText(panel.shadowRoot!) : undefined),
+      5000,
+      'entries',
+    );
     expect(text).to.contain('Consent remembered');
     expect(text).to.contain('Permissions granted');
     expect(text).to.contain('server-panel:mcplet-demo');
@@ -344,7 +402,11 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     const forget = panel.shadowRoot!.querySelector('[data-action="forget"]') as HTMLButtonElement;
     forget.click();
     await waitFor(() => dashboard.services!.policy.consents.list().length === 0, 5000, 'the consent to be forgotten');
-    await waitFor(async () => (await dashboard.services!.policy.audit.list({ kind: 'consent-revoked' })).length === 1, 5000, 'the revocation entry');
+    await waitFor(
+      async () => (await dashboard.services!.policy.audit.list({ kind: 'consent-revoked' })).length === 1,
+      5000,
+      'the revocation entry',
+    );
     (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
   });
 });

@@ -2,7 +2,14 @@ import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepQuery, deepText } from '../support/dom.js';
 import { killServers, startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 import { createScratchDir, readScratchFile, removeScratchDir, writeScratchFile } from '../support/scratch.js';
 
 // OfflineCache (MCP-WP §6.6, 10.3) with a server that really goes away: test/fixtures/flaky-server.mjs
@@ -19,20 +26,29 @@ describe('Offline: cached results, Send when back online, ordered flush, conflic
   const events: Bus[] = [];
 
   const lines = async () => ((await readScratchFile(scratch, 'log.txt')) ?? '').split('\n').filter(Boolean);
-  const runnerText = (runner: HTMLElement, text: string, ms = 15_000) => waitFor(() => deepText(runner.shadowRoot!).includes(text), ms, `"${text}" in the runner`);
+  const runnerText = (runner: HTMLElement, text: string, ms = 15_000) =>
+    waitFor(() => deepText(runner.shadowRoot!).includes(text), ms, `"${text}" in the runner`);
   const invoker = () => dashboard.services!.invoker;
   /** A call the person makes from the dashboard itself and chooses to send when the server is back. */
   const queueAsPerson = (line: string, extra: Record<string, unknown> = {}) =>
-    invoker().invoke({ serverName: 'flaky', toolName: 'append', args: { line, ...extra } }, { surface: 'user', id: 'host' }, { whenOnline: true });
+    invoker().invoke(
+      { serverName: 'flaky', toolName: 'append', args: { line, ...extra } },
+      { surface: 'user', id: 'host' },
+      { whenOnline: true },
+    );
 
   before(async () => {
     scratch = await createScratchDir();
     await writeScratchFile(scratch, 'state', 'up');
     await writeScratchFile(scratch, 'log.txt', '');
-    gateway = await startGateway({ mcpServers: { flaky: { command: 'node', args: ['test/fixtures/flaky-server.mjs'], env: { FLAKY_DIR: scratch } } } });
+    gateway = await startGateway({
+      mcpServers: { flaky: { command: 'node', args: ['test/fixtures/flaky-server.mjs'], env: { FLAKY_DIR: scratch } } },
+    });
     dashboard = await mountDashboard(gateway);
     expect((await readyCard(dashboard, 'flaky')).phase).to.equal('ready');
-    dashboard.services!.bus.on('mcp:*', (data, meta) => events.push({ event: meta.event, data: (data ?? {}) as Record<string, unknown> }));
+    dashboard.services!.bus.on('mcp:*', (data, meta) =>
+      events.push({ event: meta.event, data: (data ?? {}) as Record<string, unknown> }),
+    );
   });
 
   after(async () => {
@@ -54,7 +70,12 @@ describe('Offline: cached results, Send when back online, ordered flush, conflic
     // 2. The server goes away: its process is killed and every restart exits at once.
     await writeScratchFile(scratch, 'state', 'down');
     await killServers(gateway);
-    await waitFor(async () => (await dashboard.services!.gateway.listServers()).find((s) => s.name === 'flaky')?.state === 'restarting', 15_000, 'the gateway restarting the server');
+    await waitFor(
+      async () =>
+        (await dashboard.services!.gateway.listServers()).find((s) => s.name === 'flaky')?.state === 'restarting',
+      15_000,
+      'the gateway restarting the server',
+    );
 
     // 3. The same read: no dialog is needed to show what was kept, marked as cached with its age.
     await fillAndInvoke(reader, {});
@@ -65,7 +86,14 @@ describe('Offline: cached results, Send when back online, ordered flush, conflic
     expect(cachedView.textContent).to.match(/Cached result, \d+ s old/);
     expect(Date.now() - cachedAt).to.be.greaterThan(0);
     expect(deepText(cachedView)).to.contain('[]');
-    await waitFor(() => events.some((e) => e.event === 'mcp:host:connectivity' && e.data.serverName === 'flaky' && e.data.online === false), 5000, 'mcp:host:connectivity offline');
+    await waitFor(
+      () =>
+        events.some(
+          (e) => e.event === 'mcp:host:connectivity' && e.data.serverName === 'flaky' && e.data.online === false,
+        ),
+      5000,
+      'mcp:host:connectivity offline',
+    );
 
     // 4. Appends while it is down: one the person does not choose to queue (sentinel), two queued in order, one cancelled in the dialog.
     const appender = await selectTool(card, 'Append a line');
@@ -96,7 +124,11 @@ describe('Offline: cached results, Send when back online, ordered flush, conflic
     const four = queueAsPerson('four');
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    await waitFor(() => dashboard.services!.agents.offline.queue.pending('flaky').length === 4, 5000, 'four calls queued');
+    await waitFor(
+      () => dashboard.services!.agents.offline.queue.pending('flaky').length === 4,
+      5000,
+      'four calls queued',
+    );
     expect(await lines(), 'nothing reached the server while it was down').to.deep.equal([]);
 
     // 5. Back: the next restart succeeds; the queue goes out in order; the conflict holds what follows it.
@@ -104,10 +136,20 @@ describe('Offline: cached results, Send when back online, ordered flush, conflic
     expect((await one).content).to.deep.equal([{ type: 'text', text: 'appended line 1: one' }]);
     expect((await two).content).to.deep.equal([{ type: 'text', text: 'appended line 2: two' }]);
     await runnerText(appender, 'The queued call failed when it was sent: Conflict: expected 5 lines, the log has 2.');
-    expect(events.some((e) => e.event === 'mcp:host:offline-error' && String(e.data.message).includes('Conflict'))).to.equal(true);
-    expect(events.some((e) => e.event === 'mcp:host:connectivity' && e.data.serverName === 'flaky' && e.data.online === true)).to.equal(true);
+    expect(
+      events.some((e) => e.event === 'mcp:host:offline-error' && String(e.data.message).includes('Conflict')),
+    ).to.equal(true);
+    expect(
+      events.some(
+        (e) => e.event === 'mcp:host:connectivity' && e.data.serverName === 'flaky' && e.data.online === true,
+      ),
+    ).to.equal(true);
     const notices = dashboard.shadowRoot!.querySelector('mcp-host-notices')!;
-    await waitFor(() => deepText(notices.shadowRoot!).includes('A call queued for "flaky" failed when it was sent'), 5000, 'the host notice');
+    await waitFor(
+      () => deepText(notices.shadowRoot!).includes('A call queued for "flaky" failed when it was sent'),
+      5000,
+      'the host notice',
+    );
     expect(await lines()).to.deep.equal(['one', 'two'], '"four" waits behind the conflict');
 
     // 6. The person discards the conflict: "four" goes out; the unconfirmed calls never did.

@@ -3,7 +3,15 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { DependenciesObject } from '../../src/core/types.js';
 import { deepQuery, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 
 // Bypass attempts by a widget: calling the bridge directly, forging bus events, reaching another
 // server, smuggling an assertion, using what it was not granted. Each ends in the dialog or a denial.
@@ -29,7 +37,9 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
     const card = await readyCard(dashboard, 'mcplet-demo');
     await readyCard(dashboard, 'other');
     widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as Widget;
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string }) => calling.push(`${d.serverName}:${d.toolName}`));
+    dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string }) =>
+      calling.push(`${d.serverName}:${d.toolName}`),
+    );
   });
 
   after(async () => {
@@ -60,8 +70,20 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
       return original(s, t, a, o);
     };
     try {
-      const forged = { type: 'passkey_assertion', id: 'x', challenge: 'x', clientDataJSON: 'x', authenticatorData: 'x', signature: 'x' };
-      const pending = widget.deps.MCPBridge.callTool('mcplet-demo', 'legacy_echo', { message: 'hi' }, { _meta: { mcplet_auth: forged, traceId: 't-1' } });
+      const forged = {
+        type: 'passkey_assertion',
+        id: 'x',
+        challenge: 'x',
+        clientDataJSON: 'x',
+        authenticatorData: 'x',
+        signature: 'x',
+      };
+      const pending = widget.deps.MCPBridge.callTool(
+        'mcplet-demo',
+        'legacy_echo',
+        { message: 'hi' },
+        { _meta: { mcplet_auth: forged, traceId: 't-1' } },
+      );
       await dialogOpen(dashboard);
       answerDialog(dashboard, 'confirm');
       await pending;
@@ -85,14 +107,23 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
     expect(text).to.contain('you, in widget server-panel:mcplet-demo');
     expect(text).to.contain('policy C2');
     answerDialog(dashboard, 'cancel');
-    await waitFor(() => !confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open, 5000, 'the dialog to close');
+    await waitFor(
+      () => !confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open,
+      5000,
+      'the dialog to close',
+    );
     expect(calling).to.not.include('mcplet-demo:archive_note');
   });
 
   it('a widget reaching another server is denied without a dialog (policy D1), by event and by bridge', async () => {
     const errors: Array<{ requestId?: string; error: { message: string; data?: { rule?: string } } }> = [];
     const off = dashboard.services!.bus.on('mcp:tool:error', (d) => errors.push(d));
-    widget.deps.EventBus.emit('mcp:tool:invoke-requested', { serverName: 'other', toolName: 'search_notes', args: {}, requestId: 'cross-1' });
+    widget.deps.EventBus.emit('mcp:tool:invoke-requested', {
+      serverName: 'other',
+      toolName: 'search_notes',
+      args: {},
+      requestId: 'cross-1',
+    });
     const viaBridge = await widget.deps.MCPBridge.callTool('other', 'search_notes', {}).then(
       () => undefined,
       (e: { message: string }) => e,

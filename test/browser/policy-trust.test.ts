@@ -3,7 +3,14 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { DependenciesObject } from '../../src/core/types.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { confirmDialog, fillAndInvoke, mountDashboard, readyCard, searchTools, selectTool } from '../support/dashboard.js';
+import {
+  confirmDialog,
+  fillAndInvoke,
+  mountDashboard,
+  readyCard,
+  searchTools,
+  selectTool,
+} from '../support/dashboard.js';
 
 // A config that trusts no widget and runs MCPlet strictly: trust comes only from the config, never
 // from what a widget says about itself; standard MCP tools are excluded.
@@ -36,7 +43,11 @@ describe('trust from the dashboard config, strict MCPlet (MCP-WP-11.4.4, MCPlet 
     expect((config.passkeys as { rpId?: string }).rpId).to.equal('localhost');
     expect(JSON.stringify(config)).to.not.contain('verifiers');
     // The page's own load of these settings (at start-up) may finish after the request above: wait for it, then check.
-    await waitFor(() => dashboard.services!.policy.settings().policy.strictMcplet === true, 10_000, 'the page to load its policy settings');
+    await waitFor(
+      () => dashboard.services!.policy.settings().policy.strictMcplet === true,
+      10_000,
+      'the page to load its policy settings',
+    );
     expect(dashboard.services!.policy.settings().trust.widgets).to.deep.equal({});
   });
 
@@ -50,7 +61,10 @@ describe('trust from the dashboard config, strict MCPlet (MCP-WP-11.4.4, MCPlet 
     expect(deepText(runner.shadowRoot!)).to.contain('dashboard.trust');
     expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open).to.equal(false);
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: DependenciesObject };
-    const read = await widget.deps.MCPBridge.readResource('mcplet-demo', 'mcplet://tool-result-schema/search_notes').then(
+    const read = await widget.deps.MCPBridge.readResource(
+      'mcplet-demo',
+      'mcplet://tool-result-schema/search_notes',
+    ).then(
       () => undefined,
       (e: Error) => e,
     );
@@ -77,9 +91,17 @@ describe('trust from the dashboard config, strict MCPlet (MCP-WP-11.4.4, MCPlet 
     const card = await readyCard(dashboard, 'mcplet-demo');
     deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
     await searchTools(card.shadowRoot!, 'Legacy echo');
-    const item = await waitFor(() => deepQueryText('button.tool-item', 'Legacy echo', card.shadowRoot!), 10_000, 'the item');
-    expect(item.textContent!.replace(/\s+/g, ' ')).to.contain('excluded: it declares no _meta.mcpletType and this dashboard runs with policy.strictMcplet');
-    const tool = dashboard.services!.bridge.getServer('mcplet-demo')!.info!.tools.find((t) => t.name === 'legacy_echo')!;
+    const item = await waitFor(
+      () => deepQueryText('button.tool-item', 'Legacy echo', card.shadowRoot!),
+      10_000,
+      'the item',
+    );
+    expect(item.textContent!.replace(/\s+/g, ' ')).to.contain(
+      'excluded: it declares no _meta.mcpletType and this dashboard runs with policy.strictMcplet',
+    );
+    const tool = dashboard
+      .services!.bridge.getServer('mcplet-demo')!
+      .info!.tools.find((t) => t.name === 'legacy_echo')!;
     const evaluation = dashboard.services!.policy.gate.evaluate('mcplet-demo', tool, { surface: 'user', id: 'host' });
     expect(evaluation.decision.rule).to.equal('X3');
   });

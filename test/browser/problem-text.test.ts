@@ -29,8 +29,21 @@ const SCHEMA = {
   },
 };
 const VALUE = {
-  typed: 1, either: true, pick: 'c', fixed: 'y', low: 1, high: 9999, above: 0, below: 0, short: 'a', long: 'ab',
-  few: [1], many: [1, 2], shaped: 'b', dated: 'not a date', extra: 1,
+  typed: 1,
+  either: true,
+  pick: 'c',
+  fixed: 'y',
+  low: 1,
+  high: 9999,
+  above: 0,
+  below: 0,
+  short: 'a',
+  long: 'ab',
+  few: [1],
+  many: [1, 2],
+  shaped: 'b',
+  dated: 'not a date',
+  extra: 1,
 };
 
 function problems(): ArgumentProblem[] {
@@ -47,7 +60,8 @@ describe('validation problems in the user language (issue 7)', () => {
     for (const key of Object.keys(KIT_CATALOGS.en!).filter((k) => k.startsWith('validation.'))) {
       expect(keywords.has(key.slice('validation.'.length)), key).to.equal(true);
     }
-    for (const problem of list) expect(problemText(problem, englishTranslate), problem.keyword).to.equal(problem.message);
+    for (const problem of list)
+      expect(problemText(problem, englishTranslate), problem.keyword).to.equal(problem.message);
   });
 
   it('MCP-WP-6.8.1 in Japanese every keyword is translated, with its limit as written', () => {

@@ -4,7 +4,14 @@ import type { McpSavedCalls } from '../../src/shell/saved-calls/saved-calls-pane
 import type { McpSchemaForm } from '../../widgets/kit/schema-form.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  confirmDialog,
+  dialogOpen,
+  mountDashboard,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 
 // Saved calls end to end (issue 15): saved from a real tool form, kept in IndexedDB across a reload,
 // run again through the policy against real server-everything, compared, exported and imported.
@@ -19,16 +26,26 @@ function panelOf(dashboard: McpDashboard): McpSavedCalls {
 async function saveWeather(dashboard: McpDashboard, city: string, name: string): Promise<void> {
   const card = await readyCard(dashboard, 'everything');
   const runner = await selectTool(card, 'Get Structured Content Tool');
-  const form = (await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'the form')) as McpSchemaForm;
+  const form = (await waitFor(
+    () => deepQuery('mcp-schema-form', runner.shadowRoot!),
+    5000,
+    'the form',
+  )) as McpSchemaForm;
   await form.updateComplete;
   const select = form.shadowRoot!.querySelector('select') as HTMLSelectElement;
   select.value = [...select.options].find((o) => o.textContent!.trim() === city)!.value;
   select.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
   (runner.shadowRoot!.querySelector('[data-action="save-call"]') as HTMLButtonElement).click();
   const panel = panelOf(dashboard);
-  const input = await waitFor(() => panel.shadowRoot?.querySelector('#saved-draft-name') as HTMLInputElement | null, 5000, 'the name field of the draft');
+  const input = await waitFor(
+    () => panel.shadowRoot?.querySelector('#saved-draft-name') as HTMLInputElement | null,
+    5000,
+    'the name field of the draft',
+  );
   await waitFor(() => panel.shadowRoot!.activeElement === input, 5000, 'focus in the name field');
-  expect(deepText(panel.shadowRoot!)).to.contain('everything:get-structured-content').and.contain(`"location": "${city}"`);
+  expect(deepText(panel.shadowRoot!))
+    .to.contain('everything:get-structured-content')
+    .and.contain(`"location": "${city}"`);
   input.value = name;
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   (panel.shadowRoot!.querySelector('[data-action="save-draft"]') as HTMLButtonElement).click();
@@ -36,7 +53,9 @@ async function saveWeather(dashboard: McpDashboard, city: string, name: string):
 }
 
 function callItem(panel: McpSavedCalls, name: string): HTMLElement {
-  const item = [...panel.shadowRoot!.querySelectorAll<HTMLElement>('li[data-saved-call]')].find((li) => li.querySelector('strong')?.textContent === name);
+  const item = [...panel.shadowRoot!.querySelectorAll<HTMLElement>('li[data-saved-call]')].find(
+    (li) => li.querySelector('strong')?.textContent === name,
+  );
   if (!item) throw new Error(`no saved call named ${name}`);
   return item;
 }
@@ -77,10 +96,22 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
   it('"Save call" under a tool form keeps server, tool and arguments under a name; they are still there after a reload', async () => {
     await saveWeather(dashboard, 'New York', 'Weather in New York');
     await saveWeather(dashboard, 'Chicago', 'Weather in Chicago');
-    const before = panelOf(dashboard).store!.list().map((c) => ({ name: c.name, serverName: c.serverName, toolName: c.toolName, args: c.args }));
+    const before = panelOf(dashboard)
+      .store!.list()
+      .map((c) => ({ name: c.name, serverName: c.serverName, toolName: c.toolName, args: c.args }));
     expect(before).to.deep.equal([
-      { name: 'Weather in Chicago', serverName: 'everything', toolName: 'get-structured-content', args: { location: 'Chicago' } },
-      { name: 'Weather in New York', serverName: 'everything', toolName: 'get-structured-content', args: { location: 'New York' } },
+      {
+        name: 'Weather in Chicago',
+        serverName: 'everything',
+        toolName: 'get-structured-content',
+        args: { location: 'Chicago' },
+      },
+      {
+        name: 'Weather in New York',
+        serverName: 'everything',
+        toolName: 'get-structured-content',
+        args: { location: 'New York' },
+      },
     ]);
     // Reload: a new dashboard on the same IndexedDB.
     dashboard.remove();
@@ -88,7 +119,11 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
     await readyCard(dashboard, 'everything');
     (dashboard.shadowRoot!.querySelector('[data-action="saved-calls"]') as HTMLButtonElement).click();
     const panel = panelOf(dashboard);
-    await waitFor(() => panel.shadowRoot?.querySelectorAll('li[data-saved-call]').length === 2, 5000, 'the two saved calls after the reload');
+    await waitFor(
+      () => panel.shadowRoot?.querySelectorAll('li[data-saved-call]').length === 2,
+      5000,
+      'the two saved calls after the reload',
+    );
     expect(panel.store!.list().map((c) => c.name)).to.deep.equal(['Weather in Chicago', 'Weather in New York']);
     await expect(panel).to.be.accessible();
   });
@@ -97,28 +132,51 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
     const panel = panelOf(dashboard);
     (callItem(panel, 'Weather in New York').querySelector('[data-action="run-saved"]') as HTMLButtonElement).click();
     const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
-    expect(text).to.contain('everything:get-structured-content').and.contain('you, from the dashboard').and.contain('policy C11').and.contain('"location": "New York"');
+    expect(text)
+      .to.contain('everything:get-structured-content')
+      .and.contain('you, from the dashboard')
+      .and.contain('policy C11')
+      .and.contain('"location": "New York"');
     (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]') as HTMLInputElement).click();
     answerDialog(dashboard, 'confirm');
-    await waitFor(() => panel.store!.list().find((c) => c.name === 'Weather in New York')!.runs.length === 1, 10_000, 'the first run');
+    await waitFor(
+      () => panel.store!.list().find((c) => c.name === 'Weather in New York')!.runs.length === 1,
+      10_000,
+      'the first run',
+    );
     // The same tool for the same caller is now remembered: the second saved call runs without a dialog.
     (callItem(panel, 'Weather in Chicago').querySelector('[data-action="run-saved"]') as HTMLButtonElement).click();
-    await waitFor(() => panel.store!.list().find((c) => c.name === 'Weather in Chicago')!.runs.length === 1, 10_000, 'the second run');
+    await waitFor(
+      () => panel.store!.list().find((c) => c.name === 'Weather in Chicago')!.runs.length === 1,
+      10_000,
+      'the second run',
+    );
     expect(isOpen(dashboard)).to.equal(false);
     const audited = await dashboard.services!.policy.audit.list({ kind: 'tool-call' });
     expect(audited.filter((e) => e.toolName === 'get-structured-content' && e.surface === 'user').length).to.equal(2);
     // Pick both results and compare.
     await panel.updateComplete;
-    for (const name of ['Weather in New York', 'Weather in Chicago']) (callItem(panel, name).querySelector('[data-action="pick-run"]') as HTMLInputElement).click();
+    for (const name of ['Weather in New York', 'Weather in Chicago'])
+      (callItem(panel, name).querySelector('[data-action="pick-run"]') as HTMLInputElement).click();
     await panel.updateComplete;
     (panel.shadowRoot!.querySelector('[data-action="compare"]') as HTMLButtonElement).click();
     await panel.updateComplete;
     const compare = panel.shadowRoot!.querySelector('section.compare') as HTMLElement;
-    const rows = [...compare.querySelectorAll('table.diff > tbody > tr')].map((tr) => tr.querySelector('code')!.textContent);
-    expect(rows).to.include.members(['/structuredContent/temperature', '/structuredContent/conditions', '/content/0/text']);
-    const textRow = [...compare.querySelectorAll('table.diff > tbody > tr')].find((tr) => tr.querySelector('code')!.textContent === '/content/0/text')!;
+    const rows = [...compare.querySelectorAll('table.diff > tbody > tr')].map(
+      (tr) => tr.querySelector('code')!.textContent,
+    );
+    expect(rows).to.include.members([
+      '/structuredContent/temperature',
+      '/structuredContent/conditions',
+      '/content/0/text',
+    ]);
+    const textRow = [...compare.querySelectorAll('table.diff > tbody > tr')].find(
+      (tr) => tr.querySelector('code')!.textContent === '/content/0/text',
+    )!;
     expect(textRow, 'the text block compared').to.exist;
-    const ny = panel.store!.list().find((c) => c.name === 'Weather in New York')!.runs[0]!.result as { structuredContent: { temperature: number } };
+    const ny = panel.store!.list().find((c) => c.name === 'Weather in New York')!.runs[0]!.result as {
+      structuredContent: { temperature: number };
+    };
     expect(deepText(compare)).to.contain(String(ny.structuredContent.temperature));
     if ((ny as unknown as { content: Array<{ text: string }> }).content[0]!.text.includes('\n')) {
       expect(textRow.querySelectorAll('tr.line.changed').length, 'changed lines side by side').to.be.greaterThan(0);
@@ -149,10 +207,33 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
 
     const before = JSON.stringify(panel.store!.list());
     await importFile(panel, '{"format": "mcp-dashboard.saved-calls", "version": 1, "calls": [');
-    const alert = await waitFor(() => panel.shadowRoot!.querySelector('[role="alert"]')?.textContent, 5000, 'the import error');
-    expect(alert).to.contain('Nothing was imported: The file is not valid JSON').and.contain('Your saved calls are unchanged');
-    await importFile(panel, JSON.stringify({ format: 'mcp-dashboard.saved-calls', version: 1, calls: [{ name: 'ok', serverName: 'everything', toolName: 'echo', arguments: { message: 'x' } }, { name: 'bad', serverName: 'everything' }] }));
-    await waitFor(() => panel.shadowRoot!.querySelector('[role="alert"]')?.textContent?.includes('calls[1].toolName must be a non-empty string'), 5000, 'the second import error');
+    const alert = await waitFor(
+      () => panel.shadowRoot!.querySelector('[role="alert"]')?.textContent,
+      5000,
+      'the import error',
+    );
+    expect(alert)
+      .to.contain('Nothing was imported: The file is not valid JSON')
+      .and.contain('Your saved calls are unchanged');
+    await importFile(
+      panel,
+      JSON.stringify({
+        format: 'mcp-dashboard.saved-calls',
+        version: 1,
+        calls: [
+          { name: 'ok', serverName: 'everything', toolName: 'echo', arguments: { message: 'x' } },
+          { name: 'bad', serverName: 'everything' },
+        ],
+      }),
+    );
+    await waitFor(
+      () =>
+        panel
+          .shadowRoot!.querySelector('[role="alert"]')
+          ?.textContent?.includes('calls[1].toolName must be a non-empty string'),
+      5000,
+      'the second import error',
+    );
     expect(JSON.stringify(panel.store!.list()), 'nothing lost, nothing half-imported').to.equal(before);
     const stored = await (await import('idb')).openDB(`${dbName}-saved-calls`).then((db) => db.getAll('calls'));
     expect(stored.length).to.equal(2);
@@ -164,10 +245,23 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
       await readyCard(other, 'everything');
       const panel = (await other.savedCalls!.open())!;
       await importFile(panel, exported);
-      await waitFor(() => deepText(panel.shadowRoot!).includes('Imported 2 calls (0 were already saved).'), 5000, 'the import note');
-      expect(panel.store!.list().map((c) => c.name).sort()).to.deep.equal(['Weather in Chicago', 'Weather in New York']);
+      await waitFor(
+        () => deepText(panel.shadowRoot!).includes('Imported 2 calls (0 were already saved).'),
+        5000,
+        'the import note',
+      );
+      expect(
+        panel
+          .store!.list()
+          .map((c) => c.name)
+          .sort(),
+      ).to.deep.equal(['Weather in Chicago', 'Weather in New York']);
       await importFile(panel, exported);
-      await waitFor(() => deepText(panel.shadowRoot!).includes('Imported 0 calls (2 were already saved).'), 5000, 'the second import note');
+      await waitFor(
+        () => deepText(panel.shadowRoot!).includes('Imported 0 calls (2 were already saved).'),
+        5000,
+        'the second import note',
+      );
       expect(deepQueryAll('li[data-saved-call]', panel.shadowRoot!).length).to.equal(2);
     } finally {
       other.remove();

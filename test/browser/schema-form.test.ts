@@ -5,7 +5,9 @@ import '../../widgets/kit/schema-form.js';
 import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form.js';
 
 async function mount(schema: unknown): Promise<McpSchemaForm> {
-  const el = await fixture<McpSchemaForm>(html`<mcp-schema-form .schema=${schema} submit-label="Go"></mcp-schema-form>`);
+  const el = await fixture<McpSchemaForm>(
+    html`<mcp-schema-form .schema=${schema} submit-label="Go"></mcp-schema-form>`,
+  );
   await el.updateComplete;
   return el;
 }
@@ -13,8 +15,13 @@ async function mount(schema: unknown): Promise<McpSchemaForm> {
 const root = (el: McpSchemaForm) => el.shadowRoot!;
 
 function field(el: McpSchemaForm, label: string): HTMLInputElement {
-  const l = [...root(el).querySelectorAll('label')].find((x) => (x.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(label));
-  if (!l) throw new Error(`no label starting with "${label}"; labels: ${[...root(el).querySelectorAll('label')].map((x) => x.textContent?.trim()).join(' | ')}`);
+  const l = [...root(el).querySelectorAll('label')].find((x) =>
+    (x.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(label),
+  );
+  if (!l)
+    throw new Error(
+      `no label starting with "${label}"; labels: ${[...root(el).querySelectorAll('label')].map((x) => x.textContent?.trim()).join(' | ')}`,
+    );
   return root(el).getElementById(l.htmlFor) as HTMLInputElement;
 }
 
@@ -35,7 +42,9 @@ async function choose(el: McpSchemaForm, label: string, optionText: string): Pro
 }
 
 async function click(el: McpSchemaForm, text: string, index = 0): Promise<void> {
-  const buttons = [...root(el).querySelectorAll('button')].filter((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim().startsWith(text));
+  const buttons = [...root(el).querySelectorAll('button')].filter((b) =>
+    (b.getAttribute('aria-label') ?? b.textContent ?? '').trim().startsWith(text),
+  );
   if (!buttons[index]) throw new Error(`no button "${text}"`);
   buttons[index]!.click();
   await el.updateComplete;
@@ -62,7 +71,15 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
     const el = await mount({
       type: 'object',
       required: ['address'],
-      properties: { name: { type: 'string' }, address: { type: 'object', title: 'Address', required: ['city'], properties: { city: { type: 'string' }, zip: { type: 'string' } } } },
+      properties: {
+        name: { type: 'string' },
+        address: {
+          type: 'object',
+          title: 'Address',
+          required: ['city'],
+          properties: { city: { type: 'string' }, zip: { type: 'string' } },
+        },
+      },
     });
     await type(el, 'name', 'Ada');
     await type(el, 'city', 'London');
@@ -86,16 +103,36 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
     const el = await mount({
       type: 'object',
       required: ['people'],
-      properties: { people: { type: 'array', minItems: 1, items: { type: 'object', required: ['age'], properties: { age: { type: 'integer' } } } } },
+      properties: {
+        people: {
+          type: 'array',
+          minItems: 1,
+          items: { type: 'object', required: ['age'], properties: { age: { type: 'integer' } } },
+        },
+      },
     });
     await type(el, 'age', '42');
-    const remove = [...root(el).querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Remove people item 1')!;
+    const remove = [...root(el).querySelectorAll('button')].find(
+      (b) => b.getAttribute('aria-label') === 'Remove people item 1',
+    )!;
     expect(remove.getAttribute('aria-disabled')).to.equal('true');
     expect(await submit(el)).to.deep.equal({ people: [{ age: 42 }] });
   });
 
   it('enums keep their JSON types (numbers stay numbers, booleans stay booleans)', async () => {
-    const el = await mount({ type: 'object', properties: { size: { enum: [1, 2, 3] }, flag: { enum: [true, false] }, label: { oneOf: [{ const: 'a', title: 'Alpha' }, { const: 'b', title: 'Beta' }] } } });
+    const el = await mount({
+      type: 'object',
+      properties: {
+        size: { enum: [1, 2, 3] },
+        flag: { enum: [true, false] },
+        label: {
+          oneOf: [
+            { const: 'a', title: 'Alpha' },
+            { const: 'b', title: 'Beta' },
+          ],
+        },
+      },
+    });
     await choose(el, 'size', '2');
     await choose(el, 'flag', 'false');
     await choose(el, 'label', 'Beta');
@@ -109,8 +146,18 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
       properties: {
         shape: {
           oneOf: [
-            { title: 'Circle', type: 'object', required: ['kind', 'r'], properties: { kind: { const: 'circle' }, r: { type: 'number' } } },
-            { title: 'Square', type: 'object', required: ['kind', 'side'], properties: { kind: { const: 'square' }, side: { type: 'number' } } },
+            {
+              title: 'Circle',
+              type: 'object',
+              required: ['kind', 'r'],
+              properties: { kind: { const: 'circle' }, r: { type: 'number' } },
+            },
+            {
+              title: 'Square',
+              type: 'object',
+              required: ['kind', 'side'],
+              properties: { kind: { const: 'square' }, side: { type: 'number' } },
+            },
           ],
         },
       },
@@ -125,7 +172,10 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
   it('allOf is merged; const and default are applied', async () => {
     const el = await mount({
       type: 'object',
-      allOf: [{ properties: { a: { type: 'string', default: 'x' } } }, { properties: { b: { type: 'integer', default: 7 }, v: { const: 2 } }, required: ['v'] }],
+      allOf: [
+        { properties: { a: { type: 'string', default: 'x' } } },
+        { properties: { b: { type: 'integer', default: 7 }, v: { const: 2 } }, required: ['v'] },
+      ],
     });
     expect(field(el, 'a').value).to.equal('x');
     expect(field(el, 'b').value).to.equal('7');
@@ -133,7 +183,10 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
   });
 
   it('type arrays with null and OpenAPI nullable can be set to null', async () => {
-    const el = await mount({ type: 'object', properties: { note: { type: ['string', 'null'] }, n: { type: 'number', nullable: true } } });
+    const el = await mount({
+      type: 'object',
+      properties: { note: { type: ['string', 'null'] }, n: { type: 'number', nullable: true } },
+    });
     const toggle = field(el, 'note: no value (null)');
     toggle.click();
     await el.updateComplete;
@@ -141,7 +194,15 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
   });
 
   it('string formats get matching inputs; date-time becomes RFC 3339', async () => {
-    const el = await mount({ type: 'object', properties: { d: { type: 'string', format: 'date' }, t: { type: 'string', format: 'date-time' }, e: { type: 'string', format: 'email' }, u: { type: 'string', format: 'uri' } } });
+    const el = await mount({
+      type: 'object',
+      properties: {
+        d: { type: 'string', format: 'date' },
+        t: { type: 'string', format: 'date-time' },
+        e: { type: 'string', format: 'email' },
+        u: { type: 'string', format: 'uri' },
+      },
+    });
     expect(field(el, 'd').type).to.equal('date');
     expect(field(el, 't').type).to.equal('datetime-local');
     expect(field(el, 'e').type).to.equal('email');
@@ -152,11 +213,19 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
     expect(value.d).to.equal('2024-02-29');
     expect(value.t).to.match(/^2024-02-29T\d\d:30:00\.000Z$/);
     const validator = new SchemaValidator();
-    expect(validator.validate({ type: 'object', properties: { t: { type: 'string', format: 'date-time' } } }, value).ok).to.equal(true);
+    expect(
+      validator.validate({ type: 'object', properties: { t: { type: 'string', format: 'date-time' } } }, value).ok,
+    ).to.equal(true);
   });
 
   it('constraints are shown as text next to the field', async () => {
-    const el = await mount({ type: 'object', properties: { code: { type: 'string', minLength: 3, maxLength: 5, pattern: '^[A-Z]+$' }, n: { type: 'integer', minimum: 1, maximum: 9 } } });
+    const el = await mount({
+      type: 'object',
+      properties: {
+        code: { type: 'string', minLength: 3, maxLength: 5, pattern: '^[A-Z]+$' },
+        n: { type: 'integer', minimum: 1, maximum: 9 },
+      },
+    });
     const text = root(el).textContent!;
     expect(text).to.contain('3\u20135 characters');
     expect(text).to.contain('pattern ^[A-Z]+$');
@@ -179,14 +248,22 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
     root(el).getElementById(names[1]!.htmlFor)!.dispatchEvent(new Event('input'));
     await el.updateComplete;
     expect(await submit(el)).to.deep.equal({ tree: { name: 'root', child: { name: 'leaf' } } });
-    const draft7 = await mount({ type: 'object', definitions: { n: { type: 'integer' } }, properties: { count: { $ref: '#/definitions/n' } } });
+    const draft7 = await mount({
+      type: 'object',
+      definitions: { n: { type: 'integer' } },
+      properties: { count: { $ref: '#/definitions/n' } },
+    });
     await type(draft7, 'count', '5');
     expect(await submit(draft7)).to.deep.equal({ count: 5 });
   });
 
   it('a self-referencing $ref loop and a network $ref degrade with a message; the network one is never fetched', async () => {
     const url = `${location.origin}/never-fetched-schema-${Date.now()}.json`;
-    const el = await mount({ type: 'object', $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, properties: { loop: { $ref: '#/$defs/a' }, remote: { $ref: url } } });
+    const el = await mount({
+      type: 'object',
+      $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } },
+      properties: { loop: { $ref: '#/$defs/a' }, remote: { $ref: url } },
+    });
     const text = root(el).textContent!;
     expect(text).to.contain('refers to itself');
     expect(text).to.contain('never fetched');
@@ -197,14 +274,28 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
   });
 
   it('2020-12 prefixItems become fixed positions', async () => {
-    const el = await mount({ type: 'object', properties: { point: { type: 'array', prefixItems: [{ type: 'number', title: 'x' }, { type: 'number', title: 'y' }] } } });
+    const el = await mount({
+      type: 'object',
+      properties: {
+        point: {
+          type: 'array',
+          prefixItems: [
+            { type: 'number', title: 'x' },
+            { type: 'number', title: 'y' },
+          ],
+        },
+      },
+    });
     await type(el, 'x', '1');
     await type(el, 'y', '2');
     expect(await submit(el)).to.deep.equal({ point: [1, 2] });
   });
 
   it('the JSON view round-trips with the form', async () => {
-    const el = await mount({ type: 'object', properties: { a: { type: 'integer' }, list: { type: 'array', items: { type: 'string' } } } });
+    const el = await mount({
+      type: 'object',
+      properties: { a: { type: 'integer' }, list: { type: 'array', items: { type: 'string' } } },
+    });
     await type(el, 'a', '3');
     await click(el, 'JSON');
     const area = field(el, 'Value as JSON') as unknown as HTMLTextAreaElement;
@@ -224,12 +315,23 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
   });
 
   it('MCP-WP-11.5.10 host problems are mapped onto nested fields and linked with aria-describedby', async () => {
-    const el = await mount({ type: 'object', properties: { address: { type: 'object', required: ['zip'], properties: { zip: { type: 'string' } } } }, required: ['address'] });
-    el.errors = [{ path: '/address/zip', message: 'must match pattern "^\\d{5}$"' }, { path: '/extra', message: 'is not an allowed property' }];
+    const el = await mount({
+      type: 'object',
+      properties: { address: { type: 'object', required: ['zip'], properties: { zip: { type: 'string' } } } },
+      required: ['address'],
+    });
+    el.errors = [
+      { path: '/address/zip', message: 'must match pattern "^\\d{5}$"' },
+      { path: '/extra', message: 'is not an allowed property' },
+    ];
     await el.updateComplete;
     const zip = field(el, 'zip');
     expect(zip.getAttribute('aria-invalid')).to.equal('true');
-    const described = zip.getAttribute('aria-describedby')!.split(' ').map((id) => root(el).getElementById(id)!.textContent).join(' ');
+    const described = zip
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => root(el).getElementById(id)!.textContent)
+      .join(' ');
     expect(described).to.contain('must match pattern');
     expect(root(el).textContent).to.contain('/extra: is not an allowed property');
     el.focusFirstInvalid();
@@ -247,12 +349,23 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
   });
 
   it('huge, invalid and odd schemas degrade with a message and never throw', async () => {
-    const huge: JSONSchema = { type: 'object', properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string' }])) };
+    const huge: JSONSchema = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string' }])),
+    };
     const started = performance.now();
     const big = await mount(huge);
     expect(performance.now() - started).to.be.below(2000);
     expect(root(big).textContent).to.contain('opens as JSON');
-    for (const odd of [{ type: 'object', properties: 'nope' }, { type: 42 }, { type: 'object', properties: { a: null, b: 7, c: false } }, { oneOf: 'x' }, { type: 'object', properties: { x: { type: 'wat' } } }, null, 'string']) {
+    for (const odd of [
+      { type: 'object', properties: 'nope' },
+      { type: 42 },
+      { type: 'object', properties: { a: null, b: 7, c: false } },
+      { oneOf: 'x' },
+      { type: 'object', properties: { x: { type: 'wat' } } },
+      null,
+      'string',
+    ]) {
       const el = await mount(odd);
       expect(root(el).querySelector('form'), JSON.stringify(odd)).to.exist;
     }
@@ -261,7 +374,10 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
   });
 
   it('arrays of unique enum values are a group of checkboxes', async () => {
-    const el = await mount({ type: 'object', properties: { days: { type: 'array', uniqueItems: true, items: { enum: [1, 2, 3] } } } });
+    const el = await mount({
+      type: 'object',
+      properties: { days: { type: 'array', uniqueItems: true, items: { enum: [1, 2, 3] } } },
+    });
     field(el, '2').click();
     field(el, '3').click();
     await el.updateComplete;

@@ -6,7 +6,15 @@ import { sanitizeToFragment } from '../../widgets/kit/sanitize.js';
 import { Instrumentation } from '../../widgets/kit/test-kit/instrument.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
+import {
+  answerDialog,
+  dialogOpen,
+  fillAndInvoke,
+  mountDashboard,
+  openTab,
+  readyCard,
+  selectTool,
+} from '../support/dashboard.js';
 
 declare global {
   interface Window {
@@ -24,7 +32,11 @@ const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 function liveRegionOf(node: Node): Element | undefined {
   let current: Node | null = node;
   while (current) {
-    if (current instanceof Element && (current.hasAttribute('aria-live') || ['status', 'alert', 'log'].includes(current.getAttribute('role') ?? ''))) return current;
+    if (
+      current instanceof Element &&
+      (current.hasAttribute('aria-live') || ['status', 'alert', 'log'].includes(current.getAttribute('role') ?? ''))
+    )
+      return current;
     current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null);
   }
   return undefined;
@@ -90,7 +102,8 @@ describe('tool text and announcements', () => {
     const outsidePurify: Array<{ sink: string; value: string }> = [];
     sinks.install();
     const watch = setInterval(() => {
-      for (const s of sinks.htmlSinks.splice(0)) if (insidePurify === 0 && s.value.includes('__xss')) outsidePurify.push(s);
+      for (const s of sinks.htmlSinks.splice(0))
+        if (insidePurify === 0 && s.value.includes('__xss')) outsidePurify.push(s);
     }, 5);
     delete window.__xss;
     try {
@@ -102,19 +115,37 @@ describe('tool text and announcements', () => {
       await waitFor(() => deepText(runner).includes('Embedded <img src=x'), 10_000, 'the result');
       // The same result as the activity log shows it.
       await openTab(card, 'Activity');
-      const details = await waitFor(() => deepQuery<HTMLDetailsElement>('details', card.shadowRoot!), 5000, 'the activity entry');
+      const details = await waitFor(
+        () => deepQuery<HTMLDetailsElement>('details', card.shadowRoot!),
+        5000,
+        'the activity entry',
+      );
       details.open = true;
       // A text/html resource and a prompt whose message carries the payload.
       await openTab(card, 'Resources');
-      (await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'Resource <img', card.shadowRoot!), 5000, 'the resource')).click();
+      (
+        await waitFor(
+          () =>
+            deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'Resource <img', card.shadowRoot!),
+          5000,
+          'the resource',
+        )
+      ).click();
       await waitFor(() => deepText(card).includes('Contents <img src=x'), 10_000, 'the resource contents');
       await openTab(card, 'Prompts');
-      (await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Prompts"] button', 'Prompt <img', card.shadowRoot!), 5000, 'the prompt')).click();
+      (
+        await waitFor(
+          () => deepQueryText<HTMLButtonElement>('ul[aria-label="Prompts"] button', 'Prompt <img', card.shadowRoot!),
+          5000,
+          'the prompt',
+        )
+      ).click();
       const prompts = deepQuery('mcp-prompt-runner', card.shadowRoot!)!;
       await fillAndInvoke(prompts, { who: 'someone' }, 'Get prompt');
       await waitFor(() => deepText(card).includes('Message <img src=x'), 10_000, 'the prompt message');
       await settle();
-      for (const s of sinks.htmlSinks.splice(0)) if (insidePurify === 0 && s.value.includes('__xss')) outsidePurify.push(s);
+      for (const s of sinks.htmlSinks.splice(0))
+        if (insidePurify === 0 && s.value.includes('__xss')) outsidePurify.push(s);
     } finally {
       clearInterval(watch);
       sinks.uninstall();
@@ -129,9 +160,11 @@ describe('tool text and announcements', () => {
     expect(purified.filter((v) => String(v).includes('__xss'))).to.deep.equal([]);
   });
 
-  it('MCP-WP-11.1.3 the kit\'s only HTML path, sanitizeToFragment, runs DOMPurify: handlers and script are gone before the page sees them', async () => {
+  it("MCP-WP-11.1.3 the kit's only HTML path, sanitizeToFragment, runs DOMPurify: handlers and script are gone before the page sees them", async () => {
     delete window.__xss;
-    const fragment = sanitizeToFragment(`<p>Kept <b>bold</b></p>${PAYLOAD}<script>window.__xss=(window.__xss||0)+1</script><a href="javascript:window.__xss=1">x</a>`);
+    const fragment = sanitizeToFragment(
+      `<p>Kept <b>bold</b></p>${PAYLOAD}<script>window.__xss=(window.__xss||0)+1</script><a href="javascript:window.__xss=1">x</a>`,
+    );
     // DOMPurify reports what it removed from its last call.
     expect(DOMPurify.removed.length).to.be.above(0);
     const host = document.createElement('div');
@@ -149,10 +182,14 @@ describe('tool text and announcements', () => {
     }
   });
 
-  it('MCP-WP-11.5.4 a tool call\'s waiting, result and error land in a live region that was on the page before the change', async () => {
+  it("MCP-WP-11.5.4 a tool call's waiting, result and error land in a live region that was on the page before the change", async () => {
     const card = await readyCard(dashboard, 'everything');
     const runner = await selectTool(card, 'Echo');
-    const region = await waitFor(() => runner.shadowRoot!.querySelector('[data-live="tool-status"]'), 5000, 'the live region');
+    const region = await waitFor(
+      () => runner.shadowRoot!.querySelector('[data-live="tool-status"]'),
+      5000,
+      'the live region',
+    );
     expect(region.getAttribute('aria-live')).to.equal('polite');
     const texts = await textsOf(region, async () => {
       await fillAndInvoke(runner, { message: 'announce me' });
@@ -173,7 +210,11 @@ describe('tool text and announcements', () => {
     await fillAndInvoke(failing, {});
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    const alert = await waitFor(() => deepQueryText('[role="alert"]', 'Server says no', failing.shadowRoot!), 10_000, 'the error');
+    const alert = await waitFor(
+      () => deepQueryText('[role="alert"]', 'Server says no', failing.shadowRoot!),
+      10_000,
+      'the error',
+    );
     expect(failRegion.contains(alert)).to.equal(true);
     expect(liveRegionOf(alert)).to.equal(alert);
   });
@@ -188,7 +229,10 @@ describe('tool text and announcements', () => {
       answerDialog(dashboard, 'confirm');
       await waitFor(() => region.textContent?.includes('Completed'), 20_000, 'the completion');
     });
-    expect(texts.some((t) => /Running… \d+ of 4/.test(t)), texts.join(' | ')).to.equal(true);
+    expect(
+      texts.some((t) => /Running… \d+ of 4/.test(t)),
+      texts.join(' | '),
+    ).to.equal(true);
     expect(region.querySelector('progress')).to.equal(null);
     expect(texts.some((t) => t.startsWith('Running'))).to.equal(true);
   });
@@ -201,7 +245,11 @@ describe('tool text and announcements', () => {
     expect(region.getAttribute('aria-live')).to.equal('polite');
     const texts = await textsOf(region, async () => {
       // A call made by the host (not from this tab): the log still says what happened.
-      dashboard.services!.bus.emit('mcp:tool:invoke-requested', { serverName: 'everything', toolName: 'echo', args: { message: 'from the host' } });
+      dashboard.services!.bus.emit('mcp:tool:invoke-requested', {
+        serverName: 'everything',
+        toolName: 'echo',
+        args: { message: 'from the host' },
+      });
       await dialogOpen(dashboard);
       answerDialog(dashboard, 'confirm');
       await waitFor(() => /Latest: tool echo, ok, \d+ ms\./.test(region.textContent ?? ''), 10_000, 'the announcement');

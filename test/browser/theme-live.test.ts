@@ -69,7 +69,11 @@ describe('live theming of every shadow root, system preferences, motion and zoom
           ['kit input', hex(getComputedStyle(now.input).color), token(mode, '--mcp-text-primary')],
           ['kit primary button', hex(getComputedStyle(now.submit).backgroundColor), token(mode, '--mcp-primary-color')],
           ['tab border', hex(getComputedStyle(now.tablist).borderBottomColor), token(mode, '--mcp-border')],
-          ['page', hex(getComputedStyle(document.documentElement).getPropertyValue('--mcp-background')), token(mode, '--mcp-background')],
+          [
+            'page',
+            hex(getComputedStyle(document.documentElement).getPropertyValue('--mcp-background')),
+            token(mode, '--mcp-background'),
+          ],
         ].filter(([, actual, expected]) => actual !== expected);
       // Buttons fade between colours (150 ms), so allow the transition to finish.
       await waitFor(() => mismatches().length === 0, 2000, `${mode} everywhere: ${JSON.stringify(mismatches())}`);
@@ -94,7 +98,13 @@ describe('live theming of every shadow root, system preferences, motion and zoom
 
   it('MCP-WP-6.4.4 a built-in widget without the Theme dependency keeps working with its fallback styling', async () => {
     const services = dashboard.services!;
-    const deps = createWidgetDependencies({ widgetId: 'no-theme', bus: services.bus, bridge: services.bridge, invoker: services.invoker, configuration: services.configuration });
+    const deps = createWidgetDependencies({
+      widgetId: 'no-theme',
+      bus: services.bus,
+      bridge: services.bridge,
+      invoker: services.invoker,
+      configuration: services.configuration,
+    });
     expect(deps.dependencies.Theme).to.equal(undefined);
     const created = createServerPanelWidget(deps.dependencies, services.bridge.getServer('everything')!.info!);
     const element = created.api.element as HTMLElement;
@@ -138,9 +148,20 @@ describe('live theming of every shadow root, system preferences, motion and zoom
       load: async () => (_deps, info) => ({
         api: {},
         widget: {
-          protocolVersion: '1.0.0', element: 'mcp-scoped-test-widget', displayName: 'Scoped', icon: 'S', category: 'MCP Servers', mcpServerName: info.serverName,
-          transport: info.transport, mcpProtocolVersion: info.protocolVersion, capabilities: { tools: false, resources: false, prompts: false, sampling: false },
-          scopedTheming: { chrome: 'host', content: 'custom', customTokens: { '--brand-color-1': '#004e89', '--mcp-border': '#ff00ff' } },
+          protocolVersion: '1.0.0',
+          element: 'mcp-scoped-test-widget',
+          displayName: 'Scoped',
+          icon: 'S',
+          category: 'MCP Servers',
+          mcpServerName: info.serverName,
+          transport: info.transport,
+          mcpProtocolVersion: info.protocolVersion,
+          capabilities: { tools: false, resources: false, prompts: false, sampling: false },
+          scopedTheming: {
+            chrome: 'host',
+            content: 'custom',
+            customTokens: { '--brand-color-1': '#004e89', '--mcp-border': '#ff00ff' },
+          },
         },
       }),
     });
@@ -166,7 +187,11 @@ describe('live theming of every shadow root, system preferences, motion and zoom
     await chooseMode('auto');
     const { widget } = await layers();
     await emulateMedia([{ name: 'prefers-color-scheme', value: 'dark' }]);
-    await waitFor(() => hex(getComputedStyle(widget).backgroundColor) === token('dark', '--mcp-background'), 5000, 'dark from the system');
+    await waitFor(
+      () => hex(getComputedStyle(widget).backgroundColor) === token('dark', '--mcp-background'),
+      5000,
+      'dark from the system',
+    );
     await emulateMedia([{ name: 'prefers-contrast', value: 'more' }]);
     await waitFor(() => dashboard.services!.theme.getMode() === 'high-contrast', 5000, 'high contrast from the system');
     expect(hex(getComputedStyle(widget).backgroundColor)).to.equal('#000000');
@@ -181,7 +206,10 @@ describe('live theming of every shadow root, system preferences, motion and zoom
     await layers();
     return deepQueryAll<HTMLButtonElement>('button', dashboard.shadowRoot!)
       .filter((b) => b.getClientRects().length > 0)
-      .map((b) => [`${(b.getRootNode() as ShadowRoot).host?.localName}: ${b.textContent?.trim().slice(0, 20)}`, getComputedStyle(b).transitionDuration]);
+      .map((b) => [
+        `${(b.getRootNode() as ShadowRoot).host?.localName}: ${b.textContent?.trim().slice(0, 20)}`,
+        getComputedStyle(b).transitionDuration,
+      ]);
   }
   const moving = (list: Array<[string, string]>) => list.filter(([, d]) => d.split(',').some((x) => parseFloat(x) > 0));
 
@@ -207,7 +235,11 @@ describe('live theming of every shadow root, system preferences, motion and zoom
       .filter((el) => el.getClientRects().length > 0)
       .flatMap((el) => {
         const r = el.getBoundingClientRect();
-        return r.right > width + 1 || r.left < -1 || r.width < 8 ? [`${el.localName} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`] : [];
+        return r.right > width + 1 || r.left < -1 || r.width < 8
+          ? [
+              `${el.localName} "${el.textContent?.trim().slice(0, 30)}" ${Math.round(r.left)}..${Math.round(r.right)} of ${width}`,
+            ]
+          : [];
       });
   }
 
@@ -217,7 +249,9 @@ describe('live theming of every shadow root, system preferences, motion and zoom
     for (const factor of [2, 4]) {
       await setZoom(factor);
       await waitFor(() => innerWidth === Math.round(1280 / factor), 5000, `zoom ${factor * 100} %`);
-      expect(document.documentElement.scrollWidth, `no horizontal scrolling at ${factor * 100} %`).to.be.at.most(document.documentElement.clientWidth);
+      expect(document.documentElement.scrollWidth, `no horizontal scrolling at ${factor * 100} %`).to.be.at.most(
+        document.documentElement.clientWidth,
+      );
       expect(lost(), `at ${factor * 100} %`).to.deep.equal([]);
     }
   });

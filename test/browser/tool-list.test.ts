@@ -6,7 +6,12 @@ import { TOOL_LIST_OVERHANG_PX, type McpToolList } from '../../widgets/kit/tool-
 import '../support/gateway.js';
 
 const tools = (n: number): MCPTool[] =>
-  Array.from({ length: n }, (_, i) => ({ name: `tool-${i}`, title: `Tool ${i}`, description: `Synthetic tool number ${i}`, inputSchema: { type: 'object' } }));
+  Array.from({ length: n }, (_, i) => ({
+    name: `tool-${i}`,
+    title: `Tool ${i}`,
+    description: `Synthetic tool number ${i}`,
+    inputSchema: { type: 'object' },
+  }));
 
 /**
  * Waits until the list has measured its rows: the virtualizer first lays out with estimated row
@@ -56,12 +61,19 @@ describe('<mcp-tool-list> at 5,000 tools', () => {
       // sizer adds one pixel of scroll height below the rows).
       const outer = box.getBoundingClientRect();
       const view = { top: outer.top + box.clientTop, bottom: outer.top + box.clientTop + box.clientHeight };
-      const boxes = rows().map((row) => row.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+      const boxes = rows()
+        .map((row) => row.getBoundingClientRect())
+        .sort((a, b) => a.top - b.top);
       // No gap between consecutive rows inside the view, the first starts at or above its top and
       // the last ends at or below its bottom.
       const inView = boxes.filter((b) => b.bottom > view.top && b.top < view.bottom);
       const gaps = inView.slice(1).filter((b, i) => b.top - inView[i]!.bottom > 1);
-      return inView.length > 0 && inView[0]!.top <= view.top + 1 && inView.at(-1)!.bottom >= view.bottom - 2 && gaps.length === 0;
+      return (
+        inView.length > 0 &&
+        inView[0]!.top <= view.top + 1 &&
+        inView.at(-1)!.bottom >= view.bottom - 2 &&
+        gaps.length === 0
+      );
     };
     await settle();
     const rowHeight = rows()[0]!.getBoundingClientRect().height;
@@ -73,7 +85,9 @@ describe('<mcp-tool-list> at 5,000 tools', () => {
       // 250 px either side of the view is a few rows; the virtualizer's default (1,000 px) kept
       // about 14 rows to show 4, and each keystroke that changes the matches rebuilt all of them.
       expect(TOOL_LIST_OVERHANG_PX).to.be.at.most(250);
-      expect(rows().length, `rows in the DOM at ${at * 100}% of the list`).to.be.at.most(visible + 2 * Math.ceil(TOOL_LIST_OVERHANG_PX / rowHeight) + 1);
+      expect(rows().length, `rows in the DOM at ${at * 100}% of the list`).to.be.at.most(
+        visible + 2 * Math.ceil(TOOL_LIST_OVERHANG_PX / rowHeight) + 1,
+      );
     }
     // Typing a search that changes every match leaves the view covered too.
     const input = el.shadowRoot!.querySelector('input[type="search"]') as HTMLInputElement;
@@ -91,10 +105,12 @@ describe('<mcp-tool-list> inside a box that scrolls (a card or tile in a small w
   it('shows its rows once that box is scrolled to it, though the page itself never scrolls', async () => {
     // The card scrolls, not the page: the list starts below the card's visible part and the window has
     // nothing to scroll. Rows must appear when the card is scrolled, as they do for a user.
-    const wrapper = await fixture<HTMLElement>(html`<div style="height: 300px; overflow: auto">
-      <div style="height: 1200px"></div>
-      <mcp-tool-list .tools=${tools(3)}></mcp-tool-list>
-    </div>`);
+    const wrapper = await fixture<HTMLElement>(
+      html`<div style="height: 300px; overflow: auto">
+        <div style="height: 1200px"></div>
+        <mcp-tool-list .tools=${tools(3)}></mcp-tool-list>
+      </div>`,
+    );
     const el = wrapper.querySelector('mcp-tool-list')!;
     await el.updateComplete;
     const rows = () => el.shadowRoot!.querySelectorAll('[role="listitem"]');
@@ -111,7 +127,12 @@ describe('<mcp-tool-list> inside a box that scrolls (a card or tile in a small w
       observer.observe(el.shadowRoot!, { childList: true, subtree: true });
     });
     wrapper.scrollTop = 1200;
-    await Promise.race([shown, new Promise((_, reject) => setTimeout(() => reject(new Error('no rows after the box scrolled to the list')), 3000))]);
+    await Promise.race([
+      shown,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('no rows after the box scrolled to the list')), 3000),
+      ),
+    ]);
     expect([...rows()].map((r) => r.textContent!.includes('Tool 0'))).to.include(true);
   });
 });

@@ -27,7 +27,9 @@ describe('visual regression of the dashboard (issue 16, MCP-WP §17.8)', () => {
   before(async () => {
     await setViewport({ width: 1100, height: 760 });
     await emulateMedia([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
-    gateway = await startGateway({ mcpServers: { apps: { command: 'node', args: ['test/fixtures/layout-app-server.mjs'] } } });
+    gateway = await startGateway({
+      mcpServers: { apps: { command: 'node', args: ['test/fixtures/layout-app-server.mjs'] } },
+    });
     dashboard = document.createElement('mcp-dashboard');
     dashboard.baseUrl = gateway.origin;
     dashboard.token = gateway.token;
@@ -41,7 +43,11 @@ describe('visual regression of the dashboard (issue 16, MCP-WP §17.8)', () => {
     dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'notes-view', args: { label: 'visual' } });
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    const tile = await waitFor(() => dashboard.shadowRoot!.querySelector<McpAppTile>('mcp-app-tile'), 10_000, 'the app tile');
+    const tile = await waitFor(
+      () => dashboard.shadowRoot!.querySelector<McpAppTile>('mcp-app-tile'),
+      10_000,
+      'the app tile',
+    );
     await waitFor(() => tile.view?.state === 'ready' && tile.view.modelContext, 20_000, 'the app');
     // The panel polls its widget's status: wait for the app's call to show as "Active" there too.
     await waitFor(() => card.status?.state === 'active', 10_000, 'the panel to show Active');
@@ -71,7 +77,9 @@ describe('visual regression of the dashboard (issue 16, MCP-WP §17.8)', () => {
 
   async function check(element: Element, name: string): Promise<void> {
     const result = await compareWithBaseline(element, name);
-    expect(result.difference, `${name}: ${(result.difference * 100).toFixed(2)} % of pixels changed`).to.be.at.most(PIXEL_TOLERANCE);
+    expect(result.difference, `${name}: ${(result.difference * 100).toFixed(2)} % of pixels changed`).to.be.at.most(
+      PIXEL_TOLERANCE,
+    );
   }
 
   for (const mode of MODES) {

@@ -37,14 +37,19 @@ describe('white-label: brand from the config, and import / preview / apply / exp
   let editor: McpBrandEditor;
 
   const h1 = () => dashboard.shadowRoot!.querySelector('h1')!.textContent;
-  const importInput = () => deepQueryAll<HTMLInputElement>('input[type="file"]', editor.shadowRoot!).find((i) => i.accept.includes('json'))!;
+  const importInput = () =>
+    deepQueryAll<HTMLInputElement>('input[type="file"]', editor.shadowRoot!).find((i) => i.accept.includes('json'))!;
 
   before(async () => {
     gateway = await startGateway({ mcpServers: {}, dashboard: { brand: 'examples/brands/harbor-labs/brand.json' } });
     dashboard = await mountDashboard(gateway);
     await waitFor(() => h1() === 'Harbor Labs MCP', 10_000, 'the config brand in the header');
     await dashboard.openAppearance();
-    editor = await waitFor(() => dashboard.themePanel().shadowRoot!.querySelector('mcp-brand-editor'), 5000, 'the brand editor');
+    editor = await waitFor(
+      () => dashboard.themePanel().shadowRoot!.querySelector('mcp-brand-editor'),
+      5000,
+      'the brand editor',
+    );
   });
 
   after(async () => {
@@ -81,10 +86,17 @@ describe('white-label: brand from the config, and import / preview / apply / exp
     const previewPrimary = lightBox.style.getPropertyValue('--mcp-primary-color');
     expect(previewPrimary).to.not.equal('#ff6b35');
     expect(contrastRatio(previewPrimary, '#ffffff')).to.be.at.least(3);
-    const list = deepQueryAll('ul.adapt li', editor.shadowRoot!).map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
+    const list = deepQueryAll('ul.adapt li', editor.shadowRoot!).map((li) =>
+      li.textContent!.replace(/\s+/g, ' ').trim(),
+    );
     const primary = list.find((t) => t.includes('Primary colour in Light mode')) ?? '';
-    expect(primary, list.join('\n')).to.match(/#ff6b35 becomes #[0-9a-f]{6}\. It had 2\.\d:1 against the page background \(#ffffff\); buttons, tabs and focus outlines need at least 3:1\./);
-    expect(list.some((t) => t.includes('Link colour in Light mode') && t.includes('text needs at least 4.5:1')), list.join('\n')).to.equal(true);
+    expect(primary, list.join('\n')).to.match(
+      /#ff6b35 becomes #[0-9a-f]{6}\. It had 2\.\d:1 against the page background \(#ffffff\); buttons, tabs and focus outlines need at least 3:1\./,
+    );
+    expect(
+      list.some((t) => t.includes('Link colour in Light mode') && t.includes('text needs at least 4.5:1')),
+      list.join('\n'),
+    ).to.equal(true);
   });
 
   it('Apply rebrands the whole dashboard at once and stores the brand', async () => {
@@ -94,7 +106,9 @@ describe('white-label: brand from the config, and import / preview / apply / exp
     const services = dashboard.services!;
     expect((services.configuration.get('theme.brand') as { name: string }).name).to.equal('Acme Ops Console');
     expect(services.theme.tokens['--mcp-font-family']).to.equal('"Trebuchet MS", sans-serif');
-    expect(contrastRatio(services.theme.tokens['--mcp-primary-color']!, services.theme.tokens['--mcp-background']!)).to.be.at.least(3);
+    expect(
+      contrastRatio(services.theme.tokens['--mcp-primary-color']!, services.theme.tokens['--mcp-background']!),
+    ).to.be.at.least(3);
     expect(deepText(editor.shadowRoot!)).to.contain('In use: Acme Ops Console, chosen in this browser.');
   });
 
@@ -107,14 +121,32 @@ describe('white-label: brand from the config, and import / preview / apply / exp
     expect(editor.shadowRoot!.getElementById(describedBy[0]!)!.textContent).to.contain('#0b5cad');
     primary.value = '#ffcc00';
     primary.dispatchEvent(new Event('input'));
-    await waitFor(() => deepQueryAll('ul.adapt li', editor.shadowRoot!).some((li) => li.textContent!.includes('#ffcc00')), 5000, 'the new colour in the list');
+    await waitFor(
+      () => deepQueryAll('ul.adapt li', editor.shadowRoot!).some((li) => li.textContent!.includes('#ffcc00')),
+      5000,
+      'the new colour in the list',
+    );
 
-    chooseFile(importInput(), 'broken.json', JSON.stringify({ name: 'Bad', colors: { primary: 'orange' }, logo: 'https://evil.example/x.svg' }));
-    const alert = await waitFor(() => editor.shadowRoot!.querySelector('.problems[role="alert"]'), 5000, 'the problems');
+    chooseFile(
+      importInput(),
+      'broken.json',
+      JSON.stringify({ name: 'Bad', colors: { primary: 'orange' }, logo: 'https://evil.example/x.svg' }),
+    );
+    const alert = await waitFor(
+      () => editor.shadowRoot!.querySelector('.problems[role="alert"]'),
+      5000,
+      'the problems',
+    );
     expect(alert.textContent).to.contain('at /colors/primary: must be a colour like "#0b5cad"');
-    expect(alert.textContent).to.contain('at /logo: must be a path relative to brand.json, or a data:image/…;base64 URL');
+    expect(alert.textContent).to.contain(
+      'at /logo: must be a path relative to brand.json, or a data:image/…;base64 URL',
+    );
     chooseFile(importInput(), 'notjson.json', '{ name: ');
-    await waitFor(() => editor.shadowRoot!.querySelector('.problems')?.textContent?.includes('notjson.json is not valid JSON'), 5000, 'the JSON error');
+    await waitFor(
+      () => editor.shadowRoot!.querySelector('.problems')?.textContent?.includes('notjson.json is not valid JSON'),
+      5000,
+      'the JSON error',
+    );
     expect(h1()).to.equal('Acme Ops Console');
   });
 
@@ -122,7 +154,11 @@ describe('white-label: brand from the config, and import / preview / apply / exp
     const hostile = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="window.__logoXss=1"><script>window.__logoXss=2</script><rect width="10" height="10" fill="#123456"/></svg>`;
     const logo = `data:image/svg+xml;base64,${btoa(hostile)}`;
     chooseFile(importInput(), 'hostile.json', JSON.stringify({ name: 'Hostile Logo', logo }));
-    await waitFor(() => deepText(editor.shadowRoot!).includes('Unsafe parts were removed from the images'), 5000, 'the sanitising note');
+    await waitFor(
+      () => deepText(editor.shadowRoot!).includes('Unsafe parts were removed from the images'),
+      5000,
+      'the sanitising note',
+    );
     expect(deepText(editor.shadowRoot!)).to.match(/logo: removed .*script/);
     const img = deepQuery<HTMLImageElement>('img.logo', editor.shadowRoot!)!;
     await img.decode();
@@ -143,7 +179,9 @@ describe('white-label: brand from the config, and import / preview / apply / exp
       return original.call(URL, b);
     };
     try {
-      const exportButton = deepQueryAll<HTMLButtonElement>('button', editor.shadowRoot!).find((b) => b.textContent?.includes('Export'))!;
+      const exportButton = deepQueryAll<HTMLButtonElement>('button', editor.shadowRoot!).find((b) =>
+        b.textContent?.includes('Export'),
+      )!;
       exportButton.click();
     } finally {
       URL.createObjectURL = original;
@@ -154,7 +192,11 @@ describe('white-label: brand from the config, and import / preview / apply / exp
   });
 
   it('Remove my brand goes back to the config brand', async () => {
-    const remove = await waitFor(() => editor.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="remove-brand"]'), 5000, 'the remove button');
+    const remove = await waitFor(
+      () => editor.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="remove-brand"]'),
+      5000,
+      'the remove button',
+    );
     remove.click();
     await waitFor(() => h1() === 'Harbor Labs MCP', 5000, 'the config brand again');
     expect(dashboard.services!.configuration.get('theme.brand')).to.equal(undefined);

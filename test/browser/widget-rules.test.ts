@@ -1,6 +1,13 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, MCPTool, WidgetFactory, WidgetResourceUsage } from '../../src/core/types.js';
+import type {
+  DependenciesObject,
+  MCPServerInfo,
+  MCPWidgetInterface,
+  MCPTool,
+  WidgetFactory,
+  WidgetResourceUsage,
+} from '../../src/core/types.js';
 // The mocks by file: the kit's index also loads axe-core (CommonJS), which this test does not need.
 import { MockConfiguration } from '../../widgets/kit/test-kit/mock-configuration.js';
 import { MockEventBus } from '../../widgets/kit/test-kit/mock-event-bus.js';
@@ -23,10 +30,17 @@ const WIDGETS: Record<string, WidgetFactory> = {
   'activity-log': activityLog,
 };
 
-type Mounted = { result: MCPWidgetInterface; element: HTMLElement & { updateComplete: Promise<unknown>; getResourceUsage(): WidgetResourceUsage } };
+type Mounted = {
+  result: MCPWidgetInterface;
+  element: HTMLElement & { updateComplete: Promise<unknown>; getResourceUsage(): WidgetResourceUsage };
+};
 
 async function mount(factory: WidgetFactory, info: MCPServerInfo): Promise<Mounted> {
-  const deps = { EventBus: new MockEventBus(), MCPBridge: new MockMCPBridge(info), Configuration: new MockConfiguration() } as unknown as DependenciesObject;
+  const deps = {
+    EventBus: new MockEventBus(),
+    MCPBridge: new MockMCPBridge(info),
+    Configuration: new MockConfiguration(),
+  } as unknown as DependenciesObject;
   const result = await factory(deps, info);
   await result.api.initialize?.();
   const element = result.api.element as Mounted['element'];
@@ -69,16 +83,24 @@ function shadowRoots(host: Element): ShadowRoot[] {
 function moving(host: Element): string[] {
   return shadowElements(host).flatMap((el) => {
     const style = getComputedStyle(el);
-    const durations = [...style.transitionDuration.split(','), ...style.animationDuration.split(',')].map((d) => parseFloat(d) || 0);
+    const durations = [...style.transitionDuration.split(','), ...style.animationDuration.split(',')].map(
+      (d) => parseFloat(d) || 0,
+    );
     const animated = style.animationName.split(',').some((n) => n.trim() !== 'none');
-    return durations.some((d) => d > 0) || animated ? [`${el.localName} (transition ${style.transitionDuration}, animation ${style.animationName} ${style.animationDuration})`] : [];
+    return durations.some((d) => d > 0) || animated
+      ? [
+          `${el.localName} (transition ${style.transitionDuration}, animation ${style.animationName} ${style.animationDuration})`,
+        ]
+      : [];
   });
 }
 
 /** Motion the way a theme, a brand stylesheet or a later change might add it to every part of a widget. */
 function addMotion(host: Element): () => void {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync('@keyframes mcp-test-pulse { from { opacity: 0.5; } to { opacity: 1; } } * { transition: opacity 250ms ease, color 250ms; animation: mcp-test-pulse 1s infinite; }');
+  sheet.replaceSync(
+    '@keyframes mcp-test-pulse { from { opacity: 0.5; } to { opacity: 1; } } * { transition: opacity 250ms ease, color 250ms; animation: mcp-test-pulse 1s infinite; }',
+  );
   const roots = shadowRoots(host);
   for (const root of roots) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   return () => {
@@ -88,7 +110,12 @@ function addMotion(host: Element): () => void {
 
 function withTools(count: number): MCPServerInfo {
   const info = sampleServerInfo('rules');
-  const tools: MCPTool[] = Array.from({ length: count }, (_, i) => ({ name: `tool-${i}`, title: `Tool ${i}`, description: `Synthetic tool number ${i}`, inputSchema: { type: 'object', properties: { id: { type: 'integer' } } } }));
+  const tools: MCPTool[] = Array.from({ length: count }, (_, i) => ({
+    name: `tool-${i}`,
+    title: `Tool ${i}`,
+    description: `Synthetic tool number ${i}`,
+    inputSchema: { type: 'object', properties: { id: { type: 'integer' } } },
+  }));
   return { ...info, tools };
 }
 
@@ -124,7 +151,8 @@ describe('built-in widgets as elements', () => {
           await m.element.updateComplete;
           await frames(2);
           await check(tab?.textContent ?? 'main view');
-          const tool = shadowElements(m.element).find((el) => el.matches('button.tool-item')) as HTMLButtonElement | undefined;
+          const tool = shadowElements(m.element).find((el) => el.matches('button.tool-item')) as
+            HTMLButtonElement | undefined;
           if (tool) {
             tool.click();
             await frames(2);
@@ -139,13 +167,19 @@ describe('built-in widgets as elements', () => {
     it(`MCP-WP-11.5.6 follows browser zoom and the user's font size, in relative units (${name})`, async () => {
       const m = await mount(factory, sampleServerInfo('zoom'));
       try {
-        const sample = () => shadowElements(m.element).filter((el) => el.localName === 'button' || el.localName === 'p' || el.localName === 'dd' || el.localName === 'span');
+        const sample = () =>
+          shadowElements(m.element).filter(
+            (el) =>
+              el.localName === 'button' || el.localName === 'p' || el.localName === 'dd' || el.localName === 'span',
+          );
         const sizes = () => sample().map((el) => parseFloat(getComputedStyle(el).fontSize));
         const normal = sizes();
         expect(normal.length).to.be.above(0);
         document.documentElement.style.fontSize = '32px';
         const large = sizes();
-        large.forEach((size, i) => expect(size / normal[i]!, `${sample()[i]!.localName} scales with the root font size`).to.be.closeTo(2, 0.01));
+        large.forEach((size, i) =>
+          expect(size / normal[i]!, `${sample()[i]!.localName} scales with the root font size`).to.be.closeTo(2, 0.01),
+        );
       } finally {
         await unmount(m);
       }
@@ -162,18 +196,24 @@ describe('built-in widgets as elements', () => {
         expect(usage.memoryUsed).to.equal(2 * JSON.stringify(info).length);
         const bigInfo = (large.element as unknown as { info: MCPServerInfo }).info;
         expect(large.element.getResourceUsage().memoryUsed).to.equal(2 * JSON.stringify(bigInfo).length);
-        expect(large.element.getResourceUsage().memoryUsed).to.be.above(100 * usage.memoryUsed / 10);
+        expect(large.element.getResourceUsage().memoryUsed).to.be.above((100 * usage.memoryUsed) / 10);
         // Bundle: the gzipped bytes of the module the factory came from, measured independently here.
         const moduleUrl = (small.element as unknown as { moduleUrl: string }).moduleUrl;
         expect(moduleUrl).to.contain(`/widgets/${name}/index.ts`);
         const bundle = await waitFor(() => small.element.getResourceUsage().bundleSize, 5000, 'the bundle size');
         const source = await (await fetch(moduleUrl)).arrayBuffer();
-        const gzipped = await new Response(new Blob([source]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+        const gzipped = await new Response(
+          new Blob([source]).stream().pipeThrough(new CompressionStream('gzip')),
+        ).arrayBuffer();
         expect(bundle).to.equal(gzipped.byteLength);
         expect(bundle).to.be.below(source.byteLength);
         expect(Number.isInteger(bundle) && Number.isInteger(usage.memoryUsed)).to.equal(true);
         // Render time: a render made to take 20 ms reports 20+ ms, within what performance.now() saw.
-        const el = small.element as unknown as { render(): unknown; requestUpdate(): void; updateComplete: Promise<unknown> };
+        const el = small.element as unknown as {
+          render(): unknown;
+          requestUpdate(): void;
+          updateComplete: Promise<unknown>;
+        };
         const render = el.render;
         el.render = function (this: unknown) {
           const end = performance.now() + 20;

@@ -5,7 +5,17 @@ import type { McpWidgetStore } from '../../src/shell/registry/widget-store.js';
 import { deepActive } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { mountDashboard, readyCard } from '../support/dashboard.js';
-import { clickInstall, consentDialog, consentOpen, openStore, outcome, selectPackage, startRegistry, stopRegistry, type TestRegistry } from '../support/widget-store.js';
+import {
+  clickInstall,
+  consentDialog,
+  consentOpen,
+  openStore,
+  outcome,
+  selectPackage,
+  startRegistry,
+  stopRegistry,
+  type TestRegistry,
+} from '../support/widget-store.js';
 
 describe('Widgets panel and consent dialog', () => {
   let gateway: TestGateway;
@@ -17,7 +27,10 @@ describe('Widgets panel and consent dialog', () => {
     registry = await startRegistry({ packs: ['@contoso/resource-pins-widget@1.0.0', '@acme/echo-widget@1.0.0'] });
     gateway = await startGateway({
       mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
-      dashboard: { registries: [{ url: registry.url, name: 'test registry' }], publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }] },
+      dashboard: {
+        registries: [{ url: registry.url, name: 'test registry' }],
+        publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],
+      },
     });
     dashboard = await mountDashboard(gateway);
     await readyCard(dashboard, 'everything');
@@ -39,17 +52,28 @@ describe('Widgets panel and consent dialog', () => {
   it('MCP-WP-11.4.5 the consent dialog lists every permission, is accessible, and Escape declines: nothing is installed, focus returns', async () => {
     const before = await dashboard.registryHost!.store.keys();
     clickInstall(store);
-    const install = [...store.shadowRoot!.querySelectorAll<HTMLButtonElement>('.details button')].find((b) => b.textContent!.trim() === 'Install')!;
+    const install = [...store.shadowRoot!.querySelectorAll<HTMLButtonElement>('.details button')].find(
+      (b) => b.textContent!.trim() === 'Install',
+    )!;
     install.focus();
     const text = await consentOpen(dashboard);
-    for (const p of ['Read resources of the server', 'Subscribe to resource updates', 'Persistent storage in this browser', 'Write to the clipboard', 'Network access to status.contoso.example (https)']) {
+    for (const p of [
+      'Read resources of the server',
+      'Subscribe to resource updates',
+      'Persistent storage in this browser',
+      'Write to the clipboard',
+      'Network access to status.contoso.example (https)',
+    ]) {
       expect(text).to.contain(p);
     }
     expect(text).to.contain('Community (not signed; permissions limited)');
     await expect(consentDialog(dashboard)).to.be.accessible();
     await sendKeys({ press: 'Escape' });
     const result = await outcome(store);
-    expect(result).to.deep.equal({ ok: false, text: 'Contoso Resource Pins was not installed: you declined its permissions.' });
+    expect(result).to.deep.equal({
+      ok: false,
+      text: 'Contoso Resource Pins was not installed: you declined its permissions.',
+    });
     expect(await dashboard.registryHost!.store.keys()).to.deep.equal(before);
     expect((await dashboard.registryHost!.api.settings()).widgets).to.deep.equal({});
     await waitFor(() => deepActive() === install, 2000, 'focus back on Install');
@@ -60,7 +84,12 @@ describe('Widgets panel and consent dialog', () => {
     const seen: Array<{ label: string; max: number; value: number }> = [];
     const observer = new MutationObserver(() => {
       const bar = store.shadowRoot!.querySelector('progress');
-      if (bar) seen.push({ label: bar.closest('label')!.textContent!.replace(/\s+/g, ' ').trim(), max: bar.max, value: bar.value });
+      if (bar)
+        seen.push({
+          label: bar.closest('label')!.textContent!.replace(/\s+/g, ' ').trim(),
+          max: bar.max,
+          value: bar.value,
+        });
     });
     observer.observe(store.shadowRoot!, { childList: true, subtree: true, attributes: true });
     clickInstall(store);

@@ -36,19 +36,34 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     const off = dashboard.services!.bus.on('mcp:server:list-changed', (d: { kind: string }) => events.push(d.kind));
     // server-everything registers sampling/elicitation/roots tools once it sees our client capabilities.
     await waitFor(
-      () => (deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { info?: { tools: Array<{ name: string }> } })?.info?.tools.some((t) => t.name === 'trigger-sampling-request'),
+      () =>
+        (
+          deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
+            info?: { tools: Array<{ name: string }> };
+          }
+        )?.info?.tools.some((t) => t.name === 'trigger-sampling-request'),
       15_000,
       `the conditional tools (header says ${card.status?.primaryMetric}; list-changed events: ${events.join(',')})`,
     );
     off();
-    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { info: { tools: Array<{ name: string }> } };
-    expect(widget.info.tools.map((t) => t.name)).to.include.members(['trigger-sampling-request', 'trigger-elicitation-request', 'get-roots-list']);
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
+      info: { tools: Array<{ name: string }> };
+    };
+    expect(widget.info.tools.map((t) => t.name)).to.include.members([
+      'trigger-sampling-request',
+      'trigger-elicitation-request',
+      'get-roots-list',
+    ]);
   });
 
   it('MCP-WP-7.1.1 the tool list shows title, name, description, what it requires and hints; search finds by description', async () => {
     const card = await readyCard(dashboard, 'everything');
     await selectTool(card, 'structured');
-    const item = await waitFor(() => deepQueryText<HTMLButtonElement>('button.tool-item', 'get-structured-content', card.shadowRoot!), 5000, 'item');
+    const item = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('button.tool-item', 'get-structured-content', card.shadowRoot!),
+      5000,
+      'item',
+    );
     expect(item.textContent).to.match(/Requires: location/);
     expect(item.textContent).to.contain('output schema');
   });
@@ -61,15 +76,25 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     await fillAndInvoke(runner, { duration: '20', steps: '20' });
     await dialogOpen(dashboard);
     answerDialog(dashboard, 'confirm');
-    const bar = await waitFor(() => deepQuery<HTMLProgressElement>('progress', runner.shadowRoot!), 10_000, 'the progress bar');
+    const bar = await waitFor(
+      () => deepQuery<HTMLProgressElement>('progress', runner.shadowRoot!),
+      10_000,
+      'the progress bar',
+    );
     await waitFor(() => bar.value >= 1, 5000, 'progress');
     expect(bar.max).to.equal(20);
-    (deepQuery<HTMLButtonElement>('[data-action="cancel-call"]', runner.shadowRoot!))!.click();
-    await waitFor(() => deepText(runner.shadowRoot!).includes('the server was told to stop'), 5000, 'the cancelled note');
+    deepQuery<HTMLButtonElement>('[data-action="cancel-call"]', runner.shadowRoot!)!.click();
+    await waitFor(
+      () => deepText(runner.shadowRoot!).includes('the server was told to stop'),
+      5000,
+      'the cancelled note',
+    );
     off();
     const cancelled = seen.find((e) => e.event === 'mcp:tool:cancelled');
     expect(cancelled?.data.sent).to.equal(true);
-    expect(seen.some((e) => e.event === 'mcp:tool:result' && e.data.toolName === 'trigger-long-running-operation')).to.equal(false);
+    expect(
+      seen.some((e) => e.event === 'mcp:tool:result' && e.data.toolName === 'trigger-long-running-operation'),
+    ).to.equal(false);
   });
 
   it('MCP-WP-6.2.7 a server sampling/createMessage opens the sampling dialog; the reply the person writes goes back', async () => {
@@ -83,16 +108,28 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     expect(deepText(sampling.shadowRoot!)).to.contain('What is 2+2?');
     (sampling.shadowRoot!.querySelector('textarea') as HTMLTextAreaElement).value = 'Four, written by a person.';
     (sampling.shadowRoot!.querySelector('[data-action="send"]') as HTMLButtonElement).click();
-    await waitFor(() => deepText(runner.shadowRoot!).includes('Four, written by a person.'), 10_000, 'the sampled reply in the result');
+    await waitFor(
+      () => deepText(runner.shadowRoot!).includes('Four, written by a person.'),
+      10_000,
+      'the sampled reply in the result',
+    );
     expect(deepText(runner.shadowRoot!)).to.contain('human (mcp-dashboard)');
   });
 
   it('MCP-WP-6.2.9 a widget createMessage goes through the same dialog and unknown fields pass through', async () => {
     const card = await readyCard(dashboard, 'everything');
-    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: { MCPBridge: { createMessage: (s: string, r: object) => Promise<any> } } };
+    const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
+      deps: { MCPBridge: { createMessage: (s: string, r: object) => Promise<any> } };
+    };
     const requests: any[] = [];
-    const off = dashboard.services!.bus.on('mcp:sampling:requested', (d: { request: unknown }) => requests.push(d.request));
-    const pending = widget.deps.MCPBridge.createMessage('everything', { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10, 'x-future': { keep: true } });
+    const off = dashboard.services!.bus.on('mcp:sampling:requested', (d: { request: unknown }) =>
+      requests.push(d.request),
+    );
+    const pending = widget.deps.MCPBridge.createMessage('everything', {
+      messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+      maxTokens: 10,
+      'x-future': { keep: true },
+    });
     const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
     await waitFor(() => sampling.shadowRoot?.querySelector('dialog')?.open, 5000, 'the sampling dialog');
     expect(deepText(sampling.shadowRoot!)).to.contain('The widget server-panel:everything');
@@ -118,13 +155,19 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     await waitFor(() => elicit.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the elicitation dialog');
     const form = elicit.shadowRoot!.querySelector('mcp-schema-form')!;
     await form.updateComplete;
-    const label = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => l.textContent!.trim().startsWith('String'))!;
+    const label = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) =>
+      l.textContent!.trim().startsWith('String'),
+    )!;
     const input = form.shadowRoot!.getElementById(label.htmlFor) as HTMLInputElement;
     input.value = 'Ada Lovelace';
     input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     await form.updateComplete;
     (form.shadowRoot!.querySelector('button[type="submit"]') as HTMLButtonElement).click();
-    await waitFor(() => deepText(runner.shadowRoot!).includes('Name: Ada Lovelace'), 10_000, `the accepted answer; dialog says: ${deepText(elicit.shadowRoot!).slice(0, 300)}`);
+    await waitFor(
+      () => deepText(runner.shadowRoot!).includes('Name: Ada Lovelace'),
+      10_000,
+      `the accepted answer; dialog says: ${deepText(elicit.shadowRoot!).slice(0, 300)}`,
+    );
   });
 
   it('MCP-WP-7.2.1 the resource explorer widget: chosen per server, persisted, with subscriptions showing updates', async () => {
@@ -137,16 +180,28 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     dashboard.remove();
     dashboard = await mount();
     card = await readyCard(dashboard, 'everything');
-    const widget = await waitFor(() => deepQuery('mcp-resource-explorer-widget', card.shadowRoot!), 10_000, 'the persisted choice');
-    const item = await waitFor(() => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'text/', widget.shadowRoot!), 5000, 'a text resource');
+    const widget = await waitFor(
+      () => deepQuery('mcp-resource-explorer-widget', card.shadowRoot!),
+      10_000,
+      'the persisted choice',
+    );
+    const item = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('ul[aria-label="Resources"] button', 'text/', widget.shadowRoot!),
+      5000,
+      'a text resource',
+    );
     expect(item.textContent).to.match(/demo:\/\//);
     item.click();
-    const watch = await waitFor(() => deepQueryText<HTMLButtonElement>('button', 'Watch for changes', widget.shadowRoot!), 10_000, 'the watch button');
+    const watch = await waitFor(
+      () => deepQueryText<HTMLButtonElement>('button', 'Watch for changes', widget.shadowRoot!),
+      10_000,
+      'the watch button',
+    );
     watch.click();
     // server-everything sends notifications/resources/updated for subscribed URIs once this tool runs.
     await dashboard.services!.bridge.callTool('everything', 'toggle-subscriber-updates', {});
     await waitFor(() => deepText(widget.shadowRoot!).includes('Updated at'), 12_000, 'an update notification');
-    (deepQueryText<HTMLButtonElement>('button', 'Stop watching', widget.shadowRoot!))!.click();
+    deepQueryText<HTMLButtonElement>('button', 'Stop watching', widget.shadowRoot!)!.click();
     await dashboard.services!.bridge.callTool('everything', 'toggle-subscriber-updates', {});
   });
 
@@ -168,7 +223,11 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     const s2 = card.shadowRoot!.querySelector('select') as HTMLSelectElement;
     s2.value = 'server-status';
     s2.dispatchEvent(new Event('change'));
-    const status = await waitFor(() => deepQuery('mcp-server-status-widget', card.shadowRoot!), 10_000, 'the status widget');
+    const status = await waitFor(
+      () => deepQuery('mcp-server-status-widget', card.shadowRoot!),
+      10_000,
+      'the status widget',
+    );
     await waitFor(() => /Active|Idle/.test(deepText(status.shadowRoot!)), 5000, 'state text');
     expect(deepQuery('[aria-hidden="true"]', status.shadowRoot!)!.textContent!.trim()).to.not.equal('');
     await expect(card).to.be.accessible();

@@ -15,11 +15,15 @@ export async function startBearerProxy(gateway) {
     const ownLocal = `localhost:${server.address().port}`;
     const headers = { ...req.headers, authorization: `Bearer ${gateway.token}` };
     if (headers.host === own || headers.host === ownLocal) headers.host = target;
-    if (headers.origin === `http://${own}` || headers.origin === `http://${ownLocal}`) headers.origin = `http://${target}`;
-    const upstream = request({ host: '127.0.0.1', port: gateway.port, method: req.method, path: req.url, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    if (headers.origin === `http://${own}` || headers.origin === `http://${ownLocal}`)
+      headers.origin = `http://${target}`;
+    const upstream = request(
+      { host: '127.0.0.1', port: gateway.port, method: req.method, path: req.url, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
       res.end(`proxy: ${error.message}`);

@@ -28,12 +28,33 @@ const log = (...parts: unknown[]) => process.stderr.write(`[driver] ${parts.map(
 /** The `oauth` object a user would write for this scenario's server. */
 export function oauthFor(scenario: string, context: Record<string, string | undefined>): OAuthServerConfig | undefined {
   if (!scenario.startsWith('auth/')) return undefined;
-  if (scenario === 'auth/client-credentials-basic') return { grant: 'client_credentials', clientId: context.client_id, clientSecret: context.client_secret };
-  if (scenario === 'auth/client-credentials-jwt') return { grant: 'client_credentials', clientId: context.client_id, privateKey: context.private_key_pem, algorithm: context.signing_algorithm ?? 'ES256' };
+  if (scenario === 'auth/client-credentials-basic')
+    return { grant: 'client_credentials', clientId: context.client_id, clientSecret: context.client_secret };
+  if (scenario === 'auth/client-credentials-jwt')
+    return {
+      grant: 'client_credentials',
+      clientId: context.client_id,
+      privateKey: context.private_key_pem,
+      algorithm: context.signing_algorithm ?? 'ES256',
+    };
   if (scenario === 'auth/cross-app-access-complete-flow' || scenario === 'auth/enterprise-managed-authorization') {
-    return { grant: 'cross_app_access', clientId: context.client_id, clientSecret: context.client_secret, idp: { tokenEndpoint: context.idp_token_endpoint!, clientId: context.idp_client_id!, idToken: context.idp_id_token } };
+    return {
+      grant: 'cross_app_access',
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      idp: {
+        tokenEndpoint: context.idp_token_endpoint!,
+        clientId: context.idp_client_id!,
+        idToken: context.idp_id_token,
+      },
+    };
   }
-  if (scenario === 'auth/pre-registration') return { clientId: context.client_id, clientSecret: context.client_secret, ...(context.issuer ? { issuer: context.issuer } : {}) };
+  if (scenario === 'auth/pre-registration')
+    return {
+      clientId: context.client_id,
+      clientSecret: context.client_secret,
+      ...(context.issuer ? { issuer: context.issuer } : {}),
+    };
   return { clientMetadataUrl: CLIENT_METADATA_URL };
 }
 
@@ -54,7 +75,14 @@ async function signInAsBrowser(gateway: GatewayClient): Promise<void> {
     }
     const text = await response.text();
     if (url.startsWith(`${gateway.baseUrl}/oauth/callback`)) {
-      if (!response.ok) throw new Error(`the gateway's callback answered ${response.status}: ${text.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
+      if (!response.ok)
+        throw new Error(
+          `the gateway's callback answered ${response.status}: ${text
+            .replace(/<[^>]+>/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, 300)}`,
+        );
       log('sign-in: callback accepted');
       return;
     }
@@ -80,13 +108,20 @@ async function withSignIn<T>(gateway: GatewayClient, what: string, action: () =>
  * What the user does with the scenario's server once connected: the calls the scenario names in its
  * context, else each listed tool with its form as the dashboard prefills it (the user presses Invoke).
  */
-async function exercise(bridge: MCPBridge, gateway: GatewayClient, scenario: string, context: Record<string, unknown>): Promise<void> {
+async function exercise(
+  bridge: MCPBridge,
+  gateway: GatewayClient,
+  scenario: string,
+  context: Record<string, unknown>,
+): Promise<void> {
   const tools = await withSignIn(gateway, 'tools/list', () => bridge.listTools(SERVER));
   log(`tools: ${tools.map((t) => t.name).join(', ')}`);
-  const call = (name: string, args: object) => withSignIn(gateway, `tools/call ${name}`, () => bridge.callTool(SERVER, name, args));
+  const call = (name: string, args: object) =>
+    withSignIn(gateway, `tools/call ${name}`, () => bridge.callTool(SERVER, name, args));
   const named = context.toolCalls as Array<{ name: string; arguments?: object }> | undefined;
   if (Array.isArray(named)) {
-    for (const c of named) await call(c.name, c.arguments ?? {}).catch((e: Error) => log(`tools/call ${c.name}: ${e.message}`));
+    for (const c of named)
+      await call(c.name, c.arguments ?? {}).catch((e: Error) => log(`tools/call ${c.name}: ${e.message}`));
     return;
   }
   if (scenario === 'tools_call') {
@@ -111,7 +146,8 @@ async function exercise(bridge: MCPBridge, gateway: GatewayClient, scenario: str
 async function main(): Promise<void> {
   const serverUrl = process.argv.at(-1)!;
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
-  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined> & Record<string, unknown>;
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined> &
+    Record<string, unknown>;
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-conformance-'));
   const oauth = oauthFor(scenario, context);
   const config = {
@@ -125,7 +161,10 @@ async function main(): Promise<void> {
   const bridge = new MCPBridge({
     bus: new EventBus(),
     gateway,
-    elicitationHandler: async (_server, request) => ({ action: 'accept', content: (initialValue(request.requestedSchema, request.requestedSchema) ?? {}) as Record<string, unknown> }),
+    elicitationHandler: async (_server, request) => ({
+      action: 'accept',
+      content: (initialValue(request.requestedSchema, request.requestedSchema) ?? {}) as Record<string, unknown>,
+    }),
   });
   try {
     await withSignIn(gateway, 'connect', () => bridge.connect(SERVER, 'http'));

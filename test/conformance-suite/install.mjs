@@ -48,18 +48,33 @@ export async function ensureSuite(version = SUITE_VERSION) {
   const node = nodeFrom(dir);
   if ((await exists(cli)) && (!needNode || (await exists(node)))) return { node, cli, dir, version };
   if (needNode && (process.platform !== 'linux' || process.arch !== 'x64')) {
-    throw new Error(`The MCP conformance suite needs Node 22 or newer; this is Node ${process.versions.node} on ${process.platform}-${process.arch}, where the npm package ${NODE22_PACKAGE} does not apply. Run the tests with Node 22+.`);
+    throw new Error(
+      `The MCP conformance suite needs Node 22 or newer; this is Node ${process.versions.node} on ${process.platform}-${process.arch}, where the npm package ${NODE22_PACKAGE} does not apply. Run the tests with Node 22+.`,
+    );
   }
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'mcp-dashboard-conformance-cache', private: true }));
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'mcp-dashboard-conformance-cache', private: true }),
+  );
   const packages = [`@modelcontextprotocol/conformance@${version}`, ...(needNode ? [NODE22_PACKAGE] : [])];
   try {
-    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', ...packages], { cwd: dir, timeout: 300_000, maxBuffer: 16 * 1024 * 1024 });
+    await run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=error', ...packages], {
+      cwd: dir,
+      timeout: 300_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
   } catch (error) {
-    throw new Error(`Could not install ${packages.join(' and ')} into ${dir} (npm said: ${String(error.stderr || error.message).trim().slice(0, 600)}). The conformance tests need the npm registry once; afterwards the cache is used.`, { cause: error });
+    throw new Error(
+      `Could not install ${packages.join(' and ')} into ${dir} (npm said: ${String(error.stderr || error.message)
+        .trim()
+        .slice(0, 600)}). The conformance tests need the npm registry once; afterwards the cache is used.`,
+      { cause: error },
+    );
   }
   if (!(await exists(cli))) throw new Error(`npm installed ${packages.join(', ')} into ${dir}, but ${cli} is missing.`);
-  if (needNode && !(await exists(node))) throw new Error(`npm installed ${NODE22_PACKAGE} into ${dir}, but ${node} is missing.`);
+  if (needNode && !(await exists(node)))
+    throw new Error(`npm installed ${NODE22_PACKAGE} into ${dir}, but ${node} is missing.`);
   return { node, cli, dir, version };
 }
 

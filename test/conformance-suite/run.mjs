@@ -45,7 +45,8 @@ async function readChecks(dir) {
     for (const e of await readdir(d, { withFileTypes: true })) {
       const path = join(d, e.name);
       if (e.isDirectory()) await walk(path, rel ? `${rel}/${e.name}` : e.name);
-      else if (e.name === 'checks.json') out.set(rel.replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, ''), JSON.parse(await readFile(path, 'utf8')));
+      else if (e.name === 'checks.json')
+        out.set(rel.replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, ''), JSON.parse(await readFile(path, 'utf8')));
     }
   };
   await walk(dir, '');
@@ -62,7 +63,9 @@ function outcome(checks, extra = {}) {
   const warnings = checks.filter((c) => c.status === 'WARNING');
   const passed = checks.filter((c) => c.status === 'SUCCESS').length;
   const ok = failures.length === 0 && !extra.clientFailed;
-  const notes = [...failures, ...warnings].map((c) => `${c.status} ${c.id}: ${c.errorMessage ?? c.description}`.slice(0, 240));
+  const notes = [...failures, ...warnings].map((c) =>
+    `${c.status} ${c.id}: ${c.errorMessage ?? c.description}`.slice(0, 240),
+  );
   if (extra.clientFailed) notes.push(`the client failed: ${extra.clientFailed}`);
   return { ok, passed, failed: failures.length, warnings: warnings.length, notes };
 }
@@ -96,7 +99,9 @@ async function bundleDriver() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    define: { 'import.meta.url': JSON.stringify(pathToFileURL(join(repoRoot, 'test', 'support', 'gateway-process.mjs')).href) },
+    define: {
+      'import.meta.url': JSON.stringify(pathToFileURL(join(repoRoot, 'test', 'support', 'gateway-process.mjs')).href),
+    },
     logLevel: 'warning',
   });
   return outfile;
@@ -110,13 +115,28 @@ async function bundleDriver() {
  * @param {{ concurrency?: number, timeoutMs?: number, retries?: number, expectedToFail?: string[] }} [options]
  * @returns {Promise<Map<string, ReturnType<typeof outcome>>>}
  */
-export async function runClientScenarios(suite, scenarios, { concurrency = 3, timeoutMs = 120_000, retries = 1, expectedToFail = [] } = {}) {
+export async function runClientScenarios(
+  suite,
+  scenarios,
+  { concurrency = 3, timeoutMs = 120_000, retries = 1, expectedToFail = [] } = {},
+) {
   const work = await mkdtemp(join(tmpdir(), 'mcp-dashboard-suite-'));
   const driver = await bundleDriver();
   const results = new Map();
   try {
     const runOne = async (scenario, out) => {
-      const args = [suite.cli, 'client', '--command', `${process.execPath} ${driver}`, '--scenario', scenario, '--timeout', String(timeoutMs), '-o', out];
+      const args = [
+        suite.cli,
+        'client',
+        '--command',
+        `${process.execPath} ${driver}`,
+        '--scenario',
+        scenario,
+        '--timeout',
+        String(timeoutMs),
+        '-o',
+        out,
+      ];
       const run = await new Promise((resolvePromise) => {
         const child = spawn(suite.node, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
         let log = '';
@@ -127,7 +147,8 @@ export async function runClientScenarios(suite, scenarios, { concurrency = 3, ti
       const checks = (await readChecks(out).catch(() => new Map())).get(scenario) ?? [];
       // A non-zero exit with no failing check means warnings only, unless the driver failed or timed out
       // (where a scenario expects the client to fail, the suite exits 0).
-      const driverError = /\[driver\] failed: ([^\n]*)/.exec(run.log)?.[1] ?? /Client timed out[^\n]*/.exec(run.log)?.[0];
+      const driverError =
+        /\[driver\] failed: ([^\n]*)/.exec(run.log)?.[1] ?? /Client timed out[^\n]*/.exec(run.log)?.[0];
       const result = outcome(checks, { clientFailed: run.code !== 0 ? driverError : undefined });
       if (run.code !== 0 && !checks.length) result.ok = false;
       if (!checks.length) result.notes.push(run.log.slice(-600));
@@ -160,7 +181,10 @@ export async function runServerScenarios(suite, url) {
   const out = await mkdtemp(join(tmpdir(), 'mcp-dashboard-suite-server-'));
   try {
     await new Promise((resolvePromise) => {
-      const child = spawn(suite.node, [suite.cli, 'server', '--url', url, '-o', out], { cwd: repoRoot, stdio: 'ignore' });
+      const child = spawn(suite.node, [suite.cli, 'server', '--url', url, '-o', out], {
+        cwd: repoRoot,
+        stdio: 'ignore',
+      });
       child.on('close', resolvePromise);
     });
     const results = new Map();
@@ -173,7 +197,10 @@ export async function runServerScenarios(suite, url) {
 
 /** The fixture server as its own Streamable HTTP server on 127.0.0.1. */
 async function startFixtureHttp() {
-  const child = spawn(process.execPath, [join(repoRoot, FIXTURE), '--http', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(repoRoot, FIXTURE), '--http', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolvePromise, reject) => {
     let text = '';
     child.stdout.on('data', (d) => {
@@ -189,10 +216,15 @@ async function startFixtureHttp() {
 /** Server scenarios against the fixture directly and through the gateway (stdio child, bearer added by a proxy). */
 export async function runServerBoth(suite) {
   const direct = await startFixtureHttp();
-  const gateway = await startGatewayProcess({ config: { mcpServers: { fixture: { command: process.execPath, args: [FIXTURE] } } } });
+  const gateway = await startGatewayProcess({
+    config: { mcpServers: { fixture: { command: process.execPath, args: [FIXTURE] } } },
+  });
   const proxy = await startBearerProxy(gateway);
   try {
-    const [directResults, gatewayResults] = await Promise.all([runServerScenarios(suite, direct.url), runServerScenarios(suite, `${proxy.url}/mcp/fixture`)]);
+    const [directResults, gatewayResults] = await Promise.all([
+      runServerScenarios(suite, direct.url),
+      runServerScenarios(suite, `${proxy.url}/mcp/fixture`),
+    ]);
     return { direct: directResults, gateway: gatewayResults };
   } finally {
     await proxy.close();
@@ -206,7 +238,9 @@ function table(title, results, expected = {}) {
   const lines = [`### ${title}`, '', '| Scenario | Result | Notes |', '|---|---|---|'];
   for (const [name, r] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
     const why = expected[name] ? `Expected to fail: ${expected[name]}` : r.notes.slice(0, 2).join('; ');
-    lines.push(`| \`${name}\` | ${r.ok ? 'pass' : '**fail**'} (${r.passed} checks passed${r.failed ? `, ${r.failed} failed` : ''}${r.warnings ? `, ${r.warnings} warnings` : ''}) | ${why.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
+    lines.push(
+      `| \`${name}\` | ${r.ok ? 'pass' : '**fail**'} (${r.passed} checks passed${r.failed ? `, ${r.failed} failed` : ''}${r.warnings ? `, ${r.warnings} warnings` : ''}) | ${why.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`,
+    );
   }
   const passed = [...results.values()].filter((r) => r.ok).length;
   lines.splice(1, 0, '', `${passed} of ${results.size} scenarios pass.`);
@@ -231,19 +265,32 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const suite = await ensureSuite(version);
     const list = await listScenarios(suite);
     const clientNames = version === SUITE_VERSION ? list.client.map((s) => s.name) : alphaScenarios(list);
-    const client = await runClientScenarios(suite, clientNames, { expectedToFail: Object.keys(baseline[version]?.client ?? {}) });
+    const client = await runClientScenarios(suite, clientNames, {
+      expectedToFail: Object.keys(baseline[version]?.client ?? {}),
+    });
     const server = await runServerBoth(suite);
     const expected = baseline[version] ?? {};
     sections.push(
-      table(`${version}: client scenarios (the dashboard as the client)${version === ALPHA_VERSION ? ' — those tagged 2026-07-28' : ''}`, client, expected.client),
+      table(
+        `${version}: client scenarios (the dashboard as the client)${version === ALPHA_VERSION ? ' — those tagged 2026-07-28' : ''}`,
+        client,
+        expected.client,
+      ),
       table(`${version}: server scenarios, fixture server directly`, server.direct, expected['server-direct']),
-      table(`${version}: server scenarios, the same server through the gateway`, server.gateway, expected['server-gateway']),
+      table(
+        `${version}: server scenarios, the same server through the gateway`,
+        server.gateway,
+        expected['server-gateway'],
+      ),
     );
     process.stdout.write(`${sections.slice(-3).join('\n\n')}\n\n`);
   }
   if (write) {
     const stamp = new Date().toISOString().slice(0, 10);
-    await writeFile(join(here, 'results.md'), `<!-- Written by \`node test/conformance-suite/run.mjs --write\` on ${stamp}; \`npm run conformance\` copies it into docs/conformance.md. -->\n\n${sections.join('\n\n')}\n`);
+    await writeFile(
+      join(here, 'results.md'),
+      `<!-- Written by \`node test/conformance-suite/run.mjs --write\` on ${stamp}; \`npm run conformance\` copies it into docs/conformance.md. -->\n\n${sections.join('\n\n')}\n`,
+    );
     process.stdout.write('test/conformance-suite/results.md written\n');
   }
 }

@@ -50,7 +50,7 @@ async function suiteSection() {
   const lines = [
     '## The official MCP conformance suite',
     '',
-    'The dashboard is also checked against `@modelcontextprotocol/conformance` (the MCP project\'s own suite), pinned to 0.1.16, and against the 2026-07-28 scenarios of its pre-release line. `test/node/conformance-suite.test.ts` runs it in `npm test`: the dashboard is the client (the real gateway started from its CLI with a config naming the scenario\'s server, the project\'s MCPBridge connected through `/mcp/<name>`, and the user\'s browser played for sign-ins), and our fixture server (`test/fixtures/conformance-server.mjs`) is scored directly and through the gateway. The test fails on any failure not listed below, and on a listed one that starts to pass.',
+    "The dashboard is also checked against `@modelcontextprotocol/conformance` (the MCP project's own suite), pinned to 0.1.16, and against the 2026-07-28 scenarios of its pre-release line. `test/node/conformance-suite.test.ts` runs it in `npm test`: the dashboard is the client (the real gateway started from its CLI with a config naming the scenario's server, the project's MCPBridge connected through `/mcp/<name>`, and the user's browser played for sign-ins), and our fixture server (`test/fixtures/conformance-server.mjs`) is scored directly and through the gateway. The test fails on any failure not listed below, and on a listed one that starts to pass.",
     '',
     '### Scenarios expected to fail, and why',
     '',
@@ -60,10 +60,18 @@ async function suiteSection() {
   const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
   for (const [version, kinds] of Object.entries(baseline)) {
     for (const [kind, entries] of Object.entries(kinds)) {
-      for (const [scenario, why] of Object.entries(entries)) lines.push(`| ${version} | ${kind} | \`${scenario}\` | ${esc(why)} |`);
+      for (const [scenario, why] of Object.entries(entries))
+        lines.push(`| ${version} | ${kind} | \`${scenario}\` | ${esc(why)} |`);
     }
   }
-  lines.push('', results.replace(/^<!--.*?-->\s*/s, '').trim().replace(/^### /gm, '### Results: '), '');
+  lines.push(
+    '',
+    results
+      .replace(/^<!--.*?-->\s*/s, '')
+      .trim()
+      .replace(/^### /gm, '### Results: '),
+    '',
+  );
   return lines;
 }
 
@@ -92,7 +100,8 @@ export async function generate() {
   }
   const rules = catalogue.rules;
   // A rule whose ID the specification uses twice is named in titles by its `alias` (e.g. MCP-WP-17.1.3a).
-  const testsOf = (r) => (r.key.includes('@') ? (r.alias ? (covering.get(r.alias) ?? []) : []) : (covering.get(r.id) ?? []));
+  const testsOf = (r) =>
+    r.key.includes('@') ? (r.alias ? (covering.get(r.alias) ?? []) : []) : (covering.get(r.id) ?? []);
   const covered = rules.filter((r) => testsOf(r).length > 0);
   const explained = rules.filter((r) => testsOf(r).length === 0 && r.notCovered);
   const open = rules.filter((r) => testsOf(r).length === 0 && !r.notCovered);
@@ -118,10 +127,16 @@ export async function generate() {
       : r.notCovered
         ? `— ${esc(r.notCovered)}`
         : '**not covered yet**';
-    const label = r.key.includes('@') ? `${r.id} (${esc(r.section)})${r.alias ? `, named ${r.alias} in test titles` : ''}` : r.id;
+    const label = r.key.includes('@')
+      ? `${r.id} (${esc(r.section)})${r.alias ? `, named ${r.alias} in test titles` : ''}`
+      : r.id;
     lines.push(`| ${label} | ${r.party} | ${esc(r.requirement)} | ${cell} |`);
   }
-  lines.push('', 'Rule IDs such as MCP-WP-16.6.1 appear twice in the specification (registry and mcp-ui sections); the second use is listed with its section.', '');
+  lines.push(
+    '',
+    'Rule IDs such as MCP-WP-16.6.1 appear twice in the specification (registry and mcp-ui sections); the second use is listed with its section.',
+    '',
+  );
   lines.push(...(await suiteSection()));
   return lines.join('\n');
 }

@@ -12,7 +12,9 @@ import { repoRoot } from '../support/gateway-process.mjs';
 
 const valid = {
   bench: 'demo',
-  figures: [{ id: 'a', label: 'A', value: 1.5, unit: 'ms', baseline: { label: 'bare', value: 0.5, unit: 'ms' }, samples: 3 }],
+  figures: [
+    { id: 'a', label: 'A', value: 1.5, unit: 'ms', baseline: { label: 'bare', value: 0.5, unit: 'ms' }, samples: 3 },
+  ],
   absent: [{ id: 'b', label: 'B', reason: 'added by issue 4' }],
 };
 
@@ -37,7 +39,11 @@ test('the contract accepts a real result and refuses placeholders, duplicate ids
 
 function runRunner(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(repoRoot, 'bench', 'run.mjs')], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(repoRoot, 'bench', 'run.mjs')], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -54,15 +60,38 @@ test('the runner runs every *.bench.mjs it finds, reports each, and records a br
       title: 'Alpha things',
       notes: 'Measured by a test.',
       figures: [
-        { id: 'one', label: 'One server', value: 120, unit: 'ms', baseline: { label: 'bare client', value: 60, unit: 'ms' }, samples: 3, chart: 'scaling', chartTitle: 'Scaling' },
-        { id: 'ten', label: 'Ten servers', value: 480, unit: 'ms', baseline: { label: 'bare client', value: 400, unit: 'ms' }, samples: 3, chart: 'scaling' },
+        {
+          id: 'one',
+          label: 'One server',
+          value: 120,
+          unit: 'ms',
+          baseline: { label: 'bare client', value: 60, unit: 'ms' },
+          samples: 3,
+          chart: 'scaling',
+          chartTitle: 'Scaling',
+        },
+        {
+          id: 'ten',
+          label: 'Ten servers',
+          value: 480,
+          unit: 'ms',
+          baseline: { label: 'bare client', value: 400, unit: 'ms' },
+          samples: 3,
+          chart: 'scaling',
+        },
       ],
       errors: [{ id: 'hundred', label: 'Hundred servers', reason: 'a card showed an error' }],
       absent: [{ id: 'later', label: 'Later figure', reason: 'added by issue 5' }],
     };
-    await writeFile(join(dir, 'alpha.bench.mjs'), `process.stderr.write('working\\n');\nconsole.log(${JSON.stringify(JSON.stringify(charted))});\n`);
+    await writeFile(
+      join(dir, 'alpha.bench.mjs'),
+      `process.stderr.write('working\\n');\nconsole.log(${JSON.stringify(JSON.stringify(charted))});\n`,
+    );
     await writeFile(join(dir, 'beta.bench.mjs'), `console.log('not json at all'); process.exit(3);\n`);
-    await writeFile(join(dir, 'gamma.bench.mjs'), `console.log(JSON.stringify({ bench: 'gamma', figures: [{ id: 'x', label: 'X', value: 'soon', unit: 'ms' }] }));\n`);
+    await writeFile(
+      join(dir, 'gamma.bench.mjs'),
+      `console.log(JSON.stringify({ bench: 'gamma', figures: [{ id: 'x', label: 'X', value: 'soon', unit: 'ms' }] }));\n`,
+    );
     await writeFile(join(dir, 'helper.mjs'), `throw new Error('not a bench; must not run');\n`);
 
     const { code, stdout, stderr } = await runRunner({ BENCH_DIR: dir, BENCH_RESULTS_DIR: join(dir, 'results') });
@@ -71,7 +100,10 @@ test('the runner runs every *.bench.mjs it finds, reports each, and records a br
     assert.match(stdout, /One server\s+120 ms\s+\(baseline 60 ms: bare client\)/);
 
     const results = JSON.parse(await readFile(join(dir, 'results', 'latest.json'), 'utf8'));
-    assert.deepEqual(results.benches.map((b: { bench: string }) => b.bench), ['alpha', 'beta', 'gamma']);
+    assert.deepEqual(
+      results.benches.map((b: { bench: string }) => b.bench),
+      ['alpha', 'beta', 'gamma'],
+    );
     assert.equal(typeof results.machine.cpuModel, 'string');
     assert.ok(results.machine.cores >= 1);
     assert.match(results.machine.node, /^v\d+/);

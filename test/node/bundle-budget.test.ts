@@ -18,15 +18,23 @@ test('size budget: the initial JS+CSS and every built-in widget fit their gzippe
   const problems = budgetProblems(analysis);
   if (problems.length > 0) {
     const top = (await breakdownOf(dist, analysis.initial.files[0]!.file)).slice(0, 8);
-    problems.push(`Largest parts of ${analysis.initial.files[0]!.file}: ${top.map((p) => `${p.origin} ${kb(p.gzip)}`).join(', ')}. See bench/README.md.`);
+    problems.push(
+      `Largest parts of ${analysis.initial.files[0]!.file}: ${top.map((p) => `${p.origin} ${kb(p.gzip)}`).join(', ')}. See bench/README.md.`,
+    );
   }
   assert.deepEqual(problems, []);
-  process.stdout.write(`# initial ${kb(analysis.initial.gzip)} gz; ${analysis.widgets.map((w) => `${w.name} ${kb(w.own.gzip)}`).join(', ')}; shared by widgets ${kb(analysis.shared.gzip)}\n`);
+  process.stdout.write(
+    `# initial ${kb(analysis.initial.gzip)} gz; ${analysis.widgets.map((w) => `${w.name} ${kb(w.own.gzip)}`).join(', ')}; shared by widgets ${kb(analysis.shared.gzip)}\n`,
+  );
 });
 
 test('every built-in widget is its own lazily loaded chunk, measured by the budget', async () => {
   const analysis = await analyzeDist(dist);
-  assert.equal(analysis.widgets.length, BUILT_IN_WIDGETS.length, `built-in widget chunks found: ${analysis.widgets.map((w) => w.name).join(', ') || 'none'}`);
+  assert.equal(
+    analysis.widgets.length,
+    BUILT_IN_WIDGETS.length,
+    `built-in widget chunks found: ${analysis.widgets.map((w) => w.name).join(', ') || 'none'}`,
+  );
   for (const widget of analysis.widgets) assert.ok(widget.own.gzip > 0, `${widget.name} has no bytes of its own`);
 });
 
@@ -38,7 +46,10 @@ test('ajv is not part of the initial load (it is fetched after first paint; docs
     if (origins.length === 0 && /^assets\/preload-helper-[\w-]+\.js$/.test(file.file) && file.raw < 4096) continue;
     assert.ok(origins.length > 0, `${file.file} has no source map`);
     for (const heavy of ['ajv', 'ajv-formats', 'fast-uri']) {
-      assert.ok(!origins.includes(heavy), `${heavy} is in the initial bundle ${file.file}; import the validator through src/core/lazy-validator.ts`);
+      assert.ok(
+        !origins.includes(heavy),
+        `${heavy} is in the initial bundle ${file.file}; import the validator through src/core/lazy-validator.ts`,
+      );
     }
   }
 });
@@ -68,12 +79,34 @@ test('the budget check counts modulepreloads, stylesheets and static imports, an
        <link rel="icon" href="data:,"></head><body></body></html>`,
     );
     const manifest = {
-      'index.html': { file: 'assets/entry.js', src: 'index.html', isEntry: true, imports: ['src/x.ts'], css: ['assets/style.css'], dynamicImports: ['widgets/big/index.ts', 'widgets/small/index.ts', 'widgets/other/index.ts'] },
+      'index.html': {
+        file: 'assets/entry.js',
+        src: 'index.html',
+        isEntry: true,
+        imports: ['src/x.ts'],
+        css: ['assets/style.css'],
+        dynamicImports: ['widgets/big/index.ts', 'widgets/small/index.ts', 'widgets/other/index.ts'],
+      },
       'src/x.ts': { file: 'assets/imported.js', src: 'src/x.ts' },
       'src/pre.ts': { file: 'assets/preloaded.js', src: 'src/pre.ts' },
-      'widgets/big/index.ts': { file: 'assets/big-widget.js', src: 'widgets/big/index.ts', isDynamicEntry: true, imports: ['index.html', '_big-only.js'] },
-      'widgets/small/index.ts': { file: 'assets/small-widget.js', src: 'widgets/small/index.ts', isDynamicEntry: true, imports: ['index.html', '_kit.js'] },
-      'widgets/other/index.ts': { file: 'assets/other-widget.js', src: 'widgets/other/index.ts', isDynamicEntry: true, imports: ['index.html', '_kit.js'] },
+      'widgets/big/index.ts': {
+        file: 'assets/big-widget.js',
+        src: 'widgets/big/index.ts',
+        isDynamicEntry: true,
+        imports: ['index.html', '_big-only.js'],
+      },
+      'widgets/small/index.ts': {
+        file: 'assets/small-widget.js',
+        src: 'widgets/small/index.ts',
+        isDynamicEntry: true,
+        imports: ['index.html', '_kit.js'],
+      },
+      'widgets/other/index.ts': {
+        file: 'assets/other-widget.js',
+        src: 'widgets/other/index.ts',
+        isDynamicEntry: true,
+        imports: ['index.html', '_kit.js'],
+      },
       '_big-only.js': { file: 'assets/big-only.js', name: 'big-only' },
       '_kit.js': { file: 'assets/shared-kit.js', name: 'kit' },
       'src/core/validation.ts': { file: 'assets/validation.js', src: 'src/core/validation.ts', isDynamicEntry: true },
@@ -81,22 +114,42 @@ test('the budget check counts modulepreloads, stylesheets and static imports, an
     await writeFile(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 
     const analysis = await analyzeDist(dir);
-    assert.deepEqual(analysis.initial.files.map((f) => f.file).sort(), ['assets/entry.js', 'assets/imported.js', 'assets/preloaded.js', 'assets/style.css']);
-    assert.ok(analysis.initial.gzip > 150_000 && analysis.initial.gzip < 160_000, `initial gzip ${analysis.initial.gzip}`);
-    assert.deepEqual(analysis.widgets.map((w) => w.name), ['big', 'other', 'small']);
+    assert.deepEqual(analysis.initial.files.map((f) => f.file).sort(), [
+      'assets/entry.js',
+      'assets/imported.js',
+      'assets/preloaded.js',
+      'assets/style.css',
+    ]);
+    assert.ok(
+      analysis.initial.gzip > 150_000 && analysis.initial.gzip < 160_000,
+      `initial gzip ${analysis.initial.gzip}`,
+    );
+    assert.deepEqual(
+      analysis.widgets.map((w) => w.name),
+      ['big', 'other', 'small'],
+    );
     const [big, other, small] = analysis.widgets;
     // A chunk only one widget loads is that widget's own; a chunk several widgets load is shared.
     assert.deepEqual([...big!.ownFiles].sort(), ['assets/big-only.js', 'assets/big-widget.js']);
     assert.deepEqual(small!.ownFiles, ['assets/small-widget.js']);
     assert.deepEqual([...small!.files].sort(), ['assets/shared-kit.js', 'assets/small-widget.js']);
-    assert.deepEqual(analysis.shared.files.map((f) => f.file), ['assets/shared-kit.js']);
-    assert.ok(small!.own.gzip < 6_000 && small!.toLoad.gzip > 30_000, `small widget own ${small!.own.gzip}, to load ${small!.toLoad.gzip}`);
+    assert.deepEqual(
+      analysis.shared.files.map((f) => f.file),
+      ['assets/shared-kit.js'],
+    );
+    assert.ok(
+      small!.own.gzip < 6_000 && small!.toLoad.gzip > 30_000,
+      `small widget own ${small!.own.gzip}, to load ${small!.toLoad.gzip}`,
+    );
     assert.ok(other!.own.gzip < 5_000);
 
     const problems = budgetProblems(analysis);
     assert.equal(problems.length, 2, problems.join('\n'));
     assert.match(problems[0]!, /initial JS\+CSS is 15\d\.\d KB gzipped, over the 150\.0 KB budget/);
-    assert.match(problems[1]!, /Widget "big" has 3\d\.\d KB gzipped of its own, over the 25\.0 KB budget \(assets\/big-widget\.js, assets\/big-only\.js\)/);
+    assert.match(
+      problems[1]!,
+      /Widget "big" has 3\d\.\d KB gzipped of its own, over the 25\.0 KB budget \(assets\/big-widget\.js, assets\/big-only\.js\)/,
+    );
     assert.deepEqual(budgetProblems(analysis, { initialGzip: 200_000, widgetGzip: BUDGETS.widgetGzip * 2 }), []);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -12,30 +12,73 @@ import { spawn } from 'node:child_process';
 // Config import (issue 13): files written for Claude Desktop, VS Code, Cursor and Cline / Roo /
 // Windsurf are read as they are; keys the dashboard does not use give one warning line each, naming
 // the key and the file, and never stop start-up.
-const env = (values: Record<string, string>) => ({ env: (name: string) => values[name], home: '/home/me', workspace: '/work/project' });
+const env = (values: Record<string, string>) => ({
+  env: (name: string) => values[name],
+  home: '/home/me',
+  workspace: '/work/project',
+});
 const probe = join(repoRoot, 'test', 'fixtures', 'relay-probe-server.mjs');
 
 describe('config import: the four foreign formats', () => {
   test('Claude Desktop: mcpServers as they are, other top-level keys kept, no warnings', () => {
     const result = importConfig(
-      { mcpServers: { files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/notes'], env: { A: 'b' } } }, globalShortcut: 'Ctrl+Space' },
+      {
+        mcpServers: {
+          files: {
+            command: 'npx',
+            args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/notes'],
+            env: { A: 'b' },
+          },
+        },
+        globalShortcut: 'Ctrl+Space',
+      },
       'claude_desktop_config.json',
       env({}),
     );
-    assert.deepEqual(result.config, { mcpServers: { files: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/notes'], env: { A: 'b' } } }, globalShortcut: 'Ctrl+Space' });
+    assert.deepEqual(result.config, {
+      mcpServers: {
+        files: {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-filesystem', '/home/me/notes'],
+          env: { A: 'b' },
+        },
+      },
+      globalShortcut: 'Ctrl+Space',
+    });
     assert.deepEqual(result.warnings, []);
   });
 
   test('a server\'s "oauth" object is kept as it is (no warning), with ${env:…} expanded in it, and validated', () => {
     const result = importConfig(
-      { mcpServers: { crm: { url: 'https://crm.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'dash', clientSecret: '${env:CRM_SECRET}' } } } },
+      {
+        mcpServers: {
+          crm: {
+            url: 'https://crm.example.com/mcp',
+            oauth: { grant: 'client_credentials', clientId: 'dash', clientSecret: '${env:CRM_SECRET}' },
+          },
+        },
+      },
       'mcp.json',
       env({ CRM_SECRET: 's3cret' }),
     );
-    assert.deepEqual(result.config, { mcpServers: { crm: { url: 'https://crm.example.com/mcp', oauth: { grant: 'client_credentials', clientId: 'dash', clientSecret: 's3cret' } } } });
+    assert.deepEqual(result.config, {
+      mcpServers: {
+        crm: {
+          url: 'https://crm.example.com/mcp',
+          oauth: { grant: 'client_credentials', clientId: 'dash', clientSecret: 's3cret' },
+        },
+      },
+    });
     assert.deepEqual(result.warnings, []);
     assert.throws(
-      () => readConfig(JSON.stringify({ mcpServers: { crm: { url: 'https://crm.example.com/mcp', oauth: { grant: 'client_credentials' } } } }), '/tmp/mcp.json', env({})),
+      () =>
+        readConfig(
+          JSON.stringify({
+            mcpServers: { crm: { url: 'https://crm.example.com/mcp', oauth: { grant: 'client_credentials' } } },
+          }),
+          '/tmp/mcp.json',
+          env({}),
+        ),
       (error: Error) => /mcpServers\/crm\/oauth|"crm"/.test(error.message),
       'a client_credentials server without a client is refused with its place in the file',
     );
@@ -52,9 +95,18 @@ describe('config import: the four foreign formats', () => {
         "legacy": { "type": "sse", "url": "https://old.example.com/sse", }, /* trailing comma above */
       },
     }`;
-    const result = readConfig(text, '/work/project/.vscode/mcp.json', env({ LOG_LEVEL: 'debug', MCP_INPUT_GITHUB_TOKEN: 'ghp_secret' }));
+    const result = readConfig(
+      text,
+      '/work/project/.vscode/mcp.json',
+      env({ LOG_LEVEL: 'debug', MCP_INPUT_GITHUB_TOKEN: 'ghp_secret' }),
+    );
     assert.deepEqual(result.config.mcpServers, {
-      github: { type: 'stdio', command: 'github-mcp-server', args: ['stdio', '--root', '/work/project'], env: { GITHUB_TOKEN: 'ghp_secret', LOG: 'debug' } },
+      github: {
+        type: 'stdio',
+        command: 'github-mcp-server',
+        args: ['stdio', '--root', '/work/project'],
+        env: { GITHUB_TOKEN: 'ghp_secret', LOG: 'debug' },
+      },
       remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer ghp_secret' } },
       legacy: { type: 'sse', url: 'https://old.example.com/sse' },
     });
@@ -69,12 +121,26 @@ describe('config import: the four foreign formats', () => {
         ['remote', 'github-token', 'GitHub personal access token', 'MCP_INPUT_GITHUB_TOKEN'],
       ],
     );
-    assert.deepEqual(missing.warnings, ['/work/project/.vscode/mcp.json: the environment variable LOG_LEVEL is not set (used by "github"); using an empty value.']);
+    assert.deepEqual(missing.warnings, [
+      '/work/project/.vscode/mcp.json: the environment variable LOG_LEVEL is not set (used by "github"); using an empty value.',
+    ]);
   });
 
   test('Cursor: ${env:…} in env, remote servers by url', () => {
-    const result = importConfig({ mcpServers: { db: { command: 'uvx', args: ['db-mcp'], env: { DSN: '${env:DATABASE_URL}' } }, web: { url: 'https://web.example.com/sse' } } }, '~/.cursor/mcp.json', env({ DATABASE_URL: 'postgres://x' }));
-    assert.deepEqual(result.config.mcpServers, { db: { command: 'uvx', args: ['db-mcp'], env: { DSN: 'postgres://x' } }, web: { url: 'https://web.example.com/sse' } });
+    const result = importConfig(
+      {
+        mcpServers: {
+          db: { command: 'uvx', args: ['db-mcp'], env: { DSN: '${env:DATABASE_URL}' } },
+          web: { url: 'https://web.example.com/sse' },
+        },
+      },
+      '~/.cursor/mcp.json',
+      env({ DATABASE_URL: 'postgres://x' }),
+    );
+    assert.deepEqual(result.config.mcpServers, {
+      db: { command: 'uvx', args: ['db-mcp'], env: { DSN: 'postgres://x' } },
+      web: { url: 'https://web.example.com/sse' },
+    });
     assert.deepEqual(result.warnings, []);
   });
 
@@ -82,7 +148,14 @@ describe('config import: the four foreign formats', () => {
     const result = importConfig(
       {
         mcpServers: {
-          a: { command: 'node', args: ['a.js'], autoApprove: ['read'], disabled: false, timeout: 60, transportType: 'stdio' },
+          a: {
+            command: 'node',
+            args: ['a.js'],
+            autoApprove: ['read'],
+            disabled: false,
+            timeout: 60,
+            transportType: 'stdio',
+          },
           b: { url: 'https://b.example.com/sse', transportType: 'sse', alwaysAllow: ['x'], autoApprove: [] },
           w: { serverUrl: 'https://w.example.com/mcp' },
           r: { type: 'streamable-http', url: 'https://r.example.com/mcp', watchPaths: ['src'], fancyNewKey: 1 },
@@ -122,7 +195,11 @@ describe('config import: the CLI', () => {
 
   /** `mcp-dashboard --config <file>` as a user runs it; resolves with the ready URL and the stderr so far. */
   async function start(file: string, extraEnv: Record<string, string> = {}) {
-    const child = spawn(process.execPath, [join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js'), '--config', file, '--port', '0', '--no-open'], { env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js'), '--config', file, '--port', '0', '--no-open'],
+      { env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     children.push(child);
     let stderr = '';
     child.stderr!.on('data', (d) => (stderr += d.toString()));
@@ -137,14 +214,20 @@ describe('config import: the CLI', () => {
     });
     // The printed address carries a one-time launch code (issue 14); spend it for a token, as the page does.
     const code = /code=([^&]+)/.exec(url.hash)![1]!;
-    const answer = await gatewayRequest(Number(url.port), 'POST', '/api/launch/exchange', { body: JSON.stringify({ code }) });
+    const answer = await gatewayRequest(Number(url.port), 'POST', '/api/launch/exchange', {
+      body: JSON.stringify({ code }),
+    });
     assert.equal(answer.status, 200, answer.body);
     return { origin: url.origin, token: JSON.parse(answer.body).token as string, stderr: () => stderr };
   }
 
   async function callEnv(gw: { origin: string; token: string }, server: string, name: string): Promise<string> {
     const client = new Client({ name: 't', version: '1' }, { capabilities: {} });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${server}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${server}`), {
+        requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+      }),
+    );
     const result = await client.callTool({ name: 'env', arguments: { name } });
     await client.close();
     return (result.content as Array<{ text: string }>)[0]!.text;
@@ -155,10 +238,27 @@ describe('config import: the CLI', () => {
     dirs.push(dir);
     await mkdir(join(dir, '.cursor'));
     const file = join(dir, '.cursor', 'mcp.json');
-    await writeFile(file, JSON.stringify({ mcpServers: { notes: { command: 'node', args: [probe], env: { GREETING: '${env:IMPORT_TEST_GREETING}' }, autoApprove: ['count'], timeout: 30, transportType: 'stdio' } } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        mcpServers: {
+          notes: {
+            command: 'node',
+            args: [probe],
+            env: { GREETING: '${env:IMPORT_TEST_GREETING}' },
+            autoApprove: ['count'],
+            timeout: 30,
+            transportType: 'stdio',
+          },
+        },
+      }),
+    );
     const gw = await start(file, { IMPORT_TEST_GREETING: 'hello from the environment' });
     assert.equal(await callEnv(gw, 'notes', 'GREETING'), 'hello from the environment');
-    const warnings = gw.stderr().split('\n').filter((l) => l.startsWith('mcp-dashboard: warning:'));
+    const warnings = gw
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('mcp-dashboard: warning:'));
     assert.deepEqual(warnings, [
       `mcp-dashboard: warning: ${file}: ignoring "autoApprove" (server "notes"): the dashboard never approves tool calls by a list in the config; it asks, and you can remember a consent per tool.`,
       `mcp-dashboard: warning: ${file}: ignoring "timeout" (server "notes"): the dashboard uses its own request timeouts.`,
@@ -178,11 +278,21 @@ describe('config import: the CLI', () => {
     );
     const gw = await start(file);
     const client = new Client({ name: 't', version: '1' }, { capabilities: {} });
-    await assert.rejects(client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/needs-key`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } })), (error: Error & { data?: { problem?: { step: string; kind: string } } }) => {
-      assert.match(error.message, /This server needs the value "api-key" \(Notes API key\), which VS Code would ask you for\. Set the environment variable MCP_INPUT_API_KEY before starting the dashboard/);
-      assert.deepEqual([error.data?.problem?.step, error.data?.problem?.kind], ['config', 'input-missing']);
-      return true;
-    });
+    await assert.rejects(
+      client.connect(
+        new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/needs-key`), {
+          requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+        }),
+      ),
+      (error: Error & { data?: { problem?: { step: string; kind: string } } }) => {
+        assert.match(
+          error.message,
+          /This server needs the value "api-key" \(Notes API key\), which VS Code would ask you for\. Set the environment variable MCP_INPUT_API_KEY before starting the dashboard/,
+        );
+        assert.deepEqual([error.data?.problem?.step, error.data?.problem?.kind], ['config', 'input-missing']);
+        return true;
+      },
+    );
     assert.equal(await callEnv(gw, 'free', 'KEY'), '(unset)');
     assert.match(gw.stderr(), /mcp-dashboard: server "needs-key" \[config\]: This server needs the value "api-key"/);
     // With the variable set, the value reaches the server.

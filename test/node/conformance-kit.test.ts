@@ -9,13 +9,17 @@ const BUILT_IN = ['server-status', 'server-panel', 'tool-browser', 'resource-exp
 let reports: any[] = [];
 
 before(async () => {
-  reports = await runConformanceCli([...BUILT_IN.map((w) => `widgets/${w}/index.ts`), 'test/fixtures/widgets/careless-widget.ts'], { log: () => {} });
+  reports = await runConformanceCli(
+    [...BUILT_IN.map((w) => `widgets/${w}/index.ts`), 'test/fixtures/widgets/careless-widget.ts'],
+    { log: () => {} },
+  );
 });
 
 const builtIns = () => reports.slice(0, BUILT_IN.length);
 const careless = () => reports[BUILT_IN.length];
 const failedRules = (report: any) => report.results.flatMap((r: any) => r.failures.map((f: any) => f.rule));
-const check = (report: any, rule: string) => report.results.flatMap((r: any) => r.checks).filter((c: any) => c.rule === rule);
+const check = (report: any, rule: string) =>
+  report.results.flatMap((r: any) => r.checks).filter((c: any) => c.rule === rule);
 
 test('MCP-WP-17.10.1 / 17.1.3 every built-in widget is certification-eligible (score, lifecycle/events/security 100 %)', () => {
   for (const report of builtIns()) {
@@ -30,25 +34,51 @@ test('MCP-WP-17.2.1 the report has the test kit shape: version, timestamp, widge
     assert.equal(typeof report.version, 'string');
     assert.ok(!Number.isNaN(Date.parse(report.timestamp)));
     assert.equal(typeof report.widgetName, 'string');
-    assert.deepEqual(report.results.map((r: any) => r.category).sort(), ['accessibility', 'events', 'lifecycle', 'metadata', 'performance', 'security']);
-    for (const r of report.results) assert.ok(Array.isArray(r.failures) && Array.isArray(r.warnings) && typeof r.executionTime === 'number');
+    assert.deepEqual(report.results.map((r: any) => r.category).sort(), [
+      'accessibility',
+      'events',
+      'lifecycle',
+      'metadata',
+      'performance',
+      'security',
+    ]);
+    for (const r of report.results)
+      assert.ok(Array.isArray(r.failures) && Array.isArray(r.warnings) && typeof r.executionTime === 'number');
   }
 });
 
 test('MCP-WP-3.4.2 / 17.3.2 the kit catches a widget that leaves listeners and intervals after destroy; built-ins leave none', () => {
   assert.ok(failedRules(careless()).includes('MCP-WP-17.3.2'));
-  assert.ok(careless().results.find((r: any) => r.category === 'lifecycle').failures.some((f: any) => f.rule === 'MCP-WP-3.4.2' && /timer/.test(f.description)));
-  for (const report of builtIns()) for (const c of [...check(report, 'MCP-WP-17.3.2'), ...check(report, 'MCP-WP-3.4.2')]) assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
+  assert.ok(
+    careless()
+      .results.find((r: any) => r.category === 'lifecycle')
+      .failures.some((f: any) => f.rule === 'MCP-WP-3.4.2' && /timer/.test(f.description)),
+  );
+  for (const report of builtIns())
+    for (const c of [...check(report, 'MCP-WP-17.3.2'), ...check(report, 'MCP-WP-3.4.2')])
+      assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
 });
 
 test('MCP-WP-17.7.2 the kit catches eval in a widget (at run time and in its source)', () => {
-  const failures = careless().results.find((r: any) => r.category === 'security').failures.filter((f: any) => f.rule === 'MCP-WP-17.7.2');
-  assert.ok(failures.some((f: any) => /eval\(1 \+ 1\)/.test(f.description)), JSON.stringify(failures));
-  assert.ok(failures.some((f: any) => /careless-widget\.ts:\d+/.test(f.description)), JSON.stringify(failures));
+  const failures = careless()
+    .results.find((r: any) => r.category === 'security')
+    .failures.filter((f: any) => f.rule === 'MCP-WP-17.7.2');
+  assert.ok(
+    failures.some((f: any) => /eval\(1 \+ 1\)/.test(f.description)),
+    JSON.stringify(failures),
+  );
+  assert.ok(
+    failures.some((f: any) => /careless-widget\.ts:\d+/.test(f.description)),
+    JSON.stringify(failures),
+  );
 });
 
 test('MCP-WP-17.7.1 the kit catches server data written to innerHTML; built-ins render it as text', () => {
-  assert.ok(careless().results.find((r: any) => r.category === 'security').failures.some((f: any) => f.rule === 'MCP-WP-17.7.1' && /innerHTML/.test(f.description)));
+  assert.ok(
+    careless()
+      .results.find((r: any) => r.category === 'security')
+      .failures.some((f: any) => f.rule === 'MCP-WP-17.7.1' && /innerHTML/.test(f.description)),
+  );
   for (const report of builtIns()) for (const c of check(report, 'MCP-WP-17.7.1')) assert.equal(c.passed, true);
 });
 
@@ -58,7 +88,10 @@ test('MCP-WP-17.4.4 the kit catches a direct MCPBridge.callTool()', () => {
 
 test('MCP-WP-3.5.2 / 17.1.3a the kit catches an AgentAPI whose capabilities change between calls and whose executeAction throws; built-ins pass', () => {
   const lifecycle = careless().results.find((r: any) => r.category === 'lifecycle');
-  assert.ok(lifecycle.failures.some((f: any) => f.rule === 'MCP-WP-17.1.3' && /same document/.test(f.description)), JSON.stringify(lifecycle.failures));
+  assert.ok(
+    lifecycle.failures.some((f: any) => f.rule === 'MCP-WP-17.1.3' && /same document/.test(f.description)),
+    JSON.stringify(lifecycle.failures),
+  );
   assert.ok(lifecycle.failures.some((f: any) => f.rule === 'MCP-WP-3.5.2' && /unknown action/.test(f.description)));
   for (const report of builtIns()) {
     const agentChecks = [...check(report, 'MCP-WP-17.1.3'), ...check(report, 'MCP-WP-3.5.2')];
@@ -68,12 +101,16 @@ test('MCP-WP-3.5.2 / 17.1.3a the kit catches an AgentAPI whose capabilities chan
 });
 
 test('MCP-WP-6.6.2 built-in widgets start and stop with and without WidgetMessaging, OfflineCache and Telemetry, and leave no message subscription', () => {
-  for (const report of builtIns()) for (const c of check(report, 'MCP-WP-6.6.2')) assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
+  for (const report of builtIns())
+    for (const c of check(report, 'MCP-WP-6.6.2'))
+      assert.equal(c.passed, true, `${report.widgetName}: ${c.description}`);
   assert.ok(builtIns().every((report) => check(report, 'MCP-WP-6.6.2').length === 1));
 });
 
 test('MCP-WP-6.7.2 the kit catches a widget that sends server data through Telemetry; built-ins send none', () => {
-  const leak = careless().results.flatMap((r: any) => r.failures).find((f: any) => f.rule === 'MCP-WP-6.7.2');
+  const leak = careless()
+    .results.flatMap((r: any) => r.failures)
+    .find((f: any) => f.rule === 'MCP-WP-6.7.2');
   assert.ok(leak && /trackEvent\(.*conformance-private-server/.test(leak.description), JSON.stringify(leak));
   for (const report of builtIns()) {
     const checks = check(report, 'MCP-WP-6.7.2');
@@ -107,9 +144,15 @@ test('MCP-WP-18.1.4 built-in widgets report getResourceUsage() in bytes and mill
   for (const report of builtIns()) {
     const checks = check(report, 'MCP-WP-18.1.4');
     assert.equal(checks.length, 1, `${report.widgetName}: the check ran`);
-    assert.equal(checks[0].passed, true, `${report.widgetName}: ${JSON.stringify(report.results.flatMap((r: any) => r.failures))}`);
+    assert.equal(
+      checks[0].passed,
+      true,
+      `${report.widgetName}: ${JSON.stringify(report.results.flatMap((r: any) => r.failures))}`,
+    );
   }
-  const failure = careless().results.find((r: any) => r.category === 'performance').failures.find((f: any) => f.rule === 'MCP-WP-18.1.4');
+  const failure = careless()
+    .results.find((r: any) => r.category === 'performance')
+    .failures.find((f: any) => f.rule === 'MCP-WP-18.1.4');
   assert.ok(failure, JSON.stringify(failedRules(careless())));
   assert.match(JSON.stringify(failure), /memoryUsed, bundleSize, renderTime/);
 });
@@ -123,21 +166,26 @@ function allPass(rule: string): void {
   }
 }
 
-test('MCP-WP-3.1.1 / 3.1.2 / 3.1.4 each built-in module default-exports a factory of (dependencies, serverInfo) returning { api, widget }', () => allPass('MCP-WP-3.1.4'));
+test('MCP-WP-3.1.1 / 3.1.2 / 3.1.4 each built-in module default-exports a factory of (dependencies, serverInfo) returning { api, widget }', () =>
+  allPass('MCP-WP-3.1.4'));
 test('MCP-WP-3.4.1 lifecycle members are async functions', () => allPass('MCP-WP-3.4.1'));
-test('MCP-WP-3.4.3 / 17.3.4 refresh() re-fetches tools, resources and prompts and the UI shows the change', () => allPass('MCP-WP-17.3.4'));
+test('MCP-WP-3.4.3 / 17.3.4 refresh() re-fetches tools, resources and prompts and the UI shows the change', () =>
+  allPass('MCP-WP-17.3.4'));
 test('MCP-WP-3.4.4 / 17.3.3 destroy() finishes within 5000 ms', () => allPass('MCP-WP-17.3.3'));
-test('MCP-WP-4.3.2 built-in widgets work with only EventBus, MCPBridge and Configuration (the kit gives nothing else)', () => allPass('MCP-WP-17.3.1'));
+test('MCP-WP-4.3.2 built-in widgets work with only EventBus, MCPBridge and Configuration (the kit gives nothing else)', () =>
+  allPass('MCP-WP-17.3.1'));
 test('MCP-WP-5.1.1 / 5.1.2 the element named in widget.element is registered and starts with mcp-', () => {
   allPass('MCP-WP-5.1.1');
   allPass('MCP-WP-5.1.2');
 });
-test('MCP-WP-5.1.3 registration is idempotent: a second instance and a second load of the module do not throw', () => allPass('MCP-WP-5.1.3'));
+test('MCP-WP-5.1.3 registration is idempotent: a second instance and a second load of the module do not throw', () =>
+  allPass('MCP-WP-5.1.3'));
 test('MCP-WP-5.2.1 / 17.3.5 / 17.3.6 the element implements getStatus() returning a valid status', () => {
   allPass('MCP-WP-17.3.5');
   allPass('MCP-WP-17.3.6');
 });
-test('MCP-WP-5.4.1 / 11.1.1 hostile server strings run nothing and never reach an HTML sink', () => allPass('MCP-WP-17.7.1'));
+test('MCP-WP-5.4.1 / 11.1.1 hostile server strings run nothing and never reach an HTML sink', () =>
+  allPass('MCP-WP-17.7.1'));
 test('MCP-WP-7.1.3 / 17.4.2 / 17.4.3 tool invocation is an event with serverName, toolName and args, answered by host events', () => {
   for (const name of ['mcp-tool-browser-widget', 'mcp-server-panel-widget']) {
     const report = builtIns().find((r) => r.widgetName === name);
@@ -167,5 +215,9 @@ test('MCP-WP-18.1.1 / 18.1.2 / 18.1.3 / 17.6.2 / 17.6.3 bundle ≤ 500 KB gz, fi
 });
 test('MCP-WP-17.9.1 the kit drives widgets through MockEventBus, MockMCPBridge and MockConfiguration (calls are recorded)', () => {
   // The careless widget's direct callTool was seen only because MockMCPBridge records calls.
-  assert.ok(careless().results.find((r: any) => r.category === 'events').failures.some((f: any) => /1 direct call/.test(f.description)));
+  assert.ok(
+    careless()
+      .results.find((r: any) => r.category === 'events')
+      .failures.some((f: any) => /1 direct call/.test(f.description)),
+  );
 });

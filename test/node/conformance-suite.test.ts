@@ -1,7 +1,13 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { ALPHA_VERSION, ensureSuite, SUITE_VERSION } from '../conformance-suite/install.mjs';
-import { alphaScenarios, expectedFailures, listScenarios, runClientScenarios, runServerBoth } from '../conformance-suite/run.mjs';
+import {
+  alphaScenarios,
+  expectedFailures,
+  listScenarios,
+  runClientScenarios,
+  runServerBoth,
+} from '../conformance-suite/run.mjs';
 
 // The official MCP conformance suite, really run: installed on demand into a cache folder with the
 // Node 22 it needs (never skipped — without the npm registry once, this fails and says why). The
@@ -39,7 +45,11 @@ function assertBaseline(results: Map<string, Outcome>, expected: Record<string, 
 test(`official suite ${SUITE_VERSION}: every client scenario (auth/* included) passes with the dashboard as the client, except where the suite is wrong`, async () => {
   const list = await listScenarios(stable);
   assert.ok(list.client.length >= 26, `the suite lists ${list.client.length} client scenarios`);
-  const results = await runClientScenarios(stable, list.client.map((s) => s.name), { expectedToFail: Object.keys(baseline[SUITE_VERSION]?.client ?? {}) });
+  const results = await runClientScenarios(
+    stable,
+    list.client.map((s) => s.name),
+    { expectedToFail: Object.keys(baseline[SUITE_VERSION]?.client ?? {}) },
+  );
   assert.equal(results.size, list.client.length);
   assert.ok([...results.keys()].filter((n) => n.startsWith('auth/')).length >= 22, 'all auth/* scenarios ran');
   assertBaseline(results, baseline[SUITE_VERSION]?.client, `${SUITE_VERSION} client`);
@@ -50,7 +60,11 @@ test(`official suite ${SUITE_VERSION}: server scenarios through the gateway scor
   assert.ok(direct.size >= 30, `ran ${direct.size} server scenarios`);
   const passing = (m: Map<string, Outcome>) => new Set([...m].filter(([, r]) => r.ok).map(([n]) => n));
   const lost = [...passing(direct)].filter((n) => !passing(gateway).has(n));
-  assert.deepEqual(lost, [], `pass directly but not through the gateway: ${lost.map((n) => `${n} (${gateway.get(n)?.notes.join(' | ')})`).join('; ')}`);
+  assert.deepEqual(
+    lost,
+    [],
+    `pass directly but not through the gateway: ${lost.map((n) => `${n} (${gateway.get(n)?.notes.join(' | ')})`).join('; ')}`,
+  );
   assertBaseline(direct, baseline[SUITE_VERSION]?.['server-direct'], `${SUITE_VERSION} server, direct`);
   assertBaseline(gateway, baseline[SUITE_VERSION]?.['server-gateway'], `${SUITE_VERSION} server, through the gateway`);
 });
@@ -61,7 +75,11 @@ test(`pre-release suite ${ALPHA_VERSION}: the new 2026-07-28 client scenarios gi
   const known = new Set((await listScenarios(stable)).client.map((s) => s.name));
   const names = alphaScenarios(await listScenarios(alpha), known);
   assert.ok(names.length >= 12, `the pre-release lists ${names.length} new scenarios for 2026-07-28`);
-  const results = await runClientScenarios(alpha, names, { expectedToFail: Object.keys(baseline[ALPHA_VERSION]?.client ?? {}) });
-  const expected = Object.fromEntries(Object.entries(baseline[ALPHA_VERSION]?.client ?? {}).filter(([n]) => names.includes(n)));
+  const results = await runClientScenarios(alpha, names, {
+    expectedToFail: Object.keys(baseline[ALPHA_VERSION]?.client ?? {}),
+  });
+  const expected = Object.fromEntries(
+    Object.entries(baseline[ALPHA_VERSION]?.client ?? {}).filter(([n]) => names.includes(n)),
+  );
   assertBaseline(results, expected, `${ALPHA_VERSION} client`);
 });

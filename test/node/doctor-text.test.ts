@@ -17,14 +17,28 @@ import {
   SdkHttpError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from '../../gateway/src/oauth/errors.js';
+import {
+  describeAuthFailure,
+  scopeFailure,
+  scopeHeldFailure,
+  type AuthFailure,
+} from '../../gateway/src/oauth/errors.js';
 import { authConnectionProblem } from '../../gateway/src/oauth/auth-problem.js';
 
 // The card shows the doctor's diagnosis from its catalogs (so it can be translated); in English it
 // must read exactly as the gateway's own sentence, which the terminal prints. Every kind the gateway
 // produces is covered, in every variant.
 const site = { name: 'notes', configFile: '/home/me/.cursor/mcp.json' };
-const seen = (over: Partial<Parameters<typeof doctor.httpProblem>[3] & object> = {}) => ({ method: 'POST', url: 'https://h.example/mcp', status: 200, statusText: 'OK', contentType: 'text/html', html: true, challenge: false, ...over });
+const seen = (over: Partial<Parameters<typeof doctor.httpProblem>[3] & object> = {}) => ({
+  method: 'POST',
+  url: 'https://h.example/mcp',
+  status: 200,
+  statusText: 'OK',
+  contentType: 'text/html',
+  html: true,
+  challenge: false,
+  ...over,
+});
 const errno = (code: string, message = code) => Object.assign(new Error(message), { code });
 const fetchFailure = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: errno(code) });
 
@@ -41,13 +55,49 @@ const SAMPLES: ConnectionProblem[] = [
   doctor.httpProblem(site, 'https://nope.invalid/mcp', fetchFailure('ENOTFOUND'), undefined, 'streamable-http'),
   doctor.httpProblem(site, 'https://h.example/mcp', fetchFailure('ECONNRESET'), undefined, 'streamable-http'),
   doctor.httpProblem(site, 'https://h.example/mcp', new Error('something odd'), undefined, 'streamable-http'),
-  doctor.httpProblem(site, 'https://h.example/mcp', new Error('401'), seen({ status: 401, html: false }), 'streamable-http'),
-  doctor.httpProblem(site, 'https://h.example/mcp', new Error('403'), seen({ status: 403, html: false }), 'streamable-http'),
+  doctor.httpProblem(
+    site,
+    'https://h.example/mcp',
+    new Error('401'),
+    seen({ status: 401, html: false }),
+    'streamable-http',
+  ),
+  doctor.httpProblem(
+    site,
+    'https://h.example/mcp',
+    new Error('403'),
+    seen({ status: 403, html: false }),
+    'streamable-http',
+  ),
   doctor.httpProblem(site, 'https://h.example/mcp', new Error('html'), seen(), 'streamable-http'),
-  doctor.httpProblem(site, 'https://h.example/mcp', new Error('xml'), seen({ html: false, contentType: 'application/xml' }), 'streamable-http'),
-  doctor.httpProblem(site, 'https://h.example/mcp', new Error('500'), seen({ status: 500, statusText: 'Internal Server Error', html: false, contentType: 'text/plain' }), 'streamable-http'),
-  doctor.httpProblem(site, 'https://h.example/mcp', new Error('404'), seen({ status: 404, statusText: '', html: false, contentType: 'text/plain' }), 'streamable-http'),
-  doctor.httpProblem(site, 'https://h.example/mcp', new Error('429'), seen({ status: 429, statusText: 'Too Many Requests', html: false, contentType: 'text/plain' }), 'streamable-http'),
+  doctor.httpProblem(
+    site,
+    'https://h.example/mcp',
+    new Error('xml'),
+    seen({ html: false, contentType: 'application/xml' }),
+    'streamable-http',
+  ),
+  doctor.httpProblem(
+    site,
+    'https://h.example/mcp',
+    new Error('500'),
+    seen({ status: 500, statusText: 'Internal Server Error', html: false, contentType: 'text/plain' }),
+    'streamable-http',
+  ),
+  doctor.httpProblem(
+    site,
+    'https://h.example/mcp',
+    new Error('404'),
+    seen({ status: 404, statusText: '', html: false, contentType: 'text/plain' }),
+    'streamable-http',
+  ),
+  doctor.httpProblem(
+    site,
+    'https://h.example/mcp',
+    new Error('429'),
+    seen({ status: 429, statusText: 'Too Many Requests', html: false, contentType: 'text/plain' }),
+    'streamable-http',
+  ),
   doctor.initializeErrorProblem(site, { code: -32603, message: 'Database is not configured' }),
   doctor.protocolVersionProblem(site, '2023-01-01', ['2025-11-25', '2025-06-18']),
   doctor.inputMissingProblem(site, 'api-key', 'Notes API key', 'MCP_INPUT_API_KEY'),
@@ -61,8 +111,18 @@ const SAMPLES: ConnectionProblem[] = [
       failure(new UnauthorizedError()),
       failure(new InsufficientScopeError({ requiredScope: 'notes:write' })),
       failure(new InsufficientScopeError({})),
-      failure(new SdkHttpError(SdkErrorCode.ClientHttpForbidden, 'HTTP 403: insufficient_scope', { status: 403, statusText: 'Forbidden' } as never)),
-      failure(new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'HTTP 401 after re-authorizing', { status: 401, statusText: 'Unauthorized' } as never)),
+      failure(
+        new SdkHttpError(SdkErrorCode.ClientHttpForbidden, 'HTTP 403: insufficient_scope', {
+          status: 403,
+          statusText: 'Forbidden',
+        } as never),
+      ),
+      failure(
+        new SdkHttpError(SdkErrorCode.ClientHttpAuthentication, 'HTTP 401 after re-authorizing', {
+          status: 401,
+          statusText: 'Unauthorized',
+        } as never),
+      ),
       failure(new IssuerMismatchError('metadata', 'https://as.example', 'https://evil.example')),
       failure(new AuthorizationServerMismatchError('https://as.example', 'https://other.example')),
       failure(new InsecureTokenEndpointError('http://as.example/token')),
@@ -77,18 +137,33 @@ const SAMPLES: ConnectionProblem[] = [
 ];
 
 function translate(catalog: Record<string, unknown>, locale: string) {
-  return (key: string, variables?: Record<string, unknown>) => (key in catalog ? formatMessage(catalog[key] as never, variables, locale) : key);
+  return (key: string, variables?: Record<string, unknown>) =>
+    key in catalog ? formatMessage(catalog[key] as never, variables, locale) : key;
 }
 
 describe('connection doctor text', () => {
   test('the card in English reads exactly as the gateway (and the terminal) says it, for every kind and variant', () => {
     const t = translate(en, 'en');
     for (const problem of SAMPLES) {
-      assert.deepEqual(doctorText(t, problem), { message: problem.message, action: problem.action }, `${problem.step}/${problem.kind}`);
-      assert.notEqual(t(`doctor.step.${problem.step}`), `doctor.step.${problem.step}`, `step ${problem.step} has a label`);
+      assert.deepEqual(
+        doctorText(t, problem),
+        { message: problem.message, action: problem.action },
+        `${problem.step}/${problem.kind}`,
+      );
+      assert.notEqual(
+        t(`doctor.step.${problem.step}`),
+        `doctor.step.${problem.step}`,
+        `step ${problem.step} has a label`,
+      );
     }
-    const catalogKinds = Object.keys(en).filter((k) => k.startsWith('doctor.') && k.endsWith('.action')).map((k) => k.slice('doctor.'.length, -'.action'.length));
-    assert.deepEqual([...new Set(SAMPLES.map((p) => p.kind))].sort(), catalogKinds.sort(), 'every kind in the catalog is sampled, and every sampled kind is in the catalog');
+    const catalogKinds = Object.keys(en)
+      .filter((k) => k.startsWith('doctor.') && k.endsWith('.action'))
+      .map((k) => k.slice('doctor.'.length, -'.action'.length));
+    assert.deepEqual(
+      [...new Set(SAMPLES.map((p) => p.kind))].sort(),
+      catalogKinds.sort(),
+      'every kind in the catalog is sampled, and every sampled kind is in the catalog',
+    );
   });
 
   test('every kind is translated into Japanese (no English fallback)', () => {
@@ -97,7 +172,11 @@ describe('connection doctor text', () => {
       const text = doctorText(t, problem);
       assert.notEqual(text.message, problem.message, `${problem.kind} message`);
       assert.notEqual(text.action, problem.action, `${problem.kind} action`);
-      assert.doesNotMatch(`${text.message} ${text.action}`, /\{[a-zA-Z]+\}/, `${problem.kind}: every placeholder filled`);
+      assert.doesNotMatch(
+        `${text.message} ${text.action}`,
+        /\{[a-zA-Z]+\}/,
+        `${problem.kind}: every placeholder filled`,
+      );
     }
   });
 });

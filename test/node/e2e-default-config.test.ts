@@ -14,7 +14,10 @@ let browser: Browser;
 before(async () => {
   const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
   gateway = await startGatewayProcess({ config });
-  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+  browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+  });
 });
 
 after(async () => {
@@ -33,7 +36,10 @@ test('npm start: the printed URL opens the dashboard with the three default serv
   // The token leaves the address bar once read.
   assert.equal(new URL(page.url()).hash, '');
   for (const name of ['everything', 'basic-vanillajs', 'system-monitor']) {
-    const header = page.locator('mcp-widget-card').filter({ has: page.locator(`h2:text-is("${name}")`) }).locator('header');
+    const header = page
+      .locator('mcp-widget-card')
+      .filter({ has: page.locator(`h2:text-is("${name}")`) })
+      .locator('header');
     await header.getByText(/\d+ tools, \d+ resources, \d+ prompts/).waitFor({ timeout: 30_000 });
   }
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("everything")') });

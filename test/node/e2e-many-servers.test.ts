@@ -14,7 +14,10 @@ let browser: Browser;
 
 before(async () => {
   gateway = await startGatewayProcess({ config: syntheticConfig(SERVERS, { tools: 7, resources: 2, prompts: 1 }) });
-  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')) });
+  browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')),
+  });
 });
 
 after(async () => {
@@ -35,7 +38,12 @@ test(`${SERVERS} servers: every card connects and shows its counts (no connectio
   await page.waitForFunction(
     (n) => {
       const all = document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
-      return all.length === n && [...all].every((c) => /7 tools, 2 resources, 1 prompts/.test(c.shadowRoot?.querySelector('header')?.textContent ?? ''));
+      return (
+        all.length === n &&
+        [...all].every((c) =>
+          /7 tools, 2 resources, 1 prompts/.test(c.shadowRoot?.querySelector('header')?.textContent ?? ''),
+        )
+      );
     },
     SERVERS,
     { timeout: 90_000 },

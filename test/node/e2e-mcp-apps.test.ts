@@ -10,8 +10,13 @@ let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
 let browser: Browser;
 
 before(async () => {
-  gateway = await startGatewayProcess({ config: { mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } } });
-  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+  gateway = await startGatewayProcess({
+    config: { mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } },
+  });
+  browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+  });
 });
 
 after(async () => {

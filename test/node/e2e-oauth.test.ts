@@ -21,7 +21,10 @@ let gateway: Awaited<ReturnType<typeof startGatewayProcess>> | undefined;
 before(async () => {
   fixture = await startOAuthFixture();
   dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-e2e-oauth-'));
-  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+  browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+  });
 });
 
 after(async () => {
@@ -31,7 +34,13 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const start = () => startGatewayProcess({ config: { mcpServers: { remote: { url: fixture.mcpUrl } }, dashboard: { oauth: { tokenFile: join(dir, 'tokens.json') } } } });
+const start = () =>
+  startGatewayProcess({
+    config: {
+      mcpServers: { remote: { url: fixture.mcpUrl } },
+      dashboard: { oauth: { tokenFile: join(dir, 'tokens.json') } },
+    },
+  });
 
 function watch(page: Page): string[] {
   const problems: string[] = [];
@@ -52,16 +61,30 @@ test('Sign in → new tab → callback → the card connects and a tool runs; st
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("remote")') });
   // The connection doctor says why (step auth) and holds the Sign in button; the panel does not say it twice.
   await card.getByText('Server "remote" needs you to sign in.').waitFor({ timeout: 30_000 });
-  assert.equal(await card.getByText('This server needs you to sign in').count(), 0, 'one message, not two competing ones');
+  assert.equal(
+    await card.getByText('This server needs you to sign in').count(),
+    0,
+    'one message, not two competing ones',
+  );
 
-  const [tab] = await Promise.all([context.waitForEvent('page'), card.getByRole('button', { name: 'Sign in to remote' }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    card.getByRole('button', { name: 'Sign in to remote' }).click(),
+  ]);
   await card.getByText('Finish signing in on the page that opened in a new tab').waitFor();
   await tab.waitForURL(/\/oauth\/callback\?/, { timeout: 15_000 });
-  assert.equal(new URL(tab.url()).port, String(gateway.port), 'the authorization server sent the tab to the gateway\u2019s callback');
+  assert.equal(
+    new URL(tab.url()).port,
+    String(gateway.port),
+    'the authorization server sent the tab to the gateway\u2019s callback',
+  );
   await tab.getByText('Signed in to "remote"').waitFor();
   await tab.close();
 
-  await card.locator('header').getByText(/1 tools?/).waitFor({ timeout: 30_000 });
+  await card
+    .locator('header')
+    .getByText(/1 tools?/)
+    .waitFor({ timeout: 30_000 });
   await card.getByText('Signed in (mcp:tools)').waitFor();
   await card.getByRole('tab', { name: /Tools/ }).click();
   await card.getByRole('button', { name: /Who am I/ }).click();
@@ -83,15 +106,28 @@ test('Sign in → new tab → callback → the card connects and a tool runs; st
   const problems2 = watch(page2);
   await page2.goto(gateway.url);
   const card2 = page2.locator('mcp-widget-card').filter({ has: page2.locator('h2:text-is("remote")') });
-  await card2.locator('header').getByText(/1 tools?/).waitFor({ timeout: 30_000 });
+  await card2
+    .locator('header')
+    .getByText(/1 tools?/)
+    .waitFor({ timeout: 30_000 });
   await card2.getByText('Signed in (mcp:tools)').waitFor({ timeout: 10_000 });
   assert.equal(await card2.getByRole('button', { name: 'Sign in to remote' }).count(), 0);
   assert.equal((await fixture.stats()).authorizations, authorizations, 'no new sign-in was needed');
 
   await card2.getByRole('button', { name: 'Sign out of remote' }).click();
   await card2.getByRole('button', { name: 'Sign in to remote' }).waitFor({ timeout: 10_000 });
-  assert.equal(await card2.locator('header').getByText(/1 tools?/).count(), 0, 'the widget is gone');
-  assert.ok(!(await readFile(join(dir, 'tokens.json'), 'utf8')).includes('access_token'), 'the gateway forgot the tokens');
+  assert.equal(
+    await card2
+      .locator('header')
+      .getByText(/1 tools?/)
+      .count(),
+    0,
+    'the widget is gone',
+  );
+  assert.ok(
+    !(await readFile(join(dir, 'tokens.json'), 'utf8')).includes('access_token'),
+    'the gateway forgot the tokens',
+  );
   assert.deepEqual(problems2, []);
   await page2.close();
 });

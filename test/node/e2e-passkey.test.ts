@@ -15,7 +15,10 @@ let browser: Browser;
 before(async () => {
   const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
   gateway = await startGatewayProcess({ config, exchange: false });
-  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+  browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+  });
 });
 
 after(async () => {
@@ -31,7 +34,14 @@ test('the printed localhost address opens the dashboard in one document load, an
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
 
   let documentLoads = 0;
@@ -41,7 +51,10 @@ test('the printed localhost address opens the dashboard in one document load, an
   assert.equal(new URL(page.url()).port, String(gateway.port));
 
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("mcplet-demo")') });
-  await card.locator('header').getByText(/\d+ tools/).waitFor({ timeout: 30_000 });
+  await card
+    .locator('header')
+    .getByText(/\d+ tools/)
+    .waitFor({ timeout: 30_000 });
   await card.getByRole('tab', { name: /Tools/ }).click();
   // The tool list is searchable and virtualised: find the tool as a person would.
   await card.getByRole('searchbox').fill('delete a note');

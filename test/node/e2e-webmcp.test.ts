@@ -12,7 +12,11 @@ import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 // servers; a person answers the dialogs in the page.
 
 type Tool = Awaited<ReturnType<Page['webmcp']['tools']>>[number];
-type Result = { content?: Array<{ type: string; text?: string }>; structuredContent?: Record<string, unknown>; isError?: boolean };
+type Result = {
+  content?: Array<{ type: string; text?: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
 
 let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
 let browser: Browser;
@@ -27,7 +31,10 @@ async function settledTools(min: number): Promise<Tool[]> {
   let last = '';
   for (let i = 0; i < 120; i++) {
     const tools = await page.webmcp.tools();
-    const names = tools.map((t) => t.name).sort().join(',');
+    const names = tools
+      .map((t) => t.name)
+      .sort()
+      .join(',');
     if (tools.length >= min && names === last) return tools;
     last = names;
     await page.waitForTimeout(250);
@@ -58,22 +65,43 @@ before(async () => {
   config.dashboard.webmcp = { enabled: true, agent: 'notes-agent' };
   config.dashboard.agents = { 'notes-agent': { pools: ['notes-pool'], widgetActions: 'all' } };
   gateway = await startGatewayProcess({ config });
-  browser = await chromium.launch({ executablePath: chromePath(), args: [...CHROME_ARGS.filter((a) => a !== '--headless=new'), '--enable-features=WebMCP'] });
+  browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: [...CHROME_ARGS.filter((a) => a !== '--headless=new'), '--enable-features=WebMCP'],
+  });
   page = await browser.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   await page.goto(gateway.url);
   await page.waitForURL(/^http:\/\/localhost:\d+\/$/);
-  await page.locator('mcp-agent-switch').getByRole('status').filter({ hasText: /offered to agent "notes-agent"/ }).waitFor({ timeout: 30_000 });
+  await page
+    .locator('mcp-agent-switch')
+    .getByRole('status')
+    .filter({ hasText: /offered to agent "notes-agent"/ })
+    .waitFor({ timeout: 30_000 });
   for (const name of ['everything', 'basic-vanillajs', 'system-monitor', 'mcplet-demo']) {
-    await page.locator('mcp-widget-card').filter({ has: page.locator(`h2:text-is("${name}")`) }).locator('header').getByText(/\d+ tools/).waitFor({ timeout: 30_000 });
+    await page
+      .locator('mcp-widget-card')
+      .filter({ has: page.locator(`h2:text-is("${name}")`) })
+      .locator('header')
+      .getByText(/\d+ tools/)
+      .waitFor({ timeout: 30_000 });
   }
   // Record every agent-related bus event (for MCP-WP-17.1.4).
-  await page.evaluate(`(() => { window.__events = []; ${dashboard}.services.bus.on('mcp:*', (data, meta) => window.__events.push({ event: meta.event, data: JSON.parse(JSON.stringify({ source: data && data.source, caller: data && data.caller, requestId: data && data.requestId, toolName: data && data.toolName, action: data && data.action })) })); })()`);
+  await page.evaluate(
+    `(() => { window.__events = []; ${dashboard}.services.bus.on('mcp:*', (data, meta) => window.__events.push({ event: meta.event, data: JSON.parse(JSON.stringify({ source: data && data.source, caller: data && data.caller, requestId: data && data.requestId, toolName: data && data.toolName, action: data && data.action })) })); })()`,
+  );
 });
 
 after(async () => {
@@ -86,21 +114,49 @@ test('the registered tools are exactly the model-visible list: app-only and excl
   const names = tools.map((t) => t.name);
   const model = (await page.evaluate(`${dashboard}.modelVisibleTools().map((t) => t.name)`)) as string[];
   const host = names.filter((n) => n.startsWith('dashboard__'));
-  assert.deepEqual(names.filter((n) => !n.startsWith('dashboard__')).sort(), [...model].sort(), 'server tools registered = dashboard.modelVisibleTools()');
-  assert.deepEqual(host.sort(), ['dashboard__get_prompt', 'dashboard__list_servers', 'dashboard__list_widget_actions', 'dashboard__read_resource', 'dashboard__run_widget_action']);
-  assert.ok(names.includes('system-monitor__get-system-info'), 'system-monitor\'s model-visible tool is registered');
+  assert.deepEqual(
+    names.filter((n) => !n.startsWith('dashboard__')).sort(),
+    [...model].sort(),
+    'server tools registered = dashboard.modelVisibleTools()',
+  );
+  assert.deepEqual(host.sort(), [
+    'dashboard__get_prompt',
+    'dashboard__list_servers',
+    'dashboard__list_widget_actions',
+    'dashboard__read_resource',
+    'dashboard__run_widget_action',
+  ]);
+  assert.ok(names.includes('system-monitor__get-system-info'), "system-monitor's model-visible tool is registered");
   assert.ok(!names.includes('system-monitor__poll-system-stats'), 'app-only poll-system-stats is not registered');
-  for (const excluded of ['bulk_delete', 'rename_note', 'refresh_index', 'archive_note', 'publish_note', 'toggle_experimental']) {
+  for (const excluded of [
+    'bulk_delete',
+    'rename_note',
+    'refresh_index',
+    'archive_note',
+    'publish_note',
+    'toggle_experimental',
+  ]) {
     assert.ok(!names.includes(`mcplet-demo__${excluded}`), `mcplet-demo's ${excluded} is not registered`);
   }
-  for (const visible of ['search_notes', 'draft_note', 'delete_note', 'summarize_notes', 'legacy_echo']) assert.ok(names.includes(`mcplet-demo__${visible}`), `${visible} is registered`);
+  for (const visible of ['search_notes', 'draft_note', 'delete_note', 'summarize_notes', 'legacy_echo'])
+    assert.ok(names.includes(`mcplet-demo__${visible}`), `${visible} is registered`);
   const echo = tools.find((t) => t.name === 'everything__echo')!;
   assert.match(echo.description, /Echoes back the input/);
   assert.deepEqual((echo.inputSchema as { required?: string[] }).required, ['message']);
   assert.equal(echo.annotations?.readOnly, true, 'readOnlyHint from the annotations');
-  assert.equal(tools.find((t) => t.name === 'mcplet-demo__search_notes')!.annotations?.readOnly, true, 'mcpletType read is read-only');
-  assert.ok(!tools.find((t) => t.name === 'mcplet-demo__draft_note')!.annotations?.readOnly, 'a prepare tool is not read-only');
-  assert.match(await page.locator('mcp-agent-switch').getByRole('status').innerText(), new RegExp(`${names.length} tools offered`));
+  assert.equal(
+    tools.find((t) => t.name === 'mcplet-demo__search_notes')!.annotations?.readOnly,
+    true,
+    'mcpletType read is read-only',
+  );
+  assert.ok(
+    !tools.find((t) => t.name === 'mcplet-demo__draft_note')!.annotations?.readOnly,
+    'a prepare tool is not read-only',
+  );
+  assert.match(
+    await page.locator('mcp-agent-switch').getByRole('status').innerText(),
+    new RegExp(`${names.length} tools offered`),
+  );
 });
 
 test('MCP-WP-3.5.3 a read tool call waits for the person\u2019s confirmation and returns its result; remembered, the next call needs no dialog', async () => {
@@ -132,12 +188,18 @@ test('an action opens the dialog and the agent\u2019s call waits for it; Cancel 
   const refused = (await cancelled) as Result;
   assert.equal(refused.isError, true);
   assert.match(textOf(refused), /cancelled the tool call; nothing was sent/);
-  const sent = ((await page.evaluate('window.__events')) as Array<{ event: string; data: { toolName?: string } }>).filter((e) => e.event === 'mcp:tool:calling' && e.data.toolName === 'draft_note');
+  const sent = (
+    (await page.evaluate('window.__events')) as Array<{ event: string; data: { toolName?: string } }>
+  ).filter((e) => e.event === 'mcp:tool:calling' && e.data.toolName === 'draft_note');
   assert.equal(sent.length, 1, 'only the confirmed call went to the server');
 });
 
 test('a denial comes back to the agent as a tool error with the policy\u2019s reason; arguments that break the schema too, before any dialog', async () => {
-  const denied = (await page.webmcp.callTool('dashboard__run_widget_action', { widget: 'server-panel:system-monitor', action: 'invoke-tool', params: { tool: 'poll-system-stats' } })) as Result;
+  const denied = (await page.webmcp.callTool('dashboard__run_widget_action', {
+    widget: 'server-panel:system-monitor',
+    action: 'invoke-tool',
+    params: { tool: 'poll-system-stats' },
+  })) as Result;
   assert.equal(denied.isError, true);
   assert.match(textOf(denied), /app-only and hidden from models and agents/);
   assert.equal((denied.structuredContent as { error?: { code?: string } }).error?.code, 'D5');
@@ -161,13 +223,22 @@ test('MCP-WP-17.1.2 / 17.1.4 every agent call is audited with source "agent", an
   const entries = (await page.evaluate(`${dashboard}.services.policy.audit.list()`)) as Array<Record<string, string>>;
   const agent = entries.filter((e) => e.source === 'agent');
   const tools = new Set(agent.map((e) => e.toolName));
-  for (const name of ['echo', 'draft_note', 'delete_note', 'poll-system-stats']) assert.ok(tools.has(name), `${name} audited (${[...tools].join(', ')})`);
+  for (const name of ['echo', 'draft_note', 'delete_note', 'poll-system-stats'])
+    assert.ok(tools.has(name), `${name} audited (${[...tools].join(', ')})`);
   assert.ok(agent.every((e) => e.surface === 'agent' && e.callerId === 'notes-agent'));
   assert.ok(agent.some((e) => e.toolName === 'echo' && e.outcome === 'ok' && e.rule === 'C11'));
   assert.ok(agent.some((e) => e.toolName === 'poll-system-stats' && e.kind === 'policy-denial' && e.rule === 'D5'));
-  assert.ok(agent.some((e) => e.kind === 'agent-action' && e.toolName === 'invoke-tool'), 'the widget action is audited too');
-  const events = (await page.evaluate('window.__events')) as Array<{ event: string; data: { source?: string; caller?: { surface: string }; toolName?: string } }>;
-  const calls = events.filter((e) => ['mcp:tool:calling', 'mcp:tool:result'].includes(e.event) && e.data.toolName === 'echo');
+  assert.ok(
+    agent.some((e) => e.kind === 'agent-action' && e.toolName === 'invoke-tool'),
+    'the widget action is audited too',
+  );
+  const events = (await page.evaluate('window.__events')) as Array<{
+    event: string;
+    data: { source?: string; caller?: { surface: string }; toolName?: string };
+  }>;
+  const calls = events.filter(
+    (e) => ['mcp:tool:calling', 'mcp:tool:result'].includes(e.event) && e.data.toolName === 'echo',
+  );
   assert.ok(calls.length >= 4, 'calling and result of both echo calls');
   assert.ok(calls.every((e) => e.data.source === 'agent' && e.data.caller?.surface === 'agent'));
   assert.equal(pageErrors.length, 0, pageErrors.join('\n'));
@@ -177,23 +248,42 @@ test('MCP-WP-17.1.1 / 17.1.3a widget actions reach a WebMCP agent only through t
   const first = (await page.webmcp.callTool('dashboard__list_widget_actions', {})) as Result;
   const second = (await page.webmcp.callTool('dashboard__list_widget_actions', {})) as Result;
   assert.deepEqual(first.structuredContent, second.structuredContent);
-  const widgets = (first.structuredContent as { widgets: Array<{ widget: string; capabilities: { oneOf: Array<{ properties: { action: { const: string } } }> } }> }).widgets;
+  const widgets = (
+    first.structuredContent as {
+      widgets: Array<{ widget: string; capabilities: { oneOf: Array<{ properties: { action: { const: string } } }> } }>;
+    }
+  ).widgets;
   const panel = widgets.find((w) => w.widget === 'server-panel:everything')!;
-  assert.deepEqual(panel.capabilities.oneOf.map((b) => b.properties.action.const), ['get-status', 'list-tools', 'list-resources', 'select-tool', 'invoke-tool']);
+  assert.deepEqual(
+    panel.capabilities.oneOf.map((b) => b.properties.action.const),
+    ['get-status', 'list-tools', 'list-resources', 'select-tool', 'invoke-tool'],
+  );
 
   const before = ((await page.evaluate('window.__events')) as Array<{ event: string }>).length;
-  const invalid = (await page.webmcp.callTool('dashboard__run_widget_action', { widget: 'server-panel:everything', action: 'select-tool', params: { tool: 7 } })) as Result;
+  const invalid = (await page.webmcp.callTool('dashboard__run_widget_action', {
+    widget: 'server-panel:everything',
+    action: 'select-tool',
+    params: { tool: 7 },
+  })) as Result;
   assert.equal(invalid.isError, true);
   assert.match(textOf(invalid), /do not match the widget's schema: \/tool must be string\. Nothing was run/);
-  const after = ((await page.evaluate('window.__events')) as Array<{ event: string }>).slice(before).map((e) => e.event);
+  const after = ((await page.evaluate('window.__events')) as Array<{ event: string }>)
+    .slice(before)
+    .map((e) => e.event);
   assert.ok(after.includes('mcp:agent:action-refused'));
   assert.ok(!after.includes('mcp:agent:action-started'), 'the widget was not asked to run it (sentinel)');
 
-  const selected = (await page.webmcp.callTool('dashboard__run_widget_action', { widget: 'server-panel:everything', action: 'select-tool', params: { tool: 'get-sum' } })) as Result;
+  const selected = (await page.webmcp.callTool('dashboard__run_widget_action', {
+    widget: 'server-panel:everything',
+    action: 'select-tool',
+    params: { tool: 'get-sum' },
+  })) as Result;
   assert.ok(!selected.isError, textOf(selected));
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("everything")') });
   await card.getByRole('heading', { name: /Get Sum|get-sum/ }).waitFor();
-  const events = ((await page.evaluate('window.__events')) as Array<{ event: string; data: { source?: string; action?: string } }>).filter((e) => e.event.startsWith('mcp:agent:action') && e.data.action === 'select-tool');
+  const events = (
+    (await page.evaluate('window.__events')) as Array<{ event: string; data: { source?: string; action?: string } }>
+  ).filter((e) => e.event.startsWith('mcp:agent:action') && e.data.action === 'select-tool');
   assert.ok(events.length >= 2 && events.every((e) => e.data.source === 'agent'));
 });
 
@@ -203,57 +293,97 @@ test('host tools for agents, each through the policy: list the servers with thei
   const d = await dialog(/list_servers/);
   assert.equal(flag.settled(), false, 'the agent waits for the person');
   await d.getByRole('button', { name: 'Confirm' }).click();
-  const servers = ((await listing) as Result).structuredContent!.servers as Array<{ name: string; state: string; agentTools: string[]; prompts: string[] }>;
-  assert.deepEqual(servers.map((s) => s.name).sort(), ['basic-vanillajs', 'everything', 'mcplet-demo', 'system-monitor']);
+  const servers = ((await listing) as Result).structuredContent!.servers as Array<{
+    name: string;
+    state: string;
+    agentTools: string[];
+    prompts: string[];
+  }>;
+  assert.deepEqual(servers.map((s) => s.name).sort(), [
+    'basic-vanillajs',
+    'everything',
+    'mcplet-demo',
+    'system-monitor',
+  ]);
   const everything = servers.find((s) => s.name === 'everything')!;
   assert.equal(everything.state, 'connected');
   assert.ok(everything.agentTools.includes('everything__echo'), everything.agentTools.join(', '));
   assert.ok(everything.prompts.includes('args-prompt'));
-  assert.ok(!servers.find((s) => s.name === 'system-monitor')!.agentTools.includes('system-monitor__poll-system-stats'), 'app-only tools are not offered in the listing either');
+  assert.ok(
+    !servers.find((s) => s.name === 'system-monitor')!.agentTools.includes('system-monitor__poll-system-stats'),
+    'app-only tools are not offered in the listing either',
+  );
 
-  const uri = (await page.evaluate(`${dashboard}.services.bridge.getServer('everything').info.resources[0].uri`)) as string;
+  const uri = (await page.evaluate(
+    `${dashboard}.services.bridge.getServer('everything').info.resources[0].uri`,
+  )) as string;
   const reading = page.webmcp.callTool('dashboard__read_resource', { server: 'everything', uri });
   await (await dialog(/read_resource/)).getByRole('button', { name: 'Confirm' }).click();
   const read = (await reading) as Result;
   assert.ok(!read.isError, textOf(read));
-  assert.equal(((read.structuredContent as { contents: Array<{ uri: string }> }).contents[0]!).uri, uri);
+  assert.equal((read.structuredContent as { contents: Array<{ uri: string }> }).contents[0]!.uri, uri);
 
-  const prompting = page.webmcp.callTool('dashboard__get_prompt', { server: 'everything', name: 'args-prompt', arguments: { city: 'Kyoto' } });
+  const prompting = page.webmcp.callTool('dashboard__get_prompt', {
+    server: 'everything',
+    name: 'args-prompt',
+    arguments: { city: 'Kyoto' },
+  });
   await (await dialog(/get_prompt/)).getByRole('button', { name: 'Confirm' }).click();
   const prompt = (await prompting) as Result;
   assert.ok(!prompt.isError, textOf(prompt));
   assert.match(textOf(prompt), /What's weather in Kyoto\?/);
 
-  const unknown = (await page.webmcp.callTool('dashboard__read_resource', { server: 'nowhere', uri: 'x://y' })) as Result;
+  const unknown = (await page.webmcp.callTool('dashboard__read_resource', {
+    server: 'nowhere',
+    uri: 'x://y',
+  })) as Result;
   assert.equal(unknown.isError, true);
   assert.match(textOf(unknown), /no connected server named "nowhere"\. Call dashboard__list_servers/);
   assert.equal(await page.getByRole('alertdialog').count(), 0, 'no dialog for a server that is not there');
-  const audited = ((await page.evaluate(`${dashboard}.services.policy.audit.list()`)) as Array<Record<string, string>>).filter((e) => e.source === 'agent').map((e) => e.toolName);
-  for (const name of ['list_servers', 'read_resource', 'get_prompt']) assert.ok(audited.includes(name), `${name} audited as the agent's`);
+  const audited = ((await page.evaluate(`${dashboard}.services.policy.audit.list()`)) as Array<Record<string, string>>)
+    .filter((e) => e.source === 'agent')
+    .map((e) => e.toolName);
+  for (const name of ['list_servers', 'read_resource', 'get_prompt'])
+    assert.ok(audited.includes(name), `${name} audited as the agent's`);
 });
 
 test('a server that disconnects takes its tools out of the model context at once; reconnected, they come back', async () => {
   const before = (await page.webmcp.tools()).map((t) => t.name);
   assert.ok(before.includes('everything__echo'));
   await page.evaluate(`${dashboard}.services.bridge.disconnect('everything')`);
-  await page.waitForFunction(`!${dashboard}.agents.webmcp.status().registered.some((n) => n.startsWith('everything__'))`, undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    `!${dashboard}.agents.webmcp.status().registered.some((n) => n.startsWith('everything__'))`,
+    undefined,
+    { timeout: 10_000 },
+  );
   const during = (await page.webmcp.tools()).map((t) => t.name);
   assert.ok(!during.some((n) => n.startsWith('everything__')), during.join(', '));
   assert.ok(during.includes('mcplet-demo__search_notes'), 'the other servers\u2019 tools stay');
-  const gone = (await page.webmcp.callTool('dashboard__read_resource', { server: 'everything', uri: 'demo://x' })) as Result;
+  const gone = (await page.webmcp.callTool('dashboard__read_resource', {
+    server: 'everything',
+    uri: 'demo://x',
+  })) as Result;
   assert.match(textOf(gone), /no connected server named "everything"/);
   await page.evaluate(`${dashboard}.services.bridge.connect('everything', 'stdio')`);
-  await page.waitForFunction(`${dashboard}.agents.webmcp.status().registered.includes('everything__echo')`, undefined, { timeout: 30_000 });
+  await page.waitForFunction(`${dashboard}.agents.webmcp.status().registered.includes('everything__echo')`, undefined, {
+    timeout: 30_000,
+  });
   assert.deepEqual((await page.webmcp.tools()).map((t) => t.name).sort(), [...before].sort());
 });
 
 test('tools/list_changed registers the new tool at once', async () => {
   assert.ok(!(await page.webmcp.tools()).some((t) => t.name === 'mcplet-demo__experimental_probe'));
   // A person turns the experimental tool on in the dashboard (an app-only action: the dashboard itself may call it).
-  const toggled = page.evaluate(`${dashboard}.services.invoker.invoke({ serverName: 'mcplet-demo', toolName: 'toggle_experimental', args: {} }, { surface: 'user', id: 'host' })`);
+  const toggled = page.evaluate(
+    `${dashboard}.services.invoker.invoke({ serverName: 'mcplet-demo', toolName: 'toggle_experimental', args: {} }, { surface: 'user', id: 'host' })`,
+  );
   await (await dialog(/toggle_experimental/)).getByRole('button', { name: 'Confirm' }).click();
   await toggled;
-  await page.waitForFunction(`${dashboard}.agents.webmcp.status().registered.includes('mcplet-demo__experimental_probe')`, undefined, { timeout: 15_000 });
+  await page.waitForFunction(
+    `${dashboard}.agents.webmcp.status().registered.includes('mcplet-demo__experimental_probe')`,
+    undefined,
+    { timeout: 15_000 },
+  );
   assert.ok((await page.webmcp.tools()).some((t) => t.name === 'mcplet-demo__experimental_probe'));
 });
 
@@ -271,7 +401,8 @@ test('MCP-WP-6.7.1 / 6.7.3 Telemetry is a no-op: calling it from a widget makes 
   // (the MCP relay /mcp/<server>, the API /api/… — a reconnected stream, the offline probe) may go on; nothing may
   // go elsewhere, and no request may carry what was handed to Telemetry.
   const requests: Array<{ url: string; body: string }> = [];
-  const listener = (request: { url(): string; postData(): string | null }) => void requests.push({ url: request.url(), body: request.postData() ?? '' });
+  const listener = (request: { url(): string; postData(): string | null }) =>
+    void requests.push({ url: request.url(), body: request.postData() ?? '' });
   page.on('request', listener);
   const enabled = await page.evaluate(`(async () => {
     const find = (root) => { for (const el of root.querySelectorAll('*')) { if (el.deps && el.deps.Telemetry) return el; if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; } } };
@@ -286,10 +417,21 @@ test('MCP-WP-6.7.1 / 6.7.3 Telemetry is a no-op: calling it from a widget makes 
   page.off('request', listener);
   assert.equal(enabled, false);
   const own = new RegExp(`^${new URL(page.url()).origin}/(mcp|api)/`);
-  assert.deepEqual(requests.filter((r) => !own.test(r.url)).map((r) => r.url), [], 'no request was made but the dashboard\u2019s own gateway traffic');
-  assert.deepEqual(requests.filter((r) => /telemetry-sentinel|someone@example\.com/.test(r.url + r.body)).map((r) => r.url), [], 'nothing handed to Telemetry left the page');
+  assert.deepEqual(
+    requests.filter((r) => !own.test(r.url)).map((r) => r.url),
+    [],
+    'no request was made but the dashboard\u2019s own gateway traffic',
+  );
+  assert.deepEqual(
+    requests.filter((r) => /telemetry-sentinel|someone@example\.com/.test(r.url + r.body)).map((r) => r.url),
+    [],
+    'nothing handed to Telemetry left the page',
+  );
   page.on('request', listener);
   await page.evaluate(`fetch('/healthz?telemetry-sentinel-control').then((r) => r.status)`);
   page.off('request', listener);
-  assert.ok(requests.some((r) => r.url.endsWith('/healthz?telemetry-sentinel-control')), 'the control request is seen (and carries the sentinel), so the checks can fail');
+  assert.ok(
+    requests.some((r) => r.url.endsWith('/healthz?telemetry-sentinel-control')),
+    'the control request is seen (and carries the sentinel), so the checks can fail',
+  );
 });

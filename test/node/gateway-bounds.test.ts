@@ -10,18 +10,50 @@ import { childPids } from '../support/wtr-gateway-plugin.mjs';
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 
 // Short limits (MCP_DASHBOARD_TEST_LIMITS) so the bounds can be watched in seconds; docs/security.md lists the defaults.
-const LIMITS = { idleConnectionMs: 1500, keepAliveMs: 500, headersTimeoutMs: 1000, requestTimeoutMs: 2000, maxConnections: 64, sessionsPerServer: 3 };
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+const LIMITS = {
+  idleConnectionMs: 1500,
+  keepAliveMs: 500,
+  headersTimeoutMs: 1000,
+  requestTimeoutMs: 2000,
+  maxConnections: 64,
+  sessionsPerServer: 3,
+};
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
 /** One raw POST to /mcp/<server>; resolves with status, body and the session id it opened, if any. */
-function post(gw: Gw, path: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string; session?: string }> {
+function post(
+  gw: Gw,
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; session?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: gw.port, path, method: 'POST', headers: { Host: `127.0.0.1:${gw.port}`, Authorization: `Bearer ${gw.token}`, ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, session: res.headers['mcp-session-id'] as string | undefined }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: gw.port,
+        path,
+        method: 'POST',
+        headers: { Host: `127.0.0.1:${gw.port}`, Authorization: `Bearer ${gw.token}`, ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            session: res.headers['mcp-session-id'] as string | undefined,
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -45,7 +77,17 @@ function open(port: number): Promise<Socket> {
 function holdStream(gw: Gw, session: string): Promise<import('node:http').ClientRequest> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: gw.port, path: '/mcp/everything', headers: { Host: `127.0.0.1:${gw.port}`, Authorization: `Bearer ${gw.token}`, Accept: 'text/event-stream', 'mcp-session-id': session } },
+      {
+        host: '127.0.0.1',
+        port: gw.port,
+        path: '/mcp/everything',
+        headers: {
+          Host: `127.0.0.1:${gw.port}`,
+          Authorization: `Bearer ${gw.token}`,
+          Accept: 'text/event-stream',
+          'mcp-session-id': session,
+        },
+      },
       (res) => {
         res.resume();
         if (res.statusCode === 200) resolve(req);
@@ -59,7 +101,11 @@ function holdStream(gw: Gw, session: string): Promise<import('node:http').Client
 
 async function mcpClient(gw: Gw, server: string): Promise<Client> {
   const client = new Client({ name: 'bounds-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${server}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${server}`), {
+      requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+    }),
+  );
   return client;
 }
 
@@ -79,11 +125,16 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
   let sandboxPort: number;
 
   before(async () => {
-    gw = await startGatewayProcess({ config: { mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } }, limits: LIMITS });
+    gw = await startGatewayProcess({
+      config: { mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } },
+      limits: LIMITS,
+    });
     sandboxPort = JSON.parse((await gatewayRequest(gw.port, 'GET', '/api/sandbox', { token: gw.token })).body).port;
     // The catalog's short-lived child (issue 18, catalog.ts) has come and gone before processes are counted.
     for (let i = 0; i < 300; i++) {
-      const { servers } = JSON.parse((await gatewayRequest(gw.port, 'GET', '/api/catalog', { token: gw.token })).body) as { servers: Record<string, { state: string }> };
+      const { servers } = JSON.parse(
+        (await gatewayRequest(gw.port, 'GET', '/api/catalog', { token: gw.token })).body,
+      ) as { servers: Record<string, { state: string }> };
       if (Object.values(servers).every((e) => e.state !== 'pending')) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -100,7 +151,12 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
       ['no SSE in Accept', init, { 'Content-Type': 'application/json', Accept: 'application/json' }, 406],
       ['text/plain body', init, { 'Content-Type': 'text/plain', Accept: MCP_HEADERS.Accept }, 415],
       ['two initializes in a batch', JSON.stringify([INIT, { ...INIT, id: 2 }]), MCP_HEADERS, 400],
-      ['initialize and ping in a batch', JSON.stringify([INIT, { jsonrpc: '2.0', id: 2, method: 'ping' }]), MCP_HEADERS, 400],
+      [
+        'initialize and ping in a batch',
+        JSON.stringify([INIT, { jsonrpc: '2.0', id: 2, method: 'ping' }]),
+        MCP_HEADERS,
+        400,
+      ],
       ['not JSON-RPC', JSON.stringify({ method: 'initialize', id: 1 }), MCP_HEADERS, 400],
     ];
     for (const [what, body, headers, status] of refused) {
@@ -127,14 +183,20 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
     for (let i = 0; i < 3; i++) {
       const opened = await post(gw, '/mcp/everything', JSON.stringify(INIT), MCP_HEADERS);
       assert.equal(opened.status, 200, opened.body);
-      await post(gw, '/mcp/everything', JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), { ...MCP_HEADERS, 'mcp-session-id': opened.session! });
+      await post(gw, '/mcp/everything', JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), {
+        ...MCP_HEADERS,
+        'mcp-session-id': opened.session!,
+      });
       streams.push(await holdStream(gw, opened.session!));
     }
     // The three sessions' processes and the warm spare (made again after the first session took it).
     const held = (await untilChildren(gw, 4)).length;
     const refused = await post(gw, '/mcp/everything', JSON.stringify(INIT), MCP_HEADERS);
     assert.equal(refused.status, 503);
-    assert.match(JSON.parse(refused.body).error.message, /already has 3 sessions in use.*Close dashboard tabs you no longer use/);
+    assert.match(
+      JSON.parse(refused.body).error.message,
+      /already has 3 sessions in use.*Close dashboard tabs you no longer use/,
+    );
     assert.equal(childPids(gw.pid).length, held, 'the refused session started no process');
     // One client goes away without saying so (a closed tab): its session makes room for the next.
     streams.pop()!.destroy();
@@ -167,7 +229,10 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
       const times = await Promise.all(closed);
       const slowest = Math.max(...times);
       // Node answers 408 after the headers timeout; the guard's own idle timer is the backstop.
-      assert.ok(slowest < Math.max(LIMITS.headersTimeoutMs, LIMITS.idleConnectionMs) + 3000, `every idle connection was closed by the ${which}, the last after ${slowest} ms`);
+      assert.ok(
+        slowest < Math.max(LIMITS.headersTimeoutMs, LIMITS.idleConnectionMs) + 3000,
+        `every idle connection was closed by the ${which}, the last after ${slowest} ms`,
+      );
       assert.equal((await gatewayRequest(gw.port, 'GET', '/healthz')).status, 200);
     });
 
@@ -205,12 +270,24 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
     assert.ok(took < LIMITS.requestTimeoutMs + 2500, `cut off after ${took} ms`);
     assert.match(answer, /^HTTP\/1\.1 408/);
     // Nothing new was started (a child of an earlier test's closed session, or the catalog's short-lived one, may have exited meanwhile).
-    assert.deepEqual(childPids(gw.pid).filter((pid) => !children.includes(pid)), [], 'no process was started for the slow request');
+    assert.deepEqual(
+      childPids(gw.pid).filter((pid) => !children.includes(pid)),
+      [],
+      'no process was started for the slow request',
+    );
   });
 
   test('an authenticated event stream stays open past the idle timeout (long-lived responses are not idle connections)', async () => {
     const stream = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: gw.port, path: '/api/events', headers: { Host: `127.0.0.1:${gw.port}`, Authorization: `Bearer ${gw.token}` } }, resolve);
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: gw.port,
+          path: '/api/events',
+          headers: { Host: `127.0.0.1:${gw.port}`, Authorization: `Bearer ${gw.token}` },
+        },
+        resolve,
+      );
       req.on('error', reject);
       req.end();
     });

@@ -14,7 +14,9 @@ describe('white-label brand from the dashboard config (GET /api/brand)', () => {
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'brand-test-'));
-    gateway = await startGatewayProcess({ config: { mcpServers: {}, dashboard: { brand: join(brandsDir, 'acme-ops', 'brand.json') } } });
+    gateway = await startGatewayProcess({
+      config: { mcpServers: {}, dashboard: { brand: join(brandsDir, 'acme-ops', 'brand.json') } },
+    });
   });
   after(async () => {
     await gateway?.stop();
@@ -54,7 +56,9 @@ describe('white-label brand from the dashboard config (GET /api/brand)', () => {
   test('an inline brand object with a data: URL logo is checked and served', async () => {
     const svg = await readFile(join(brandsDir, 'harbor-labs', 'logo.svg'));
     const logo = `data:image/svg+xml;base64,${svg.toString('base64')}`;
-    const inline = await startGatewayProcess({ config: { mcpServers: {}, dashboard: { brand: { name: 'Inline Co', logo, colors: { primary: '#1f3a93' } } } } });
+    const inline = await startGatewayProcess({
+      config: { mcpServers: {}, dashboard: { brand: { name: 'Inline Co', logo, colors: { primary: '#1f3a93' } } } },
+    });
     try {
       const { brand } = (await (await get(inline, inline.token)).json()) as { brand: Record<string, unknown> };
       assert.equal(brand.name, 'Inline Co');
@@ -76,13 +80,19 @@ describe('white-label brand from the dashboard config (GET /api/brand)', () => {
   }
 
   test('a brand with a bad colour stops start-up naming the brand file and the JSON path', async () => {
-    const stderr = await startupError({ mcpServers: {}, dashboard: { brand: 'brand.json' } }, { 'brand.json': JSON.stringify({ name: 'X', colors: { primary: 'orange' } }) });
+    const stderr = await startupError(
+      { mcpServers: {}, dashboard: { brand: 'brand.json' } },
+      { 'brand.json': JSON.stringify({ name: 'X', colors: { primary: 'orange' } }) },
+    );
     assert.match(stderr, /Config error in .*brand\.json/);
     assert.match(stderr, /at \/colors\/primary: must be a colour like "#0b5cad"/);
   });
 
   test('an inline brand problem names the config file and /dashboard/brand', async () => {
-    const stderr = await startupError({ mcpServers: {}, dashboard: { brand: { name: 'X', fonts: { body: 'x; } body {' } } } });
+    const stderr = await startupError({
+      mcpServers: {},
+      dashboard: { brand: { name: 'X', fonts: { body: 'x; } body {' } } },
+    });
     assert.match(stderr, /Config error in .*config\.json/);
     assert.match(stderr, /at \/dashboard\/brand\/fonts\/body: must be a font-family list/);
   });
@@ -90,19 +100,34 @@ describe('white-label brand from the dashboard config (GET /api/brand)', () => {
   test('a logo that is really HTML is refused by its bytes', async () => {
     const stderr = await startupError(
       { mcpServers: {}, dashboard: { brand: 'brand.json' } },
-      { 'brand.json': JSON.stringify({ name: 'X', logo: 'logo.png' }), 'logo.png': '<html><script>alert(1)</script></html>' },
+      {
+        'brand.json': JSON.stringify({ name: 'X', logo: 'logo.png' }),
+        'logo.png': '<html><script>alert(1)</script></html>',
+      },
     );
     assert.match(stderr, /at \/logo: The logo .*logo\.png is not an SVG, PNG, JPEG, GIF, WebP or ICO image/);
   });
 
   test('a missing brand file, a missing logo and invalid JSON are each named', async () => {
-    assert.match(await startupError({ mcpServers: {}, dashboard: { brand: 'nope.json' } }), /cannot read the brand file .*nope\.json: the file does not exist/);
     assert.match(
-      await startupError({ mcpServers: {}, dashboard: { brand: 'b.json' } }, { 'b.json': JSON.stringify({ name: 'X', favicon: 'gone.ico' }) }),
+      await startupError({ mcpServers: {}, dashboard: { brand: 'nope.json' } }),
+      /cannot read the brand file .*nope\.json: the file does not exist/,
+    );
+    assert.match(
+      await startupError(
+        { mcpServers: {}, dashboard: { brand: 'b.json' } },
+        { 'b.json': JSON.stringify({ name: 'X', favicon: 'gone.ico' }) },
+      ),
       /at \/favicon: cannot read .*gone\.ico: the file does not exist/,
     );
-    assert.match(await startupError({ mcpServers: {}, dashboard: { brand: 'b.json' } }, { 'b.json': '{"name": "X",' }), /b\.json:\n\s+- not valid JSON/);
-    assert.match(await startupError({ mcpServers: {}, dashboard: { brand: 42 } }), /at \/dashboard\/brand: must be a string or an object/);
+    assert.match(
+      await startupError({ mcpServers: {}, dashboard: { brand: 'b.json' } }, { 'b.json': '{"name": "X",' }),
+      /b\.json:\n\s+- not valid JSON/,
+    );
+    assert.match(
+      await startupError({ mcpServers: {}, dashboard: { brand: 42 } }),
+      /at \/dashboard\/brand: must be a string or an object/,
+    );
   });
 
   test('docs/brand.schema.json is the schema the code validates with', async () => {

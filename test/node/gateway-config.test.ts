@@ -16,22 +16,46 @@ function problems(text: string): string[] {
 describe('config validation', () => {
   test('accepts the stdio and http shapes of Claude Desktop', () => {
     const config = parseConfig(
-      JSON.stringify({ mcpServers: { a: { command: 'x', args: ['1'], env: { K: 'v' }, cwd: '.' }, b: { url: 'https://h/mcp', headers: { A: 'b' } } }, globalShortcut: 'x' }),
+      JSON.stringify({
+        mcpServers: {
+          a: { command: 'x', args: ['1'], env: { K: 'v' }, cwd: '.' },
+          b: { url: 'https://h/mcp', headers: { A: 'b' } },
+        },
+        globalShortcut: 'x',
+      }),
       'f',
     );
     assert.deepEqual(Object.keys(config.mcpServers), ['a', 'b']);
   });
 
   test('names the JSON path and what is wrong', () => {
-    assert.deepEqual(problems('{"mcpServers": {"a": {"command": "x", "args": [1]}}}'), ['at /mcpServers/a/args/0: must be a string']);
+    assert.deepEqual(problems('{"mcpServers": {"a": {"command": "x", "args": [1]}}}'), [
+      'at /mcpServers/a/args/0: must be a string',
+    ]);
     // An unknown per-server key is a warning, never an error (configs written for other clients carry many): see config-import.test.ts.
-    assert.deepEqual(readConfig('{"mcpServers": {"a": {"command": "x", "arg": []}}}', '/etc/my.json').warnings, ['/etc/my.json: ignoring "arg" (server "a"): the dashboard does not know this key.']);
-    assert.match(problems('{"mcpServers": {"a": {"args": []}}}')[0]!, /at \/mcpServers\/a: missing required key "command"/);
-    assert.deepEqual(problems('{"mcpServers": {"a": {"url": "ftp://x"}}}'), ['at /mcpServers/a/url: must be an http:// or https:// URL']);
-    assert.deepEqual(problems('{"mcpServers": {"a": {"command": ""}}}'), ['at /mcpServers/a/command: must not be empty']);
-    assert.deepEqual(problems('{"clients": {}}'), ['at (top level): missing required key "mcpServers" (a config lists its servers in "mcpServers", or in "servers" as VS Code does)']);
-    assert.deepEqual(problems('{"mcpServers": {"a": {"command": "x", "env": {"K": 1}}}}'), ['at /mcpServers/a/env/K: must be a string']);
-    assert.match(problems('{"mcpServers": {"bad name/..": {"command": "x"}}}')[0]!, /server name "bad name\/\.\." is not allowed/);
+    assert.deepEqual(readConfig('{"mcpServers": {"a": {"command": "x", "arg": []}}}', '/etc/my.json').warnings, [
+      '/etc/my.json: ignoring "arg" (server "a"): the dashboard does not know this key.',
+    ]);
+    assert.match(
+      problems('{"mcpServers": {"a": {"args": []}}}')[0]!,
+      /at \/mcpServers\/a: missing required key "command"/,
+    );
+    assert.deepEqual(problems('{"mcpServers": {"a": {"url": "ftp://x"}}}'), [
+      'at /mcpServers/a/url: must be an http:// or https:// URL',
+    ]);
+    assert.deepEqual(problems('{"mcpServers": {"a": {"command": ""}}}'), [
+      'at /mcpServers/a/command: must not be empty',
+    ]);
+    assert.deepEqual(problems('{"clients": {}}'), [
+      'at (top level): missing required key "mcpServers" (a config lists its servers in "mcpServers", or in "servers" as VS Code does)',
+    ]);
+    assert.deepEqual(problems('{"mcpServers": {"a": {"command": "x", "env": {"K": 1}}}}'), [
+      'at /mcpServers/a/env/K: must be a string',
+    ]);
+    assert.match(
+      problems('{"mcpServers": {"bad name/..": {"command": "x"}}}')[0]!,
+      /server name "bad name\/\.\." is not allowed/,
+    );
   });
 
   test('reports invalid JSON with line and column', () => {

@@ -38,11 +38,32 @@ let tlsPort = 0;
 async function startSelfSigned(): Promise<HttpsServer | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'doctor-tls-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
   } catch {
     return undefined;
   }
-  const server = createHttpsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'));
+  const server = createHttpsServer(
+    { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+    (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'),
+  );
   rmSync(dir, { recursive: true, force: true });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   tlsPort = (server.address() as { port: number }).port;
@@ -68,7 +89,12 @@ after(async () => {
 async function connectError(name: string): Promise<Error & { code?: number; data?: { problem?: Problem } }> {
   const client = new Client({ name: 'doctor-test', version: '1' }, { capabilities: {} });
   try {
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }), { timeout: 20_000 });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), {
+        requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+      }),
+      { timeout: 20_000 },
+    );
   } catch (error) {
     return error as Error & { data?: { problem?: Problem } };
   }
@@ -78,7 +104,8 @@ async function connectError(name: string): Promise<Error & { code?: number; data
 
 async function summaryProblem(name: string): Promise<Problem> {
   const res = await fetch(`${gw.origin}/api/servers`, { headers: { Authorization: `Bearer ${gw.token}` } });
-  return ((await res.json()).servers as Array<{ name: string; problem: Problem }>).find((s) => s.name === name)!.problem;
+  return ((await res.json()).servers as Array<{ name: string; problem: Problem }>).find((s) => s.name === name)!
+    .problem;
 }
 
 describe('connection doctor', () => {
@@ -93,32 +120,53 @@ describe('connection doctor', () => {
       assert.equal(problem.message, expected);
       assert.ok(error.message.startsWith(expected), error.message);
       assert.ok(problem.action.length > 20, 'it says what to do');
-      assert.doesNotMatch(`${error.message} ${JSON.stringify(problem)}`, /<html|<script|<!DOCTYPE|<pre>|Cannot POST/i, 'no upstream HTML reaches the client');
+      assert.doesNotMatch(
+        `${error.message} ${JSON.stringify(problem)}`,
+        /<html|<script|<!DOCTYPE|<pre>|Cannot POST/i,
+        'no upstream HTML reaches the client',
+      );
       const summary = await summaryProblem(name);
       assert.deepEqual([summary.step, summary.kind, summary.message], [step, kind, expected]);
-      assert.ok(gw.stderr().includes(`mcp-dashboard: server "${name}" [${step}]: ${full}`), `terminal line for ${name}:\n${gw.stderr()}`);
+      assert.ok(
+        gw.stderr().includes(`mcp-dashboard: server "${name}" [${step}]: ${full}`),
+        `terminal line for ${name}:\n${gw.stderr()}`,
+      );
     });
   }
 
-  test('tls: a self-signed certificate is diagnosed as a TLS problem, with what to do', { skip: !execFileSyncWorks('openssl') && 'openssl is not installed, so no certificate can be made' }, async () => {
-    const error = await connectError('selfsigned');
-    const problem = error.data!.problem!;
-    assert.deepEqual([problem.step, problem.kind], ['tls', 'certificate']);
-    assert.equal(problem.message, `The TLS certificate of 127.0.0.1:${tlsPort} was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT).`);
-    assert.match(problem.action, /NODE_EXTRA_CA_CERTS/);
-  });
+  test(
+    'tls: a self-signed certificate is diagnosed as a TLS problem, with what to do',
+    { skip: !execFileSyncWorks('openssl') && 'openssl is not installed, so no certificate can be made' },
+    async () => {
+      const error = await connectError('selfsigned');
+      const problem = error.data!.problem!;
+      assert.deepEqual([problem.step, problem.kind], ['tls', 'certificate']);
+      assert.equal(
+        problem.message,
+        `The TLS certificate of 127.0.0.1:${tlsPort} was not accepted (DEPTH_ZERO_SELF_SIGNED_CERT).`,
+      );
+      assert.match(problem.action, /NODE_EXTRA_CA_CERTS/);
+    },
+  );
 
   test('the process that exits hands over its last stderr lines and exit code', async () => {
     const problem = await summaryProblem('exits');
     assert.equal(problem.details.exitCode, 3);
-    assert.deepEqual(problem.details.stderrTail, ['starting notes-server 1.2.0', 'Error: NOTES_API_KEY is not set', '    set it in the "env" of this server']);
+    assert.deepEqual(problem.details.stderrTail, [
+      'starting notes-server 1.2.0',
+      'Error: NOTES_API_KEY is not set',
+      '    set it in the "env" of this server',
+    ]);
     assert.match(gw.stderr(), /last stderr: .*Error: NOTES_API_KEY is not set/);
   });
 
   test('a problem is reported once in the terminal, however often the card retries', async () => {
     await connectError('failing');
     await connectError('failing');
-    const lines = gw.stderr().split('\n').filter((l) => l.startsWith('mcp-dashboard: server "failing"'));
+    const lines = gw
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('mcp-dashboard: server "failing"'));
     assert.equal(lines.length, 1);
   });
 });

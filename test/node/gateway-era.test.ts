@@ -13,7 +13,10 @@ let gw: Gw;
 let modernHttp: Awaited<ReturnType<typeof startHttpServer>>;
 
 before(async () => {
-  modernHttp = await startHttpServer({ script: 'test/fixtures/relay-probe-server.mjs', args: ['--http', '0', '--modern'] });
+  modernHttp = await startHttpServer({
+    script: 'test/fixtures/relay-probe-server.mjs',
+    args: ['--http', '0', '--modern'],
+  });
   gw = await startGatewayProcess({
     config: {
       mcpServers: {
@@ -31,8 +34,15 @@ after(async () => {
 });
 
 async function connect(name: string, negotiate: boolean): Promise<Client> {
-  const client = new Client({ name: 'era-test', version: '1' }, { capabilities: {}, ...(negotiate ? { versionNegotiation: { mode: 'auto' as const } } : {}) });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }));
+  const client = new Client(
+    { name: 'era-test', version: '1' },
+    { capabilities: {}, ...(negotiate ? { versionNegotiation: { mode: 'auto' as const } } : {}) },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), {
+      requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+    }),
+  );
   return client;
 }
 
@@ -42,7 +52,9 @@ async function era(client: Client): Promise<string> {
 }
 
 async function stderrOf(name: string): Promise<string> {
-  const res = await fetch(`${gw.origin}/api/servers/${name}/stderr`, { headers: { Authorization: `Bearer ${gw.token}` } });
+  const res = await fetch(`${gw.origin}/api/servers/${name}/stderr`, {
+    headers: { Authorization: `Bearer ${gw.token}` },
+  });
   return (await res.json()).stderr as string;
 }
 
@@ -54,8 +66,14 @@ describe('protocol eras', () => {
       assert.equal(await era(client), 'era 2026-07-28');
       const counted = await client.callTool({ name: 'count', arguments: { n: 3, delayMs: 0 } });
       assert.equal((counted.content as Array<{ text: string }>)[0]!.text, 'counted 3');
-      const servers = (await (await fetch(`${gw.origin}/api/servers`, { headers: { Authorization: `Bearer ${gw.token}` } })).json()).servers as Array<{ name: string; sessions: number }>;
-      assert.equal(servers.find((s) => s.name === name)!.sessions, 0, '2026 requests are relayed without a gateway session');
+      const servers = (
+        await (await fetch(`${gw.origin}/api/servers`, { headers: { Authorization: `Bearer ${gw.token}` } })).json()
+      ).servers as Array<{ name: string; sessions: number }>;
+      assert.equal(
+        servers.find((s) => s.name === name)!.sessions,
+        0,
+        '2026 requests are relayed without a gateway session',
+      );
       await client.close();
     });
 
@@ -75,7 +93,10 @@ describe('protocol eras', () => {
       b.callTool({ name: 'count', arguments: { n: 2, delayMs: 20 } }),
       a.callTool({ name: 'env', arguments: { name: 'NO_SUCH_VARIABLE' } }),
     ]);
-    assert.deepEqual(results.map((r) => (r.content as Array<{ text: string }>)[0]!.text), ['counted 5', 'counted 2', '(unset)']);
+    assert.deepEqual(
+      results.map((r) => (r.content as Array<{ text: string }>)[0]!.text),
+      ['counted 5', 'counted 2', '(unset)'],
+    );
     await Promise.all([a.close(), b.close()]);
   });
 

@@ -12,7 +12,12 @@ let gw: Gw;
 
 before(async () => {
   gw = await startGatewayProcess({
-    config: { mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] }, synthetic: syntheticServer({ tools: 3 }) } },
+    config: {
+      mcpServers: {
+        hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] },
+        synthetic: syntheticServer({ tools: 3 }),
+      },
+    },
   });
 });
 
@@ -34,7 +39,9 @@ describe('event hub', () => {
   test('GET /api/events needs the token and one of our origins', async () => {
     const noToken = await fetch(`${gw.origin}/api/events`);
     assert.equal(noToken.status, 401);
-    const foreign = await fetch(`${gw.origin}/api/events`, { headers: { Authorization: `Bearer ${gw.token}`, Origin: 'http://evil.example' } });
+    const foreign = await fetch(`${gw.origin}/api/events`, {
+      headers: { Authorization: `Bearer ${gw.token}`, Origin: 'http://evil.example' },
+    });
     assert.equal(foreign.status, 403);
     const attach = await fetch(`${gw.origin}/api/events/x/sessions`, { method: 'POST', body: '{}' });
     assert.equal(attach.status, 401);
@@ -42,7 +49,11 @@ describe('event hub', () => {
 
   test('attaching to an unknown hub or session is refused with a reason', async () => {
     const auth = { Authorization: `Bearer ${gw.token}` };
-    const noHub = await fetch(`${gw.origin}/api/events/not-a-hub/sessions`, { method: 'POST', headers: auth, body: JSON.stringify({ server: 'synthetic', session: 'x' }) });
+    const noHub = await fetch(`${gw.origin}/api/events/not-a-hub/sessions`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ server: 'synthetic', session: 'x' }),
+    });
     assert.equal(noHub.status, 404);
     assert.match((await noHub.json()).error, /No such event stream/);
 
@@ -53,10 +64,18 @@ describe('event hub', () => {
     const first = new TextDecoder().decode((await reader.read()).value);
     const id = /"id":"([^"]+)"/.exec(first)?.[1];
     assert.ok(id, first);
-    const noSession = await fetch(`${gw.origin}/api/events/${id}/sessions`, { method: 'POST', headers: auth, body: JSON.stringify({ server: 'synthetic', session: 'nope' }) });
+    const noSession = await fetch(`${gw.origin}/api/events/${id}/sessions`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ server: 'synthetic', session: 'nope' }),
+    });
     assert.equal(noSession.status, 404);
     assert.match((await noSession.json()).error, /No session "nope" for server "synthetic"/);
-    const noServer = await fetch(`${gw.origin}/api/events/${id}/sessions`, { method: 'POST', headers: auth, body: JSON.stringify({ server: '__proto__', session: 'nope' }) });
+    const noServer = await fetch(`${gw.origin}/api/events/${id}/sessions`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ server: '__proto__', session: 'nope' }),
+    });
     assert.equal(noServer.status, 404);
     abort.abort();
   });
@@ -89,7 +108,10 @@ describe('event hub', () => {
     await until(() => warnings.find((w) => /exited and was restarted/.test(w)));
 
     // Requests still work on both sessions while their streams share the hub.
-    assert.equal(((await synthetic.callTool({ name: 'read-value', arguments: {} })).content as Array<{ text: string }>)[0]!.text, 'value');
+    assert.equal(
+      ((await synthetic.callTool({ name: 'read-value', arguments: {} })).content as Array<{ text: string }>)[0]!.text,
+      'value',
+    );
     assert.equal(requests.filter((r) => r === 'GET /api/events').length, 1);
     assert.deepEqual(
       requests.filter((r) => r.startsWith('GET /mcp/')),
@@ -99,6 +121,9 @@ describe('event hub', () => {
     await hostile.close();
     await synthetic.close();
     await until(() => hub.attachedSessions === 0);
-    assert.ok(requests.some((r) => r.startsWith('DELETE /api/events/')), 'closing a client detaches its session from the hub');
+    assert.ok(
+      requests.some((r) => r.startsWith('DELETE /api/events/')),
+      'closing a client detaches its session from the hub',
+    );
   });
 });

@@ -19,7 +19,8 @@ after(async () => {
   for (const dir of scratch) await rm(dir, { recursive: true, force: true });
 });
 
-const exchange = (gw: Gw, code: string | undefined) => gatewayRequest(gw.port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code }) });
+const exchange = (gw: Gw, code: string | undefined) =>
+  gatewayRequest(gw.port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code }) });
 const servers = (gw: Gw, token: string | undefined) => gatewayRequest(gw.port, 'GET', '/api/servers', { token });
 const codeOf = (url: string) => /#code=([A-Za-z0-9_-]+)$/.exec(url)![1]!;
 
@@ -60,7 +61,12 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     const dir = await mkdtemp(join(tmpdir(), 'mcp-launch-'));
     scratch.push(dir);
     const record = join(dir, 'browser.json');
-    const gw = await startGatewayProcess({ config: { mcpServers: {} }, limits: { launchCodeTtlMs: 1500 }, open: true, env: { BROWSER: `${process.execPath} ${recorder}`, RECORD_TO: record } });
+    const gw = await startGatewayProcess({
+      config: { mcpServers: {} },
+      limits: { launchCodeTtlMs: 1500 },
+      open: true,
+      env: { BROWSER: `${process.execPath} ${recorder}`, RECORD_TO: record },
+    });
     gateways.push(gw);
     // The harness spent the printed code like a page: a second try is refused and says why.
     const replay = await exchange(gw, gw.code);
@@ -92,29 +98,61 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     assert.equal(existsSync(file), false, 'the 0600 launch file was removed');
   });
 
-  test('issue 18: an exchange that asks for the start-up reads gets each route\'s own answer with its token; a refused code gets none of them', async () => {
-    const gw = await startGatewayProcess({ config: { mcpServers: { memory: { command: 'mcp-server-memory' } }, dashboard: { brand: { name: 'Launch Co' } } } });
+  test("issue 18: an exchange that asks for the start-up reads gets each route's own answer with its token; a refused code gets none of them", async () => {
+    const gw = await startGatewayProcess({
+      config: { mcpServers: { memory: { command: 'mcp-server-memory' } }, dashboard: { brand: { name: 'Launch Co' } } },
+    });
     gateways.push(gw);
-    const ask = (code: string | undefined) => gatewayRequest(gw.port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code, startup: true }) });
+    const ask = (code: string | undefined) =>
+      gatewayRequest(gw.port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code, startup: true }) });
     const spent = codeOf(await gw.launchUrl());
     const answer = await ask(spent);
     assert.equal(answer.status, 200);
     const { token, startup } = JSON.parse(answer.body) as { token: string; startup: Record<string, unknown> };
-    assert.deepEqual(Object.keys(startup).sort(), ['/api/brand', '/api/catalog', '/api/dashboard-config', '/api/layouts', '/api/servers']);
+    assert.deepEqual(Object.keys(startup).sort(), [
+      '/api/brand',
+      '/api/catalog',
+      '/api/dashboard-config',
+      '/api/layouts',
+      '/api/servers',
+    ]);
     for (const path of Object.keys(startup)) {
       const direct = await gatewayRequest(gw.port, 'GET', path, { token });
       assert.equal(direct.status, 200, `${path} with the token the exchange gave`);
       // Process and catalog states move on between the two requests; the rest is the same answer.
-      const stable = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (['state', 'catalogState', 'sessions', 'discoveredAt', 'info', 'reason', 'restarts', 'lastExit', 'lastError', 'problem'].includes(key) ? undefined : v));
+      const stable = (value: unknown) =>
+        JSON.stringify(value, (key, v: unknown) =>
+          [
+            'state',
+            'catalogState',
+            'sessions',
+            'discoveredAt',
+            'info',
+            'reason',
+            'restarts',
+            'lastExit',
+            'lastError',
+            'problem',
+          ].includes(key)
+            ? undefined
+            : v,
+        );
       assert.equal(stable(startup[path]), stable(JSON.parse(direct.body)), path);
     }
     assert.equal((startup['/api/brand'] as { brand: { name: string } }).brand.name, 'Launch Co');
-    assert.deepEqual((startup['/api/servers'] as { servers: { name: string }[] }).servers.map((s) => s.name), ['memory']);
+    assert.deepEqual(
+      (startup['/api/servers'] as { servers: { name: string }[] }).servers.map((s) => s.name),
+      ['memory'],
+    );
     // The same code again, an unknown one and none: 401 and nothing of the dashboard's data.
     for (const code of [spent, 'A'.repeat(43), undefined]) {
       const refused = await ask(code);
       assert.equal(refused.status, 401);
-      assert.doesNotMatch(refused.body, /memory|Launch Co|servers|catalog/, 'a refused exchange carries no start-up data');
+      assert.doesNotMatch(
+        refused.body,
+        /memory|Launch Co|servers|catalog/,
+        'a refused exchange carries no start-up data',
+      );
     }
   });
 
@@ -140,41 +178,58 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     }
   });
 
-  test('in a terminal, Enter prints a new address with a fresh code that opens the dashboard', { skip: !existsSync('/usr/bin/script') && 'needs util-linux script(1) for a terminal' }, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'mcp-launch-'));
-    scratch.push(dir);
-    const config = join(dir, 'config.json');
-    await writeFile(config, JSON.stringify({ mcpServers: {} }));
-    // script(1) gives the gateway a pseudo-terminal, as `npm start` in a terminal does.
-    const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
-    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} --config ${config} --port 0 --no-open`, '/dev/null'], { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d.toString()));
-    /** Resolves once the terminal output matches `done` (checked on every chunk: an event, not a poll). */
-    const seen = <T>(done: () => T | undefined) =>
-      new Promise<T>((resolve) => {
-        const check = () => {
-          const value = done();
-          if (value === undefined) return;
-          child.stdout.off('data', check);
-          resolve(value);
-        };
-        child.stdout.on('data', check);
-        check();
-      });
-    const addresses = () => [...out.matchAll(/Dashboard ready: (\S+)/g)].map((m) => m[1]!);
-    try {
-      const [first] = await seen(() => (addresses().length >= 1 && /press Enter here for a new address/.test(out) ? addresses() : undefined));
-      child.stdin.write('\n');
-      const [, second] = await seen(() => (addresses().length >= 2 ? addresses() : undefined));
-      assert.notEqual(codeOf(second!), codeOf(first!));
-      const port = Number(new URL(second!).port);
-      assert.equal((await gatewayRequest(port, 'POST', '/api/launch/exchange', { body: JSON.stringify({ code: codeOf(second!) }) })).status, 200);
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-  });
+  test(
+    'in a terminal, Enter prints a new address with a fresh code that opens the dashboard',
+    { skip: !existsSync('/usr/bin/script') && 'needs util-linux script(1) for a terminal' },
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'mcp-launch-'));
+      scratch.push(dir);
+      const config = join(dir, 'config.json');
+      await writeFile(config, JSON.stringify({ mcpServers: {} }));
+      // script(1) gives the gateway a pseudo-terminal, as `npm start` in a terminal does.
+      const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
+      const child = spawn(
+        'script',
+        ['-qfec', `${process.execPath} ${cli} --config ${config} --port 0 --no-open`, '/dev/null'],
+        { cwd: repoRoot, stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let out = '';
+      child.stdout.on('data', (d) => (out += d.toString()));
+      /** Resolves once the terminal output matches `done` (checked on every chunk: an event, not a poll). */
+      const seen = <T>(done: () => T | undefined) =>
+        new Promise<T>((resolve) => {
+          const check = () => {
+            const value = done();
+            if (value === undefined) return;
+            child.stdout.off('data', check);
+            resolve(value);
+          };
+          child.stdout.on('data', check);
+          check();
+        });
+      const addresses = () => [...out.matchAll(/Dashboard ready: (\S+)/g)].map((m) => m[1]!);
+      try {
+        const [first] = await seen(() =>
+          addresses().length >= 1 && /press Enter here for a new address/.test(out) ? addresses() : undefined,
+        );
+        child.stdin.write('\n');
+        const [, second] = await seen(() => (addresses().length >= 2 ? addresses() : undefined));
+        assert.notEqual(codeOf(second!), codeOf(first!));
+        const port = Number(new URL(second!).port);
+        assert.equal(
+          (
+            await gatewayRequest(port, 'POST', '/api/launch/exchange', {
+              body: JSON.stringify({ code: codeOf(second!) }),
+            })
+          ).status,
+          200,
+        );
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+  );
 
   test('an access token that no page uses any more expires; one held by a page (its event stream) does not', async () => {
     const gw = await startGatewayProcess({ config: { mcpServers: {} }, limits: { credentialIdleMs: 1500 } });
@@ -212,7 +267,11 @@ describe('launch codes: the printed and opened addresses are single use, expire,
 
     // A user's browser with a fresh profile opens that file, lands on the dashboard, and reloads once.
     const profile = join(dir, 'profile');
-    const context = await chromium.launchPersistentContext(profile, { executablePath: chromePath(), headless: true, args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromePath(),
+      headless: true,
+      args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+    });
     let pageToken: string | null;
     let timingCode: string;
     try {
@@ -244,15 +303,24 @@ describe('launch codes: the printed and opened addresses are single use, expire,
       const bytes = await readFile(path).catch(() => undefined);
       if (!bytes) continue;
       for (const [what, secret] of Object.entries(secrets)) {
-        if (bytes.includes(secret) || bytes.includes(Buffer.from(secret, 'utf16le'))) found.push({ what, where: path.slice(profile.length) });
+        if (bytes.includes(secret) || bytes.includes(Buffer.from(secret, 'utf16le')))
+          found.push({ what, where: path.slice(profile.length) });
       }
     }
     t.diagnostic(`found in the profile: ${JSON.stringify(found)}`);
     // The scan sees what the browser keeps: the opened address is in its history.
-    assert.ok(found.some((f) => f.what === 'opened code' && /History/.test(f.where)), `found: ${JSON.stringify(found)}`);
-    assert.equal(found.some((f) => f.what === 'printed code'), false, 'the printed address never reached the browser');
+    assert.ok(
+      found.some((f) => f.what === 'opened code' && /History/.test(f.where)),
+      `found: ${JSON.stringify(found)}`,
+    );
+    assert.equal(
+      found.some((f) => f.what === 'printed code'),
+      false,
+      'the printed address never reached the browser',
+    );
     for (const f of found) {
-      if (f.what === 'page token') assert.equal((await servers(gw, secrets[f.what])).status, 401, `${f.what} in ${f.where}`);
+      if (f.what === 'page token')
+        assert.equal((await servers(gw, secrets[f.what])).status, 401, `${f.what} in ${f.where}`);
       else assert.equal((await exchange(gw, secrets[f.what as 'opened code'])).status, 401, `${f.what} in ${f.where}`);
     }
     assert.equal((await servers(gw, pageToken!)).status, 401);

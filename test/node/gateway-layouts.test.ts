@@ -22,16 +22,22 @@ describe('team layout files from the dashboard config (GET /api/layouts)', () =>
     await rm(dir, { recursive: true, force: true });
   });
 
-  const get = (token?: string) => fetch(`${gateway.origin}/api/layouts`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const get = (token?: string) =>
+    fetch(`${gateway.origin}/api/layouts`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
   test('serves the team dashboards, each with the file it came from; the route needs the token', async () => {
     const response = await get(gateway.token);
     assert.equal(response.status, 200);
-    const { dashboards } = (await response.json()) as { dashboards: Array<{ id: string; name: string; file: string; tiles: unknown[] }> };
-    assert.deepEqual(dashboards.map((d) => [d.id, d.name, d.file]), [
-      ['ops', 'Ops', 'team.json'],
-      ['support', 'Support', 'team.json'],
-    ]);
+    const { dashboards } = (await response.json()) as {
+      dashboards: Array<{ id: string; name: string; file: string; tiles: unknown[] }>;
+    };
+    assert.deepEqual(
+      dashboards.map((d) => [d.id, d.name, d.file]),
+      [
+        ['ops', 'Ops', 'team.json'],
+        ['support', 'Support', 'team.json'],
+      ],
+    );
     assert.equal(dashboards[0]!.tiles.length, 4);
     assert.equal((await get()).status, 401);
   });
@@ -47,14 +53,25 @@ describe('team layout files from the dashboard config (GET /api/layouts)', () =>
 
   test('a layout file with a mistake stops start-up with the file and the JSON path', async () => {
     const bad = join(dir, 'bad.json');
-    await writeFile(bad, JSON.stringify({ version: 1, dashboards: [{ id: 'ops', name: 'Ops', tiles: [{ id: 't', kind: 'widget', server: 'a', x: 0, y: 0, w: 2, h: 2 }] }] }));
+    await writeFile(
+      bad,
+      JSON.stringify({
+        version: 1,
+        dashboards: [
+          { id: 'ops', name: 'Ops', tiles: [{ id: 't', kind: 'widget', server: 'a', x: 0, y: 0, w: 2, h: 2 }] },
+        ],
+      }),
+    );
     const stderr = await startupError([bad]);
     assert.match(stderr, /bad\.json/);
     assert.match(stderr, /at \/dashboards\/0\/tiles\/0: missing required key "widget"/);
   });
 
   test('a missing file, broken JSON and a dashboard id used twice across files are refused, each saying so', async () => {
-    assert.match(await startupError([join(dir, 'nope.json')]), /at \/dashboard\/layouts\/0: cannot read the layout file .*nope\.json: the file does not exist/);
+    assert.match(
+      await startupError([join(dir, 'nope.json')]),
+      /at \/dashboard\/layouts\/0: cannot read the layout file .*nope\.json: the file does not exist/,
+    );
     const broken = join(dir, 'broken.json');
     await writeFile(broken, '{ "version": 1, ');
     assert.match(await startupError([broken]), /broken\.json.*not valid JSON/s);

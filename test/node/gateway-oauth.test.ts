@@ -43,7 +43,11 @@ async function signIn(client: GatewayClient) {
   return { ...page, authorizationUrl: started.authorizationUrl };
 }
 
-function rawGet(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
       let body = '';
@@ -80,13 +84,25 @@ test('a server answering 401 is reported as "sign in needed" (code -32010, data.
     assert.match(refused.message, /needs you to sign in/);
     // One shape for the card: the doctor's diagnosis in data.problem (step auth), the sign-in fields beside it.
     const problem = problemFromErrorData(refused.data);
-    assert.deepEqual([problem?.step, problem?.kind, problem?.action], ['auth', 'oauth-sign-in', 'Press Sign in on its card.'], JSON.stringify(refused.data));
+    assert.deepEqual(
+      [problem?.step, problem?.kind, problem?.action],
+      ['auth', 'oauth-sign-in', 'Press Sign in on its card.'],
+      JSON.stringify(refused.data),
+    );
     const before = (await d.client.listServers()).find((s) => s.name === 'remote')!;
     assert.equal(before.auth?.state, 'required');
     assert.equal(before.auth?.mode, 'sign-in');
-    assert.equal(before.problem?.kind, 'oauth-sign-in', 'the card\'s summary shows the same diagnosis');
-    assert.doesNotMatch(`${before.problem?.message} ${before.problem?.action}`, /headers/, 'an OAuth server is signed in to, not given headers');
-    assert.match(d.gw.stderr(), /server "remote" \[auth\]: Server "remote" needs you to sign in\. Press Sign in on its card\./, 'the terminal says it too');
+    assert.equal(before.problem?.kind, 'oauth-sign-in', "the card's summary shows the same diagnosis");
+    assert.doesNotMatch(
+      `${before.problem?.message} ${before.problem?.action}`,
+      /headers/,
+      'an OAuth server is signed in to, not given headers',
+    );
+    assert.match(
+      d.gw.stderr(),
+      /server "remote" \[auth\]: Server "remote" needs you to sign in\. Press Sign in on its card\./,
+      'the terminal says it too',
+    );
 
     const page = await signIn(d.client);
     assert.ok(page.url.startsWith(`http://127.0.0.1:${d.gw.port}/oauth/callback?`), page.url);
@@ -101,13 +117,19 @@ test('a server answering 401 is reported as "sign in needed" (code -32010, data.
     assert.equal((authUrl.searchParams.get('state') ?? '').length >= 43, true, 'state carries at least 256 bits');
 
     const info = await d.bridge.connect('remote', 'http');
-    assert.deepEqual(info.tools.map((t) => t.name), ['whoami']);
+    assert.deepEqual(
+      info.tools.map((t) => t.name),
+      ['whoami'],
+    );
     const result = await d.bridge.callTool('remote', 'whoami', {});
     assert.match(JSON.stringify(result.content), /signed in as client-\S+ with scope mcp:tools/);
 
     const servers = JSON.stringify(await d.client.listServers());
     const stats = await fixture.stats();
-    assert.ok(stats.lastAccessToken && !servers.includes(stats.lastAccessToken), 'the page never sees the access token');
+    assert.ok(
+      stats.lastAccessToken && !servers.includes(stats.lastAccessToken),
+      'the page never sees the access token',
+    );
     assert.match(servers, /"state":"signed-in"/);
   } finally {
     await stopDashboard(d);
@@ -159,7 +181,9 @@ test('the callback takes only a live, single-use state: a forged or replayed sta
     // An authorization server's error is shown by its code only; markup in it is never reflected.
     const started = await startSignIn(d.client, 'remote');
     const state = new URL(started.authorizationUrl!).searchParams.get('state')!;
-    const hostile = await fetch(`http://127.0.0.1:${d.gw.port}/oauth/callback?state=${state}&error=${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+    const hostile = await fetch(
+      `http://127.0.0.1:${d.gw.port}/oauth/callback?state=${state}&error=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
+    );
     const text = await hostile.text();
     assert.equal(hostile.status, 400);
     assert.ok(!text.includes('<img'), 'markup from the callback URL is not in the page');
@@ -184,12 +208,18 @@ test('the callback needs no bearer token but keeps the Host check; the sign-in a
     assert.equal(noTokenOut.status, 401);
     const callback = await rawGet(d.gw.port, '/oauth/callback?state=x&code=y', { Host: `127.0.0.1:${d.gw.port}` });
     assert.equal(callback.status, 400, 'reachable without a token (and refused for its bad state)');
-    const japanese = await rawGet(d.gw.port, '/oauth/callback?state=x&code=y', { Host: `127.0.0.1:${d.gw.port}`, 'Accept-Language': 'ja,en;q=0.5' });
+    const japanese = await rawGet(d.gw.port, '/oauth/callback?state=x&code=y', {
+      Host: `127.0.0.1:${d.gw.port}`,
+      'Accept-Language': 'ja,en;q=0.5',
+    });
     assert.match(japanese.body, /lang="ja"/);
     assert.match(japanese.body, /サインインのリンクが無効です/);
     const rebound = await rawGet(d.gw.port, '/oauth/callback?state=x&code=y', { Host: 'evil.example:80' });
     assert.equal(rebound.status, 403);
-    const stdio = await fetch(`${d.gw.origin}/api/servers/nope/sign-in`, { method: 'POST', headers: { Authorization: `Bearer ${d.gw.token}` } });
+    const stdio = await fetch(`${d.gw.origin}/api/servers/nope/sign-in`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${d.gw.token}` },
+    });
     assert.equal(stdio.status, 404);
   } finally {
     await stopDashboard(d);
@@ -230,11 +260,26 @@ test('an unreadable token file is moved aside with a warning; the gateway starts
 
 test('an oauth config that cannot work stops start-up with the place and what is missing', async () => {
   const file = join(dir, 'bad.json');
-  await writeFile(file, JSON.stringify({ mcpServers: { m2m: { url: 'https://example.invalid/mcp', oauth: { grant: 'client_credentials', clientId: 'abc' } }, typo: { url: 'https://example.invalid/mcp', oauth: { clientSecret: 'x', tokenUrl: 'y' } } } }));
+  await writeFile(
+    file,
+    JSON.stringify({
+      mcpServers: {
+        m2m: { url: 'https://example.invalid/mcp', oauth: { grant: 'client_credentials', clientId: 'abc' } },
+        typo: { url: 'https://example.invalid/mcp', oauth: { clientSecret: 'x', tokenUrl: 'y' } },
+      },
+    }),
+  );
   const { code, stderr } = await runGatewayToExit(['--config', file, '--no-open']);
   assert.equal(code, 1);
   assert.match(stderr, /at \/mcpServers\/typo\/oauth: unknown key "tokenUrl"/);
-  await writeFile(file, JSON.stringify({ mcpServers: { m2m: { url: 'https://example.invalid/mcp', oauth: { grant: 'client_credentials', clientId: 'abc' } } } }));
+  await writeFile(
+    file,
+    JSON.stringify({
+      mcpServers: {
+        m2m: { url: 'https://example.invalid/mcp', oauth: { grant: 'client_credentials', clientId: 'abc' } },
+      },
+    }),
+  );
   const second = await runGatewayToExit(['--config', file, '--no-open']);
   assert.equal(second.code, 1);
   assert.match(second.stderr, /at \/mcpServers\/m2m\/oauth: "client_credentials" needs "clientSecret"/);
@@ -274,7 +319,11 @@ test('a hostile authorization server that echoes the credentials it was sent get
       terminal: d.gw.stderr(),
     };
     for (const secret of [lastAccessToken, lastRefreshToken, ...echoed]) {
-      for (const [where, text] of Object.entries(shown)) assert.ok(!text.includes(secret), `${where} shows a credential: …${text.slice(Math.max(0, text.indexOf(secret) - 300), text.indexOf(secret) + 20)}`);
+      for (const [where, text] of Object.entries(shown))
+        assert.ok(
+          !text.includes(secret),
+          `${where} shows a credential: …${text.slice(Math.max(0, text.indexOf(secret) - 300), text.indexOf(secret) + 20)}`,
+        );
     }
   } finally {
     await stopDashboard(d);

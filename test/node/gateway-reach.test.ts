@@ -10,7 +10,13 @@ import type { AddressInfo } from 'node:net';
 // server-everything's legacy `sse` mode by "type": "sse" and by the plain-url fallback, and its
 // `streamableHttp` mode restarted in the middle of a session.
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
-type Summary = { name: string; state: string; restarts: number; upstreamTransport?: string; problem: { step: string; kind: string } | null };
+type Summary = {
+  name: string;
+  state: string;
+  restarts: number;
+  upstreamTransport?: string;
+  problem: { step: string; kind: string } | null;
+};
 
 let gw: Gw;
 let sse: Awaited<ReturnType<typeof startEverythingHttp>>;
@@ -38,13 +44,21 @@ async function startRecorder(): Promise<Server> {
       if (req.method === 'POST' && body.includes('"initialize"')) noGet.initializes += 1;
     } else if (req.method === 'POST') {
       const version = req.headers['mcp-protocol-version'] as string | undefined;
-      for (const m of [JSON.parse(body.toString('utf8'))].flat() as Array<{ method?: string }>) recorded.push({ method: m.method ?? '(answer)', version });
+      for (const m of [JSON.parse(body.toString('utf8'))].flat() as Array<{ method?: string }>)
+        recorded.push({ method: m.method ?? '(answer)', version });
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k, v]) => !hop.has(k) && typeof v === 'string')) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k, v]) => !hop.has(k) && typeof v === 'string'),
+    ) as Record<string, string>;
     const aborted = new AbortController();
     res.once('close', () => aborted.abort());
     try {
-      const answer = await fetch(`http://127.0.0.1:${streamable.port}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? body : undefined, signal: aborted.signal });
+      const answer = await fetch(`http://127.0.0.1:${streamable.port}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'POST' ? body : undefined,
+        signal: aborted.signal,
+      });
       res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([k]) => !hop.has(k))));
       if (answer.body) for await (const chunk of answer.body) res.write(chunk);
       res.end();
@@ -84,7 +98,11 @@ async function connect(name: string, logs: string[] = []): Promise<Client> {
   client.setNotificationHandler('notifications/message', (n) => {
     logs.push(String(n.params.data));
   });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), {
+      requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+    }),
+  );
   return client;
 }
 
@@ -112,7 +130,9 @@ describe('legacy HTTP+SSE servers', () => {
     const s = await summary('plain-url');
     assert.equal(s.upstreamTransport, 'sse');
     assert.equal(s.problem, null, 'no raw "Cannot POST /sse" page or any problem is left on the card');
-    const log = await (await fetch(`${gw.origin}/api/servers/plain-url/stderr`, { headers: { Authorization: `Bearer ${gw.token}` } })).json();
+    const log = await (
+      await fetch(`${gw.origin}/api/servers/plain-url/stderr`, { headers: { Authorization: `Bearer ${gw.token}` } })
+    ).json();
     assert.match(log.stderr, /Streamable HTTP POST answered 404; trying the older HTTP\+SSE transport/);
     await client.close();
   });
@@ -126,12 +146,18 @@ describe('recovery of a lost HTTP session', () => {
     assert.equal((await summary('restarting')).state, 'running');
     const port = streamable.port;
     // A long call is running when the server goes away.
-    const inFlight = client.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } }, { timeout: 60_000 });
+    const inFlight = client.callTool(
+      { name: 'trigger-long-running-operation', arguments: { duration: 30, steps: 30 } },
+      { timeout: 60_000 },
+    );
     await new Promise((r) => setTimeout(r, 300));
     await streamable.stop();
     await assert.rejects(inFlight, (error: Error & { code?: number }) => {
       assert.equal(error.code, -32000);
-      assert.match(error.message, /Server "restarting" \(http:\/\/127\.0\.0\.1:\d+\) lost this session while handling "tools\/call"/);
+      assert.match(
+        error.message,
+        /Server "restarting" \(http:\/\/127\.0\.0\.1:\d+\) lost this session while handling "tools\/call"/,
+      );
       assert.match(error.message, /The gateway is opening a new session; try again\./);
       return true;
     });
@@ -151,7 +177,10 @@ describe('recovery of a lost HTTP session', () => {
     assert.equal(up.state, 'running');
     assert.equal(up.problem, null);
     assert.ok(up.restarts >= 1);
-    assert.ok(logs.some((l) => /lost its session/.test(l)), `the client was told: ${JSON.stringify(logs)}`);
+    assert.ok(
+      logs.some((l) => /lost its session/.test(l)),
+      `the client was told: ${JSON.stringify(logs)}`,
+    );
     await client.close();
   });
 
@@ -178,8 +207,15 @@ describe('protocol version header upstream', () => {
     const init = recorded.findIndex((r) => r.method === 'initialize');
     assert.ok(init >= 0, `initialize went through the recorder: ${JSON.stringify(recorded)}`);
     const after = recorded.slice(init + 1);
-    assert.ok(after.some((r) => r.method === 'tools/call'), `the call went through the recorder: ${JSON.stringify(recorded)}`);
-    assert.deepEqual(after.filter((r) => r.version !== negotiated), [], `every message after initialize says ${negotiated}`);
+    assert.ok(
+      after.some((r) => r.method === 'tools/call'),
+      `the call went through the recorder: ${JSON.stringify(recorded)}`,
+    );
+    assert.deepEqual(
+      after.filter((r) => r.version !== negotiated),
+      [],
+      `every message after initialize says ${negotiated}`,
+    );
   });
 
   test('a server that answers the GET event stream with 404 instead of 405 keeps its session: the gateway checks with a ping and does not re-initialize', async () => {
@@ -192,7 +228,11 @@ describe('protocol version header upstream', () => {
       assert.ok(noGet.getsRefused >= 1, 'the gateway tried the GET stream and was refused');
       assert.equal(await echo(client, 'second'), 'Echo: second');
       assert.equal(await echo(client, 'third'), 'Echo: third');
-      assert.equal(noGet.initializes, 1, `one initialize upstream, not a re-open per refused GET (refused ${noGet.getsRefused})`);
+      assert.equal(
+        noGet.initializes,
+        1,
+        `one initialize upstream, not a re-open per refused GET (refused ${noGet.getsRefused})`,
+      );
       assert.equal((await summary('no-get')).state, 'running');
     } finally {
       await client.close();

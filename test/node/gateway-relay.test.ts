@@ -75,33 +75,63 @@ describe('relay fidelity', () => {
       const { client, logs } = await clientWithoutGetStream(name, gets);
       const result = await client.callTool({ name: 'chatty', arguments: {} }, { timeout: 15_000 });
       assert.equal((result.content as Array<{ text: string }>)[0]!.text, 'client said: hello from the client');
-      assert.deepEqual(logs, ['chatty: before sampling', 'chatty: still before sampling', '(sampling request answered)', 'chatty: after sampling']);
-      assert.ok(gets.length >= 1, 'the SDK tried to open its GET stream and was refused, so nothing could arrive there');
+      assert.deepEqual(logs, [
+        'chatty: before sampling',
+        'chatty: still before sampling',
+        '(sampling request answered)',
+        'chatty: after sampling',
+      ]);
+      assert.ok(
+        gets.length >= 1,
+        'the SDK tried to open its GET stream and was refused, so nothing could arrive there',
+      );
       await client.close();
     });
   }
 
   test('a stream cut mid-call resumes with Last-Event-ID and nothing is lost', async () => {
-    const headers = { Authorization: `Bearer ${gw.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+    const headers = {
+      Authorization: `Bearer ${gw.token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    };
     const url = `${gw.origin}/mcp/probe-stdio`;
     const init = await fetch(url, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
     });
     const session = init.headers.get('mcp-session-id')!;
     await init.text();
     const sessionHeaders = { ...headers, 'mcp-session-id': session };
-    await (await fetch(url, { method: 'POST', headers: sessionHeaders, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    await (
+      await fetch(url, {
+        method: 'POST',
+        headers: sessionHeaders,
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      })
+    ).text();
 
     const seen: Array<{ id?: string; text: string }> = [];
     const read = async (response: Response, stopWhen: (text: string) => boolean): Promise<void> => {
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+      const reader = response
+        .body!.pipeThrough(new TextDecoderStream())
+        .pipeThrough(new EventSourceParserStream())
+        .getReader();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
         if (!value.data) continue;
-        const message = JSON.parse(value.data) as { params?: { data?: string }; result?: { content: Array<{ text: string }> } };
+        const message = JSON.parse(value.data) as {
+          params?: { data?: string };
+          result?: { content: Array<{ text: string }> };
+        };
         const text = message.params?.data ?? message.result?.content[0]?.text ?? value.data;
         seen.push({ id: value.id, text });
         if (stopWhen(text)) {
@@ -115,7 +145,12 @@ describe('relay fidelity', () => {
       method: 'POST',
       headers: sessionHeaders,
       signal: cut.signal,
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'count', arguments: { n: 8, delayMs: 120 } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { n: 8, delayMs: 120 } },
+      }),
     });
     assert.equal(call.headers.get('content-type'), 'text/event-stream');
     await read(call, (text) => text === 'tick 3');
@@ -128,21 +163,64 @@ describe('relay fidelity', () => {
     assert.equal(resumed.status, 200);
     await read(resumed, (text) => text === 'counted 8');
     const texts = seen.map((e) => e.text);
-    assert.deepEqual(texts, ['tick 1', 'tick 2', 'tick 3', 'tick 4', 'tick 5', 'tick 6', 'tick 7', 'tick 8', 'counted 8']);
+    assert.deepEqual(texts, [
+      'tick 1',
+      'tick 2',
+      'tick 3',
+      'tick 4',
+      'tick 5',
+      'tick 6',
+      'tick 7',
+      'tick 8',
+      'counted 8',
+    ]);
     assert.equal(new Set(seen.map((e) => e.id)).size, seen.length, 'no event is delivered twice');
     await fetch(url, { method: 'DELETE', headers: sessionHeaders });
   });
 
   test('a silent call cut before its answer still resumes: the stream is primed with an event id when the call takes a while', async () => {
-    const headers = { Authorization: `Bearer ${gw.token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+    const headers = {
+      Authorization: `Bearer ${gw.token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    };
     const url = `${gw.origin}/mcp/probe-stdio`;
-    const init = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) });
+    const init = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      }),
+    });
     const sessionHeaders = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')! };
     await init.text();
-    await (await fetch(url, { method: 'POST', headers: sessionHeaders, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).text();
+    await (
+      await fetch(url, {
+        method: 'POST',
+        headers: sessionHeaders,
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      })
+    ).text();
     const cut = new AbortController();
-    const call = await fetch(url, { method: 'POST', headers: sessionHeaders, signal: cut.signal, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sleep', arguments: { ms: 700 } } }) });
-    const reader = call.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+    const call = await fetch(url, {
+      method: 'POST',
+      headers: sessionHeaders,
+      signal: cut.signal,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'sleep', arguments: { ms: 700 } },
+      }),
+    });
+    const reader = call
+      .body!.pipeThrough(new TextDecoderStream())
+      .pipeThrough(new EventSourceParserStream())
+      .getReader();
     const priming = (await reader.read()).value!;
     assert.ok(priming.id, 'the first event carries an id');
     assert.equal(priming.data, '', 'and no message');

@@ -9,17 +9,28 @@ type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 
 async function connect(gw: Gw, name: string): Promise<Client> {
   const client = new Client({ name: 'node-test', version: '1' }, { capabilities: {} });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), {
+      requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+    }),
+  );
   return client;
 }
 
 async function servers(gw: Gw) {
   const res = await fetch(`${gw.origin}/api/servers`, { headers: { Authorization: `Bearer ${gw.token}` } });
-  return (await res.json()).servers as Array<{ name: string; state: string; restarts: number; lastExit: { code: number } | null }>;
+  return (await res.json()).servers as Array<{
+    name: string;
+    state: string;
+    restarts: number;
+    lastExit: { code: number } | null;
+  }>;
 }
 
 async function stderr(gw: Gw, name: string): Promise<string> {
-  const res = await fetch(`${gw.origin}/api/servers/${name}/stderr`, { headers: { Authorization: `Bearer ${gw.token}` } });
+  const res = await fetch(`${gw.origin}/api/servers/${name}/stderr`, {
+    headers: { Authorization: `Bearer ${gw.token}` },
+  });
   return (await res.json()).stderr as string;
 }
 
@@ -35,7 +46,10 @@ async function until<T>(check: () => Promise<T | undefined | false>, ms = 15_000
 
 describe('restart with capped exponential backoff', () => {
   test('backoff doubles and is capped', () => {
-    assert.deepEqual([0, 1, 2, 3, 4, 10].map((n) => backoffDelay(n, 500, 5000)), [500, 1000, 2000, 4000, 5000, 5000]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 10].map((n) => backoffDelay(n, 500, 5000)),
+      [500, 1000, 2000, 4000, 5000, 5000],
+    );
   });
 
   test('stderr is kept bounded, newest lines last', () => {
@@ -52,7 +66,9 @@ describe('restart with capped exponential backoff', () => {
   });
 
   test('a server that crashes mid-call: the call gets a specific error, the server is restarted with growing delays, the session survives', async () => {
-    const gw = await startGatewayProcess({ config: { mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] } } } });
+    const gw = await startGatewayProcess({
+      config: { mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] } } },
+    });
     gateways.push(gw);
     const client = await connect(gw, 'hostile');
     const started = Date.now();
@@ -60,7 +76,10 @@ describe('restart with capped exponential backoff', () => {
       await until(async () => (await servers(gw))[0]!.state === 'running');
       await assert.rejects(client.callTool({ name: 'crash', arguments: {} }), (error: Error & { code?: number }) => {
         assert.equal(error.code, -32000);
-        assert.match(error.message, /Server "hostile" exited with code 3 while handling "tools\/call"\. The gateway is restarting it\./);
+        assert.match(
+          error.message,
+          /Server "hostile" exited with code 3 while handling "tools\/call"\. The gateway is restarting it\./,
+        );
         return true;
       });
     }
@@ -80,13 +99,28 @@ describe('restart with capped exponential backoff', () => {
   });
 
   test('a server that fails to start is reported with the reason, and the gateway keeps serving', async () => {
-    const gw = await startGatewayProcess({ config: { mcpServers: { ghost: { command: 'definitely-not-a-command-xyz' }, everything: { command: 'mcp-server-everything', args: ['stdio'] } } } });
+    const gw = await startGatewayProcess({
+      config: {
+        mcpServers: {
+          ghost: { command: 'definitely-not-a-command-xyz' },
+          everything: { command: 'mcp-server-everything', args: ['stdio'] },
+        },
+      },
+    });
     gateways.push(gw);
-    await assert.rejects(connect(gw, 'ghost'), /The command "definitely-not-a-command-xyz" was not found\. Install it, or give its full path in "command" for "mcpServers\.ghost"/);
-    const summary = (await servers(gw)).find((s) => s.name === 'ghost')! as Awaited<ReturnType<typeof servers>>[number] & { problem: { step: string; kind: string } };
+    await assert.rejects(
+      connect(gw, 'ghost'),
+      /The command "definitely-not-a-command-xyz" was not found\. Install it, or give its full path in "command" for "mcpServers\.ghost"/,
+    );
+    const summary = (await servers(gw)).find((s) => s.name === 'ghost')! as Awaited<
+      ReturnType<typeof servers>
+    >[number] & { problem: { step: string; kind: string } };
     assert.equal(summary.state, 'failed');
     assert.deepEqual([summary.problem.step, summary.problem.kind], ['spawn', 'command-not-found']);
-    assert.match(gw.stderr(), /mcp-dashboard: server "ghost" \[spawn\]: The command "definitely-not-a-command-xyz" was not found\./);
+    assert.match(
+      gw.stderr(),
+      /mcp-dashboard: server "ghost" \[spawn\]: The command "definitely-not-a-command-xyz" was not found\./,
+    );
     const ok = await connect(gw, 'everything');
     const tools = await ok.listTools();
     assert.ok(tools.tools.length > 0);
@@ -94,7 +128,9 @@ describe('restart with capped exponential backoff', () => {
   });
 
   test('closing the gateway stops every server it started', async () => {
-    const gw = await startGatewayProcess({ config: { mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } } });
+    const gw = await startGatewayProcess({
+      config: { mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } },
+    });
     const client = await connect(gw, 'everything');
     const { childPids } = await import('../support/wtr-gateway-plugin.mjs');
     const pids = childPids(gw.pid);

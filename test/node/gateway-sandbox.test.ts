@@ -6,13 +6,26 @@ import { startGatewayProcess } from '../support/gateway-process.mjs';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 
-function raw(port: number, path: string, options: { method?: string; host?: string; address?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  port: number,
+  path: string,
+  options: { method?: string; host?: string; address?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: options.address ?? '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { Host: options.host ?? `127.0.0.1:${port}`, ...(options.headers ?? {}) } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      {
+        host: options.address ?? '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { Host: options.host ?? `127.0.0.1:${port}`, ...(options.headers ?? {}) },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -30,7 +43,8 @@ function directives(header: unknown): Record<string, string> {
 describe('MCP Apps sandbox origin served by the gateway', () => {
   let gw: Gw;
   let sandboxPort: number;
-  const proxy = (host: string, csp?: unknown) => `/proxy?host=${encodeURIComponent(host)}${csp === undefined ? '' : `&csp=${encodeURIComponent(JSON.stringify(csp))}`}`;
+  const proxy = (host: string, csp?: unknown) =>
+    `/proxy?host=${encodeURIComponent(host)}${csp === undefined ? '' : `&csp=${encodeURIComponent(JSON.stringify(csp))}`}`;
 
   before(async () => {
     gw = await startGatewayProcess({ config: { mcpServers: {} }, allowOrigins: ['http://localhost:8123'] });
@@ -50,13 +64,17 @@ describe('MCP Apps sandbox origin served by the gateway', () => {
   test('the dashboard page may frame exactly one origin: the sandbox under the other loopback name', async () => {
     const onIp = directives((await raw(gw.port, '/')).headers['content-security-policy']);
     assert.equal(onIp['frame-src'], `http://localhost:${sandboxPort}`);
-    const onName = directives((await raw(gw.port, '/', { host: `localhost:${gw.port}` })).headers['content-security-policy']);
+    const onName = directives(
+      (await raw(gw.port, '/', { host: `localhost:${gw.port}` })).headers['content-security-policy'],
+    );
     assert.equal(onName['frame-src'], `http://127.0.0.1:${sandboxPort}`);
     assert.equal(onIp['frame-ancestors'], "'none'");
   });
 
   test('MCP Apps "Sandbox proxy": the proxy page carries the view\'s CSP as a header, framable only by the dashboard', async () => {
-    const res = await raw(sandboxPort, proxy(gw.origin, { connectDomains: ['https://api.example.com'] }), { host: `localhost:${sandboxPort}` });
+    const res = await raw(sandboxPort, proxy(gw.origin, { connectDomains: ['https://api.example.com'] }), {
+      host: `localhost:${sandboxPort}`,
+    });
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /text\/html/);
     const d = directives(res.headers['content-security-policy']);
@@ -75,7 +93,15 @@ describe('MCP Apps sandbox origin served by the gateway', () => {
 
   test('MCP Apps "No Loosening": the gateway re-validates the declaration; hostile entries never reach the header', async () => {
     const hostile = {
-      connectDomains: ["'unsafe-eval'", '*', 'https:', `http://127.0.0.1:${gw.port}`, `http://localhost:${sandboxPort}`, "https://a.example.com; script-src 'unsafe-eval'", 'https://ok.example.com'],
+      connectDomains: [
+        "'unsafe-eval'",
+        '*',
+        'https:',
+        `http://127.0.0.1:${gw.port}`,
+        `http://localhost:${sandboxPort}`,
+        "https://a.example.com; script-src 'unsafe-eval'",
+        'https://ok.example.com',
+      ],
       frameDomains: ['*', 'data:'],
       baseUriDomains: ["'self'"],
     };

@@ -8,14 +8,26 @@ import { childPids } from '../support/wtr-gateway-plugin.mjs';
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 
 /** A raw HTTP request so Host and Origin can be set freely (fetch forbids both). */
-function raw(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string; host?: string } = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function raw(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; host?: string } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: options.host ?? '127.0.0.1', port, path, method: options.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...(options.headers ?? {}) } },
+      {
+        host: options.host ?? '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { Host: `127.0.0.1:${port}`, ...(options.headers ?? {}) },
+      },
       (res) => {
         let body = '';
         res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, unknown>, body }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, unknown>, body }),
+        );
       },
     );
     req.on('error', reject);
@@ -24,7 +36,12 @@ function raw(port: number, path: string, options: { method?: string; headers?: R
   });
 }
 
-const INIT = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const INIT = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
 
 describe('gateway security', () => {
@@ -74,7 +91,12 @@ describe('gateway security', () => {
   });
 
   test('401 without a token, with a wrong token, and with a non-Bearer scheme', async () => {
-    for (const headers of [{} as Record<string, string>, { Authorization: 'Bearer wrong' }, { Authorization: `Bearer ${gw.token}x` }, { Authorization: `Basic ${gw.token}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { Authorization: 'Bearer wrong' },
+      { Authorization: `Bearer ${gw.token}x` },
+      { Authorization: `Basic ${gw.token}` },
+    ]) {
       for (const path of ['/api/servers', '/api/servers/everything/stderr', '/mcp/everything']) {
         const res = await raw(gw.port, path, { headers });
         assert.equal(res.status, 401, `${path} with ${JSON.stringify(headers)}`);
@@ -85,11 +107,19 @@ describe('gateway security', () => {
   });
 
   test('403 for a foreign Origin, even with the right token', async () => {
-    for (const origin of ['http://evil.example', 'http://127.0.0.1:1', 'null', `http://localhost.evil.example:${gw.port}`]) {
+    for (const origin of [
+      'http://evil.example',
+      'http://127.0.0.1:1',
+      'null',
+      `http://localhost.evil.example:${gw.port}`,
+    ]) {
       const res = await raw(gw.port, '/api/servers', { headers: { ...auth, Origin: origin } });
       assert.equal(res.status, 403, origin);
     }
-    const preflight = await raw(gw.port, '/mcp/everything', { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await raw(gw.port, '/mcp/everything', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'POST' },
+    });
     assert.equal(preflight.status, 403);
   });
 
@@ -101,7 +131,13 @@ describe('gateway security', () => {
   });
 
   test('403 for a Host other than 127.0.0.1:<port> or localhost:<port> (DNS rebinding)', async () => {
-    for (const host of ['evil.example', `evil.example:${gw.port}`, '127.0.0.1', `127.0.0.1:${gw.port + 1}`, `[::1]:${gw.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${gw.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${gw.port + 1}`,
+      `[::1]:${gw.port}`,
+    ]) {
       const res = await raw(gw.port, '/healthz', { headers: { Host: host } });
       assert.equal(res.status, 403, host);
       const api = await raw(gw.port, '/api/servers', { headers: { ...auth, Host: host } });
@@ -143,7 +179,8 @@ describe('gateway security', () => {
 
   test('no route, query or body can make it spawn a command that is not in the config', async () => {
     // The gateway keeps one warm process of "everything" before any page connects (issue 18): the baseline.
-    for (const deadline = Date.now() + 15_000; childPids(gw.pid).length < 1 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + 15_000; childPids(gw.pid).length < 1 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 50));
     const before = childPids(gw.pid).length;
     const attempts: Array<[string, string, string | undefined]> = [
       ['POST', '/mcp/__proto__', INIT],
@@ -166,7 +203,18 @@ describe('gateway security', () => {
     const res = await raw(gw.port, '/mcp/everything', {
       method: 'POST',
       headers: { ...auth, ...MCP_HEADERS },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' }, command: '/bin/sh', args: ['-c', 'id'] } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 't', version: '1' },
+          command: '/bin/sh',
+          args: ['-c', 'id'],
+        },
+      }),
     });
     assert.equal(res.status, 200);
     const pids = childPids(gw.pid);
@@ -174,7 +222,11 @@ describe('gateway security', () => {
     assert.ok(pids.length >= 1, 'the session runs on a process');
     const { execFileSync } = await import('node:child_process');
     // Every process the gateway runs (the session's, and a new warm one if it has come) is the configured command.
-    for (const pid of pids) assert.match(execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }), /server-everything|mcp-server-everything/);
+    for (const pid of pids)
+      assert.match(
+        execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }),
+        /server-everything|mcp-server-everything/,
+      );
   });
 
   test('an unknown server name is a 404 with a specific message', async () => {
@@ -184,7 +236,11 @@ describe('gateway security', () => {
   });
 
   test('malformed JSON in a POST is a parse error, not a crash', async () => {
-    const res = await raw(gw.port, '/mcp/everything', { method: 'POST', headers: { ...auth, ...MCP_HEADERS }, body: '{"jsonrpc": "2.0", ' });
+    const res = await raw(gw.port, '/mcp/everything', {
+      method: 'POST',
+      headers: { ...auth, ...MCP_HEADERS },
+      body: '{"jsonrpc": "2.0", ',
+    });
     assert.equal(res.status, 400);
     assert.equal(JSON.parse(res.body).error.code, -32700);
     const health = await raw(gw.port, '/healthz');

@@ -12,11 +12,19 @@ import { alive, until } from '../support/processes.js';
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 
 const SYNTHETIC = join(repoRoot, 'bench', 'synthetic-server.mjs');
-const synthetic = (name: string, extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [SYNTHETIC, '--name', name, '--tools', '3'], ...extra });
+const synthetic = (name: string, extra: Record<string, unknown> = {}) => ({
+  command: process.execPath,
+  args: [SYNTHETIC, '--name', name, '--tools', '3'],
+  ...extra,
+});
 
 async function connect(gw: Gw, name: string): Promise<Client> {
   const client = new Client({ name: 'warm-test', version: '1' }, { capabilities: {} });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), { requestInit: { headers: { Authorization: `Bearer ${gw.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${gw.origin}/mcp/${name}`), {
+      requestInit: { headers: { Authorization: `Bearer ${gw.token}` } },
+    }),
+  );
   return client;
 }
 
@@ -26,7 +34,9 @@ async function servers(gw: Gw): Promise<Array<{ name: string; state: string; ses
 }
 
 async function stderrOf(gw: Gw, name: string): Promise<string> {
-  const res = await fetch(`${gw.origin}/api/servers/${name}/stderr`, { headers: { Authorization: `Bearer ${gw.token}` } });
+  const res = await fetch(`${gw.origin}/api/servers/${name}/stderr`, {
+    headers: { Authorization: `Bearer ${gw.token}` },
+  });
   return (await res.json()).stderr as string;
 }
 
@@ -58,7 +68,11 @@ describe('warm servers', () => {
       const all = await servers(gw);
       return ['alpha', 'beta', 'solo'].every((n) => all.find((s) => s.name === n)?.state === 'running') && all;
     });
-    assert.deepEqual(list.filter((s) => ['alpha', 'beta', 'solo'].includes(s.name)).map((s) => s.sessions), [0, 0, 0], 'no page has connected');
+    assert.deepEqual(
+      list.filter((s) => ['alpha', 'beta', 'solo'].includes(s.name)).map((s) => s.sessions),
+      [0, 0, 0],
+      'no page has connected',
+    );
     assert.equal(list.find((s) => s.name === 'off')!.state, 'disabled');
     assert.deepEqual(startedPids(await stderrOf(gw, 'off')), []);
     for (const name of ['alpha', 'beta', 'solo']) {
@@ -69,7 +83,10 @@ describe('warm servers', () => {
   });
 
   test('a page session takes the warm spare, and a new spare appears in the background', async () => {
-    await until('alpha to be warm', async () => (await servers(gw)).find((s) => s.name === 'alpha')?.state === 'running');
+    await until(
+      'alpha to be warm',
+      async () => (await servers(gw)).find((s) => s.name === 'alpha')?.state === 'running',
+    );
     const [spare] = startedPids(await stderrOf(gw, 'alpha'));
     const client = await connect(gw, 'alpha');
     const { tools } = await client.listTools();
@@ -80,7 +97,10 @@ describe('warm servers', () => {
     assert.notEqual(next, spare);
     assert.ok(alive(spare!) && alive(next), 'the session\u2019s process and the new spare both run');
     // The new spare serves the next session at once.
-    await until('the new spare to be warm', async () => !(await servers(gw)).some((s) => s.name === 'alpha' && s.state === 'starting'));
+    await until(
+      'the new spare to be warm',
+      async () => !(await servers(gw)).some((s) => s.name === 'alpha' && s.state === 'starting'),
+    );
     const second = await connect(gw, 'alpha');
     assert.equal((await second.listTools()).tools.length, 3);
     assert.deepEqual(startedPids(await stderrOf(gw, 'alpha')).slice(0, 2), [spare, next]);
@@ -96,7 +116,10 @@ describe('warm servers', () => {
     // Longer than the refill delay of other servers (1.5 s): still one process.
     await new Promise((r) => setTimeout(r, 2_000));
     assert.equal((await livingSolo()).length, 1, 'one solo process while its session runs');
-    await assert.rejects(connect(gw, 'solo'), /is marked .{0,3}single.{0,3} in the config: it runs as one process.*Close the other tab/);
+    await assert.rejects(
+      connect(gw, 'solo'),
+      /is marked .{0,3}single.{0,3} in the config: it runs as one process.*Close the other tab/,
+    );
     assert.equal((await livingSolo()).length, 1, 'the refused session started nothing');
     const [first] = await livingSolo();
     // The tab ends its session (a closed tab's session ends when it has been idle; the same path).
@@ -120,17 +143,24 @@ describe('warm servers', () => {
     assert.match(log.text, /NOTES_API_KEY is not set/);
     const summary = (await servers(gw)).find((s) => s.name === 'crashing')!;
     assert.equal(summary.state, 'crashed');
-    const lines = gw.stderr().split('\n').filter((l) => l.startsWith('mcp-dashboard: server "crashing"'));
+    const lines = gw
+      .stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('mcp-dashboard: server "crashing"'));
     assert.equal(lines.length, 1, lines.join('\n'));
   });
 
   test('stopping the gateway leaves no process behind (sessions, spares, all of them)', async () => {
-    const other = await startGatewayProcess({ config: { mcpServers: { a: synthetic('a'), b: synthetic('b'), c: synthetic('c', { single: true }) } } });
+    const other = await startGatewayProcess({
+      config: { mcpServers: { a: synthetic('a'), b: synthetic('b'), c: synthetic('c', { single: true }) } },
+    });
     try {
       // The catalog's short-lived children (catalog.ts) have come and gone before the count.
       await until('the catalog to be ready', async () => {
         const res = await fetch(`${other.origin}/api/catalog`, { headers: { Authorization: `Bearer ${other.token}` } });
-        return !Object.values((await res.json()).servers as Record<string, { state: string }>).some((e) => e.state === 'pending');
+        return !Object.values((await res.json()).servers as Record<string, { state: string }>).some(
+          (e) => e.state === 'pending',
+        );
       });
       const client = await connect(other, 'a');
       await until('a new spare for a', async () => startedPids(await stderrOf(other, 'a')).length === 2);

@@ -7,7 +7,9 @@ import { MCPError } from '../../src/core/mcp-error.js';
 
 // The lenient list path of the bridge (MCP-WP-9.1.3) against a real SDK server and client linked in
 // memory: pages, item numbering across pages, cursors that repeat, answers that are not lists.
-async function connect(pages: Record<string, { tools?: unknown; nextCursor?: string }>): Promise<{ client: Client; requests: Array<string | undefined> }> {
+async function connect(
+  pages: Record<string, { tools?: unknown; nextCursor?: string }>,
+): Promise<{ client: Client; requests: Array<string | undefined> }> {
   const server = new Server({ name: 'pages', version: '1.0.0' }, { capabilities: { tools: {} } });
   const requests: Array<string | undefined> = [];
   server.setRequestHandler('tools/list', async (request) => {
@@ -34,19 +36,31 @@ describe('lenient lists (MCP-WP-9.1.3)', () => {
     await client.listTools().catch((error: unknown) => (refused = error));
     assert.equal(isWrongShape(refused), true);
     const checked = await listLeniently<{ name: string }>(client, 'tools', 'pages');
-    assert.deepEqual(checked.items.map((t) => t.name), ['a', 'b']);
+    assert.deepEqual(
+      checked.items.map((t) => t.name),
+      ['a', 'b'],
+    );
     assert.deepEqual(requests.slice(-2), [undefined, 'p2']);
     assert.equal(checked.problems.length, 2);
-    assert.match(checked.problems[0]!, /^tool #2 — name: expected string, received undefined; inputSchema: expected object/);
+    assert.match(
+      checked.problems[0]!,
+      /^tool #2 — name: expected string, received undefined; inputSchema: expected object/,
+    );
     assert.match(checked.problems[1]!, /^tool #4 — expected object, received number$/);
     await client.close();
   });
 
   test('a cursor the server repeats ends the listing instead of looping', async () => {
-    const { client, requests } = await connect({ first: { tools: [tool('a')], nextCursor: 'again' }, again: { tools: [tool('b'), 'bad'], nextCursor: 'again' } });
+    const { client, requests } = await connect({
+      first: { tools: [tool('a')], nextCursor: 'again' },
+      again: { tools: [tool('b'), 'bad'], nextCursor: 'again' },
+    });
     const checked = await listLeniently<{ name: string }>(client, 'tools', 'pages');
     // The page behind "again" is read once; its own "again" is not followed.
-    assert.deepEqual(checked.items.map((t) => t.name), ['a', 'b']);
+    assert.deepEqual(
+      checked.items.map((t) => t.name),
+      ['a', 'b'],
+    );
     assert.deepEqual(requests, [undefined, 'again']);
     assert.equal(checked.problems.length, 1);
     await client.close();
@@ -64,11 +78,20 @@ describe('lenient lists (MCP-WP-9.1.3)', () => {
   });
 
   test('the summary counts what was left out and lists at most 20 reasons', async () => {
-    const { items, problems } = await checkItems('prompts', [{ name: 'ok' }, ...Array.from({ length: 25 }, () => ({ description: 'no name' }))]);
+    const { items, problems } = await checkItems('prompts', [
+      { name: 'ok' },
+      ...Array.from({ length: 25 }, () => ({ description: 'no name' })),
+    ]);
     assert.equal(items.length, 1);
     const line = summarizeProblems('prompts', 26, problems);
-    assert.match(line, /^25 of 26 prompts were left out because they do not have the shape MCP requires: prompt #2 — name/);
+    assert.match(
+      line,
+      /^25 of 26 prompts were left out because they do not have the shape MCP requires: prompt #2 — name/,
+    );
     assert.match(line, /prompt #21 — name: expected string, received undefined; and 5 more\.$/);
-    assert.equal(summarizeProblems('tools', 1, ['tool #1 — x']), '1 of 1 tool was left out because it does not have the shape MCP requires: tool #1 — x.');
+    assert.equal(
+      summarizeProblems('tools', 1, ['tool #1 — x']),
+      '1 of 1 tool was left out because it does not have the shape MCP requires: tool #1 — x.',
+    );
   });
 });

@@ -12,9 +12,15 @@ import { buildRegistryFixture, canonical, makeRegistry, startRegistryProcess } f
 const exec = promisify(execFile);
 const cli = join(repoRoot, 'gateway', 'bin', 'mcpwp.js');
 
-async function mcpwp(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function mcpwp(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [cli, ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await exec(process.execPath, [cli, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -22,7 +28,11 @@ async function mcpwp(args: string[], env: Record<string, string> = {}): Promise<
   }
 }
 
-const exists = (p: string) => stat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  stat(p).then(
+    () => true,
+    () => false,
+  );
 
 describe('mcpwp CLI', () => {
   let fixture: Awaited<ReturnType<typeof buildRegistryFixture>>;
@@ -31,7 +41,14 @@ describe('mcpwp CLI', () => {
 
   before(async () => {
     fixture = await buildRegistryFixture();
-    registry = await startRegistryProcess(await makeRegistry(fixture, ['@acme/echo-widget@1.0.0', '@acme/echo-widget@1.0.1', '@acme/sparkline@1.0.0', '@acme/latency-widget@1.0.0']));
+    registry = await startRegistryProcess(
+      await makeRegistry(fixture, [
+        '@acme/echo-widget@1.0.0',
+        '@acme/echo-widget@1.0.1',
+        '@acme/sparkline@1.0.0',
+        '@acme/latency-widget@1.0.0',
+      ]),
+    );
     work = await mkdtemp(join(tmpdir(), 'mcpwp-cli-'));
   });
   after(async () => {
@@ -43,14 +60,27 @@ describe('mcpwp CLI', () => {
     const file = join(work, `config-${Math.random().toString(36).slice(2)}.json`);
     await writeFile(
       file,
-      JSON.stringify({ mcpServers: { a: { command: 'x' } }, globalShortcut: 'kept', dashboard: { registries: [{ url: registry.url }], publisherKeys: [{ publisher: fixture.publisher, publicKey: fixture.publicKey }], ...extra } }, null, 2),
+      JSON.stringify(
+        {
+          mcpServers: { a: { command: 'x' } },
+          globalShortcut: 'kept',
+          dashboard: {
+            registries: [{ url: registry.url }],
+            publisherKeys: [{ publisher: fixture.publisher, publicKey: fixture.publicKey }],
+            ...extra,
+          },
+        },
+        null,
+        2,
+      ),
     );
     return file;
   };
 
   test('lists its commands; an unknown command exits 2', async () => {
     const help = await mcpwp(['--help']);
-    for (const name of ['install', 'keygen', 'pack', 'publish', 'serve', 'uninstall']) assert.match(help.stdout, new RegExp(`\\b${name}\\b`));
+    for (const name of ['install', 'keygen', 'pack', 'publish', 'serve', 'uninstall'])
+      assert.match(help.stdout, new RegExp(`\\b${name}\\b`));
     assert.equal((await mcpwp(['frobnicate'])).code, 2);
   });
 
@@ -100,8 +130,11 @@ describe('mcpwp CLI', () => {
     assert.equal(written.globalShortcut, 'kept');
     assert.equal(written.dashboard.widgets['@acme/latency-widget'].version, '1.0.0');
     assert.deepEqual(Object.keys(written.dashboard.widgets['@acme/latency-widget'].dependencies), ['@acme/sparkline']);
-    for (const p of ['@acme/latency-widget/1.0.0/bundle.js', '@acme/sparkline/1.0.0/widget.json']) assert.ok(await exists(join(home, 'widgets', p)), p);
-    const removed = await mcpwp(['uninstall', '@acme/latency-widget', '--config', file, '--purge'], { MCPWP_HOME: home });
+    for (const p of ['@acme/latency-widget/1.0.0/bundle.js', '@acme/sparkline/1.0.0/widget.json'])
+      assert.ok(await exists(join(home, 'widgets', p)), p);
+    const removed = await mcpwp(['uninstall', '@acme/latency-widget', '--config', file, '--purge'], {
+      MCPWP_HOME: home,
+    });
     assert.equal(removed.code, 0, removed.stderr);
     assert.equal(JSON.parse(await readFile(file, 'utf8')).dashboard.widgets, undefined);
     assert.equal(await exists(join(home, 'widgets', '@acme', 'latency-widget')), false);
@@ -129,9 +162,15 @@ describe('mcpwp CLI', () => {
     assert.match(result.stderr, /not pinned in your dashboard config/);
     assert.equal(JSON.parse(await readFile(unpinned, 'utf8')).dashboard.widgets, undefined);
     const file = await config();
-    assert.equal((await mcpwp(['install', '@acme/echo-widget@1.0.1', '--config', file, '--yes'], { MCPWP_HOME: join(work, 'h2') })).code, 0);
+    assert.equal(
+      (await mcpwp(['install', '@acme/echo-widget@1.0.1', '--config', file, '--yes'], { MCPWP_HOME: join(work, 'h2') }))
+        .code,
+      0,
+    );
     const before = await readFile(file, 'utf8');
-    const older = await mcpwp(['install', '@acme/echo-widget@1.0.0', '--config', file, '--yes'], { MCPWP_HOME: join(work, 'h2') });
+    const older = await mcpwp(['install', '@acme/echo-widget@1.0.0', '--config', file, '--yes'], {
+      MCPWP_HOME: join(work, 'h2'),
+    });
     assert.equal(older.code, 1);
     assert.match(older.stderr, /downgrades are refused/);
     assert.equal(await readFile(file, 'utf8'), before);

@@ -18,7 +18,11 @@ const AUTHOR_TOOLS = ['esbuild', 'playwright-core', 'axe-core'];
 async function run(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const cli = join(cwd, 'node_modules', 'mcp-dashboard', 'gateway', 'bin', 'mcpwp.js');
   try {
-    const { stdout, stderr } = await exec(process.execPath, [cli, ...args], { cwd, env: { ...process.env, NODE_PATH: '' }, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout, stderr } = await exec(process.execPath, [cli, ...args], {
+      cwd,
+      env: { ...process.env, NODE_PATH: '' },
+      maxBuffer: 32 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -38,7 +42,10 @@ describe('mcpwp for a user who installed mcp-dashboard', () => {
   before(async () => {
     project = await mkdtemp(join(tmpdir(), 'mcpwp-installed-'));
     // Exactly the published files (no scripts: the build outputs are already there from `npm test`).
-    const { stdout } = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, maxBuffer: 32 * 1024 * 1024 });
+    const { stdout } = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: repoRoot,
+      maxBuffer: 32 * 1024 * 1024,
+    });
     const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
     assert.ok(files.includes('gateway/dist/mcpwp.js'), 'the published package holds the built CLI');
     const installed = join(project, 'node_modules', 'mcp-dashboard');
@@ -46,7 +53,10 @@ describe('mcpwp for a user who installed mcp-dashboard', () => {
       await mkdir(dirname(join(installed, file)), { recursive: true });
       await cp(join(repoRoot, file), join(installed, file));
     }
-    const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     for (const tool of AUTHOR_TOOLS) assert.ok(!(tool in pkg.dependencies), `${tool} is not a dependency`);
     for (const name of Object.keys(pkg.dependencies)) await link(project, name);
     // A widget author's package, as in the examples (unsigned here: signing is tested in mcpwp-cli.test.ts).
@@ -63,7 +73,10 @@ describe('mcpwp for a user who installed mcp-dashboard', () => {
   test('without the author tools, mcpwp test names all three and the one command that installs them', async () => {
     const result = await run(project, ['test', 'node_modules/mcp-dashboard/widgets/server-status/index.ts']);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /^mcpwp test: "mcpwp test" needs esbuild \(bundles the widget\), playwright-core \(drives Chromium\), axe-core \(checks accessibility in the page\)/);
+    assert.match(
+      result.stderr,
+      /^mcpwp test: "mcpwp test" needs esbuild \(bundles the widget\), playwright-core \(drives Chromium\), axe-core \(checks accessibility in the page\)/,
+    );
     assert.match(result.stderr, /not found: esbuild, playwright-core, axe-core\./);
     assert.match(result.stderr, /npm install --save-dev esbuild playwright-core axe-core/);
     assert.match(result.stderr, /npm install --global esbuild playwright-core axe-core/);
@@ -73,7 +86,10 @@ describe('mcpwp for a user who installed mcp-dashboard', () => {
   test('without esbuild, mcpwp pack says the same way what it needs', async () => {
     const result = await run(project, ['pack', 'echo-widget']);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /^mcpwp pack: "mcpwp pack" needs esbuild \(bundles the widget\)\. mcp-dashboard does not install it/);
+    assert.match(
+      result.stderr,
+      /^mcpwp pack: "mcpwp pack" needs esbuild \(bundles the widget\)\. mcp-dashboard does not install it/,
+    );
     assert.match(result.stderr, /npm install --save-dev esbuild\n/);
     assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
   });
@@ -82,9 +98,17 @@ describe('mcpwp for a user who installed mcp-dashboard', () => {
     for (const tool of AUTHOR_TOOLS) await link(project, tool);
     const packed = await run(project, ['pack', 'echo-widget']);
     assert.equal(packed.code, 0, packed.stderr);
-    const manifest = JSON.parse(await readFile(join(project, 'echo-widget', 'dist', 'widget.json'), 'utf8')) as { integrity: string };
+    const manifest = JSON.parse(await readFile(join(project, 'echo-widget', 'dist', 'widget.json'), 'utf8')) as {
+      integrity: string;
+    };
     assert.match(manifest.integrity, /^sha256-/);
-    const tested = await run(project, ['test', 'node_modules/mcp-dashboard/widgets/server-status/index.ts', '--cycles', '2', '--json']);
+    const tested = await run(project, [
+      'test',
+      'node_modules/mcp-dashboard/widgets/server-status/index.ts',
+      '--cycles',
+      '2',
+      '--json',
+    ]);
     assert.equal(tested.code, 0, tested.stderr);
     const report = JSON.parse(tested.stdout) as { certificationEligible: boolean; widgetName: string };
     assert.equal(report.certificationEligible, true);
@@ -96,7 +120,10 @@ describe('mcpwp for a user who installed mcp-dashboard', () => {
       if (!present.has(name)) throw new Error('not found');
       return `/x/${name}`;
     };
-    assert.deepEqual(missingAuthorTools(['esbuild', 'playwright-core', 'axe-core'], resolve), ['playwright-core', 'axe-core']);
+    assert.deepEqual(missingAuthorTools(['esbuild', 'playwright-core', 'axe-core'], resolve), [
+      'playwright-core',
+      'axe-core',
+    ]);
     assert.doesNotThrow(() => requireAuthorTools('pack', ['esbuild'], resolve));
     assert.throws(() => requireAuthorTools('test', ['esbuild', 'axe-core'], resolve), /not found: axe-core\./);
   });

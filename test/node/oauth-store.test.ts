@@ -22,7 +22,13 @@ test('a token file others could read is made 0600 on load, with a warning; entri
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-store-'));
   try {
     const file = join(dir, 'tokens.json');
-    await writeFile(file, JSON.stringify({ version: 1, servers: { crm: { url: 'https://crm.example/mcp', tokens: { access_token: 'A', token_type: 'Bearer' } } } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        servers: { crm: { url: 'https://crm.example/mcp', tokens: { access_token: 'A', token_type: 'Bearer' } } },
+      }),
+    );
     await chmod(file, 0o644);
     const warnings: string[] = [];
     const store = new TokenStore(file, (m) => warnings.push(m));
@@ -48,10 +54,15 @@ test('a token file others could read is made 0600 on load, with a warning; entri
 
 test('pending sign-ins expire after 10 minutes and at most 4 wait per server', () => {
   let now = 1_000_000;
-  const gateway = new OAuthGateway({ mcpServers: {}, dashboard: { oauth: { tokenFile: '/nonexistent/t.json' } } }, '/tmp/config.json', () => now);
+  const gateway = new OAuthGateway(
+    { mcpServers: {}, dashboard: { oauth: { tokenFile: '/nonexistent/t.json' } } },
+    '/tmp/config.json',
+    () => now,
+  );
   const a = { name: 'a' } as ServerAuth;
   const b = { name: 'b' } as ServerAuth;
-  for (let i = 0; i < 6; i++) gateway.add({ state: `a${i}`, server: a, verifier: 'v', discovery: undefined, createdAt: now + i });
+  for (let i = 0; i < 6; i++)
+    gateway.add({ state: `a${i}`, server: a, verifier: 'v', discovery: undefined, createdAt: now + i });
   gateway.add({ state: 'b0', server: b, verifier: 'v', discovery: undefined, createdAt: now });
   assert.equal(gateway.pendingCount(), 5, '4 for a (the oldest two dropped) and 1 for b');
   now += SIGN_IN_TTL_MS + 10;
@@ -59,5 +70,8 @@ test('pending sign-ins expire after 10 minutes and at most 4 wait per server', (
 });
 
 test('the PKCE challenge is the base64url SHA-256 of the verifier (RFC 7636 appendix B)', () => {
-  assert.equal(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'), 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+  assert.equal(
+    pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk'),
+    'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  );
 });

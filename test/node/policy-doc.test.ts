@@ -10,9 +10,26 @@ test('docs/policy.md shows exactly the matrix the engine implements (rows, order
   const rows = text
     .split('\n')
     .filter((line) => /^\| [A-Z]\d+ \|/.test(line))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   assert.deepEqual(
-    rows.map(([id, decision, remember, when, why]) => ({ id, decision: decision!.replace(/\*/g, ''), remember, when, why })),
-    POLICY_MATRIX.map((r) => ({ id: r.id, decision: r.decision, remember: r.rememberable ? r.scopes.join(', ') : 'no', when: r.when, why: r.why })),
+    rows.map(([id, decision, remember, when, why]) => ({
+      id,
+      decision: decision!.replace(/\*/g, ''),
+      remember,
+      when,
+      why,
+    })),
+    POLICY_MATRIX.map((r) => ({
+      id: r.id,
+      decision: r.decision,
+      remember: r.rememberable ? r.scopes.join(', ') : 'no',
+      when: r.when,
+      why: r.why,
+    })),
   );
 });

@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
-import { buildRegistryFixture, makeRegistry, mcpwp, publishPack, startRegistryProcess } from '../support/registry-fixture.mjs';
+import {
+  buildRegistryFixture,
+  makeRegistry,
+  mcpwp,
+  publishPack,
+  startRegistryProcess,
+} from '../support/registry-fixture.mjs';
 
 // What a user does with the Widgets panel, on the page the gateway serves (with its real CSP), against
 // a reference registry (`mcpwp serve`) built from examples/widgets by `mcpwp pack` and `mcpwp publish`.
@@ -39,12 +45,20 @@ async function search(text: string): Promise<void> {
 
 async function reload(): Promise<void> {
   await page.reload();
-  await card('everything').locator('header').getByText(/Idle|Active/).waitFor({ timeout: 30_000 });
+  await card('everything')
+    .locator('header')
+    .getByText(/Idle|Active/)
+    .waitFor({ timeout: 30_000 });
 }
 
 before(async () => {
   fixture = await buildRegistryFixture();
-  const dir = await makeRegistry(fixture, ['@acme/echo-widget@1.0.0', '@acme/sparkline@1.0.0', '@acme/latency-widget@1.0.0', '@contoso/resource-pins-widget@1.0.0']);
+  const dir = await makeRegistry(fixture, [
+    '@acme/echo-widget@1.0.0',
+    '@acme/sparkline@1.0.0',
+    '@acme/latency-widget@1.0.0',
+    '@contoso/resource-pins-widget@1.0.0',
+  ]);
   registry = await startRegistryProcess(dir);
   gateway = await startGatewayProcess({
     config: {
@@ -58,15 +72,22 @@ before(async () => {
       },
     },
   });
-  browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS.filter((a) => a !== '--headless=new') });
+  browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+  });
   page = await browser.newPage();
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     // Once the registry is stopped, failed fetches are expected and reported in the UI.
-    if (m.type() === 'error' && !(offline && /ERR_CONNECTION_REFUSED|Failed to fetch/.test(m.text()))) problems.push(`console: ${m.text()}`);
+    if (m.type() === 'error' && !(offline && /ERR_CONNECTION_REFUSED|Failed to fetch/.test(m.text())))
+      problems.push(`console: ${m.text()}`);
   });
   await page.goto(await gateway.launchUrl());
-  await card('everything').locator('header').getByText(/Idle|Active/).waitFor({ timeout: 30_000 });
+  await card('everything')
+    .locator('header')
+    .getByText(/Idle|Active/)
+    .waitFor({ timeout: 30_000 });
 });
 
 after(async () => {
@@ -122,7 +143,9 @@ test('MCP-WP-16.4.2 a widget with a dependency installs both; the dependency is 
   await widget.locator('mcp-acme-sparkline svg[role="img"]').waitFor();
   const config = await installedConfig();
   assert.equal(config['@acme/latency-widget']?.version, '1.0.0');
-  assert.deepEqual(Object.keys((config['@acme/latency-widget'] as { dependencies?: object }).dependencies ?? {}), ['@acme/sparkline']);
+  assert.deepEqual(Object.keys((config['@acme/latency-widget'] as { dependencies?: object }).dependencies ?? {}), [
+    '@acme/sparkline',
+  ]);
 });
 
 test('MCP-WP-16.5.3 a patch release is applied automatically; MCP-WP-16.5.4 a major one waits for approval', async () => {
@@ -165,7 +188,12 @@ test('MCP-WP-11.4.7 an update that asks for more permissions needs consent again
   await page.getByRole('button', { name: /Contoso Resource Pins 1\.0\.0/ }).click();
   await page.locator('mcp-widget-store .details').getByRole('button', { name: 'Install' }).click();
   const consent = page.getByRole('alertdialog', { name: /Install Contoso Resource Pins 1\.0\.0/ });
-  for (const text of ['Write to the clipboard', 'Persistent storage in this browser', 'Network access to status.contoso.example (https)', 'Read resources of the server']) {
+  for (const text of [
+    'Write to the clipboard',
+    'Persistent storage in this browser',
+    'Network access to status.contoso.example (https)',
+    'Read resources of the server',
+  ]) {
     await consent.getByText(text).waitFor();
   }
   await consent.getByRole('button', { name: 'Install' }).click();
@@ -194,18 +222,31 @@ test('MCP-WP-16.8.1 uninstall with purge destroys the widget, removes it from th
   await card('everything').locator('mcp-server-panel-widget').waitFor({ timeout: 15_000 });
   assert.equal(await page.locator('mcp-acme-echo-widget').count(), 0);
   assert.equal((await installedConfig())['@acme/echo-widget'], undefined);
-  const keys = await page.evaluate(() => (document.querySelector('mcp-dashboard') as unknown as { registryHost: { store: { keys(): Promise<string[]> } } }).registryHost.store.keys());
-  assert.deepEqual(keys.filter((k) => k.startsWith('@acme/echo-widget@')), []);
+  const keys = await page.evaluate(() =>
+    (
+      document.querySelector('mcp-dashboard') as unknown as { registryHost: { store: { keys(): Promise<string[]> } } }
+    ).registryHost.store.keys(),
+  );
+  assert.deepEqual(
+    keys.filter((k) => k.startsWith('@acme/echo-widget@')),
+    [],
+  );
   assert.ok(keys.includes('@acme/latency-widget@1.0.0'));
 });
 
 test('MCP-WP-16.4.1 a widget installed with mcpwp install is verified, stored and shown by the open dashboard', async () => {
   const home = await mkdtemp(join(tmpdir(), 'mcpwp-home-'));
-  await mcpwp(['install', '@acme/echo-widget@1.0.0', '--config', gateway.configFile, '--yes'], { env: { MCPWP_HOME: home } });
+  await mcpwp(['install', '@acme/echo-widget@1.0.0', '--config', gateway.configFile, '--yes'], {
+    env: { MCPWP_HOME: home },
+  });
   await rm(home, { recursive: true, force: true });
   await installed('@acme/echo-widget').locator('.version', { hasText: '1.0.0' }).waitFor({ timeout: 20_000 });
   await card('everything').locator('mcp-acme-echo-widget').waitFor({ timeout: 15_000 });
-  const keys = await page.evaluate(() => (document.querySelector('mcp-dashboard') as unknown as { registryHost: { store: { keys(): Promise<string[]> } } }).registryHost.store.keys());
+  const keys = await page.evaluate(() =>
+    (
+      document.querySelector('mcp-dashboard') as unknown as { registryHost: { store: { keys(): Promise<string[]> } } }
+    ).registryHost.store.keys(),
+  );
   assert.ok(keys.includes('@acme/echo-widget@1.0.0'));
 });
 
@@ -220,7 +261,9 @@ test('MCP-WP-16.7.2 installed widgets keep working offline: registry stopped, pa
   await openWidgets();
   await installed('@acme/latency-widget').locator('.version', { hasText: '1.0.0' }).waitFor();
   await page.getByRole('button', { name: 'Check for updates' }).click();
-  await installed('@acme/latency-widget').getByText(/Update check failed: Cannot reach the registry/).waitFor();
+  await installed('@acme/latency-widget')
+    .getByText(/Update check failed: Cannot reach the registry/)
+    .waitFor();
 });
 
 test('mcpwp uninstall on the config file is picked up by the open dashboard', async () => {

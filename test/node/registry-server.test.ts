@@ -5,13 +5,24 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { buildRegistryFixture, makeRegistry, startRegistryProcess } from '../support/registry-fixture.mjs';
 
-function raw(url: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
+function raw(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | undefined>; body: Buffer }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (d) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string | undefined>, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers as Record<string, string | undefined>,
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -23,7 +34,9 @@ describe('reference registry (mcpwp serve)', () => {
 
   before(async () => {
     const fixture = await buildRegistryFixture();
-    registry = await startRegistryProcess(await makeRegistry(fixture, ['@acme/echo-widget@1.0.0', '@acme/echo-widget@1.0.1', '@acme/sparkline@1.0.0']));
+    registry = await startRegistryProcess(
+      await makeRegistry(fixture, ['@acme/echo-widget@1.0.0', '@acme/echo-widget@1.0.1', '@acme/sparkline@1.0.0']),
+    );
   });
   after(async () => {
     await registry?.stop();
@@ -35,19 +48,31 @@ describe('reference registry (mcpwp serve)', () => {
 
   test('MCP-WP-16.3.3 GET /widgets?q=&server= searches the index by text and server', async () => {
     const all = JSON.parse((await raw(registry.url, '/widgets?q=')).body.toString());
-    assert.deepEqual(all.widgets.map((w: { name: string; version: string }) => `${w.name}@${w.version}`), ['@acme/echo-widget@1.0.1', '@acme/sparkline@1.0.0']);
+    assert.deepEqual(
+      all.widgets.map((w: { name: string; version: string }) => `${w.name}@${w.version}`),
+      ['@acme/echo-widget@1.0.1', '@acme/sparkline@1.0.0'],
+    );
     const echo = JSON.parse((await raw(registry.url, '/widgets?q=hear%20back')).body.toString());
-    assert.deepEqual(echo.widgets.map((w: { name: string }) => w.name), ['@acme/echo-widget']);
+    assert.deepEqual(
+      echo.widgets.map((w: { name: string }) => w.name),
+      ['@acme/echo-widget'],
+    );
     assert.equal(echo.widgets[0].trustLevel, 'verified');
     assert.equal(echo.widgets[0].publisher, 'Acme Widgets');
     const other = JSON.parse((await raw(registry.url, '/widgets?q=&server=github')).body.toString());
-    assert.deepEqual(other.widgets.map((w: { name: string }) => w.name), ['@acme/sparkline']);
+    assert.deepEqual(
+      other.widgets.map((w: { name: string }) => w.name),
+      ['@acme/sparkline'],
+    );
   });
 
   test('MCP-WP-16.3.2 GET /widgets/{name} serves the latest manifest byte for byte; versions and exact versions too', async () => {
     const latest = await raw(registry.url, '/widgets/@acme/echo-widget');
     assert.equal(latest.status, 200);
-    assert.deepEqual(latest.body, await readFile(join(registry.dir, 'packages', '@acme', 'echo-widget', '1.0.1', 'widget.json')));
+    assert.deepEqual(
+      latest.body,
+      await readFile(join(registry.dir, 'packages', '@acme', 'echo-widget', '1.0.1', 'widget.json')),
+    );
     const encoded = await raw(registry.url, '/widgets/%40acme%2Fecho-widget/1.0.0');
     assert.equal(JSON.parse(encoded.body.toString()).version, '1.0.0');
     const versions = JSON.parse((await raw(registry.url, '/widgets/@acme/echo-widget/versions')).body.toString());
@@ -75,13 +100,23 @@ describe('reference registry (mcpwp serve)', () => {
     assert.match(dash.headers['access-control-expose-headers'] ?? '', /ETag/);
     const foreign = await raw(registry.url, '/widgets/@acme/echo-widget', { Origin: 'https://evil.example' });
     assert.equal(foreign.headers['access-control-allow-origin'], undefined);
-    const preflight = await raw(registry.url, '/widgets', { Origin: 'http://localhost:8000', 'Access-Control-Request-Method': 'GET' }, 'OPTIONS');
+    const preflight = await raw(
+      registry.url,
+      '/widgets',
+      { Origin: 'http://localhost:8000', 'Access-Control-Request-Method': 'GET' },
+      'OPTIONS',
+    );
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers['access-control-allow-origin'], 'http://localhost:8000');
   });
 
   test('paths cannot leave the registry folder, and the registry is read-only', async () => {
-    for (const path of ['/packages/../../../etc/passwd', '/packages/%2e%2e/%2e%2e/etc/bundle.js', '/widgets/..%2F..%2Fetc', '/packages/@acme/echo-widget/..%2F..%2F..%2Findex.json/bundle.js']) {
+    for (const path of [
+      '/packages/../../../etc/passwd',
+      '/packages/%2e%2e/%2e%2e/etc/bundle.js',
+      '/widgets/..%2F..%2Fetc',
+      '/packages/@acme/echo-widget/..%2F..%2F..%2Findex.json/bundle.js',
+    ]) {
       const res = await raw(registry.url, path);
       assert.equal(res.status, 404, path);
     }

@@ -7,6 +7,10 @@ import { generateWidgetContractValidator, GENERATED_PATH } from '../../scripts/g
 
 test('the committed widget-contract validator is generated from the current schema (else: npm run gen:contract)', () => {
   const committed = readFileSync(GENERATED_PATH, 'utf8');
-  assert.equal(committed, generateWidgetContractValidator(), `${GENERATED_PATH} is out of date: run npm run gen:contract`);
+  assert.equal(
+    committed,
+    generateWidgetContractValidator(),
+    `${GENERATED_PATH} is out of date: run npm run gen:contract`,
+  );
   assert.doesNotMatch(committed, /require\(/, 'the page gets a plain ES module, with no CommonJS require');
 });

@@ -45,7 +45,13 @@ export async function openThroughWidget(
 }
 
 /** Asks to open `toolName`'s view and cancels the confirmation; resolves with the error `open` rejected with. */
-export async function cancelOpenThroughWidget(dashboard: McpDashboard, card: McpWidgetCard, serverName: string, toolName: string, args: Record<string, unknown> = {}): Promise<Error & { jsonrpcCode?: number }> {
+export async function cancelOpenThroughWidget(
+  dashboard: McpDashboard,
+  card: McpWidgetCard,
+  serverName: string,
+  toolName: string,
+  args: Record<string, unknown> = {},
+): Promise<Error & { jsonrpcCode?: number }> {
   const apps = panelOf(card).deps.AppHost as AppHostInterface;
   const opening = apps.open(serverName, toolName, args).then(
     () => undefined,
@@ -67,7 +73,11 @@ export async function viewReady(frame: McpAppFrame): Promise<string> {
 }
 
 /** Waits for the view's model context (its report) to satisfy `check`. */
-export async function viewReport<T = Record<string, any>>(handle: AppViewHandle, check: (report: T) => boolean = () => true, timeoutMs = 20_000): Promise<T> {
+export async function viewReport<T = Record<string, any>>(
+  handle: AppViewHandle,
+  check: (report: T) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<T> {
   return waitFor(
     () => {
       const report = handle.modelContext?.structuredContent as T | undefined;

@@ -10,7 +10,9 @@ interface AxeViolation {
 
 declare global {
   interface Window {
-    axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[]; passes: Array<{ id: string }> }> };
+    axe: {
+      run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[]; passes: Array<{ id: string }> }>;
+    };
   }
 }
 
@@ -19,9 +21,15 @@ export const WCAG21AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Violations of WCAG 2.1 AA in `context` (default: the whole document), one line each. */
 export async function axeViolations(context: unknown = document): Promise<string[]> {
-  const result = await window.axe.run(context, { runOnly: { type: 'tag', values: WCAG21AA }, resultTypes: ['violations'] });
+  const result = await window.axe.run(context, {
+    runOnly: { type: 'tag', values: WCAG21AA },
+    resultTypes: ['violations'],
+  });
   return result.violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} — ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''} ${n.html.slice(0, 160)}`),
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}): ${v.help} — ${JSON.stringify(n.target)} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''} ${n.html.slice(0, 160)}`,
+    ),
   );
 }
 

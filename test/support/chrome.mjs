@@ -1,7 +1,13 @@
 // Finds a Chrome/Chromium binary and the flags it needs on this kind of machine.
 import { existsSync } from 'node:fs';
 
-const CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** Path of the browser used by every test and benchmark. */
 export function chromePath() {

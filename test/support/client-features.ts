@@ -7,7 +7,9 @@ import { waitFor } from './gateway.js';
 import { openTab } from './dashboard.js';
 
 /** The server panel widget inside a card. */
-export function panelOf(card: McpWidgetCard): HTMLElement & { info?: { tools: Array<{ name: string }> }; updateComplete: Promise<unknown> } {
+export function panelOf(
+  card: McpWidgetCard,
+): HTMLElement & { info?: { tools: Array<{ name: string }> }; updateComplete: Promise<unknown> } {
   return deepQuery('mcp-server-panel-widget', card.shadowRoot!) as never;
 }
 
@@ -26,7 +28,9 @@ export async function showTab(card: McpWidgetCard, label: string): Promise<HTMLE
 
 /** Ticks (or unticks) the checkbox labelled `label` in a schema form. */
 export async function setCheckbox(form: Element, label: string, checked: boolean): Promise<void> {
-  const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => (l.textContent ?? '').trim().startsWith(label));
+  const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) =>
+    (l.textContent ?? '').trim().startsWith(label),
+  );
   if (!labelEl) throw new Error(`no checkbox labelled ${label}`);
   const input = form.shadowRoot!.getElementById(labelEl.htmlFor) as HTMLInputElement;
   if (input.checked !== checked) input.click();
@@ -34,7 +38,11 @@ export async function setCheckbox(form: Element, label: string, checked: boolean
 }
 
 /** A dialog element of the dashboard, once its <dialog> is open. */
-export async function openDialog<K extends keyof HTMLElementTagNameMap>(dashboard: McpDashboard, tag: K, timeoutMs = 15_000): Promise<HTMLElementTagNameMap[K]> {
+export async function openDialog<K extends keyof HTMLElementTagNameMap>(
+  dashboard: McpDashboard,
+  tag: K,
+  timeoutMs = 15_000,
+): Promise<HTMLElementTagNameMap[K]> {
   const element = dashboard.shadowRoot!.querySelector(tag)!;
   await waitFor(() => element.shadowRoot?.querySelector('dialog')?.open, timeoutMs, `${tag} to open`);
   return element;
@@ -58,7 +66,10 @@ export async function textAppears(root: ParentNode, text: string, timeoutMs = 15
 }
 
 /** Records every bus event matching `pattern` until `stop()` is called. */
-export function recordEvents(dashboard: McpDashboard, pattern: string): { events: Array<{ event: string; data: any }>; stop: () => void } {
+export function recordEvents(
+  dashboard: McpDashboard,
+  pattern: string,
+): { events: Array<{ event: string; data: any }>; stop: () => void } {
   const events: Array<{ event: string; data: any }> = [];
   const stop = dashboard.services!.bus.on(pattern, (data, meta) => events.push({ event: meta.event, data }));
   return { events, stop };
@@ -84,11 +95,14 @@ export async function chooseView(card: McpWidgetCard, type: string, element: str
 }
 
 /** Runs `action` with anchor downloads captured instead of performed; returns the saved blobs' text. */
-export async function captureDownloads(action: () => void | Promise<void>): Promise<Array<{ name: string; text: string }>> {
+export async function captureDownloads(
+  action: () => void | Promise<void>,
+): Promise<Array<{ name: string; text: string }>> {
   const saved: Array<Promise<{ name: string; text: string }>> = [];
   const original = HTMLAnchorElement.prototype.click;
   HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-    if (this.download && this.href.startsWith('blob:')) saved.push(fetch(this.href).then(async (r) => ({ name: this.download, text: await r.text() })));
+    if (this.download && this.href.startsWith('blob:'))
+      saved.push(fetch(this.href).then(async (r) => ({ name: this.download, text: await r.text() })));
     else original.call(this);
   };
   try {
@@ -100,8 +114,15 @@ export async function captureDownloads(action: () => void | Promise<void>): Prom
 }
 
 /** The combobox field named `name` inside an argument form (found through open shadow roots). */
-export async function comboField(root: ParentNode, name: string): Promise<HTMLElement & { value: string; updateComplete: Promise<unknown> }> {
-  return waitFor(() => deepQueryAll('mcp-completion-input', root).find((el) => el.getAttribute('name') === name), 5000, `field ${name}`) as never;
+export async function comboField(
+  root: ParentNode,
+  name: string,
+): Promise<HTMLElement & { value: string; updateComplete: Promise<unknown> }> {
+  return waitFor(
+    () => deepQueryAll('mcp-completion-input', root).find((el) => el.getAttribute('name') === name),
+    5000,
+    `field ${name}`,
+  ) as never;
 }
 
 /** The text input (role combobox) of a completion field. */
@@ -118,7 +139,9 @@ export function comboOptions(field: Element): string[] {
 export async function fillFields(runner: HTMLElement, values: Record<string, string>): Promise<void> {
   const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
   for (const [label, value] of Object.entries(values)) {
-    const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => (l.textContent ?? '').trim().startsWith(label));
+    const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) =>
+      (l.textContent ?? '').trim().startsWith(label),
+    );
     if (!labelEl) throw new Error(`no field labelled ${label}`);
     const input = form.shadowRoot!.getElementById(labelEl.htmlFor) as HTMLInputElement;
     input.value = value;

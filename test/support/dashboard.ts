@@ -14,7 +14,11 @@ export function freshDbName(): string {
 }
 
 /** Creates the dashboard element for `gateway` (a fresh IndexedDB per call, unless `dbName` reopens one). */
-export async function mountDashboard(gateway: TestGateway, token = gateway.token, dbName = freshDbName()): Promise<McpDashboard> {
+export async function mountDashboard(
+  gateway: TestGateway,
+  token = gateway.token,
+  dbName = freshDbName(),
+): Promise<McpDashboard> {
   const el = document.createElement('mcp-dashboard');
   el.baseUrl = gateway.origin;
   el.token = token;
@@ -55,7 +59,11 @@ export function answerDialog(dashboard: McpDashboard, action: 'confirm' | 'cance
 
 /** Opens a tab of a card's panel widget by its label. */
 export async function openTab(card: McpWidgetCard, label: string): Promise<void> {
-  const tab = await waitFor(() => deepQueryText<HTMLButtonElement>('[role="tab"]', label, card.shadowRoot!), 5000, `tab ${label}`);
+  const tab = await waitFor(
+    () => deepQueryText<HTMLButtonElement>('[role="tab"]', label, card.shadowRoot!),
+    5000,
+    `tab ${label}`,
+  );
   tab.click();
 }
 
@@ -75,7 +83,10 @@ export async function selectTool(card: McpWidgetCard, text: string): Promise<HTM
   const tab = deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!);
   if (tab) tab.click();
   await searchTools(card.shadowRoot!, text);
-  const list = deepQuery('mcp-tool-list', card.shadowRoot!) as unknown as { matchCount: number; shadowRoot: ShadowRoot };
+  const list = deepQuery('mcp-tool-list', card.shadowRoot!) as unknown as {
+    matchCount: number;
+    shadowRoot: ShadowRoot;
+  };
   const button = await waitFor(
     () => deepQueryText<HTMLButtonElement>('button.tool-item', text, card.shadowRoot!),
     5000,
@@ -86,14 +97,24 @@ export async function selectTool(card: McpWidgetCard, text: string): Promise<HTM
 }
 
 /** Fills the tool runner's fields by label text and presses Invoke (or the form's `submitLabel`). */
-export async function fillAndInvoke(runner: HTMLElement, values: Record<string, string>, submitLabel = 'Invoke'): Promise<HTMLButtonElement> {
+export async function fillAndInvoke(
+  runner: HTMLElement,
+  values: Record<string, string>,
+  submitLabel = 'Invoke',
+): Promise<HTMLButtonElement> {
   // Prompt arguments and template variables use the argument form (text fields with suggestions).
-  const found = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!) ?? deepQuery('mcp-argument-form', runner.shadowRoot!), 5000, 'form');
+  const found = await waitFor(
+    () => deepQuery('mcp-schema-form', runner.shadowRoot!) ?? deepQuery('mcp-argument-form', runner.shadowRoot!),
+    5000,
+    'form',
+  );
   if (found.localName === 'mcp-argument-form') return fillArgumentForm(found, values, submitLabel);
   const form = found;
   await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
   for (const [label, value] of Object.entries(values)) {
-    const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) => (l.textContent ?? '').trim().startsWith(label));
+    const labelEl = deepQueryAll<HTMLLabelElement>('label', form.shadowRoot!).find((l) =>
+      (l.textContent ?? '').trim().startsWith(label),
+    );
     if (!labelEl) throw new Error(`no field labelled ${label}`);
     const input = form.shadowRoot!.getElementById(labelEl.htmlFor) as HTMLInputElement | HTMLSelectElement;
     if (input instanceof HTMLSelectElement) {
@@ -103,7 +124,9 @@ export async function fillAndInvoke(runner: HTMLElement, values: Record<string, 
     } else {
       input.value = value;
     }
-    input.dispatchEvent(new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true, composed: true }));
+    input.dispatchEvent(
+      new Event(input instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true, composed: true }),
+    );
   }
   await (form as unknown as { updateComplete: Promise<unknown> }).updateComplete;
   const invoke = deepQueryText<HTMLButtonElement>('button[type="submit"]', submitLabel, form.shadowRoot!)!;
@@ -113,9 +136,15 @@ export async function fillAndInvoke(runner: HTMLElement, values: Record<string, 
 }
 
 /** Types into an argument form's fields (by label) and presses its submit button. */
-async function fillArgumentForm(form: HTMLElement, values: Record<string, string>, submitLabel: string): Promise<HTMLButtonElement> {
+async function fillArgumentForm(
+  form: HTMLElement,
+  values: Record<string, string>,
+  submitLabel: string,
+): Promise<HTMLButtonElement> {
   for (const [label, value] of Object.entries(values)) {
-    const field = deepQueryAll<HTMLElement>('mcp-completion-input', form.shadowRoot!).find((f) => (f.shadowRoot!.querySelector('label')?.textContent ?? '').trim().startsWith(label));
+    const field = deepQueryAll<HTMLElement>('mcp-completion-input', form.shadowRoot!).find((f) =>
+      (f.shadowRoot!.querySelector('label')?.textContent ?? '').trim().startsWith(label),
+    );
     if (!field) throw new Error(`no field labelled ${label}`);
     const input = field.shadowRoot!.querySelector('input')!;
     input.value = value;

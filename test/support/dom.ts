@@ -12,12 +12,19 @@ export function deepQueryAll<T extends Element = HTMLElement>(selector: string, 
 }
 
 /** The first deep match, or undefined. */
-export function deepQuery<T extends Element = HTMLElement>(selector: string, root: ParentNode = document): T | undefined {
+export function deepQuery<T extends Element = HTMLElement>(
+  selector: string,
+  root: ParentNode = document,
+): T | undefined {
   return deepQueryAll<T>(selector, root)[0];
 }
 
 /** The first deep match whose text contains `text`. */
-export function deepQueryText<T extends Element = HTMLElement>(selector: string, text: string, root: ParentNode = document): T | undefined {
+export function deepQueryText<T extends Element = HTMLElement>(
+  selector: string,
+  text: string,
+  root: ParentNode = document,
+): T | undefined {
   return deepQueryAll<T>(selector, root).find((el) => (el.textContent ?? '').includes(text));
 }
 

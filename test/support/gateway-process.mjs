@@ -22,7 +22,17 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
  * (MCP_DASHBOARD_TEST_LIMITS); `readyTimeoutMs` bounds the wait for the ready line.
  * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string, exchange?: boolean, open?: boolean, limits?: Record<string, number>, readyTimeoutMs?: number }} [options]
  */
-export async function startGatewayProcess({ config, allowOrigins = [], extraArgs = [], env = {}, rawConfigText, exchange = true, open = false, limits, readyTimeoutMs = 15_000 } = {}) {
+export async function startGatewayProcess({
+  config,
+  allowOrigins = [],
+  extraArgs = [],
+  env = {},
+  rawConfigText,
+  exchange = true,
+  open = false,
+  limits,
+  readyTimeoutMs = 15_000,
+} = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-test-'));
   const file = join(dir, 'config.json');
   if (rawConfigText !== undefined) {
@@ -33,12 +43,25 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
       if (server && typeof server === 'object' && 'command' in server && !server.cwd) server.cwd = repoRoot;
     }
     // A brand file named relative to the repo (e.g. examples/brands/…) is found from the temp config.
-    if (typeof copy.dashboard?.brand === 'string' && !isAbsolute(copy.dashboard.brand)) copy.dashboard.brand = join(repoRoot, copy.dashboard.brand);
+    if (typeof copy.dashboard?.brand === 'string' && !isAbsolute(copy.dashboard.brand))
+      copy.dashboard.brand = join(repoRoot, copy.dashboard.brand);
     // So are team layout files (dashboard.layouts).
-    if (Array.isArray(copy.dashboard?.layouts)) copy.dashboard.layouts = copy.dashboard.layouts.map((f) => (typeof f === 'string' && !isAbsolute(f) ? join(repoRoot, f) : f));
+    if (Array.isArray(copy.dashboard?.layouts))
+      copy.dashboard.layouts = copy.dashboard.layouts.map((f) =>
+        typeof f === 'string' && !isAbsolute(f) ? join(repoRoot, f) : f,
+      );
     await writeFile(file, JSON.stringify(copy, null, 2));
   }
-  const args = [cli, '--config', file, '--port', '0', ...(open ? [] : ['--no-open']), ...allowOrigins.flatMap((o) => ['--allow-origin', o]), ...extraArgs];
+  const args = [
+    cli,
+    '--config',
+    file,
+    '--port',
+    '0',
+    ...(open ? [] : ['--no-open']),
+    ...allowOrigins.flatMap((o) => ['--allow-origin', o]),
+    ...extraArgs,
+  ];
   const childEnv = { ...process.env, ...env, ...(limits ? { MCP_DASHBOARD_TEST_LIMITS: JSON.stringify(limits) } : {}) };
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
@@ -47,7 +70,10 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
   });
   const ready = await new Promise((resolvePromise, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`gateway did not start within ${readyTimeoutMs / 1000} s; stderr:\n${stderr}`)), readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`gateway did not start within ${readyTimeoutMs / 1000} s; stderr:\n${stderr}`)),
+      readyTimeoutMs,
+    );
     child.stdout.on('data', (d) => {
       out += d.toString();
       const match = /Dashboard ready: (\S+)/.exec(out);
@@ -58,7 +84,12 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(Object.assign(new Error(`gateway exited with code ${code} before it was ready; stderr:\n${stderr}`), { code, stderr }));
+      reject(
+        Object.assign(new Error(`gateway exited with code ${code} before it was ready; stderr:\n${stderr}`), {
+          code,
+          stderr,
+        }),
+      );
     });
   });
   const url = new URL(ready);
@@ -117,7 +148,11 @@ export async function startGatewayProcess({ config, allowOrigins = [], extraArgs
  */
 export function gatewayRequest(port, method, path, { token, body } = {}) {
   return new Promise((resolvePromise, reject) => {
-    const headers = { Host: `127.0.0.1:${port}`, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) };
+    const headers = {
+      Host: `127.0.0.1:${port}`,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+    };
     const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
@@ -130,7 +165,15 @@ export function gatewayRequest(port, method, path, { token, body } = {}) {
 
 /** Holds `GET /api/events` open with `token`, as a dashboard page does, so the token stays in use. */
 function holdEventStream(port, token) {
-  const req = request({ host: '127.0.0.1', port, path: '/api/events', headers: { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${token}` } }, (res) => res.resume());
+  const req = request(
+    {
+      host: '127.0.0.1',
+      port,
+      path: '/api/events',
+      headers: { Host: `127.0.0.1:${port}`, Authorization: `Bearer ${token}` },
+    },
+    (res) => res.resume(),
+  );
   req.on('error', () => {});
   req.end();
   return req;

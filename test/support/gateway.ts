@@ -18,8 +18,14 @@ export const DEFAULT_SERVERS = {
 };
 
 /** Starts `mcp-dashboard` with `config`, allowing this test page's origin. */
-export async function startGateway(config: { mcpServers: Record<string, unknown>; dashboard?: Record<string, unknown> }): Promise<TestGateway> {
-  const result = await executeServerCommand<TestGateway, { config: unknown; origin: string }>('gateway-start', { config, origin: location.origin });
+export async function startGateway(config: {
+  mcpServers: Record<string, unknown>;
+  dashboard?: Record<string, unknown>;
+}): Promise<TestGateway> {
+  const result = await executeServerCommand<TestGateway, { config: unknown; origin: string }>('gateway-start', {
+    config,
+    origin: location.origin,
+  });
   if (!result) throw new Error('gateway-start returned nothing');
   return result;
 }
@@ -40,7 +46,11 @@ export async function serverPids(gateway: TestGateway): Promise<number[]> {
 }
 
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const start = Date.now();
   for (;;) {
     const value = await check();

@@ -7,7 +7,14 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot } from './gateway-process.mjs';
 
 const preload = join(repoRoot, 'test', 'support', 'loopback-listen.mjs');
-export const everythingEntry = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+export const everythingEntry = join(
+  repoRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 
 /**
  * Spawns `node --import loopback-listen.mjs <script> ...args` and resolves once it listens.
@@ -21,7 +28,10 @@ export async function startHttpServer({ script, args = [], port = 0, env = {} })
   });
   let stderr = '';
   const actual = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not listen within 15 s; stderr:\n${stderr}`)), 15_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not listen within 15 s; stderr:\n${stderr}`)),
+      15_000,
+    );
     child.stderr.on('data', (d) => {
       stderr += d.toString();
       const match = /mcp-test-listening (\d+)/.exec(stderr);

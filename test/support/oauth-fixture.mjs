@@ -6,7 +6,10 @@ import { repoRoot } from './gateway-process.mjs';
 
 /** @returns {Promise<{ url: string, mcpUrl: string, stats(): Promise<any>, expireTokens(): Promise<void>, revokeAll(): Promise<void>, echoTokenRequests(): Promise<void>, stop(): Promise<void> }>} */
 export async function startOAuthFixture() {
-  const child = spawn(process.execPath, [join(repoRoot, 'test', 'fixtures', 'oauth-server.mjs')], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(repoRoot, 'test', 'fixtures', 'oauth-server.mjs')], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {

@@ -1,7 +1,11 @@
 // Node-side helpers the gateway tests share: waiting for a condition, and whether a process still exists.
 
 /** Checks `check` every 50 ms until it gives a value, for up to `ms`; throws naming `what` otherwise. */
-export async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, ms = 30_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  ms = 30_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = await check();

@@ -20,7 +20,11 @@ export const PUBLISHER = 'Acme Widgets';
 /** Runs `mcpwp …`; resolves with stdout, rejects with its stderr. */
 export async function mcpwp(args, options = {}) {
   try {
-    const { stdout } = await run(process.execPath, [cli, ...args], { cwd: repoRoot, env: { ...process.env, ...(options.env ?? {}) }, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(process.execPath, [cli, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...(options.env ?? {}) },
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return stdout;
   } catch (error) {
     throw new Error(`mcpwp ${args.join(' ')} failed: ${error.stderr || error.message}`, { cause: error });
@@ -47,7 +51,12 @@ export function integrityOf(bytes) {
 export function signManifest(manifest, pem, publisher = PUBLISHER) {
   const key = createPrivateKey(pem);
   const publicKey = createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64');
-  manifest.signature = { algorithm: 'ES256', publicKey, signedAt: new Date().toISOString(), publisher: { name: publisher } };
+  manifest.signature = {
+    algorithm: 'ES256',
+    publicKey,
+    signedAt: new Date().toISOString(),
+    publisher: { name: publisher },
+  };
   const payload = Buffer.from(canonical(manifest));
   manifest.signature.signature = sign('sha256', payload, { key, dsaEncoding: 'ieee-p1363' }).toString('base64');
   return manifest;
@@ -62,7 +71,11 @@ const PACKS = [
   { example: 'latency-widget', version: '1.0.0' },
   { example: 'resource-pins-widget', version: '1.0.0' },
   { example: 'resource-pins-widget', version: '1.0.1' },
-  { example: 'resource-pins-widget', version: '1.1.0', patch: (m) => ({ ...m, permissions: { ...m.permissions, notifications: true } }) },
+  {
+    example: 'resource-pins-widget',
+    version: '1.1.0',
+    patch: (m) => ({ ...m, permissions: { ...m.permissions, notifications: true } }),
+  },
 ];
 
 let building;
@@ -87,7 +100,10 @@ export function buildRegistryFixture() {
     await Promise.all(
       PACKS.map(async (p) => {
         const src = join(root, 'src', `${p.example}-${p.version}`);
-        await cp(join(repoRoot, 'examples', 'widgets', p.example), src, { recursive: true, filter: (f) => !f.includes('/dist') });
+        await cp(join(repoRoot, 'examples', 'widgets', p.example), src, {
+          recursive: true,
+          filter: (f) => !f.includes('/dist'),
+        });
         const manifest = JSON.parse(await readFile(join(src, 'widget.json'), 'utf8'));
         const edited = (p.patch ?? ((m) => m))({ ...manifest, version: p.version });
         await writeFile(join(src, 'widget.json'), JSON.stringify(edited, null, 2));
@@ -182,7 +198,9 @@ export async function addTamperedPackages(fixture, dir) {
   });
   await add('empty-integrity', (m) => ({ manifest: { ...m, integrity: '' } }));
   await add('malformed-integrity', (m) => ({ manifest: { ...m, integrity: 'sha256-this is not base64!' } }));
-  await add('sha512-integrity', (m, b) => ({ manifest: { ...m, integrity: `sha512-${createHash('sha512').update(b).digest('base64')}` } }));
+  await add('sha512-integrity', (m, b) => ({
+    manifest: { ...m, integrity: `sha512-${createHash('sha512').update(b).digest('base64')}` },
+  }));
   await add('wrong-signature', (m) => {
     const signed = signManifest({ ...m, trustLevel: 'verified' }, pem);
     return { manifest: { ...signed, description: 'Changed after signing' } };
@@ -222,7 +240,10 @@ export async function addTamperedPackages(fixture, dir) {
 
 /** Starts `mcpwp serve <dir>` on loopback; resolves once it prints its URL. */
 export async function startRegistryProcess(dir) {
-  const child = spawn(process.execPath, [cli, 'serve', dir, '--port', '0'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'serve', dir, '--port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const url = await new Promise((resolvePromise, reject) => {
@@ -260,17 +281,26 @@ export async function startRegistryProcess(dir) {
  */
 export async function startFlakyRegistry() {
   const bundle = Buffer.from(sentinelBundle('cut-off', `\n/*${'y'.repeat(200_000)}*/`));
-  const manifest = { ...base('cut-off'), name: '@flaky/cut-off', bundle: 'packages/@flaky/cut-off/1.0.0/bundle.js', integrity: integrityOf(bundle) };
+  const manifest = {
+    ...base('cut-off'),
+    name: '@flaky/cut-off',
+    bundle: 'packages/@flaky/cut-off/1.0.0/bundle.js',
+    integrity: integrityOf(bundle),
+  };
   const server = createServer((req, res) => {
     const origin = req.headers.origin;
-    const cors = origin ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Content-Length' } : {};
+    const cors = origin
+      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': 'Content-Length' }
+      : {};
     const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const json = (value) => {
       res.writeHead(200, { ...cors, 'Content-Type': 'application/json' });
       res.end(JSON.stringify(value));
     };
-    if (url === '/widgets') return json({ widgets: [{ name: manifest.name, version: '1.0.0', description: manifest.description }] });
-    if (url === '/widgets/@flaky/cut-off/versions') return json({ name: manifest.name, versions: ['1.0.0'], latest: '1.0.0' });
+    if (url === '/widgets')
+      return json({ widgets: [{ name: manifest.name, version: '1.0.0', description: manifest.description }] });
+    if (url === '/widgets/@flaky/cut-off/versions')
+      return json({ name: manifest.name, versions: ['1.0.0'], latest: '1.0.0' });
     if (url === '/widgets/@flaky/cut-off' || url === '/widgets/@flaky/cut-off/1.0.0') return json(manifest);
     if (url === '/packages/@flaky/cut-off/1.0.0/bundle.js') {
       res.writeHead(200, { ...cors, 'Content-Type': 'text/javascript', 'Content-Length': bundle.length });

@@ -10,7 +10,9 @@ export async function createScratchDir(): Promise<string> {
 
 /** The text of `name` inside `dir` (null when it does not exist). */
 export async function readScratchFile(dir: string, name: string): Promise<string | null> {
-  return (await executeServerCommand<string | null, { dir: string; name: string }>('scratch-read', { dir, name })) ?? null;
+  return (
+    (await executeServerCommand<string | null, { dir: string; name: string }>('scratch-read', { dir, name })) ?? null
+  );
 }
 
 /** Writes `text` to `name` inside `dir`. */

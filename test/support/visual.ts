@@ -26,7 +26,8 @@ export async function difference(a: string, b: string): Promise<number> {
       Math.abs(pa.data[i]! - pb.data[i]!) > CHANNEL_TOLERANCE ||
       Math.abs(pa.data[i + 1]! - pb.data[i + 1]!) > CHANNEL_TOLERANCE ||
       Math.abs(pa.data[i + 2]! - pb.data[i + 2]!) > CHANNEL_TOLERANCE
-    ) changed++;
+    )
+      changed++;
   }
   return changed / (pa.width * pa.height);
 }
@@ -34,7 +35,12 @@ export async function difference(a: string, b: string): Promise<number> {
 /** A PNG (base64) of the page region covered by `element`. */
 export async function screenshot(element: Element): Promise<string> {
   const r = element.getBoundingClientRect();
-  const clip = { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
+  const clip = {
+    x: Math.round(r.left),
+    y: Math.round(r.top),
+    width: Math.round(r.width),
+    height: Math.round(r.height),
+  };
   return (await executeServerCommand<string, { clip: typeof clip }>('screenshot-take', { clip }))!;
 }
 
@@ -42,16 +48,24 @@ export async function screenshot(element: Element): Promise<string> {
  * Compares `element` with the baseline `name`: returns the share of changed pixels. With
  * UPDATE_SCREENSHOTS=1 it writes the baseline and returns 0; without one, a missing baseline throws.
  */
-export async function compareWithBaseline(element: Element, name: string): Promise<{ difference: number; written: boolean; png: string }> {
+export async function compareWithBaseline(
+  element: Element,
+  name: string,
+): Promise<{ difference: number; written: boolean; png: string }> {
   const png = await screenshot(element);
   const update = await executeServerCommand<boolean, Record<string, never>>('screenshot-update', {});
-  const baseline = update ? null : await executeServerCommand<string | null, { name: string }>('screenshot-baseline', { name });
+  const baseline = update
+    ? null
+    : await executeServerCommand<string | null, { name: string }>('screenshot-baseline', { name });
   if (update) {
     await executeServerCommand('screenshot-save', { name, png });
     return { difference: 0, written: true, png };
   }
   // A missing baseline fails: a comparison with nothing cannot pass.
-  if (!baseline) throw new Error(`No baseline test/browser/screenshots/${name}.png; run the test with UPDATE_SCREENSHOTS=1 and commit the PNG.`);
+  if (!baseline)
+    throw new Error(
+      `No baseline test/browser/screenshots/${name}.png; run the test with UPDATE_SCREENSHOTS=1 and commit the PNG.`,
+    );
   return { difference: await difference(baseline, png), written: false, png };
 }
 

@@ -3,7 +3,10 @@ import { executeServerCommand } from '@web/test-runner-commands';
 
 /** Adds a virtual CTAP2 platform authenticator with user verification to this test's page. */
 export async function addVirtualAuthenticator(options: { automaticPresence?: boolean } = {}): Promise<string> {
-  const result = await executeServerCommand<{ authenticatorId: string }, { automaticPresence?: boolean }>('webauthn-add-authenticator', options);
+  const result = await executeServerCommand<{ authenticatorId: string }, { automaticPresence?: boolean }>(
+    'webauthn-add-authenticator',
+    options,
+  );
   if (!result) throw new Error('webauthn-add-authenticator returned nothing');
   return result.authenticatorId;
 }
@@ -14,8 +17,15 @@ export async function setUserPresence(enabled: boolean): Promise<void> {
 }
 
 /** The credentials the virtual authenticator holds (ids and counters only). */
-export async function authenticatorCredentials(): Promise<Array<{ credentialId: string; rpId: string; signCount: number }>> {
-  return (await executeServerCommand<Array<{ credentialId: string; rpId: string; signCount: number }>, Record<string, never>>('webauthn-credentials', {})) ?? [];
+export async function authenticatorCredentials(): Promise<
+  Array<{ credentialId: string; rpId: string; signCount: number }>
+> {
+  return (
+    (await executeServerCommand<
+      Array<{ credentialId: string; rpId: string; signCount: number }>,
+      Record<string, never>
+    >('webauthn-credentials', {})) ?? []
+  );
 }
 
 /** Removes the virtual authenticator. */

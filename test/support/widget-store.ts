@@ -16,7 +16,11 @@ export interface TestRegistry {
 }
 
 /** Builds a registry folder with `packs` (and the tampering cases) and serves it with `mcpwp serve`. */
-export async function startRegistry(options: { packs: string[]; tampered?: boolean; flaky?: boolean }): Promise<TestRegistry> {
+export async function startRegistry(options: {
+  packs: string[];
+  tampered?: boolean;
+  flaky?: boolean;
+}): Promise<TestRegistry> {
   const result = await executeServerCommand<TestRegistry, typeof options>('registry-start', options);
   if (!result) throw new Error('registry-start returned nothing');
   return result;
@@ -62,18 +66,29 @@ export async function consentOpen(dashboard: McpDashboard): Promise<string> {
 /** Answers the consent dialog, optionally choosing servers first. */
 export async function answerConsent(dashboard: McpDashboard, ok: boolean, servers?: string[]): Promise<void> {
   const root = consentDialog(dashboard).shadowRoot!;
-  if (servers) for (const box of root.querySelectorAll<HTMLInputElement>('input[name="server"]')) box.checked = servers.includes(box.value);
+  if (servers)
+    for (const box of root.querySelectorAll<HTMLInputElement>('input[name="server"]'))
+      box.checked = servers.includes(box.value);
   (root.querySelector(`[data-action="${ok ? 'confirm' : 'cancel'}"]`) as HTMLButtonElement).click();
 }
 
 /** Searches and selects a package; resolves when its check finished. Returns the check error, if any. */
-export async function selectPackage(store: McpWidgetStore, name: string, version?: string): Promise<string | undefined> {
+export async function selectPackage(
+  store: McpWidgetStore,
+  name: string,
+  version?: string,
+): Promise<string | undefined> {
   const root = store.shadowRoot!;
   const input = root.querySelector<HTMLInputElement>('input[name="q"]')!;
   input.value = name;
   root.querySelector<HTMLFormElement>('form[role="search"]')!.requestSubmit();
   const hit = await waitFor(
-    () => [...root.querySelectorAll<HTMLButtonElement>('button.hit')].find((b) => store.results?.some((h) => h.name === name) && b.textContent!.includes(store.results!.find((h) => h.name === name)!.displayName ?? name)),
+    () =>
+      [...root.querySelectorAll<HTMLButtonElement>('button.hit')].find(
+        (b) =>
+          store.results?.some((h) => h.name === name) &&
+          b.textContent!.includes(store.results!.find((h) => h.name === name)!.displayName ?? name),
+      ),
     10_000,
     `search hit ${name}`,
   );
@@ -83,7 +98,11 @@ export async function selectPackage(store: McpWidgetStore, name: string, version
     const select = root.querySelector<HTMLSelectElement>('select[aria-label="Version"]')!;
     select.value = version;
     select.dispatchEvent(new Event('change'));
-    await waitFor(() => store.selected?.version === version && !store.selected.loading, 10_000, `the check of ${name} ${version}`);
+    await waitFor(
+      () => store.selected?.version === version && !store.selected.loading,
+      10_000,
+      `the check of ${name} ${version}`,
+    );
   }
   await store.updateComplete;
   return store.selected!.error;
@@ -91,7 +110,9 @@ export async function selectPackage(store: McpWidgetStore, name: string, version
 
 /** Clicks Install on the selected package. */
 export function clickInstall(store: McpWidgetStore): void {
-  const button = [...store.shadowRoot!.querySelectorAll<HTMLButtonElement>('.details button')].find((b) => b.textContent!.trim() === 'Install');
+  const button = [...store.shadowRoot!.querySelectorAll<HTMLButtonElement>('.details button')].find(
+    (b) => b.textContent!.trim() === 'Install',
+  );
   if (!button) throw new Error('no Install button');
   button.click();
 }
@@ -107,7 +128,12 @@ export async function outcome(store: McpWidgetStore): Promise<{ ok: boolean; tex
  * A user's whole install attempt: search, select, read the check; if it passed, Install and consent.
  * Returns the message the user ends up reading.
  */
-export async function attemptInstall(dashboard: McpDashboard, store: McpWidgetStore, name: string, options: { version?: string; servers?: string[] } = {}): Promise<{ ok: boolean; text: string; stage: 'check' | 'install' }> {
+export async function attemptInstall(
+  dashboard: McpDashboard,
+  store: McpWidgetStore,
+  name: string,
+  options: { version?: string; servers?: string[] } = {},
+): Promise<{ ok: boolean; text: string; stage: 'check' | 'install' }> {
   store.message = undefined;
   store.failure = undefined;
   const error = await selectPackage(store, name, options.version);

@@ -21,7 +21,10 @@ export function cjsBundlePlugin(specifiers, rootDir = process.cwd()) {
         {
           name: 'cjs-entry',
           setup(b) {
-            b.onResolve({ filter: /^cjs-entry:/ }, (args) => ({ path: args.path.slice('cjs-entry:'.length), namespace: 'cjs-entry' }));
+            b.onResolve({ filter: /^cjs-entry:/ }, (args) => ({
+              path: args.path.slice('cjs-entry:'.length),
+              namespace: 'cjs-entry',
+            }));
             b.onLoad({ filter: /.*/, namespace: 'cjs-entry' }, (args) => ({
               contents: `export { default } from ${JSON.stringify(args.path)};`,
               resolveDir: resolve(rootDir),

@@ -51,17 +51,27 @@ async function clickLikeAUser(frame, selector, timeoutMs) {
     await frame.evaluate((sel) => {
       const el = globalThis.document.querySelector(sel);
       globalThis.__testClickReached = false;
-      globalThis.addEventListener('click', (e) => { if (el.contains(e.target)) globalThis.__testClickReached = true; }, { capture: true, once: true });
+      globalThis.addEventListener(
+        'click',
+        (e) => {
+          if (el.contains(e.target)) globalThis.__testClickReached = true;
+        },
+        { capture: true, once: true },
+      );
     }, selector);
     // Scrolled into view first: the click would scroll it otherwise, and across the frames' processes that
     // scroll lands after the click's point was computed (the first click into a view below the fold missed).
-    await frame.evaluate((sel) => globalThis.document.querySelector(sel)?.scrollIntoView({ block: 'center', inline: 'center' }), selector);
+    await frame.evaluate(
+      (sel) => globalThis.document.querySelector(sel)?.scrollIntoView({ block: 'center', inline: 'center' }),
+      selector,
+    );
     await waitStable(frame, selector, timeoutMs);
     await frame.click(selector);
     // A click that navigates the frame away ends its context: it certainly arrived.
     const reached = await frame.evaluate(() => globalThis.__testClickReached).catch(() => true);
     if (reached) {
-      if (attempt > 1) console.log(`[view-click] ${selector} was reached on click ${attempt}: the earlier click landed elsewhere`);
+      if (attempt > 1)
+        console.log(`[view-click] ${selector} was reached on click ${attempt}: the earlier click landed elsewhere`);
       return { attempts: attempt };
     }
     if (attempt === 3) throw new Error(`3 clicks on ${selector} in the view never reached it`);

@@ -22,7 +22,10 @@ export function gatewayPlugin() {
     async executeCommand({ command, payload }) {
       switch (command) {
         case 'gateway-start': {
-          const gw = await startGatewayProcess({ config: payload.config, allowOrigins: payload.origin ? [payload.origin] : [] });
+          const gw = await startGatewayProcess({
+            config: payload.config,
+            allowOrigins: payload.origin ? [payload.origin] : [],
+          });
           const id = `gw${++next}`;
           running.set(id, gw);
           return { id, url: gw.url, origin: gw.origin, port: gw.port, token: gw.token };

@@ -11,7 +11,11 @@ export function httpFixturesPlugin() {
     async executeCommand({ command, payload }) {
       switch (command) {
         case 'http-fixture-start': {
-          const server = await startHttpServer({ script: payload.script, args: payload.args ?? [], port: payload.port ?? 0 });
+          const server = await startHttpServer({
+            script: payload.script,
+            args: payload.args ?? [],
+            port: payload.port ?? 0,
+          });
           const id = `http${++next}`;
           running.set(id, server);
           return { id, port: server.port };

@@ -25,7 +25,9 @@ export function listenersPlugin() {
           await stop();
           seen = { udp: [], tcp: [] };
           udp = dgram.createSocket('udp4');
-          udp.on('message', (message, from) => seen.udp.push({ from: from.port, bytes: message.length, at: Date.now() }));
+          udp.on('message', (message, from) =>
+            seen.udp.push({ from: from.port, bytes: message.length, at: Date.now() }),
+          );
           await new Promise((r) => udp.bind(0, '127.0.0.1', r));
           tcp = net.createServer((socket) => {
             const entry = { firstLine: '', at: Date.now() };

@@ -28,7 +28,11 @@ export function mediaPlugin() {
           // the factor and each CSS px covers `factor` device px — what Ctrl + does.
           const { page } = await cdp(session);
           const { width = 1280, height = 800, factor = 1 } = payload ?? {};
-          await page.setViewport({ width: Math.round(width / factor), height: Math.round(height / factor), deviceScaleFactor: factor });
+          await page.setViewport({
+            width: Math.round(width / factor),
+            height: Math.round(height / factor),
+            deviceScaleFactor: factor,
+          });
           return true;
         }
         default:

@@ -1,5 +1,13 @@
 // web-test-runner plugin: browser tests build, start, change and stop widget registries through commands.
-import { addTamperedPackages, buildRegistryFixture, makeRegistry, publishPack, startFlakyRegistry, startRegistryProcess, unpublish } from './registry-fixture.mjs';
+import {
+  addTamperedPackages,
+  buildRegistryFixture,
+  makeRegistry,
+  publishPack,
+  startFlakyRegistry,
+  startRegistryProcess,
+  unpublish,
+} from './registry-fixture.mjs';
 
 export function registryPlugin() {
   const running = new Map();
@@ -21,7 +29,14 @@ export function registryPlugin() {
           const flaky = payload.flaky ? await startFlakyRegistry() : undefined;
           const id = `reg${++next}`;
           running.set(id, { registry, flaky, fixture, dir });
-          return { id, url: registry.url, flakyUrl: flaky?.url, cases, publisher: fixture.publisher, publicKey: fixture.publicKey };
+          return {
+            id,
+            url: registry.url,
+            flakyUrl: flaky?.url,
+            cases,
+            publisher: fixture.publisher,
+            publicKey: fixture.publicKey,
+          };
         }
         case 'registry-publish': {
           const r = running.get(payload.id);
@@ -45,10 +60,12 @@ export function registryPlugin() {
       }
     },
     async serverStop() {
-      await Promise.all([...running.values()].map(async (r) => {
-        await r.registry.stop();
-        await r.flaky?.stop();
-      }));
+      await Promise.all(
+        [...running.values()].map(async (r) => {
+          await r.registry.stop();
+          await r.flaky?.stop();
+        }),
+      );
       running.clear();
     },
   };

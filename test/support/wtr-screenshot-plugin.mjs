@@ -20,7 +20,11 @@ export function screenshotPlugin() {
           if (session.browser.type !== 'puppeteer') return undefined;
           const page = session.browser.getPage(session.id);
           const { x, y, width, height } = payload.clip;
-          const png = await page.screenshot({ type: 'png', clip: { x, y, width, height }, captureBeyondViewport: false });
+          const png = await page.screenshot({
+            type: 'png',
+            clip: { x, y, width, height },
+            captureBeyondViewport: false,
+          });
           return Buffer.from(png).toString('base64');
         }
         case 'screenshot-baseline': {

@@ -6,7 +6,8 @@
 const active = new Map();
 
 async function cdpFor(session) {
-  if (session.browser.type !== 'puppeteer') throw new Error('The WebAuthn commands need the puppeteer (Chrome) launcher.');
+  if (session.browser.type !== 'puppeteer')
+    throw new Error('The WebAuthn commands need the puppeteer (Chrome) launcher.');
   const page = session.browser.getPage(session.id);
   return page.createCDPSession();
 }
@@ -35,7 +36,10 @@ export function webauthnPlugin() {
         case 'webauthn-presence': {
           const a = active.get(session.id);
           if (!a) throw new Error('No virtual authenticator in this session.');
-          await a.cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId: a.authenticatorId, enabled: payload?.enabled !== false });
+          await a.cdp.send('WebAuthn.setAutomaticPresenceSimulation', {
+            authenticatorId: a.authenticatorId,
+            enabled: payload?.enabled !== false,
+          });
           return true;
         }
         case 'webauthn-credentials': {
@@ -43,7 +47,12 @@ export function webauthnPlugin() {
           if (!a) return [];
           const { credentials } = await a.cdp.send('WebAuthn.getCredentials', { authenticatorId: a.authenticatorId });
           // Only what a test may assert on; never the private key.
-          return credentials.map((c) => ({ credentialId: c.credentialId, rpId: c.rpId, signCount: c.signCount, isResidentCredential: c.isResidentCredential }));
+          return credentials.map((c) => ({
+            credentialId: c.credentialId,
+            rpId: c.rpId,
+            signCount: c.signCount,
+            isResidentCredential: c.isResidentCredential,
+          }));
         }
         case 'webauthn-remove-authenticator': {
           const a = active.get(session.id);

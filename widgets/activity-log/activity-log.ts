@@ -1,5 +1,11 @@
 import { html, css } from 'lit';
-import { McpServerWidgetElement, baseStyles, defineElement, type ActivityEntry, type LatencyPoint } from '../kit/index.js';
+import {
+  McpServerWidgetElement,
+  baseStyles,
+  defineElement,
+  type ActivityEntry,
+  type LatencyPoint,
+} from '../kit/index.js';
 import '../kit/activity-table.js';
 import '../kit/latency-chart.js';
 import { en } from './messages-en.js';
@@ -15,9 +21,17 @@ export class McpActivityLogWidget extends McpServerWidgetElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      h3 { font-size: var(--mcp-font-size-lg, 1rem); margin: var(--mcp-spacing-md, 0.5rem) 0; }
-      .toolbar { display: flex; justify-content: flex-end; }
+      :host {
+        display: block;
+      }
+      h3 {
+        font-size: var(--mcp-font-size-lg, 1rem);
+        margin: var(--mcp-spacing-md, 0.5rem) 0;
+      }
+      .toolbar {
+        display: flex;
+        justify-content: flex-end;
+      }
     `,
   ];
 

@@ -17,12 +17,31 @@ export class McpActivityTable extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      table { border-collapse: collapse; width: 100%; font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      th, td { text-align: left; border-bottom: 1px solid var(--mcp-border, #8c959f); padding: 2px var(--mcp-spacing-sm, 0.25rem); vertical-align: top; }
-      .outcome-error { color: var(--mcp-error-dark, #a4161a); }
-      .outcome-ok { color: var(--mcp-success-dark, #0d6b3c); }
-      pre { max-height: 16rem; overflow: auto; }
+      :host {
+        display: block;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      th,
+      td {
+        text-align: left;
+        border-bottom: 1px solid var(--mcp-border, #8c959f);
+        padding: 2px var(--mcp-spacing-sm, 0.25rem);
+        vertical-align: top;
+      }
+      .outcome-error {
+        color: var(--mcp-error-dark, #a4161a);
+      }
+      .outcome-ok {
+        color: var(--mcp-success-dark, #0d6b3c);
+      }
+      pre {
+        max-height: 16rem;
+        overflow: auto;
+      }
     `,
   ];
 
@@ -45,7 +64,8 @@ export class McpActivityTable extends LitElement {
 
   /** The entry's own message, worded in the user's language where the kit made it. */
   private message(e: ActivityEntry): string | undefined {
-    if (e.kind === 'tool' && e.outcome === 'cancelled') return this.t(e.message?.includes('told to stop') ? 'activity.cancelledRunning' : 'activity.cancelledBefore');
+    if (e.kind === 'tool' && e.outcome === 'cancelled')
+      return this.t(e.message?.includes('told to stop') ? 'activity.cancelledRunning' : 'activity.cancelledBefore');
     return e.messageKey ? this.t(e.messageKey, e.messageVars) : e.message;
   }
 
@@ -65,8 +85,10 @@ export class McpActivityTable extends LitElement {
 
   private inspect(entry: ActivityEntry) {
     let text = this.texts.get(entry);
-    if (text === undefined) this.texts.set(entry, (text = prettyJson({ request: entry.request, response: entry.response })));
-    return html`<details><summary>${this.t('activity.requestResponse')}</summary>
+    if (text === undefined)
+      this.texts.set(entry, (text = prettyJson({ request: entry.request, response: entry.response })));
+    return html`<details
+      ><summary>${this.t('activity.requestResponse')}</summary>
       ${text.length <= TEXT_STEP ? html`<pre tabindex="0">${text}</pre>` : html`<mcp-long-text .text=${text} file-name=${`activity-${entry.id}.json`} .i18n=${this.i18n}></mcp-long-text>`}
     </details>`;
   }
@@ -87,7 +109,8 @@ export class McpActivityTable extends LitElement {
 
   override render() {
     // The live region is always there, so each new entry is announced without moving focus.
-    return html`<p class="visually-hidden" aria-live="polite" data-live="activity">${this.latest()}</p>${this.renderTable()}`;
+    return html`<p class="visually-hidden" aria-live="polite" data-live="activity">${this.latest()}</p
+      >${this.renderTable()}`;
   }
 
   private renderTable() {
@@ -95,18 +118,26 @@ export class McpActivityTable extends LitElement {
     if (!this.entries.length) return html`<p class="muted">${t('activity.none')}</p>`;
     return html`<table>
       <caption class="visually-hidden">${this.caption || t('activity.caption')}</caption>
-      <thead><tr><th scope="col">${t('activity.time')}</th><th scope="col">${t('activity.what')}</th><th scope="col">${t('activity.outcome')}</th><th scope="col">${t(
-        'activity.latency',
-      )}</th><th scope="col">${t('activity.details')}</th></tr></thead>
+      <thead
+        ><tr
+          ><th scope="col">${t('activity.time')}</th><th scope="col">${t('activity.what')}</th
+          ><th scope="col">${t('activity.outcome')}</th><th scope="col">${t('activity.latency')}</th
+          ><th scope="col">${t('activity.details')}</th></tr
+        ></thead
+      >
       <tbody>
         ${this.entries.map((e) => {
           const message = this.message(e);
           return html`<tr>
             <td>${this.l10n.formatDate(e.time, { timeStyle: 'medium' })}</td>
             <td>${this.kind(e)} <code>${e.name}</code>${this.askedBy(e)}</td>
-            <td class="outcome-${e.outcome}">${e.outcome === 'error' ? '\u2717 ' : e.outcome === 'ok' ? '\u2713 ' : ''}${t(`outcome.${e.outcome}`)}</td>
+            <td class="outcome-${e.outcome}"
+              >${e.outcome === 'error' ? '\u2717 ' : e.outcome === 'ok' ? '\u2713 ' : ''}${t(`outcome.${e.outcome}`)}</td
+            >
             <td>${e.latency !== undefined ? t('activity.ms', { ms: Math.round(e.latency) }) : ''}</td>
-            <td>${message ? html`<div>${message}</div>` : nothing}${e.request !== undefined || e.response !== undefined ? this.inspect(e) : nothing}</td>
+            <td
+              >${message ? html`<div>${message}</div>` : nothing}${e.request !== undefined || e.response !== undefined ? this.inspect(e) : nothing}</td
+            >
           </tr>`;
         })}
       </tbody>

@@ -12,7 +12,11 @@ let nextId = 0;
  * Returns an unsubscribe. Widgets on a host that offers `deps.History` read that instead: it keeps
  * what happened before the widget existed (see `McpServerWidgetElement`).
  */
-export function trackActivity(bus: EventBusInterface, serverName: string, onEntry: (entry: ActivityEntry) => void): Unsubscribe {
+export function trackActivity(
+  bus: EventBusInterface,
+  serverName: string,
+  onEntry: (entry: ActivityEntry) => void,
+): Unsubscribe {
   return bus.on('mcp:*', (data: unknown, meta) => {
     const draft = historyEntryFor(meta.event, data, meta.source);
     if (draft && draft.serverName === serverName) onEntry({ ...draft, id: ++nextId, time: Date.now() });

@@ -1,4 +1,12 @@
-import type { ActionResult, AgentActionContext, AgentAPI, AgentProgress, JSONSchema, MCPTool, Unsubscribe } from '../../src/core/types.js';
+import type {
+  ActionResult,
+  AgentActionContext,
+  AgentAPI,
+  AgentProgress,
+  JSONSchema,
+  MCPTool,
+  Unsubscribe,
+} from '../../src/core/types.js';
 
 /** One action a widget offers agents (MCP-WP §3.5). */
 export interface KitAgentAction<E> {
@@ -57,7 +65,8 @@ export function createAgentApi<E>(element: E, actions: ReadonlyArray<KitAgentAct
     getCapabilities: () => JSON.parse(JSON.stringify(capabilities)) as JSONSchema,
     async executeAction(action: string, params: object, context?: AgentActionContext): Promise<ActionResult> {
       const found = actions.find((a) => a.action === action);
-      if (!found) return { success: false, error: { message: `No action "${String(action)}".`, code: 'UNKNOWN_ACTION' } };
+      if (!found)
+        return { success: false, error: { message: `No action "${String(action)}".`, code: 'UNKNOWN_ACTION' } };
       progress(action, 'queued');
       progress(action, 'running');
       try {
@@ -67,7 +76,15 @@ export function createAgentApi<E>(element: E, actions: ReadonlyArray<KitAgentAct
       } catch (error) {
         const message = (error as Error)?.message ?? String(error);
         progress(action, 'failed', message);
-        return { success: false, error: { message, ...(typeof (error as { code?: unknown }).code === 'string' ? { code: (error as { code: string }).code } : {}) } };
+        return {
+          success: false,
+          error: {
+            message,
+            ...(typeof (error as { code?: unknown }).code === 'string'
+              ? { code: (error as { code: string }).code }
+              : {}),
+          },
+        };
       }
     },
     subscribe(handler: (update: AgentProgress) => void): Unsubscribe {
@@ -79,7 +96,13 @@ export function createAgentApi<E>(element: E, actions: ReadonlyArray<KitAgentAct
 
 /** What the common actions need from a server widget. */
 export interface AgentReadableWidget {
-  info: { serverName: string; tools: MCPTool[]; resources: Array<{ uri: string; name?: string; title?: string; mimeType?: string }> } | undefined;
+  info:
+    | {
+        serverName: string;
+        tools: MCPTool[];
+        resources: Array<{ uri: string; name?: string; title?: string; mimeType?: string }>;
+      }
+    | undefined;
   getStatus(): unknown;
   getMCPInfo(): unknown;
 }
@@ -102,13 +125,19 @@ export const getStatusAction: KitAgentAction<AgentReadableWidget> = {
 /** `list-tools`: the server's tools as this widget lists them, optionally filtered. */
 export const listToolsAction: KitAgentAction<AgentReadableWidget> = {
   action: 'list-tools',
-  description: "Lists the server's tools (name, title, description, read-only hint), optionally only those matching a search text.",
+  description:
+    "Lists the server's tools (name, title, description, read-only hint), optionally only those matching a search text.",
   params: { type: 'object', properties: { query: { type: 'string', maxLength: 200 } }, additionalProperties: false },
   readOnly: true,
   run: async (el, p) =>
     (el.info?.tools ?? [])
       .filter((t) => matches(p.query, t.name, t.title, t.description))
-      .map((t) => ({ name: t.name, ...(t.title ? { title: t.title } : {}), ...(typeof t.description === 'string' ? { description: t.description } : {}), readOnlyHint: (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true })),
+      .map((t) => ({
+        name: t.name,
+        ...(t.title ? { title: t.title } : {}),
+        ...(typeof t.description === 'string' ? { description: t.description } : {}),
+        readOnlyHint: (t.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true,
+      })),
 };
 
 /** `list-resources`: the server's resources, optionally filtered. */
@@ -117,13 +146,32 @@ export const listResourcesAction: KitAgentAction<AgentReadableWidget> = {
   description: "Lists the server's resources (URI, name, MIME type), optionally only those matching a search text.",
   params: { type: 'object', properties: { query: { type: 'string', maxLength: 200 } }, additionalProperties: false },
   readOnly: true,
-  run: async (el, p) => (el.info?.resources ?? []).filter((r) => matches(p.query, r.uri, r.name, r.title)).map((r) => ({ uri: r.uri, ...(r.name ? { name: r.name } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) })),
+  run: async (el, p) =>
+    (el.info?.resources ?? [])
+      .filter((r) => matches(p.query, r.uri, r.name, r.title))
+      .map((r) => ({
+        uri: r.uri,
+        ...(r.name ? { name: r.name } : {}),
+        ...(r.mimeType ? { mimeType: r.mimeType } : {}),
+      })),
 };
 
 /** What a widget with a tool form offers. */
 export interface AgentToolWidget extends AgentReadableWidget {
   /** Shows a tool in the widget's form; returns the runner, or undefined when there is no such tool. */
-  showTool(name: string): Promise<{ invokeForAgent(args: Record<string, unknown>, invocationId: string): Promise<{ result?: unknown; error?: { message: string; code?: number; rule?: string }; cancelled?: boolean }> } | undefined>;
+  showTool(name: string): Promise<
+    | {
+        invokeForAgent(
+          args: Record<string, unknown>,
+          invocationId: string,
+        ): Promise<{
+          result?: unknown;
+          error?: { message: string; code?: number; rule?: string };
+          cancelled?: boolean;
+        }>;
+      }
+    | undefined
+  >;
 }
 
 /** `select-tool` (view only) and `invoke-tool` (a call the agent makes: policy, dialog and audit as any agent call). */
@@ -132,26 +180,45 @@ export function toolActions(): KitAgentAction<AgentToolWidget>[] {
   return [
     {
       action: 'select-tool',
-      description: 'Shows one tool and its form in the widget, so the person sees what you are looking at. Changes nothing on the server.',
+      description:
+        'Shows one tool and its form in the widget, so the person sees what you are looking at. Changes nothing on the server.',
       params: { type: 'object', properties: { tool: toolParam }, required: ['tool'], additionalProperties: false },
       readOnly: true,
       run: async (el, p) => {
-        if (!(await el.showTool(String(p.tool)))) throw Object.assign(new Error(`The server has no tool "${String(p.tool)}".`), { code: 'NOT_FOUND' });
+        if (!(await el.showTool(String(p.tool))))
+          throw Object.assign(new Error(`The server has no tool "${String(p.tool)}".`), { code: 'NOT_FOUND' });
         return { shown: String(p.tool) };
       },
     },
     {
       action: 'invoke-tool',
-      description: "Fills the tool's form with the arguments and invokes it for you: the dashboard's policy decides, the person may be asked to confirm, and the call is audited as yours.",
-      params: { type: 'object', properties: { tool: toolParam, arguments: { type: 'object' } }, required: ['tool'], additionalProperties: false },
+      description:
+        "Fills the tool's form with the arguments and invokes it for you: the dashboard's policy decides, the person may be asked to confirm, and the call is audited as yours.",
+      params: {
+        type: 'object',
+        properties: { tool: toolParam, arguments: { type: 'object' } },
+        required: ['tool'],
+        additionalProperties: false,
+      },
       readOnly: false,
       run: async (el, p, context) => {
-        if (!context) throw Object.assign(new Error('invoke-tool runs only for an agent the dashboard authorised.'), { code: 'NO_AGENT' });
+        if (!context)
+          throw Object.assign(new Error('invoke-tool runs only for an agent the dashboard authorised.'), {
+            code: 'NO_AGENT',
+          });
         const runner = await el.showTool(String(p.tool));
-        if (!runner) throw Object.assign(new Error(`The server has no tool "${String(p.tool)}".`), { code: 'NOT_FOUND' });
-        const outcome = await runner.invokeForAgent((p.arguments ?? {}) as Record<string, unknown>, context.invocationId);
-        if (outcome.error) throw Object.assign(new Error(outcome.error.message), { code: outcome.error.rule ?? (outcome.error.code !== undefined ? String(outcome.error.code) : 'FAILED') });
-        if (outcome.cancelled) throw Object.assign(new Error('The call was cancelled; nothing more was done.'), { code: 'CANCELLED' });
+        if (!runner)
+          throw Object.assign(new Error(`The server has no tool "${String(p.tool)}".`), { code: 'NOT_FOUND' });
+        const outcome = await runner.invokeForAgent(
+          (p.arguments ?? {}) as Record<string, unknown>,
+          context.invocationId,
+        );
+        if (outcome.error)
+          throw Object.assign(new Error(outcome.error.message), {
+            code: outcome.error.rule ?? (outcome.error.code !== undefined ? String(outcome.error.code) : 'FAILED'),
+          });
+        if (outcome.cancelled)
+          throw Object.assign(new Error('The call was cancelled; nothing more was done.'), { code: 'CANCELLED' });
         return { result: outcome.result };
       },
     },

@@ -17,13 +17,21 @@ export interface ArgumentField {
 }
 
 /** Suggestions for `name` given the text typed and the other fields' values (the completion context). */
-export type ArgumentCompleter = (name: string, value: string, context: Record<string, string>) => Promise<CompletionResult>;
+export type ArgumentCompleter = (
+  name: string,
+  value: string,
+  context: Record<string, string>,
+) => Promise<CompletionResult>;
 
 /**
  * Suggestions from the server (`MCPBridge.complete`) for a prompt's arguments or a template's variables;
  * undefined when the host offers no completions or the server does not declare the capability.
  */
-export function argumentCompleter(deps: DependenciesObject | undefined, serverName: string, ref: CompletionRef): ArgumentCompleter | undefined {
+export function argumentCompleter(
+  deps: DependenciesObject | undefined,
+  serverName: string,
+  ref: CompletionRef,
+): ArgumentCompleter | undefined {
   const bridge = deps?.MCPBridge;
   if (!bridge?.complete || !bridge.getServer(serverName)?.info?.capabilities?.completions) return undefined;
   return (name, value, context) => bridge.complete!(serverName, ref, { name, value }, context);
@@ -42,9 +50,17 @@ export class McpArgumentForm extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      form { display: grid; gap: var(--mcp-spacing-md, 0.5rem); }
-      .actions { display: flex; gap: var(--mcp-spacing-md, 0.5rem); }
+      :host {
+        display: block;
+      }
+      form {
+        display: grid;
+        gap: var(--mcp-spacing-md, 0.5rem);
+      }
+      .actions {
+        display: flex;
+        gap: var(--mcp-spacing-md, 0.5rem);
+      }
     `,
   ];
 
@@ -103,11 +119,16 @@ export class McpArgumentForm extends LitElement {
     event.preventDefault();
     if (this.busy) return;
     const errors: Record<string, string> = {};
-    for (const field of this.fields) if (field.required && !(this.values[field.name] ?? '').trim()) errors[field.name] = this.t('argument.required');
+    for (const field of this.fields)
+      if (field.required && !(this.values[field.name] ?? '').trim()) errors[field.name] = this.t('argument.required');
     this.errors = errors;
     const first = this.fields.find((f) => errors[f.name]);
     if (first) {
-      void this.updateComplete.then(() => [...this.renderRoot.querySelectorAll<McpCompletionInput>('mcp-completion-input')].find((el) => el.name === first.name)?.focus());
+      void this.updateComplete.then(() =>
+        [...this.renderRoot.querySelectorAll<McpCompletionInput>('mcp-completion-input')]
+          .find((el) => el.name === first.name)
+          ?.focus(),
+      );
       return;
     }
     this.dispatchEvent(new SchemaFormSubmitEvent(this.value));
@@ -117,20 +138,42 @@ export class McpArgumentForm extends LitElement {
     const fields = Array.isArray(this.fields) ? this.fields : [];
     // Enter in a field submits (the fields' inputs sit in their own shadow roots, outside this form),
     // unless the field used it to choose a suggestion.
-    return html`<form novalidate @submit=${(e: Event) => this.submit(e)}
+    return html`<form
+      novalidate
+      @submit=${(e: Event) => this.submit(e)}
       @keydown=${(e: KeyboardEvent) => {
-        if (e.key === 'Enter' && !e.defaultPrevented && (e.composedPath()[0] as HTMLElement | undefined)?.localName === 'input') this.submit(e);
+        if (
+          e.key === 'Enter' &&
+          !e.defaultPrevented &&
+          (e.composedPath()[0] as HTMLElement | undefined)?.localName === 'input'
+        )
+          this.submit(e);
       }}
       @mcp-value-change=${(e: CompletionValueEvent) => {
         this.values = { ...this.values, [e.name]: e.value };
-        if (this.errors[e.name]) this.errors = Object.fromEntries(Object.entries(this.errors).filter(([k]) => k !== e.name));
-      }}>
+        if (this.errors[e.name])
+          this.errors = Object.fromEntries(Object.entries(this.errors).filter(([k]) => k !== e.name));
+      }}
+    >
       ${fields.length === 0 ? html`<p class="muted">${this.t('schema.noArguments')}</p>` : nothing}
       ${fields.map(
-        (f) => html`<mcp-completion-input name=${f.name} label=${f.title ?? f.name} description=${f.description ?? ''} ?required=${f.required === true}
-          .value=${this.values[f.name] ?? ''} .error=${this.errors[f.name]} .complete=${this.completerFor(f.name)} .i18n=${this.i18n}></mcp-completion-input>`,
+        (f) =>
+          html`<mcp-completion-input
+            name=${f.name}
+            label=${f.title ?? f.name}
+            description=${f.description ?? ''}
+            ?required=${f.required === true}
+            .value=${this.values[f.name] ?? ''}
+            .error=${this.errors[f.name]}
+            .complete=${this.completerFor(f.name)}
+            .i18n=${this.i18n}
+          ></mcp-completion-input>`,
       )}
-      <div class="actions"><button type="submit" class="primary" ?disabled=${this.busy} aria-disabled=${this.busy ? 'true' : 'false'}>${this.submitLabel}</button></div>
+      <div class="actions"
+        ><button type="submit" class="primary" ?disabled=${this.busy} aria-disabled=${this.busy ? 'true' : 'false'}
+          >${this.submitLabel}</button
+        ></div
+      >
     </form>`;
   }
 }

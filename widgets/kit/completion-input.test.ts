@@ -25,7 +25,9 @@ describe('<mcp-completion-input> (one unit: the combobox, with a scripted comple
       asked.push(value);
       return { values: [`${value}1`, `${value}2`] };
     };
-    const el = await fixture<McpCompletionInput>(html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="60"></mcp-completion-input>`);
+    const el = await fixture<McpCompletionInput>(
+      html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="60"></mcp-completion-input>`,
+    );
     el.focus();
     await sendKeys({ type: 'abc' });
     await until(() => options(el).length === 2);
@@ -35,8 +37,11 @@ describe('<mcp-completion-input> (one unit: the combobox, with a scripted comple
 
   it('drops an answer to older text when a newer one is pending', async () => {
     const pending: Array<(r: CompletionResult) => void> = [];
-    const complete = (value: string) => new Promise<CompletionResult>((resolve) => pending.push(() => resolve({ values: [`for ${value}`] })));
-    const el = await fixture<McpCompletionInput>(html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="0"></mcp-completion-input>`);
+    const complete = (value: string) =>
+      new Promise<CompletionResult>((resolve) => pending.push(() => resolve({ values: [`for ${value}`] })));
+    const el = await fixture<McpCompletionInput>(
+      html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="0"></mcp-completion-input>`,
+    );
     el.focus();
     await sendKeys({ type: 'a' });
     await until(() => pending.length === 1);
@@ -53,7 +58,9 @@ describe('<mcp-completion-input> (one unit: the combobox, with a scripted comple
     const complete = async (): Promise<CompletionResult> => {
       throw Object.assign(new Error('<b>server down</b>'), { jsonrpcCode: -32603 });
     };
-    const el = await fixture<McpCompletionInput>(html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="0"></mcp-completion-input>`);
+    const el = await fixture<McpCompletionInput>(
+      html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="0"></mcp-completion-input>`,
+    );
     el.focus();
     await sendKeys({ type: 'x' });
     await until(() => (el.shadowRoot!.getElementById('status')!.textContent ?? '').includes('not available'));
@@ -64,7 +71,11 @@ describe('<mcp-completion-input> (one unit: the combobox, with a scripted comple
 
   it('Escape closes the list without closing the dialog around it', async () => {
     const complete = async (): Promise<CompletionResult> => ({ values: ['one'] });
-    const dialog = await fixture<HTMLDialogElement>(html`<dialog><mcp-completion-input name="q" label="Query" .complete=${complete} debounce="0"></mcp-completion-input></dialog>`);
+    const dialog = await fixture<HTMLDialogElement>(
+      html`<dialog
+        ><mcp-completion-input name="q" label="Query" .complete=${complete} debounce="0"></mcp-completion-input
+      ></dialog>`,
+    );
     dialog.showModal();
     const el = dialog.querySelector('mcp-completion-input')!;
     el.focus();
@@ -84,7 +95,9 @@ describe('<mcp-argument-form>', () => {
       { name: 'city', title: 'City', required: true },
       { name: 'hotel', title: 'Hotel' },
     ];
-    const form = await fixture<McpArgumentForm>(html`<mcp-argument-form .fields=${fields} submit-label="Go"></mcp-argument-form>`);
+    const form = await fixture<McpArgumentForm>(
+      html`<mcp-argument-form .fields=${fields} submit-label="Go"></mcp-argument-form>`,
+    );
     const submitted: unknown[] = [];
     form.addEventListener('mcp-form-submit', (e) => submitted.push((e as SchemaFormSubmitEvent).value));
     (form.shadowRoot!.querySelector('button[type="submit"]') as HTMLButtonElement).click();

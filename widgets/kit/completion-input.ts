@@ -35,17 +35,51 @@ export class McpCompletionInput extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .field { display: grid; gap: 2px; position: relative; }
-      label { font-weight: 600; }
-      .req { color: var(--mcp-error-dark, #a4161a); }
-      input { width: 100%; }
-      [aria-invalid='true'] { border-color: var(--mcp-error-dark, #a4161a); border-width: 2px; }
-      ul[role='listbox'] { list-style: none; margin: 0; padding: 2px 0; border: 1px solid var(--mcp-border, #737d88); border-radius: var(--mcp-radius-sm, 2px);
-        background: var(--mcp-background, #fff); max-height: 12rem; overflow: auto; }
-      li[role='option'] { padding: 2px var(--mcp-spacing-sm, 0.25rem); cursor: pointer; word-break: break-word; white-space: pre-wrap; }
-      li[aria-selected='true'] { background: var(--mcp-primary-color, #0b5cad); color: var(--mcp-on-primary, #fff); outline: 2px solid var(--mcp-focus-ring, #0b5cad); }
-      .small { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      :host {
+        display: block;
+      }
+      .field {
+        display: grid;
+        gap: 2px;
+        position: relative;
+      }
+      label {
+        font-weight: 600;
+      }
+      .req {
+        color: var(--mcp-error-dark, #a4161a);
+      }
+      input {
+        width: 100%;
+      }
+      [aria-invalid='true'] {
+        border-color: var(--mcp-error-dark, #a4161a);
+        border-width: 2px;
+      }
+      ul[role='listbox'] {
+        list-style: none;
+        margin: 0;
+        padding: 2px 0;
+        border: 1px solid var(--mcp-border, #737d88);
+        border-radius: var(--mcp-radius-sm, 2px);
+        background: var(--mcp-background, #fff);
+        max-height: 12rem;
+        overflow: auto;
+      }
+      li[role='option'] {
+        padding: 2px var(--mcp-spacing-sm, 0.25rem);
+        cursor: pointer;
+        word-break: break-word;
+        white-space: pre-wrap;
+      }
+      li[aria-selected='true'] {
+        background: var(--mcp-primary-color, #0b5cad);
+        color: var(--mcp-on-primary, #fff);
+        outline: 2px solid var(--mcp-focus-ring, #0b5cad);
+      }
+      .small {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
     `,
   ];
 
@@ -122,14 +156,19 @@ export class McpCompletionInput extends LitElement {
     try {
       const answer = await complete(this.value);
       if (ticket !== this.asked) return;
-      const values = (Array.isArray(answer?.values) ? answer.values : []).filter((v): v is string => typeof v === 'string').slice(0, MAX_SHOWN);
+      const values = (Array.isArray(answer?.values) ? answer.values : [])
+        .filter((v): v is string => typeof v === 'string')
+        .slice(0, MAX_SHOWN);
       this.options = values;
       this.active = -1;
       this.open = values.length > 0 && this.isFocused();
       const more = answer.hasMore === true || (typeof answer.total === 'number' && answer.total > values.length);
       this.status = values.length
         ? more
-          ? this.t('completion.countMore', { count: values.length, total: typeof answer.total === 'number' ? answer.total : values.length })
+          ? this.t('completion.countMore', {
+              count: values.length,
+              total: typeof answer.total === 'number' ? answer.total : values.length,
+            })
           : this.t('completion.count', { count: values.length })
         : this.t('completion.none');
     } catch (error) {
@@ -204,29 +243,58 @@ export class McpCompletionInput extends LitElement {
   }
 
   override updated(changed: Map<string, unknown>): void {
-    if (changed.has('active') && this.active >= 0) this.renderRoot.querySelector(`#opt-${this.active}`)?.scrollIntoView({ block: 'nearest' });
+    if (changed.has('active') && this.active >= 0)
+      this.renderRoot.querySelector(`#opt-${this.active}`)?.scrollIntoView({ block: 'nearest' });
   }
 
   override render() {
     const described = ['help', 'status', this.error ? 'error' : ''].filter(Boolean).join(' ');
     return html`<div class="field">
-      <label for="input">${this.label || this.name}${this.required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</label>
-      <input id="input" type="text" role="combobox" autocomplete="off" spellcheck="false" .value=${this.value}
-        aria-autocomplete=${this.complete ? 'list' : 'none'} aria-expanded=${this.open ? 'true' : 'false'} aria-controls="listbox"
+      <label for="input"
+        >${this.label || this.name}${this.required ? html` <span class="req" aria-hidden="true">*</span>` : nothing}</label
+      >
+      <input
+        id="input"
+        type="text"
+        role="combobox"
+        autocomplete="off"
+        spellcheck="false"
+        .value=${this.value}
+        aria-autocomplete=${this.complete ? 'list' : 'none'}
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-controls="listbox"
         aria-activedescendant=${this.open && this.active >= 0 ? `opt-${this.active}` : nothing}
-        aria-required=${this.required ? 'true' : 'false'} aria-invalid=${this.error ? 'true' : 'false'} aria-describedby=${described}
-        @input=${(e: Event) => this.onInput(e)} @keydown=${(e: KeyboardEvent) => this.onKeydown(e)}
+        aria-required=${this.required ? 'true' : 'false'}
+        aria-invalid=${this.error ? 'true' : 'false'}
+        aria-describedby=${described}
+        @input=${(e: Event) => this.onInput(e)}
+        @keydown=${(e: KeyboardEvent) => this.onKeydown(e)}
         @blur=${() => {
           this.open = false;
           this.active = -1;
-        }} />
-      <ul id="listbox" role="listbox" aria-label=${this.t('completion.list', { label: this.label || this.name })} ?hidden=${!this.open}>
-        ${this.open
-          ? this.options.map(
-              (option, i) => html`<li id="opt-${i}" role="option" aria-selected=${i === this.active ? 'true' : 'false'}
-                @mousedown=${(e: Event) => e.preventDefault()} @click=${() => this.pick(i)}>${option}</li>`,
-            )
-          : nothing}
+        }}
+      />
+      <ul
+        id="listbox"
+        role="listbox"
+        aria-label=${this.t('completion.list', { label: this.label || this.name })}
+        ?hidden=${!this.open}
+      >
+        ${
+          this.open
+            ? this.options.map(
+                (option, i) =>
+                  html`<li
+                    id="opt-${i}"
+                    role="option"
+                    aria-selected=${i === this.active ? 'true' : 'false'}
+                    @mousedown=${(e: Event) => e.preventDefault()}
+                    @click=${() => this.pick(i)}
+                    >${option}</li
+                  >`,
+              )
+            : nothing
+        }
       </ul>
       <div id="help" class="muted small">${this.description ?? ''}</div>
       <div id="status" class="muted small" role="status">${this.status}</div>

@@ -70,7 +70,14 @@ export { defineElement } from './define.js';
 export { sanitizeToFragment, safeHttpUrl, safeImageDataUrl, safeAudioDataUrl } from './sanitize.js';
 export { displayName, summarizeSchema, createRequestId, errorText } from './tool-text.js';
 export { McpSchemaForm, SchemaFormSubmitEvent, FIELD_BUDGET } from './schema-form.js';
-export { describeNode, derefSchema, initialValue, constraintText, type SchemaNode, type NodeKind } from './schema-model.js';
+export {
+  describeNode,
+  derefSchema,
+  initialValue,
+  constraintText,
+  type SchemaNode,
+  type NodeKind,
+} from './schema-model.js';
 export { getAt, setAt, childPointer } from './schema-pointer.js';
 export { McpResultView, prettyJson, downloadBase64, fileNameFor } from './result-view.js';
 export { McpLongText, TEXT_STEP, downloadText, sizeLabel } from './long-text.js';
@@ -84,7 +91,14 @@ export { McpLatencyChart, median, type LatencyPoint } from './latency-chart.js';
 export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './server-widget.js';
 export { dataBytes, gzippedBytes } from './resource-usage.js';
 export { createServerWidget, type ServerWidgetOptions } from './widget-factory.js';
-export { createAgentApi, getStatusAction, listToolsAction, listResourcesAction, toolActions, type KitAgentAction } from './agent-actions.js';
+export {
+  createAgentApi,
+  getStatusAction,
+  listToolsAction,
+  listResourcesAction,
+  toolActions,
+  type KitAgentAction,
+} from './agent-actions.js';
 export { withRetries, isRetryable, RetriesExhaustedError } from './retry.js';
 export { widgetTimers } from './timers.js';
 export { templateVariables, templateSchema, expandTemplate } from './uri-template.js';
@@ -100,7 +114,14 @@ export { problemText } from './problem-text.js';
 export { baseStyles } from './styles.js';
 export { McpCompletionInput, CompletionValueEvent, type CompleteFunction } from './completion-input.js';
 export { McpArgumentForm, argumentCompleter, type ArgumentField, type ArgumentCompleter } from './argument-form.js';
-export { McpTaskView, TaskCancelEvent, TaskResultEvent, taskSupportOf, isFinishedTask, renderTaskState } from './task-view.js';
+export {
+  McpTaskView,
+  TaskCancelEvent,
+  TaskResultEvent,
+  taskSupportOf,
+  isFinishedTask,
+  renderTaskState,
+} from './task-view.js';
 export { McpTaskList } from './task-list.js';
 export { McpLogView, LOG_LEVEL_ORDER, filterLog, logDataText } from './log-view.js';
 export { McpRootsEditor, folderToFileUri } from './roots-editor.js';

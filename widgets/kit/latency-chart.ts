@@ -28,12 +28,33 @@ export class McpLatencyChart extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      svg { width: 100%; height: auto; max-height: 10rem; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); background: var(--mcp-background, #fff); }
-      .line { fill: none; stroke: var(--mcp-primary-color, #0b5cad); stroke-width: 2; }
-      .dot { fill: var(--mcp-primary-color, #0b5cad); }
-      .axis { stroke: var(--mcp-border, #8c959f); stroke-width: 1; }
-      text { fill: var(--mcp-text-secondary, #4d5661); font-size: 10px; }
+      :host {
+        display: block;
+      }
+      svg {
+        width: 100%;
+        height: auto;
+        max-height: 10rem;
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-md, 4px);
+        background: var(--mcp-background, #fff);
+      }
+      .line {
+        fill: none;
+        stroke: var(--mcp-primary-color, #0b5cad);
+        stroke-width: 2;
+      }
+      .dot {
+        fill: var(--mcp-primary-color, #0b5cad);
+      }
+      .axis {
+        stroke: var(--mcp-border, #8c959f);
+        stroke-width: 1;
+      }
+      text {
+        fill: var(--mcp-text-secondary, #4d5661);
+        font-size: 10px;
+      }
     `,
   ];
 
@@ -54,7 +75,12 @@ export class McpLatencyChart extends LitElement {
     const values = this.points.map((p) => p.latency);
     if (!values.length) return this.l10n.t('chart.noCalls');
     const slowest = this.points.reduce((a, b) => (b.latency > a.latency ? b : a));
-    return this.l10n.t('chart.summary', { count: values.length, median: Math.round(median(values)), slowest: Math.round(slowest.latency), label: slowest.label });
+    return this.l10n.t('chart.summary', {
+      count: values.length,
+      median: Math.round(median(values)),
+      slowest: Math.round(slowest.latency),
+      label: slowest.label,
+    });
   }
 
   override render() {
@@ -70,15 +96,19 @@ export class McpLatencyChart extends LitElement {
     const y = (p: LatencyPoint) => height - pad + 4 - (p.latency / max) * (height - pad - 4);
     const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
     return html`<figure>
-      <svg viewBox="0 0 ${width} ${height}" role="img" aria-label=${this.l10n.t('chart.label', { summary: this.summary() })}>
-        ${svg`<line class="axis" x1=${pad} y1=${height - pad + 4} x2=${width} y2=${height - pad + 4}></line>
+        <svg
+          viewBox="0 0 ${width} ${height}"
+          role="img"
+          aria-label=${this.l10n.t('chart.label', { summary: this.summary() })}
+        >
+          ${svg`<line class="axis" x1=${pad} y1=${height - pad + 4} x2=${width} y2=${height - pad + 4}></line>
           <line class="axis" x1=${pad} y1="0" x2=${pad} y2=${height - pad + 4}></line>
           <text x="2" y="10">${Math.round(max)} ms</text><text x="2" y=${height - pad + 4}>0</text>
           <path class="line" d=${path}></path>
           ${points.map((p) => svg`<circle class="dot" cx=${x(p)} cy=${y(p)} r="2.5"></circle>`)}`}
-      </svg>
-      <figcaption class="muted">${this.summary()}</figcaption>
-    </figure>${nothing}`;
+        </svg>
+        <figcaption class="muted">${this.summary()}</figcaption> </figure
+      >${nothing}`;
   }
 }
 

@@ -8,7 +8,16 @@ import { downloadText } from './long-text.js';
 import { errorText } from './tool-text.js';
 
 /** The MCP log levels, least severe first (RFC 5424). */
-export const LOG_LEVEL_ORDER: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+export const LOG_LEVEL_ORDER: readonly LogLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 /** A log message's data as text (never as HTML): strings as they are, anything else as JSON. */
 export function logDataText(data: unknown): string {
@@ -41,15 +50,53 @@ export class McpLogView extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .bar { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: end; }
-      label { display: grid; gap: 2px; font-size: var(--mcp-font-size-sm, 0.8125rem); font-weight: 600; }
-      ol { list-style: none; margin: var(--mcp-spacing-md, 0.5rem) 0 0; padding: 0; max-height: 24rem; overflow: auto; display: grid; gap: 2px; }
-      li { display: grid; grid-template-columns: auto auto 1fr; gap: var(--mcp-spacing-sm, 0.25rem); border-bottom: 1px solid var(--mcp-border, #d0d7de); padding: 2px 0; }
-      .level { font-weight: 700; text-transform: uppercase; font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      .sev-high .level { color: var(--mcp-error-dark, #991b1b); }
-      .data { white-space: pre-wrap; word-break: break-word; font-family: var(--mcp-font-family-mono, ui-monospace, monospace); }
-      .small { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      :host {
+        display: block;
+      }
+      .bar {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: end;
+      }
+      label {
+        display: grid;
+        gap: 2px;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        font-weight: 600;
+      }
+      ol {
+        list-style: none;
+        margin: var(--mcp-spacing-md, 0.5rem) 0 0;
+        padding: 0;
+        max-height: 24rem;
+        overflow: auto;
+        display: grid;
+        gap: 2px;
+      }
+      li {
+        display: grid;
+        grid-template-columns: auto auto 1fr;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        border-bottom: 1px solid var(--mcp-border, #d0d7de);
+        padding: 2px 0;
+      }
+      .level {
+        font-weight: 700;
+        text-transform: uppercase;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      .sev-high .level {
+        color: var(--mcp-error-dark, #991b1b);
+      }
+      .data {
+        white-space: pre-wrap;
+        word-break: break-word;
+        font-family: var(--mcp-font-family-mono, ui-monospace, monospace);
+      }
+      .small {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
     `,
   ];
 
@@ -145,8 +192,16 @@ export class McpLogView extends LitElement {
 
   private export(shown: LogEntry[]): void {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const rows = shown.map((e) => ({ time: new Date(e.time).toISOString(), level: e.level, ...(e.logger ? { logger: e.logger } : {}), data: e.data }));
-    downloadText(JSON.stringify({ server: this.serverName, exported: new Date().toISOString(), entries: rows }, null, 2), `${this.serverName.replace(/[^\w.-]+/g, '_') || 'server'}-log-${stamp}.json`);
+    const rows = shown.map((e) => ({
+      time: new Date(e.time).toISOString(),
+      level: e.level,
+      ...(e.logger ? { logger: e.logger } : {}),
+      data: e.data,
+    }));
+    downloadText(
+      JSON.stringify({ server: this.serverName, exported: new Date().toISOString(), entries: rows }, null, 2),
+      `${this.serverName.replace(/[^\w.-]+/g, '_') || 'server'}-log-${stamp}.json`,
+    );
     this.note = this.t('log.exported', { count: shown.length });
   }
 
@@ -157,36 +212,65 @@ export class McpLogView extends LitElement {
     const shown = filterLog(this.entries, this.minimum, this.query);
     const levelName = (l: LogLevel) => t(`log.level.${l}`);
     return html`<div class="bar">
-        <label>${t('log.serverLevel')}
-          <select data-control="server-level" ?disabled=${!bridge.setLoggingLevel} @change=${(e: Event) => void this.setLevel((e.target as HTMLSelectElement).value as LogLevel)}>
+        <label
+          >${t('log.serverLevel')}
+          <select
+            data-control="server-level"
+            ?disabled=${!bridge.setLoggingLevel}
+            @change=${(e: Event) => void this.setLevel((e.target as HTMLSelectElement).value as LogLevel)}
+          >
             <option value="" ?selected=${!this.level} disabled>${t('log.serverDefault')}</option>
             ${LOG_LEVEL_ORDER.map((l) => html`<option value=${l} ?selected=${this.level === l}>${levelName(l)}</option>`)}
           </select>
         </label>
-        <label>${t('log.show')}
-          <select data-control="minimum" @change=${(e: Event) => (this.minimum = (e.target as HTMLSelectElement).value as LogLevel)}>
+        <label
+          >${t('log.show')}
+          <select
+            data-control="minimum"
+            @change=${(e: Event) => (this.minimum = (e.target as HTMLSelectElement).value as LogLevel)}
+          >
             ${LOG_LEVEL_ORDER.map((l) => html`<option value=${l} ?selected=${this.minimum === l}>${t('log.atLeast', { level: levelName(l) })}</option>`)}
           </select>
         </label>
-        <label>${t('log.search')}
-          <input type="search" data-control="search" .value=${this.query} @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)} />
+        <label
+          >${t('log.search')}
+          <input
+            type="search"
+            data-control="search"
+            .value=${this.query}
+            @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
+          />
         </label>
-        <button type="button" data-action="export-log" ?disabled=${shown.length === 0} @click=${() => this.export(shown)}>${t('log.export')}</button>
+        <button
+          type="button"
+          data-action="export-log"
+          ?disabled=${shown.length === 0}
+          @click=${() => this.export(shown)}
+          >${t('log.export')}</button
+        >
       </div>
       <p class="small muted">${t('log.count', { shown: shown.length, total: this.entries.length })}</p>
       <p class="small" role="status">${this.note}</p>
-      ${this.problem ? html`<p class="error-text" role="alert">\u2717 ${this.problem}</p>` : nothing}
-      ${shown.length === 0
-        ? html`<p class="muted">${this.entries.length ? t('log.noMatch') : t('log.none')}</p>`
-        : html`<ol aria-label=${t('log.list', { name: this.serverName })}>
-            ${shown.map(
-              (e) => html`<li data-level=${e.level} class=${LOG_LEVEL_ORDER.indexOf(e.level) >= 4 ? 'sev-high' : ''}>
-                <time class="small muted" datetime=${new Date(e.time).toISOString()}>${new Date(e.time).toLocaleTimeString(this.l10n.locale)}</time>
-                <span class="level">${levelName(e.level)}</span>
-                <span><span class="small muted">${e.logger ?? ''}</span> <span class="data">${logDataText(e.data)}</span></span>
-              </li>`,
-            )}
-          </ol>`}`;
+      ${this.problem ? html`<p class="error-text" role="alert">✗ ${this.problem}</p>` : nothing}
+      ${
+        shown.length === 0
+          ? html`<p class="muted">${this.entries.length ? t('log.noMatch') : t('log.none')}</p>`
+          : html`<ol aria-label=${t('log.list', { name: this.serverName })}>
+              ${shown.map(
+                (e) =>
+                  html`<li data-level=${e.level} class=${LOG_LEVEL_ORDER.indexOf(e.level) >= 4 ? 'sev-high' : ''}>
+                    <time class="small muted" datetime=${new Date(e.time).toISOString()}
+                      >${new Date(e.time).toLocaleTimeString(this.l10n.locale)}</time
+                    >
+                    <span class="level">${levelName(e.level)}</span>
+                    <span
+                      ><span class="small muted">${e.logger ?? ''}</span>
+                      <span class="data">${logDataText(e.data)}</span></span
+                    >
+                  </li>`,
+              )}
+            </ol>`
+      }`;
   }
 }
 

@@ -50,8 +50,16 @@ export class McpLongText extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .truncated { margin: var(--mcp-spacing-sm, 0.25rem) 0 0; display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; }
+      :host {
+        display: block;
+      }
+      .truncated {
+        margin: var(--mcp-spacing-sm, 0.25rem) 0 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        align-items: center;
+      }
     `,
   ];
 
@@ -92,20 +100,28 @@ export class McpLongText extends LitElement {
   override render() {
     const text = typeof this.text === 'string' ? this.text : String(this.text);
     const steps: string[] = [];
-    for (let from = 0; from < this.shown; ) {
+    for (let from = 0; from < this.shown;) {
       const end = stepEnd(text, from);
       steps.push(text.slice(from, end));
       from = end;
     }
     const rest = text.length - this.shown;
     return html`${steps.map((s) => html`<pre>${s}</pre>`)}
-      ${rest > 0
+    ${
+      rest > 0
         ? html`<p class="truncated muted" role="note">
-            <span>${this.l10n.t('long.showing', { shown: this.shown, total: text.length, size: sizeLabel(text.length, (k, v) => this.l10n.t(k, v)) })}</span>
-            <button type="button" data-action="show-more" @click=${() => this.showMore()}>${this.l10n.t('long.more', { n: Math.min(rest, TEXT_STEP) })}</button>
-            <button type="button" data-action="save-all" @click=${() => downloadText(text, this.fileName)}>${this.l10n.t('long.save')}</button>
+            <span
+              >${this.l10n.t('long.showing', { shown: this.shown, total: text.length, size: sizeLabel(text.length, (k, v) => this.l10n.t(k, v)) })}</span
+            >
+            <button type="button" data-action="show-more" @click=${() => this.showMore()}
+              >${this.l10n.t('long.more', { n: Math.min(rest, TEXT_STEP) })}</button
+            >
+            <button type="button" data-action="save-all" @click=${() => downloadText(text, this.fileName)}
+              >${this.l10n.t('long.save')}</button
+            >
           </p>`
-        : nothing}`;
+        : nothing
+    }`;
   }
 }
 

@@ -32,7 +32,11 @@ export function mcpletSummary(tool: MCPTool): McpletSummary {
   const meta = isObject(tool._meta) ? tool._meta : {};
   const ui = isObject(meta.ui) ? meta.ui : {};
   const status = isObject(tool.hostStatus) ? tool.hostStatus : undefined;
-  const rawVisibility = Array.isArray(meta.visibility) ? meta.visibility : Array.isArray(ui.visibility) ? ui.visibility : ['model', 'app'];
+  const rawVisibility = Array.isArray(meta.visibility)
+    ? meta.visibility
+    : Array.isArray(ui.visibility)
+      ? ui.visibility
+      : ['model', 'app'];
   const auth = isObject(meta.auth)
     ? {
         required: typeof meta.auth.required === 'string' ? meta.auth.required : '?',
@@ -48,7 +52,13 @@ export function mcpletSummary(tool: MCPTool): McpletSummary {
     ...(typeof meta.pool === 'string' && meta.pool ? { pool: meta.pool } : {}),
     ...(auth ? { auth } : {}),
     ...(typeof ui.displayMode === 'string' ? { displayMode: ui.displayMode } : {}),
-    resultSchema: !declaredSchema ? 'none' : status ? (status.resultSchema === 'none' ? 'declared' : status.resultSchema) : 'declared',
+    resultSchema: !declaredSchema
+      ? 'none'
+      : status
+        ? status.resultSchema === 'none'
+          ? 'declared'
+          : status.resultSchema
+        : 'declared',
     routable: status ? status.routable !== false : true,
     ...(status?.excludedReason ? { excludedReason: status.excludedReason } : {}),
     warnings: status && Array.isArray(status.warnings) ? status.warnings.map(String) : [],
@@ -67,30 +77,67 @@ export function renderMcpletBadges(tool: MCPTool, t: Translate = englishTranslat
   const s = mcpletSummary(tool);
   const icon = s.type !== undefined ? TYPE_ICONS[s.type] : undefined;
   return html`<span class="mcplet-badges" data-mcplet=${s.kind}>
-    ${s.kind === 'plain'
-      ? html`<span class="mcplet-badge kind-plain" title=${t('mcplet.plain.title')}>${t('mcplet.plain')}</span>`
-      : icon
-        ? html`<span class="mcplet-badge kind-${s.type}" title=${t(`mcplet.type.${s.type}.title`)}><span aria-hidden="true">${icon} </span>${t(`mcplet.type.${s.type}`)}</span>`
-        : html`<span class="mcplet-badge kind-invalid" title=${t('mcplet.type.invalid.title')}>${t('mcplet.type.invalid', { type: s.type })}</span>`}
-    <span class="mcplet-badge" title=${t('mcplet.visible.title')}>${t('mcplet.visible', { surfaces: s.visibility.length ? s.visibility.join(' + ') : t('mcplet.visible.nobody') })}</span>
+    ${
+      s.kind === 'plain'
+        ? html`<span class="mcplet-badge kind-plain" title=${t('mcplet.plain.title')}>${t('mcplet.plain')}</span>`
+        : icon
+          ? html`<span class="mcplet-badge kind-${s.type}" title=${t(`mcplet.type.${s.type}.title`)}
+              ><span aria-hidden="true">${icon} </span>${t(`mcplet.type.${s.type}`)}</span
+            >`
+          : html`<span class="mcplet-badge kind-invalid" title=${t('mcplet.type.invalid.title')}
+              >${t('mcplet.type.invalid', { type: s.type })}</span
+            >`
+    }
+    <span class="mcplet-badge" title=${t('mcplet.visible.title')}
+      >${t('mcplet.visible', { surfaces: s.visibility.length ? s.visibility.join(' + ') : t('mcplet.visible.nobody') })}</span
+    >
     ${s.pool ? html`<span class="mcplet-badge" title=${t('mcplet.pool.title')}>${t('mcplet.pool', { pool: s.pool })}</span>` : nothing}
-    ${s.auth
-      ? html`<span class="mcplet-badge auth" title=${s.auth.enforcement === 'strict' ? t('mcplet.auth.strict.title') : t('mcplet.auth.hostOnly.title')}
-          ><span aria-hidden="true">\u{1F510} </span>${t('mcplet.auth', { required: s.auth.required, enforcement: s.auth.enforcement })}</span>`
-      : nothing}
+    ${
+      s.auth
+        ? html`<span
+            class="mcplet-badge auth"
+            title=${s.auth.enforcement === 'strict' ? t('mcplet.auth.strict.title') : t('mcplet.auth.hostOnly.title')}
+            ><span aria-hidden="true">🔐 </span
+            >${t('mcplet.auth', { required: s.auth.required, enforcement: s.auth.enforcement })}</span
+          >`
+        : nothing
+    }
     ${s.displayMode ? html`<span class="mcplet-badge" title=${t('mcplet.display.title')}>${t('mcplet.display', { mode: s.displayMode })}</span>` : nothing}
     ${s.resultSchema !== 'none' ? html`<span class="mcplet-badge" title="mcpletToolResultSchemaUri">${t(`mcplet.schema.${s.resultSchema}`)}</span>` : nothing}
-    ${!s.routable
-      ? html`<span class="mcplet-badge excluded"><span aria-hidden="true">\u26D4 </span>${t('mcplet.excluded', { reason: s.excludedReason ?? t('mcplet.excluded.byPolicy') })}</span>`
-      : nothing}
+    ${
+      !s.routable
+        ? html`<span class="mcplet-badge excluded"
+            ><span aria-hidden="true">⛔ </span
+            >${t('mcplet.excluded', { reason: s.excludedReason ?? t('mcplet.excluded.byPolicy') })}</span
+          >`
+        : nothing
+    }
   </span>`;
 }
 
 /** Styles for `renderMcpletBadges` (uses --mcp-* tokens only). */
 export const mcpletBadgeStyles = css`
-  .mcplet-badges { display: inline-flex; flex-wrap: wrap; gap: 4px; }
-  .mcplet-badge { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-sm, 2px); padding: 0 4px;
-    font-size: var(--mcp-font-size-sm, 0.8125rem); background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); }
-  .mcplet-badge.kind-action, .mcplet-badge.auth { border-width: 2px; font-weight: 600; }
-  .mcplet-badge.excluded, .mcplet-badge.kind-invalid { border: 2px solid var(--mcp-error-dark, #a4161a); color: var(--mcp-error-dark, #a4161a); }
+  .mcplet-badges {
+    display: inline-flex;
+    flex-wrap: wrap;
+    gap: 4px;
+  }
+  .mcplet-badge {
+    border: 1px solid var(--mcp-border, #8c959f);
+    border-radius: var(--mcp-radius-sm, 2px);
+    padding: 0 4px;
+    font-size: var(--mcp-font-size-sm, 0.8125rem);
+    background: var(--mcp-background, #fff);
+    color: var(--mcp-text-primary, #1b1f24);
+  }
+  .mcplet-badge.kind-action,
+  .mcplet-badge.auth {
+    border-width: 2px;
+    font-weight: 600;
+  }
+  .mcplet-badge.excluded,
+  .mcplet-badge.kind-invalid {
+    border: 2px solid var(--mcp-error-dark, #a4161a);
+    color: var(--mcp-error-dark, #a4161a);
+  }
 `;

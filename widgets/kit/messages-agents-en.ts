@@ -2,9 +2,11 @@ import type { I18nMessage } from '../../src/core/types.js';
 
 /** English strings of the kit for issue 17: offline results and queue, widget messages, agent actions. */
 export const agentsEn = {
-  'offline.queued': 'Waiting to send: the server is unreachable. This call is number {position} in line and goes out once the server is back.',
+  'offline.queued':
+    'Waiting to send: the server is unreachable. This call is number {position} in line and goes out once the server is back.',
   'offline.sendWhenOnline': 'Send when back online',
-  'offline.sendWhenOnlineHint': 'You confirm it now; it is sent, in order, as soon as the server is reachable again. Nothing else is sent.',
+  'offline.sendWhenOnlineHint':
+    'You confirm it now; it is sent, in order, as soon as the server is reachable again. Nothing else is sent.',
   'offline.conflict': 'The queued call failed when it was sent: {message}',
   'offline.retry': 'Send it again',
   'offline.discard': 'Discard',

@@ -3,9 +3,11 @@ import type { agentsEn } from './messages-agents-en.js';
 
 /** Japanese strings of the kit for issue 17: offline results and queue, widget messages, agent actions. */
 export const agentsJa: Record<keyof typeof agentsEn, I18nMessage> = {
-  'offline.queued': '送信待ち: サーバーに接続できません。この呼び出しは {position} 番目で、サーバーが戻りしだい送信されます。',
+  'offline.queued':
+    '送信待ち: サーバーに接続できません。この呼び出しは {position} 番目で、サーバーが戻りしだい送信されます。',
   'offline.sendWhenOnline': 'オンラインに戻ったら送信',
-  'offline.sendWhenOnlineHint': 'いま確認すると、サーバーに再び接続できしだい順番に送信されます。ほかには何も送信されません。',
+  'offline.sendWhenOnlineHint':
+    'いま確認すると、サーバーに再び接続できしだい順番に送信されます。ほかには何も送信されません。',
   'offline.conflict': '待たせていた呼び出しが送信時に失敗しました: {message}',
   'offline.retry': 'もう一度送信',
   'offline.discard': '破棄',

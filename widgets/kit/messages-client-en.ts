@@ -3,7 +3,10 @@ import type { I18nMessage } from '../../src/core/types.js';
 /** English strings of the kit's MCP client features: tasks, completions, logs and roots (issue 19). */
 export const clientEn = {
   'completion.loading': 'Looking for suggestions\u2026',
-  'completion.count': { one: '{count} suggestion. Use the Down arrow to choose.', other: '{count} suggestions. Use the Down arrow to choose.' },
+  'completion.count': {
+    one: '{count} suggestion. Use the Down arrow to choose.',
+    other: '{count} suggestions. Use the Down arrow to choose.',
+  },
   'completion.countMore': '{count} of {total} suggestions shown. Type more to narrow them.',
   'completion.none': 'No suggestions.',
   'completion.failed': 'Suggestions are not available: {message}',
@@ -60,7 +63,8 @@ export const clientEn = {
   'log.list': 'Log of {name}',
 
   'roots.unsupported': 'This dashboard does not give servers roots.',
-  'roots.explain': 'Roots are the folders {server} may work in. It receives this list when it asks (roots/list) and is told when it changes.',
+  'roots.explain':
+    'Roots are the folders {server} may work in. It receives this list when it asks (roots/list) and is told when it changes.',
   'roots.none': 'No roots: the server is given no folders.',
   'roots.list': 'Roots of {server}',
   'roots.everyServer': '(given to every server: the mcp.roots preference)',
@@ -76,7 +80,8 @@ export const clientEn = {
   'roots.renamed': 'Renamed {uri}.',
   'roots.removed': 'Removed {uri}; {server} was told the roots changed.',
   'roots.problem.empty': 'Write the folder\u2019s full path, e.g. /home/me/projects.',
-  'roots.problem.relative': 'Write the folder\u2019s full path (starting with / or a drive letter such as C:\\), or a file:// address.',
+  'roots.problem.relative':
+    'Write the folder\u2019s full path (starting with / or a drive letter such as C:\\), or a file:// address.',
   'roots.problem.scheme': 'Only folders on this computer can be roots: use a path or a file:// address.',
   'roots.problem.invalid': 'That is not a folder path or a file:// address.',
   'roots.problem.duplicate': '{uri} is already a root.',

@@ -29,7 +29,8 @@ export const clientJa: Record<keyof typeof clientEn, I18nMessage> = {
   'tasks.unsupported': 'このダッシュボードはタスクを表示しません。',
   'tasks.summary': '実行中: {running} \u00b7 すべて: {total}',
   'tasks.refresh': 'サーバーから更新',
-  'tasks.none': 'タスクはまだありません。バックグラウンドで実行したツールが、進み具合と結果とともにここに表示されます。',
+  'tasks.none':
+    'タスクはまだありません。バックグラウンドで実行したツールが、進み具合と結果とともにここに表示されます。',
   'tasks.list': '{name} のタスク',
 
   'runner.runInBackground': 'バックグラウンドで実行',
@@ -61,7 +62,8 @@ export const clientJa: Record<keyof typeof clientEn, I18nMessage> = {
   'log.list': '{name} のログ',
 
   'roots.unsupported': 'このダッシュボードはサーバーにルートを渡しません。',
-  'roots.explain': 'ルートは {server} が作業できるフォルダーです。サーバーが求めたとき（roots/list）にこの一覧を受け取り、変わると通知されます。',
+  'roots.explain':
+    'ルートは {server} が作業できるフォルダーです。サーバーが求めたとき（roots/list）にこの一覧を受け取り、変わると通知されます。',
   'roots.none': 'ルートはありません。サーバーにはフォルダーを渡していません。',
   'roots.list': '{server} のルート',
   'roots.everyServer': '（すべてのサーバーに渡すもの: mcp.roots の設定）',
@@ -77,8 +79,10 @@ export const clientJa: Record<keyof typeof clientEn, I18nMessage> = {
   'roots.renamed': '{uri} の名前を変えました。',
   'roots.removed': '{uri} を削除し、{server} にルートの変更を伝えました。',
   'roots.problem.empty': 'フォルダーのフルパスを書いてください（例: /home/me/projects）。',
-  'roots.problem.relative': 'フォルダーのフルパス（/ または C:\\ のようなドライブ文字で始まる）か file:// アドレスを書いてください。',
-  'roots.problem.scheme': 'ルートにできるのはこのコンピューター上のフォルダーだけです。パスか file:// アドレスを使ってください。',
+  'roots.problem.relative':
+    'フォルダーのフルパス（/ または C:\\ のようなドライブ文字で始まる）か file:// アドレスを書いてください。',
+  'roots.problem.scheme':
+    'ルートにできるのはこのコンピューター上のフォルダーだけです。パスか file:// アドレスを使ってください。',
   'roots.problem.invalid': 'フォルダーのパスでも file:// アドレスでもありません。',
   'roots.problem.duplicate': '{uri} はすでにルートです。',
 } satisfies Record<string, I18nMessage>;

@@ -53,7 +53,8 @@ export const en = {
   'runner.argumentsSent': 'Arguments sent',
 
   'guidance.-32700': 'The server could not parse the request. Correct the input and try again.',
-  'guidance.-32600': 'The request was malformed (a dashboard or widget defect). Repeating it will not help; please report it.',
+  'guidance.-32600':
+    'The request was malformed (a dashboard or widget defect). Repeating it will not help; please report it.',
   'guidance.-32601': 'The server does not offer this operation any more. The dashboard is refreshing its capabilities.',
   'guidance.-32602': 'Some arguments are not valid. Check the highlighted fields and try again.',
   'guidance.-32603': 'The server failed internally. You can retry, or contact whoever runs this server.',
@@ -75,7 +76,8 @@ export const en = {
   'result.resourceLink': 'Resource link:',
   'result.contentsWrongShape': 'The server returned resource contents of the wrong shape (expected a "contents" list).',
   'result.resourceEmpty': 'The resource is empty.',
-  'result.wrongShape': 'The server returned a result of the wrong shape (expected a "content" list); it is shown as received.',
+  'result.wrongShape':
+    'The server returned a result of the wrong shape (expected a "content" list); it is shown as received.',
   'result.toolError': 'The tool reported an error:',
   'result.noContent': 'The result has no content.',
   'result.structured': 'Structured content',
@@ -85,7 +87,8 @@ export const en = {
   'form.formView': 'Form',
   'form.jsonInvalid': 'The JSON is not valid: {message}',
   'form.jsonInvalidForForm': 'The JSON is not valid, so the form cannot show it: {message}',
-  'form.tooBig': 'This schema has more than {max} fields, so it opens as JSON. The form view shows every field, slowly.',
+  'form.tooBig':
+    'This schema has more than {max} fields, so it opens as JSON. The form view shows every field, slowly.',
   'form.nullSuffix': ': no value (null)',
   'form.add': 'Add {label}',
   'form.remove': 'Remove {label}',
@@ -201,7 +204,10 @@ export const en = {
   'outcome.cancelled': 'cancelled',
   'outcome.info': 'info',
   'chart.noCalls': 'No calls yet.',
-  'chart.summary': { one: '{count} call; median {median} ms; slowest {slowest} ms ({label}).', other: '{count} calls; median {median} ms; slowest {slowest} ms ({label}).' },
+  'chart.summary': {
+    one: '{count} call; median {median} ms; slowest {slowest} ms ({label}).',
+    other: '{count} calls; median {median} ms; slowest {slowest} ms ({label}).',
+  },
   'chart.empty': 'The latency chart appears after the first call.',
   'chart.label': 'Latency over time: {summary}',
   'widget.counts': '{tools} tools, {resources} resources, {prompts} prompts',
@@ -265,8 +271,10 @@ export const en = {
   'mcplet.schemaUnavailable': 'Result schema {uri} unavailable: {reason}; not checked.',
   'mcplet.schemaUnknownReason': 'unknown reason',
   'mcplet.code.AUTH_REQUIRED.meaning': 'The tool needs authentication, but no credentials reached it.',
-  'mcplet.code.AUTH_REQUIRED.guidance': 'Call it again from the dashboard so the passkey step runs; other clients cannot call it.',
-  'mcplet.code.AUTH_FAILED.meaning': 'The server could not verify the passkey (invalid signature or expired challenge).',
+  'mcplet.code.AUTH_REQUIRED.guidance':
+    'Call it again from the dashboard so the passkey step runs; other clients cannot call it.',
+  'mcplet.code.AUTH_FAILED.meaning':
+    'The server could not verify the passkey (invalid signature or expired challenge).',
   'mcplet.code.AUTH_FAILED.guidance': 'Try again and complete the passkey prompt within a minute. Nothing was changed.',
   'mcplet.code.VALIDATION_ERROR.meaning': 'The server found the arguments invalid.',
   'mcplet.code.VALIDATION_ERROR.guidance': 'Correct the arguments and try again.',
@@ -274,7 +282,8 @@ export const en = {
   'mcplet.code.NOT_FOUND.guidance': 'Check the name or id and try again.',
   'mcplet.code.RATE_LIMITED.meaning': 'The server refused because of a rate limit.',
   'mcplet.code.RATE_LIMITED.guidance': 'Wait a little before trying again.',
-  'mcplet.code.SERVICE_UNAVAILABLE.meaning': 'Something the server depends on (e.g. the passkey server or an external API) could not be reached.',
+  'mcplet.code.SERVICE_UNAVAILABLE.meaning':
+    'Something the server depends on (e.g. the passkey server or an external API) could not be reached.',
   'mcplet.code.SERVICE_UNAVAILABLE.guidance': 'Try again later; if it persists, check the server log.',
   'mcplet.code.UNKNOWN_ERROR.meaning': 'The server reported an unclassified error.',
   'mcplet.code.UNKNOWN_ERROR.guidance': 'See the message; retry or contact whoever runs the server.',

@@ -54,7 +54,8 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'runner.argumentsSent': '送信した引数',
 
   'guidance.-32700': 'サーバーがリクエストを解析できませんでした。入力を修正して、もう一度お試しください。',
-  'guidance.-32600': 'リクエストの形式が不正です（ダッシュボードまたはウィジェットの不具合）。繰り返しても解決しないため、報告してください。',
+  'guidance.-32600':
+    'リクエストの形式が不正です（ダッシュボードまたはウィジェットの不具合）。繰り返しても解決しないため、報告してください。',
   'guidance.-32601': 'サーバーはこの操作を提供しなくなりました。ダッシュボードが機能一覧を更新しています。',
   'guidance.-32602': '一部の引数が正しくありません。強調表示された項目を確認して、もう一度お試しください。',
   'guidance.-32603': 'サーバー内部でエラーが発生しました。再試行するか、サーバーの管理者に連絡してください。',
@@ -76,7 +77,8 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'result.resourceLink': 'リソースリンク:',
   'result.contentsWrongShape': 'サーバーが返したリソース内容の形式が不正です（"contents" リストが必要です）。',
   'result.resourceEmpty': 'リソースは空です。',
-  'result.wrongShape': 'サーバーが返した結果の形式が不正です（"content" リストが必要です）。受信したまま表示しています。',
+  'result.wrongShape':
+    'サーバーが返した結果の形式が不正です（"content" リストが必要です）。受信したまま表示しています。',
   'result.toolError': 'ツールがエラーを報告しました:',
   'result.noContent': '結果に内容がありません。',
   'result.structured': '構造化コンテンツ',
@@ -86,7 +88,8 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'form.formView': 'フォーム',
   'form.jsonInvalid': 'JSON が正しくありません: {message}',
   'form.jsonInvalidForForm': 'JSON が正しくないため、フォームに表示できません: {message}',
-  'form.tooBig': 'このスキーマには {max} 個を超える項目があるため、JSON で開きます。フォーム表示ではすべての項目を表示しますが、時間がかかります。',
+  'form.tooBig':
+    'このスキーマには {max} 個を超える項目があるため、JSON で開きます。フォーム表示ではすべての項目を表示しますが、時間がかかります。',
   'form.nullSuffix': '：値なし（null）',
   'form.add': '{label} を追加',
   'form.remove': '{label} を削除',
@@ -129,7 +132,8 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'runner.cancelledRunning': '実行中にキャンセルしました — サーバーに停止を通知しました（notifications/cancelled）。',
   'runner.progressOf': '{total} 中 {done}',
   'runner.retry': 'もう一度試す（{max} 回中 {attempt} 回目）',
-  'runner.gaveUp': '{count} 回試しましたが、まだ失敗します。サーバーログを確認するか、サーバーの管理者に連絡してください。',
+  'runner.gaveUp':
+    '{count} 回試しましたが、まだ失敗します。サーバーログを確認するか、サーバーの管理者に連絡してください。',
   'result.download': 'ダウンロード',
   'tools.search': 'ツールを検索',
   'tools.none': 'このサーバーにはツールがありません。',
@@ -266,16 +270,19 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'mcplet.schemaUnavailable': '結果スキーマ {uri} を取得できません: {reason}。検証していません。',
   'mcplet.schemaUnknownReason': '理由は不明です',
   'mcplet.code.AUTH_REQUIRED.meaning': 'このツールには認証が必要ですが、資格情報が届きませんでした。',
-  'mcplet.code.AUTH_REQUIRED.guidance': 'パスキーの手順が実行されるよう、ダッシュボードからもう一度呼び出してください。他のクライアントからは呼び出せません。',
+  'mcplet.code.AUTH_REQUIRED.guidance':
+    'パスキーの手順が実行されるよう、ダッシュボードからもう一度呼び出してください。他のクライアントからは呼び出せません。',
   'mcplet.code.AUTH_FAILED.meaning': 'サーバーはパスキーを検証できませんでした（署名が不正か、チャレンジの期限切れ）。',
-  'mcplet.code.AUTH_FAILED.guidance': 'もう一度試し、1 分以内にパスキーの確認を済ませてください。何も変更されていません。',
+  'mcplet.code.AUTH_FAILED.guidance':
+    'もう一度試し、1 分以内にパスキーの確認を済ませてください。何も変更されていません。',
   'mcplet.code.VALIDATION_ERROR.meaning': 'サーバーは引数が不正だと判断しました。',
   'mcplet.code.VALIDATION_ERROR.guidance': '引数を修正してもう一度お試しください。',
   'mcplet.code.NOT_FOUND.meaning': 'ツールに求めたものは存在しません。',
   'mcplet.code.NOT_FOUND.guidance': '名前や ID を確認してもう一度お試しください。',
   'mcplet.code.RATE_LIMITED.meaning': 'レート制限のためサーバーが拒否しました。',
   'mcplet.code.RATE_LIMITED.guidance': '少し待ってからもう一度お試しください。',
-  'mcplet.code.SERVICE_UNAVAILABLE.meaning': 'サーバーが依存するもの（パスキーサーバーや外部 API など）に接続できませんでした。',
+  'mcplet.code.SERVICE_UNAVAILABLE.meaning':
+    'サーバーが依存するもの（パスキーサーバーや外部 API など）に接続できませんでした。',
   'mcplet.code.SERVICE_UNAVAILABLE.guidance': '後でもう一度お試しください。続く場合はサーバーログを確認してください。',
   'mcplet.code.UNKNOWN_ERROR.meaning': 'サーバーが分類されていないエラーを報告しました。',
   'mcplet.code.UNKNOWN_ERROR.guidance': 'メッセージを確認し、再試行するか、サーバーの運用者に連絡してください。',

@@ -17,9 +17,15 @@ export class UseValueEvent extends Event {
 
 /** The top-level text fields of a tool's input schema, where a URI can go. */
 export function textFields(schema: JSONSchema | undefined): string[] {
-  const properties = schema && typeof schema.properties === 'object' && schema.properties ? (schema.properties as Record<string, { type?: unknown }>) : {};
+  const properties =
+    schema && typeof schema.properties === 'object' && schema.properties
+      ? (schema.properties as Record<string, { type?: unknown }>)
+      : {};
   return Object.entries(properties)
-    .filter(([, p]) => p && typeof p === 'object' && (p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string'))))
+    .filter(
+      ([, p]) =>
+        p && typeof p === 'object' && (p.type === 'string' || (Array.isArray(p.type) && p.type.includes('string'))),
+    )
     .map(([name]) => name);
 }
 
@@ -34,14 +40,31 @@ export class McpOfferedValue extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .offer { border: 1px dashed var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-        margin-bottom: var(--mcp-spacing-md, 0.5rem); word-break: break-all; }
-      .actions { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-sm, 0.25rem); margin-top: var(--mcp-spacing-xs, 0.125rem); }
+      :host {
+        display: block;
+      }
+      .offer {
+        border: 1px dashed var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-md, 4px);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        margin-bottom: var(--mcp-spacing-md, 0.5rem);
+        word-break: break-all;
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        margin-top: var(--mcp-spacing-xs, 0.125rem);
+      }
     `,
   ];
 
-  static override properties = { value: { attribute: false }, source: { attribute: false }, tool: { attribute: false }, i18n: { attribute: false } };
+  static override properties = {
+    value: { attribute: false },
+    source: { attribute: false },
+    tool: { attribute: false },
+    i18n: { attribute: false },
+  };
 
   declare value: string | undefined;
   declare source: string;
@@ -59,11 +82,14 @@ export class McpOfferedValue extends LitElement {
     const t = (key: string, v?: Record<string, unknown>) => this.l10n.t(key, v);
     const fields = textFields(this.tool?.inputSchema);
     return html`<div class="offer" role="group" aria-label=${t('messaging.fromExplorer', { source: this.source })}>
-      <span class="muted">${t('messaging.fromExplorer', { source: this.source })}</span> <code data-offered>${this.value}</code>
+      <span class="muted">${t('messaging.fromExplorer', { source: this.source })}</span>
+      <code data-offered>${this.value}</code>
       <div class="actions">
         ${this.tool && fields.length === 0 ? html`<span class="muted">${t('messaging.noStringField')}</span>` : nothing}
         ${fields.map((field) => html`<button type="button" data-use-field=${field} @click=${() => this.dispatchEvent(new UseValueEvent(field, this.value!))}>${t('messaging.useIn', { field })}</button>`)}
-        <button type="button" data-action="dismiss-offer" @click=${() => (this.value = undefined)}>${t('messaging.dismiss')}</button>
+        <button type="button" data-action="dismiss-offer" @click=${() => (this.value = undefined)}
+          >${t('messaging.dismiss')}</button
+        >
       </div>
     </div>`;
   }

@@ -6,7 +6,11 @@ type Translate = (key: string, variables?: Record<string, unknown>) => string;
  * Variables for a keyword's message, from ajv-style params. The English catalog words each keyword
  * exactly as the host's validator does, so English output is the host's message unchanged.
  */
-function variablesFor(keyword: string, params: Record<string, unknown>, t: Translate): Record<string, unknown> | undefined {
+function variablesFor(
+  keyword: string,
+  params: Record<string, unknown>,
+  t: Translate,
+): Record<string, unknown> | undefined {
   switch (keyword) {
     case 'required':
     case 'additionalProperties':
@@ -14,7 +18,9 @@ function variablesFor(keyword: string, params: Record<string, unknown>, t: Trans
     case 'type':
       return { type: Array.isArray(params.type) ? params.type.join(',') : String(params.type) };
     case 'enum':
-      return Array.isArray(params.allowedValues) ? { values: params.allowedValues.map((v) => JSON.stringify(v)).join(t('list.separator')) } : undefined;
+      return Array.isArray(params.allowedValues)
+        ? { values: params.allowedValues.map((v) => JSON.stringify(v)).join(t('list.separator')) }
+        : undefined;
     case 'const':
       return { value: JSON.stringify(params.allowedValue) };
     case 'minimum':

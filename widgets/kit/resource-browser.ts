@@ -20,7 +20,11 @@ const templateFieldCache = new WeakMap<MCPResourceTemplate, ArgumentField[]>();
 export function templateFields(template: MCPResourceTemplate): ArgumentField[] {
   let fields = templateFieldCache.get(template);
   if (!fields) {
-    fields = templateVariables(String(template.uriTemplate ?? '')).map((name) => ({ name, title: name, required: true }));
+    fields = templateVariables(String(template.uriTemplate ?? '')).map((name) => ({
+      name,
+      title: name,
+      required: true,
+    }));
     templateFieldCache.set(template, fields);
   }
   return fields;
@@ -40,7 +44,8 @@ export function annotationText(annotations: unknown, t: Translate = englishTrans
   if (!annotations || typeof annotations !== 'object') return '';
   const a = annotations as Record<string, unknown>;
   const parts: string[] = [];
-  if (Array.isArray(a.audience)) parts.push(t('resource.audience', { who: a.audience.map(String).join(t('resource.and')) }));
+  if (Array.isArray(a.audience))
+    parts.push(t('resource.audience', { who: a.audience.map(String).join(t('resource.and')) }));
   if (typeof a.priority === 'number') parts.push(t('resource.priority', { priority: a.priority }));
   if (typeof a.lastModified === 'string') parts.push(t('resource.modified', { when: a.lastModified }));
   return parts.join(t('schema.separator'));
@@ -63,11 +68,29 @@ export class McpResourceBrowser extends LitElement {
     baseStyles,
     listStyles,
     css`
-      :host { display: block; }
-      .split { display: grid; grid-template-columns: minmax(10rem, 1fr) 2fr; gap: var(--mcp-spacing-lg, 1rem); }
-      @media (max-width: 40rem) { .split { grid-template-columns: 1fr; } }
-      h3 { font-size: var(--mcp-font-size-lg, 1rem); margin: var(--mcp-spacing-md, 0.5rem) 0; }
-      .toolbar { display: flex; gap: var(--mcp-spacing-sm, 0.25rem); align-items: center; flex-wrap: wrap; }
+      :host {
+        display: block;
+      }
+      .split {
+        display: grid;
+        grid-template-columns: minmax(10rem, 1fr) 2fr;
+        gap: var(--mcp-spacing-lg, 1rem);
+      }
+      @media (max-width: 40rem) {
+        .split {
+          grid-template-columns: 1fr;
+        }
+      }
+      h3 {
+        font-size: var(--mcp-font-size-lg, 1rem);
+        margin: var(--mcp-spacing-md, 0.5rem) 0;
+      }
+      .toolbar {
+        display: flex;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        align-items: center;
+        flex-wrap: wrap;
+      }
     `,
   ];
 
@@ -140,7 +163,10 @@ export class McpResourceBrowser extends LitElement {
     } catch (error) {
       if (this.selected !== uri) return;
       this.contents = undefined;
-      this.error = error instanceof RetriesExhaustedError ? { message: error.message, guidance: error.guidance } : errorText(error);
+      this.error =
+        error instanceof RetriesExhaustedError
+          ? { message: error.message, guidance: error.guidance }
+          : errorText(error);
     } finally {
       if (this.selected === uri) this.loading = false;
     }
@@ -187,19 +213,34 @@ export class McpResourceBrowser extends LitElement {
 
   private renderResource(r: MCPResource): TemplateResult {
     const t = this.t;
-    const details = [typeof r.mimeType === 'string' ? r.mimeType : t('resource.typeNotGiven'), sizeText(r.size, t), annotationText(r.annotations, t)].filter(Boolean).join(t('schema.separator'));
-    return html`<li><button type="button" aria-current=${this.selected === r.uri ? 'true' : 'false'} @click=${() => void this.read(String(r.uri))}>
-      <span class="name">${resourceLabel(r)}</span>
-      <span class="sub">${String(r.uri)}</span>
-      ${typeof r.description === 'string' ? html`<span class="sub">${r.description}</span>` : nothing}
-      <span class="sub">${details}</span>
-    </button></li>`;
+    const details = [
+      typeof r.mimeType === 'string' ? r.mimeType : t('resource.typeNotGiven'),
+      sizeText(r.size, t),
+      annotationText(r.annotations, t),
+    ]
+      .filter(Boolean)
+      .join(t('schema.separator'));
+    return html`<li
+      ><button
+        type="button"
+        aria-current=${this.selected === r.uri ? 'true' : 'false'}
+        @click=${() => void this.read(String(r.uri))}
+      >
+        <span class="name">${resourceLabel(r)}</span>
+        <span class="sub">${String(r.uri)}</span>
+        ${typeof r.description === 'string' ? html`<span class="sub">${r.description}</span>` : nothing}
+        <span class="sub">${details}</span>
+      </button></li
+    >`;
   }
 
   /** Sends the chosen URI to the tool browsers (WidgetMessaging); a refusal is shown with its reason. */
   private share(uri: string): void {
     try {
-      this.deps!.WidgetMessaging!.sendToWidget(this.shareTarget!, { type: 'resource-selected', payload: { uri, serverName: this.serverName } });
+      this.deps!.WidgetMessaging!.sendToWidget(this.shareTarget!, {
+        type: 'resource-selected',
+        payload: { uri, serverName: this.serverName },
+      });
       this.shared = this.l10n.t('messaging.sent', { uri });
     } catch (error) {
       this.shared = this.l10n.t('messaging.notSent', { message: (error as Error)?.message ?? String(error) });
@@ -214,37 +255,74 @@ export class McpResourceBrowser extends LitElement {
     return html`<div class="split">
       <div>
         <h3>${t('resource.heading', { count: resources.length })}</h3>
-        ${resources.length === 0 ? html`<p class="muted">${t('resource.none')}</p>` : html`<ul class="list" aria-label=${t('resource.list')}>${resources.map((r) => this.renderResource(r))}</ul>`}
-        ${templates.length
-          ? html`<h3>${t('resource.templates', { count: templates.length })}</h3>
-              <ul class="list" aria-label=${t('resource.templateList')}>
-                ${templates.map(
-                  (t) => html`<li><button type="button" aria-current=${this.template === t ? 'true' : 'false'} @click=${() => (this.template = t)}>
-                    <span class="name">${resourceLabel(t)}</span><span class="sub">${String(t.uriTemplate)}</span>
-                    ${typeof t.description === 'string' ? html`<span class="sub">${t.description}</span>` : nothing}
-                  </button></li>`,
-                )}
-              </ul>`
-          : nothing}
-        ${this.template
-          ? html`<h3>${t('resource.fillIn', { name: resourceLabel(this.template) })}</h3>
-              <mcp-argument-form .fields=${templateFields(this.template)} submit-label=${t('resource.read')} .i18n=${i18n}
-                .complete=${argumentCompleter(this.deps, this.serverName, { type: 'ref/resource', uri: String(this.template.uriTemplate) })}
-                @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.readTemplate(this.template!, e.value)}></mcp-argument-form>`
-          : nothing}
+        ${
+          resources.length === 0
+            ? html`<p class="muted">${t('resource.none')}</p>`
+            : html`<ul class="list" aria-label=${t('resource.list')}
+                >${resources.map((r) => this.renderResource(r))}</ul
+              >`
+        }
+        ${
+          templates.length
+            ? html`<h3>${t('resource.templates', { count: templates.length })}</h3>
+                <ul class="list" aria-label=${t('resource.templateList')}>
+                  ${templates.map(
+                    (t) =>
+                      html`<li
+                        ><button
+                          type="button"
+                          aria-current=${this.template === t ? 'true' : 'false'}
+                          @click=${() => (this.template = t)}
+                        >
+                          <span class="name">${resourceLabel(t)}</span><span class="sub">${String(t.uriTemplate)}</span>
+                          ${typeof t.description === 'string' ? html`<span class="sub">${t.description}</span>` : nothing}
+                        </button></li
+                      >`,
+                  )}
+                </ul>`
+            : nothing
+        }
+        ${
+          this.template
+            ? html`<h3>${t('resource.fillIn', { name: resourceLabel(this.template) })}</h3>
+                <mcp-argument-form
+                  .fields=${templateFields(this.template)}
+                  submit-label=${t('resource.read')}
+                  .i18n=${i18n}
+                  .complete=${argumentCompleter(this.deps, this.serverName, { type: 'ref/resource', uri: String(this.template.uriTemplate) })}
+                  @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.readTemplate(this.template!, e.value)}
+                ></mcp-argument-form>`
+            : nothing
+        }
       </div>
       <div aria-live="polite">
-        ${this.selected ? html`<div class="toolbar"><strong>${this.selected}</strong>
-          ${this.canSubscribe
-            ? html`<button type="button" aria-pressed=${this.watching ? 'true' : 'false'} @click=${() => this.toggleWatch()}>${this.watching ? t('resource.stopWatching') : t('resource.watch')}</button>`
-            : nothing}
-          ${this.shareTarget && this.deps?.WidgetMessaging
-            ? html`<button type="button" data-action="share-resource" @click=${() => this.share(this.selected!)}>${t('messaging.useInToolBrowser')}</button>`
-            : nothing}
-          ${this.shared ? html`<span class="muted" role="status">${this.shared}</span>` : nothing}
-          ${this.updatedAt ? html`<span class="muted">${t('resource.updatedAt', { time: this.l10n.formatDate(this.updatedAt, { timeStyle: 'medium' }) })}</span>` : nothing}</div>` : nothing}
+        ${
+          this.selected
+            ? html`<div class="toolbar"
+                ><strong>${this.selected}</strong> ${
+                  this.canSubscribe
+                    ? html`<button
+                        type="button"
+                        aria-pressed=${this.watching ? 'true' : 'false'}
+                        @click=${() => this.toggleWatch()}
+                        >${this.watching ? t('resource.stopWatching') : t('resource.watch')}</button
+                      >`
+                    : nothing
+                }
+                ${
+                  this.shareTarget && this.deps?.WidgetMessaging
+                    ? html`<button type="button" data-action="share-resource" @click=${() => this.share(this.selected!)}
+                        >${t('messaging.useInToolBrowser')}</button
+                      >`
+                    : nothing
+                }
+                ${this.shared ? html`<span class="muted" role="status">${this.shared}</span>` : nothing}
+                ${this.updatedAt ? html`<span class="muted">${t('resource.updatedAt', { time: this.l10n.formatDate(this.updatedAt, { timeStyle: 'medium' }) })}</span>` : nothing}</div
+              >`
+            : nothing
+        }
         ${this.loading ? html`<p role="status">${t('resource.reading')}</p>` : nothing}
-        ${this.error ? html`<div class="error-text" role="alert"><strong>\u2717 ${this.error.message}</strong>${this.error.guidance ? html`<div>${this.error.guidance}</div>` : nothing}</div>` : nothing}
+        ${this.error ? html`<div class="error-text" role="alert"><strong>✗ ${this.error.message}</strong>${this.error.guidance ? html`<div>${this.error.guidance}</div>` : nothing}</div>` : nothing}
         ${!this.loading && this.contents !== undefined ? html`<mcp-result-view .contents=${this.contents} .i18n=${i18n}></mcp-result-view>` : nothing}
         ${this.selected === undefined ? html`<p class="muted">${t('resource.choose')}</p>` : nothing}
       </div>

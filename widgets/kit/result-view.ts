@@ -54,14 +54,34 @@ export class McpResultView extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .item { margin: var(--mcp-spacing-sm, 0.25rem) 0; }
+      :host {
+        display: block;
+      }
+      .item {
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+      }
       /* The box scrolls past 24rem, so it takes focus: keyboard users scroll it too (WCAG 2.1.1). */
-      .box { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-md, 0.5rem);
-        background: var(--mcp-background, #fff); max-height: 24rem; overflow: auto; }
-      .is-error { border-color: var(--mcp-error-dark, #a4161a); border-width: 2px; }
-      .label { font-size: var(--mcp-font-size-sm, 0.8125rem); font-weight: 600; }
-      img { max-width: 100%; height: auto; border: 1px solid var(--mcp-border, #8c959f); }
+      .box {
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-md, 4px);
+        padding: var(--mcp-spacing-md, 0.5rem);
+        background: var(--mcp-background, #fff);
+        max-height: 24rem;
+        overflow: auto;
+      }
+      .is-error {
+        border-color: var(--mcp-error-dark, #a4161a);
+        border-width: 2px;
+      }
+      .label {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        font-weight: 600;
+      }
+      img {
+        max-width: 100%;
+        height: auto;
+        border: 1px solid var(--mcp-border, #8c959f);
+      }
     `,
   ];
 
@@ -93,7 +113,8 @@ export class McpResultView extends LitElement {
   }
 
   private structured(value: unknown): string {
-    if (this.structuredText === undefined || this.structuredText.of !== value) this.structuredText = { of: value, text: prettyJson(value) };
+    if (this.structuredText === undefined || this.structuredText.of !== value)
+      this.structuredText = { of: value, text: prettyJson(value) };
     return this.structuredText.text;
   }
 
@@ -115,23 +136,34 @@ export class McpResultView extends LitElement {
       const blob = entry.blob;
       body = image
         ? html`<img src=${image} alt=${this.t('result.imageResource', { uri: String(entry.uri) })} />`
-        : html`<p class="muted">${this.t('result.binary', { type: mime ?? this.t('result.unknownType'), bytes: Math.floor((blob.length * 3) / 4) })}
-            <button type="button" @click=${() => downloadBase64(blob, fileNameFor(String(entry.uri ?? 'resource')))}>${this.t('result.download')}</button></p>`;
+        : html`<p class="muted"
+            >${this.t('result.binary', { type: mime ?? this.t('result.unknownType'), bytes: Math.floor((blob.length * 3) / 4) })}
+            <button type="button" @click=${() => downloadBase64(blob, fileNameFor(String(entry.uri ?? 'resource')))}
+              >${this.t('result.download')}</button
+            ></p
+          >`;
     } else {
       body = this.text(prettyJson(entry), 'contents.json');
     }
-    return html`<div class="item"><div class="label">${String(entry.uri ?? '')}${mime ? html` <span class="muted">(${mime})</span>` : nothing}</div>${body}</div>`;
+    return html`<div class="item"
+      ><div class="label">${String(entry.uri ?? '')}${mime ? html` <span class="muted">(${mime})</span>` : nothing}</div
+      >${body}</div
+    >`;
   }
 
   private renderContent(item: MCPContent, index: number): TemplateResult {
     if (item === null || typeof item !== 'object') return this.text(prettyJson(item), `result-${index + 1}.json`);
     switch (item.type) {
       case 'text':
-        return html`<div class="item">${this.text(typeof item.text === 'string' ? item.text : prettyJson(item.text), `result-${index + 1}.txt`)}</div>`;
+        return html`<div class="item"
+          >${this.text(typeof item.text === 'string' ? item.text : prettyJson(item.text), `result-${index + 1}.txt`)}</div
+        >`;
       case 'image': {
         const src = safeImageDataUrl(item.mimeType, item.data);
         return src
-          ? html`<div class="item"><img src=${src} alt=${this.t('result.image', { type: String(item.mimeType) })} /></div>`
+          ? html`<div class="item"
+              ><img src=${src} alt=${this.t('result.image', { type: String(item.mimeType) })}
+            /></div>`
           : html`<div class="item muted">${this.t('result.imageUnsafe', { type: String(item.mimeType) })}</div>`;
       }
       case 'audio': {
@@ -142,38 +174,56 @@ export class McpResultView extends LitElement {
       }
       case 'resource_link': {
         const href = safeHttpUrl(item.uri);
-        return html`<div class="item"><span class="label">${this.t('result.resourceLink')}</span> ${String(item.name ?? item.title ?? '')}
+        return html`<div class="item"
+          ><span class="label">${this.t('result.resourceLink')}</span> ${String(item.name ?? item.title ?? '')}
           ${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${href}</a>` : html`<code>${String(item.uri ?? '')}</code>`}
-          ${typeof item.description === 'string' ? html`<div class="muted">${item.description}</div>` : nothing}</div>`;
+          ${typeof item.description === 'string' ? html`<div class="muted">${item.description}</div>` : nothing}</div
+        >`;
       }
       case 'resource':
         return item.resource && typeof item.resource === 'object'
           ? this.renderResourceContents(item.resource)
           : this.text(prettyJson(item), `result-${index + 1}.json`);
       default:
-        return html`<div class="item"><span class="label">${String(item.type)}</span>${this.text(prettyJson(item), `result-${index + 1}.json`)}</div>`;
+        return html`<div class="item"
+          ><span class="label">${String(item.type)}</span
+          >${this.text(prettyJson(item), `result-${index + 1}.json`)}</div
+        >`;
     }
   }
 
   override render() {
     if (this.contents !== undefined) {
       const list = (this.contents as { contents?: unknown })?.contents;
-      if (!Array.isArray(list)) return html`<div tabindex="0" class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.contentsWrongShape')}</p>${this.text(prettyJson(this.contents), 'contents.json')}</div>`;
-      return html`<div tabindex="0" class="box">${list.length === 0 ? html`<p class="muted">${this.t('result.resourceEmpty')}</p>` : list.map((c) => this.renderResourceContents(c as MCPResourceContents))}</div>`;
+      if (!Array.isArray(list))
+        return html`<div tabindex="0" class="box is-error" role="alert"
+          ><p class="error-text">✗ ${this.t('result.contentsWrongShape')}</p
+          >${this.text(prettyJson(this.contents), 'contents.json')}</div
+        >`;
+      return html`<div tabindex="0" class="box"
+        >${list.length === 0 ? html`<p class="muted">${this.t('result.resourceEmpty')}</p>` : list.map((c) => this.renderResourceContents(c as MCPResourceContents))}</div
+      >`;
     }
     const result = this.result as { content?: unknown; structuredContent?: unknown; isError?: unknown } | undefined;
     if (result === undefined) return nothing;
     if (result === null || typeof result !== 'object' || !Array.isArray(result.content)) {
-      return html`<div tabindex="0" class="box is-error" role="alert"><p class="error-text">\u2717 ${this.t('result.wrongShape')}</p>${this.text(prettyJson(result), 'result.json')}</div>`;
+      return html`<div tabindex="0" class="box is-error" role="alert"
+        ><p class="error-text">✗ ${this.t('result.wrongShape')}</p>${this.text(prettyJson(result), 'result.json')}</div
+      >`;
     }
     const isError = result.isError === true;
     return html`<div tabindex="0" class="box ${isError ? 'is-error' : ''}" role=${isError ? 'alert' : nothing}>
-      ${isError ? html`<p class="error-text"><strong>\u2717 ${this.t('result.toolError')}</strong></p>` : nothing}
+      ${isError ? html`<p class="error-text"><strong>✗ ${this.t('result.toolError')}</strong></p>` : nothing}
       ${result.content.length === 0 && result.structuredContent === undefined ? html`<p class="muted">${this.t('result.noContent')}</p>` : nothing}
       ${(result.content as MCPContent[]).map((c, i) => this.renderContent(c, i))}
-      ${result.structuredContent !== undefined
-        ? html`<div class="item"><div class="label">${this.t('result.structured')}</div>${this.text(this.structured(result.structuredContent), 'structured-content.json')}</div>`
-        : nothing}
+      ${
+        result.structuredContent !== undefined
+          ? html`<div class="item"
+              ><div class="label">${this.t('result.structured')}</div
+              >${this.text(this.structured(result.structuredContent), 'structured-content.json')}</div
+            >`
+          : nothing
+      }
     </div>`;
   }
 }

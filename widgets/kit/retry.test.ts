@@ -8,10 +8,13 @@ describe('capped retries (MCP-WP-9.1.5, 9.1.6)', () => {
     let calls = 0;
     let caught: unknown;
     try {
-      await withRetries(async () => {
-        calls += 1;
-        throw serverError();
-      }, { attempts: 3, baseDelayMs: 5 });
+      await withRetries(
+        async () => {
+          calls += 1;
+          throw serverError();
+        },
+        { attempts: 3, baseDelayMs: 5 },
+      );
     } catch (error) {
       caught = error;
     }
@@ -22,18 +25,24 @@ describe('capped retries (MCP-WP-9.1.5, 9.1.6)', () => {
   });
   it('MCP-WP-9.1.1 a transient failure recovers; an invalid-params error is not retried', async () => {
     let calls = 0;
-    const value = await withRetries(async () => {
-      calls += 1;
-      if (calls < 2) throw serverError();
-      return 'ok';
-    }, { baseDelayMs: 5 });
+    const value = await withRetries(
+      async () => {
+        calls += 1;
+        if (calls < 2) throw serverError();
+        return 'ok';
+      },
+      { baseDelayMs: 5 },
+    );
     expect(value).to.equal('ok');
     let tries = 0;
     try {
-      await withRetries(async () => {
-        tries += 1;
-        throw Object.assign(new Error('bad'), { jsonrpcCode: -32602 });
-      }, { baseDelayMs: 5 });
+      await withRetries(
+        async () => {
+          tries += 1;
+          throw Object.assign(new Error('bad'), { jsonrpcCode: -32602 });
+        },
+        { baseDelayMs: 5 },
+      );
     } catch {
       // expected
     }

@@ -38,7 +38,12 @@ export function isRetryable(error: unknown): boolean {
  */
 export async function withRetries<T>(
   operation: (attempt: number) => Promise<T>,
-  options: { attempts?: number; baseDelayMs?: number; timers?: WidgetTimersInterface; onRetry?: (attempt: number, error: unknown) => void } = {},
+  options: {
+    attempts?: number;
+    baseDelayMs?: number;
+    timers?: WidgetTimersInterface;
+    onRetry?: (attempt: number, error: unknown) => void;
+  } = {},
 ): Promise<T> {
   const attempts = Math.max(1, Math.min(options.attempts ?? 3, 10));
   const base = options.baseDelayMs ?? 400;
@@ -53,7 +58,9 @@ export async function withRetries<T>(
       }
       options.onRetry?.(attempt, error);
       const delay = base * 2 ** (attempt - 1);
-      await new Promise<void>((resolve) => (options.timers ? options.timers.setTimeout(resolve, delay) : setTimeout(resolve, delay)));
+      await new Promise<void>((resolve) =>
+        options.timers ? options.timers.setTimeout(resolve, delay) : setTimeout(resolve, delay),
+      );
     }
   }
   throw new RetriesExhaustedError(attempts, errorText(last), last);

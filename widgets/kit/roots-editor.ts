@@ -11,7 +11,11 @@ import { errorText } from './tool-text.js';
  * A folder as a `file://` root: an absolute path (`/home/me/notes`, `C:\Users\me`) or a file:// address.
  * Returns the address, or a catalog key saying what is wrong.
  */
-export function folderToFileUri(text: string): { uri: string } | { problem: 'roots.problem.empty' | 'roots.problem.relative' | 'roots.problem.scheme' | 'roots.problem.invalid' } {
+export function folderToFileUri(
+  text: string,
+):
+  | { uri: string }
+  | { problem: 'roots.problem.empty' | 'roots.problem.relative' | 'roots.problem.scheme' | 'roots.problem.invalid' } {
   const input = text.trim();
   if (!input) return { problem: 'roots.problem.empty' };
   let candidate: string;
@@ -43,13 +47,39 @@ export class McpRootsEditor extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      ul { list-style: none; margin: 0 0 var(--mcp-spacing-md, 0.5rem); padding: 0; display: grid; gap: var(--mcp-spacing-sm, 0.25rem); }
-      li { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); align-items: center; }
-      code { word-break: break-all; }
-      form { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: end; }
-      label { display: grid; gap: 2px; font-weight: 600; }
-      .small { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      :host {
+        display: block;
+      }
+      ul {
+        list-style: none;
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        padding: 0;
+        display: grid;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+      }
+      li {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        align-items: center;
+      }
+      code {
+        word-break: break-all;
+      }
+      form {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: end;
+      }
+      label {
+        display: grid;
+        gap: 2px;
+        font-weight: 600;
+      }
+      .small {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
     `,
   ];
 
@@ -150,28 +180,61 @@ export class McpRootsEditor extends LitElement {
     const bridge = this.deps?.MCPBridge;
     if (!bridge?.getRoots) return html`<p class="muted">${t('roots.unsupported')}</p>`;
     return html`<p class="small muted">${t('roots.explain', { server: this.serverName })}</p>
-      ${this.roots.length === 0
-        ? html`<p class="muted">${t('roots.none')}</p>`
-        : html`<ul aria-label=${t('roots.list', { server: this.serverName })}>
-            ${this.roots.map((r) =>
-              r.scope === 'all'
-                ? html`<li><code>${r.uri}</code>${r.name ? html`<span>${r.name}</span>` : nothing}<span class="small muted">${t('roots.everyServer')}</span></li>`
-                : html`<li><code>${r.uri}</code>
-                    <input type="text" .value=${r.name ?? ''} aria-label=${t('roots.nameFor', { uri: r.uri })} placeholder=${t('roots.namePlaceholder')} ?disabled=${this.saving}
-                      @change=${(e: Event) => this.rename(r.uri, (e.target as HTMLInputElement).value)} />
-                    <button type="button" data-action="remove-root" aria-label=${t('roots.removeLabel', { uri: r.uri })} ?disabled=${this.saving || !bridge.setRoots}
-                      @click=${() => this.removeRoot(r.uri)}>${t('roots.remove')}</button></li>`,
-            )}
-          </ul>`}
-      ${bridge.setRoots
-        ? html`<form @submit=${(e: Event) => void this.add(e)} aria-label=${t('roots.addForm', { server: this.serverName })}>
-            <label>${t('roots.folder')}<input name="folder" type="text" spellcheck="false" autocomplete="off" placeholder="/home/me/projects"
-              aria-describedby=${this.problem ? 'roots-problem' : nothing} aria-invalid=${this.problem ? 'true' : 'false'} /></label>
-            <label>${t('roots.name')}<input name="root-name" type="text" autocomplete="off" /></label>
-            <button type="submit" data-action="add-root" ?disabled=${this.saving}>${t('roots.add')}</button>
-          </form>`
-        : nothing}
-      ${this.problem ? html`<p id="roots-problem" class="error-text" role="alert">\u2717 ${this.problem}</p>` : nothing}
+      ${
+        this.roots.length === 0
+          ? html`<p class="muted">${t('roots.none')}</p>`
+          : html`<ul aria-label=${t('roots.list', { server: this.serverName })}>
+              ${this.roots.map((r) =>
+                r.scope === 'all'
+                  ? html`<li
+                      ><code>${r.uri}</code>${r.name ? html`<span>${r.name}</span>` : nothing}<span class="small muted"
+                        >${t('roots.everyServer')}</span
+                      ></li
+                    >`
+                  : html`<li
+                      ><code>${r.uri}</code>
+                      <input
+                        type="text"
+                        .value=${r.name ?? ''}
+                        aria-label=${t('roots.nameFor', { uri: r.uri })}
+                        placeholder=${t('roots.namePlaceholder')}
+                        ?disabled=${this.saving}
+                        @change=${(e: Event) => this.rename(r.uri, (e.target as HTMLInputElement).value)}
+                      />
+                      <button
+                        type="button"
+                        data-action="remove-root"
+                        aria-label=${t('roots.removeLabel', { uri: r.uri })}
+                        ?disabled=${this.saving || !bridge.setRoots}
+                        @click=${() => this.removeRoot(r.uri)}
+                        >${t('roots.remove')}</button
+                      ></li
+                    >`,
+              )}
+            </ul>`
+      }
+      ${
+        bridge.setRoots
+          ? html`<form
+              @submit=${(e: Event) => void this.add(e)}
+              aria-label=${t('roots.addForm', { server: this.serverName })}
+            >
+              <label
+                >${t('roots.folder')}<input
+                  name="folder"
+                  type="text"
+                  spellcheck="false"
+                  autocomplete="off"
+                  placeholder="/home/me/projects"
+                  aria-describedby=${this.problem ? 'roots-problem' : nothing}
+                  aria-invalid=${this.problem ? 'true' : 'false'}
+              /></label>
+              <label>${t('roots.name')}<input name="root-name" type="text" autocomplete="off" /></label>
+              <button type="submit" data-action="add-root" ?disabled=${this.saving}>${t('roots.add')}</button>
+            </form>`
+          : nothing
+      }
+      ${this.problem ? html`<p id="roots-problem" class="error-text" role="alert">✗ ${this.problem}</p>` : nothing}
       <p class="small" role="status">${this.note}</p>`;
   }
 }

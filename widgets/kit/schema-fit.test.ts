@@ -27,8 +27,12 @@ describe('schema-fit: values the form can show, and problems a new value fixes',
     expect(stillFails({ path: '/a', message: '', keyword: 'type', params: { type: 'string' } }, 5)).to.equal(true);
     expect(stillFails({ path: '/a', message: '', keyword: 'type', params: { type: 'number' } }, 5)).to.equal(false);
     expect(stillFails({ path: '/a', message: '', keyword: 'pattern', params: { pattern: '^x' } }, 'yx')).to.equal(true);
-    expect(stillFails({ path: '/a', message: '', keyword: 'enum', params: { allowedValues: ['a'] } }, 'a')).to.equal(false);
-    expect(stillFails({ path: '/a', message: '', keyword: 'format', params: { format: 'email' } }, 'still wrong?')).to.equal(false);
+    expect(stillFails({ path: '/a', message: '', keyword: 'enum', params: { allowedValues: ['a'] } }, 'a')).to.equal(
+      false,
+    );
+    expect(
+      stillFails({ path: '/a', message: '', keyword: 'format', params: { format: 'email' } }, 'still wrong?'),
+    ).to.equal(false);
   });
 
   it('fixedBy: problems at the field or below it, re-checked against the value now there', () => {
@@ -38,7 +42,11 @@ describe('schema-fit: values the form can show, and problems a new value fixes',
       { path: '/list/0/x', message: 'is required', keyword: 'required' },
     ];
     const value: Record<string, unknown> = { a: 'now set', list: [{}] };
-    const at = (pointer: string) => pointer.split('/').slice(1).reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value);
+    const at = (pointer: string) =>
+      pointer
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], value);
     expect(fixedBy(problems, '/a', at).map((p) => p.path)).to.deep.equal(['/a']);
     expect(fixedBy(problems, '/b', at)).to.deep.equal([]);
     expect(fixedBy(problems, '/list', at), 'the item still lacks x').to.deep.equal([]);

@@ -102,7 +102,11 @@ export function stillFails(problem: ArgumentProblem, value: unknown): boolean {
  * The problems at `pointer` (or below it) that the value now there fixes: a problem at the pointer is
  * re-checked (`stillFails`); one below it counts as fixed once the part it named was replaced.
  */
-export function fixedBy(problems: readonly ArgumentProblem[], pointer: string, valueAt: (pointer: string) => unknown): ArgumentProblem[] {
+export function fixedBy(
+  problems: readonly ArgumentProblem[],
+  pointer: string,
+  valueAt: (pointer: string) => unknown,
+): ArgumentProblem[] {
   return problems.filter((problem) => {
     if (problem.path === pointer) return !stillFails(problem, valueAt(pointer));
     if (!problem.path.startsWith(`${pointer}/`)) return false;

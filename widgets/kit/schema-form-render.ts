@@ -53,16 +53,22 @@ function fieldInfo(ctx: FormContext, node: SchemaNode, pointer: string, label: s
   const problems = ctx.problemsAt(pointer);
   const constraints = constraintText(node.schema, ctx.t);
   const descText = [node.description, constraints].filter(Boolean).join(' \u2014 ');
-  const ids = [descText ? `${id}-desc` : '', node.note ? `${id}-note` : '', problems.length ? `${id}-err` : ''].filter(Boolean).join(' ');
+  const ids = [descText ? `${id}-desc` : '', node.note ? `${id}-note` : '', problems.length ? `${id}-err` : '']
+    .filter(Boolean)
+    .join(' ');
   return {
     id,
     describedBy: ids || nothing,
     invalid: problems.length ? 'true' : 'false',
     help: html`${descText ? html`<span id="${id}-desc" class="desc muted">${descText}</span>` : nothing}
-      ${node.note ? html`<span id="${id}-note" class="note muted" role="note">${node.note}</span>` : nothing}
-      ${problems.length
-        ? html`<span id="${id}-err" class="error-text" role="alert">${problems.map((p) => ctx.t('form.problem', { label, message: problemText(p, ctx.t) })).join('; ')}</span>`
-        : nothing}`,
+    ${node.note ? html`<span id="${id}-note" class="note muted" role="note">${node.note}</span>` : nothing}
+    ${
+      problems.length
+        ? html`<span id="${id}-err" class="error-text" role="alert"
+            >${problems.map((p) => ctx.t('form.problem', { label, message: problemText(p, ctx.t) })).join('; ')}</span
+          >`
+        : nothing
+    }`,
   };
 }
 
@@ -71,7 +77,14 @@ function labelText(ctx: FormContext, label: string, required: boolean) {
 }
 
 /** Renders the editor for the schema at `pointer` (recursive). */
-export function renderNode(ctx: FormContext, input: unknown, pointer: string, fallbackLabel: string, required: boolean, depth: number): TemplateResult {
+export function renderNode(
+  ctx: FormContext,
+  input: unknown,
+  pointer: string,
+  fallbackLabel: string,
+  required: boolean,
+  depth: number,
+): TemplateResult {
   const node = ctx.describe(input);
   ctx.rendered.add(pointer);
   const label = node.title ?? fallbackLabel;
@@ -79,13 +92,16 @@ export function renderNode(ctx: FormContext, input: unknown, pointer: string, fa
   if (depth > MAX_DEPTH && node.kind !== 'json') {
     return renderJson(ctx, { ...node, kind: 'json', note: ctx.t('schema.note.tooDeep') }, pointer, label, required);
   }
-  if (node.nullable && value === null && node.kind !== 'enum') return renderNullToggle(ctx, node, pointer, label, required, true);
+  if (node.nullable && value === null && node.kind !== 'enum')
+    return renderNullToggle(ctx, node, pointer, label, required, true);
   // A value the control cannot show (a number for a text field, an option not in the list…) is shown as
   // JSON with a note, never as an empty box; it stays JSON while it is being fixed.
   if (node.kind !== 'json' && node.kind !== 'choice' && (ctx.showAsJson.has(pointer) || !fitsNode(node, value))) {
     ctx.showAsJson.add(pointer);
     const expected = ctx.t(`form.type.${node.kind === 'tuple' ? 'array' : node.kind}`);
-    const note = fitsNode(node, value) ? node.note : ctx.t('form.cannotShow', { actual: ctx.t(`form.type.${jsonTypeOf(value)}`), expected });
+    const note = fitsNode(node, value)
+      ? node.note
+      : ctx.t('form.cannotShow', { actual: ctx.t(`form.type.${jsonTypeOf(value)}`), expected });
     return renderJson(ctx, { ...node, kind: 'json', ...(note ? { note } : {}) }, pointer, label, required);
   }
   let body: TemplateResult;
@@ -124,30 +140,59 @@ export function renderNode(ctx: FormContext, input: unknown, pointer: string, fa
     default:
       body = renderJson(ctx, node, pointer, label, required);
   }
-  return node.nullable && node.kind !== 'enum' ? html`${body}${renderNullToggle(ctx, node, pointer, label, required, false)}` : body;
+  return node.nullable && node.kind !== 'enum'
+    ? html`${body}${renderNullToggle(ctx, node, pointer, label, required, false)}`
+    : body;
 }
 
-function renderNullToggle(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, isNull: boolean): TemplateResult {
+function renderNullToggle(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  isNull: boolean,
+): TemplateResult {
   const id = ctx.idFor(pointer, 'null');
   return html`<div class="field check ${isNull ? '' : 'sub-option'}">
-    <input id=${id} type="checkbox" .checked=${isNull}
-      @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked ? null : undefined)} />
+    <input
+      id=${id}
+      type="checkbox"
+      .checked=${isNull}
+      @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked ? null : undefined)}
+    />
     <label for=${id}>${isNull ? labelText(ctx, label, required) : label}${ctx.t('form.nullSuffix')}</label>
     ${isNull && node.description ? html`<span class="desc muted">${node.description}</span>` : nothing}
   </div>`;
 }
 
-function renderObject(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, depth: number, value: unknown): TemplateResult {
+function renderObject(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  depth: number,
+  value: unknown,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   if (depth > 0 && value === undefined && !required) {
-    return html`<div class="field absent"><span class="label">${label}</span> <span class="muted">${ctx.t('form.notSet')}</span>
-      <button type="button" class="small" @click=${() => ctx.add(pointer, node.schema)}>${ctx.t('form.add', { label })}</button>${info.help}</div>`;
+    return html`<div class="field absent"
+      ><span class="label">${label}</span> <span class="muted">${ctx.t('form.notSet')}</span>
+      <button type="button" class="small" @click=${() => ctx.add(pointer, node.schema)}
+        >${ctx.t('form.add', { label })}</button
+      >${info.help}</div
+    >`;
   }
   const properties = isObject(node.schema.properties) ? node.schema.properties : {};
   const requiredSet = new Set(Array.isArray(node.schema.required) ? node.schema.required.map(String) : []);
-  const fields = Object.entries(properties).map(([name, prop]) => renderNode(ctx, prop, childPointer(pointer, name), name, requiredSet.has(name), depth + 1));
+  const fields = Object.entries(properties).map(([name, prop]) =>
+    renderNode(ctx, prop, childPointer(pointer, name), name, requiredSet.has(name), depth + 1),
+  );
   // Required names without a property definition still need a way to be filled in.
-  const undeclared = [...requiredSet].filter((name) => !(name in properties)).map((name) => renderNode(ctx, {}, childPointer(pointer, name), name, true, depth + 1));
+  const undeclared = [...requiredSet]
+    .filter((name) => !(name in properties))
+    .map((name) => renderNode(ctx, {}, childPointer(pointer, name), name, true, depth + 1));
   if (depth === 0) return html`${fields}${undeclared}${info.help}`;
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
     <legend>${labelText(ctx, label, required)}</legend>
@@ -156,7 +201,15 @@ function renderObject(ctx: FormContext, node: SchemaNode, pointer: string, label
   </fieldset>`;
 }
 
-function renderArray(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, depth: number, value: unknown): TemplateResult {
+function renderArray(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  depth: number,
+  value: unknown,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   const items = Array.isArray(value) ? value : [];
   const itemNode = ctx.describe(node.schema.items);
@@ -169,44 +222,91 @@ function renderArray(ctx: FormContext, node: SchemaNode, pointer: string, label:
       ${itemNode.enumValues!.map((option, i) => {
         const id = ctx.idFor(pointer, `opt${i}`);
         const checked = items.some((v) => JSON.stringify(v) === JSON.stringify(option));
-        return html`<div class="check"><input id=${id} type="checkbox" .checked=${checked}
-          @change=${(e: Event) => {
-            const on = (e.target as HTMLInputElement).checked;
-            const live = ctx.get(pointer);
-            const rest = (Array.isArray(live) ? live : []).filter((v) => JSON.stringify(v) !== JSON.stringify(option));
-            ctx.set(pointer, on ? [...rest, option] : rest);
-          }} /><label for=${id}>${itemNode.enumLabels![i]}</label></div>`;
+        return html`<div class="check"
+          ><input
+            id=${id}
+            type="checkbox"
+            .checked=${checked}
+            @change=${(e: Event) => {
+              const on = (e.target as HTMLInputElement).checked;
+              const live = ctx.get(pointer);
+              const rest = (Array.isArray(live) ? live : []).filter(
+                (v) => JSON.stringify(v) !== JSON.stringify(option),
+              );
+              ctx.set(pointer, on ? [...rest, option] : rest);
+            }}
+          /><label for=${id}>${itemNode.enumLabels![i]}</label></div
+        >`;
       })}
       ${info.help}
     </fieldset>`;
   }
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(ctx, label, required)} <span class="muted">${ctx.t('form.itemCount', { count: items.length })}</span></legend>
+    <legend
+      >${labelText(ctx, label, required)}
+      <span class="muted">${ctx.t('form.itemCount', { count: items.length })}</span></legend
+    >
     <ol class="items">
       ${items.map((_item, i) => {
         const itemLabel = ctx.t('form.itemLabel', { label, n: i + 1 });
         return html`<li class="item">
           ${renderNode(ctx, node.schema.items, childPointer(pointer, i), itemLabel, true, depth + 1)}
           <div class="item-actions">
-            <button type="button" class="small" data-move="up" data-index=${i} aria-label=${ctx.t('form.moveUp', { label: itemLabel })} aria-disabled=${i === 0 ? 'true' : 'false'}
-              @click=${() => i > 0 && ctx.moveItem(pointer, i, i - 1)}>\u2191</button>
-            <button type="button" class="small" data-move="down" data-index=${i} aria-label=${ctx.t('form.moveDown', { label: itemLabel })} aria-disabled=${i === items.length - 1 ? 'true' : 'false'}
-              @click=${() => i < items.length - 1 && ctx.moveItem(pointer, i, i + 1)}>\u2193</button>
-            <button type="button" class="small" aria-label=${ctx.t('form.remove', { label: itemLabel })} aria-disabled=${items.length <= min ? 'true' : 'false'}
-              @click=${() => items.length > min && ctx.removeItem(pointer, i)}>${ctx.t('form.removeShort')}</button>
+            <button
+              type="button"
+              class="small"
+              data-move="up"
+              data-index=${i}
+              aria-label=${ctx.t('form.moveUp', { label: itemLabel })}
+              aria-disabled=${i === 0 ? 'true' : 'false'}
+              @click=${() => i > 0 && ctx.moveItem(pointer, i, i - 1)}
+              >↑</button
+            >
+            <button
+              type="button"
+              class="small"
+              data-move="down"
+              data-index=${i}
+              aria-label=${ctx.t('form.moveDown', { label: itemLabel })}
+              aria-disabled=${i === items.length - 1 ? 'true' : 'false'}
+              @click=${() => i < items.length - 1 && ctx.moveItem(pointer, i, i + 1)}
+              >↓</button
+            >
+            <button
+              type="button"
+              class="small"
+              aria-label=${ctx.t('form.remove', { label: itemLabel })}
+              aria-disabled=${items.length <= min ? 'true' : 'false'}
+              @click=${() => items.length > min && ctx.removeItem(pointer, i)}
+              >${ctx.t('form.removeShort')}</button
+            >
           </div>
         </li>`;
       })}
     </ol>
-    <button type="button" class="small" aria-disabled=${items.length >= max ? 'true' : 'false'}
-      @click=${() => items.length < max && ctx.addItem(pointer, node.schema.items)}>${ctx.t('form.addItem', { label })}</button>
+    <button
+      type="button"
+      class="small"
+      aria-disabled=${items.length >= max ? 'true' : 'false'}
+      @click=${() => items.length < max && ctx.addItem(pointer, node.schema.items)}
+      >${ctx.t('form.addItem', { label })}</button
+    >
     ${info.help}
   </fieldset>`;
 }
 
-function renderTuple(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, depth: number): TemplateResult {
+function renderTuple(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  depth: number,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
-  const positions = (Array.isArray(node.schema.prefixItems) ? node.schema.prefixItems : (node.schema.items as unknown[])) as unknown[];
+  const positions = (
+    Array.isArray(node.schema.prefixItems) ? node.schema.prefixItems : (node.schema.items as unknown[])
+  ) as unknown[];
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
     <legend>${labelText(ctx, label, required)}</legend>
     ${positions.map((schema, i) => renderNode(ctx, schema, childPointer(pointer, i), `${label} position ${i + 1}`, true, depth + 1))}
@@ -214,7 +314,14 @@ function renderTuple(ctx: FormContext, node: SchemaNode, pointer: string, label:
   </fieldset>`;
 }
 
-function renderChoice(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, depth: number): TemplateResult {
+function renderChoice(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  depth: number,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   const index = ctx.variantIndex(pointer, node);
   const selectId = ctx.idFor(pointer, 'variant');
@@ -223,7 +330,10 @@ function renderChoice(ctx: FormContext, node: SchemaNode, pointer: string, label
     <legend>${labelText(ctx, label, required)}</legend>
     <div class="field">
       <label for=${selectId}>${ctx.t('form.kindOf', { label })}</label>
-      <select id=${selectId} @change=${(e: Event) => ctx.chooseVariant(pointer, node, Number((e.target as HTMLSelectElement).value))}>
+      <select
+        id=${selectId}
+        @change=${(e: Event) => ctx.chooseVariant(pointer, node, Number((e.target as HTMLSelectElement).value))}
+      >
         ${node.variants!.map((v, i) => html`<option value=${String(i)} ?selected=${i === index}>${v.label}</option>`)}
       </select>
     </div>
@@ -232,16 +342,28 @@ function renderChoice(ctx: FormContext, node: SchemaNode, pointer: string, label
   </fieldset>`;
 }
 
-function renderEnum(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, value: unknown): TemplateResult {
+function renderEnum(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  value: unknown,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   const index = node.enumValues!.findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
   return html`<div class="field">
     <label for=${info.id}>${labelText(ctx, label, required)}</label>
-    <select id=${info.id} aria-required=${required ? 'true' : 'false'} aria-describedby=${info.describedBy} aria-invalid=${info.invalid}
+    <select
+      id=${info.id}
+      aria-required=${required ? 'true' : 'false'}
+      aria-describedby=${info.describedBy}
+      aria-invalid=${info.invalid}
       @change=${(e: Event) => {
         const i = (e.target as HTMLSelectElement).value;
         ctx.set(pointer, i === '' ? undefined : structuredClone(node.enumValues![Number(i)]));
-      }}>
+      }}
+    >
       <option value="" ?selected=${index < 0}>${required ? ctx.t('form.choose') : ctx.t('form.notSet')}</option>
       ${node.enumLabels!.map((l, i) => html`<option value=${String(i)} ?selected=${i === index}>${l}</option>`)}
     </select>
@@ -253,51 +375,105 @@ function renderConst(ctx: FormContext, node: SchemaNode, pointer: string, label:
   const info = fieldInfo(ctx, node, pointer, label);
   return html`<div class="field">
     <span class="label" id="${info.id}-label">${label}</span>
-    <output id=${info.id} aria-labelledby="${info.id}-label" aria-describedby=${info.describedBy}><code>${JSON.stringify(node.constValue)}</code> (fixed)</output>
+    <output id=${info.id} aria-labelledby="${info.id}-label" aria-describedby=${info.describedBy}
+      ><code>${JSON.stringify(node.constValue)}</code> (fixed)</output
+    >
     ${info.help}
   </div>`;
 }
 
-function renderBoolean(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, value: unknown): TemplateResult {
+function renderBoolean(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  value: unknown,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
-  return html`<div class="field"><span class="check">
-    <input id=${info.id} type="checkbox" .checked=${value === true} aria-describedby=${info.describedBy} aria-invalid=${info.invalid}
-      @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked)} />
-    <label for=${info.id}>${labelText(ctx, label, required)}</label></span>
+  return html`<div class="field"
+    ><span class="check">
+      <input
+        id=${info.id}
+        type="checkbox"
+        .checked=${value === true}
+        aria-describedby=${info.describedBy}
+        aria-invalid=${info.invalid}
+        @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked)}
+      />
+      <label for=${info.id}>${labelText(ctx, label, required)}</label></span
+    >
     ${value === undefined && !required ? html`<span class="muted small-text">${ctx.t('form.notSet')}</span>` : nothing}
     ${info.help}
   </div>`;
 }
 
-function renderNumber(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, value: unknown): TemplateResult {
+function renderNumber(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  value: unknown,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   const s = node.schema;
   const text = ctx.raw.get(pointer) ?? (typeof value === 'number' ? String(value) : '');
   const step = typeof s.multipleOf === 'number' ? String(s.multipleOf) : node.kind === 'integer' ? '1' : 'any';
   return html`<div class="field">
     <label for=${info.id}>${labelText(ctx, label, required)}</label>
-    <input id=${info.id} type="number" inputmode=${node.kind === 'integer' ? 'numeric' : 'decimal'} .value=${text} step=${step}
-      min=${typeof s.minimum === 'number' ? s.minimum : nothing} max=${typeof s.maximum === 'number' ? s.maximum : nothing}
-      aria-required=${required ? 'true' : 'false'} aria-describedby=${info.describedBy} aria-invalid=${info.invalid}
-      @input=${(e: Event) => ctx.setRaw(pointer, (e.target as HTMLInputElement).value, node.kind as 'number' | 'integer')} />
+    <input
+      id=${info.id}
+      type="number"
+      inputmode=${node.kind === 'integer' ? 'numeric' : 'decimal'}
+      .value=${text}
+      step=${step}
+      min=${typeof s.minimum === 'number' ? s.minimum : nothing}
+      max=${typeof s.maximum === 'number' ? s.maximum : nothing}
+      aria-required=${required ? 'true' : 'false'}
+      aria-describedby=${info.describedBy}
+      aria-invalid=${info.invalid}
+      @input=${(e: Event) => ctx.setRaw(pointer, (e.target as HTMLInputElement).value, node.kind as 'number' | 'integer')}
+    />
     ${info.help}
   </div>`;
 }
 
-function renderString(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean, value: unknown): TemplateResult {
+function renderString(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+  value: unknown,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   return renderStringField(ctx, node.schema, pointer, labelText(ctx, label, required), label, required, value, info);
 }
 
-function renderJson(ctx: FormContext, node: SchemaNode, pointer: string, label: string, required: boolean): TemplateResult {
+function renderJson(
+  ctx: FormContext,
+  node: SchemaNode,
+  pointer: string,
+  label: string,
+  required: boolean,
+): TemplateResult {
   const info = fieldInfo(ctx, node, pointer, label);
   const value = getAt(ctx.value, pointer);
   const text = ctx.raw.get(pointer) ?? (value === undefined ? '' : JSON.stringify(value, null, 2));
   return html`<div class="field">
     <label for=${info.id}>${labelText(ctx, label, required)} <span class="muted">(JSON)</span></label>
-    <textarea id=${info.id} class="json" spellcheck="false" .value=${text} aria-required=${required ? 'true' : 'false'}
-      aria-describedby=${info.describedBy} aria-invalid=${info.invalid} placeholder="JSON value"
-      @input=${(e: Event) => ctx.setRaw(pointer, (e.target as HTMLTextAreaElement).value, 'json')}></textarea>
+    <textarea
+      id=${info.id}
+      class="json"
+      spellcheck="false"
+      .value=${text}
+      aria-required=${required ? 'true' : 'false'}
+      aria-describedby=${info.describedBy}
+      aria-invalid=${info.invalid}
+      placeholder="JSON value"
+      @input=${(e: Event) => ctx.setRaw(pointer, (e.target as HTMLTextAreaElement).value, 'json')}
+    ></textarea>
     ${info.help}
   </div>`;
 }

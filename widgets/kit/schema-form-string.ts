@@ -2,7 +2,15 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { JSONSchema } from '../../src/core/types.js';
 
 /** Formats with a dedicated input type; every other string is free text. */
-export const INPUT_TYPE: Record<string, string> = { email: 'email', uri: 'url', url: 'url', iri: 'url', date: 'date', 'date-time': 'datetime-local', time: 'time' };
+export const INPUT_TYPE: Record<string, string> = {
+  email: 'email',
+  uri: 'url',
+  url: 'url',
+  iri: 'url',
+  date: 'date',
+  'date-time': 'datetime-local',
+  time: 'time',
+};
 
 /** What the string editor needs from the form (a slice of FormContext). */
 export interface StringFieldContext {
@@ -45,7 +53,16 @@ function fromInput(format: string | undefined, text: string): string {
  * is pasted (the line breaks are kept; a plain input would drop them). In a text area Enter adds a
  * line; Ctrl/Cmd+Enter submits (handled by the form).
  */
-export function renderStringField(ctx: StringFieldContext, schema: JSONSchema, pointer: string, labelHtml: TemplateResult, label: string, required: boolean, value: unknown, info: StringFieldInfo): TemplateResult {
+export function renderStringField(
+  ctx: StringFieldContext,
+  schema: JSONSchema,
+  pointer: string,
+  labelHtml: TemplateResult,
+  label: string,
+  required: boolean,
+  value: unknown,
+  info: StringFieldInfo,
+): TemplateResult {
   const s = schema as JSONSchema & { format?: unknown; maxLength?: unknown };
   const format = typeof s.format === 'string' ? s.format : undefined;
   const inArray = /\/\d+$/.test(pointer);
@@ -53,16 +70,30 @@ export function renderStringField(ctx: StringFieldContext, schema: JSONSchema, p
   const onInput = (e: Event) => set((e.target as HTMLInputElement).value);
   const free = !format || !(format in INPUT_TYPE);
   const text = typeof value === 'string' ? value : '';
-  const long = (typeof s.maxLength === 'number' && s.maxLength > 200) || format === 'textarea' || typeof s.contentMediaType === 'string';
+  const long =
+    (typeof s.maxLength === 'number' && s.maxLength > 200) ||
+    format === 'textarea' ||
+    typeof s.contentMediaType === 'string';
   const area = free && (long || ctx.expanded.has(pointer) || text.includes('\n'));
   const aria = { required: required ? 'true' : 'false' };
   if (area) {
-    return html`<div class="field"><label for=${info.id}>${labelHtml}</label>
-      <textarea id=${info.id} .value=${text} rows=${Math.min(12, Math.max(3, text.split('\n').length + 1))} aria-required=${aria.required}
-        aria-describedby=${info.describedBy} aria-invalid=${info.invalid} aria-keyshortcuts="Control+Enter Meta+Enter" @input=${onInput}></textarea>
-      <span class="desc muted">${ctx.t('form.keysHint')}</span>${info.help}</div>`;
+    return html`<div class="field"
+      ><label for=${info.id}>${labelHtml}</label>
+      <textarea
+        id=${info.id}
+        .value=${text}
+        rows=${Math.min(12, Math.max(3, text.split('\n').length + 1))}
+        aria-required=${aria.required}
+        aria-describedby=${info.describedBy}
+        aria-invalid=${info.invalid}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+        @input=${onInput}
+      ></textarea>
+      <span class="desc muted">${ctx.t('form.keysHint')}</span>${info.help}</div
+    >`;
   }
-  const shown = format === 'date-time' ? toLocalInput(value) : text.replace(/^(\d\d:\d\d):00$/, format === 'time' ? '$1' : '$&');
+  const shown =
+    format === 'date-time' ? toLocalInput(value) : text.replace(/^(\d\d:\d\d):00$/, format === 'time' ? '$1' : '$&');
   const onPaste = (e: ClipboardEvent) => {
     const pasted = e.clipboardData?.getData('text/plain') ?? '';
     if (!free || !/[\r\n]/.test(pasted)) return;
@@ -75,13 +106,34 @@ export function renderStringField(ctx: StringFieldContext, schema: JSONSchema, p
     set(next);
     ctx.expand(pointer);
   };
-  return html`<div class="field"><label for=${info.id}>${labelHtml}</label>
+  return html`<div class="field"
+    ><label for=${info.id}>${labelHtml}</label>
     <span class="line">
-      <input id=${info.id} type=${(format && INPUT_TYPE[format]) ?? 'text'} .value=${shown} step=${format === 'date-time' || format === 'time' ? '1' : nothing}
-        minlength=${typeof s.minLength === 'number' ? s.minLength : nothing} maxlength=${typeof s.maxLength === 'number' ? s.maxLength : nothing}
-        aria-required=${aria.required} aria-describedby=${info.describedBy} aria-invalid=${info.invalid} @input=${onInput} @paste=${onPaste} />
-      ${free
-        ? html`<button type="button" class="small" data-expand aria-label=${ctx.t('form.expandLabel', { label })} @click=${() => ctx.expand(pointer)}>${ctx.t('form.expand')}</button>`
-        : nothing}
-    </span>${info.help}</div>`;
+      <input
+        id=${info.id}
+        type=${(format && INPUT_TYPE[format]) ?? 'text'}
+        .value=${shown}
+        step=${format === 'date-time' || format === 'time' ? '1' : nothing}
+        minlength=${typeof s.minLength === 'number' ? s.minLength : nothing}
+        maxlength=${typeof s.maxLength === 'number' ? s.maxLength : nothing}
+        aria-required=${aria.required}
+        aria-describedby=${info.describedBy}
+        aria-invalid=${info.invalid}
+        @input=${onInput}
+        @paste=${onPaste}
+      />
+      ${
+        free
+          ? html`<button
+              type="button"
+              class="small"
+              data-expand
+              aria-label=${ctx.t('form.expandLabel', { label })}
+              @click=${() => ctx.expand(pointer)}
+              >${ctx.t('form.expand')}</button
+            >`
+          : nothing
+      } </span
+    >${info.help}</div
+  >`;
 }

@@ -154,7 +154,8 @@ export class McpSchemaForm extends LitElement {
     } catch {
       start = undefined;
     }
-    this.current = start ?? (this.describe(root).kind === 'object' || this.describe(root).kind === 'json' ? {} : undefined);
+    this.current =
+      start ?? (this.describe(root).kind === 'object' || this.describe(root).kind === 'json' ? {} : undefined);
     const fields = estimateFields(root, root, FIELD_BUDGET + 1);
     this.tooBig = fields > FIELD_BUDGET ? fields : undefined;
     this.mode = this.tooBig ? 'json' : 'form';
@@ -168,7 +169,8 @@ export class McpSchemaForm extends LitElement {
 
   /** Drops the host's problems at `pointer` (or below it) that its new value fixes. */
   private recheck(pointer: string): void {
-    for (const problem of fixedBy(this.hostProblems(), pointer, (at) => getAt(this.current, at))) this.fixed.add(problem);
+    for (const problem of fixedBy(this.hostProblems(), pointer, (at) => getAt(this.current, at)))
+      this.fixed.add(problem);
   }
 
   private context(): FormContext {
@@ -209,7 +211,10 @@ export class McpSchemaForm extends LitElement {
       removeItem: (pointer, index) => {
         const items = getAt(this.current, pointer) as unknown[];
         this.dropItemState(pointer);
-        this.update_(pointer, items.filter((_, i) => i !== index));
+        this.update_(
+          pointer,
+          items.filter((_, i) => i !== index),
+        );
       },
       expanded: this.expanded,
       expand: (pointer) => {
@@ -233,7 +238,9 @@ export class McpSchemaForm extends LitElement {
         this.dropItemState(pointer);
         this.update_(pointer, items);
         void this.updateComplete.then(() => {
-          const button = this.renderRoot.querySelector(`[data-move="${to < from ? 'up' : 'down'}"][data-index="${to}"]`) as HTMLElement | null;
+          const button = this.renderRoot.querySelector(
+            `[data-move="${to < from ? 'up' : 'down'}"][data-index="${to}"]`,
+          ) as HTMLElement | null;
           button?.focus();
         });
       },
@@ -244,7 +251,8 @@ export class McpSchemaForm extends LitElement {
     const chosen = this.variants.get(pointer);
     if (chosen !== undefined && chosen < node.variants!.length) return chosen;
     const value = getAt(this.current, pointer);
-    const found = value === undefined ? 0 : node.variants!.findIndex((v) => matchesVariant(this.root(), v.schema, value));
+    const found =
+      value === undefined ? 0 : node.variants!.findIndex((v) => matchesVariant(this.root(), v.schema, value));
     return Math.max(0, found);
   }
 
@@ -254,7 +262,8 @@ export class McpSchemaForm extends LitElement {
       for (const key of [...map.keys()]) if (key.startsWith(`${pointer}/`)) map.delete(key);
     }
     this.localErrors = this.localErrors.filter((p) => !p.path.startsWith(`${pointer}/`));
-    for (const set of [this.expanded, this.showAsJson]) for (const key of [...set]) if (key.startsWith(`${pointer}/`)) set.delete(key);
+    for (const set of [this.expanded, this.showAsJson])
+      for (const key of [...set]) if (key.startsWith(`${pointer}/`)) set.delete(key);
   }
 
   private update_(pointer: string, value: unknown): void {
@@ -278,7 +287,9 @@ export class McpSchemaForm extends LitElement {
     void this.updateComplete.then(() => {
       const id = this.ids.get(pointer);
       const target = id ? (this.renderRoot.querySelector(`#${id}`) as HTMLElement | null) : null;
-      (target ?? (this.renderRoot.querySelector(`[id^="${this.ids.get(pointer) ?? '__none'}"]`) as HTMLElement | null))?.focus();
+      (
+        target ?? (this.renderRoot.querySelector(`[id^="${this.ids.get(pointer) ?? '__none'}"]`) as HTMLElement | null)
+      )?.focus();
     });
   }
 
@@ -368,23 +379,51 @@ export class McpSchemaForm extends LitElement {
     const ctx = this.context();
     const body = this.mode === 'json' ? this.renderJsonView_() : this.renderFormView(ctx, root);
     // Problems whose field is not on screen (or the whole value) are listed at the end.
-    const orphans = this.mode === 'form' ? [...this.localErrors, ...this.hostProblems()].filter((p) => p.path === '' || !this.rendered.has(p.path)) : [];
+    const orphans =
+      this.mode === 'form'
+        ? [...this.localErrors, ...this.hostProblems()].filter((p) => p.path === '' || !this.rendered.has(p.path))
+        : [];
     return html`<form novalidate @submit=${this.onSubmit} @keydown=${this.onKeydown}>
       <div class="view-switch" role="group" aria-label=${this.t('form.editAs')}>
-        <button type="button" class="small" aria-pressed=${this.mode === 'form' ? 'true' : 'false'} @click=${() => this.switchMode('form')}>${this.t('form.formView')}</button>
-        <button type="button" class="small" aria-pressed=${this.mode === 'json' ? 'true' : 'false'} @click=${() => this.switchMode('json')}>JSON</button>
+        <button
+          type="button"
+          class="small"
+          aria-pressed=${this.mode === 'form' ? 'true' : 'false'}
+          @click=${() => this.switchMode('form')}
+          >${this.t('form.formView')}</button
+        >
+        <button
+          type="button"
+          class="small"
+          aria-pressed=${this.mode === 'json' ? 'true' : 'false'}
+          @click=${() => this.switchMode('json')}
+          >JSON</button
+        >
       </div>
       ${this.tooBig ? html`<p class="note muted" role="note">${this.t('form.tooBig', { max: FIELD_BUDGET })}</p>` : nothing}
       ${body}
       ${orphans.length ? html`<p class="error-text" role="alert">${orphans.map((p) => `${p.path || this.t('form.arguments')}: ${problemText(p, this.t)}`).join('; ')}</p>` : nothing}
-      <div class="actions"><button class="primary" type="submit" aria-disabled=${this.busy ? 'true' : 'false'}>${this.submitLabel || this.t('form.submit')}</button></div>
+      <div class="actions"
+        ><button class="primary" type="submit" aria-disabled=${this.busy ? 'true' : 'false'}
+          >${this.submitLabel || this.t('form.submit')}</button
+        ></div
+      >
     </form>`;
   }
 
   private renderFormView(ctx: FormContext, root: JSONSchema) {
     const node = this.describe(root);
-    const noFields = (node.kind === 'object' || node.kind === 'json') && node.schema.type === 'object' && !isObject(node.schema.properties) && !Array.isArray(node.schema.required);
-    if (noFields || (isObject(node.schema.properties) && Object.keys(node.schema.properties).length === 0 && !Array.isArray(node.schema.required))) {
+    const noFields =
+      (node.kind === 'object' || node.kind === 'json') &&
+      node.schema.type === 'object' &&
+      !isObject(node.schema.properties) &&
+      !Array.isArray(node.schema.required);
+    if (
+      noFields ||
+      (isObject(node.schema.properties) &&
+        Object.keys(node.schema.properties).length === 0 &&
+        !Array.isArray(node.schema.required))
+    ) {
       return html`<p class="muted">${this.t('form.noArguments')}</p>`;
     }
     return renderNode(ctx, root, '', this.t('form.value'), true, 0);

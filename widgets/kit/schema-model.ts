@@ -3,7 +3,19 @@ import { englishTranslate, type Translate } from './translate.js';
 import { pointerSegments } from './schema-pointer.js';
 
 /** How one schema node is edited. */
-export type NodeKind = 'object' | 'array' | 'tuple' | 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'enum' | 'const' | 'choice' | 'json';
+export type NodeKind =
+  | 'object'
+  | 'array'
+  | 'tuple'
+  | 'string'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'null'
+  | 'enum'
+  | 'const'
+  | 'choice'
+  | 'json';
 
 /** One alternative of a `oneOf`/`anyOf` or of a type array. */
 export interface Variant {
@@ -29,14 +41,27 @@ export interface SchemaNode {
 
 const SCALARS = new Set(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
 /** Keywords the form does not turn into fields; the host still checks them on submit. */
-const UNSUPPORTED = ['not', 'if', 'patternProperties', 'dependentSchemas', 'dependencies', 'unevaluatedProperties', 'propertyNames', 'contains'];
+const UNSUPPORTED = [
+  'not',
+  'if',
+  'patternProperties',
+  'dependentSchemas',
+  'dependencies',
+  'unevaluatedProperties',
+  'propertyNames',
+  'contains',
+];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Resolves a local `$ref` ('#', '#/$defs/x', '#/definitions/x', …) against the root schema. */
-export function resolveRef(root: unknown, ref: string, t: Translate = englishTranslate): { schema?: JSONSchema; error?: string } {
+export function resolveRef(
+  root: unknown,
+  ref: string,
+  t: Translate = englishTranslate,
+): { schema?: JSONSchema; error?: string } {
   if (!ref.startsWith('#')) return { error: t('schema.note.remoteRef', { ref }) };
   let pointer: string;
   try {
@@ -50,7 +75,8 @@ export function resolveRef(root: unknown, ref: string, t: Translate = englishTra
     if (!isObject(current) && !Array.isArray(current)) return { error: t('schema.note.missingRef', { ref }) };
     current = (current as Record<string, unknown>)[segment];
   }
-  if (current === true || current === undefined) return current === true ? { schema: {} } : { error: t('schema.note.missingRef', { ref }) };
+  if (current === true || current === undefined)
+    return current === true ? { schema: {} } : { error: t('schema.note.missingRef', { ref }) };
   if (!isObject(current)) return { error: t('schema.note.notSchema', { ref }) };
   return { schema: current };
 }
@@ -64,9 +90,17 @@ export function mergeAllOf(schema: JSONSchema, deref: (s: unknown) => JSONSchema
     const part = mergeAllOf(deref(member), deref);
     const properties = { ...(isObject(merged.properties) ? merged.properties : {}) } as Record<string, unknown>;
     for (const [name, prop] of Object.entries(isObject(part.properties) ? part.properties : {})) {
-      properties[name] = name in properties && isObject(properties[name]) && isObject(prop) ? { ...(properties[name] as object), ...prop } : prop;
+      properties[name] =
+        name in properties && isObject(properties[name]) && isObject(prop)
+          ? { ...(properties[name] as object), ...prop }
+          : prop;
     }
-    const required = [...new Set([...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(part.required) ? part.required : [])])];
+    const required = [
+      ...new Set([
+        ...(Array.isArray(merged.required) ? merged.required : []),
+        ...(Array.isArray(part.required) ? part.required : []),
+      ]),
+    ];
     merged = { ...part, ...merged, properties, required };
     if (!Object.keys(properties).length) delete merged.properties;
     if (!required.length) delete merged.required;
@@ -78,7 +112,11 @@ export function mergeAllOf(schema: JSONSchema, deref: (s: unknown) => JSONSchema
  * Resolves `$ref` chains (local only, cycles detected) and `allOf`, keeping sibling keywords.
  * Never throws: a reference that cannot be followed yields `{}` with a note.
  */
-export function derefSchema(root: unknown, input: unknown, t: Translate = englishTranslate): { schema: JSONSchema; note?: string } {
+export function derefSchema(
+  root: unknown,
+  input: unknown,
+  t: Translate = englishTranslate,
+): { schema: JSONSchema; note?: string } {
   if (input === true || input === undefined) return { schema: {} };
   if (input === false) return { schema: { not: {} }, note: t('schema.note.noValue') };
   if (!isObject(input)) return { schema: {}, note: t('schema.note.invalid') };
@@ -110,13 +148,15 @@ function labelOf(schema: JSONSchema, fallback: string, t: Translate): string {
   if (typeof schema.title === 'string' && schema.title.trim()) return schema.title;
   if ('const' in schema) return typeof schema.const === 'string' ? schema.const : JSON.stringify(schema.const);
   if (typeof schema.type === 'string') return schema.type;
-  if (isObject(schema.properties)) return t('schema.objectLabel', { names: Object.keys(schema.properties).slice(0, 3).join(t('list.separator')) });
+  if (isObject(schema.properties))
+    return t('schema.objectLabel', { names: Object.keys(schema.properties).slice(0, 3).join(t('list.separator')) });
   return fallback;
 }
 
 function typeList(schema: JSONSchema): string[] {
   if (typeof schema.type === 'string') return [schema.type];
-  if (Array.isArray(schema.type)) return schema.type.filter((t): t is string => typeof t === 'string' && SCALARS.has(t));
+  if (Array.isArray(schema.type))
+    return schema.type.filter((t): t is string => typeof t === 'string' && SCALARS.has(t));
   return [];
 }
 
@@ -131,27 +171,57 @@ export function describeNode(root: unknown, input: unknown, t: Translate = engli
   };
   if (note) return { ...base, kind: 'json', note: t('schema.note.part', { note }) };
   const unsupported = UNSUPPORTED.filter((k) => k in schema);
-  const extra = unsupported.length ? t('schema.note.unsupported', { rules: unsupported.map((k) => `"${k}"`).join(t('list.separator')) }) : undefined;
+  const extra = unsupported.length
+    ? t('schema.note.unsupported', { rules: unsupported.map((k) => `"${k}"`).join(t('list.separator')) })
+    : undefined;
   if ('const' in schema) return { ...base, kind: 'const', constValue: schema.const, note: extra };
   if (Array.isArray(schema.enum) && schema.enum.length > 0) {
     const values = schema.enum as unknown[];
-    return { ...base, kind: 'enum', enumValues: values, enumLabels: values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))), nullable: base.nullable || values.includes(null), note: extra };
+    return {
+      ...base,
+      kind: 'enum',
+      enumValues: values,
+      enumLabels: values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+      nullable: base.nullable || values.includes(null),
+      note: extra,
+    };
   }
-  const alternatives = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  const alternatives = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : undefined;
   if (alternatives && alternatives.length > 0) {
     const resolved = alternatives.map((alt) => derefSchema(root, alt, t).schema);
-    const nonNull = resolved.filter((r) => !(r.type === 'null' || (Array.isArray(r.enum) && r.enum.length === 1 && r.enum[0] === null)));
+    const nonNull = resolved.filter(
+      (r) => !(r.type === 'null' || (Array.isArray(r.enum) && r.enum.length === 1 && r.enum[0] === null)),
+    );
     const nullable = base.nullable || nonNull.length < resolved.length;
     // oneOf of titled consts is how many schemas spell a labelled enum.
     if (nonNull.length > 0 && nonNull.every((r) => 'const' in r)) {
-      return { ...base, kind: 'enum', nullable, enumValues: nonNull.map((r) => r.const), enumLabels: nonNull.map((r, i) => labelOf(r, t('schema.option', { n: i + 1 }), t)), note: extra };
+      return {
+        ...base,
+        kind: 'enum',
+        nullable,
+        enumValues: nonNull.map((r) => r.const),
+        enumLabels: nonNull.map((r, i) => labelOf(r, t('schema.option', { n: i + 1 }), t)),
+        note: extra,
+      };
     }
     if (nonNull.length === 1) {
       const { oneOf: _o, anyOf: _a, ...rest } = schema;
       const inner = describeNode(root, { ...rest, ...nonNull[0] }, t);
-      return { ...inner, nullable, title: inner.title ?? base.title, description: inner.description ?? base.description };
+      return {
+        ...inner,
+        nullable,
+        title: inner.title ?? base.title,
+        description: inner.description ?? base.description,
+      };
     }
-    const variants = nonNull.map((r, i) => ({ label: labelOf(r, t('schema.option', { n: i + 1 }), t), schema: mergeSiblings(schema, r) }));
+    const variants = nonNull.map((r, i) => ({
+      label: labelOf(r, t('schema.option', { n: i + 1 }), t),
+      schema: mergeSiblings(schema, r),
+    }));
     return { ...base, kind: 'choice', nullable, variants, note: extra };
   }
   const types = typeList(schema);
@@ -175,7 +245,8 @@ export function describeNode(root: unknown, input: unknown, t: Translate = engli
       }
       return { ...base, kind: 'object', nullable, note: extra };
     case 'array':
-      if (Array.isArray(schema.prefixItems) || Array.isArray(schema.items)) return { ...base, kind: 'tuple', nullable, note: extra };
+      if (Array.isArray(schema.prefixItems) || Array.isArray(schema.items))
+        return { ...base, kind: 'tuple', nullable, note: extra };
       return { ...base, kind: 'array', nullable, note: extra };
     case 'string':
     case 'number':
@@ -184,7 +255,12 @@ export function describeNode(root: unknown, input: unknown, t: Translate = engli
     case 'null':
       return { ...base, kind: type, nullable: type === 'null' ? false : nullable, note: extra };
     default:
-      return { ...base, kind: 'json', nullable, note: typeof schema.type === 'string' ? t('schema.note.unknownType', { type: schema.type }) : extra };
+      return {
+        ...base,
+        kind: 'json',
+        nullable,
+        note: typeof schema.type === 'string' ? t('schema.note.unknownType', { type: schema.type }) : extra,
+      };
   }
 }
 
@@ -218,7 +294,9 @@ export function matchesVariant(root: unknown, variant: JSONSchema, value: unknow
       if (!isObject(value)) return false;
       const props = isObject(node.schema.properties) ? node.schema.properties : {};
       // Discriminate by const properties when the variants have them ("kind": "circle").
-      return Object.entries(props).every(([k, p]) => !(isObject(p) && 'const' in p) || JSON.stringify(p.const) === JSON.stringify(value[k]));
+      return Object.entries(props).every(
+        ([k, p]) => !(isObject(p) && 'const' in p) || JSON.stringify(p.const) === JSON.stringify(value[k]),
+      );
     }
     default:
       return true;
@@ -239,7 +317,8 @@ export function initialValue(root: unknown, input: unknown, depth = 0): unknown 
       const child = describeNode(root, prop);
       // Required nested objects, and anything with a default or const, start filled in.
       const value = initialValue(root, prop, depth + 1);
-      if (value !== undefined && (required.has(name) || child.schema.default !== undefined || child.kind === 'const')) out[name] = value;
+      if (value !== undefined && (required.has(name) || child.schema.default !== undefined || child.kind === 'const'))
+        out[name] = value;
       else if (required.has(name) && child.kind === 'boolean') out[name] = false;
       // A required list starts empty ([] is a value; leaving it out would be "is required").
       else if (required.has(name) && child.kind === 'array') out[name] = [];
@@ -248,7 +327,10 @@ export function initialValue(root: unknown, input: unknown, depth = 0): unknown 
   }
   if (node.kind === 'choice' && node.variants!.length) return initialValue(root, node.variants![0]!.schema, depth + 1);
   if (node.kind === 'array' && typeof node.schema.minItems === 'number' && node.schema.minItems > 0) {
-    return Array.from({ length: Math.min(node.schema.minItems, 50) }, () => initialValue(root, node.schema.items, depth + 1) ?? null);
+    return Array.from(
+      { length: Math.min(node.schema.minItems, 50) },
+      () => initialValue(root, node.schema.items, depth + 1) ?? null,
+    );
   }
   return undefined;
 }
@@ -269,7 +351,9 @@ export function estimateFields(root: unknown, input: unknown, budget = 400, dept
     case 'array':
       return 1 + estimateFields(root, node.schema.items, budget, depth + 1);
     case 'choice':
-      return 1 + Math.max(0, ...node.variants!.slice(0, 20).map((v) => estimateFields(root, v.schema, budget, depth + 1)));
+      return (
+        1 + Math.max(0, ...node.variants!.slice(0, 20).map((v) => estimateFields(root, v.schema, budget, depth + 1)))
+      );
     default:
       return 1;
   }
@@ -289,7 +373,9 @@ export function constraintText(schema: JSONSchema, t: Translate = englishTransla
   const min = num('minimum') ?? num('exclusiveMinimum');
   const max = num('maximum') ?? num('exclusiveMaximum');
   if (min !== undefined || max !== undefined) {
-    parts.push(`${min !== undefined ? `${num('exclusiveMinimum') !== undefined ? '>' : '\u2265'} ${min}` : ''}${min !== undefined && max !== undefined ? t('constraint.and') : ''}${max !== undefined ? `${num('exclusiveMaximum') !== undefined ? '<' : '\u2264'} ${max}` : ''}`);
+    parts.push(
+      `${min !== undefined ? `${num('exclusiveMinimum') !== undefined ? '>' : '\u2265'} ${min}` : ''}${min !== undefined && max !== undefined ? t('constraint.and') : ''}${max !== undefined ? `${num('exclusiveMaximum') !== undefined ? '<' : '\u2264'} ${max}` : ''}`,
+    );
   }
   if (num('multipleOf') !== undefined) parts.push(t('constraint.multipleOf', { n: num('multipleOf') }));
   if (typeof schema.pattern === 'string') parts.push(t('constraint.pattern', { pattern: schema.pattern }));

@@ -51,7 +51,13 @@ export function setAt(root: unknown, pointer: string, value: unknown): unknown {
   const write = (container: unknown, index: number): unknown => {
     const segment = segments[index]!;
     const nextIsIndex = /^\d+$/.test(segments[index + 1] ?? '');
-    const copy: any = Array.isArray(container) ? [...container] : isContainer(container) ? { ...container } : /^\d+$/.test(segment) ? [] : {};
+    const copy: any = Array.isArray(container)
+      ? [...container]
+      : isContainer(container)
+        ? { ...container }
+        : /^\d+$/.test(segment)
+          ? []
+          : {};
     if (index === segments.length - 1) {
       if (value === undefined && !Array.isArray(copy)) delete copy[segment];
       else copy[segment] = value;

@@ -1,5 +1,14 @@
 import { LitElement, type PropertyValues } from 'lit';
-import type { DependenciesObject, I18nMessage, MCPInfo, MCPServerInfo, MCPWidgetStatus, Unsubscribe, WidgetResourceUsage, WidgetTimersInterface } from '../../src/core/types.js';
+import type {
+  DependenciesObject,
+  I18nMessage,
+  MCPInfo,
+  MCPServerInfo,
+  MCPWidgetStatus,
+  Unsubscribe,
+  WidgetResourceUsage,
+  WidgetTimersInterface,
+} from '../../src/core/types.js';
 import { trackActivity, type ActivityEntry } from './activity.js';
 import { LocalizeController } from './localize.js';
 import { KIT_CATALOGS } from './messages.js';
@@ -61,7 +70,8 @@ export class McpServerWidgetElement extends LitElement {
   protected localize(catalogs: Record<string, Record<string, I18nMessage>>): void {
     this.removeController(this.l10n);
     const merged: Record<string, Record<string, I18nMessage>> = {};
-    for (const locale of new Set([...Object.keys(KIT_CATALOGS), ...Object.keys(catalogs)])) merged[locale] = { ...(KIT_CATALOGS[locale] ?? {}), ...(catalogs[locale] ?? {}) };
+    for (const locale of new Set([...Object.keys(KIT_CATALOGS), ...Object.keys(catalogs)]))
+      merged[locale] = { ...(KIT_CATALOGS[locale] ?? {}), ...(catalogs[locale] ?? {}) };
     this.l10n = new LocalizeController(this, { catalogs: merged, i18n: () => this.deps?.I18n });
   }
 
@@ -79,7 +89,8 @@ export class McpServerWidgetElement extends LitElement {
     if (this.moduleUrl) void gzippedBytes(this.moduleUrl).then((bytes) => (this.bundleBytes = bytes));
     const mine = (d: { serverName?: unknown } | undefined) => d?.serverName === name;
     const take = (entry: ActivityEntry) => {
-      if (entry.kind !== 'server' && entry.kind !== 'log') this.lastActivity = Math.max(this.lastActivity ?? 0, entry.time);
+      if (entry.kind !== 'server' && entry.kind !== 'log')
+        this.lastActivity = Math.max(this.lastActivity ?? 0, entry.time);
       this.onActivity(entry);
     };
     const history = this.deps?.History;
@@ -121,7 +132,14 @@ export class McpServerWidgetElement extends LitElement {
       bus.on('mcp:server:list-changed', (d: { serverName?: string; kind?: string }) => {
         if (!mine(d)) return;
         const fresh = this.deps?.MCPBridge.getServer(name)?.info;
-        if (fresh && this.info) this.info = { ...this.info, tools: fresh.tools, resources: fresh.resources, prompts: fresh.prompts, resourceTemplates: fresh.resourceTemplates };
+        if (fresh && this.info)
+          this.info = {
+            ...this.info,
+            tools: fresh.tools,
+            resources: fresh.resources,
+            prompts: fresh.prompts,
+            resourceTemplates: fresh.resourceTemplates,
+          };
         this.onListChanged(String(d.kind ?? ''));
       }),
     );
@@ -176,7 +194,12 @@ export class McpServerWidgetElement extends LitElement {
     this.refreshing = true;
     try {
       const [tools, resources, prompts] = await withRetries(
-        () => Promise.all([bridge.listTools(info.serverName), bridge.listResources(info.serverName), bridge.listPrompts(info.serverName)]),
+        () =>
+          Promise.all([
+            bridge.listTools(info.serverName),
+            bridge.listResources(info.serverName),
+            bridge.listPrompts(info.serverName),
+          ]),
         { timers: this.timers },
       );
       const templates = bridge.getServer(info.serverName)?.info?.resourceTemplates ?? info.resourceTemplates;
@@ -200,8 +223,16 @@ export class McpServerWidgetElement extends LitElement {
     else if (this.lastActivity !== null && Date.now() - this.lastActivity < ACTIVE_WINDOW_MS) state = 'active';
     return {
       state,
-      primaryMetric: info ? this.t('widget.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length }) : this.t('widget.noData'),
-      secondaryMetric: info ? this.t('widget.transport', { transport: info.transport, version: info.protocolVersion }) : '',
+      primaryMetric: info
+        ? this.t('widget.counts', {
+            tools: info.tools.length,
+            resources: info.resources.length,
+            prompts: info.prompts.length,
+          })
+        : this.t('widget.noData'),
+      secondaryMetric: info
+        ? this.t('widget.transport', { transport: info.transport, version: info.protocolVersion })
+        : '',
       lastActivity: this.lastActivity,
       message: state === 'error' ? this.lastError : null,
     };

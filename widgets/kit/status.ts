@@ -13,7 +13,10 @@ const ICONS: Record<MCPWidgetStatus['state'], string> = {
 };
 
 /** Icon + text for a state, so colour is never the only signal (MCP-WP-5.2.2, 11.5.7). */
-export function statusLabel(state: MCPWidgetStatus['state'], t: Translate = englishTranslate): { icon: string; label: string } {
+export function statusLabel(
+  state: MCPWidgetStatus['state'],
+  t: Translate = englishTranslate,
+): { icon: string; label: string } {
   const known = state in ICONS ? state : 'error';
   return { icon: ICONS[known], label: t(`status.${known}`) };
 }

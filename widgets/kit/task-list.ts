@@ -19,10 +19,26 @@ export class McpTaskList extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .bar { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: center; }
-      ul { list-style: none; margin: var(--mcp-spacing-md, 0.5rem) 0 0; padding: 0; display: grid; gap: var(--mcp-spacing-md, 0.5rem); }
-      li { border-left: 3px solid var(--mcp-border, #737d88); padding-left: var(--mcp-spacing-md, 0.5rem); }
+      :host {
+        display: block;
+      }
+      .bar {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: center;
+      }
+      ul {
+        list-style: none;
+        margin: var(--mcp-spacing-md, 0.5rem) 0 0;
+        padding: 0;
+        display: grid;
+        gap: var(--mcp-spacing-md, 0.5rem);
+      }
+      li {
+        border-left: 3px solid var(--mcp-border, #737d88);
+        padding-left: var(--mcp-spacing-md, 0.5rem);
+      }
     `,
   ];
 
@@ -96,16 +112,26 @@ export class McpTaskList extends LitElement {
     const running = this.tasks.filter((task) => !isFinishedTask(task.state)).length;
     return html`<div class="bar">
         <span role="status">${t('tasks.summary', { running, total: this.tasks.length })}</span>
-        <button type="button" data-action="refresh-tasks" ?disabled=${this.refreshing} @click=${() => void this.refresh()}>${t('tasks.refresh')}</button>
+        <button
+          type="button"
+          data-action="refresh-tasks"
+          ?disabled=${this.refreshing}
+          @click=${() => void this.refresh()}
+          >${t('tasks.refresh')}</button
+        >
       </div>
-      ${this.problem ? html`<p class="error-text" role="alert">\u2717 ${this.problem}</p>` : nothing}
-      ${this.tasks.length === 0
-        ? html`<p class="muted">${t('tasks.none')}</p>`
-        : html`<ul aria-label=${t('tasks.list', { name: this.serverName })}
-            @mcp-task-cancel=${(e: TaskCancelEvent) => void this.act(() => bridge.cancelTask?.(this.serverName, e.task.taskId))}
-            @mcp-task-result=${(e: TaskResultEvent) => void this.act(() => bridge.fetchTaskResult?.(this.serverName, e.task.taskId))}>
-            ${this.tasks.map((task) => html`<li><mcp-task-view .task=${task} cancellable show-result .i18n=${this.deps?.I18n}></mcp-task-view></li>`)}
-          </ul>`}`;
+      ${this.problem ? html`<p class="error-text" role="alert">✗ ${this.problem}</p>` : nothing}
+      ${
+        this.tasks.length === 0
+          ? html`<p class="muted">${t('tasks.none')}</p>`
+          : html`<ul
+              aria-label=${t('tasks.list', { name: this.serverName })}
+              @mcp-task-cancel=${(e: TaskCancelEvent) => void this.act(() => bridge.cancelTask?.(this.serverName, e.task.taskId))}
+              @mcp-task-result=${(e: TaskResultEvent) => void this.act(() => bridge.fetchTaskResult?.(this.serverName, e.task.taskId))}
+            >
+              ${this.tasks.map((task) => html`<li><mcp-task-view .task=${task} cancellable show-result .i18n=${this.deps?.I18n}></mcp-task-view></li>`)}
+            </ul>`
+      }`;
   }
 }
 

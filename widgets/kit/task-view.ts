@@ -18,12 +18,20 @@ export function isFinishedTask(state: TaskState | string): boolean {
   return state === 'completed' || state === 'failed' || state === 'cancelled';
 }
 
-const ICONS: Record<TaskState, string> = { working: '\u25cc', input_required: '\u270b', completed: '\u2713', failed: '\u2717', cancelled: '\u2298' };
+const ICONS: Record<TaskState, string> = {
+  working: '\u25cc',
+  input_required: '\u270b',
+  completed: '\u2713',
+  failed: '\u2717',
+  cancelled: '\u2298',
+};
 
 /** Icon and word for a task state, so colour is never the only signal (MCP-WP-11.5.7). */
 export function renderTaskState(state: TaskState, t: Translate) {
   const known = state in ICONS ? state : 'working';
-  return html`<span class="task-state task-${known}"><span aria-hidden="true">${ICONS[known]}</span> ${t(`task.state.${known}`)}</span>`;
+  return html`<span class="task-state task-${known}"
+    ><span aria-hidden="true">${ICONS[known]}</span> ${t(`task.state.${known}`)}</span
+  >`;
 }
 
 /** Fired when the user asks to cancel a task. */
@@ -52,13 +60,32 @@ export class McpTaskView extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .head { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: baseline; }
-      .task-state { font-weight: 700; }
-      .task-failed { color: var(--mcp-error-dark, #991b1b); }
-      .message { white-space: pre-wrap; word-break: break-word; }
-      .small { font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      ol { margin: 0; padding-left: 1.25rem; }
+      :host {
+        display: block;
+      }
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: baseline;
+      }
+      .task-state {
+        font-weight: 700;
+      }
+      .task-failed {
+        color: var(--mcp-error-dark, #991b1b);
+      }
+      .message {
+        white-space: pre-wrap;
+        word-break: break-word;
+      }
+      .small {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      ol {
+        margin: 0;
+        padding-left: 1.25rem;
+      }
     `,
   ];
 
@@ -89,7 +116,10 @@ export class McpTaskView extends LitElement {
     if (!task) return nothing;
     const t = this.t;
     const finished = isFinishedTask(task.state);
-    const what = task.side === 'client' ? t(`task.client.${task.operation === 'sampling/createMessage' ? 'sampling' : 'elicitation'}`) : task.operation || t('task.unknownTool');
+    const what =
+      task.side === 'client'
+        ? t(`task.client.${task.operation === 'sampling/createMessage' ? 'sampling' : 'elicitation'}`)
+        : task.operation || t('task.unknownTool');
     return html`<div class="head">
         ${renderTaskState(task.state, t)}
         <span>${what}</span>
@@ -98,15 +128,28 @@ export class McpTaskView extends LitElement {
       </div>
       ${task.statusMessage ? html`<p class="message">${task.statusMessage}</p>` : nothing}
       ${task.state === 'input_required' ? html`<p class="small">${t('task.inputRequired')}</p>` : nothing}
-      ${task.error ? html`<p class="error-text message" role="alert">\u2717 ${task.error.message}</p>` : nothing}
-      ${task.history.length > 1
-        ? html`<details class="small"><summary>${t('task.history', { count: task.history.length })}</summary>
-            <ol>${task.history.map((h) => html`<li>${t(`task.state.${h.state}`)}${h.message ? ` \u2014 ${h.message}` : ''}</li>`)}</ol></details>`
-        : nothing}
+      ${task.error ? html`<p class="error-text message" role="alert">✗ ${task.error.message}</p>` : nothing}
+      ${
+        task.history.length > 1
+          ? html`<details class="small"
+              ><summary>${t('task.history', { count: task.history.length })}</summary>
+              <ol
+                >${task.history.map((h) => html`<li>${t(`task.state.${h.state}`)}${h.message ? ` \u2014 ${h.message}` : ''}</li>`)}</ol
+              ></details
+            >`
+          : nothing
+      }
       ${this.showResult && task.side === 'server' && task.result !== undefined ? html`<mcp-result-view .result=${task.result} .i18n=${this.i18n}></mcp-result-view>` : nothing}
-      ${this.showResult && finished && task.result === undefined && task.state === 'completed' && task.side === 'server'
-        ? html`<button type="button" data-action="task-result" @click=${() => this.dispatchEvent(new TaskResultEvent(task))}>${t('task.getResult')}</button>`
-        : nothing}`;
+      ${
+        this.showResult && finished && task.result === undefined && task.state === 'completed' && task.side === 'server'
+          ? html`<button
+              type="button"
+              data-action="task-result"
+              @click=${() => this.dispatchEvent(new TaskResultEvent(task))}
+              >${t('task.getResult')}</button
+            >`
+          : nothing
+      }`;
   }
 }
 

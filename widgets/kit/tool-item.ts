@@ -6,7 +6,10 @@ import { renderMcpletBadges } from './mcplet-badges.js';
 
 /** Hint badges from a tool's annotations and schemas (MCP-WP-7.1.2a); `t` words them in a locale. */
 export function toolBadges(tool: MCPTool, t: Translate = englishTranslate): string[] {
-  const a = (tool.annotations && typeof tool.annotations === 'object' ? tool.annotations : {}) as Record<string, unknown>;
+  const a = (tool.annotations && typeof tool.annotations === 'object' ? tool.annotations : {}) as Record<
+    string,
+    unknown
+  >;
   const badges: string[] = [];
   if (a.readOnlyHint === true) badges.push(t('badge.readOnly'));
   if (a.destructiveHint === true) badges.push(t('badge.destructive'));
@@ -32,8 +35,14 @@ export function renderToolItem(
   const t = options.t ?? englishTranslate;
   const badges = toolBadges(tool, t);
   const name = displayName(tool);
-  return html`<button type="button" class="tool-item" aria-current=${options.selected ? 'true' : 'false'} @click=${() => options.onSelect(tool)}>
-    <span class="name">${name}</span>${name !== tool.name ? html` <code class="tool-id">${String(tool.name)}</code>` : nothing}
+  return html`<button
+    type="button"
+    class="tool-item"
+    aria-current=${options.selected ? 'true' : 'false'}
+    @click=${() => options.onSelect(tool)}
+  >
+    <span class="name">${name}</span
+    >${name !== tool.name ? html` <code class="tool-id">${String(tool.name)}</code>` : nothing}
     ${typeof tool.description === 'string' ? html`<span class="sub desc">${tool.description}</span>` : nothing}
     <span class="sub">${summarizeSchema(tool.inputSchema, t)}</span>
     ${badges.length ? html`<span class="sub">${badges.map((b) => html`<span class="badge">${b}</span>`)}</span>` : nothing}

@@ -65,10 +65,25 @@ export class McpToolList extends LitElement {
     listStyles,
     mcpletBadgeStyles,
     css`
-      :host { display: grid; gap: var(--mcp-spacing-sm, 0.25rem); min-width: 0; align-content: start; }
-      .scroll { height: var(--mcp-tool-list-height, 24rem); overflow: auto; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); }
-      [role='listitem'] { width: 100%; border-bottom: 1px solid var(--mcp-border, #8c959f); }
-      input[type='search'] { width: 100%; }
+      :host {
+        display: grid;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        min-width: 0;
+        align-content: start;
+      }
+      .scroll {
+        height: var(--mcp-tool-list-height, 24rem);
+        overflow: auto;
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-md, 4px);
+      }
+      [role='listitem'] {
+        width: 100%;
+        border-bottom: 1px solid var(--mcp-border, #8c959f);
+      }
+      input[type='search'] {
+        width: 100%;
+      }
     `,
   ];
 
@@ -120,21 +135,37 @@ export class McpToolList extends LitElement {
     const size = this.shown.length;
     return html`
       <label for="${this.uid}-q">${this.t('tools.search')}</label>
-      <input id="${this.uid}-q" type="search" .value=${this.query} autocomplete="off" aria-describedby="${this.uid}-count"
-        @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)} />
-      <span id="${this.uid}-count" class="muted" role="status">${this.query ? this.t('tools.matchCount', { size, total }) : this.t('tools.count', { count: total })}</span>
-      ${size === 0
-        ? html`<p class="muted">${total === 0 ? this.t('tools.none') : this.t('tools.noMatch')}</p>`
-        : html`<mcp-virtual-list class="scroll list" role="list" aria-label=${this.t('tools.list')} tabindex="-1"
-            scroller
-            .layout=${TOOL_LIST_LAYOUT}
-            .items=${this.shown}
-            .keyFunction=${toolKey}
-            .renderItem=${(tool: MCPTool | undefined, i: number) =>
-              !tool
-                ? html``
-                : html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}>${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t), t: this.t })}</div>`}
-          ></mcp-virtual-list>`}
+      <input
+        id="${this.uid}-q"
+        type="search"
+        .value=${this.query}
+        autocomplete="off"
+        aria-describedby="${this.uid}-count"
+        @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)}
+      />
+      <span id="${this.uid}-count" class="muted" role="status"
+        >${this.query ? this.t('tools.matchCount', { size, total }) : this.t('tools.count', { count: total })}</span
+      >
+      ${
+        size === 0
+          ? html`<p class="muted">${total === 0 ? this.t('tools.none') : this.t('tools.noMatch')}</p>`
+          : html`<mcp-virtual-list
+              class="scroll list"
+              role="list"
+              aria-label=${this.t('tools.list')}
+              tabindex="-1"
+              scroller
+              .layout=${TOOL_LIST_LAYOUT}
+              .items=${this.shown}
+              .keyFunction=${toolKey}
+              .renderItem=${(tool: MCPTool | undefined, i: number) =>
+                !tool
+                  ? html``
+                  : html`<div role="listitem" aria-setsize=${size} aria-posinset=${i + 1}
+                      >${renderToolItem(tool, { selected: tool.name === this.selected, onSelect: (t) => this.select(t), t: this.t })}</div
+                    >`}
+            ></mcp-virtual-list>`
+      }
       ${nothing}
     `;
   }

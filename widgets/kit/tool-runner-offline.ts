@@ -33,21 +33,43 @@ export function renderOfflineNote(
   i18n: I18nInterface | undefined,
   handlers: { resolve(choice: 'retry' | 'discard'): void },
 ) {
-  return html`${state.conflict
-    ? html`<div class="offline-conflict" role="alert" data-offline="conflict"><strong>${t('offline.conflict', { message: state.conflict.message })}</strong>
-        <div><button type="button" data-action="conflict-retry" @click=${() => handlers.resolve('retry')}>${t('offline.retry')}</button>
-          <button type="button" data-action="conflict-discard" @click=${() => handlers.resolve('discard')}>${t('offline.discard')}</button></div></div>`
-    : nothing}
-  ${state.cached
-    ? html`<section class="cached" data-offline="cached" aria-label=${t('offline.cachedLabel')}>
-        <p class="meta"><strong>${t('offline.cached', { age: ageText(state.cached.storedAt) })}</strong>
-          <span class="muted">${t('offline.cachedHint', { time: new Date(state.cached.storedAt).toLocaleTimeString() })}</span></p>
-        <mcp-result-view .result=${state.cached.result} .i18n=${i18n}></mcp-result-view></section>`
-    : nothing}`;
+  return html`${
+    state.conflict
+      ? html`<div class="offline-conflict" role="alert" data-offline="conflict"
+          ><strong>${t('offline.conflict', { message: state.conflict.message })}</strong>
+          <div
+            ><button type="button" data-action="conflict-retry" @click=${() => handlers.resolve('retry')}
+              >${t('offline.retry')}</button
+            >
+            <button type="button" data-action="conflict-discard" @click=${() => handlers.resolve('discard')}
+              >${t('offline.discard')}</button
+            ></div
+          ></div
+        >`
+      : nothing
+  }
+  ${
+    state.cached
+      ? html`<section class="cached" data-offline="cached" aria-label=${t('offline.cachedLabel')}>
+          <p class="meta"
+            ><strong>${t('offline.cached', { age: ageText(state.cached.storedAt) })}</strong>
+            <span class="muted"
+              >${t('offline.cachedHint', { time: new Date(state.cached.storedAt).toLocaleTimeString() })}</span
+            ></p
+          >
+          <mcp-result-view .result=${state.cached.result} .i18n=${i18n}></mcp-result-view
+        ></section>`
+      : nothing
+  }`;
 }
 
 /** The cached result of this call, if the host kept one and it has not expired. */
-export function cachedFor(offline: OfflineCacheInterface | undefined, serverName: string, toolName: string, args: unknown): CachedToolResult | undefined {
+export function cachedFor(
+  offline: OfflineCacheInterface | undefined,
+  serverName: string,
+  toolName: string,
+  args: unknown,
+): CachedToolResult | undefined {
   try {
     return offline?.cachedCall?.(serverName, toolName, args ?? {});
   } catch {

@@ -1,5 +1,14 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { ArgumentProblem, EventBusInterface, I18nInterface, McpletResultCheck, MCPTool, OfflineCacheInterface, TaskRecord, Unsubscribe } from '../../src/core/types.js';
+import type {
+  ArgumentProblem,
+  EventBusInterface,
+  I18nInterface,
+  McpletResultCheck,
+  MCPTool,
+  OfflineCacheInterface,
+  TaskRecord,
+  Unsubscribe,
+} from '../../src/core/types.js';
 import { defineElement } from './define.js';
 import { LocalizeController } from './localize.js';
 import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from './messages-client.js';
@@ -11,7 +20,15 @@ import type { SchemaFormSubmitEvent } from './schema-form.js';
 import './schema-form.js';
 import './result-view.js';
 import { taskSupportOf } from './task-view.js';
-import { guidanceText, MAX_MANUAL_RETRIES, OpenAppEvent, policyText, renderRunnerStatus, type RunnerPhase, type RunnerStatusView } from './tool-runner-status.js';
+import {
+  guidanceText,
+  MAX_MANUAL_RETRIES,
+  OpenAppEvent,
+  policyText,
+  renderRunnerStatus,
+  type RunnerPhase,
+  type RunnerStatusView,
+} from './tool-runner-status.js';
 import { cachedFor, isUnreachableCode, renderOfflineNote, type RunnerOfflineState } from './tool-runner-offline.js';
 
 type Phase = RunnerPhase;
@@ -42,11 +59,23 @@ export class McpToolRunner extends LitElement {
     mcpletBadgeStyles,
     mcpletCheckStyles,
     css`
-      :host { display: block; }
-      h3 { margin: 0 0 var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-lg, 1rem); word-break: break-word; }
-      .status { margin: var(--mcp-spacing-md, 0.5rem) 0; }
-      progress { width: 100%; }
-      .meta { font-size: var(--mcp-font-size-sm, 0.8125rem); }
+      :host {
+        display: block;
+      }
+      h3 {
+        margin: 0 0 var(--mcp-spacing-sm, 0.25rem);
+        font-size: var(--mcp-font-size-lg, 1rem);
+        word-break: break-word;
+      }
+      .status {
+        margin: var(--mcp-spacing-md, 0.5rem) 0;
+      }
+      progress {
+        width: 100%;
+      }
+      .meta {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
     `,
   ];
 
@@ -150,7 +179,8 @@ export class McpToolRunner extends LitElement {
     this.unsubscribes = [];
     const bus = this.bus;
     if (!bus) return;
-    const mine = (data: { requestId?: string } | undefined) => data?.requestId !== undefined && data.requestId === this.requestId;
+    const mine = (data: { requestId?: string } | undefined) =>
+      data?.requestId !== undefined && data.requestId === this.requestId;
     this.unsubscribes.push(
       bus.on('mcp:tool:calling', (d) => {
         if (mine(d)) this.phase = 'running';
@@ -167,18 +197,24 @@ export class McpToolRunner extends LitElement {
         if (!mine(d) || typeof d.conflict?.id !== 'string') return;
         this.phase = 'failed';
         this.error = { message: this.t('offline.conflict', { message: String(d.conflict.message ?? '') }) };
-        this.offlineState = { unreachable: false, conflict: { id: d.conflict.id, message: String(d.conflict.message ?? '') } };
+        this.offlineState = {
+          unreachable: false,
+          conflict: { id: d.conflict.id, message: String(d.conflict.message ?? '') },
+        };
       }),
-      bus.on('mcp:tool:result', (d: { requestId?: string; result: unknown; latency: number; mcplet?: McpletResultCheck }) => {
-        if (!mine(d)) return;
-        this.settleAgent({ result: d.result });
-        this.offlineState = { unreachable: false };
-        this.phase = 'done';
-        this.result = d.result;
-        this.check = d.mcplet;
-        this.latency = d.latency;
-        this.progress = undefined;
-      }),
+      bus.on(
+        'mcp:tool:result',
+        (d: { requestId?: string; result: unknown; latency: number; mcplet?: McpletResultCheck }) => {
+          if (!mine(d)) return;
+          this.settleAgent({ result: d.result });
+          this.offlineState = { unreachable: false };
+          this.phase = 'done';
+          this.result = d.result;
+          this.check = d.mcplet;
+          this.latency = d.latency;
+          this.progress = undefined;
+        },
+      ),
       bus.on('mcp:tool:invalid-args', (d: { requestId?: string; problems: ArgumentProblem[] }) => {
         if (!mine(d)) return;
         this.phase = 'invalid';
@@ -194,7 +230,12 @@ export class McpToolRunner extends LitElement {
         if (this.error.code === -32600) this.blockedArgs = JSON.stringify(d.args ?? this.lastArgs ?? {});
         // Not reachable: show a kept result of the same read-only call, and offer to send it once the server is back.
         const unreachable = isUnreachableCode(this.error.code);
-        this.offlineState = { unreachable, ...(unreachable && this.tool ? { cached: cachedFor(this.offline, this.serverName, this.tool.name, this.lastArgs) } : {}) };
+        this.offlineState = {
+          unreachable,
+          ...(unreachable && this.tool
+            ? { cached: cachedFor(this.offline, this.serverName, this.tool.name, this.lastArgs) }
+            : {}),
+        };
         this.settleAgent({ error: this.error });
       }),
       bus.on('mcp:task:*', (d: { requestId?: string; task?: TaskRecord }) => {
@@ -259,7 +300,11 @@ export class McpToolRunner extends LitElement {
     void this.offline?.resolveConflict?.(id, choice);
   }
 
-  private send(args: Record<string, unknown>, task = false, extra: { agentInvocation?: string; whenOnline?: boolean } = {}): void {
+  private send(
+    args: Record<string, unknown>,
+    task = false,
+    extra: { agentInvocation?: string; whenOnline?: boolean } = {},
+  ): void {
     if (!this.bus || !this.tool) return;
     if (this.blockedArgs !== undefined && this.blockedArgs === JSON.stringify(args)) {
       // MCP-WP-6.2 table: -32600 is a defect; repeating the identical request cannot help.
@@ -281,7 +326,15 @@ export class McpToolRunner extends LitElement {
     this.queuedPosition = undefined;
     // For an agent: its invocation id, and MCP-WP-17.1.4's { source: 'agent' } on the same event a person's Invoke sends.
     const agent = extra.agentInvocation ? { agentInvocation: extra.agentInvocation, source: 'agent' } : {};
-    this.bus.emit('mcp:tool:invoke-requested', { serverName: this.serverName, toolName: this.tool.name, args, requestId: this.requestId, ...(task ? { task: true } : {}), ...(extra.whenOnline ? { whenOnline: true } : {}), ...agent });
+    this.bus.emit('mcp:tool:invoke-requested', {
+      serverName: this.serverName,
+      toolName: this.tool.name,
+      args,
+      requestId: this.requestId,
+      ...(task ? { task: true } : {}),
+      ...(extra.whenOnline ? { whenOnline: true } : {}),
+      ...agent,
+    });
   }
 
   private retry(): void {
@@ -330,7 +383,8 @@ export class McpToolRunner extends LitElement {
    */
   private saveCall(): void {
     const args = this.bus && this.tool ? this.readForm() : undefined;
-    if (args) this.bus!.emit('mcp:call:save-requested', { serverName: this.serverName, toolName: this.tool!.name, args });
+    if (args)
+      this.bus!.emit('mcp:call:save-requested', { serverName: this.serverName, toolName: this.tool!.name, args });
   }
 
   private renderStatus() {
@@ -368,21 +422,45 @@ export class McpToolRunner extends LitElement {
       ${typeof tool.description === 'string' ? html`<p class="muted">${tool.description}</p>` : nothing}
       <p class="meta">${summarizeSchema(tool.inputSchema, t)}</p>
       <p class="meta">${renderMcpletBadges(tool, t)}</p>
-      ${tool.hostStatus?.warnings.length ? html`<ul class="meta muted">${tool.hostStatus.warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul>` : nothing}
-      <mcp-schema-form .schema=${tool.inputSchema} submit-label=${t('runner.invoke')} ?busy=${busy} .errors=${this.problems} .i18n=${this.i18n}
-        @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}></mcp-schema-form>
-      ${this.appAction
-        ? html`<p class="meta"><button type="button" class="open-app" @click=${() => this.openApp()}>${t('runner.openApp')}</button>
-            <span class="muted">${t('runner.openAppHint')}</span></p>`
-        : nothing}
-      ${this.tasks && taskSupportOf(tool) === 'optional'
-        ? html`<p class="meta"><button type="button" data-action="run-task" ?disabled=${busy} @click=${() => this.runInBackground()}>${t('runner.runInBackground')}</button>
-            <span class="muted">${t('runner.backgroundHint')}</span></p>`
-        : nothing}
+      ${
+        tool.hostStatus?.warnings.length
+          ? html`<ul class="meta muted"
+              >${tool.hostStatus.warnings.map((w) => html`<li>⚠ ${w}</li>`)}</ul
+            >`
+          : nothing
+      }
+      <mcp-schema-form
+        .schema=${tool.inputSchema}
+        submit-label=${t('runner.invoke')}
+        ?busy=${busy}
+        .errors=${this.problems}
+        .i18n=${this.i18n}
+        @mcp-form-submit=${(e: SchemaFormSubmitEvent) => this.submit(e)}
+      ></mcp-schema-form>
+      ${
+        this.appAction
+          ? html`<p class="meta"
+              ><button type="button" class="open-app" @click=${() => this.openApp()}>${t('runner.openApp')}</button>
+              <span class="muted">${t('runner.openAppHint')}</span></p
+            >`
+          : nothing
+      }
+      ${
+        this.tasks && taskSupportOf(tool) === 'optional'
+          ? html`<p class="meta"
+              ><button type="button" data-action="run-task" ?disabled=${busy} @click=${() => this.runInBackground()}
+                >${t('runner.runInBackground')}</button
+              >
+              <span class="muted">${t('runner.backgroundHint')}</span></p
+            >`
+          : nothing
+      }
       ${this.tasks && taskSupportOf(tool) === 'required' ? html`<p class="meta muted">${t('runner.taskRequired')}</p>` : nothing}
       ${this.bus ? html`<p class="meta"><button type="button" class="save-call" data-action="save-call" title=${t('runner.saveHint')} @click=${() => this.saveCall()}>${t('runner.save')}</button></p>` : nothing}
-      <div class="live" aria-live="polite" data-live="tool-status">${this.renderStatus()}
-        ${this.task && this.phase !== 'idle' ? html`<mcp-task-view .task=${this.task} .i18n=${this.i18n}></mcp-task-view>` : nothing}</div>
+      <div class="live" aria-live="polite" data-live="tool-status"
+        >${this.renderStatus()}
+        ${this.task && this.phase !== 'idle' ? html`<mcp-task-view .task=${this.task} .i18n=${this.i18n}></mcp-task-view>` : nothing}</div
+      >
       ${this.phase === 'running' ? html`<button type="button" data-action="cancel-call" @click=${() => this.cancel()}>${t('runner.cancel')}</button>` : nothing}
       ${renderOfflineNote(this.offlineState, t, this.i18n, { resolve: (choice) => this.resolveConflict(choice) })}
       ${this.phase === 'done' ? renderMcpletCheck(this.check, t) : nothing}

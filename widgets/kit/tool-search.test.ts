@@ -3,7 +3,12 @@ import type { MCPTool } from '../../src/core/types.js';
 import { ToolSearchIndex, filterTools, toolSearchText } from './tool-search.js';
 
 const tools = (n: number): MCPTool[] =>
-  Array.from({ length: n }, (_, i) => ({ name: `tool-${i}`, title: `Tool ${i}`, description: `Synthetic tool number ${i}`, inputSchema: { type: 'object' } }));
+  Array.from({ length: n }, (_, i) => ({
+    name: `tool-${i}`,
+    title: `Tool ${i}`,
+    description: `Synthetic tool number ${i}`,
+    inputSchema: { type: 'object' },
+  }));
 
 describe('tool search index', () => {
   it('finds by name, title and description, every word, case-insensitively', () => {
@@ -22,9 +27,26 @@ describe('tool search index', () => {
     const list = tools(300);
     const texts = list.map(toolSearchText);
     const index = new ToolSearchIndex(list);
-    const steps = ['n', 'nu', 'num', 'number 1', 'number 12', 'number 1', 'number ', 'tool 2', 'tool 29', '29 tool', 'x', '', 'synthetic 7'];
+    const steps = [
+      'n',
+      'nu',
+      'num',
+      'number 1',
+      'number 12',
+      'number 1',
+      'number ',
+      'tool 2',
+      'tool 29',
+      '29 tool',
+      'x',
+      '',
+      'synthetic 7',
+    ];
     for (const query of steps) {
-      expect(index.search(query).map((t) => t.name), query).to.deep.equal(filterTools(list, texts, query).map((t) => t.name));
+      expect(
+        index.search(query).map((t) => t.name),
+        query,
+      ).to.deep.equal(filterTools(list, texts, query).map((t) => t.name));
     }
   });
 
@@ -37,7 +59,9 @@ describe('tool search index', () => {
   });
 
   it('drops entries that are not tools and tolerates a list that is not an array', () => {
-    expect(new ToolSearchIndex([null, 7, 'x', { name: 'ok', inputSchema: { type: 'object' } }]).search('ok')).to.have.length(1);
+    expect(
+      new ToolSearchIndex([null, 7, 'x', { name: 'ok', inputSchema: { type: 'object' } }]).search('ok'),
+    ).to.have.length(1);
     expect(new ToolSearchIndex({ tools: [] }).search('')).to.deep.equal([]);
   });
 });

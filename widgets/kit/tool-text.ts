@@ -10,7 +10,10 @@ export function displayName(item: Pick<MCPTool, 'name' | 'title'> | Pick<MCPProm
 
 /** "Requires: a, b · optional: c" from an input schema (MCP-WP-7.1.1); `t` words it in a locale. */
 export function summarizeSchema(schema: JSONSchema | undefined, t: Translate = englishTranslate): string {
-  const properties = schema && typeof schema.properties === 'object' && schema.properties ? Object.keys(schema.properties as object) : [];
+  const properties =
+    schema && typeof schema.properties === 'object' && schema.properties
+      ? Object.keys(schema.properties as object)
+      : [];
   const required = Array.isArray(schema?.required) ? (schema!.required as unknown[]).map(String) : [];
   if (properties.length === 0 && required.length === 0) return t('schema.noArguments');
   const optional = properties.filter((p) => !required.includes(p));

@@ -16,11 +16,17 @@ export function templateVariables(template: string): string[] {
 /** A form schema for a resource template: one string field per variable (MCP-WP-7.2.3). */
 export function templateSchema(template: MCPResourceTemplate): JSONSchema {
   const names = templateVariables(String(template.uriTemplate ?? ''));
-  return { type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'string', title: n }])), required: names };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(names.map((n) => [n, { type: 'string', title: n }])),
+    required: names,
+  };
 }
 
 /** Expands a template with the user's values (RFC 6570, via url-template). */
 export function expandTemplate(template: string, values: Record<string, unknown>): string {
-  const context = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const context = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
   return parseTemplate(template).expand(context);
 }

@@ -1,4 +1,10 @@
-import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, MCPWidgetMetadata, WidgetPermissions } from '../../src/core/types.js';
+import type {
+  DependenciesObject,
+  MCPServerInfo,
+  MCPWidgetInterface,
+  MCPWidgetMetadata,
+  WidgetPermissions,
+} from '../../src/core/types.js';
 import type { McpServerWidgetElement } from './server-widget.js';
 import { createAgentApi, type KitAgentAction } from './agent-actions.js';
 
@@ -21,7 +27,11 @@ export interface ServerWidgetOptions {
  * hands it the dependencies and server info, and returns `{ api, widget }` whose metadata
  * matches the server (MCP-WP-4.2.4, 4.2.5).
  */
-export function createServerWidget(deps: DependenciesObject, info: MCPServerInfo, options: ServerWidgetOptions): MCPWidgetInterface {
+export function createServerWidget(
+  deps: DependenciesObject,
+  info: MCPServerInfo,
+  options: ServerWidgetOptions,
+): MCPWidgetInterface {
   const element = document.createElement(options.element) as McpServerWidgetElement;
   element.deps = deps;
   element.info = info;
@@ -50,7 +60,12 @@ export function createServerWidget(deps: DependenciesObject, info: MCPServerInfo
       mcpServerName: info.serverName,
       transport: info.transport,
       mcpProtocolVersion: info.protocolVersion,
-      capabilities: { tools: Boolean(caps.tools), resources: Boolean(caps.resources), prompts: Boolean(caps.prompts), sampling: Boolean(caps.sampling) },
+      capabilities: {
+        tools: Boolean(caps.tools),
+        resources: Boolean(caps.resources),
+        prompts: Boolean(caps.prompts),
+        sampling: Boolean(caps.sampling),
+      },
       permissions: options.permissions,
       widgetType: options.widgetType,
       priority: options.priority ?? 0,

@@ -10,7 +10,14 @@ import { ja } from './messages-ja.js';
  * live updates when the server supports subscriptions.
  */
 export class McpResourceExplorerWidget extends McpServerWidgetElement {
-  static override styles = [baseStyles, css`:host { display: block; }`];
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+    `,
+  ];
 
   constructor() {
     super();
@@ -22,8 +29,14 @@ export class McpResourceExplorerWidget extends McpServerWidgetElement {
     if (!info) return html`<p role="status">${this.t('explorer.loading')}</p>`;
     const subscribe = Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe);
     return html`<section aria-label=${this.t('explorer.heading', { name: info.serverName })}>
-      <mcp-resource-browser .deps=${this.deps} server-name=${info.serverName} .resources=${info.resources} .templates=${info.resourceTemplates ?? []}
-        ?can-subscribe=${subscribe} share-target="tool-browser"></mcp-resource-browser>
+      <mcp-resource-browser
+        .deps=${this.deps}
+        server-name=${info.serverName}
+        .resources=${info.resources}
+        .templates=${info.resourceTemplates ?? []}
+        ?can-subscribe=${subscribe}
+        share-target="tool-browser"
+      ></mcp-resource-browser>
     </section>`;
   }
 }

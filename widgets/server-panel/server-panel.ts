@@ -30,7 +30,9 @@ let instances = 0;
 
 /** The server accepts tool calls as tasks (`capabilities.tasks.requests.tools.call`). */
 function runsToolTasks(info: { capabilities: Record<string, unknown> }): boolean {
-  return Boolean((info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call);
+  return Boolean(
+    (info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call,
+  );
 }
 
 /**
@@ -120,7 +122,9 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     else return;
     event.preventDefault();
     this.tab = TABS[next]!;
-    void this.updateComplete.then(() => (this.renderRoot.querySelector(`#${this.uid}-tab-${this.tab}`) as HTMLElement | null)?.focus());
+    void this.updateComplete.then(() =>
+      (this.renderRoot.querySelector(`#${this.uid}-tab-${this.tab}`) as HTMLElement | null)?.focus(),
+    );
   }
 
   private renderOverview() {
@@ -132,33 +136,60 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     return html`<dl>
         <dt>${t('overview.server')}</dt><dd>${info.serverName}</dd>
         ${info.serverVersion ? html`<dt>${t('overview.reportsAs')}</dt><dd>${info.serverVersion.title ?? info.serverVersion.name} ${info.serverVersion.version}</dd>` : nothing}
-        <dt>${t('overview.transport')}</dt><dd>${info.transport}</dd>
-        <dt>${t('overview.protocol')}</dt><dd>${info.protocolVersion}</dd>
-        <dt>${t('overview.capabilities')}</dt><dd>${caps.length ? caps.join(t('list.separator')) : t('overview.none')}</dd>
-        <dt>${t('overview.tools')}</dt><dd>${n(info.tools.length)}</dd>
-        <dt>${t('overview.resources')}</dt><dd>${templates ? t('overview.templates', { count: info.resources.length, templates }) : n(info.resources.length)}</dd>
-        <dt>${t('overview.prompts')}</dt><dd>${n(info.prompts.length)}</dd>
-        <dt>${t('overview.connection')}</dt><dd>${t(this.opening ? 'connection.opening' : `connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd>
+        <dt>${t('overview.transport')}</dt><dd>${info.transport}</dd> <dt>${t('overview.protocol')}</dt
+        ><dd>${info.protocolVersion}</dd> <dt>${t('overview.capabilities')}</dt
+        ><dd>${caps.length ? caps.join(t('list.separator')) : t('overview.none')}</dd> <dt>${t('overview.tools')}</dt
+        ><dd>${n(info.tools.length)}</dd> <dt>${t('overview.resources')}</dt
+        ><dd
+          >${templates ? t('overview.templates', { count: info.resources.length, templates }) : n(info.resources.length)}</dd
+        >
+        <dt>${t('overview.prompts')}</dt><dd>${n(info.prompts.length)}</dd> <dt>${t('overview.connection')}</dt
+        ><dd
+          >${t(this.opening ? 'connection.opening' : `connection.${this.connection}`)}${this.lastError ? ` \u2014 ${this.lastError}` : ''}</dd
+        >
       </dl>
-      ${typeof info.instructions === 'string' && info.instructions
-        ? html`<details class="instructions"><summary>${t('overview.instructions')}</summary><pre tabindex="0">${info.instructions}</pre></details>`
-        : nothing}
+      ${
+        typeof info.instructions === 'string' && info.instructions
+          ? html`<details class="instructions"
+              ><summary>${t('overview.instructions')}</summary><pre tabindex="0">${info.instructions}</pre>
+            </details>`
+          : nothing
+      }
       <h3>${t('overview.roots')}</h3>
       <mcp-roots-editor .deps=${this.deps} server-name=${info.serverName}></mcp-roots-editor>`;
   }
 
   private renderTools() {
     return html`<div class="split">
-      <mcp-tool-list .tools=${this.info!.tools} .selected=${this.selectedTool?.name} .i18n=${this.deps?.I18n}
-        @mcp-tool-select=${(e: ToolSelectEvent) => (this.selectedTool = e.tool)}></mcp-tool-list>
-      <mcp-tool-runner .bus=${this.deps?.EventBus} .offline=${this.deps?.OfflineCache} server-name=${this.info!.serverName} .tool=${this.selectedTool} .i18n=${this.deps?.I18n}
-        ?app-action=${this.hasApp(this.selectedTool)} ?tasks=${runsToolTasks(this.info!)} @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}></mcp-tool-runner>
+      <mcp-tool-list
+        .tools=${this.info!.tools}
+        .selected=${this.selectedTool?.name}
+        .i18n=${this.deps?.I18n}
+        @mcp-tool-select=${(e: ToolSelectEvent) => (this.selectedTool = e.tool)}
+      ></mcp-tool-list>
+      <mcp-tool-runner
+        .bus=${this.deps?.EventBus}
+        .offline=${this.deps?.OfflineCache}
+        server-name=${this.info!.serverName}
+        .tool=${this.selectedTool}
+        .i18n=${this.deps?.I18n}
+        ?app-action=${this.hasApp(this.selectedTool)}
+        ?tasks=${runsToolTasks(this.info!)}
+        @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}
+      ></mcp-tool-runner>
     </div>`;
   }
 
   private tabLabel(tab: Tab): string {
     const info = this.info!;
-    const count = tab === 'tools' ? info.tools.length : tab === 'resources' ? info.resources.length : tab === 'prompts' ? info.prompts.length : undefined;
+    const count =
+      tab === 'tools'
+        ? info.tools.length
+        : tab === 'resources'
+          ? info.resources.length
+          : tab === 'prompts'
+            ? info.prompts.length
+            : undefined;
     const label = this.t(`tab.${tab}`);
     return count === undefined ? label : this.t('tab.count', { label, count });
   }
@@ -170,23 +201,48 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
       overview: () => this.renderOverview(),
       tools: () => this.renderTools(),
       resources: () =>
-        html`<mcp-resource-browser .deps=${this.deps} server-name=${info.serverName} .resources=${info.resources} .templates=${info.resourceTemplates ?? []}
-          ?can-subscribe=${Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe)}></mcp-resource-browser>`,
-      prompts: () => html`<mcp-prompt-runner .deps=${this.deps} server-name=${info.serverName} .prompts=${info.prompts}></mcp-prompt-runner>`,
+        html`<mcp-resource-browser
+          .deps=${this.deps}
+          server-name=${info.serverName}
+          .resources=${info.resources}
+          .templates=${info.resourceTemplates ?? []}
+          ?can-subscribe=${Boolean((info.capabilities.resources as { subscribe?: boolean } | undefined)?.subscribe)}
+        ></mcp-resource-browser>`,
+      prompts: () =>
+        html`<mcp-prompt-runner
+          .deps=${this.deps}
+          server-name=${info.serverName}
+          .prompts=${info.prompts}
+        ></mcp-prompt-runner>`,
       tasks: () => html`<mcp-task-list .deps=${this.deps} server-name=${info.serverName}></mcp-task-list>`,
       log: () => html`<mcp-log-view .deps=${this.deps} server-name=${info.serverName}></mcp-log-view>`,
       activity: () =>
-        html`<mcp-activity-table .entries=${this.activity} caption=${this.t('panel.activityCaption', { name: info.serverName })} .i18n=${this.deps?.I18n}></mcp-activity-table>`,
+        html`<mcp-activity-table
+          .entries=${this.activity}
+          caption=${this.t('panel.activityCaption', { name: info.serverName })}
+          .i18n=${this.deps?.I18n}
+        ></mcp-activity-table>`,
     }[this.tab];
     return html`
       <div role="tablist" aria-label=${this.t('tabs.label', { name: info.serverName })} @keydown=${this.onTabKey}>
         ${TABS.map(
-          (t) => html`<button role="tab" type="button" id="${this.uid}-tab-${t}" aria-selected=${this.tab === t ? 'true' : 'false'}
-            aria-controls="${this.uid}-panel" tabindex=${this.tab === t ? '0' : '-1'} @click=${() => (this.tab = t)}>${this.tabLabel(t)}</button>`,
+          (t) =>
+            html`<button
+              role="tab"
+              type="button"
+              id="${this.uid}-tab-${t}"
+              aria-selected=${this.tab === t ? 'true' : 'false'}
+              aria-controls="${this.uid}-panel"
+              tabindex=${this.tab === t ? '0' : '-1'}
+              @click=${() => (this.tab = t)}
+              >${this.tabLabel(t)}</button
+            >`,
         )}
       </div>
-      <div role="tabpanel" id="${this.uid}-panel" aria-labelledby="${this.uid}-tab-${this.tab}" tabindex="0">${body()}</div>
-      ${this.appProblem ? html`<p class="error-text" role="alert">\u2717 ${this.t('panel.appProblem', { message: this.appProblem })}</p>` : nothing}
+      <div role="tabpanel" id="${this.uid}-panel" aria-labelledby="${this.uid}-tab-${this.tab}" tabindex="0"
+        >${body()}</div
+      >
+      ${this.appProblem ? html`<p class="error-text" role="alert">✗ ${this.t('panel.appProblem', { message: this.appProblem })}</p>` : nothing}
       <section class="apps" aria-label=${this.t('panel.apps', { name: info.serverName })}></section>
     `;
   }

@@ -11,11 +11,24 @@ export class McpServerStatusWidget extends McpServerWidgetElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .badge { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: baseline; }
-      .name { font-weight: 700; }
-      .status-error { color: var(--mcp-error-dark, #a4161a); }
-      .status-active { color: var(--mcp-success-dark, #0d6b3c); }
+      :host {
+        display: block;
+      }
+      .badge {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: baseline;
+      }
+      .name {
+        font-weight: 700;
+      }
+      .status-error {
+        color: var(--mcp-error-dark, #a4161a);
+      }
+      .status-active {
+        color: var(--mcp-success-dark, #0d6b3c);
+      }
     `,
   ];
 
@@ -36,10 +49,14 @@ export class McpServerStatusWidget extends McpServerWidgetElement {
     return html`<div class="badge" role="group" aria-label=${t('status.label', { name: info.serverName })}>
       <span class="name">${info.serverName}</span>
       <span class="status-${status.state}">${renderStatus(status.state, t)}</span>
-      <span>${t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length })}</span>
+      <span
+        >${t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length })}</span
+      >
       <span class="muted">${status.secondaryMetric}</span>
-      <span class="muted">${this.lastActivity ? t('status.lastActivity', { time: this.l10n.formatDate(this.lastActivity, { timeStyle: 'medium' }) }) : t('status.noActivity')}</span>
-      ${status.message ? html`<span class="error-text" role="alert">\u2717 ${status.message}</span>` : nothing}
+      <span class="muted"
+        >${this.lastActivity ? t('status.lastActivity', { time: this.l10n.formatDate(this.lastActivity, { timeStyle: 'medium' }) }) : t('status.noActivity')}</span
+      >
+      ${status.message ? html`<span class="error-text" role="alert">✗ ${status.message}</span>` : nothing}
     </div>`;
   }
 }

@@ -1,5 +1,12 @@
 import { html, css } from 'lit';
-import { McpServerWidgetElement, baseStyles, defineElement, type MCPTool, type ToolSelectEvent, type WidgetMessage } from '../kit/index.js';
+import {
+  McpServerWidgetElement,
+  baseStyles,
+  defineElement,
+  type MCPTool,
+  type ToolSelectEvent,
+  type WidgetMessage,
+} from '../kit/index.js';
 import type { McpToolRunner } from '../kit/tool-runner.js';
 import type { UseValueEvent } from '../kit/offered-value.js';
 import '../kit/tool-list.js';
@@ -18,14 +25,31 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
   static override styles = [
     baseStyles,
     css`
-      :host { display: block; }
-      .split { display: grid; grid-template-columns: minmax(12rem, 1fr) 2fr; gap: var(--mcp-spacing-lg, 1rem); }
-      @media (max-width: 40rem) { .split { grid-template-columns: 1fr; } }
-      h3 { margin: 0 0 var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-lg, 1rem); }
+      :host {
+        display: block;
+      }
+      .split {
+        display: grid;
+        grid-template-columns: minmax(12rem, 1fr) 2fr;
+        gap: var(--mcp-spacing-lg, 1rem);
+      }
+      @media (max-width: 40rem) {
+        .split {
+          grid-template-columns: 1fr;
+        }
+      }
+      h3 {
+        margin: 0 0 var(--mcp-spacing-sm, 0.25rem);
+        font-size: var(--mcp-font-size-lg, 1rem);
+      }
     `,
   ];
 
-  static override properties = { ...McpServerWidgetElement.properties, selected: { state: true }, offered: { state: true } };
+  static override properties = {
+    ...McpServerWidgetElement.properties,
+    selected: { state: true },
+    offered: { state: true },
+  };
 
   declare selected: MCPTool | undefined;
   /** The last resource URI a resource explorer sent, and which one (shown as text). */
@@ -82,13 +106,28 @@ export class McpToolBrowserWidget extends McpServerWidgetElement {
     if (!info) return html`<p role="status">${this.t('browser.loading')}</p>`;
     return html`<section aria-label=${this.t('browser.heading', { name: info.serverName })}>
       <div class="split">
-        <mcp-tool-list .tools=${info.tools} .selected=${this.selected?.name} .i18n=${this.deps?.I18n}
-          @mcp-tool-select=${(e: ToolSelectEvent) => (this.selected = e.tool)}></mcp-tool-list>
+        <mcp-tool-list
+          .tools=${info.tools}
+          .selected=${this.selected?.name}
+          .i18n=${this.deps?.I18n}
+          @mcp-tool-select=${(e: ToolSelectEvent) => (this.selected = e.tool)}
+        ></mcp-tool-list>
         <div>
-          <mcp-offered-value .value=${this.offered?.value} .source=${this.offered?.source ?? ''} .tool=${this.selected} .i18n=${this.deps?.I18n}
-            @mcp-use-value=${(e: UseValueEvent) => this.useValue(e)}></mcp-offered-value>
-          <mcp-tool-runner .bus=${this.deps?.EventBus} .offline=${this.deps?.OfflineCache} server-name=${info.serverName} .tool=${this.selected} .i18n=${this.deps?.I18n}
-            ?tasks=${Boolean((info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call)}></mcp-tool-runner>
+          <mcp-offered-value
+            .value=${this.offered?.value}
+            .source=${this.offered?.source ?? ''}
+            .tool=${this.selected}
+            .i18n=${this.deps?.I18n}
+            @mcp-use-value=${(e: UseValueEvent) => this.useValue(e)}
+          ></mcp-offered-value>
+          <mcp-tool-runner
+            .bus=${this.deps?.EventBus}
+            .offline=${this.deps?.OfflineCache}
+            server-name=${info.serverName}
+            .tool=${this.selected}
+            .i18n=${this.deps?.I18n}
+            ?tasks=${Boolean((info.capabilities.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools?.call)}
+          ></mcp-tool-runner>
         </div>
       </div>
     </section>`;

@@ -16,7 +16,10 @@ const WHY: Record<AuthorTool, string> = {
 const requireHere = createRequire(import.meta.url);
 
 /** The tools that cannot be resolved from where mcp-dashboard is installed (as `import()` would look). */
-export function missingAuthorTools(tools: AuthorTool[], resolve: (name: string) => string = (name) => requireHere.resolve(name)): AuthorTool[] {
+export function missingAuthorTools(
+  tools: AuthorTool[],
+  resolve: (name: string) => string = (name) => requireHere.resolve(name),
+): AuthorTool[] {
   return tools.filter((name) => {
     try {
       resolve(name);

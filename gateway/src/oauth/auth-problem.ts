@@ -12,7 +12,14 @@ import { AUTH_REQUIRED, type AuthFailure } from './errors.js';
 
 /** The doctor's diagnosis of an authorization failure (what `GET /api/servers` shows as `problem`). */
 export function authConnectionProblem(failure: AuthFailure, url: string): ConnectionProblem {
-  return { step: 'auth', kind: failure.kind, message: failure.what, action: failure.action, details: { url, ...failure.details }, at: new Date().toISOString() };
+  return {
+    step: 'auth',
+    kind: failure.kind,
+    message: failure.what,
+    action: failure.action,
+    details: { url, ...failure.details },
+    at: new Date().toISOString(),
+  };
 }
 
 /**
@@ -25,7 +32,15 @@ export function authError(supervisor: ServerSupervisor, error: unknown): RpcErro
   const url = supervisor.url() ?? '';
   if (supervisor.auth?.notOffered(error)) {
     // A 401 from a server without OAuth: the doctor's own diagnosis (credentials go in "headers").
-    const seen = { method: 'POST', url, status: 401, statusText: 'Unauthorized', contentType: '', html: false, challenge: true };
+    const seen = {
+      method: 'POST',
+      url,
+      status: 401,
+      statusText: 'Unauthorized',
+      contentType: '',
+      html: false,
+      challenge: true,
+    };
     return problemError(supervisor.noteProblem(httpProblem(supervisor.site(), url, error, seen, 'streamable-http')));
   }
   const failure = supervisor.auth?.describe(error);

@@ -7,19 +7,24 @@ const TEXT = {
     signedInTitle: 'Signed in',
     signedIn: (server: string) => `Signed in to "${server}". You can close this tab; the dashboard connects by itself.`,
     invalidTitle: 'Sign-in link not valid',
-    invalid: 'This sign-in link is not valid: it was already used, it expired (after 10 minutes), the gateway was restarted since, or the dashboard did not start it. Go back to the dashboard and press Sign in again.',
+    invalid:
+      'This sign-in link is not valid: it was already used, it expired (after 10 minutes), the gateway was restarted since, or the dashboard did not start it. Go back to the dashboard and press Sign in again.',
     deniedTitle: 'Not signed in',
-    denied: (server: string, code: string) => `The authorization server did not sign you in to "${server}" (it answered "${code}"). Go back to the dashboard and press Sign in to try again.`,
+    denied: (server: string, code: string) =>
+      `The authorization server did not sign you in to "${server}" (it answered "${code}"). Go back to the dashboard and press Sign in to try again.`,
     failedTitle: 'Sign-in failed',
     failed: (server: string, reason: string) => `Signing in to "${server}" failed: ${reason}`,
   },
   ja: {
     signedInTitle: 'サインインしました',
-    signedIn: (server: string) => `「${server}」にサインインしました。このタブは閉じてかまいません。ダッシュボードは自動的に接続します。`,
+    signedIn: (server: string) =>
+      `「${server}」にサインインしました。このタブは閉じてかまいません。ダッシュボードは自動的に接続します。`,
     invalidTitle: 'サインインのリンクが無効です',
-    invalid: 'このサインインのリンクは無効です（使用済み、10 分の期限切れ、ゲートウェイの再起動後、またはダッシュボードが開始したものではありません）。ダッシュボードに戻り、もう一度「サインイン」を押してください。',
+    invalid:
+      'このサインインのリンクは無効です（使用済み、10 分の期限切れ、ゲートウェイの再起動後、またはダッシュボードが開始したものではありません）。ダッシュボードに戻り、もう一度「サインイン」を押してください。',
     deniedTitle: 'サインインしていません',
-    denied: (server: string, code: string) => `認可サーバーは「${server}」へのサインインを完了しませんでした（応答: "${code}"）。ダッシュボードに戻り、もう一度「サインイン」を押してください。`,
+    denied: (server: string, code: string) =>
+      `認可サーバーは「${server}」へのサインインを完了しませんでした（応答: "${code}"）。ダッシュボードに戻り、もう一度「サインイン」を押してください。`,
     failedTitle: 'サインインに失敗しました',
     failed: (server: string, reason: string) => `「${server}」へのサインインに失敗しました: ${reason}`,
   },
@@ -27,7 +32,11 @@ const TEXT = {
 
 /** The callback page's language, from the browser's Accept-Language (English unless Japanese comes first). */
 export function pageLanguage(req: IncomingMessage): keyof typeof TEXT {
-  const first = String(req.headers['accept-language'] ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  const first =
+    String(req.headers['accept-language'] ?? '')
+      .split(',')[0]
+      ?.trim()
+      .toLowerCase() ?? '';
   return first.startsWith('ja') ? 'ja' : 'en';
 }
 
@@ -44,7 +53,13 @@ function escapeHtml(text: string): string {
  * Writes the callback's answer: a small page with no script, no outside resources and no referrer
  * (its URL held the authorization code), never cached. Every piece of text is escaped.
  */
-export function sendCallbackPage(req: IncomingMessage, res: ServerResponse, status: number, title: string, message: string): void {
+export function sendCallbackPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  title: string,
+  message: string,
+): void {
   const lang = pageLanguage(req);
   const nonce = randomBytes(16).toString('base64');
   const ok = status === 200;

@@ -71,7 +71,12 @@ export function authFailure(
     kind,
     what,
     action,
-    details: { server: base.server, configFile: base.configFile, mode: base.interactive ? 'sign-in' : 'machine', ...details },
+    details: {
+      server: base.server,
+      configFile: base.configFile,
+      mode: base.interactive ? 'sign-in' : 'machine',
+      ...details,
+    },
     problem: { step: 'auth', server: base.server, ...problem },
     message: `${what} ${action}`,
   };
@@ -90,7 +95,9 @@ export function scopeFailure(base: FailureBase, scope: string | undefined): Auth
   return authFailure(
     'oauth-scope',
     `Server "${base.server}" needs more permissions${scopeSuffix(scope)}.`,
-    base.interactive ? 'Press Sign in on its card to grant them.' : `Add them to "scope" in ${where(base.server, base.configFile)}.`,
+    base.interactive
+      ? 'Press Sign in on its card to grant them.'
+      : `Add them to "scope" in ${where(base.server, base.configFile)}.`,
     base,
     { reason: 'insufficient-scope', signIn: base.interactive, ...(scope ? { scope } : {}) },
     { scopeSuffix: scopeSuffix(scope) },
@@ -114,12 +121,30 @@ export function scopeHeldFailure(base: FailureBase, scope: string | undefined): 
  * nothing to do with authorization. Messages say what happened and what to do; they never repeat a
  * token, a secret or text the authorization server made up (mix-up attacks put words there).
  */
-export function describeAuthFailure(error: unknown, server: string, interactive: boolean, configFile: string): AuthFailure | undefined {
+export function describeAuthFailure(
+  error: unknown,
+  server: string,
+  interactive: boolean,
+  configFile: string,
+): AuthFailure | undefined {
   const base = { server, configFile, interactive };
   const check = `Check ${where(server, configFile)}.`;
   if (isA(error, UnauthorizedError)) {
-    if (!interactive) return authFailure('oauth-credentials', `Server "${server}" refused the gateway's machine credentials.`, check, base, { reason: 'credentials', signIn: false });
-    return authFailure('oauth-sign-in', `Server "${server}" needs you to sign in.`, 'Press Sign in on its card.', base, { reason: 'sign-in', signIn: true });
+    if (!interactive)
+      return authFailure(
+        'oauth-credentials',
+        `Server "${server}" refused the gateway's machine credentials.`,
+        check,
+        base,
+        { reason: 'credentials', signIn: false },
+      );
+    return authFailure(
+      'oauth-sign-in',
+      `Server "${server}" needs you to sign in.`,
+      'Press Sign in on its card.',
+      base,
+      { reason: 'sign-in', signIn: true },
+    );
   }
   if (isA(error, InsufficientScopeError)) return scopeFailure(base, (error as InsufficientScopeError).requiredScope);
   if (isA(error, SdkHttpError)) {
@@ -137,7 +162,9 @@ export function describeAuthFailure(error: unknown, server: string, interactive:
       return authFailure(
         'oauth-token-refused',
         `Server "${server}" refused the token the gateway just obtained for it.`,
-        interactive ? 'Press Sign in to try again; if it keeps failing, the server and its authorization server disagree.' : check,
+        interactive
+          ? 'Press Sign in to try again; if it keeps failing, the server and its authorization server disagree.'
+          : check,
         base,
         { reason: 'refused', signIn: interactive },
       );
@@ -212,7 +239,10 @@ export function describeAuthFailure(error: unknown, server: string, interactive:
 
 /** One line of at most `max` characters, no control characters (the SDK's message may quote a server). */
 function plainText(text: string, max: number): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }

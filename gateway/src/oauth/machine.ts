@@ -17,7 +17,9 @@ export function readPrivateKey(oauth: OAuthServerConfig, configDir: string, wher
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read the private key file ${file} named in ${where}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot read the private key file ${file} named in ${where}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -29,7 +31,9 @@ function readIdToken(oauth: OAuthServerConfig, configDir: string, where: string)
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (error) {
-    throw new Error(`cannot read the ID token file ${file} named in ${where}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot read the ID token file ${file} named in ${where}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -40,7 +44,12 @@ function readIdToken(oauth: OAuthServerConfig, configDir: string, where: string)
  * They keep their token in memory; a new one is fetched after a gateway restart without anyone's help.
  */
 export function machineProvider(oauth: OAuthServerConfig, configDir: string, where: string): OAuthClientProvider {
-  const common = { clientId: oauth.clientId!, clientName: oauth.clientName ?? 'MCP Dashboard', scope: oauth.scope, ...(oauth.issuer ? { expectedIssuer: oauth.issuer } : {}) };
+  const common = {
+    clientId: oauth.clientId!,
+    clientName: oauth.clientName ?? 'MCP Dashboard',
+    scope: oauth.scope,
+    ...(oauth.issuer ? { expectedIssuer: oauth.issuer } : {}),
+  };
   if (oauth.grant === 'cross_app_access') {
     const idp = oauth.idp!;
     return new CrossAppAccessProvider({
@@ -63,7 +72,13 @@ export function machineProvider(oauth: OAuthServerConfig, configDir: string, whe
   }
   const privateKey = readPrivateKey(oauth, configDir, where);
   if (privateKey) {
-    return new PrivateKeyJwtProvider({ ...common, privateKey, algorithm: oauth.algorithm ?? 'ES256' } as ConstructorParameters<typeof PrivateKeyJwtProvider>[0]);
+    return new PrivateKeyJwtProvider({
+      ...common,
+      privateKey,
+      algorithm: oauth.algorithm ?? 'ES256',
+    } as ConstructorParameters<typeof PrivateKeyJwtProvider>[0]);
   }
-  return new ClientCredentialsProvider({ ...common, clientSecret: oauth.clientSecret! } as ConstructorParameters<typeof ClientCredentialsProvider>[0]);
+  return new ClientCredentialsProvider({ ...common, clientSecret: oauth.clientSecret! } as ConstructorParameters<
+    typeof ClientCredentialsProvider
+  >[0]);
 }

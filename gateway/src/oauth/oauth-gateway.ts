@@ -85,7 +85,9 @@ export class OAuthGateway implements PendingRegistry {
 
   add(pending: PendingSignIn): void {
     this.sweep();
-    const mine = [...this.pending.values()].filter((p) => p.server === pending.server).sort((a, b) => a.createdAt - b.createdAt);
+    const mine = [...this.pending.values()]
+      .filter((p) => p.server === pending.server)
+      .sort((a, b) => a.createdAt - b.createdAt);
     while (mine.length >= MAX_PENDING_PER_SERVER) this.pending.delete(mine.shift()!.state);
     this.pending.set(pending.state, pending);
   }
@@ -137,7 +139,10 @@ export class OAuthGateway implements PendingRegistry {
     try {
       await server.finishSignIn(pending, code, url.searchParams.get('iss') ?? undefined);
     } catch (failure) {
-      const reason = server.scrub(describeAuthFailure(failure, server.name, true, this.configFile)?.message ?? `${(failure as Error)?.message ?? String(failure)}`.slice(0, 300));
+      const reason = server.scrub(
+        describeAuthFailure(failure, server.name, true, this.configFile)?.message ??
+          `${(failure as Error)?.message ?? String(failure)}`.slice(0, 300),
+      );
       server.noteFailure(reason);
       sendCallbackPage(req, res, 502, text.failedTitle, text.failed(server.name, reason));
       return;
@@ -149,7 +154,13 @@ export class OAuthGateway implements PendingRegistry {
    * `POST /api/servers/<name>/sign-in` and `/sign-out` (bearer token required, like every API route).
    * Returns false when `path` is not one of them.
    */
-  async handleApi(req: IncomingMessage, res: ServerResponse, path: string, target: (name: string) => SignInTarget | undefined, sendJson: SendJson): Promise<boolean> {
+  async handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    target: (name: string) => SignInTarget | undefined,
+    sendJson: SendJson,
+  ): Promise<boolean> {
     const match = /^\/api\/servers\/([^/]+)\/(sign-in|sign-out)$/.exec(path);
     if (!match) return false;
     if (req.method !== 'POST') {
@@ -169,12 +180,16 @@ export class OAuthGateway implements PendingRegistry {
     }
     const serverAuth = supervisor.auth;
     if (!serverAuth) {
-      sendJson(res, 409, { error: `Server "${name}" does not use OAuth (it is a stdio server, or its config sends its own Authorization header).` });
+      sendJson(res, 409, {
+        error: `Server "${name}" does not use OAuth (it is a stdio server, or its config sends its own Authorization header).`,
+      });
       return true;
     }
     if (match[2] === 'sign-out') {
       if (!serverAuth.interactive) {
-        sendJson(res, 409, { error: `Server "${name}" gets its tokens with the client credentials in ${this.configFile}; there is no sign-in to end. Remove its "oauth" entry to stop using them.` });
+        sendJson(res, 409, {
+          error: `Server "${name}" gets its tokens with the client credentials in ${this.configFile}; there is no sign-in to end. Remove its "oauth" entry to stop using them.`,
+        });
         return true;
       }
       await serverAuth.signOut();
@@ -186,7 +201,10 @@ export class OAuthGateway implements PendingRegistry {
       sendJson(res, 200, await serverAuth.startSignIn());
     } catch (failure) {
       const described = describeAuthFailure(failure, name, !!serverAuth.interactive, this.configFile);
-      const message = serverAuth.scrub(described?.message ?? `Could not start signing in to "${name}": ${(failure as Error)?.message ?? String(failure)}`.slice(0, 400));
+      const message = serverAuth.scrub(
+        described?.message ??
+          `Could not start signing in to "${name}": ${(failure as Error)?.message ?? String(failure)}`.slice(0, 400),
+      );
       serverAuth.noteFailure(message);
       sendJson(res, 502, { error: message });
     }

@@ -35,7 +35,10 @@ export function pkceChallenge(verifier: string): string {
 export class GatewayOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl: string | undefined;
   /** Present only for dynamically registered clients: a pre-registered client from the config is never replaced. */
-  readonly saveClientInformation?: (info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext) => Promise<void>;
+  readonly saveClientInformation?: (
+    info: StoredOAuthClientInformation,
+    ctx?: OAuthClientInformationContext,
+  ) => Promise<void>;
   readonly addClientAuthentication?: AddClientAuthentication;
   /** The verifier `codeVerifier()` returns while a callback's code is exchanged. */
   exchangeVerifier: string | undefined;
@@ -64,7 +67,12 @@ export class GatewayOAuthProvider implements OAuthClientProvider {
       };
     }
     if (privateKey && oauth.clientId) {
-      this.addClientAuthentication = createPrivateKeyJwtAuth({ issuer: oauth.clientId, subject: oauth.clientId, privateKey, alg: oauth.algorithm ?? 'ES256' });
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: oauth.clientId,
+        subject: oauth.clientId,
+        privateKey,
+        alg: oauth.algorithm ?? 'ES256',
+      });
     }
   }
 
@@ -94,7 +102,9 @@ export class GatewayOAuthProvider implements OAuthClientProvider {
       return {
         client_id: this.oauth.clientId,
         ...(this.oauth.clientSecret ? { client_secret: this.oauth.clientSecret } : {}),
-        ...(this.oauth.tokenEndpointAuthMethod ? { token_endpoint_auth_method: this.oauth.tokenEndpointAuthMethod } : {}),
+        ...(this.oauth.tokenEndpointAuthMethod
+          ? { token_endpoint_auth_method: this.oauth.tokenEndpointAuthMethod }
+          : {}),
         ...(this.preRegisteredIssuer ? { issuer: this.preRegisteredIssuer } : {}),
       } as StoredOAuthClientInformation;
     }
@@ -104,7 +114,8 @@ export class GatewayOAuthProvider implements OAuthClientProvider {
   /** True when a registered client's redirect URIs do not include today's callback (the gateway's port changed). */
   registrationIsStale(): boolean {
     if (this.oauth.clientId) return false;
-    const client = this.store.get(this.name, this.serverUrl)?.client as { redirect_uris?: string[]; client_id?: string } | undefined;
+    const client = this.store.get(this.name, this.serverUrl)?.client as
+      { redirect_uris?: string[]; client_id?: string } | undefined;
     if (!client?.client_id || client.client_id === this.clientMetadataUrl) return false;
     return Array.isArray(client.redirect_uris) && !client.redirect_uris.includes(this.redirect());
   }

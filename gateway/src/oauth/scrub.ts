@@ -8,7 +8,8 @@
 const REDACTED = '[redacted]';
 
 /** Credential-bearing parameter names, as they appear in form bodies, URLs and JSON. */
-const NAMED = /\b(access_token|refresh_token|id_token|client_secret|client_assertion|assertion|code_verifier|subject_token|actor_token|password)(["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi;
+const NAMED =
+  /\b(access_token|refresh_token|id_token|client_secret|client_assertion|assertion|code_verifier|subject_token|actor_token|password)(["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi;
 /** An authorization code in a redirect URL or a token request's form body. */
 const CODE = /([?&]code=)[^&\s"'#]+/g;
 /** Authorization header values (Bearer, Basic, DPoP). */
@@ -24,7 +25,9 @@ const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
  */
 export function scrubSecrets(text: string, known: ReadonlyArray<string | undefined> = []): string {
   let out = text;
-  const secrets = known.filter((s): s is string => typeof s === 'string' && s.length >= 6).sort((a, b) => b.length - a.length);
+  const secrets = known
+    .filter((s): s is string => typeof s === 'string' && s.length >= 6)
+    .sort((a, b) => b.length - a.length);
   for (const secret of secrets) out = out.split(secret).join(REDACTED);
   return out
     .replace(RAW_BODY, (_m, label: string) => `${label} [not shown]`)

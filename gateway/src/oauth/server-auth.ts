@@ -1,4 +1,13 @@
-import { auth, computeScopeUnion, RegistrationRejectedError, extractWWWAuthenticateParams, isStrictScopeSuperset, type FetchLike, type OAuthClientProvider, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
+import {
+  auth,
+  computeScopeUnion,
+  RegistrationRejectedError,
+  extractWWWAuthenticateParams,
+  isStrictScopeSuperset,
+  type FetchLike,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+} from '@modelcontextprotocol/client';
 import type { OAuthServerConfig } from '../../../src/core/oauth-config-schema.js';
 import type { GatewayAuthSummary } from '../../../src/core/gateway-oauth.js';
 import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from './errors.js';
@@ -65,10 +74,18 @@ export class ServerAuth {
       this.provider = machineProvider(oauth, options.configDir, where);
       this.interactive = undefined;
     } else {
-      this.interactive = new GatewayOAuthProvider(options.name, options.url, oauth, options.store, options.redirectUrl, {
-        authorizationUrl: (url, verifier) => this.authorizationUrl(url, verifier),
-        tokensSaved: () => this.tokensSaved(),
-      }, readPrivateKey(oauth, options.configDir, where));
+      this.interactive = new GatewayOAuthProvider(
+        options.name,
+        options.url,
+        oauth,
+        options.store,
+        options.redirectUrl,
+        {
+          authorizationUrl: (url, verifier) => this.authorizationUrl(url, verifier),
+          tokensSaved: () => this.tokensSaved(),
+        },
+        readPrivateKey(oauth, options.configDir, where),
+      );
       this.provider = this.interactive;
     }
     this.signedInAt = options.store.get(options.name, options.url)?.savedAt ?? null;
@@ -91,7 +108,8 @@ export class ServerAuth {
     if (response.status === 401 || response.status === 403) {
       const { scope, resourceMetadataUrl, error } = extractWWWAuthenticateParams(response);
       if (resourceMetadataUrl) this.resourceMetadataUrl = resourceMetadataUrl;
-      if (scope && (response.status === 401 || error === 'insufficient_scope')) this.challengeScope = computeScopeUnion(this.challengeScope, scope);
+      if (scope && (response.status === 401 || error === 'insufficient_scope'))
+        this.challengeScope = computeScopeUnion(this.challengeScope, scope);
       this.deniedScope = response.status === 403 && error === 'insufficient_scope' ? (scope ?? '') : undefined;
     } else {
       this.deniedScope = undefined;
@@ -123,7 +141,8 @@ export class ServerAuth {
    */
   notOffered(error: unknown): boolean {
     const oauth = this.options.oauth;
-    if (!this.interactive || (oauth && Object.keys(oauth).length) || !(error instanceof RegistrationRejectedError)) return false;
+    if (!this.interactive || (oauth && Object.keys(oauth).length) || !(error instanceof RegistrationRejectedError))
+      return false;
     const discovery = this.interactive.currentDiscovery();
     return !!discovery && !discovery.resourceMetadata && !discovery.authorizationServerMetadata;
   }
@@ -141,7 +160,8 @@ export class ServerAuth {
       this.lastError = described.message;
       return described;
     }
-    if (this.interactive && this.deniedScope !== undefined && described.problem.reason === 'sign-in') described = scopeFailure(base, this.deniedScope || undefined);
+    if (this.interactive && this.deniedScope !== undefined && described.problem.reason === 'sign-in')
+      described = scopeFailure(base, this.deniedScope || undefined);
     if (described.problem.signIn) this.needsSignIn = true;
     else this.lastError = described.message;
     if (described.problem.scope) this.challengeScope = computeScopeUnion(this.challengeScope, described.problem.scope);
@@ -157,12 +177,19 @@ export class ServerAuth {
     return this.serialized(async () => {
       const provider = this.interactive;
       if (!provider) {
-        const result = await auth(this.provider, { serverUrl: this.options.url, scope: this.challengeScope, resourceMetadataUrl: this.resourceMetadataUrl, fetchFn: this.fetch });
+        const result = await auth(this.provider, {
+          serverUrl: this.options.url,
+          scope: this.challengeScope,
+          resourceMetadataUrl: this.resourceMetadataUrl,
+          fetchFn: this.fetch,
+        });
         if (result === 'AUTHORIZED') this.tokensSaved();
         return { authorized: true as const };
       }
       if (provider.registrationIsStale()) {
-        this.options.log('the registered OAuth client has an old redirect URI (the gateway port changed); registering again');
+        this.options.log(
+          'the registered OAuth client has an old redirect URI (the gateway port changed); registering again',
+        );
         await provider.invalidateCredentials('client');
       }
       this.captured = undefined;
@@ -209,16 +236,29 @@ export class ServerAuth {
 
   /** This server's current tokens and client secret (what `scrub` removes by value). */
   secrets(): Array<string | undefined> {
-    const tokens = this.provider.tokens() as { access_token?: string; refresh_token?: string; id_token?: string } | undefined;
+    const tokens = this.provider.tokens() as
+      { access_token?: string; refresh_token?: string; id_token?: string } | undefined;
     const held = typeof (tokens as { then?: unknown } | undefined)?.then === 'function' ? undefined : tokens;
     const client = this.provider.clientInformation() as { client_secret?: string } | undefined;
     const registered = typeof (client as { then?: unknown } | undefined)?.then === 'function' ? undefined : client;
-    return [held?.access_token, held?.refresh_token, held?.id_token, registered?.client_secret, this.options.oauth?.clientSecret];
+    return [
+      held?.access_token,
+      held?.refresh_token,
+      held?.id_token,
+      registered?.client_secret,
+      this.options.oauth?.clientSecret,
+    ];
   }
 
   private scrubFailure(failure: AuthFailure): AuthFailure {
     const details = Object.fromEntries(Object.entries(failure.details).map(([k, v]) => [k, this.scrub(v)]));
-    return { ...failure, what: this.scrub(failure.what), action: this.scrub(failure.action), message: this.scrub(failure.message), details };
+    return {
+      ...failure,
+      what: this.scrub(failure.what),
+      action: this.scrub(failure.action),
+      message: this.scrub(failure.message),
+      details,
+    };
   }
 
   /** Forgets the tokens and registration (Sign out); the next request meets the server's 401 again. */
@@ -246,7 +286,13 @@ export class ServerAuth {
     this.captured = url;
     const state = url.searchParams.get('state');
     if (!state || !verifier) return;
-    this.options.pending.add({ state, server: this, verifier, discovery: this.interactive?.currentDiscovery(), createdAt: Date.now() });
+    this.options.pending.add({
+      state,
+      server: this,
+      verifier,
+      discovery: this.interactive?.currentDiscovery(),
+      createdAt: Date.now(),
+    });
   }
 
   private tokensSaved(): void {

@@ -22,7 +22,8 @@ interface StoreFile {
 
 /** `$XDG_CONFIG_HOME/mcp-dashboard/oauth-tokens.json` (default `~/.config/...`). */
 export function defaultTokenFile(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  const base =
+    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
   return join(base, 'mcp-dashboard', 'oauth-tokens.json');
 }
 
@@ -48,12 +49,15 @@ export class TokenStore {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      this.warn(`cannot read the OAuth token file ${this.file} (${(error as Error).message}); servers that need sign-in start signed out.`);
+      this.warn(
+        `cannot read the OAuth token file ${this.file} (${(error as Error).message}); servers that need sign-in start signed out.`,
+      );
       return;
     }
     try {
       const parsed = JSON.parse(text) as Partial<StoreFile>;
-      if (parsed?.version !== 1 || typeof parsed.servers !== 'object' || parsed.servers === null) throw new Error('not a version-1 token file');
+      if (parsed?.version !== 1 || typeof parsed.servers !== 'object' || parsed.servers === null)
+        throw new Error('not a version-1 token file');
       const servers = Object.create(null) as Record<string, StoredServerAuth>;
       for (const [name, entry] of Object.entries(parsed.servers)) {
         if (entry && typeof entry === 'object' && typeof entry.url === 'string') servers[name] = entry;
@@ -62,7 +66,9 @@ export class TokenStore {
     } catch (error) {
       const aside = `${this.file}.unreadable-${Date.now()}`;
       await rename(this.file, aside).catch(() => {});
-      this.warn(`the OAuth token file ${this.file} could not be parsed (${(error as Error).message}); it was moved to ${aside} and servers that need sign-in start signed out.`);
+      this.warn(
+        `the OAuth token file ${this.file} could not be parsed (${(error as Error).message}); it was moved to ${aside} and servers that need sign-in start signed out.`,
+      );
       return;
     }
     const mode = (await stat(this.file)).mode & 0o777;
@@ -106,7 +112,9 @@ export class TokenStore {
       await chmod(temp, 0o600);
       await rename(temp, this.file);
     });
-    this.writing = next.catch((error: Error) => this.warn(`could not save OAuth tokens to ${this.file}: ${error.message}`));
+    this.writing = next.catch((error: Error) =>
+      this.warn(`could not save OAuth tokens to ${this.file}: ${error.message}`),
+    );
     return this.writing;
   }
 }

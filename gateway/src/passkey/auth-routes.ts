@@ -13,7 +13,11 @@ const b64url = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Z
 const validateAssertionRequest = ajv.compile({
   type: 'object',
   required: ['serverName', 'toolName', 'arguments'],
-  properties: { serverName: { type: 'string', pattern: SERVER_NAME_PATTERN }, toolName: { type: 'string', minLength: 1, maxLength: 256 }, arguments: { type: 'object' } },
+  properties: {
+    serverName: { type: 'string', pattern: SERVER_NAME_PATTERN },
+    toolName: { type: 'string', minLength: 1, maxLength: 256 },
+    arguments: { type: 'object' },
+  },
   additionalProperties: false,
 });
 const validateRegistration = ajv.compile({
@@ -23,13 +27,21 @@ const validateRegistration = ajv.compile({
     id: b64url,
     rawId: b64url,
     type: { const: 'public-key' },
-    response: { type: 'object', required: ['clientDataJSON', 'attestationObject'], properties: { clientDataJSON: b64url, attestationObject: b64url } },
+    response: {
+      type: 'object',
+      required: ['clientDataJSON', 'attestationObject'],
+      properties: { clientDataJSON: b64url, attestationObject: b64url },
+    },
   },
 });
 const validateVerify = ajv.compile({
   type: 'object',
   required: ['mcplet_auth', 'toolName'],
-  properties: { mcplet_auth: { type: 'object' }, toolName: { type: 'string', minLength: 1, maxLength: 256 }, arguments: { type: 'object' } },
+  properties: {
+    mcplet_auth: { type: 'object' },
+    toolName: { type: 'string', minLength: 1, maxLength: 256 },
+    arguments: { type: 'object' },
+  },
   additionalProperties: false,
 });
 
@@ -101,21 +113,34 @@ export class PasskeyRoutes {
     const server = this.verifierFor(req);
     if (!server) {
       res.setHeader('WWW-Authenticate', 'Bearer');
-      send(res, 401, { error: 'This route needs a verifier token (given only to MCPlet backends named in dashboard.passkeys.verifiers).' });
+      send(res, 401, {
+        error:
+          'This route needs a verifier token (given only to MCPlet backends named in dashboard.passkeys.verifiers).',
+      });
       return;
     }
     if (req.method !== 'POST') return send(res, 405, { error: 'Method not allowed.' });
-    if (!this.enabled) return send(res, 503, { verified: false, code: 'SERVICE_UNAVAILABLE', reason: 'Passkeys are turned off in the dashboard config.' });
+    if (!this.enabled)
+      return send(res, 503, {
+        verified: false,
+        code: 'SERVICE_UNAVAILABLE',
+        reason: 'Passkeys are turned off in the dashboard config.',
+      });
     const body = await readJson(req);
     if (!body.ok) return send(res, body.status, { error: body.message });
-    if (!validateVerify(body.value)) return send(res, 400, { error: `Bad request: ${describe(validateVerify.errors)}` });
-    const result = await this.fido2.verifyAssertion(server, body.value as { mcplet_auth: unknown; toolName: string; arguments?: unknown });
+    if (!validateVerify(body.value))
+      return send(res, 400, { error: `Bad request: ${describe(validateVerify.errors)}` });
+    const result = await this.fido2.verifyAssertion(
+      server,
+      body.value as { mcplet_auth: unknown; toolName: string; arguments?: unknown },
+    );
     send(res, 200, result);
   }
 
   /** The browser's `/auth/*` routes (the dashboard token was checked by the caller). */
   async handleBrowser(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    if (!this.enabled) return send(res, 503, { error: 'Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).' });
+    if (!this.enabled)
+      return send(res, 503, { error: 'Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).' });
     try {
       if (path === '/auth/status' && req.method === 'GET') return send(res, 200, await this.fido2.status());
       if (req.method !== 'POST') return send(res, 404, { error: 'Not found.' });
@@ -123,12 +148,18 @@ export class PasskeyRoutes {
       const body = await readJson(req);
       if (!body.ok) return send(res, body.status, { error: body.message });
       if (path === '/auth/registration/verify') {
-        if (!validateRegistration(body.value)) return send(res, 400, { error: `Bad registration response: ${describe(validateRegistration.errors)}` });
+        if (!validateRegistration(body.value))
+          return send(res, 400, { error: `Bad registration response: ${describe(validateRegistration.errors)}` });
         return send(res, 200, await this.fido2.verifyRegistration(body.value as RegistrationResponseJSON));
       }
       if (path === '/auth/assertion/options') {
-        if (!validateAssertionRequest(body.value)) return send(res, 400, { error: `Bad request: ${describe(validateAssertionRequest.errors)}` });
-        return send(res, 200, await this.fido2.assertionOptions(body.value as { serverName: string; toolName: string; arguments: unknown }));
+        if (!validateAssertionRequest(body.value))
+          return send(res, 400, { error: `Bad request: ${describe(validateAssertionRequest.errors)}` });
+        return send(
+          res,
+          200,
+          await this.fido2.assertionOptions(body.value as { serverName: string; toolName: string; arguments: unknown }),
+        );
       }
       send(res, 404, { error: 'Not found.' });
     } catch (error) {

@@ -40,12 +40,16 @@ export class CredentialStore {
         this.data = {
           version: 1,
           userId: parsed.userId,
-          credentials: parsed.credentials.filter((c) => c && typeof c.id === 'string' && typeof c.publicKey === 'string' && typeof c.counter === 'number'),
+          credentials: parsed.credentials.filter(
+            (c) => c && typeof c.id === 'string' && typeof c.publicKey === 'string' && typeof c.counter === 'number',
+          ),
         };
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        process.stderr.write(`mcp-dashboard: the passkey store ${this.file} could not be read (${(error as Error).message}); starting with none.\n`);
+        process.stderr.write(
+          `mcp-dashboard: the passkey store ${this.file} could not be read (${(error as Error).message}); starting with none.\n`,
+        );
       }
     }
   }

@@ -38,7 +38,8 @@ export class PasskeyError extends Error {
 }
 
 /** The result of a backend's verification request. */
-export type VerifyResult = { verified: true } | { verified: false; code: 'AUTH_FAILED' | 'AUTH_REQUIRED'; reason: string };
+export type VerifyResult =
+  { verified: true } | { verified: false; code: 'AUTH_FAILED' | 'AUTH_REQUIRED'; reason: string };
 
 /** The `params._meta.mcplet_auth` payload (MCPlet §7.3.1) plus the credential id. */
 export interface McpletAuthPayload {
@@ -60,7 +61,9 @@ function canonical(value: unknown): string {
 
 /** SHA-256 of the canonical JSON of a tool call's arguments: an assertion authorises exactly these. */
 export function hashArguments(args: unknown): string {
-  return createHash('sha256').update(canonical(args ?? {})).digest('base64url');
+  return createHash('sha256')
+    .update(canonical(args ?? {}))
+    .digest('base64url');
 }
 
 function challengeOf(clientDataJSON: string): string | undefined {
@@ -126,7 +129,10 @@ export class DevFido2Server {
   async registrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = await this.store.list();
     if (existing.length > 0) {
-      throw new PasskeyError(409, 'A passkey is already registered for this dashboard. To register another one, restart the gateway (or delete its passkey store file).');
+      throw new PasskeyError(
+        409,
+        'A passkey is already registered for this dashboard. To register another one, restart the gateway (or delete its passkey store file).',
+      );
     }
     const options = await generateRegistrationOptions({
       rpName: this.rpName,
@@ -146,8 +152,16 @@ export class DevFido2Server {
   async verifyRegistration(response: RegistrationResponseJSON): Promise<{ registered: true; credentialId: string }> {
     const received = challengeOf(response?.response?.clientDataJSON ?? '');
     const record = received ? this.consume(received, 'registration') : undefined;
-    if (!record) throw new PasskeyError(400, 'The registration answered a challenge this server did not issue, or one already used.');
-    if (record === 'expired') throw new PasskeyError(400, 'The registration took longer than the challenge allows (under 60 seconds). Try again.');
+    if (!record)
+      throw new PasskeyError(
+        400,
+        'The registration answered a challenge this server did not issue, or one already used.',
+      );
+    if (record === 'expired')
+      throw new PasskeyError(
+        400,
+        'The registration took longer than the challenge allows (under 60 seconds). Try again.',
+      );
     let verification;
     try {
       verification = await verifyRegistrationResponse({
@@ -173,7 +187,11 @@ export class DevFido2Server {
   }
 
   /** Assertion options for one tool call; the challenge is bound to (server, tool, arguments). */
-  async assertionOptions(binding: { serverName: string; toolName: string; arguments: unknown }): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async assertionOptions(binding: {
+    serverName: string;
+    toolName: string;
+    arguments: unknown;
+  }): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const credentials = await this.store.list();
     if (credentials.length === 0) throw new PasskeyError(409, 'No passkey is registered yet. Register one first.');
     const options = await generateAuthenticationOptions({
@@ -196,18 +214,34 @@ export class DevFido2Server {
    * valid assertion by the registered passkey for exactly this server, tool and arguments? The
    * challenge is consumed on the first attempt, so an assertion never works twice.
    */
-  async verifyAssertion(serverName: string, body: { mcplet_auth?: unknown; toolName?: unknown; arguments?: unknown }): Promise<VerifyResult> {
+  async verifyAssertion(
+    serverName: string,
+    body: { mcplet_auth?: unknown; toolName?: unknown; arguments?: unknown },
+  ): Promise<VerifyResult> {
     const auth = body.mcplet_auth as Partial<McpletAuthPayload> | undefined;
-    if (!auth || typeof auth !== 'object') return { verified: false, code: 'AUTH_REQUIRED', reason: 'No mcplet_auth payload was given.' };
+    if (!auth || typeof auth !== 'object')
+      return { verified: false, code: 'AUTH_REQUIRED', reason: 'No mcplet_auth payload was given.' };
     const fields = ['id', 'challenge', 'clientDataJSON', 'authenticatorData', 'signature'] as const;
     for (const field of fields) {
-      if (typeof auth[field] !== 'string' || !auth[field]) return { verified: false, code: 'AUTH_FAILED', reason: `mcplet_auth.${field} is missing.` };
+      if (typeof auth[field] !== 'string' || !auth[field])
+        return { verified: false, code: 'AUTH_FAILED', reason: `mcplet_auth.${field} is missing.` };
     }
     const inClientData = challengeOf(auth.clientDataJSON!);
-    if (!inClientData || inClientData !== auth.challenge) return { verified: false, code: 'AUTH_FAILED', reason: 'The challenge does not match the signed client data.' };
+    if (!inClientData || inClientData !== auth.challenge)
+      return { verified: false, code: 'AUTH_FAILED', reason: 'The challenge does not match the signed client data.' };
     const record = this.consume(inClientData, 'assertion');
-    if (!record) return { verified: false, code: 'AUTH_FAILED', reason: 'Unknown or already used challenge (an assertion works once).' };
-    if (record === 'expired') return { verified: false, code: 'AUTH_FAILED', reason: 'The challenge expired (assertions are valid for under 60 seconds).' };
+    if (!record)
+      return {
+        verified: false,
+        code: 'AUTH_FAILED',
+        reason: 'Unknown or already used challenge (an assertion works once).',
+      };
+    if (record === 'expired')
+      return {
+        verified: false,
+        code: 'AUTH_FAILED',
+        reason: 'The challenge expired (assertions are valid for under 60 seconds).',
+      };
     if (record.serverName !== serverName || record.toolName !== body.toolName) {
       return { verified: false, code: 'AUTH_FAILED', reason: 'The assertion was made for another tool call.' };
     }
@@ -215,7 +249,12 @@ export class DevFido2Server {
       return { verified: false, code: 'AUTH_FAILED', reason: 'The arguments differ from the ones the user approved.' };
     }
     const credential = await this.store.get(auth.id!);
-    if (!credential) return { verified: false, code: 'AUTH_FAILED', reason: 'The assertion comes from a passkey this dashboard does not know.' };
+    if (!credential)
+      return {
+        verified: false,
+        code: 'AUTH_FAILED',
+        reason: 'The assertion comes from a passkey this dashboard does not know.',
+      };
     const response: AuthenticationResponseJSON = {
       id: auth.id!,
       rawId: auth.id!,
@@ -235,13 +274,23 @@ export class DevFido2Server {
         expectedOrigin: this.origins,
         expectedRPID: RP_ID,
         requireUserVerification: false,
-        credential: { id: credential.id, publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')), counter: credential.counter, transports: credential.transports },
+        credential: {
+          id: credential.id,
+          publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
+          counter: credential.counter,
+          transports: credential.transports,
+        },
       });
-      if (!result.verified) return { verified: false, code: 'AUTH_FAILED', reason: 'The passkey signature is not valid.' };
+      if (!result.verified)
+        return { verified: false, code: 'AUTH_FAILED', reason: 'The passkey signature is not valid.' };
       await this.store.updateCounter(credential.id, result.authenticationInfo.newCounter);
       return { verified: true };
     } catch (error) {
-      return { verified: false, code: 'AUTH_FAILED', reason: `The passkey assertion is not valid: ${(error as Error).message}` };
+      return {
+        verified: false,
+        code: 'AUTH_FAILED',
+        reason: `The passkey assertion is not valid: ${(error as Error).message}`,
+      };
     }
   }
 }

@@ -38,7 +38,8 @@ export function isSafeNameVersion(name: string, version?: string): boolean {
 
 /** Folder of one package version (throws on names that could escape the root). */
 export function versionDir(root: string, name: string, version: string): string {
-  if (!isSafeNameVersion(name, version)) throw new Error(`"${name}@${version}" is not a valid package name and version.`);
+  if (!isSafeNameVersion(name, version))
+    throw new Error(`"${name}@${version}" is not a valid package name and version.`);
   const base = resolve(root, 'packages');
   const dir = resolve(base, ...name.split('/'), version);
   if (!dir.startsWith(base + sep)) throw new Error(`"${name}@${version}" escapes the registry folder.`);
@@ -74,7 +75,10 @@ export async function buildIndex(root: string): Promise<RegistryIndex> {
     const latest = versions[0]!;
     const entry: IndexEntry = { name, versions, latest };
     try {
-      const m = JSON.parse(await readFile(join(versionDir(root, name, latest), 'widget.json'), 'utf8')) as Record<string, any>;
+      const m = JSON.parse(await readFile(join(versionDir(root, name, latest), 'widget.json'), 'utf8')) as Record<
+        string,
+        any
+      >;
       if (typeof m.description === 'string') entry.description = m.description;
       if (typeof m.displayName === 'string') entry.displayName = m.displayName;
       if (Array.isArray(m.keywords)) entry.keywords = m.keywords.filter((k: unknown) => typeof k === 'string');

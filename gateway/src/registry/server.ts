@@ -40,7 +40,9 @@ function etagOf(bytes: Buffer): string {
  * `GET /packages/{name}/{version}/bundle.js`. Files are served byte for byte with a strong ETag
  * (If-None-Match → 304) and CORS for the dashboard's origin.
  */
-export function createRegistryHandler(options: RegistryServerOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createRegistryHandler(
+  options: RegistryServerOptions,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const index = new IndexCache(options.root);
   const cors = options.cors ?? 'loopback';
 
@@ -58,7 +60,8 @@ export function createRegistryHandler(options: RegistryServerOptions): (req: Inc
       res.writeHead(status, { ...headers, ...extra, 'Content-Type': type, 'Content-Length': bytes.length });
       res.end(req.method === 'HEAD' ? undefined : bytes);
     };
-    const json = (status: number, value: unknown) => send(status, JSON.stringify(value), 'application/json', { 'Cache-Control': 'no-cache' });
+    const json = (status: number, value: unknown) =>
+      send(status, JSON.stringify(value), 'application/json', { 'Cache-Control': 'no-cache' });
     const file = async (path: string, type: string, cache: string) => {
       let bytes: Buffer;
       try {
@@ -77,7 +80,12 @@ export function createRegistryHandler(options: RegistryServerOptions): (req: Inc
     };
 
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...headers, 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': 'accept, if-none-match', 'Access-Control-Max-Age': '600' });
+      res.writeHead(204, {
+        ...headers,
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': 'accept, if-none-match',
+        'Access-Control-Max-Age': '600',
+      });
       res.end();
       return;
     }
@@ -102,7 +110,19 @@ export function createRegistryHandler(options: RegistryServerOptions): (req: Inc
       const idx = await index.get();
       if (segments.length === 1) {
         const hits = search(idx, url.searchParams.get('q') ?? '', url.searchParams.get('server') ?? undefined);
-        json(200, { widgets: hits.map((e) => ({ name: e.name, version: e.latest, description: e.description, displayName: e.displayName, keywords: e.keywords, mcpServers: e.mcpServers, trustLevel: e.trustLevel, publisher: e.publisher })), total: hits.length });
+        json(200, {
+          widgets: hits.map((e) => ({
+            name: e.name,
+            version: e.latest,
+            description: e.description,
+            displayName: e.displayName,
+            keywords: e.keywords,
+            mcpServers: e.mcpServers,
+            trustLevel: e.trustLevel,
+            publisher: e.publisher,
+          })),
+          total: hits.length,
+        });
         return;
       }
       const scoped = segments[1]!.startsWith('@');
@@ -133,7 +153,11 @@ export function createRegistryHandler(options: RegistryServerOptions): (req: Inc
         json(404, { error: 'Not found.' });
         return;
       }
-      await file(join(versionDir(options.root, name, version), 'bundle.js'), 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
+      await file(
+        join(versionDir(options.root, name, version), 'bundle.js'),
+        'text/javascript; charset=utf-8',
+        'public, max-age=31536000, immutable',
+      );
       return;
     }
     json(404, { error: 'Not found.' });
@@ -149,7 +173,9 @@ export interface RunningRegistry {
 }
 
 /** Starts the reference registry on `host` (127.0.0.1 by default) and `port` (0 = any free port). */
-export async function startRegistryServer(options: RegistryServerOptions & { port?: number; host?: string }): Promise<RunningRegistry> {
+export async function startRegistryServer(
+  options: RegistryServerOptions & { port?: number; host?: string },
+): Promise<RunningRegistry> {
   const handler = createRegistryHandler(options);
   const server = createServer((req, res) => {
     handler(req, res).catch((error: unknown) => {

@@ -42,9 +42,14 @@ export function parseCapabilities(document: unknown): ParsedCapabilities | { pro
   for (const [index, branch] of branches.entries()) {
     const properties = isObject(branch) && isObject(branch.properties) ? branch.properties : undefined;
     const name = properties && isObject(properties.action) ? properties.action.const : undefined;
-    if (typeof name !== 'string' || !/^[a-z][a-z0-9-]{0,63}$/.test(name)) return { problem: `branch ${index} does not name its action as properties.action.const (lower-case letters, digits and "-")` };
+    if (typeof name !== 'string' || !/^[a-z][a-z0-9-]{0,63}$/.test(name))
+      return {
+        problem: `branch ${index} does not name its action as properties.action.const (lower-case letters, digits and "-")`,
+      };
     if (actions.some((a) => a.action === name)) return { problem: `action "${name}" is listed twice` };
-    const params = isObject(properties!.params) ? properties!.params : { type: 'object', properties: {}, additionalProperties: false };
+    const params = isObject(properties!.params)
+      ? properties!.params
+      : { type: 'object', properties: {}, additionalProperties: false };
     actions.push({
       action: name,
       description: isObject(branch) && typeof branch.description === 'string' ? branch.description : '',

@@ -33,7 +33,10 @@ export function widgetAgentDependencies(
   const offline = hosts.offline?.scoped(widget.widgetId, widget.serverName, bridge);
   let unregister: Unsubscribe | undefined;
   return {
-    dependencies: { ...(messaging ? { WidgetMessaging: messaging.api } : {}), ...(offline ? { OfflineCache: offline } : {}) },
+    dependencies: {
+      ...(messaging ? { WidgetMessaging: messaging.api } : {}),
+      ...(offline ? { OfflineCache: offline } : {}),
+    },
     attachApi(api: WidgetAPI) {
       const agent = api.agent as AgentAPI | undefined;
       if (!hosts.widgetAgents || !agent || typeof agent !== 'object') return;

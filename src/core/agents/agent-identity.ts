@@ -25,14 +25,22 @@ export function webmcpAgent(settings: Pick<DashboardPolicySettings, 'agents' | '
 }
 
 /** The grant of a configured agent; undefined for an id the config does not know (refused). */
-export function agentGrant(settings: Pick<DashboardPolicySettings, 'agents' | 'webmcp'>, id: string): AgentGrant | undefined {
+export function agentGrant(
+  settings: Pick<DashboardPolicySettings, 'agents' | 'webmcp'>,
+  id: string,
+): AgentGrant | undefined {
   const entry = Object.prototype.hasOwnProperty.call(settings.agents, id) ? settings.agents[id] : undefined;
-  if (entry) return { id, pools: [...entry.pools], widgetActions: entry.widgetActions ?? 'read-only', configured: true };
-  if (id === (settings.webmcp.agent ?? DEFAULT_AGENT_ID)) return { id, pools: [], widgetActions: 'read-only', configured: false };
+  if (entry)
+    return { id, pools: [...entry.pools], widgetActions: entry.widgetActions ?? 'read-only', configured: true };
+  if (id === (settings.webmcp.agent ?? DEFAULT_AGENT_ID))
+    return { id, pools: [], widgetActions: 'read-only', configured: false };
   return undefined;
 }
 
 /** The caller an agent's operations run as (the host sets it; a request never does). */
-export function agentCaller(agent: Pick<AgentGrant, 'id'>, via?: { widgetId: string; serverName: string }): CallerContext {
+export function agentCaller(
+  agent: Pick<AgentGrant, 'id'>,
+  via?: { widgetId: string; serverName: string },
+): CallerContext {
   return { surface: 'agent', id: agent.id, ...(via ? { widgetId: via.widgetId, serverName: via.serverName } : {}) };
 }

@@ -13,9 +13,12 @@ export async function checkAgentPrompt(serverName: string, request: unknown): Pr
     .slice(0, 5)
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(request)'}: ${issue.message}`)
     .join('; ');
-  throw new MCPError(`The agent's sampling request does not match MCP's SamplingRequest schema (${problems}). Nothing was asked.`, {
-    jsonrpcCode: -32602,
-    serverName,
-    operation: 'sampling/createMessage',
-  });
+  throw new MCPError(
+    `The agent's sampling request does not match MCP's SamplingRequest schema (${problems}). Nothing was asked.`,
+    {
+      jsonrpcCode: -32602,
+      serverName,
+      operation: 'sampling/createMessage',
+    },
+  );
 }

@@ -45,14 +45,38 @@ export function errorResult(error: unknown): AgentToolResult {
   const rule = typeof e?.data?.rule === 'string' ? e.data.rule : refusedAction ? (e.code as string) : undefined;
   const code = typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : refusedAction ? LOCAL_CODES.denied : undefined;
   const message = (e as Error)?.message ?? String(error);
-  const kind = code === LOCAL_CODES.denied ? 'denied' : code === LOCAL_CODES.cancelled ? 'cancelled' : code === LOCAL_CODES.invalidArguments ? 'invalid-arguments' : 'failed';
-  const prefix = kind === 'denied' ? 'Refused by the dashboard policy' : kind === 'cancelled' ? 'Not done' : kind === 'invalid-arguments' ? 'Invalid arguments' : 'Failed';
-  return { isError: true, content: [{ type: 'text', text: `${prefix}${rule ? ` (rule ${rule})` : ''}: ${message}` }], structuredContent: { error: { kind, message, ...(rule ? { rule } : {}), ...(code !== undefined ? { code } : {}) } } };
+  const kind =
+    code === LOCAL_CODES.denied
+      ? 'denied'
+      : code === LOCAL_CODES.cancelled
+        ? 'cancelled'
+        : code === LOCAL_CODES.invalidArguments
+          ? 'invalid-arguments'
+          : 'failed';
+  const prefix =
+    kind === 'denied'
+      ? 'Refused by the dashboard policy'
+      : kind === 'cancelled'
+        ? 'Not done'
+        : kind === 'invalid-arguments'
+          ? 'Invalid arguments'
+          : 'Failed';
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${prefix}${rule ? ` (rule ${rule})` : ''}: ${message}` }],
+    structuredContent: { error: { kind, message, ...(rule ? { rule } : {}), ...(code !== undefined ? { code } : {}) } },
+  };
 }
 
 /** A server's result as plain JSON (it is the server's data: nothing of ours rides along). */
 function fromToolResult(result: ToolResult): AgentToolResult {
-  const copy = JSON.parse(JSON.stringify({ content: Array.isArray(result.content) ? result.content : [], structuredContent: result.structuredContent, isError: result.isError === true })) as AgentToolResult;
+  const copy = JSON.parse(
+    JSON.stringify({
+      content: Array.isArray(result.content) ? result.content : [],
+      structuredContent: result.structuredContent,
+      isError: result.isError === true,
+    }),
+  ) as AgentToolResult;
   if (!copy.isError) delete copy.isError;
   return copy;
 }
@@ -60,7 +84,10 @@ function fromToolResult(result: ToolResult): AgentToolResult {
 function readOnlyOf(tool: MCPTool): boolean {
   const c = tool.hostStatus?.kind;
   const type = (tool._meta as { mcpletType?: unknown } | undefined)?.mcpletType;
-  return (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true || (c === 'mcplet' && type === 'read');
+  return (
+    (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true ||
+    (c === 'mcplet' && type === 'read')
+  );
 }
 
 /**
@@ -70,7 +97,13 @@ function readOnlyOf(tool: MCPTool): boolean {
  */
 export class AgentSurface {
   constructor(
-    private readonly options: { bridge: MCPBridge; invoker: ToolInvoker; policy: PolicyGate; widgets: WidgetAgentHost; agent: () => AgentGrant },
+    private readonly options: {
+      bridge: MCPBridge;
+      invoker: ToolInvoker;
+      policy: PolicyGate;
+      widgets: WidgetAgentHost;
+      agent: () => AgentGrant;
+    },
   ) {}
 
   private caller(): CallerContext {
@@ -96,7 +129,9 @@ export class AgentSurface {
         const readOnly = readOnlyOf(tool);
         const title = typeof tool.title === 'string' && tool.title ? `${tool.title}: ` : '';
         const description = `${title}${typeof tool.description === 'string' && tool.description ? tool.description : `Tool "${tool.name}"`} (MCP server "${info.serverName}", through the dashboard)`;
-        const inputSchema = (tool.inputSchema && typeof tool.inputSchema === 'object' ? tool.inputSchema : { type: 'object' }) as JSONSchema;
+        const inputSchema = (
+          tool.inputSchema && typeof tool.inputSchema === 'object' ? tool.inputSchema : { type: 'object' }
+        ) as JSONSchema;
         const serverName = info.serverName;
         const toolName = tool.name;
         list.push({
@@ -110,7 +145,13 @@ export class AgentSurface {
           fingerprint: canonical({ description, inputSchema, readOnly }),
           run: async (input, interact) => {
             try {
-              return fromToolResult(await this.options.invoker.invoke({ serverName, toolName, args: input ?? {} }, this.caller(), interact ? { interact } : {}));
+              return fromToolResult(
+                await this.options.invoker.invoke(
+                  { serverName, toolName, args: input ?? {} },
+                  this.caller(),
+                  interact ? { interact } : {},
+                ),
+              );
             } catch (error) {
               return errorResult(error);
             }
@@ -144,13 +185,22 @@ export class AgentSurface {
   private async runHostTool(def: HostToolDefinition, input: unknown, interact?: Interact): Promise<AgentToolResult> {
     const args = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
     const caller = this.caller();
-    const context = { bridge: this.options.bridge, widgets: this.options.widgets, agent: this.options.agent(), caller, serverTools: (name: string) => this.serverTools().filter((t) => t.serverName === name) };
+    const context = {
+      bridge: this.options.bridge,
+      widgets: this.options.widgets,
+      agent: this.options.agent(),
+      caller,
+      serverTools: (name: string) => this.serverTools().filter((t) => t.serverName === name),
+    };
     try {
       if (!def.throughInvoker) return await def.run(args, context);
       // Decided on the server the tool reaches (or on "dashboard" for the dashboard's own state).
       const serverName = typeof args.server === 'string' && def.perServer ? args.server : HOST_PREFIX;
       if (def.perServer && !this.options.bridge.isConnected(serverName)) {
-        throw new MCPError(`There is no connected server named "${serverName}". Call dashboard__list_servers to see the servers and their state.`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName });
+        throw new MCPError(
+          `There is no connected server named "${serverName}". Call dashboard__list_servers to see the servers and their state.`,
+          { jsonrpcCode: LOCAL_CODES.notConnected, serverName },
+        );
       }
       let out: AgentToolResult | undefined;
       const virtual: HostTool = {
@@ -160,7 +210,10 @@ export class AgentSurface {
           return { content: [] };
         },
       };
-      await this.options.invoker.invoke({ serverName, toolName: def.name, args }, caller, { virtual, ...(interact ? { interact } : {}) });
+      await this.options.invoker.invoke({ serverName, toolName: def.name, args }, caller, {
+        virtual,
+        ...(interact ? { interact } : {}),
+      });
       return out ?? text('Done.');
     } catch (error) {
       return errorResult(error);

@@ -8,7 +8,9 @@ export const HOST_PREFIX = 'dashboard';
 
 /** A server name that cannot be mistaken at the separator: no "__", not starting or ending with "_". */
 function clean(part: string): boolean {
-  return part.length > 0 && ALLOWED.test(part) && !part.includes(SEPARATOR) && !part.startsWith('_') && !part.endsWith('_');
+  return (
+    part.length > 0 && ALLOWED.test(part) && !part.includes(SEPARATOR) && !part.startsWith('_') && !part.endsWith('_')
+  );
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits: a short deterministic tag for names that had to be changed. */
@@ -22,7 +24,12 @@ function tag(text: string): string {
 }
 
 function safe(part: string): string {
-  return part.replace(/[^A-Za-z0-9_.-]/g, '_').replace(/_{2,}/g, '_').replace(/^_+|_+$/g, '') || 'x';
+  return (
+    part
+      .replace(/[^A-Za-z0-9_.-]/g, '_')
+      .replace(/_{2,}/g, '_')
+      .replace(/^_+|_+$/g, '') || 'x'
+  );
 }
 
 /**
@@ -33,7 +40,8 @@ function safe(part: string): string {
  */
 export function webmcpToolName(serverName: string, toolName: string): string {
   const plain = `${serverName}${SEPARATOR}${toolName}`;
-  if (clean(serverName) && serverName !== HOST_PREFIX && ALLOWED.test(toolName) && plain.length <= MAX_TOOL_NAME) return plain;
+  if (clean(serverName) && serverName !== HOST_PREFIX && ALLOWED.test(toolName) && plain.length <= MAX_TOOL_NAME)
+    return plain;
   const suffix = `_${tag(`${serverName}\u0000${toolName}`)}`;
   const head = `${safe(serverName).replace(/_+/g, '-')}${SEPARATOR}${safe(toolName)}`;
   return `${head.slice(0, MAX_TOOL_NAME - suffix.length)}${suffix}`;

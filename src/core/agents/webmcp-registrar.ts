@@ -36,7 +36,10 @@ interface Registered {
 
 /** How the person-facing steps run for one call: through `requestUserInteraction` when the browser offers it. */
 function interactionOf(client: ModelContextClientLike | undefined): Interact | undefined {
-  const request = client && typeof client.requestUserInteraction === 'function' ? client.requestUserInteraction.bind(client) : undefined;
+  const request =
+    client && typeof client.requestUserInteraction === 'function'
+      ? client.requestUserInteraction.bind(client)
+      : undefined;
   if (!request) return undefined;
   return <T>(step: () => Promise<T>) => request(step) as Promise<T>;
 }
@@ -87,7 +90,8 @@ export class WebMcpRegistrar {
       inputSchema: tool.inputSchema,
       // Results come from MCP servers: the agent should treat them as third-party content.
       annotations: { readOnlyHint: tool.readOnly, ...(tool.kind === 'server' ? { untrustedContentHint: true } : {}) },
-      execute: async (input: object, client?: ModelContextClientLike): Promise<AgentToolResult> => tool.run(input, interactionOf(client)),
+      execute: async (input: object, client?: ModelContextClientLike): Promise<AgentToolResult> =>
+        tool.run(input, interactionOf(client)),
     };
     try {
       const pending = this.context.registerTool(definition, { signal: controller.signal });

@@ -10,7 +10,8 @@ function fakeContext(): ModelContextLike & { tools: Map<string, ModelContextTool
   return {
     tools,
     registerTool(tool, options) {
-      if (!/^[A-Za-z0-9_.-]{1,128}$/.test(tool.name)) return Promise.reject(new DOMException('Invalid tool name', 'InvalidStateError'));
+      if (!/^[A-Za-z0-9_.-]{1,128}$/.test(tool.name))
+        return Promise.reject(new DOMException('Invalid tool name', 'InvalidStateError'));
       if (tools.has(tool.name)) throw new DOMException('Duplicate tool name', 'InvalidStateError');
       tools.set(tool.name, tool);
       options?.signal?.addEventListener('abort', () => tools.delete(tool.name));
@@ -19,8 +20,22 @@ function fakeContext(): ModelContextLike & { tools: Map<string, ModelContextTool
   };
 }
 
-function spec(name: string, fingerprint = 'a', run: AgentToolSpec['run'] = async () => ({ content: [] })): AgentToolSpec {
-  return { name, description: `tool ${name}`, inputSchema: { type: 'object' }, readOnly: false, kind: 'server', serverName: 's', toolName: name, fingerprint, run };
+function spec(
+  name: string,
+  fingerprint = 'a',
+  run: AgentToolSpec['run'] = async () => ({ content: [] }),
+): AgentToolSpec {
+  return {
+    name,
+    description: `tool ${name}`,
+    inputSchema: { type: 'object' },
+    readOnly: false,
+    kind: 'server',
+    serverName: 's',
+    toolName: name,
+    fingerprint,
+    run,
+  };
 }
 
 describe('WebMCP names', () => {
@@ -97,13 +112,20 @@ describe('WebMcpRegistrar', () => {
 });
 
 describe('AgentAPI capabilities (host side)', () => {
-  const branch = (action: string, readOnly = true) => ({ properties: { action: { const: action }, params: { type: 'object' } }, description: action, 'x-mcpwp-readOnly': readOnly });
+  const branch = (action: string, readOnly = true) => ({
+    properties: { action: { const: action }, params: { type: 'object' } },
+    description: action,
+    'x-mcpwp-readOnly': readOnly,
+  });
 
   it('MCP-WP-3.5.2 reads one action per oneOf branch, with its params schema and whether it only reads', () => {
     const parsed = parseCapabilities({ type: 'object', oneOf: [branch('get-status'), branch('invoke-tool', false)] });
     expect('problem' in parsed).to.equal(false);
     if ('problem' in parsed) return;
-    expect(parsed.actions.map((a) => [a.action, a.readOnly])).to.deep.equal([['get-status', true], ['invoke-tool', false]]);
+    expect(parsed.actions.map((a) => [a.action, a.readOnly])).to.deep.equal([
+      ['get-status', true],
+      ['invoke-tool', false],
+    ]);
   });
 
   it('refuses documents it cannot use, saying why', () => {

@@ -3,7 +3,15 @@ import { argumentsDigest } from '../audit/audit-log.js';
 import type { DashboardPolicySettings } from '../dashboard-config.js';
 import type { EventBus } from '../event-bus.js';
 import type { ArgumentValidator } from '../lazy-validator.js';
-import type { ActionResult, AgentActionDescriptor, AgentAPI, AgentProgress, CallerContext, JSONSchema, Unsubscribe } from '../types.js';
+import type {
+  ActionResult,
+  AgentActionDescriptor,
+  AgentAPI,
+  AgentProgress,
+  CallerContext,
+  JSONSchema,
+  Unsubscribe,
+} from '../types.js';
 import { agentCaller, agentGrant, type AgentGrant } from './agent-identity.js';
 import { parseCapabilities } from './agent-capabilities.js';
 
@@ -30,7 +38,8 @@ interface Entry extends AgentWidget {
 export class AgentActionRefused extends Error {
   constructor(
     message: string,
-    readonly code: 'unknown-agent' | 'unknown-widget' | 'unknown-action' | 'not-deterministic' | 'not-allowed' | 'invalid-params',
+    readonly code:
+      'unknown-agent' | 'unknown-widget' | 'unknown-action' | 'not-deterministic' | 'not-allowed' | 'invalid-params',
     readonly problems?: unknown,
   ) {
     super(message);
@@ -54,7 +63,12 @@ export class WidgetAgentHost {
   private readonly live = new Map<string, CallerContext>();
 
   constructor(
-    private readonly options: { bus: EventBus; validator: ArgumentValidator; audit: AuditLog; settings: () => Pick<DashboardPolicySettings, 'agents' | 'webmcp'> },
+    private readonly options: {
+      bus: EventBus;
+      validator: ArgumentValidator;
+      audit: AuditLog;
+      settings: () => Pick<DashboardPolicySettings, 'agents' | 'webmcp'>;
+    },
   ) {}
 
   /** Registers a widget's AgentAPI (after its initialize); returns the unregister. */
@@ -63,7 +77,8 @@ export class WidgetAgentHost {
     const entry: Entry = { ...widget, api, actions: [], controllers: new Set() };
     try {
       const parsed = parseCapabilities(api.getCapabilities());
-      if ('problem' in parsed) entry.problem = `Widget "${widget.widgetId}" offers agent actions the dashboard cannot use: ${parsed.problem}.`;
+      if ('problem' in parsed)
+        entry.problem = `Widget "${widget.widgetId}" offers agent actions the dashboard cannot use: ${parsed.problem}.`;
       else Object.assign(entry, { text: parsed.text, schema: parsed.schema, actions: parsed.actions });
     } catch (error) {
       entry.problem = `Widget "${widget.widgetId}": getCapabilities() threw (${(error as Error)?.message ?? String(error)}).`;
@@ -93,7 +108,13 @@ export class WidgetAgentHost {
 
   /** Widgets with an AgentAPI, in registration order. */
   list(): AgentWidget[] {
-    return [...this.widgets.values()].map(({ widgetId, widgetType, serverName, actions, problem }) => ({ widgetId, widgetType, serverName, actions, ...(problem ? { problem } : {}) }));
+    return [...this.widgets.values()].map(({ widgetId, widgetType, serverName, actions, problem }) => ({
+      widgetId,
+      widgetType,
+      serverName,
+      actions,
+      ...(problem ? { problem } : {}),
+    }));
   }
 
   /** The agent behind a live invocation id of this widget (for the ToolInvoker). */
@@ -132,24 +153,53 @@ export class WidgetAgentHost {
    * Runs one action for an agent. Refusals (unknown agent, widget or action; an action that needs a grant;
    * params that do not match the schema) reject with AgentActionRefused before `executeAction` is called.
    */
-  async execute(agentId: string, widgetId: string, action: string, params: unknown, options: { signal?: AbortSignal } = {}): Promise<ActionResult> {
+  async execute(
+    agentId: string,
+    widgetId: string,
+    action: string,
+    params: unknown,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<ActionResult> {
     const entry = this.widgets.get(widgetId);
     const agent = agentGrant(this.options.settings(), agentId);
-    const base = { serverName: entry?.serverName, widgetId, action, caller: { surface: 'agent', id: agentId }, source: 'agent' as const };
+    const base = {
+      serverName: entry?.serverName,
+      widgetId,
+      action,
+      caller: { surface: 'agent', id: agentId },
+      source: 'agent' as const,
+    };
     const refuse = async (error: AgentActionRefused): Promise<never> => {
       this.options.bus.emit('mcp:agent:action-refused', { ...base, reason: error.message, code: error.code });
-      await this.audit(agentId, entry, action, params, { decision: 'deny', outcome: `refused: ${error.code}`, reason: error.message });
+      await this.audit(agentId, entry, action, params, {
+        decision: 'deny',
+        outcome: `refused: ${error.code}`,
+        reason: error.message,
+      });
       throw error;
     };
-    if (!agent) return refuse(new AgentActionRefused(`Agent "${agentId}" is not known to this dashboard (dashboard.agents in the config); it may not use widgets.`, 'unknown-agent'));
-    if (!entry) return refuse(new AgentActionRefused(`There is no widget "${widgetId}" with agent actions.`, 'unknown-widget'));
+    if (!agent)
+      return refuse(
+        new AgentActionRefused(
+          `Agent "${agentId}" is not known to this dashboard (dashboard.agents in the config); it may not use widgets.`,
+          'unknown-agent',
+        ),
+      );
+    if (!entry)
+      return refuse(new AgentActionRefused(`There is no widget "${widgetId}" with agent actions.`, 'unknown-widget'));
     try {
       this.checkDeterministic(entry);
     } catch (error) {
       return refuse(error as AgentActionRefused);
     }
     const descriptor = entry.actions.find((a) => a.action === action);
-    if (!descriptor) return refuse(new AgentActionRefused(`Widget "${widgetId}" has no agent action "${action}" (it offers: ${entry.actions.map((a) => a.action).join(', ') || 'none'}).`, 'unknown-action'));
+    if (!descriptor)
+      return refuse(
+        new AgentActionRefused(
+          `Widget "${widgetId}" has no agent action "${action}" (it offers: ${entry.actions.map((a) => a.action).join(', ') || 'none'}).`,
+          'unknown-action',
+        ),
+      );
     if (!descriptor.readOnly && agent.widgetActions !== 'all') {
       return refuse(
         new AgentActionRefused(
@@ -162,12 +212,25 @@ export class WidgetAgentHost {
     const verdict = await this.options.validator.validate(descriptor.params, payload);
     if (!verdict.ok) {
       const summary = verdict.problems.map((p) => `${p.path || '(params)'} ${p.message}`).join('; ');
-      return refuse(new AgentActionRefused(`The params of "${action}" do not match the widget's schema: ${summary}. Nothing was run.`, 'invalid-params', verdict.problems));
+      return refuse(
+        new AgentActionRefused(
+          `The params of "${action}" do not match the widget's schema: ${summary}. Nothing was run.`,
+          'invalid-params',
+          verdict.problems,
+        ),
+      );
     }
     return this.run(entry, agent, descriptor, JSON.parse(JSON.stringify(payload)) as object, base, options.signal);
   }
 
-  private async run(entry: Entry, agent: AgentGrant, descriptor: AgentActionDescriptor, params: object, base: Record<string, unknown>, outer?: AbortSignal): Promise<ActionResult> {
+  private async run(
+    entry: Entry,
+    agent: AgentGrant,
+    descriptor: AgentActionDescriptor,
+    params: object,
+    base: Record<string, unknown>,
+    outer?: AbortSignal,
+  ): Promise<ActionResult> {
     invocations += 1;
     const invocationId = `agent-${Date.now().toString(36)}-${invocations}`;
     const controller = new AbortController();
@@ -175,11 +238,22 @@ export class WidgetAgentHost {
     outer?.addEventListener('abort', onAbort, { once: true });
     entry.controllers.add(controller);
     this.live.set(invocationId, agentCaller(agent, { widgetId: entry.widgetId, serverName: entry.serverName }));
-    const auditId = this.audit(agent.id, entry, descriptor.action, params, { decision: 'allow', outcome: 'started', reason: descriptor.readOnly ? 'a read-only widget action' : `widget actions granted by dashboard.agents.${agent.id}.widgetActions` });
+    const auditId = this.audit(agent.id, entry, descriptor.action, params, {
+      decision: 'allow',
+      outcome: 'started',
+      reason: descriptor.readOnly
+        ? 'a read-only widget action'
+        : `widget actions granted by dashboard.agents.${agent.id}.widgetActions`,
+    });
     this.options.bus.emit('mcp:agent:action-started', { ...base, invocationId, readOnly: descriptor.readOnly });
     let result: ActionResult;
     try {
-      const raw = await entry.api.executeAction(descriptor.action, params, { source: 'agent', agentId: agent.id, invocationId, signal: controller.signal });
+      const raw = await entry.api.executeAction(descriptor.action, params, {
+        source: 'agent',
+        agentId: agent.id,
+        invocationId,
+        signal: controller.signal,
+      });
       result = normalizeResult(raw);
     } catch (error) {
       result = { success: false, error: { message: (error as Error)?.message ?? String(error), code: 'THREW' } };
@@ -188,9 +262,16 @@ export class WidgetAgentHost {
       entry.controllers.delete(controller);
       outer?.removeEventListener('abort', onAbort);
     }
-    this.options.bus.emit(result.success ? 'mcp:agent:action-result' : 'mcp:agent:action-error', { ...base, invocationId, result });
+    this.options.bus.emit(result.success ? 'mcp:agent:action-result' : 'mcp:agent:action-error', {
+      ...base,
+      invocationId,
+      result,
+    });
     const id = await auditId;
-    if (id !== undefined) await this.options.audit.complete(id, result.success ? 'ok' : `failed: ${result.error?.message ?? 'no reason given'}`).catch(() => {});
+    if (id !== undefined)
+      await this.options.audit
+        .complete(id, result.success ? 'ok' : `failed: ${result.error?.message ?? 'no reason given'}`)
+        .catch(() => {});
     return result;
   }
 
@@ -202,12 +283,24 @@ export class WidgetAgentHost {
       serverName: entry.serverName,
       widgetId: entry.widgetId,
       source: 'agent',
-      progress: { action: update.action.slice(0, 100), state, ...(typeof update.message === 'string' ? { message: update.message.slice(0, 500) } : {}), lastUpdated: Number(update.lastUpdated) || Date.now() },
+      progress: {
+        action: update.action.slice(0, 100),
+        state,
+        ...(typeof update.message === 'string' ? { message: update.message.slice(0, 500) } : {}),
+        lastUpdated: Number(update.lastUpdated) || Date.now(),
+      },
     });
   }
 
-  private async audit(agentId: string, entry: AgentWidget | undefined, action: string, params: unknown, what: { decision: string; outcome: string; reason: string }): Promise<number | undefined> {
-    const args = params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+  private async audit(
+    agentId: string,
+    entry: AgentWidget | undefined,
+    action: string,
+    params: unknown,
+    what: { decision: string; outcome: string; reason: string },
+  ): Promise<number | undefined> {
+    const args =
+      params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
     return this.options.audit
       .record({
         kind: 'agent-action',
@@ -228,15 +321,27 @@ export class WidgetAgentHost {
 /** A widget's answer in the ActionResult shape (MCP-WP-3.5.2), or a failure saying it was not. */
 function normalizeResult(raw: unknown): ActionResult {
   if (!raw || typeof raw !== 'object' || typeof (raw as ActionResult).success !== 'boolean') {
-    return { success: false, error: { message: 'The widget answered with something that is not an ActionResult ({ success, data?, error? }).', code: 'BAD_RESULT' } };
+    return {
+      success: false,
+      error: {
+        message: 'The widget answered with something that is not an ActionResult ({ success, data?, error? }).',
+        code: 'BAD_RESULT',
+      },
+    };
   }
   const r = raw as ActionResult;
   let data: unknown;
   try {
     data = r.data === undefined ? undefined : JSON.parse(JSON.stringify(r.data));
   } catch {
-    return { success: false, error: { message: 'The widget answered with data that is not JSON.', code: 'BAD_RESULT' } };
+    return {
+      success: false,
+      error: { message: 'The widget answered with data that is not JSON.', code: 'BAD_RESULT' },
+    };
   }
-  const error = r.error && typeof r.error === 'object' ? { message: String(r.error.message ?? ''), ...(typeof r.error.code === 'string' ? { code: r.error.code } : {}) } : undefined;
+  const error =
+    r.error && typeof r.error === 'object'
+      ? { message: String(r.error.message ?? ''), ...(typeof r.error.code === 'string' ? { code: r.error.code } : {}) }
+      : undefined;
   return { success: r.success, ...(data !== undefined ? { data } : {}), ...(error ? { error } : {}) };
 }

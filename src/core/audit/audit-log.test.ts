@@ -15,7 +15,9 @@ describe('audit log (MCP-WP-11.4.6) and consents, in real IndexedDB', () => {
   });
 
   it('digests arguments canonically (key order does not matter) without keeping them', async () => {
-    expect(await argumentsDigest({ a: 1, b: [1, { c: 2 }] })).to.equal(await argumentsDigest({ b: [1, { c: 2 }], a: 1 }));
+    expect(await argumentsDigest({ a: 1, b: [1, { c: 2 }] })).to.equal(
+      await argumentsDigest({ b: [1, { c: 2 }], a: 1 }),
+    );
     expect(await argumentsDigest({ a: 1 })).to.not.equal(await argumentsDigest({ a: 2 }));
   });
 

@@ -14,7 +14,21 @@ const KINDS: readonly AuditKind[] = [
   'widget-message',
 ];
 
-const TEXT_FIELDS = ['serverName', 'toolName', 'surface', 'callerId', 'decision', 'rule', 'reason', 'mcpletType', 'outcome', 'argumentsDigest', 'detail', 'requestId', 'source'] as const;
+const TEXT_FIELDS = [
+  'serverName',
+  'toolName',
+  'surface',
+  'callerId',
+  'decision',
+  'rule',
+  'reason',
+  'mcpletType',
+  'outcome',
+  'argumentsDigest',
+  'detail',
+  'requestId',
+  'source',
+] as const;
 const MAX_TEXT = 2000;
 
 /**
@@ -22,12 +36,17 @@ const MAX_TEXT = 2000;
  * token, argument values) never reaches storage.
  */
 export function sanitizeAuditEntry(entry: Partial<AuditEntry>): AuditEntry {
-  const out: AuditEntry = { time: typeof entry.time === 'number' ? entry.time : Date.now(), kind: KINDS.includes(entry.kind as AuditKind) ? entry.kind! : 'tool-call' };
+  const out: AuditEntry = {
+    time: typeof entry.time === 'number' ? entry.time : Date.now(),
+    kind: KINDS.includes(entry.kind as AuditKind) ? entry.kind! : 'tool-call',
+  };
   for (const field of TEXT_FIELDS) {
     const value = entry[field];
-    if (typeof value === 'string' && value) out[field] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
+    if (typeof value === 'string' && value)
+      out[field] = value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
   }
-  if (Array.isArray(entry.argumentNames)) out.argumentNames = entry.argumentNames.filter((n): n is string => typeof n === 'string').slice(0, 100);
+  if (Array.isArray(entry.argumentNames))
+    out.argumentNames = entry.argumentNames.filter((n): n is string => typeof n === 'string').slice(0, 100);
   return out;
 }
 
@@ -114,7 +133,8 @@ export class AuditLog {
     if (db) {
       const tx = db.transaction('audit', 'readwrite');
       const entry = await tx.store.get(id);
-      if (entry) await tx.store.put({ ...sanitizeAuditEntry({ ...entry, outcome, ...(detail ? { detail } : {}) }), id });
+      if (entry)
+        await tx.store.put({ ...sanitizeAuditEntry({ ...entry, outcome, ...(detail ? { detail } : {}) }), id });
       await tx.done;
     } else {
       const entry = this.memory.find((e) => e.id === id);

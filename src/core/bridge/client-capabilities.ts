@@ -15,5 +15,8 @@ export const CLIENT_CAPABILITIES = {
 /** The capabilities sent in `initialize`: a fresh copy of {@link CLIENT_CAPABILITIES} plus the extensions. */
 export function clientCapabilities(): Record<string, unknown> {
   // MCP Apps (SEP-1865) is negotiated as an extension: servers may only offer ui:// views to hosts that say so.
-  return { ...structuredClone(CLIENT_CAPABILITIES), extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
+  return {
+    ...structuredClone(CLIENT_CAPABILITIES),
+    extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+  };
 }

@@ -42,9 +42,13 @@ export class ClientFeatures {
   /** Follows task status notifications and answers the server's tasks/* requests on a new client. */
   install(client: Client, serverName: string, sdk: McpClientSdk, runtime: TaskRuntime): ClientTasks {
     this.clientTasks ??= new runtime.ClientTasks(this.tasks);
-    client.setNotificationHandler('notifications/tasks/status', { params: sdk.specTypeSchemas.TaskStatusNotificationParams }, (params) => {
-      this.tasks.update(serverName, params);
-    });
+    client.setNotificationHandler(
+      'notifications/tasks/status',
+      { params: sdk.specTypeSchemas.TaskStatusNotificationParams },
+      (params) => {
+        this.tasks.update(serverName, params);
+      },
+    );
     client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
       const elicitationId = (notification.params as { elicitationId?: unknown } | undefined)?.elicitationId;
       if (typeof elicitationId === 'string') this.bus.emit('mcp:elicitation:complete', { serverName, elicitationId });
@@ -60,7 +64,12 @@ export class ClientFeatures {
   }
 
   /** `completion/complete` for a prompt argument or a template variable. */
-  async complete(serverName: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<CompletionResult> {
+  async complete(
+    serverName: string,
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<CompletionResult> {
     return (await loadTaskRuntime()).complete(this.context, serverName, ref, argument, context);
   }
 
@@ -78,7 +87,12 @@ export class ClientFeatures {
   /** Cancels a task: the dashboard's own is withdrawn; a followed tool task is stopped by its follower; else tasks/cancel. */
   async cancelTask(serverName: string, taskId: string): Promise<TaskRecord | undefined> {
     const record = this.tasks.get(serverName, taskId);
-    if (!record) throw new MCPError(`There is no task "${taskId}" for server "${serverName}".`, { jsonrpcCode: -32602, serverName, operation: 'tasks/cancel' });
+    if (!record)
+      throw new MCPError(`There is no task "${taskId}" for server "${serverName}".`, {
+        jsonrpcCode: -32602,
+        serverName,
+        operation: 'tasks/cancel',
+      });
     if (record.side === 'client') {
       this.clientTasks?.cancel(serverName, taskId);
       return this.tasks.get(serverName, taskId);
@@ -110,7 +124,8 @@ export class ClientFeatures {
    * the server (`notifications/roots/list_changed`) when what it keeps changes.
    */
   async setRoots(serverName: string, roots: readonly RootEntry[]): Promise<RootView[]> {
-    if (!this.roots) throw new MCPError('This dashboard keeps no roots.', { jsonrpcCode: -32601, serverName, operation: 'roots' });
+    if (!this.roots)
+      throw new MCPError('This dashboard keeps no roots.', { jsonrpcCode: -32601, serverName, operation: 'roots' });
     const view = await this.roots.set(serverName, roots);
     this.bus.emit('mcp:roots:changed', { serverName, roots: view });
     return view;
@@ -118,7 +133,9 @@ export class ClientFeatures {
 
   /** `notifications/roots/list_changed` to one connected server, or to all (no name, or '*'). */
   async notifyRootsChanged(serverName?: string): Promise<void> {
-    const connections = [...this.context.connections.values()].filter((c) => serverName === undefined || serverName === '*' || c.serverName === serverName);
+    const connections = [...this.context.connections.values()].filter(
+      (c) => serverName === undefined || serverName === '*' || c.serverName === serverName,
+    );
     await Promise.all(
       connections.map((c) =>
         c.client?.sendRootsListChanged().catch(() => {

@@ -24,7 +24,12 @@ export interface ConnectHooks {
  * Connects (or reconnects) to a configured server and discovers its primitives. A newer connect of
  * the same server supersedes this one: its late events and its result are then ignored.
  */
-export async function connectServer(context: BridgeContext, hooks: ConnectHooks, serverName: string, transport: 'stdio' | 'http'): Promise<MCPServerInfo> {
+export async function connectServer(
+  context: BridgeContext,
+  hooks: ConnectHooks,
+  serverName: string,
+  transport: 'stdio' | 'http',
+): Promise<MCPServerInfo> {
   const { bus } = context;
   const previous = context.connections.get(serverName);
   // Lists shown from the gateway's catalog until this discovery (issue 18): widgets hear what changed.
@@ -43,11 +48,14 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
   try {
     [sdk, runtime] = await Promise.all([context.loadSdk(), loadTaskRuntime()]);
   } catch (error) {
-    const mcpError = new MCPError(`The dashboard could not load its MCP client code (${(error as Error)?.message ?? String(error)}). Check that the gateway is running, then press Reconnect or reload the page.`, {
-      jsonrpcCode: LOCAL_CODES.notConnected,
-      serverName,
-      operation: 'connect',
-    });
+    const mcpError = new MCPError(
+      `The dashboard could not load its MCP client code (${(error as Error)?.message ?? String(error)}). Check that the gateway is running, then press Reconnect or reload the page.`,
+      {
+        jsonrpcCode: LOCAL_CODES.notConnected,
+        serverName,
+        operation: 'connect',
+      },
+    );
     if (connection.generation === generation) {
       connection.state = 'error';
       connection.lastError = mcpError.message;
@@ -58,7 +66,11 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
   const { StreamableHTTPClientTransport } = sdk;
   const Client = runtime.taskAwareClientClass(sdk);
   // 'auto': 2026-07-28 where the server speaks it (the gateway relays the probe), 2025-11-25 otherwise.
-  const client = new Client(context.clientInfo, { capabilities: clientCapabilities() as never, listMaxPages: 1000, versionNegotiation: { mode: 'auto' } });
+  const client = new Client(context.clientInfo, {
+    capabilities: clientCapabilities() as never,
+    listMaxPages: 1000,
+    versionNegotiation: { mode: 'auto' },
+  });
   client.onclose = () => {
     if (connection.generation !== generation || connection.state === 'idle') return;
     connection.state = 'disconnected';
@@ -76,13 +88,19 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
 
   const httpTransport = new StreamableHTTPClientTransport(context.gateway.mcpUrl(serverName), {
     fetch: context.gateway.mcpFetch,
-    reconnectionOptions: { maxReconnectionDelay: 10_000, initialReconnectionDelay: 500, reconnectionDelayGrowFactor: 2, maxRetries: 3 },
+    reconnectionOptions: {
+      maxReconnectionDelay: 10_000,
+      initialReconnectionDelay: 500,
+      reconnectionDelayGrowFactor: 2,
+      maxRetries: 3,
+    },
   });
   try {
     await client.connect(httpTransport, { timeout: context.requestTimeout });
     connection.client = client;
     const info = await discover(context, connection, client);
-    if (connection.generation !== generation) throw new MCPError('Superseded by a newer connection.', { jsonrpcCode: LOCAL_CODES.cancelled, serverName });
+    if (connection.generation !== generation)
+      throw new MCPError('Superseded by a newer connection.', { jsonrpcCode: LOCAL_CODES.cancelled, serverName });
     connection.info = info;
     connection.seeded = false;
     connection.state = 'connected';
@@ -111,13 +129,20 @@ export async function connectServer(context: BridgeContext, hooks: ConnectHooks,
 }
 
 /** The lists whose content differs between the catalog's view and the session's own discovery. */
-function changedSinceSeed(seeded: MCPServerInfo | undefined, info: MCPServerInfo): Array<'tools' | 'resources' | 'prompts'> {
+function changedSinceSeed(
+  seeded: MCPServerInfo | undefined,
+  info: MCPServerInfo,
+): Array<'tools' | 'resources' | 'prompts'> {
   if (!seeded) return [];
   // The host's own decoration (MCPlet classification) is not what the server said.
   const text = (value: unknown) => JSON.stringify(value, (key, v: unknown) => (key === 'hostStatus' ? undefined : v));
   const kinds: Array<'tools' | 'resources' | 'prompts'> = [];
   if (text(seeded.tools) !== text(info.tools)) kinds.push('tools');
-  if (text(seeded.resources) !== text(info.resources) || text(seeded.resourceTemplates ?? []) !== text(info.resourceTemplates ?? [])) kinds.push('resources');
+  if (
+    text(seeded.resources) !== text(info.resources) ||
+    text(seeded.resourceTemplates ?? []) !== text(info.resourceTemplates ?? [])
+  )
+    kinds.push('resources');
   if (text(seeded.prompts) !== text(info.prompts)) kinds.push('prompts');
   return kinds;
 }

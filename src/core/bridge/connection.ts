@@ -63,14 +63,21 @@ export function newConnection(serverName: string, transport: 'stdio' | 'http'): 
 export function clientFor(context: BridgeContext, serverName: string, operation: string): Client {
   const connection = context.connections.get(serverName);
   if (!connection) {
-    throw new MCPError(`There is no server named "${serverName}" in this dashboard.`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName, operation });
-  }
-  if (!connection.client || connection.state !== 'connected') {
-    throw new MCPError(`Server "${serverName}" is not connected${connection.lastError ? `: ${connection.lastError}` : '.'}`, {
+    throw new MCPError(`There is no server named "${serverName}" in this dashboard.`, {
       jsonrpcCode: LOCAL_CODES.notConnected,
       serverName,
       operation,
     });
+  }
+  if (!connection.client || connection.state !== 'connected') {
+    throw new MCPError(
+      `Server "${serverName}" is not connected${connection.lastError ? `: ${connection.lastError}` : '.'}`,
+      {
+        jsonrpcCode: LOCAL_CODES.notConnected,
+        serverName,
+        operation,
+      },
+    );
   }
   return connection.client;
 }

@@ -10,14 +10,23 @@ import { fetchList, readQuietly, type ListProblems } from './lists.js';
 export async function discover(context: BridgeContext, connection: Connection, client: Client): Promise<MCPServerInfo> {
   const capabilities = (client.getServerCapabilities() ?? {}) as MCPServerInfo['capabilities'];
   const problems: ListProblems = {};
-  const list = <T>(kind: ListKind, viaSdk: () => Promise<T[]>) => fetchList(client, connection.serverName, kind, viaSdk, problems);
+  const list = <T>(kind: ListKind, viaSdk: () => Promise<T[]>) =>
+    fetchList(client, connection.serverName, kind, viaSdk, problems);
   const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-    capabilities.tools ? list('tools', () => client.listTools().then((r) => r.tools as MCPTool[])) : Promise.resolve([]),
-    capabilities.resources ? list('resources', () => client.listResources().then((r) => r.resources as MCPResource[])) : Promise.resolve([]),
-    capabilities.resources
-      ? list('resourceTemplates', () => client.listResourceTemplates().then((r) => r.resourceTemplates as MCPResourceTemplate[])).catch(() => [] as MCPResourceTemplate[])
+    capabilities.tools
+      ? list('tools', () => client.listTools().then((r) => r.tools as MCPTool[]))
       : Promise.resolve([]),
-    capabilities.prompts ? list('prompts', () => client.listPrompts().then((r) => r.prompts as MCPPrompt[])) : Promise.resolve([]),
+    capabilities.resources
+      ? list('resources', () => client.listResources().then((r) => r.resources as MCPResource[]))
+      : Promise.resolve([]),
+    capabilities.resources
+      ? list('resourceTemplates', () =>
+          client.listResourceTemplates().then((r) => r.resourceTemplates as MCPResourceTemplate[]),
+        ).catch(() => [] as MCPResourceTemplate[])
+      : Promise.resolve([]),
+    capabilities.prompts
+      ? list('prompts', () => client.listPrompts().then((r) => r.prompts as MCPPrompt[]))
+      : Promise.resolve([]),
   ]);
   const version = client.getServerVersion();
   const info: MCPServerInfo = {
@@ -29,9 +38,13 @@ export async function discover(context: BridgeContext, connection: Connection, c
     resources,
     resourceTemplates,
     prompts,
-    serverVersion: version ? { name: String(version.name), version: String(version.version), title: version.title } : undefined,
+    serverVersion: version
+      ? { name: String(version.name), version: String(version.version), title: version.title }
+      : undefined,
     instructions: client.getInstructions(),
     ...(Object.keys(problems).length ? { listProblems: problems } : {}),
   };
-  return context.discoveryHook ? context.discoveryHook(info, (uri) => readQuietly(client, uri, context.requestTimeout)) : info;
+  return context.discoveryHook
+    ? context.discoveryHook(info, (uri) => readQuietly(client, uri, context.requestTimeout))
+    : info;
 }

@@ -10,16 +10,30 @@ import { readyClient, type BridgeContext } from './connection.js';
 const MAX_COMPLETIONS = 100;
 
 /** `completion/complete`; a server without the capability gets no request and gives no suggestions. */
-export async function complete(context: BridgeContext, serverName: string, ref: CompletionRef, argument: { name: string; value: string }, others?: Record<string, string>): Promise<CompletionResult> {
+export async function complete(
+  context: BridgeContext,
+  serverName: string,
+  ref: CompletionRef,
+  argument: { name: string; value: string },
+  others?: Record<string, string>,
+): Promise<CompletionResult> {
   try {
     const client = await readyClient(context, serverName, 'completion/complete');
     if (!client.getServerCapabilities()?.completions) return { values: [] };
-    const args = Object.fromEntries(Object.entries(others ?? {}).filter(([k, v]) => k !== argument.name && typeof v === 'string' && v !== ''));
+    const args = Object.fromEntries(
+      Object.entries(others ?? {}).filter(([k, v]) => k !== argument.name && typeof v === 'string' && v !== ''),
+    );
     const answer = await client.complete(
-      { ref: ref as never, argument: { name: String(argument.name), value: String(argument.value) }, ...(Object.keys(args).length ? { context: { arguments: args } } : {}) },
+      {
+        ref: ref as never,
+        argument: { name: String(argument.name), value: String(argument.value) },
+        ...(Object.keys(args).length ? { context: { arguments: args } } : {}),
+      },
       { timeout: Math.min(context.requestTimeout, 10_000) },
     );
-    const values = (Array.isArray(answer.completion?.values) ? answer.completion.values : []).filter((v): v is string => typeof v === 'string').slice(0, MAX_COMPLETIONS);
+    const values = (Array.isArray(answer.completion?.values) ? answer.completion.values : [])
+      .filter((v): v is string => typeof v === 'string')
+      .slice(0, MAX_COMPLETIONS);
     return {
       values: values.map((v) => v.slice(0, 1000)),
       ...(typeof answer.completion.total === 'number' ? { total: answer.completion.total } : {}),
@@ -32,11 +46,20 @@ export async function complete(context: BridgeContext, serverName: string, ref: 
 
 /** `logging/setLevel`, refused before sending when the level is unknown or the server offers no logging. */
 export async function setLoggingLevel(context: BridgeContext, serverName: string, level: LogLevel): Promise<void> {
-  if (!isLogLevel(level)) throw new MCPError(`"${String(level)}" is not a log level.`, { jsonrpcCode: -32602, serverName, operation: 'logging/setLevel' });
+  if (!isLogLevel(level))
+    throw new MCPError(`"${String(level)}" is not a log level.`, {
+      jsonrpcCode: -32602,
+      serverName,
+      operation: 'logging/setLevel',
+    });
   try {
     const client = await readyClient(context, serverName, 'logging/setLevel');
     if (!client.getServerCapabilities()?.logging) {
-      throw new MCPError(`Server "${serverName}" does not offer logging, so it has no level to set.`, { jsonrpcCode: -32601, serverName, operation: 'logging/setLevel' });
+      throw new MCPError(`Server "${serverName}" does not offer logging, so it has no level to set.`, {
+        jsonrpcCode: -32601,
+        serverName,
+        operation: 'logging/setLevel',
+      });
     }
     await client.setLoggingLevel(level, { timeout: context.requestTimeout });
   } catch (error) {
@@ -52,7 +75,11 @@ export async function listTasks(context: BridgeContext, store: TaskStore, server
     const sdk = await context.loadSdk();
     let cursor: string | undefined;
     for (let page = 0; page < 10; page += 1) {
-      const answer = await client.request({ method: 'tasks/list', params: cursor ? { cursor } : {} }, sdk.specTypeSchemas.ListTasksResult, { timeout: context.requestTimeout });
+      const answer = await client.request(
+        { method: 'tasks/list', params: cursor ? { cursor } : {} },
+        sdk.specTypeSchemas.ListTasksResult,
+        { timeout: context.requestTimeout },
+      );
       for (const task of answer.tasks) store.upsert(serverName, task, { side: 'server', operation: '' });
       cursor = answer.nextCursor;
       if (!cursor) break;
@@ -64,11 +91,20 @@ export async function listTasks(context: BridgeContext, store: TaskStore, server
 }
 
 /** `tasks/cancel` for a server task nobody here follows (e.g. one found through tasks/list). */
-export async function cancelServerTask(context: BridgeContext, store: TaskStore, serverName: string, taskId: string): Promise<TaskRecord | undefined> {
+export async function cancelServerTask(
+  context: BridgeContext,
+  store: TaskStore,
+  serverName: string,
+  taskId: string,
+): Promise<TaskRecord | undefined> {
   try {
     const client = await readyClient(context, serverName, 'tasks/cancel');
     const sdk = await context.loadSdk();
-    const answer = await client.request({ method: 'tasks/cancel', params: { taskId } }, sdk.specTypeSchemas.CancelTaskResult, { timeout: context.requestTimeout });
+    const answer = await client.request(
+      { method: 'tasks/cancel', params: { taskId } },
+      sdk.specTypeSchemas.CancelTaskResult,
+      { timeout: context.requestTimeout },
+    );
     return store.update(serverName, answer) ?? store.get(serverName, taskId);
   } catch (error) {
     throw toMCPError(error, { serverName, operation: 'tasks/cancel' });
@@ -76,11 +112,20 @@ export async function cancelServerTask(context: BridgeContext, store: TaskStore,
 }
 
 /** `tasks/result` for a finished server task, stored in its record. */
-export async function fetchTaskResult(context: BridgeContext, store: TaskStore, serverName: string, taskId: string): Promise<TaskRecord | undefined> {
+export async function fetchTaskResult(
+  context: BridgeContext,
+  store: TaskStore,
+  serverName: string,
+  taskId: string,
+): Promise<TaskRecord | undefined> {
   try {
     const client = await readyClient(context, serverName, 'tasks/result');
     const sdk = await context.loadSdk();
-    const raw = await client.request({ method: 'tasks/result', params: { taskId } }, sdk.specTypeSchemas.GetTaskPayloadResult, { timeout: context.requestTimeout });
+    const raw = await client.request(
+      { method: 'tasks/result', params: { taskId } },
+      sdk.specTypeSchemas.GetTaskPayloadResult,
+      { timeout: context.requestTimeout },
+    );
     return store.setResult(serverName, taskId, raw as TaskRecord['result']);
   } catch (error) {
     const failure = toMCPError(error, { serverName, operation: 'tasks/result' });

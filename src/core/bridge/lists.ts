@@ -19,7 +19,13 @@ export async function readQuietly(client: Client, uri: string, timeout: number):
  * again without that all-or-nothing check and keeps the well-formed items, writing why the others
  * were left out into `problems` (MCP-WP-9.1.3): one broken tool must not hide a server's others.
  */
-export async function fetchList<T>(client: Client, serverName: string, kind: ListKind, viaSdk: () => Promise<T[]>, problems: ListProblems): Promise<T[]> {
+export async function fetchList<T>(
+  client: Client,
+  serverName: string,
+  kind: ListKind,
+  viaSdk: () => Promise<T[]>,
+  problems: ListProblems,
+): Promise<T[]> {
   delete problems[kind];
   try {
     return await viaSdk();
@@ -28,7 +34,8 @@ export async function fetchList<T>(client: Client, serverName: string, kind: Lis
   }
   try {
     const checked = await listLeniently<T>(client, kind, serverName);
-    if (checked.problems.length) problems[kind] = summarizeProblems(kind, checked.items.length + checked.problems.length, checked.problems);
+    if (checked.problems.length)
+      problems[kind] = summarizeProblems(kind, checked.items.length + checked.problems.length, checked.problems);
     return checked.items;
   } catch (error) {
     if (!(error instanceof MCPError) || error.jsonrpcCode !== -32603) throw error;
@@ -59,9 +66,17 @@ export async function relist<K extends 'tools' | 'resources' | 'prompts'>(
     const connection = context.connections.get(serverName)!;
     if (!connection.info?.capabilities[kind]) return [] as unknown as MCPServerInfo[K];
     const problems = { ...connection.info.listProblems };
-    let items = (await fetchList<unknown>(client, serverName, kind, () => fetcher(client) as Promise<unknown[]>, problems)) as MCPServerInfo[K];
+    let items = (await fetchList<unknown>(
+      client,
+      serverName,
+      kind,
+      () => fetcher(client) as Promise<unknown[]>,
+      problems,
+    )) as MCPServerInfo[K];
     if (kind === 'tools' && context.discoveryHook && connection.info) {
-      const updated = await context.discoveryHook({ ...connection.info, tools: items as MCPTool[] }, (uri) => readQuietly(client, uri, context.requestTimeout));
+      const updated = await context.discoveryHook({ ...connection.info, tools: items as MCPTool[] }, (uri) =>
+        readQuietly(client, uri, context.requestTimeout),
+      );
       items = updated.tools as MCPServerInfo[K];
     }
     if (connection.info) connection.info = withProblems({ ...connection.info, [kind]: items }, problems);
@@ -75,13 +90,24 @@ export async function relist<K extends 'tools' | 'resources' | 'prompts'>(
 }
 
 /** Re-lists resource templates (all pages) into the cached info; a server without them has none. */
-export async function relistResourceTemplates(context: BridgeContext, serverName: string): Promise<MCPResourceTemplate[]> {
+export async function relistResourceTemplates(
+  context: BridgeContext,
+  serverName: string,
+): Promise<MCPResourceTemplate[]> {
   try {
     const client = await readyClient(context, serverName, 'resources/templates/list');
     const connection = context.connections.get(serverName)!;
     if (!connection.info?.capabilities.resources) return [];
     const problems = { ...connection.info.listProblems };
-    const templates = await fetchList(client, serverName, 'resourceTemplates', async () => (await client.listResourceTemplates(undefined, { cacheMode: 'refresh' })).resourceTemplates as MCPResourceTemplate[], problems);
+    const templates = await fetchList(
+      client,
+      serverName,
+      'resourceTemplates',
+      async () =>
+        (await client.listResourceTemplates(undefined, { cacheMode: 'refresh' }))
+          .resourceTemplates as MCPResourceTemplate[],
+      problems,
+    );
     if (connection.info) connection.info = withProblems({ ...connection.info, resourceTemplates: templates }, problems);
     return templates;
   } catch (error) {

@@ -10,7 +10,13 @@ import type { LogStore } from '../logging/log-store.js';
 export type ChangedList = 'tools' | 'resources' | 'prompts';
 
 /** Routes the server's notifications to subscribers and the bus; `refresh` re-lists a changed kind. */
-export function installNotificationHandlers(client: Client, connection: Connection, bus: EventBus, refresh: (serverName: string, kind: ChangedList) => Promise<void>, logs: LogStore): void {
+export function installNotificationHandlers(
+  client: Client,
+  connection: Connection,
+  bus: EventBus,
+  refresh: (serverName: string, kind: ChangedList) => Promise<void>,
+  logs: LogStore,
+): void {
   const { serverName } = connection;
   client.setNotificationHandler('notifications/resources/updated', (notification) => {
     const uri = String((notification.params as { uri?: unknown })?.uri ?? '');

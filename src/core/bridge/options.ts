@@ -7,10 +7,17 @@ import type { CallOptions, MCPServerInfo, ResourceContents, ToolResult } from '.
 import type { ElicitationHandler, RootsProvider, SamplingHandler } from './server-request-types.js';
 
 /** Runs while a server is discovered (and when its tools are re-listed); may read resources (e.g. MCPlet schemas). */
-export type DiscoveryHook = (info: MCPServerInfo, read: (uri: string) => Promise<ResourceContents>) => Promise<MCPServerInfo>;
+export type DiscoveryHook = (
+  info: MCPServerInfo,
+  read: (uri: string) => Promise<ResourceContents>,
+) => Promise<MCPServerInfo>;
 
 /** Adds host-computed fields to the `mcp:tool:result` event of a call (e.g. the MCPlet result check). */
-export type ResultAnnotator = (serverName: string, toolName: string, result: ToolResult) => Record<string, unknown> | undefined;
+export type ResultAnnotator = (
+  serverName: string,
+  toolName: string,
+  result: ToolResult,
+) => Record<string, unknown> | undefined;
 
 /** Options for creating the bridge. */
 export interface MCPBridgeOptions {

@@ -11,7 +11,12 @@ export interface SamplingOrigin {
 }
 
 /** Handles sampling for a server: asks the user (or policy) and returns what they approved. */
-export type SamplingHandler = (serverName: string, request: SamplingRequest, origin?: SamplingOrigin, signal?: AbortSignal) => Promise<SamplingResult>;
+export type SamplingHandler = (
+  serverName: string,
+  request: SamplingRequest,
+  origin?: SamplingOrigin,
+  signal?: AbortSignal,
+) => Promise<SamplingResult>;
 
 /** A server's `elicitation/create` request (form mode). */
 export interface ElicitationRequest {
@@ -28,7 +33,11 @@ export interface ElicitationResult {
 }
 
 /** Asks the user to answer a server's elicitation; `signal` aborts when the server withdraws the request. */
-export type ElicitationHandler = (serverName: string, request: ElicitationRequest, signal?: AbortSignal) => Promise<ElicitationResult>;
+export type ElicitationHandler = (
+  serverName: string,
+  request: ElicitationRequest,
+  signal?: AbortSignal,
+) => Promise<ElicitationResult>;
 
 /** The roots the dashboard exposes to a server (`roots/list`). */
 export type RootsProvider = (serverName: string) => Array<{ uri: string; name?: string }>;

@@ -6,7 +6,13 @@ import { MCPError } from '../mcp-error.js';
 import type { SamplingRequest } from '../types.js';
 import type { ClientTasks } from '../tasks/client-tasks.js';
 import type { UrlElicitationHandler } from '../elicitation/url-elicitation.js';
-import type { ElicitationHandler, ElicitationRequest, ElicitationResult, RootsProvider, SamplingHandler } from './server-request-types.js';
+import type {
+  ElicitationHandler,
+  ElicitationRequest,
+  ElicitationResult,
+  RootsProvider,
+  SamplingHandler,
+} from './server-request-types.js';
 
 /**
  * Holds the host's handlers for server→client requests and installs them on each server's client.
@@ -26,7 +32,11 @@ export class ServerRequestHandlers {
 
   constructor(
     private readonly bus: EventBus,
-    options: { samplingHandler?: SamplingHandler; elicitationHandler?: ElicitationHandler; rootsProvider?: RootsProvider },
+    options: {
+      samplingHandler?: SamplingHandler;
+      elicitationHandler?: ElicitationHandler;
+      rootsProvider?: RootsProvider;
+    },
   ) {
     this.sampling = options.samplingHandler;
     this.elicitation = options.elicitationHandler;
@@ -42,7 +52,11 @@ export class ServerRequestHandlers {
   install(client: Client, serverName: string): void {
     client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
       if (!this.sampling) {
-        throw new MCPError('This dashboard has no way to answer sampling requests right now.', { jsonrpcCode: -32601, serverName, operation: 'sampling/createMessage' });
+        throw new MCPError('This dashboard has no way to answer sampling requests right now.', {
+          jsonrpcCode: -32601,
+          serverName,
+          operation: 'sampling/createMessage',
+        });
       }
       const { task, ...params } = request.params as unknown as SamplingRequest & { task?: { ttl?: number } };
       const answer = async (signal: AbortSignal) => {
@@ -57,18 +71,29 @@ export class ServerRequestHandlers {
     client.setRequestHandler('elicitation/create', async (request, ctx) => {
       const { task, ...params } = request.params as unknown as ElicitationRequest & { task?: { ttl?: number } };
       const answer = async (signal: AbortSignal): Promise<ElicitationResult> => {
-        this.bus.emit('mcp:elicitation:requested', { serverName, message: params.message, mode: params.mode ?? 'form' });
+        this.bus.emit('mcp:elicitation:requested', {
+          serverName,
+          message: params.message,
+          mode: params.mode ?? 'form',
+        });
         const result = await this.answerElicitation(serverName, params, signal);
         this.bus.emit('mcp:elicitation:result', { serverName, action: result.action, mode: params.mode ?? 'form' });
         return result;
       };
-      if (task && this.tasks) return this.tasks.start(serverName, 'elicitation/create', task.ttl, async (signal) => ({ ...(await answer(signal)) })) as never;
+      if (task && this.tasks)
+        return this.tasks.start(serverName, 'elicitation/create', task.ttl, async (signal) => ({
+          ...(await answer(signal)),
+        })) as never;
       return (await answer(ctx.mcpReq.signal)) as never;
     });
     client.setRequestHandler('roots/list', async () => ({ roots: this.roots(serverName) }) as never);
   }
 
-  private async answerElicitation(serverName: string, params: ElicitationRequest, signal: AbortSignal): Promise<ElicitationResult> {
+  private async answerElicitation(
+    serverName: string,
+    params: ElicitationRequest,
+    signal: AbortSignal,
+  ): Promise<ElicitationResult> {
     if (params.mode === 'url') {
       if (!this.urlElicitation) return { action: 'decline' };
       const url = params as unknown as { url?: unknown; elicitationId?: unknown };

@@ -24,7 +24,10 @@ export interface UrlElicitationAnswer {
 }
 
 /** Asks the user about one URL elicitation; `signal` withdraws the question. */
-export type UrlElicitationHandler = (request: UrlElicitationRequest, signal?: AbortSignal) => Promise<UrlElicitationAnswer>;
+export type UrlElicitationHandler = (
+  request: UrlElicitationRequest,
+  signal?: AbortSignal,
+) => Promise<UrlElicitationAnswer>;
 
 /** True only for absolute http: and https: URLs — the only ones the dashboard opens for a server. */
 export function isOpenableUrl(url: unknown): url is string {
@@ -43,7 +46,13 @@ export function requiredElicitations(error: unknown, serverName: string, toolNam
   const list = (error.data as { elicitations?: unknown } | undefined)?.elicitations;
   if (!Array.isArray(list)) return [];
   return list
-    .filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && (e as { mode?: unknown }).mode === 'url' && typeof (e as { url?: unknown }).url === 'string')
+    .filter(
+      (e): e is Record<string, unknown> =>
+        !!e &&
+        typeof e === 'object' &&
+        (e as { mode?: unknown }).mode === 'url' &&
+        typeof (e as { url?: unknown }).url === 'string',
+    )
     .slice(0, 5)
     .map((e) => ({
       serverName,

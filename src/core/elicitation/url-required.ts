@@ -12,7 +12,14 @@ import { requiredElicitations, URL_ELICITATION_REQUIRED, type UrlElicitationHand
  */
 export async function retryAfterUrlElicitation(
   call: () => Promise<ToolResult>,
-  options: { serverName: string; toolName: string; ask: UrlElicitationHandler | undefined; signal?: AbortSignal; bus: EventBus; requestId?: string },
+  options: {
+    serverName: string;
+    toolName: string;
+    ask: UrlElicitationHandler | undefined;
+    signal?: AbortSignal;
+    bus: EventBus;
+    requestId?: string;
+  },
 ): Promise<ToolResult> {
   try {
     return await call();
@@ -26,7 +33,12 @@ export async function retryAfterUrlElicitation(
       if (answer.action !== 'accept') {
         const refusal = new MCPError(
           `"${toolName}" needs you to open a page from ${serverName} first. You ${answer.action === 'decline' ? 'declined' : 'cancelled'}, so the call was not sent again.`,
-          { jsonrpcCode: URL_ELICITATION_REQUIRED, data: (error as MCPError).data, serverName, operation: 'tools/call' },
+          {
+            jsonrpcCode: URL_ELICITATION_REQUIRED,
+            data: (error as MCPError).data,
+            serverName,
+            operation: 'tools/call',
+          },
         );
         options.bus.emit('mcp:tool:error', { serverName, toolName, error: refusal, requestId, latency: 0 });
         throw refusal;

@@ -3,12 +3,24 @@ import { EventBus, ScopedEventBus } from '../event-bus.js';
 import { ActivityHistory } from './activity-history.js';
 
 describe('ActivityHistory (issue 16: history in the host)', () => {
-  it('keeps each server\'s calls with who asked, newest first', () => {
+  it("keeps each server's calls with who asked, newest first", () => {
     const bus = new EventBus();
     const history = new ActivityHistory(bus);
     history.start();
-    bus.emit('mcp:tool:calling', { serverName: 'a', toolName: 'echo', args: { m: 1 }, caller: { surface: 'widget', id: 'server-panel:a' } });
-    bus.emit('mcp:tool:result', { serverName: 'a', toolName: 'echo', args: { m: 1 }, result: { content: [] }, latency: 3, caller: { surface: 'app', id: 'app-1' } });
+    bus.emit('mcp:tool:calling', {
+      serverName: 'a',
+      toolName: 'echo',
+      args: { m: 1 },
+      caller: { surface: 'widget', id: 'server-panel:a' },
+    });
+    bus.emit('mcp:tool:result', {
+      serverName: 'a',
+      toolName: 'echo',
+      args: { m: 1 },
+      result: { content: [] },
+      latency: 3,
+      caller: { surface: 'app', id: 'app-1' },
+    });
     bus.emit('mcp:resource:read', { serverName: 'b', uri: 'file:///x', contents: {} });
     const a = history.list('a');
     expect(a.map((e) => [e.kind, e.name, e.outcome])).to.deep.equal([
@@ -42,7 +54,7 @@ describe('ActivityHistory (issue 16: history in the host)', () => {
     expect(history.list('a')[0]!.source).to.deep.equal({ surface: 'widget', id: 'tool-browser:a' });
   });
 
-  it('keeps at most the limit per server and a widget\'s view drops its subscriptions when disposed', () => {
+  it("keeps at most the limit per server and a widget's view drops its subscriptions when disposed", () => {
     const bus = new EventBus();
     const history = new ActivityHistory(bus, { limit: 3 });
     history.start();
@@ -63,15 +75,49 @@ describe('ActivityHistory (issue 16: history in the host)', () => {
     const bus = new EventBus();
     const history = new ActivityHistory(bus);
     history.start();
-    bus.emit('mcp:tool:calling', { serverName: 'a', toolName: 'long-job', args: {}, requestId: 'r-1', task: true, caller: { surface: 'app', id: 'view-7' } });
-    const task = { serverName: 'a', taskId: 't-9', operation: 'long-job', requestId: 'r-1', state: 'working', statusMessage: 'half way', history: [] };
+    bus.emit('mcp:tool:calling', {
+      serverName: 'a',
+      toolName: 'long-job',
+      args: {},
+      requestId: 'r-1',
+      task: true,
+      caller: { surface: 'app', id: 'view-7' },
+    });
+    const task = {
+      serverName: 'a',
+      taskId: 't-9',
+      operation: 'long-job',
+      requestId: 'r-1',
+      state: 'working',
+      statusMessage: 'half way',
+      history: [],
+    };
     bus.emit('mcp:task:created', { serverName: 'a', taskId: 't-9', requestId: 'r-1', task });
-    bus.emit('mcp:task:result', { serverName: 'a', taskId: 't-9', requestId: 'r-1', task: { ...task, state: 'completed', statusMessage: undefined, result: { content: [] } } });
-    bus.emit('mcp:task:error', { serverName: 'a', taskId: 't-9', requestId: 'r-2', task: { ...task, requestId: 'r-2', state: 'failed', error: { message: 'boom' } } });
+    bus.emit('mcp:task:result', {
+      serverName: 'a',
+      taskId: 't-9',
+      requestId: 'r-1',
+      task: { ...task, state: 'completed', statusMessage: undefined, result: { content: [] } },
+    });
+    bus.emit('mcp:task:error', {
+      serverName: 'a',
+      taskId: 't-9',
+      requestId: 'r-2',
+      task: { ...task, requestId: 'r-2', state: 'failed', error: { message: 'boom' } },
+    });
     const [failed, done, created] = history.list('a');
-    expect([created!.kind, created!.name, created!.outcome, created!.message]).to.deep.equal(['task', 'long-job', 'started', 'Task t-9: working \u2014 half way']);
+    expect([created!.kind, created!.name, created!.outcome, created!.message]).to.deep.equal([
+      'task',
+      'long-job',
+      'started',
+      'Task t-9: working \u2014 half way',
+    ]);
     expect(created!.source).to.deep.equal({ surface: 'app', id: 'view-7' });
     expect([done!.outcome, done!.response]).to.deep.equal(['ok', { content: [] }]);
-    expect([failed!.outcome, failed!.message, failed!.source]).to.deep.equal(['error', 'Task t-9: failed \u2014 boom', undefined]);
+    expect([failed!.outcome, failed!.message, failed!.source]).to.deep.equal([
+      'error',
+      'Task t-9: failed \u2014 boom',
+      undefined,
+    ]);
   });
 });

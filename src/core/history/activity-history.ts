@@ -20,7 +20,10 @@ export class ActivityHistory implements HistoryInterface {
   private nextId = 0;
   private stop: Unsubscribe | undefined;
 
-  constructor(private readonly bus: EventBus, options: { limit?: number } = {}) {
+  constructor(
+    private readonly bus: EventBus,
+    options: { limit?: number } = {},
+  ) {
     this.limit = options.limit ?? HISTORY_LIMIT;
   }
 
@@ -49,7 +52,8 @@ export class ActivityHistory implements HistoryInterface {
     if (draft.source) {
       if (!this.requestSources.has(requestId)) {
         this.requestSources.set(requestId, draft.source);
-        if (this.requestSources.size > REQUEST_SOURCES) this.requestSources.delete(this.requestSources.keys().next().value!);
+        if (this.requestSources.size > REQUEST_SOURCES)
+          this.requestSources.delete(this.requestSources.keys().next().value!);
       }
       return draft;
     }

@@ -12,7 +12,14 @@ export function agentEntry(action: string, d: Data): Mapped | undefined {
   const agent = String((d.caller as { id?: unknown } | undefined)?.id ?? '');
   const name = `${String(d.widgetId ?? '')} ${String(d.action ?? '')}`.trim();
   const failure = String(d.reason ?? (d.result as { error?: { message?: unknown } } | undefined)?.error?.message ?? '');
-  const line = (outcome: HistoryEntry['outcome'], messageKey: string, message: string): Mapped => ({ kind: 'agent', name, outcome, message, messageKey, messageVars: { agent, reason: failure } });
+  const line = (outcome: HistoryEntry['outcome'], messageKey: string, message: string): Mapped => ({
+    kind: 'agent',
+    name,
+    outcome,
+    message,
+    messageKey,
+    messageVars: { agent, reason: failure },
+  });
   switch (action) {
     case 'action-started':
       return line('started', 'activity.agentStarted', `Agent "${agent}" runs this action.`);
@@ -32,7 +39,21 @@ export function widgetMessageEntry(d: Data): Mapped {
   const name = `${String(d.from ?? '')} \u2192 ${String(d.to ?? '')}`;
   if (d.outcome === 'delivered') {
     const vars = { type: String(d.type ?? ''), bytes: Number(d.bytes ?? 0), count: Number(d.delivered ?? 0) };
-    return { kind: 'message', name, outcome: 'ok', message: `"${vars.type}", ${vars.bytes} bytes, delivered to ${vars.count}`, messageKey: 'activity.messageDelivered', messageVars: vars };
+    return {
+      kind: 'message',
+      name,
+      outcome: 'ok',
+      message: `"${vars.type}", ${vars.bytes} bytes, delivered to ${vars.count}`,
+      messageKey: 'activity.messageDelivered',
+      messageVars: vars,
+    };
   }
-  return { kind: 'message', name, outcome: 'error', message: `Refused: ${String(d.reason ?? '')}`, messageKey: 'activity.messageRefused', messageVars: { reason: String(d.reason ?? '') } };
+  return {
+    kind: 'message',
+    name,
+    outcome: 'error',
+    message: `Refused: ${String(d.reason ?? '')}`,
+    messageKey: 'activity.messageRefused',
+    messageVars: { reason: String(d.reason ?? '') },
+  };
 }

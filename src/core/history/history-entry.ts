@@ -14,7 +14,17 @@ type Data = Record<string, unknown>;
 type Mapped = Omit<HistoryDraft, 'serverName'>;
 
 /** Events that are requests, progress ticks or list bookkeeping: the entries they lead to are recorded instead. */
-const SKIPPED_ACTIONS = new Set(['invoke-requested', 'cancel-requested', 'read-requested', 'get-requested', 'progress', 'listed', 'list-changed', 'updated', 'invalid-args']);
+const SKIPPED_ACTIONS = new Set([
+  'invoke-requested',
+  'cancel-requested',
+  'read-requested',
+  'get-requested',
+  'progress',
+  'listed',
+  'list-changed',
+  'updated',
+  'invalid-args',
+]);
 
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -35,7 +45,11 @@ function str(value: unknown): string | undefined {
 }
 
 /** Who asked, from what the event carries: a caller (tool calls), an app view, or the widget that emitted it. */
-export function historySource(data: Data, emitter: string | undefined, fallback?: HistorySource): HistorySource | undefined {
+export function historySource(
+  data: Data,
+  emitter: string | undefined,
+  fallback?: HistorySource,
+): HistorySource | undefined {
   const caller = data.caller as { surface?: unknown; id?: unknown } | undefined;
   if (caller && typeof caller.surface === 'string' && typeof caller.id === 'string') {
     return { surface: caller.surface as HistorySource['surface'], id: caller.id };
@@ -60,7 +74,12 @@ function toolEntry(action: string, d: Data): Mapped | undefined {
     case 'calling':
       return { ...base, outcome: 'started' };
     case 'result':
-      return { ...base, outcome: (d.result as { isError?: boolean } | undefined)?.isError ? 'error' : 'ok', latency: d.latency as number | undefined, response: d.result };
+      return {
+        ...base,
+        outcome: (d.result as { isError?: boolean } | undefined)?.isError ? 'error' : 'ok',
+        latency: d.latency as number | undefined,
+        response: d.result,
+      };
     case 'error':
       return { ...base, outcome: 'error', latency: d.latency as number | undefined, message: errorMessage(d.error) };
     case 'cancelled':
@@ -80,25 +99,73 @@ function appEntry(action: string, d: Data): Mapped | undefined {
   const view = String(d.viewId ?? '');
   switch (action) {
     case 'opened':
-      return { kind: 'app', name: String(d.toolName ?? view), outcome: 'started', message: `Opening the app ${String(d.resourceUri ?? '')}`, messageKey: 'app.opening', messageVars: { uri: d.resourceUri ?? '' } };
+      return {
+        kind: 'app',
+        name: String(d.toolName ?? view),
+        outcome: 'started',
+        message: `Opening the app ${String(d.resourceUri ?? '')}`,
+        messageKey: 'app.opening',
+        messageVars: { uri: d.resourceUri ?? '' },
+      };
     case 'ready':
       return { kind: 'app', name: view, outcome: 'ok', message: 'The app is running.', messageKey: 'app.running' };
     case 'message':
-      return { kind: 'app', name: 'ui/message', outcome: 'info', message: `Message from the app: ${String(d.text ?? '')}`, messageKey: 'app.message', messageVars: { text: d.text ?? '' }, request: d.content };
+      return {
+        kind: 'app',
+        name: 'ui/message',
+        outcome: 'info',
+        message: `Message from the app: ${String(d.text ?? '')}`,
+        messageKey: 'app.message',
+        messageVars: { text: d.text ?? '' },
+        request: d.content,
+      };
     case 'log':
       return { kind: 'log', name: `app ${String(d.level ?? 'info')}`, outcome: 'info', message: text(d.data) };
     case 'context':
-      return { kind: 'app', name: 'ui/update-model-context', outcome: 'info', message: 'The app updated what it tells the model.', messageKey: 'app.context', response: { content: d.content, structuredContent: d.structuredContent } };
+      return {
+        kind: 'app',
+        name: 'ui/update-model-context',
+        outcome: 'info',
+        message: 'The app updated what it tells the model.',
+        messageKey: 'app.context',
+        response: { content: d.content, structuredContent: d.structuredContent },
+      };
     case 'link':
-      return { kind: 'app', name: 'ui/open-link', outcome: d.outcome === 'opened' ? 'ok' : d.outcome === 'declined' ? 'cancelled' : 'error', message: `${String(d.url ?? '')}${d.reason ? ` \u2014 ${String(d.reason)}` : ''}` };
+      return {
+        kind: 'app',
+        name: 'ui/open-link',
+        outcome: d.outcome === 'opened' ? 'ok' : d.outcome === 'declined' ? 'cancelled' : 'error',
+        message: `${String(d.url ?? '')}${d.reason ? ` \u2014 ${String(d.reason)}` : ''}`,
+      };
     case 'refused':
-      return { kind: 'app', name: String(d.method ?? 'request'), outcome: 'error', message: `Refused: ${String(d.message ?? '')}`, messageKey: 'app.refused', messageVars: { message: d.message ?? '' } };
+      return {
+        kind: 'app',
+        name: String(d.method ?? 'request'),
+        outcome: 'error',
+        message: `Refused: ${String(d.message ?? '')}`,
+        messageKey: 'app.refused',
+        messageVars: { message: d.message ?? '' },
+      };
     case 'display-mode':
-      return { kind: 'app', name: 'display mode', outcome: 'info', message: `Now shown ${String(d.mode ?? '')}.`, messageKey: 'app.mode', messageVars: { mode: d.mode ?? '' } };
+      return {
+        kind: 'app',
+        name: 'display mode',
+        outcome: 'info',
+        message: `Now shown ${String(d.mode ?? '')}.`,
+        messageKey: 'app.mode',
+        messageVars: { mode: d.mode ?? '' },
+      };
     case 'error':
       return { kind: 'app', name: view, outcome: 'error', message: String(d.message ?? '') };
     case 'closed':
-      return { kind: 'app', name: view, outcome: 'info', message: `Closed: ${String(d.reason ?? '')}`, messageKey: 'app.closed', messageVars: { reason: d.reason ?? '' } };
+      return {
+        kind: 'app',
+        name: view,
+        outcome: 'info',
+        message: `Closed: ${String(d.reason ?? '')}`,
+        messageKey: 'app.closed',
+        messageVars: { reason: d.reason ?? '' },
+      };
     default:
       return undefined;
   }
@@ -106,11 +173,28 @@ function appEntry(action: string, d: Data): Mapped | undefined {
 
 /** Issue 19's task events carry the task record: name it by what runs, word its state and keep its result. */
 function taskEntry(action: string, d: Data): Mapped | undefined {
-  const task = d.task as { taskId?: unknown; operation?: unknown; state?: unknown; statusMessage?: unknown; result?: unknown; error?: { message?: unknown } } | undefined;
+  const task = d.task as
+    | {
+        taskId?: unknown;
+        operation?: unknown;
+        state?: unknown;
+        statusMessage?: unknown;
+        result?: unknown;
+        error?: { message?: unknown };
+      }
+    | undefined;
   if (!task || typeof task !== 'object') return undefined;
   const state = str(task.state) ?? action;
   const outcome: HistoryEntry['outcome'] =
-    action === 'error' || state === 'failed' ? 'error' : state === 'cancelled' ? 'cancelled' : state === 'completed' ? 'ok' : action === 'created' ? 'started' : 'info';
+    action === 'error' || state === 'failed'
+      ? 'error'
+      : state === 'cancelled'
+        ? 'cancelled'
+        : state === 'completed'
+          ? 'ok'
+          : action === 'created'
+            ? 'started'
+            : 'info';
   const detail = action === 'error' ? str(task.error?.message) : str(task.statusMessage);
   return {
     kind: 'task',
@@ -130,19 +214,25 @@ function knownEntry(subject: string, action: string, d: Data): Mapped | undefine
     case 'app':
       return appEntry(action, d) ?? null;
     case 'resource':
-      if (action === 'read') return { kind: 'resource', name: String(d.uri ?? ''), outcome: 'ok', response: d.contents };
-      if (action === 'error') return { kind: 'resource', name: String(d.uri ?? ''), outcome: 'error', message: errorMessage(d.error) };
+      if (action === 'read')
+        return { kind: 'resource', name: String(d.uri ?? ''), outcome: 'ok', response: d.contents };
+      if (action === 'error')
+        return { kind: 'resource', name: String(d.uri ?? ''), outcome: 'error', message: errorMessage(d.error) };
       return null;
     case 'agent':
       return agentEntry(action, d) ?? null;
     case 'prompt':
-      if (action === 'result') return { kind: 'prompt', name: String(d.promptName ?? ''), outcome: 'ok', response: d.messages };
-      if (action === 'error') return { kind: 'prompt', name: String(d.promptName ?? ''), outcome: 'error', message: errorMessage(d.error) };
+      if (action === 'result')
+        return { kind: 'prompt', name: String(d.promptName ?? ''), outcome: 'ok', response: d.messages };
+      if (action === 'error')
+        return { kind: 'prompt', name: String(d.promptName ?? ''), outcome: 'error', message: errorMessage(d.error) };
       return null;
     case 'server':
       if (action === 'connected') return { kind: 'server', name: 'connected', outcome: 'info' };
-      if (action === 'disconnected') return { kind: 'server', name: 'disconnected', outcome: 'error', message: str(d.reason) };
-      if (action === 'log') return { kind: 'log', name: String(d.level ?? 'info'), outcome: 'info', message: text(d.data) };
+      if (action === 'disconnected')
+        return { kind: 'server', name: 'disconnected', outcome: 'error', message: str(d.reason) };
+      if (action === 'log')
+        return { kind: 'log', name: String(d.level ?? 'info'), outcome: 'info', message: text(d.data) };
       return null;
     default:
       return undefined;
@@ -166,7 +256,11 @@ export function historyEntryFor(event: string, data: unknown, emitter?: string):
   const known = message ? widgetMessageEntry(d) : knownEntry(subject, action, d);
   if (known === null) return undefined;
   const fallback: HistorySource | undefined =
-    subject === 'app' ? { surface: 'app', id: String(d.viewId ?? '') } : subject === 'server' ? { surface: 'server', id: serverName } : undefined;
+    subject === 'app'
+      ? { surface: 'app', id: String(d.viewId ?? '') }
+      : subject === 'server'
+        ? { surface: 'server', id: serverName }
+        : undefined;
   const source = historySource(d, emitter, fallback);
   const draft: Mapped = known ?? {
     kind: subject,

@@ -11,13 +11,24 @@ export const DEFAULT_DASHBOARD_ID = 'overview';
  * The default dashboard for a fresh config (issue 16): one row of compact status tiles for every
  * server, then one server panel per server (its chosen widget type), three to a row at full width.
  */
-export function defaultDashboard(servers: readonly { name: string; widget?: string }[], name = 'Overview'): DashboardLayout {
+export function defaultDashboard(
+  servers: readonly { name: string; widget?: string }[],
+  name = 'Overview',
+): DashboardLayout {
   const tiles: Tile[] = [];
   // Four or fewer servers get wider status tiles (a quarter row each); more get six to a row.
   const status = { ...TILE_SIZES.status, w: servers.length <= 4 ? 3 : TILE_SIZES.status.w };
   const perRow = GRID_COLUMNS / status.w;
   servers.forEach((s, i) => {
-    tiles.push({ id: `status-${s.name}`, kind: 'status', server: s.name, x: (i % perRow) * status.w, y: Math.floor(i / perRow) * status.h, w: status.w, h: status.h });
+    tiles.push({
+      id: `status-${s.name}`,
+      kind: 'status',
+      server: s.name,
+      x: (i % perRow) * status.w,
+      y: Math.floor(i / perRow) * status.h,
+      w: status.w,
+      h: status.h,
+    });
   });
   const top = Math.ceil(servers.length / perRow) * status.h;
   const panel = TILE_SIZES.widget;
@@ -53,7 +64,12 @@ export function newTileId(tiles: readonly Tile[], prefix: string): string {
  * right of that panel, or to its left at the grid's edge; the tiles there move down to make room
  * (see placeTile). Without a panel, the first free place.
  */
-export function appTileBeside(tiles: readonly Tile[], server: string, tool: string, args: Record<string, unknown>): AppTile {
+export function appTileBeside(
+  tiles: readonly Tile[],
+  server: string,
+  tool: string,
+  args: Record<string, unknown>,
+): AppTile {
   const { w, h } = TILE_SIZES.app;
   const panel = tiles.find((t) => t.kind === 'widget' && t.server === server);
   let place = firstFree(tiles, w, h);

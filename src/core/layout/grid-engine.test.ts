@@ -4,8 +4,19 @@ import { defaultDashboard } from './default-layout.js';
 import { validateLayoutFile } from './layout-validate.js';
 import type { Tile } from './layout-types.js';
 
-const t = (id: string, x: number, y: number, w: number, h: number): Tile => ({ id, kind: 'status', server: id, x, y, w, h });
-const noOverlap = (tiles: Tile[]) => tiles.every((a, i) => tiles.every((b, j) => i === j || !overlaps({ ...a, h: a.collapsed ? 1 : a.h }, { ...b, h: b.collapsed ? 1 : b.h })));
+const t = (id: string, x: number, y: number, w: number, h: number): Tile => ({
+  id,
+  kind: 'status',
+  server: id,
+  x,
+  y,
+  w,
+  h,
+});
+const noOverlap = (tiles: Tile[]) =>
+  tiles.every((a, i) =>
+    tiles.every((b, j) => i === j || !overlaps({ ...a, h: a.collapsed ? 1 : a.h }, { ...b, h: b.collapsed ? 1 : b.h })),
+  );
 
 describe('grid engine and layout files (issue 16)', () => {
   it('a moved tile pushes the tile it lands on down, and the rest float up', () => {
@@ -55,7 +66,14 @@ describe('grid engine and layout files (issue 16)', () => {
     const bad = validateLayoutFile({
       version: 1,
       dashboards: [
-        { id: 'ops', name: 'Ops', tiles: [{ id: 'x', kind: 'widget', server: 'a', x: 0, y: 0, w: 13, h: 2 }, { id: 'y', kind: 'gauge', server: 'a', x: 0, y: 0, w: 1, h: 1 }] },
+        {
+          id: 'ops',
+          name: 'Ops',
+          tiles: [
+            { id: 'x', kind: 'widget', server: 'a', x: 0, y: 0, w: 13, h: 2 },
+            { id: 'y', kind: 'gauge', server: 'a', x: 0, y: 0, w: 1, h: 1 },
+          ],
+        },
         { id: 'ops', name: '', tiles: [] },
       ],
     });
@@ -65,8 +83,16 @@ describe('grid engine and layout files (issue 16)', () => {
     expect(text).to.contain('at /dashboards/0/tiles/0/w:');
     expect(text).to.contain('at /dashboards/0/tiles/1/kind: must be one of "widget", "app", "status"');
     expect(text).to.contain('at /dashboards/1/name: must not be empty');
-    const dup = validateLayoutFile({ version: 1, dashboards: [{ id: 'a', name: 'A', tiles: [] }, { id: 'a', name: 'B', tiles: [] }] });
-    expect(dup.ok ? '' : dup.problems.join('\n')).to.contain('at /dashboards/1/id: "a" is used by an earlier dashboard');
+    const dup = validateLayoutFile({
+      version: 1,
+      dashboards: [
+        { id: 'a', name: 'A', tiles: [] },
+        { id: 'a', name: 'B', tiles: [] },
+      ],
+    });
+    expect(dup.ok ? '' : dup.problems.join('\n')).to.contain(
+      'at /dashboards/1/id: "a" is used by an earlier dashboard',
+    );
     expect(validateLayoutFile({ version: 1, dashboards: [defaultDashboard([{ name: 'a' }])] }).ok).to.equal(true);
   });
 });

@@ -55,7 +55,12 @@ export function compact(tiles: readonly Tile[], fixed?: string): Tile[] {
  * Puts one tile at `place` (clamped to the grid) and pushes whatever it lands on below it, then
  * compacts. The tile keeps its place; the others float up around it.
  */
-export function placeTile(tiles: readonly Tile[], id: string, place: Partial<TilePlace>, columns = GRID_COLUMNS): Tile[] {
+export function placeTile(
+  tiles: readonly Tile[],
+  id: string,
+  place: Partial<TilePlace>,
+  columns = GRID_COLUMNS,
+): Tile[] {
   const moved = tiles.map((t) => (t.id === id ? clampPlace({ ...t, ...place }, columns) : t));
   const target = moved.find((t) => t.id === id);
   if (!target) return [...tiles];
@@ -72,7 +77,10 @@ export function placeTile(tiles: readonly Tile[], id: string, place: Partial<Til
     settled.push(tile);
   }
   const result = new Map(settled.map((t) => [t.id, t]));
-  return compact(moved.map((t) => result.get(t.id)!), id);
+  return compact(
+    moved.map((t) => result.get(t.id)!),
+    id,
+  );
 }
 
 /** The first free place for a `w`×`h` tile, scanning rows top to bottom. */
@@ -102,7 +110,10 @@ export function reflow(tiles: readonly Tile[], columns: number): Tile[] {
     // Widgets and apps keep at least half the narrower grid: a third of 6 columns is too narrow to use.
     const least = tile.kind === 'status' ? 1 : Math.ceil(columns / 2);
     const w = Math.max(least, Math.min(columns, Math.round((tile.w * columns) / GRID_COLUMNS)));
-    const at = columns === 1 ? { x: 0, y: bottom(placed), w: 1, h: shownHeight(tile) } : firstFree(placed, w, shownHeight(tile), columns);
+    const at =
+      columns === 1
+        ? { x: 0, y: bottom(placed), w: 1, h: shownHeight(tile) }
+        : firstFree(placed, w, shownHeight(tile), columns);
     placed.push({ ...tile, x: at.x, y: at.y, w });
   }
   const result = new Map(placed.map((t) => [t.id, t]));

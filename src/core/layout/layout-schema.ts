@@ -46,7 +46,12 @@ export const layoutFileSchema = {
                   if: { properties: { kind: { const: 'widget' } } },
                   then: {
                     required: [...required, 'widget'],
-                    properties: { kind: { const: 'widget' }, server: { type: 'string', pattern: NAME }, widget: { type: 'string', minLength: 1, maxLength: 128 }, ...common },
+                    properties: {
+                      kind: { const: 'widget' },
+                      server: { type: 'string', pattern: NAME },
+                      widget: { type: 'string', minLength: 1, maxLength: 128 },
+                      ...common,
+                    },
                     additionalProperties: false,
                   },
                 },
@@ -54,13 +59,24 @@ export const layoutFileSchema = {
                   if: { properties: { kind: { const: 'app' } } },
                   then: {
                     required: [...required, 'tool'],
-                    properties: { kind: { const: 'app' }, server: { type: 'string', pattern: NAME }, tool: { type: 'string', minLength: 1, maxLength: 256 }, args: { type: 'object' }, sized: { type: 'boolean' }, ...common },
+                    properties: {
+                      kind: { const: 'app' },
+                      server: { type: 'string', pattern: NAME },
+                      tool: { type: 'string', minLength: 1, maxLength: 256 },
+                      args: { type: 'object' },
+                      sized: { type: 'boolean' },
+                      ...common,
+                    },
                     additionalProperties: false,
                   },
                 },
                 {
                   if: { properties: { kind: { const: 'status' } } },
-                  then: { required: [...required], properties: { kind: { const: 'status' }, server: { type: 'string', pattern: NAME }, ...common }, additionalProperties: false },
+                  then: {
+                    required: [...required],
+                    properties: { kind: { const: 'status' }, server: { type: 'string', pattern: NAME }, ...common },
+                    additionalProperties: false,
+                  },
                 },
               ],
             },

@@ -25,13 +25,20 @@ export function validateLayoutFile(value: unknown): LayoutValidation {
   const problems: string[] = [];
   const dashboards = new Set<string>();
   file.dashboards.forEach((dashboard, d) => {
-    if (dashboards.has(dashboard.id)) problems.push(`at /dashboards/${d}/id: "${dashboard.id}" is used by an earlier dashboard; ids must be unique`);
+    if (dashboards.has(dashboard.id))
+      problems.push(`at /dashboards/${d}/id: "${dashboard.id}" is used by an earlier dashboard; ids must be unique`);
     dashboards.add(dashboard.id);
     const tiles = new Set<string>();
     dashboard.tiles.forEach((tile, t) => {
-      if (tiles.has(tile.id)) problems.push(`at /dashboards/${d}/tiles/${t}/id: "${tile.id}" is used by an earlier tile of this dashboard; ids must be unique`);
+      if (tiles.has(tile.id))
+        problems.push(
+          `at /dashboards/${d}/tiles/${t}/id: "${tile.id}" is used by an earlier tile of this dashboard; ids must be unique`,
+        );
       tiles.add(tile.id);
-      if (tile.x + tile.w > GRID_COLUMNS) problems.push(`at /dashboards/${d}/tiles/${t}: x + w is ${tile.x + tile.w}, wider than the ${GRID_COLUMNS} columns of the grid`);
+      if (tile.x + tile.w > GRID_COLUMNS)
+        problems.push(
+          `at /dashboards/${d}/tiles/${t}: x + w is ${tile.x + tile.w}, wider than the ${GRID_COLUMNS} columns of the grid`,
+        );
     });
   });
   return problems.length ? { ok: false, problems } : { ok: true, layout: file };

@@ -4,7 +4,16 @@ import type { EventBus } from '../event-bus.js';
 import type { LogEntry, LogLevel } from '../types.js';
 
 /** The syslog levels, least severe first (RFC 5424, as MCP's `LoggingLevel`). */
-export const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+export const LOG_LEVELS: readonly LogLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+];
 
 /** Entries kept per server; older ones are dropped. */
 export const MAX_LOG_ENTRIES = 1000;

@@ -30,12 +30,18 @@ describe('MCP Apps CSP from _meta.ui.csp', () => {
   it('each declared list maps to exactly the directives the spec names', () => {
     const d = directives(
       buildAppCspHeader(
-        { connectDomains: ['https://api.example.com', 'wss://live.example.com'], resourceDomains: ['https://cdn.example.com'], frameDomains: ['https://www.youtube.com'], baseUriDomains: ['https://cdn.example.com'] },
+        {
+          connectDomains: ['https://api.example.com', 'wss://live.example.com'],
+          resourceDomains: ['https://cdn.example.com'],
+          frameDomains: ['https://www.youtube.com'],
+          baseUriDomains: ['https://cdn.example.com'],
+        },
         { frameAncestors: ['http://127.0.0.1:4000'] },
       ),
     );
     expect(d['connect-src']).to.equal('https://api.example.com wss://live.example.com');
-    for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src']) expect(d[name], name).to.contain('https://cdn.example.com');
+    for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'media-src'])
+      expect(d[name], name).to.contain('https://cdn.example.com');
     expect(d['connect-src']).to.not.contain('cdn.example.com');
     expect(d['frame-src']).to.equal('https://www.youtube.com');
     expect(d['base-uri']).to.equal('https://cdn.example.com');
@@ -61,7 +67,12 @@ describe('MCP Apps CSP from _meta.ui.csp', () => {
       'https://éxample.com',
       42,
     ];
-    const { csp, rejected } = validateAppCsp({ connectDomains: hostile, resourceDomains: hostile, frameDomains: hostile, baseUriDomains: hostile });
+    const { csp, rejected } = validateAppCsp({
+      connectDomains: hostile,
+      resourceDomains: hostile,
+      frameDomains: hostile,
+      baseUriDomains: hostile,
+    });
     expect(csp).to.deep.equal({});
     expect(rejected.length).to.equal(hostile.length * 4);
     for (const r of rejected) expect(r.reason).to.be.a('string').and.not.equal('');
@@ -72,35 +83,79 @@ describe('MCP Apps CSP from _meta.ui.csp', () => {
 
   it('accepts plain origins, wildcard subdomains, paths, wss for connect, and localhost with a port', () => {
     const { csp, rejected } = validateAppCsp({
-      connectDomains: ['https://API.example.com/', 'wss://live.example.com:8443', 'http://localhost:5173', 'https://api.example.com'],
+      connectDomains: [
+        'https://API.example.com/',
+        'wss://live.example.com:8443',
+        'http://localhost:5173',
+        'https://api.example.com',
+      ],
       resourceDomains: ['https://*.cloudflare.com', 'https://cdn.jsdelivr.net/npm/'],
     });
     expect(rejected).to.deep.equal([]);
-    expect(csp.connectDomains).to.deep.equal(['https://api.example.com', 'wss://live.example.com:8443', 'http://localhost:5173']);
+    expect(csp.connectDomains).to.deep.equal([
+      'https://api.example.com',
+      'wss://live.example.com:8443',
+      'http://localhost:5173',
+    ]);
     expect(csp.resourceDomains).to.deep.equal(['https://*.cloudflare.com', 'https://cdn.jsdelivr.net/npm']);
   });
 
-  it('wss is for connections only; localhost needs a port; the dashboard\'s own origins are never allowed', () => {
+  it("wss is for connections only; localhost needs a port; the dashboard's own origins are never allowed", () => {
     const { csp, rejected } = validateAppCsp(
-      { connectDomains: ['http://127.0.0.1:4000', 'ws://127.0.0.1:4000', 'http://localhost'], resourceDomains: ['wss://x.example.com', 'http://localhost:4000'] },
+      {
+        connectDomains: ['http://127.0.0.1:4000', 'ws://127.0.0.1:4000', 'http://localhost'],
+        resourceDomains: ['wss://x.example.com', 'http://localhost:4000'],
+      },
       { forbiddenOrigins: ['http://127.0.0.1:4000', 'http://localhost:4000'] },
     );
     expect(csp).to.deep.equal({});
-    expect(rejected.map((r) => r.reason)).to.satisfy((reasons: string[]) => reasons.some((m) => m.includes('dashboard itself')) && reasons.some((m) => m.includes('port')));
+    expect(rejected.map((r) => r.reason)).to.satisfy(
+      (reasons: string[]) =>
+        reasons.some((m) => m.includes('dashboard itself')) && reasons.some((m) => m.includes('port')),
+    );
   });
 
   it("the gateway's and the sandbox's ports are refused on every loopback spelling and scheme; other loopback ports still pass", () => {
-    const forbiddenOrigins = ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://127.0.0.1:4001', 'http://localhost:4001'];
-    const hosts = ['localhost', 'LOCALHOST', '127.0.0.1', '[::1]', '0.0.0.0', '127.0.0.2', '[::]', 'app.localhost', '[::ffff:127.0.0.1]', '[0:0:0:0:0:0:0:1]', 'localhost.'];
-    const spellings = hosts.flatMap((host) => ['http', 'https', 'ws', 'wss'].flatMap((scheme) => [4000, 4001].map((port) => `${scheme}://${host}:${port}`)));
+    const forbiddenOrigins = [
+      'http://127.0.0.1:4000',
+      'http://localhost:4000',
+      'http://127.0.0.1:4001',
+      'http://localhost:4001',
+    ];
+    const hosts = [
+      'localhost',
+      'LOCALHOST',
+      '127.0.0.1',
+      '[::1]',
+      '0.0.0.0',
+      '127.0.0.2',
+      '[::]',
+      'app.localhost',
+      '[::ffff:127.0.0.1]',
+      '[0:0:0:0:0:0:0:1]',
+      'localhost.',
+    ];
+    const spellings = hosts.flatMap((host) =>
+      ['http', 'https', 'ws', 'wss'].flatMap((scheme) => [4000, 4001].map((port) => `${scheme}://${host}:${port}`)),
+    );
     const { csp, rejected } = validateAppCsp({ connectDomains: spellings.slice(0, 32) }, { forbiddenOrigins });
-    const rest = validateAppCsp({ connectDomains: spellings.slice(32, 64), resourceDomains: spellings.slice(64, 88) }, { forbiddenOrigins });
+    const rest = validateAppCsp(
+      { connectDomains: spellings.slice(32, 64), resourceDomains: spellings.slice(64, 88) },
+      { forbiddenOrigins },
+    );
     expect(csp).to.deep.equal({});
     expect(rest.csp).to.deep.equal({});
     expect(rejected.length + rest.rejected.length).to.equal(spellings.length);
     // The same spellings on a port that is not the gateway's are judged by the ordinary rules.
-    const other = validateAppCsp({ connectDomains: ['ws://localhost:5173', 'wss://[::1]:5173', 'http://app.localhost:5173'] }, { forbiddenOrigins });
-    expect(other.csp.connectDomains).to.deep.equal(['ws://localhost:5173', 'wss://[::1]:5173', 'http://app.localhost:5173']);
+    const other = validateAppCsp(
+      { connectDomains: ['ws://localhost:5173', 'wss://[::1]:5173', 'http://app.localhost:5173'] },
+      { forbiddenOrigins },
+    );
+    expect(other.csp.connectDomains).to.deep.equal([
+      'ws://localhost:5173',
+      'wss://[::1]:5173',
+      'http://app.localhost:5173',
+    ]);
   });
 
   it('a malformed declaration is refused as a whole, and at most 32 entries per list are read', () => {

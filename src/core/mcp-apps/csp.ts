@@ -62,37 +62,68 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /** True for any spelling of this machine a browser resolves to loopback without DNS. */
 function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '0.0.0.0' || host === '[::]';
+  return (
+    LOOPBACK_HOSTS.has(host) ||
+    host.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '0.0.0.0' ||
+    host === '[::]'
+  );
 }
 
-function checkEntry(list: CspListName, raw: unknown, forbidden: Set<string>, forbiddenPorts: Set<number>): { ok: true; value: string } | { ok: false; reason: string } {
+function checkEntry(
+  list: CspListName,
+  raw: unknown,
+  forbidden: Set<string>,
+  forbiddenPorts: Set<number>,
+): { ok: true; value: string } | { ok: false; reason: string } {
   if (typeof raw !== 'string') return { ok: false, reason: 'not a string' };
-  if (raw.length === 0 || raw.length > MAX_ENTRY_LENGTH) return { ok: false, reason: `must be 1 to ${MAX_ENTRY_LENGTH} characters` };
+  if (raw.length === 0 || raw.length > MAX_ENTRY_LENGTH)
+    return { ok: false, reason: `must be 1 to ${MAX_ENTRY_LENGTH} characters` };
   // Whitespace, ';', ',' and quotes would let one entry smuggle in another source or directive.
-  if (/[\s;,'"\\]/.test(raw) || /[^\x21-\x7e]/.test(raw)) return { ok: false, reason: 'contains spaces, quotes, ";" or other characters a CSP source may not have' };
+  if (/[\s;,'"\\]/.test(raw) || /[^\x21-\x7e]/.test(raw))
+    return { ok: false, reason: 'contains spaces, quotes, ";" or other characters a CSP source may not have' };
   const value = raw.toLowerCase().replace(/\/$/, '');
   const match = ENTRY.exec(value);
-  if (!match) return { ok: false, reason: 'is not an origin such as https://api.example.com (keywords, bare schemes and "*" are not accepted)' };
-  const [, scheme, wildcard, host, port] = match as unknown as [string, string, string | undefined, string, string | undefined];
+  if (!match)
+    return {
+      ok: false,
+      reason: 'is not an origin such as https://api.example.com (keywords, bare schemes and "*" are not accepted)',
+    };
+  const [, scheme, wildcard, host, port] = match as unknown as [
+    string,
+    string,
+    string | undefined,
+    string,
+    string | undefined,
+  ];
   // The gateway's own ports are refused on every loopback spelling and scheme (ws, wss, http, https).
-  if (isLoopbackHost(host) && port !== undefined && forbiddenPorts.has(Number(port))) return { ok: false, reason: 'names the dashboard itself, which an app may never reach' };
+  if (isLoopbackHost(host) && port !== undefined && forbiddenPorts.has(Number(port)))
+    return { ok: false, reason: 'names the dashboard itself, which an app may never reach' };
   const loopback = LOOPBACK_HOSTS.has(host) || host.endsWith('.localhost');
   const schemes = loopback ? LOOPBACK_SCHEMES[list] : SECURE_SCHEMES[list];
   if (!schemes.includes(scheme)) {
-    return { ok: false, reason: `scheme "${scheme}:" is not allowed here (use ${SECURE_SCHEMES[list].join(' or ')}; plain http only for localhost)` };
+    return {
+      ok: false,
+      reason: `scheme "${scheme}:" is not allowed here (use ${SECURE_SCHEMES[list].join(' or ')}; plain http only for localhost)`,
+    };
   }
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return { ok: false, reason: 'has an invalid port' };
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535))
+    return { ok: false, reason: 'has an invalid port' };
   if (loopback) {
     if (wildcard) return { ok: false, reason: 'a wildcard cannot apply to localhost' };
     if (port === undefined) return { ok: false, reason: 'a localhost entry must name its port' };
   } else {
-    if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('[')) return { ok: false, reason: 'IP addresses are not accepted; name a host' };
+    if (/^\d+\.\d+\.\d+\.\d+$/.test(host) || host.startsWith('['))
+      return { ok: false, reason: 'IP addresses are not accepted; name a host' };
     const labels = host.split('.');
-    if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return { ok: false, reason: 'is not a valid host name' };
+    if (labels.length < 2 || !labels.every((l) => LABEL.test(l)))
+      return { ok: false, reason: 'is not a valid host name' };
   }
   const origin = `${scheme}://${wildcard ?? ''}${host}${port !== undefined ? `:${port}` : ''}`;
   const httpOrigin = `${scheme.replace(/^ws/, 'http')}://${host}${port !== undefined ? `:${port}` : ''}`;
-  if (forbidden.has(origin) || forbidden.has(httpOrigin)) return { ok: false, reason: 'names the dashboard itself, which an app may never reach' };
+  if (forbidden.has(origin) || forbidden.has(httpOrigin))
+    return { ok: false, reason: 'names the dashboard itself, which an app may never reach' };
   return { ok: true, value };
 }
 
@@ -110,7 +141,16 @@ export function validateAppCsp(declared: unknown, options: CspValidationOptions 
   const csp: AppCsp = {};
   if (declared === undefined || declared === null) return { csp, rejected };
   if (typeof declared !== 'object' || Array.isArray(declared)) {
-    return { csp, rejected: [{ list: 'csp', entry: JSON.stringify(declared)?.slice(0, 80) ?? String(declared), reason: '_meta.ui.csp must be an object' }] };
+    return {
+      csp,
+      rejected: [
+        {
+          list: 'csp',
+          entry: JSON.stringify(declared)?.slice(0, 80) ?? String(declared),
+          reason: '_meta.ui.csp must be an object',
+        },
+      ],
+    };
   }
   const forbidden = new Set([...(options.forbiddenOrigins ?? [])].map(normalizeOrigin));
   const forbiddenPorts = new Set<number>();
@@ -136,10 +176,20 @@ export function validateAppCsp(declared: unknown, options: CspValidationOptions 
       if (verdict.ok) {
         if (!accepted.includes(verdict.value)) accepted.push(verdict.value);
       } else {
-        rejected.push({ list, entry: typeof entry === 'string' ? entry.slice(0, MAX_ENTRY_LENGTH) : JSON.stringify(entry) ?? String(entry), reason: verdict.reason });
+        rejected.push({
+          list,
+          entry:
+            typeof entry === 'string' ? entry.slice(0, MAX_ENTRY_LENGTH) : (JSON.stringify(entry) ?? String(entry)),
+          reason: verdict.reason,
+        });
       }
     }
-    if (value.length > MAX_ENTRIES) rejected.push({ list, entry: `(${value.length - MAX_ENTRIES} more)`, reason: `at most ${MAX_ENTRIES} entries per list` });
+    if (value.length > MAX_ENTRIES)
+      rejected.push({
+        list,
+        entry: `(${value.length - MAX_ENTRIES} more)`,
+        reason: `at most ${MAX_ENTRIES} entries per list`,
+      });
     if (accepted.length) csp[list] = accepted;
   }
   return { csp, rejected };

@@ -19,7 +19,11 @@ export const DEFAULT_CONTAINER_LIMITS: ContainerLimits = { inlineMaxHeight: 640,
  * width, fixed, and a flexible height up to a maximum (the view reports its height with
  * `size-changed`); fullscreen and picture-in-picture views get a fixed box.
  */
-export function containerDimensionsFor(mode: DisplayMode, box: { width: number; height: number }, limits: ContainerLimits = DEFAULT_CONTAINER_LIMITS): NonNullable<McpUiHostContext['containerDimensions']> {
+export function containerDimensionsFor(
+  mode: DisplayMode,
+  box: { width: number; height: number },
+  limits: ContainerLimits = DEFAULT_CONTAINER_LIMITS,
+): NonNullable<McpUiHostContext['containerDimensions']> {
   const width = Math.max(0, Math.round(box.width));
   const height = Math.max(0, Math.round(box.height));
   if (mode === 'inline') return { width, maxHeight: limits.inlineMaxHeight };

@@ -31,7 +31,13 @@ function baseMime(mimeType: string): string {
 
 /** The listed resources that are mcp-ui resources this host renders (MCP-WP-16.5.1 discovery). */
 export function mcpUiResourcesOf(resources: readonly MCPResource[] | undefined): MCPResource[] {
-  return (resources ?? []).filter((r) => typeof r.uri === 'string' && r.uri.startsWith('ui://') && typeof r.mimeType === 'string' && MCP_UI_MIME_TYPES[baseMime(r.mimeType)] === 'supported');
+  return (resources ?? []).filter(
+    (r) =>
+      typeof r.uri === 'string' &&
+      r.uri.startsWith('ui://') &&
+      typeof r.mimeType === 'string' &&
+      MCP_UI_MIME_TYPES[baseMime(r.mimeType)] === 'supported',
+  );
 }
 
 /**
@@ -43,14 +49,21 @@ export function mcpUiResourcesOf(resources: readonly MCPResource[] | undefined):
 export function parseUIResource(value: unknown): UIResource {
   if (!value || typeof value !== 'object') throw new UIResourceError('An mcp-ui resource must be an object.');
   let record = value as Record<string, unknown>;
-  if (record.type === 'resource' && record.resource && typeof record.resource === 'object') record = record.resource as Record<string, unknown>;
+  if (record.type === 'resource' && record.resource && typeof record.resource === 'object')
+    record = record.resource as Record<string, unknown>;
   const { uri, mimeType } = record;
-  if (typeof uri !== 'string' || !uri.startsWith('ui://')) throw new UIResourceError(`An mcp-ui resource needs a ui:// URI, not ${JSON.stringify(uri)?.slice(0, 80)}.`);
+  if (typeof uri !== 'string' || !uri.startsWith('ui://'))
+    throw new UIResourceError(`An mcp-ui resource needs a ui:// URI, not ${JSON.stringify(uri)?.slice(0, 80)}.`);
   if (typeof mimeType !== 'string') throw new UIResourceError(`${uri} has no MIME type.`);
   const base = baseMime(mimeType);
-  const support = MCP_UI_MIME_TYPES[base] ?? (base.startsWith('application/vnd.mcp-ui.remote-dom') ? 'unsupported' : undefined);
-  if (support === undefined) throw new UIResourceError(`${uri} is "${mimeType}", which is not an mcp-ui type (text/html, text/uri-list).`);
-  if (support === 'unsupported') throw new UIResourceError(`${uri} is a remote-dom resource; this dashboard renders only text/html and text/uri-list mcp-ui resources.`);
+  const support =
+    MCP_UI_MIME_TYPES[base] ?? (base.startsWith('application/vnd.mcp-ui.remote-dom') ? 'unsupported' : undefined);
+  if (support === undefined)
+    throw new UIResourceError(`${uri} is "${mimeType}", which is not an mcp-ui type (text/html, text/uri-list).`);
+  if (support === 'unsupported')
+    throw new UIResourceError(
+      `${uri} is a remote-dom resource; this dashboard renders only text/html and text/uri-list mcp-ui resources.`,
+    );
   let content: string;
   if (typeof record.content === 'string') content = record.content;
   else if (typeof record.text === 'string') content = record.text;
@@ -81,8 +94,10 @@ export function uriListTarget(content: string): URL {
   } catch {
     throw new UIResourceError(`"${line.slice(0, 120)}" is not a URL.`);
   }
-  if (url.protocol !== 'https:') throw new UIResourceError(`Only https URLs are loaded (MCP-WP-16.3.3), not "${url.protocol}".`);
-  if (url.username || url.password) throw new UIResourceError('URLs with a user name or password in them are not loaded.');
+  if (url.protocol !== 'https:')
+    throw new UIResourceError(`Only https URLs are loaded (MCP-WP-16.3.3), not "${url.protocol}".`);
+  if (url.username || url.password)
+    throw new UIResourceError('URLs with a user name or password in them are not loaded.');
   return url;
 }
 

@@ -6,14 +6,26 @@ import { sandboxOriginFor, sandboxProxyUrl } from './sandbox-origin.js';
 import { SizeGovernor } from './size-governor.js';
 import type { MCPTool } from '../types.js';
 
-const tool = (name: string, visibility?: string[]): MCPTool => ({ name, inputSchema: { type: 'object' }, ...(visibility ? { _meta: { ui: { visibility } } } : {}) });
+const tool = (name: string, visibility?: string[]): MCPTool => ({
+  name,
+  inputSchema: { type: 'object' },
+  ...(visibility ? { _meta: { ui: { visibility } } } : {}),
+});
 
 describe('MCP Apps sandbox tokens and permissions', () => {
   it('inner sandbox: requested tokens are intersected with the allowlist; allow-same-origin and navigation tokens never pass', () => {
     expect(resolveInnerSandbox(undefined).sandbox).to.equal('allow-scripts allow-forms');
-    const d = resolveInnerSandbox('allow-scripts allow-same-origin allow-top-navigation allow-popups allow-popups-to-escape-sandbox allow-modals allow-forms allow-pointer-lock');
+    const d = resolveInnerSandbox(
+      'allow-scripts allow-same-origin allow-top-navigation allow-popups allow-popups-to-escape-sandbox allow-modals allow-forms allow-pointer-lock',
+    );
     expect(d.sandbox).to.equal('allow-scripts allow-forms allow-pointer-lock');
-    expect(d.refused).to.deep.equal(['allow-same-origin', 'allow-top-navigation', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-modals']);
+    expect(d.refused).to.deep.equal([
+      'allow-same-origin',
+      'allow-top-navigation',
+      'allow-popups',
+      'allow-popups-to-escape-sandbox',
+      'allow-modals',
+    ]);
     expect(resolveInnerSandbox('').sandbox).to.equal('allow-scripts');
     expect(resolveInnerSandbox(['allow-forms', 7]).sandbox).to.equal('allow-scripts allow-forms');
   });
@@ -29,7 +41,9 @@ describe('MCP Apps sandbox tokens and permissions', () => {
     expect(d.allow).to.equal('clipboard-write');
     expect(d.granted).to.deep.equal({ clipboardWrite: {} });
     expect(d.refused).to.deep.equal(['camera', 'microphone', 'geolocation', 'usb']);
-    expect(resolvePermissions({ camera: {}, microphone: {} }, ['camera', 'microphone']).allow).to.equal('camera; microphone');
+    expect(resolvePermissions({ camera: {}, microphone: {} }, ['camera', 'microphone']).allow).to.equal(
+      'camera; microphone',
+    );
     expect(resolvePermissions('camera').allow).to.equal('');
     expect(resolvePermissions({ __proto__: {}, constructor: {} } as never).allow).to.equal('');
   });
@@ -37,7 +51,13 @@ describe('MCP Apps sandbox tokens and permissions', () => {
   it('the sandbox runs on the other loopback host name than the page, on its own port', () => {
     expect(sandboxOriginFor('127.0.0.1', 5000)).to.equal('http://localhost:5000');
     expect(sandboxOriginFor('localhost', 5000)).to.equal('http://127.0.0.1:5000');
-    const url = new URL(sandboxProxyUrl('http://localhost:5000', { hostOrigin: 'http://127.0.0.1:4000', csp: { connectDomains: ['https://a.example.com'] }, view: 'v1' }));
+    const url = new URL(
+      sandboxProxyUrl('http://localhost:5000', {
+        hostOrigin: 'http://127.0.0.1:4000',
+        csp: { connectDomains: ['https://a.example.com'] },
+        view: 'v1',
+      }),
+    );
     expect(url.pathname).to.equal('/proxy');
     expect(url.searchParams.get('host')).to.equal('http://127.0.0.1:4000');
     expect(JSON.parse(url.searchParams.get('csp')!)).to.deep.equal({ connectDomains: ['https://a.example.com'] });
@@ -56,7 +76,15 @@ describe('MCP Apps requests from a view', () => {
     const modelOnly = checkAppToolCall({ viewServer: 's', name: 'model-only', tools });
     expect(modelOnly).to.deep.include({ ok: false, code: -32601 });
     expect((modelOnly as { message: string }).message).to.contain('not available to apps');
-    const other = checkAppToolCall({ viewServer: 's', name: 'echo', tools, otherServers: new Map([['everything', [tool('echo')]], ['s', tools]]) });
+    const other = checkAppToolCall({
+      viewServer: 's',
+      name: 'echo',
+      tools,
+      otherServers: new Map([
+        ['everything', [tool('echo')]],
+        ['s', tools],
+      ]),
+    });
     expect((other as { message: string }).message).to.contain('exists on "everything"');
     expect(checkAppToolCall({ viewServer: 's', name: 'nope', tools }).ok).to.equal(false);
     expect(checkAppToolCall({ viewServer: 's', name: 42, tools }).ok).to.equal(false);
@@ -64,9 +92,25 @@ describe('MCP Apps requests from a view', () => {
   });
 
   it('ui/open-link: only absolute http(s) URLs without credentials', () => {
-    expect(checkOpenLink('https://modelcontextprotocol.io/')).to.deep.equal({ ok: true, url: 'https://modelcontextprotocol.io/', host: 'modelcontextprotocol.io' });
+    expect(checkOpenLink('https://modelcontextprotocol.io/')).to.deep.equal({
+      ok: true,
+      url: 'https://modelcontextprotocol.io/',
+      host: 'modelcontextprotocol.io',
+    });
     expect(checkOpenLink('http://example.com/a?b#c').ok).to.equal(true);
-    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'blob:https://a/b', 'vbscript:x', '/relative', 'https://bank.example@evil.example', '', 42, `https://a.example/${'x'.repeat(3000)}`]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'blob:https://a/b',
+      'vbscript:x',
+      '/relative',
+      'https://bank.example@evil.example',
+      '',
+      42,
+      `https://a.example/${'x'.repeat(3000)}`,
+    ]) {
       expect(checkOpenLink(bad).ok, String(bad).slice(0, 40)).to.equal(false);
     }
   });
@@ -79,8 +123,14 @@ describe('MCP Apps requests from a view', () => {
 
 describe('MCP Apps host context and sizing', () => {
   it('containerDimensions: inline views get the card width and a maximum height; other modes a fixed box', () => {
-    expect(containerDimensionsFor('inline', { width: 500.4, height: 10 })).to.deep.equal({ width: 500, maxHeight: 640 });
-    expect(containerDimensionsFor('fullscreen', { width: 1200, height: 800 })).to.deep.equal({ width: 1200, height: 800 });
+    expect(containerDimensionsFor('inline', { width: 500.4, height: 10 })).to.deep.equal({
+      width: 500,
+      maxHeight: 640,
+    });
+    expect(containerDimensionsFor('fullscreen', { width: 1200, height: 800 })).to.deep.equal({
+      width: 1200,
+      height: 800,
+    });
     expect(containerDimensionsFor('pip', { width: 400, height: 300 })).to.deep.equal({ width: 400, height: 300 });
   });
 
@@ -96,7 +146,13 @@ describe('MCP Apps host context and sizing', () => {
       timeZone: 'Asia/Tokyo',
       userAgent: 'mcp-dashboard/0.1.0',
     });
-    expect(ctx).to.deep.include({ theme: 'dark', displayMode: 'inline', locale: 'ja-JP', timeZone: 'Asia/Tokyo', platform: 'web' });
+    expect(ctx).to.deep.include({
+      theme: 'dark',
+      displayMode: 'inline',
+      locale: 'ja-JP',
+      timeZone: 'Asia/Tokyo',
+      platform: 'web',
+    });
     expect(ctx.styles!.variables!['--color-text-primary']).to.equal('#fff');
     expect(ctx.availableDisplayModes).to.deep.equal(['inline', 'fullscreen', 'pip']);
     expect(ctx.toolInfo!.tool.name).to.equal('t');

@@ -26,7 +26,10 @@ export function sandboxOrigins(sandboxPort: number): string[] {
 }
 
 /** The proxy URL for one view: the embedding page's origin and the (validated) CSP declaration. */
-export function sandboxProxyUrl(sandboxOrigin: string, options: { hostOrigin: string; csp?: unknown; view?: string }): string {
+export function sandboxProxyUrl(
+  sandboxOrigin: string,
+  options: { hostOrigin: string; csp?: unknown; view?: string },
+): string {
   const url = new URL(SANDBOX_PROXY_PATH, sandboxOrigin);
   url.searchParams.set('host', options.hostOrigin);
   if (options.csp !== undefined) url.searchParams.set('csp', JSON.stringify(options.csp));

@@ -66,7 +66,10 @@ export interface PermissionDecision {
 }
 
 /** Intersects `_meta.ui.permissions` with what the host is willing to grant. */
-export function resolvePermissions(requested: unknown, grantable: readonly string[] = DEFAULT_GRANTABLE_PERMISSIONS): PermissionDecision {
+export function resolvePermissions(
+  requested: unknown,
+  grantable: readonly string[] = DEFAULT_GRANTABLE_PERMISSIONS,
+): PermissionDecision {
   const granted: Record<string, Record<string, never>> = {};
   const refused: string[] = [];
   if (requested && typeof requested === 'object' && !Array.isArray(requested)) {

@@ -11,7 +11,9 @@ export interface SizeGovernorOptions {
 }
 
 /** What to do with one reported height. */
-export type SizeVerdict = { apply: true; height: number; loopDetected?: boolean } | { apply: false; reason: 'unchanged' | 'frozen' | 'invalid'; loopDetected?: boolean };
+export type SizeVerdict =
+  | { apply: true; height: number; loopDetected?: boolean }
+  | { apply: false; reason: 'unchanged' | 'frozen' | 'invalid'; loopDetected?: boolean };
 
 /**
  * Turns a view's `ui/notifications/size-changed` heights into heights the host applies, without
@@ -44,11 +46,13 @@ export class SizeGovernor {
 
   /** Decides about one reported height. */
   propose(height: unknown): SizeVerdict {
-    if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) return { apply: false, reason: 'invalid' };
+    if (typeof height !== 'number' || !Number.isFinite(height) || height < 0)
+      return { apply: false, reason: 'invalid' };
     const now = this.options.now();
     const clamped = Math.round(Math.min(this.options.maxHeight, Math.max(this.options.minHeight, height)));
     if (now < this.frozenUntil) return { apply: false, reason: 'frozen' };
-    if (this.current !== undefined && Math.abs(clamped - this.current) < 1) return { apply: false, reason: 'unchanged' };
+    if (this.current !== undefined && Math.abs(clamped - this.current) < 1)
+      return { apply: false, reason: 'unchanged' };
     this.recent = this.recent.filter((r) => now - r.at < this.options.windowMs);
     this.recent.push({ at: now, height: clamped });
     if (this.recent.length > this.options.maxChangesPerWindow) {

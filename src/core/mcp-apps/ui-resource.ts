@@ -39,7 +39,9 @@ export function toolUiResourceUri(tool: Pick<MCPTool, '_meta'> | undefined): str
   if (!meta) return undefined;
   const nested = asRecord(meta.ui)?.resourceUri;
   const uri = nested !== undefined ? nested : meta['ui/resourceUri'];
-  return typeof uri === 'string' && uri.startsWith('ui://') && uri.length <= 2048 && !/[\s<>"]/.test(uri) ? uri : undefined;
+  return typeof uri === 'string' && uri.startsWith('ui://') && uri.length <= 2048 && !/[\s<>"]/.test(uri)
+    ? uri
+    : undefined;
 }
 
 /** True when `mimeType` names an MCP App view (case and spacing around `;` do not matter). */
@@ -63,22 +65,28 @@ export function decodeBase64Utf8(blob: string): string {
 export function extractUiResource(result: ResourceContents | undefined, uri: string, listed?: MCPResource): UiResource {
   const contents = Array.isArray(result?.contents) ? result!.contents : [];
   if (contents.length === 0) throw new UiResourceError(`The server returned no content for ${uri}.`);
-  const item: MCPResourceContents | undefined = contents.find((c) => c?.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
-  if (!item) throw new UiResourceError(`The server returned ${contents.length} items for ${uri}, none of them for that URI.`);
+  const item: MCPResourceContents | undefined =
+    contents.find((c) => c?.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
+  if (!item)
+    throw new UiResourceError(`The server returned ${contents.length} items for ${uri}, none of them for that URI.`);
   if (!isMcpAppMimeType(item.mimeType)) {
-    throw new UiResourceError(`${uri} is "${String(item.mimeType ?? 'no MIME type')}", not an MCP App view (${MCP_APP_MIME_TYPE}).`);
+    throw new UiResourceError(
+      `${uri} is "${String(item.mimeType ?? 'no MIME type')}", not an MCP App view (${MCP_APP_MIME_TYPE}).`,
+    );
   }
   let html: string;
   if (typeof item.text === 'string') html = item.text;
   else if (typeof item.blob === 'string') {
-    if (item.blob.length > (MAX_VIEW_BYTES * 4) / 3 + 4) throw new UiResourceError(`${uri} is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB.`);
+    if (item.blob.length > (MAX_VIEW_BYTES * 4) / 3 + 4)
+      throw new UiResourceError(`${uri} is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB.`);
     try {
       html = decodeBase64Utf8(item.blob);
     } catch {
       throw new UiResourceError(`${uri} has a "blob" that is not valid base64.`);
     }
   } else throw new UiResourceError(`${uri} has neither "text" nor "blob".`);
-  if (html.length > MAX_VIEW_BYTES) throw new UiResourceError(`${uri} is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB.`);
+  if (html.length > MAX_VIEW_BYTES)
+    throw new UiResourceError(`${uri} is larger than ${MAX_VIEW_BYTES / 1024 / 1024} MB.`);
   if (!html.trim()) throw new UiResourceError(`${uri} is empty.`);
   const ui = asRecord(asRecord(item._meta)?.ui) ?? asRecord(asRecord(listed?._meta)?.ui) ?? {};
   return {

@@ -16,7 +16,12 @@ export class McpletCatalog {
   readonly schemas = new ResultSchemaCache();
 
   constructor(
-    private readonly options: { bus: EventBus; bridge: MCPBridge; validator: Pick<LazySchemaValidator, 'load' | 'current'>; settings: () => DashboardPolicySettings },
+    private readonly options: {
+      bus: EventBus;
+      bridge: MCPBridge;
+      validator: Pick<LazySchemaValidator, 'load' | 'current'>;
+      settings: () => DashboardPolicySettings;
+    },
   ) {}
 
   /** Installs the bridge hooks (discovery and re-listing, result events). */
@@ -58,11 +63,21 @@ export class McpletCatalog {
     return tools;
   }
 
-  private async onDiscovered(info: MCPServerInfo, read: (uri: string) => Promise<ResourceContents>): Promise<MCPServerInfo> {
+  private async onDiscovered(
+    info: MCPServerInfo,
+    read: (uri: string) => Promise<ResourceContents>,
+  ): Promise<MCPServerInfo> {
     this.decorate(info.serverName, info.tools);
-    if (info.tools.some((t) => typeof (t._meta as Record<string, unknown> | undefined)?.mcpletToolResultSchemaUri === 'string')) {
+    if (
+      info.tools.some(
+        (t) => typeof (t._meta as Record<string, unknown> | undefined)?.mcpletToolResultSchemaUri === 'string',
+      )
+    ) {
       // The result checker (ajv) loads on demand; have it in memory before any of these tools' results arrive.
-      await Promise.all([this.schemas.prefetch(info.serverName, info.tools, read), this.options.validator.load().catch(() => undefined)]);
+      await Promise.all([
+        this.schemas.prefetch(info.serverName, info.tools, read),
+        this.options.validator.load().catch(() => undefined),
+      ]);
       this.decorate(info.serverName, info.tools);
     }
     const excluded = info.tools.filter((t) => t.hostStatus && !t.hostStatus.routable);

@@ -95,7 +95,10 @@ function show(value: unknown): string {
  * Classifies a tool from its metadata (MCPlet §4, §5.3.1, §6, §8): its type, visibility, pool, auth
  * and display mode, and whether the host must exclude it from routing. Pure.
  */
-export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Partial<Pick<MCPTool, 'description' | 'title' | 'inputSchema'>>, settings: ClassificationSettings): ToolClassification {
+export function classifyTool(
+  tool: Pick<MCPTool, '_meta' | 'annotations'> & Partial<Pick<MCPTool, 'description' | 'title' | 'inputSchema'>>,
+  settings: ClassificationSettings,
+): ToolClassification {
   const meta = isObject(tool._meta) ? tool._meta : {};
   const ui = isObject(meta.ui) ? meta.ui : {};
   const annotations = isObject(tool.annotations) ? tool.annotations : {};
@@ -108,14 +111,19 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
   const declaredType = meta.mcpletType;
   const kind: ToolClassification['kind'] = declaredType === undefined ? 'plain' : 'mcplet';
   const mcpletType = MCPLET_TYPES.includes(declaredType as McpletType) ? (declaredType as McpletType) : undefined;
-  if (kind === 'mcplet' && !mcpletType) exclude('X1', `it declares mcpletType ${show(declaredType)}, which is not read, prepare or action (MCPlet §5.3.1)`);
+  if (kind === 'mcplet' && !mcpletType)
+    exclude('X1', `it declares mcpletType ${show(declaredType)}, which is not read, prepare or action (MCPlet §5.3.1)`);
 
   const visibilityDeclared = meta.visibility !== undefined || ui.visibility !== undefined;
   const visibility = toolVisibility(tool);
   if (visibilityDeclared && visibility.length === 0) {
-    exclude('X4', `its visibility ${show(meta.visibility ?? ui.visibility)} names no surface this dashboard knows (model, app), so no one may call it`);
+    exclude(
+      'X4',
+      `its visibility ${show(meta.visibility ?? ui.visibility)} names no surface this dashboard knows (model, app), so no one may call it`,
+    );
   }
-  if (kind === 'mcplet' && meta.visibility === undefined) warnings.push('declares no _meta.visibility (MCPlet §5.1); treated as visible to model and app');
+  if (kind === 'mcplet' && meta.visibility === undefined)
+    warnings.push('declares no _meta.visibility (MCPlet §5.1); treated as visible to model and app');
 
   let auth: McpletAuth | undefined;
   if (meta.auth !== undefined) {
@@ -123,19 +131,31 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
     if (!isObject(a) || typeof a.required !== 'string') {
       exclude('X5', `its _meta.auth ${show(a)} is malformed (it needs "required")`);
     } else if (a.required !== 'passkey') {
-      exclude('X5', `it requires "${show(a.required).replace(/"/g, '')}" authentication, which this dashboard cannot perform (only passkey)`);
+      exclude(
+        'X5',
+        `it requires "${show(a.required).replace(/"/g, '')}" authentication, which this dashboard cannot perform (only passkey)`,
+      );
     } else {
       let enforcement: McpletAuth['enforcement'] = 'strict';
       if (a.enforcement === 'host-only') enforcement = 'host-only';
       else if (a.enforcement !== 'strict') {
-        warnings.push(`auth.enforcement ${a.enforcement === undefined ? 'is missing' : `${show(a.enforcement)} is unknown`}; treated as "strict"`);
+        warnings.push(
+          `auth.enforcement ${a.enforcement === undefined ? 'is missing' : `${show(a.enforcement)} is unknown`}; treated as "strict"`,
+        );
       }
-      auth = { required: 'passkey', enforcement, ...(typeof a.promptMessage === 'string' ? { promptMessage: a.promptMessage } : {}) };
+      auth = {
+        required: 'passkey',
+        enforcement,
+        ...(typeof a.promptMessage === 'string' ? { promptMessage: a.promptMessage } : {}),
+      };
     }
   }
 
   if (mcpletType === 'action' && visibility.includes('model') && !auth && meta.auth === undefined) {
-    exclude('X2', 'it is an action visible to the model without _meta.auth; an agent could cause side effects unconfirmed (MCPlet §4.2, §5.3.1)');
+    exclude(
+      'X2',
+      'it is an action visible to the model without _meta.auth; an agent could cause side effects unconfirmed (MCPlet §4.2, §5.3.1)',
+    );
   }
   if (kind === 'plain' && settings.strictMcplet) {
     exclude('X3', 'it declares no _meta.mcpletType and this dashboard runs with policy.strictMcplet (MCPlet §5.3.1)');
@@ -160,7 +180,10 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
     else warnings.push(`_meta.ui.displayMode ${show(ui.displayMode)} is not a display mode of MCPlet §6.6; ignored`);
   }
 
-  const resultSchemaUri = typeof meta.mcpletToolResultSchemaUri === 'string' && meta.mcpletToolResultSchemaUri ? meta.mcpletToolResultSchemaUri : undefined;
+  const resultSchemaUri =
+    typeof meta.mcpletToolResultSchemaUri === 'string' && meta.mcpletToolResultSchemaUri
+      ? meta.mcpletToolResultSchemaUri
+      : undefined;
   const readOnlyHint = typeof annotations.readOnlyHint === 'boolean' ? annotations.readOnlyHint : undefined;
   const destructiveHint = typeof annotations.destructiveHint === 'boolean' ? annotations.destructiveHint : undefined;
   const idempotentHint = typeof annotations.idempotentHint === 'boolean' ? annotations.idempotentHint : undefined;
@@ -170,29 +193,30 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
   if ((mcpletType === 'read' || mcpletType === 'prepare') && destructiveHint === true) {
     warnings.push(`declared ${mcpletType} but the server also marks it destructive; every call is confirmed`);
   }
-  if (mcpletType === 'action' && readOnlyHint === true) warnings.push('declared action but the server also marks it read-only; treated as an action');
+  if (mcpletType === 'action' && readOnlyHint === true)
+    warnings.push('declared action but the server also marks it read-only; treated as an action');
 
   // Computed when first read (a consent check), not for every tool at discovery: with 5,000 tools the
   // sorted JSON of every input schema was a visible part of start-up (issue 18).
   let fingerprint: string | undefined;
   const fingerprintOf = () =>
     (fingerprint ??= JSON.stringify([
-    kind,
-    mcpletType ?? null,
-    [...visibility].sort(),
-    auth ? [auth.required, auth.enforcement] : null,
-    pool ?? null,
-    readOnlyHint ?? null,
-    destructiveHint ?? null,
-    idempotentHint ?? null,
-    openWorldHint ?? null,
-    uiResourceUri ?? null,
-    // What the user read when they agreed: a changed description, title or input schema needs a new consent.
-    typeof tool.title === 'string' ? tool.title : null,
-    typeof annotations.title === 'string' ? annotations.title : null,
-    typeof tool.description === 'string' ? tool.description : null,
-    stableJson(tool.inputSchema ?? null),
-  ]));
+      kind,
+      mcpletType ?? null,
+      [...visibility].sort(),
+      auth ? [auth.required, auth.enforcement] : null,
+      pool ?? null,
+      readOnlyHint ?? null,
+      destructiveHint ?? null,
+      idempotentHint ?? null,
+      openWorldHint ?? null,
+      uiResourceUri ?? null,
+      // What the user read when they agreed: a changed description, title or input schema needs a new consent.
+      typeof tool.title === 'string' ? tool.title : null,
+      typeof annotations.title === 'string' ? annotations.title : null,
+      typeof tool.description === 'string' ? tool.description : null,
+      stableJson(tool.inputSchema ?? null),
+    ]));
 
   return {
     kind,
@@ -219,7 +243,10 @@ export function classifyTool(tool: Pick<MCPTool, '_meta' | 'annotations'> & Part
 }
 
 /** The summary the host attaches to a tool object for widgets (`tool.hostStatus`). */
-export function hostStatusOf(classification: ToolClassification, resultSchema: HostToolStatus['resultSchema']): HostToolStatus {
+export function hostStatusOf(
+  classification: ToolClassification,
+  resultSchema: HostToolStatus['resultSchema'],
+): HostToolStatus {
   return {
     kind: classification.kind,
     routable: classification.routable,

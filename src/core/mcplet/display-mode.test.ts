@@ -1,30 +1,57 @@
 import { expect } from '@open-wc/testing';
-import { allowedDisplayModes, fitDisplayMode, negotiateDisplayMode, resolveDisplayMode, toolDisplayMode, DISPLAY_MODES } from './display-mode.js';
+import {
+  allowedDisplayModes,
+  fitDisplayMode,
+  negotiateDisplayMode,
+  resolveDisplayMode,
+  toolDisplayMode,
+  DISPLAY_MODES,
+} from './display-mode.js';
 import { modelVisibleTools } from './model-tools.js';
 import type { MCPServerInfo } from '../types.js';
 
 describe('MCPlet §11 display mode', () => {
   it('MCPlet-11.2 step 1: a concrete tool mode wins over everything', () => {
-    expect(resolveDisplayMode({ toolMode: 'pip', llmSuggestion: 'inline', hostDefault: 'fullscreen' })).to.deep.equal({ mode: 'pip', source: 'tool' });
+    expect(resolveDisplayMode({ toolMode: 'pip', llmSuggestion: 'inline', hostDefault: 'fullscreen' })).to.deep.equal({
+      mode: 'pip',
+      source: 'tool',
+    });
   });
 
   it('MCPlet-11.2 step 2: an llm-* tool mode takes a valid LLM suggestion', () => {
-    expect(resolveDisplayMode({ toolMode: 'llm-inline', llmSuggestion: 'fullscreen', hostDefault: 'pip' })).to.deep.equal({ mode: 'fullscreen', source: 'llm-suggestion' });
+    expect(
+      resolveDisplayMode({ toolMode: 'llm-inline', llmSuggestion: 'fullscreen', hostDefault: 'pip' }),
+    ).to.deep.equal({ mode: 'fullscreen', source: 'llm-suggestion' });
   });
 
   it('MCPlet-11.2 step 3: an llm-* tool mode without a valid suggestion falls back to its own mode', () => {
-    expect(resolveDisplayMode({ toolMode: 'llm-pip', llmSuggestion: 'sideways' })).to.deep.equal({ mode: 'pip', source: 'llm-fallback' });
-    expect(resolveDisplayMode({ toolMode: 'llm-fullscreen' })).to.deep.equal({ mode: 'fullscreen', source: 'llm-fallback' });
+    expect(resolveDisplayMode({ toolMode: 'llm-pip', llmSuggestion: 'sideways' })).to.deep.equal({
+      mode: 'pip',
+      source: 'llm-fallback',
+    });
+    expect(resolveDisplayMode({ toolMode: 'llm-fullscreen' })).to.deep.equal({
+      mode: 'fullscreen',
+      source: 'llm-fallback',
+    });
   });
 
   it('MCPlet-11.2 step 4: without a tool mode the host default applies', () => {
-    expect(resolveDisplayMode({ hostDefault: 'inline', llmSuggestion: 'pip' })).to.deep.equal({ mode: 'inline', source: 'host-default' });
-    expect(resolveDisplayMode({ toolMode: 'huge', hostDefault: 'inline' })).to.deep.equal({ mode: 'inline', source: 'host-default' });
+    expect(resolveDisplayMode({ hostDefault: 'inline', llmSuggestion: 'pip' })).to.deep.equal({
+      mode: 'inline',
+      source: 'host-default',
+    });
+    expect(resolveDisplayMode({ toolMode: 'huge', hostDefault: 'inline' })).to.deep.equal({
+      mode: 'inline',
+      source: 'host-default',
+    });
   });
 
   it('MCPlet-11.2 step 5: the hard fallback is fullscreen', () => {
     expect(resolveDisplayMode({})).to.deep.equal({ mode: 'fullscreen', source: 'hard-fallback' });
-    expect(resolveDisplayMode({ toolMode: 'llm-sideways', hostDefault: 42 })).to.deep.equal({ mode: 'fullscreen', source: 'hard-fallback' });
+    expect(resolveDisplayMode({ toolMode: 'llm-sideways', hostDefault: 42 })).to.deep.equal({
+      mode: 'fullscreen',
+      source: 'hard-fallback',
+    });
   });
 
   it('MCPlet-11.3 results are MCP Apps modes; _meta.ui.displayMode is read from the tool', () => {
@@ -37,7 +64,9 @@ describe('MCPlet §11 display mode', () => {
   });
 
   it('MCP Apps "Display Modes": a request is granted only for modes the app declared and the host offers; otherwise the current mode stays', () => {
-    expect(negotiateDisplayMode('fullscreen', 'inline', DISPLAY_MODES, ['inline', 'fullscreen'])).to.equal('fullscreen');
+    expect(negotiateDisplayMode('fullscreen', 'inline', DISPLAY_MODES, ['inline', 'fullscreen'])).to.equal(
+      'fullscreen',
+    );
     expect(negotiateDisplayMode('pip', 'inline', DISPLAY_MODES, ['inline', 'fullscreen'])).to.equal('inline');
     expect(negotiateDisplayMode('pip', 'inline', DISPLAY_MODES, undefined)).to.equal('pip');
     expect(negotiateDisplayMode('pip', 'inline', ['inline'], undefined)).to.equal('inline');
@@ -51,7 +80,15 @@ describe('MCPlet §11 display mode', () => {
 
 describe('model/agent tool surface', () => {
   it('MCPlet-8.2 / MCP Apps "Visibility": app-only tools are hidden from the model tool list; others are listed per server', () => {
-    const info = (serverName: string, tools: MCPServerInfo['tools']): MCPServerInfo => ({ serverName, transport: 'stdio', protocolVersion: 'x', capabilities: {}, tools, resources: [], prompts: [] });
+    const info = (serverName: string, tools: MCPServerInfo['tools']): MCPServerInfo => ({
+      serverName,
+      transport: 'stdio',
+      protocolVersion: 'x',
+      capabilities: {},
+      tools,
+      resources: [],
+      prompts: [],
+    });
     const list = modelVisibleTools([
       info('a', [
         { name: 'plain', description: 'd', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
@@ -62,6 +99,11 @@ describe('model/agent tool surface', () => {
       info('b', [{ name: 'plain', inputSchema: { type: 'object' } }]),
     ]);
     expect(list.map((t) => t.name)).to.deep.equal(['a__plain', 'a__model-only', 'b__plain']);
-    expect(list[0]).to.deep.include({ serverName: 'a', toolName: 'plain', description: 'd', annotations: { readOnlyHint: true } });
+    expect(list[0]).to.deep.include({
+      serverName: 'a',
+      toolName: 'plain',
+      description: 'd',
+      annotations: { readOnlyHint: true },
+    });
   });
 });

@@ -32,7 +32,8 @@ export function toolDisplayMode(tool: Pick<MCPTool, '_meta'> | undefined): Mcple
   const ui = (tool?._meta as { ui?: { displayMode?: unknown } } | undefined)?.ui;
   const mode = ui && typeof ui === 'object' ? ui.displayMode : undefined;
   if (isDisplayMode(mode)) return mode;
-  if (typeof mode === 'string' && mode.startsWith('llm-') && isDisplayMode(mode.slice(4))) return mode as McpletDisplayMode;
+  if (typeof mode === 'string' && mode.startsWith('llm-') && isDisplayMode(mode.slice(4)))
+    return mode as McpletDisplayMode;
   return undefined;
 }
 
@@ -62,7 +63,12 @@ export function allowedDisplayModes(hostModes: readonly DisplayMode[], appModes:
  * `ui/request-display-mode` (MCP Apps "Display Modes"): the requested mode when both the host and
  * the app (if it declared modes) support it; otherwise the current mode, unchanged.
  */
-export function negotiateDisplayMode(requested: unknown, current: DisplayMode, hostModes: readonly DisplayMode[], appModes: unknown): DisplayMode {
+export function negotiateDisplayMode(
+  requested: unknown,
+  current: DisplayMode,
+  hostModes: readonly DisplayMode[],
+  appModes: unknown,
+): DisplayMode {
   if (!isDisplayMode(requested)) return current;
   return allowedDisplayModes(hostModes, appModes).includes(requested) ? requested : current;
 }
@@ -72,7 +78,11 @@ export function negotiateDisplayMode(requested: unknown, current: DisplayMode, h
  * else `inline` when allowed, else the first allowed mode, else the resolved mode (an app that
  * declares none of the host's modes still has to be shown somewhere).
  */
-export function fitDisplayMode(resolved: DisplayMode, hostModes: readonly DisplayMode[], appModes: unknown): DisplayMode {
+export function fitDisplayMode(
+  resolved: DisplayMode,
+  hostModes: readonly DisplayMode[],
+  appModes: unknown,
+): DisplayMode {
   const allowed = allowedDisplayModes(hostModes, appModes);
   if (allowed.includes(resolved)) return resolved;
   if (allowed.includes('inline')) return 'inline';

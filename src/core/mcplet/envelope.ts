@@ -10,14 +10,26 @@ export const MCPLET_ERROR_CODES: Record<string, { meaning: string; guidance: str
     meaning: 'The server could not verify the passkey (invalid signature or expired challenge).',
     guidance: 'Try again and complete the passkey prompt within a minute. Nothing was changed.',
   },
-  VALIDATION_ERROR: { meaning: 'The server found the arguments invalid.', guidance: 'Correct the arguments and try again.' },
-  NOT_FOUND: { meaning: 'What the tool was asked for does not exist.', guidance: 'Check the name or id and try again.' },
-  RATE_LIMITED: { meaning: 'The server refused because of a rate limit.', guidance: 'Wait a little before trying again.' },
+  VALIDATION_ERROR: {
+    meaning: 'The server found the arguments invalid.',
+    guidance: 'Correct the arguments and try again.',
+  },
+  NOT_FOUND: {
+    meaning: 'What the tool was asked for does not exist.',
+    guidance: 'Check the name or id and try again.',
+  },
+  RATE_LIMITED: {
+    meaning: 'The server refused because of a rate limit.',
+    guidance: 'Wait a little before trying again.',
+  },
   SERVICE_UNAVAILABLE: {
     meaning: 'Something the server depends on (e.g. the passkey server or an external API) could not be reached.',
     guidance: 'Try again later; if it persists, check the server log.',
   },
-  UNKNOWN_ERROR: { meaning: 'The server reported an unclassified error.', guidance: 'See the message; retry or contact whoever runs the server.' },
+  UNKNOWN_ERROR: {
+    meaning: 'The server reported an unclassified error.',
+    guidance: 'See the message; retry or contact whoever runs the server.',
+  },
 };
 
 /** A §9.1 envelope found in a tool result. */
@@ -80,7 +92,10 @@ export function parseEnvelope(result: ToolResult | undefined): McpletEnvelope | 
 }
 
 /** The payload a result schema describes: the envelope's `result`, else the structured content. */
-export function payloadForValidation(result: ToolResult, envelope: McpletEnvelope | undefined): { present: boolean; value?: unknown } {
+export function payloadForValidation(
+  result: ToolResult,
+  envelope: McpletEnvelope | undefined,
+): { present: boolean; value?: unknown } {
   if (envelope?.kind === 'result') return { present: true, value: envelope.result };
   if (envelope?.kind === 'error') return { present: false };
   if (result.structuredContent !== undefined) return { present: true, value: result.structuredContent };

@@ -22,7 +22,10 @@ export interface ModelToolDescriptor {
  * schema). `allowed` narrows it to what the policy lets one agent call (pools, exclusions): the host passes
  * its configured agent, so this is the list WebMCP registers (issue 17).
  */
-export function modelVisibleTools(servers: Iterable<MCPServerInfo>, allowed: (serverName: string, tool: MCPServerInfo['tools'][number]) => boolean = () => true): ModelToolDescriptor[] {
+export function modelVisibleTools(
+  servers: Iterable<MCPServerInfo>,
+  allowed: (serverName: string, tool: MCPServerInfo['tools'][number]) => boolean = () => true,
+): ModelToolDescriptor[] {
   const list: ModelToolDescriptor[] = [];
   for (const info of servers) {
     for (const tool of info.tools) {
@@ -34,7 +37,9 @@ export function modelVisibleTools(servers: Iterable<MCPServerInfo>, allowed: (se
         toolName: tool.name,
         description: typeof tool.description === 'string' ? tool.description : '',
         inputSchema: tool.inputSchema ?? { type: 'object' },
-        annotations: { readOnlyHint: (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true },
+        annotations: {
+          readOnlyHint: (tool.annotations as { readOnlyHint?: unknown } | undefined)?.readOnlyHint === true,
+        },
       });
     }
   }

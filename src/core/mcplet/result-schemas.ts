@@ -3,7 +3,9 @@ import type { JSONSchema, McpletResultCheck, MCPTool, ResourceContents, ToolResu
 import { parseEnvelope, payloadForValidation } from './envelope.js';
 
 /** A schema resource as the host holds it. */
-export type SchemaEntry = { state: 'loaded'; schema: JSONSchema; version?: number; deprecated?: boolean } | { state: 'unavailable'; reason: string };
+export type SchemaEntry =
+  | { state: 'loaded'; schema: JSONSchema; version?: number; deprecated?: boolean }
+  | { state: 'unavailable'; reason: string };
 
 /** The result check attached to `mcp:tool:result` events (MCPlet §9.2). */
 export type ResultCheck = McpletResultCheck;
@@ -44,13 +46,24 @@ export class ResultSchemaCache {
   private readonly byServer = new Map<string, Map<string, SchemaEntry>>();
 
   /** Reads every schema the tools reference (not yet cached) with `read`, within `timeoutMs` overall. */
-  async prefetch(serverName: string, tools: MCPTool[], read: (uri: string) => Promise<ResourceContents>, timeoutMs = 5000): Promise<void> {
+  async prefetch(
+    serverName: string,
+    tools: MCPTool[],
+    read: (uri: string) => Promise<ResourceContents>,
+    timeoutMs = 5000,
+  ): Promise<void> {
     let cache = this.byServer.get(serverName);
     if (!cache) {
       cache = new Map();
       this.byServer.set(serverName, cache);
     }
-    const uris = [...new Set(tools.map((t) => (t._meta as Record<string, unknown> | undefined)?.mcpletToolResultSchemaUri).filter((u): u is string => typeof u === 'string' && !!u))];
+    const uris = [
+      ...new Set(
+        tools
+          .map((t) => (t._meta as Record<string, unknown> | undefined)?.mcpletToolResultSchemaUri)
+          .filter((u): u is string => typeof u === 'string' && !!u),
+      ),
+    ];
     const missing = uris.filter((u) => cache!.get(u)?.state !== 'loaded');
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<void>((resolve) => {
@@ -62,14 +75,18 @@ export class ResultSchemaCache {
           try {
             cache!.set(uri, schemaFromResource(await read(uri)));
           } catch (error) {
-            cache!.set(uri, { state: 'unavailable', reason: `it could not be read: ${(error as Error)?.message ?? String(error)}` });
+            cache!.set(uri, {
+              state: 'unavailable',
+              reason: `it could not be read: ${(error as Error)?.message ?? String(error)}`,
+            });
           }
         }),
       ),
       deadline,
     ]);
     clearTimeout(timer);
-    for (const uri of missing) if (!cache.has(uri)) cache.set(uri, { state: 'unavailable', reason: `it was not read within ${timeoutMs} ms` });
+    for (const uri of missing)
+      if (!cache.has(uri)) cache.set(uri, { state: 'unavailable', reason: `it was not read within ${timeoutMs} ms` });
   }
 
   /** The cached entry for a schema URI. */
@@ -83,7 +100,12 @@ export class ResultSchemaCache {
   }
 
   /** Finds the envelope and validates the payload against the declared schema, if any. */
-  check(serverName: string, tool: MCPTool | undefined, result: ToolResult, validator: Pick<SchemaValidator, 'validate'> | undefined): ResultCheck {
+  check(
+    serverName: string,
+    tool: MCPTool | undefined,
+    result: ToolResult,
+    validator: Pick<SchemaValidator, 'validate'> | undefined,
+  ): ResultCheck {
     const envelope = parseEnvelope(result);
     const uri = (tool?._meta as Record<string, unknown> | undefined)?.mcpletToolResultSchemaUri;
     if (typeof uri !== 'string' || !uri) return envelope ? { envelope } : {};
@@ -92,8 +114,10 @@ export class ResultSchemaCache {
     let schema: ResultCheck['schema'];
     if (!entry) schema = { uri, state: 'unavailable', reason: 'the schema was not loaded' };
     else if (entry.state === 'unavailable') schema = { uri, state: 'unavailable', reason: entry.reason };
-    else if (!payload.present || result.isError) schema = { uri, state: 'not-applicable', reason: 'the result is an error' };
-    else if (!validator) schema = { uri, state: 'unavailable', reason: 'the schema checker could not be loaded; reload the page' };
+    else if (!payload.present || result.isError)
+      schema = { uri, state: 'not-applicable', reason: 'the result is an error' };
+    else if (!validator)
+      schema = { uri, state: 'unavailable', reason: 'the schema checker could not be loaded; reload the page' };
     else {
       const verdict = validator.validate(entry.schema, payload.value);
       schema = verdict.ok ? { uri, state: 'valid' } : { uri, state: 'invalid', problems: verdict.problems };

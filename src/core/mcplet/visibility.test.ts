@@ -16,7 +16,9 @@ describe('tool visibility (MCPlet §8, MCP Apps)', () => {
     expect(visibleToModel(tool)).to.equal(true);
   });
   it('when both are declared, a surface must be allowed by both', () => {
-    expect(toolVisibility({ _meta: { visibility: ['model', 'app'], ui: { visibility: ['app'] } } })).to.deep.equal(['app']);
+    expect(toolVisibility({ _meta: { visibility: ['model', 'app'], ui: { visibility: ['app'] } } })).to.deep.equal([
+      'app',
+    ]);
   });
   it('ignores unknown surface names', () => {
     expect(toolVisibility({ _meta: { visibility: ['admin', 'app'] } })).to.deep.equal(['app']);

@@ -3,11 +3,18 @@ import { checkMessage, matchesWidget, MessageRateLimit, MAX_PAYLOAD_BYTES } from
 
 describe('WidgetMessage rules', () => {
   it('MCP-WP-6.5.4 a message must fit the schema: a short type and a JSON payload within the limits', () => {
-    expect(checkMessage({ type: 'resource-selected', payload: { uri: 'file:///a' } })).to.deep.include({ type: 'resource-selected', payload: { uri: 'file:///a' } });
+    expect(checkMessage({ type: 'resource-selected', payload: { uri: 'file:///a' } })).to.deep.include({
+      type: 'resource-selected',
+      payload: { uri: 'file:///a' },
+    });
     expect((checkMessage('text') as { problem: string }).problem).to.match(/must be an object/);
     expect((checkMessage({ type: '' }) as { problem: string }).problem).to.match(/"type"/);
-    expect((checkMessage({ type: 'x', payload: 1, route: 'extra' }) as { problem: string }).problem).to.match(/unknown field "route"/);
-    expect((checkMessage({ type: 'x', payload: 'a'.repeat(MAX_PAYLOAD_BYTES) }) as { problem: string }).problem).to.match(/at most 65536/);
+    expect((checkMessage({ type: 'x', payload: 1, route: 'extra' }) as { problem: string }).problem).to.match(
+      /unknown field "route"/,
+    );
+    expect(
+      (checkMessage({ type: 'x', payload: 'a'.repeat(MAX_PAYLOAD_BYTES) }) as { problem: string }).problem,
+    ).to.match(/at most 65536/);
     const cyclic: Record<string, unknown> = {};
     cyclic.me = cyclic;
     expect((checkMessage({ type: 'x', payload: cyclic }) as { problem: string }).problem).to.match(/not JSON/);
@@ -25,7 +32,9 @@ describe('WidgetMessage rules', () => {
         return 'code';
       }
     }
-    const checked = checkMessage({ type: 'x', payload: { fn: () => 1, evil: new Evil(), date: new Date(0) } }) as { payload: Record<string, unknown> };
+    const checked = checkMessage({ type: 'x', payload: { fn: () => 1, evil: new Evil(), date: new Date(0) } }) as {
+      payload: Record<string, unknown>;
+    };
     expect(checked.payload).to.deep.equal({ evil: {}, date: '1970-01-01T00:00:00.000Z' });
   });
 

@@ -32,12 +32,19 @@ function depth(value: unknown, level = 0): number {
 }
 
 /** The message as the host will deliver it (a JSON copy of the payload), or what is wrong with it. */
-export function checkMessage(message: unknown): { type: string; payload: unknown; bytes: number } | { problem: string } {
-  if (!message || typeof message !== 'object' || Array.isArray(message)) return { problem: 'a message must be an object { type, payload }' };
+export function checkMessage(
+  message: unknown,
+): { type: string; payload: unknown; bytes: number } | { problem: string } {
+  if (!message || typeof message !== 'object' || Array.isArray(message))
+    return { problem: 'a message must be an object { type, payload }' };
   const m = message as Record<string, unknown>;
   const extra = Object.keys(m).filter((k) => !['type', 'payload', 'source', 'timestamp'].includes(k));
-  if (extra.length) return { problem: `unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k.slice(0, 40)}"`).join(', ')}` };
-  if (typeof m.type !== 'string' || !TYPE.test(m.type)) return { problem: '"type" must be a short name (letters, digits, ":", ".", "_", "-"; at most 100 characters)' };
+  if (extra.length)
+    return {
+      problem: `unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k.slice(0, 40)}"`).join(', ')}`,
+    };
+  if (typeof m.type !== 'string' || !TYPE.test(m.type))
+    return { problem: '"type" must be a short name (letters, digits, ":", ".", "_", "-"; at most 100 characters)' };
   let text: string | undefined;
   try {
     text = m.payload === undefined ? undefined : JSON.stringify(m.payload);
@@ -45,7 +52,8 @@ export function checkMessage(message: unknown): { type: string; payload: unknown
     return { problem: `the payload is not JSON (${(error as Error).message})` };
   }
   const bytes = text === undefined ? 0 : new TextEncoder().encode(text).length;
-  if (bytes > MAX_PAYLOAD_BYTES) return { problem: `the payload is ${bytes} bytes of JSON; at most ${MAX_PAYLOAD_BYTES}` };
+  if (bytes > MAX_PAYLOAD_BYTES)
+    return { problem: `the payload is ${bytes} bytes of JSON; at most ${MAX_PAYLOAD_BYTES}` };
   const payload = text === undefined ? null : (JSON.parse(text) as unknown);
   if (depth(payload) > MAX_DEPTH) return { problem: `the payload is nested deeper than ${MAX_DEPTH} levels` };
   return { type: m.type, payload, bytes };

@@ -18,7 +18,10 @@ interface Subscription {
 
 /** A refused message: the sender sees it as an MCPError (-32003) with the reason. */
 function refusal(message: string, reason: string): MCPError {
-  return new MCPError(message, { jsonrpcCode: LOCAL_CODES.denied, data: { permission: 'widgetCommunication', reason } });
+  return new MCPError(message, {
+    jsonrpcCode: LOCAL_CODES.denied,
+    data: { permission: 'widgetCommunication', reason },
+  });
 }
 
 /**
@@ -58,13 +61,20 @@ export class MessagingHub {
   scoped(widgetId: string): { api: WidgetMessagingInterface; size(): number; dispose(): void } {
     const own = new Set<Subscription>();
     const api: WidgetMessagingInterface = Object.freeze({
-      sendToWidget: (target: string, message: Partial<WidgetMessage>) => this.send(widgetId, String(target ?? ''), message),
+      sendToWidget: (target: string, message: Partial<WidgetMessage>) =>
+        this.send(widgetId, String(target ?? ''), message),
       broadcastToWidgets: (message: Partial<WidgetMessage>) => this.send(widgetId, '*', message),
       subscribeToWidget: (source: string, handler: (message: WidgetMessage) => void): Unsubscribe => {
         if (typeof handler !== 'function') throw new TypeError('WidgetMessaging.subscribeToWidget needs a handler');
         const permission = this.options.permission(widgetId);
         if (!permission?.canReceive) {
-          this.refused(widgetId, String(source), '', 'cannot-receive', `Widget "${widgetId}" may not receive messages: it must declare permissions.widgetCommunication.canReceive (MCP-WP-6.5.6), and its trust must allow it.`);
+          this.refused(
+            widgetId,
+            String(source),
+            '',
+            'cannot-receive',
+            `Widget "${widgetId}" may not receive messages: it must declare permissions.widgetCommunication.canReceive (MCP-WP-6.5.6), and its trust must allow it.`,
+          );
         }
         const sub: Subscription = { widgetId, source: String(source ?? '*'), handler };
         this.subscriptions.add(sub);
@@ -88,8 +98,28 @@ export class MessagingHub {
 
   private refused(from: string, to: string, type: string, code: string, reason: string): never {
     const serverName = this.options.serverOf(from);
-    this.options.bus.emit('mcp:host:widget-message', { serverName, from, to, type, outcome: 'refused', code, reason, caller: { surface: 'widget', id: from } });
-    void this.options.audit?.record({ kind: 'widget-message', serverName, surface: 'widget', callerId: from, decision: 'deny', outcome: code, reason, detail: `to ${to || '(nobody)'}${type ? `, type ${type}` : ''}` }).catch(() => {});
+    this.options.bus.emit('mcp:host:widget-message', {
+      serverName,
+      from,
+      to,
+      type,
+      outcome: 'refused',
+      code,
+      reason,
+      caller: { surface: 'widget', id: from },
+    });
+    void this.options.audit
+      ?.record({
+        kind: 'widget-message',
+        serverName,
+        surface: 'widget',
+        callerId: from,
+        decision: 'deny',
+        outcome: code,
+        reason,
+        detail: `to ${to || '(nobody)'}${type ? `, type ${type}` : ''}`,
+      })
+      .catch(() => {});
     throw refusal(reason, code);
   }
 
@@ -97,28 +127,75 @@ export class MessagingHub {
     const permission = this.options.permission(from);
     const type = typeof message?.type === 'string' ? message.type.slice(0, 100) : '';
     if (!permission?.canSend) {
-      this.refused(from, target, type, 'cannot-send', `Widget "${from}" may not send messages: it must declare permissions.widgetCommunication.canSend (MCP-WP-6.5.6), and its trust must allow it.`);
+      this.refused(
+        from,
+        target,
+        type,
+        'cannot-send',
+        `Widget "${from}" may not send messages: it must declare permissions.widgetCommunication.canSend (MCP-WP-6.5.6), and its trust must allow it.`,
+      );
     }
-    if (!target) this.refused(from, target, type, 'no-target', 'A message needs a target widget (an id such as "tool-browser:everything", or a widget type).');
-    if (target !== '*' && permission!.allowedTargets && !permission!.allowedTargets.some((allowed) => matchesWidget(allowed, target) || allowed === target)) {
-      this.refused(from, target, type, 'target-not-allowed', `Widget "${from}" may message only ${permission!.allowedTargets.join(', ')}; "${target}" is not among them.`);
+    if (!target)
+      this.refused(
+        from,
+        target,
+        type,
+        'no-target',
+        'A message needs a target widget (an id such as "tool-browser:everything", or a widget type).',
+      );
+    if (
+      target !== '*' &&
+      permission!.allowedTargets &&
+      !permission!.allowedTargets.some((allowed) => matchesWidget(allowed, target) || allowed === target)
+    ) {
+      this.refused(
+        from,
+        target,
+        type,
+        'target-not-allowed',
+        `Widget "${from}" may message only ${permission!.allowedTargets.join(', ')}; "${target}" is not among them.`,
+      );
     }
     const checked = checkMessage(message);
-    if ('problem' in checked) this.refused(from, target, type, 'invalid-message', `The message does not fit the WidgetMessage schema: ${checked.problem}.`);
+    if ('problem' in checked)
+      this.refused(
+        from,
+        target,
+        type,
+        'invalid-message',
+        `The message does not fit the WidgetMessage schema: ${checked.problem}.`,
+      );
     const limit = this.limits.get(from) ?? new MessageRateLimit(this.rate);
     this.limits.set(from, limit);
     if (!limit.take(this.now())) {
-      this.refused(from, target, type, 'rate-limited', `Widget "${from}" sent more than ${this.rate} messages in one second; this one was dropped (MCP-WP-6.5.4).`);
+      this.refused(
+        from,
+        target,
+        type,
+        'rate-limited',
+        `Widget "${from}" sent more than ${this.rate} messages in one second; this one was dropped (MCP-WP-6.5.4).`,
+      );
     }
     // The host stamps the sender and the time: whatever the message said about them is replaced.
-    const delivered: WidgetMessage = Object.freeze({ type: checked.type, payload: deepFreeze(checked.payload), source: from, timestamp: this.now() });
+    const delivered: WidgetMessage = Object.freeze({
+      type: checked.type,
+      payload: deepFreeze(checked.payload),
+      source: from,
+      timestamp: this.now(),
+    });
     let count = 0;
     for (const sub of [...this.subscriptions]) {
       if (sub.widgetId === from) continue;
-      const toThem = target === '*' ? (permission!.allowedTargets ? permission!.allowedTargets.some((a) => matchesWidget(a, sub.widgetId)) : true) : matchesWidget(target, sub.widgetId);
+      const toThem =
+        target === '*'
+          ? permission!.allowedTargets
+            ? permission!.allowedTargets.some((a) => matchesWidget(a, sub.widgetId))
+            : true
+          : matchesWidget(target, sub.widgetId);
       if (!toThem || !(sub.source === '*' || matchesWidget(sub.source, from))) continue;
       const theirs = this.options.permission(sub.widgetId);
-      if (!theirs?.canReceive || (theirs.allowedSources && !theirs.allowedSources.some((a) => matchesWidget(a, from)))) continue;
+      if (!theirs?.canReceive || (theirs.allowedSources && !theirs.allowedSources.some((a) => matchesWidget(a, from))))
+        continue;
       count += 1;
       try {
         sub.handler(delivered);
@@ -126,7 +203,16 @@ export class MessagingHub {
         console.error(`[mcp-dashboard] widget "${sub.widgetId}" threw while handling a message`, error);
       }
     }
-    this.options.bus.emit('mcp:host:widget-message', { serverName: this.options.serverOf(from), from, to: target, type: checked.type, bytes: checked.bytes, delivered: count, outcome: 'delivered', caller: { surface: 'widget', id: from } });
+    this.options.bus.emit('mcp:host:widget-message', {
+      serverName: this.options.serverOf(from),
+      from,
+      to: target,
+      type: checked.type,
+      bytes: checked.bytes,
+      delivered: count,
+      outcome: 'delivered',
+      caller: { surface: 'widget', id: from },
+    });
   }
 }
 

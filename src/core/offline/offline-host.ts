@@ -2,7 +2,17 @@ import { canonical } from '../audit/audit-log.js';
 import type { EventBus } from '../event-bus.js';
 import type { MCPBridge } from '../mcp-bridge.js';
 import type { DeferredSends } from '../tool-invoker.js';
-import type { CachedToolResult, CallerContext, MCPBridgeInterface, MCPTool, OfflineCacheInterface, OfflineConflict, QueuedOperation, ToolResult, Unsubscribe } from '../types.js';
+import type {
+  CachedToolResult,
+  CallerContext,
+  MCPBridgeInterface,
+  MCPTool,
+  OfflineCacheInterface,
+  OfflineConflict,
+  QueuedOperation,
+  ToolResult,
+  Unsubscribe,
+} from '../types.js';
 import { isConnectivityError, OfflineQueue, operationId } from './offline-queue.js';
 
 /** How long the host keeps a read-only tool's last result (milliseconds). */
@@ -58,8 +68,19 @@ export class OfflineHost implements DeferredSends {
     this.queue = new OfflineQueue({
       isOnline: (name) => this.isOnline(name),
       wentOffline: (name) => this.setOnline(name, false),
-      changed: (name) => options.bus.emit('mcp:offline:queue-changed', { serverName: name, queued: this.queue.pending(name).length, conflicts: this.queue.listConflicts(name).length }),
-      conflict: (conflict) => options.bus.emit('mcp:host:offline-error', { serverName: conflict.serverName, conflict, requestId: conflict.requestId, message: conflict.message }),
+      changed: (name) =>
+        options.bus.emit('mcp:offline:queue-changed', {
+          serverName: name,
+          queued: this.queue.pending(name).length,
+          conflicts: this.queue.listConflicts(name).length,
+        }),
+      conflict: (conflict) =>
+        options.bus.emit('mcp:host:offline-error', {
+          serverName: conflict.serverName,
+          conflict,
+          requestId: conflict.requestId,
+          message: conflict.message,
+        }),
     });
   }
 
@@ -72,11 +93,21 @@ export class OfflineHost implements DeferredSends {
     if (this.stops.length) return;
     const { bus } = this.options;
     this.stops.push(
-      bus.on('mcp:tool:result', (d: { serverName?: string; toolName?: string; args?: unknown; result?: ToolResult }) => {
-        if (typeof d?.serverName !== 'string' || typeof d.toolName !== 'string' || !d.result || d.result.isError) return;
-        const tool = this.options.bridge.getServer(d.serverName)?.info?.tools.find((t) => t.name === d.toolName);
-        if (readOnly(tool)) this.keep(this.results, key(d.serverName, d.toolName, d.args), d.result, this.options.ttlMs ?? DEFAULT_RESULT_TTL_MS);
-      }),
+      bus.on(
+        'mcp:tool:result',
+        (d: { serverName?: string; toolName?: string; args?: unknown; result?: ToolResult }) => {
+          if (typeof d?.serverName !== 'string' || typeof d.toolName !== 'string' || !d.result || d.result.isError)
+            return;
+          const tool = this.options.bridge.getServer(d.serverName)?.info?.tools.find((t) => t.name === d.toolName);
+          if (readOnly(tool))
+            this.keep(
+              this.results,
+              key(d.serverName, d.toolName, d.args),
+              d.result,
+              this.options.ttlMs ?? DEFAULT_RESULT_TTL_MS,
+            );
+        },
+      ),
       bus.on('mcp:server:connected', (d: { serverName?: string }) => {
         if (typeof d?.serverName === 'string') this.setOnline(d.serverName, true);
       }),
@@ -115,7 +146,8 @@ export class OfflineHost implements DeferredSends {
     const was = !this.offline.has(serverName);
     if (online) this.offline.delete(serverName);
     else this.offline.add(serverName);
-    if (was !== online) this.options.bus.emit('mcp:host:connectivity', { serverName, online: this.isOnline(serverName) });
+    if (was !== online)
+      this.options.bus.emit('mcp:host:connectivity', { serverName, online: this.isOnline(serverName) });
     if (online) void this.queue.flush(serverName);
     else this.scheduleProbe();
   }
@@ -140,13 +172,18 @@ export class OfflineHost implements DeferredSends {
       return;
     }
     this.setGatewayReachable(true);
-    for (const name of [...this.offline]) if (states[name] === 'running' && this.options.bridge.isConnected(name)) this.setOnline(name, true);
+    for (const name of [...this.offline])
+      if (states[name] === 'running' && this.options.bridge.isConnected(name)) this.setOnline(name, true);
   }
 
   private keep(map: Map<string, CachedToolResult>, k: string, result: ToolResult, ttl: number): void {
     const storedAt = this.now();
     map.delete(k);
-    map.set(k, { result: JSON.parse(JSON.stringify(result)) as ToolResult, storedAt, expiresAt: storedAt + Math.max(0, ttl) });
+    map.set(k, {
+      result: JSON.parse(JSON.stringify(result)) as ToolResult,
+      storedAt,
+      expiresAt: storedAt + Math.max(0, ttl),
+    });
     if (map.size > MAX_ENTRIES) map.delete(map.keys().next().value!);
   }
 
@@ -166,7 +203,16 @@ export class OfflineHost implements DeferredSends {
   }
 
   /** DeferredSends: queues a confirmed call and says so on the bus (`mcp:tool:queued`). */
-  enqueue(call: { serverName: string; toolName: string; args: Record<string, unknown>; requestId: string; caller: CallerContext }, send: () => Promise<ToolResult>): Promise<ToolResult> {
+  enqueue(
+    call: {
+      serverName: string;
+      toolName: string;
+      args: Record<string, unknown>;
+      requestId: string;
+      caller: CallerContext;
+    },
+    send: () => Promise<ToolResult>,
+  ): Promise<ToolResult> {
     // A tool error result of a queued call is a failure the person must see and resolve, like a thrown one.
     const checked = async (): Promise<ToolResult> => {
       const result = await send();
@@ -174,8 +220,26 @@ export class OfflineHost implements DeferredSends {
       return result;
     };
     return new Promise<ToolResult>((resolve, reject) => {
-      const position = this.queue.add({ id: operationId(), serverName: call.serverName, type: 'tool', name: call.toolName, requestId: call.requestId, caller: call.caller, queuedAt: this.now(), send: checked, resolve: resolve as (v: unknown) => void, reject });
-      this.options.bus.emit('mcp:tool:queued', { serverName: call.serverName, toolName: call.toolName, args: call.args, requestId: call.requestId, position, caller: { surface: call.caller.surface, id: call.caller.id } });
+      const position = this.queue.add({
+        id: operationId(),
+        serverName: call.serverName,
+        type: 'tool',
+        name: call.toolName,
+        requestId: call.requestId,
+        caller: call.caller,
+        queuedAt: this.now(),
+        send: checked,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
+      this.options.bus.emit('mcp:tool:queued', {
+        serverName: call.serverName,
+        toolName: call.toolName,
+        args: call.args,
+        requestId: call.requestId,
+        position,
+        caller: { surface: call.caller.surface, id: call.caller.id },
+      });
       this.scheduleProbe();
     });
   }
@@ -188,30 +252,60 @@ export class OfflineHost implements DeferredSends {
   /** A widget's OfflineCache (MCP-WP-6.6.2): its own stored results, its server's cached calls, its queue. */
   scoped(widgetId: string, serverName: string, bridge: MCPBridgeInterface): OfflineCacheInterface {
     const own = (k: unknown) => `${widgetId}\u0000${String(k)}`;
-    const queueRead = async (type: 'resource' | 'prompt', name: string, send: () => Promise<unknown>): Promise<void> => {
+    const queueRead = async (
+      type: 'resource' | 'prompt',
+      name: string,
+      send: () => Promise<unknown>,
+    ): Promise<void> => {
       // Reads need no confirmation; the widget's bridge checks its permission when the read is sent.
-      this.queue.add({ id: operationId(), serverName, type, name, queuedAt: this.now(), send, resolve: () => {}, reject: () => {} });
+      this.queue.add({
+        id: operationId(),
+        serverName,
+        type,
+        name,
+        queuedAt: this.now(),
+        send,
+        resolve: () => {},
+        reject: () => {},
+      });
       if (this.isOnline(serverName)) void this.queue.flush(serverName);
       else this.scheduleProbe();
     };
     return Object.freeze({
-      storeToolResult: async (k: string, result: ToolResult, ttl: number) => this.keep(this.widgetResults, own(k), result, Number(ttl) || 0),
+      storeToolResult: async (k: string, result: ToolResult, ttl: number) =>
+        this.keep(this.widgetResults, own(k), result, Number(ttl) || 0),
       getToolResult: async (k: string) => this.fresh(this.widgetResults, own(k)),
-      cachedCall: (server: string, toolName: string, args: unknown) => (server === serverName ? this.cachedCall(server, String(toolName), args) : undefined),
+      cachedCall: (server: string, toolName: string, args: unknown) =>
+        server === serverName ? this.cachedCall(server, String(toolName), args) : undefined,
       isOnline: (server?: string) => this.isOnline(server ?? serverName),
       flushQueue: () => this.queue.flush(serverName),
-      resolveConflict: async (id: string, choice: 'retry' | 'discard') => (this.queue.listConflicts(serverName).some((c) => c.id === String(id)) ? this.queue.resolve(String(id), choice === 'retry' ? 'retry' : 'discard') : false),
+      resolveConflict: async (id: string, choice: 'retry' | 'discard') =>
+        this.queue.listConflicts(serverName).some((c) => c.id === String(id))
+          ? this.queue.resolve(String(id), choice === 'retry' ? 'retry' : 'discard')
+          : false,
       queueOperation: async (operation: QueuedOperation) => {
         const request = operation?.request;
-        const payload = (request?.payload && typeof request.payload === 'object' ? request.payload : {}) as Record<string, unknown>;
-        if (request?.serverName !== serverName) throw new Error(`A widget of "${serverName}" may queue operations only for its own server.`);
+        const payload = (request?.payload && typeof request.payload === 'object' ? request.payload : {}) as Record<
+          string,
+          unknown
+        >;
+        if (request?.serverName !== serverName)
+          throw new Error(`A widget of "${serverName}" may queue operations only for its own server.`);
         if (request.type === 'tool') {
           // Through the widget's own MCPBridge: the same policy and dialog now, then queued while the server is unreachable.
-          void bridge.callTool(serverName, String(payload.toolName ?? ''), (payload.args ?? {}) as object, { whenOnline: true }).catch(() => {});
+          void bridge
+            .callTool(serverName, String(payload.toolName ?? ''), (payload.args ?? {}) as object, { whenOnline: true })
+            .catch(() => {});
           return;
         }
-        if (request.type === 'resource') return queueRead('resource', String(payload.uri ?? ''), () => bridge.readResource(serverName, String(payload.uri ?? '')));
-        if (request.type === 'prompt') return queueRead('prompt', String(payload.promptName ?? ''), () => bridge.getPrompt(serverName, String(payload.promptName ?? ''), (payload.args ?? {}) as object));
+        if (request.type === 'resource')
+          return queueRead('resource', String(payload.uri ?? ''), () =>
+            bridge.readResource(serverName, String(payload.uri ?? '')),
+          );
+        if (request.type === 'prompt')
+          return queueRead('prompt', String(payload.promptName ?? ''), () =>
+            bridge.getPrompt(serverName, String(payload.promptName ?? ''), (payload.args ?? {}) as object),
+          );
         throw new Error('A queued operation is of type "tool", "resource" or "prompt".');
       },
     });

@@ -3,7 +3,16 @@ import { OfflineQueue, isConnectivityError, type PendingOperation } from './offl
 import type { OfflineConflict } from '../types.js';
 
 function op(id: string, send: () => Promise<unknown>, settled: string[]): PendingOperation {
-  return { id, serverName: 's', type: 'tool', name: id, queuedAt: 0, send, resolve: () => settled.push(`ok ${id}`), reject: () => settled.push(`failed ${id}`) };
+  return {
+    id,
+    serverName: 's',
+    type: 'tool',
+    name: id,
+    queuedAt: 0,
+    send,
+    resolve: () => settled.push(`ok ${id}`),
+    reject: () => settled.push(`failed ${id}`),
+  };
 }
 
 describe('OfflineQueue', () => {
@@ -11,17 +20,26 @@ describe('OfflineQueue', () => {
     let online = false;
     const sent: string[] = [];
     const settled: string[] = [];
-    const queue = new OfflineQueue({ isOnline: () => online, wentOffline: () => (online = false), changed: () => {}, conflict: () => {} });
+    const queue = new OfflineQueue({
+      isOnline: () => online,
+      wentOffline: () => (online = false),
+      changed: () => {},
+      conflict: () => {},
+    });
     let flaky = true;
     for (const id of ['one', 'two', 'three']) {
       queue.add(
-        op(id, async () => {
-          if (id === 'one' && flaky) {
-            flaky = false;
-            throw Object.assign(new Error('Server "s" is restarting'), { jsonrpcCode: -32000 });
-          }
-          sent.push(id);
-        }, settled),
+        op(
+          id,
+          async () => {
+            if (id === 'one' && flaky) {
+              flaky = false;
+              throw Object.assign(new Error('Server "s" is restarting'), { jsonrpcCode: -32000 });
+            }
+            sent.push(id);
+          },
+          settled,
+        ),
       );
     }
     await queue.flush();
@@ -40,14 +58,23 @@ describe('OfflineQueue', () => {
     const sent: string[] = [];
     const settled: string[] = [];
     const conflicts: OfflineConflict[] = [];
-    const queue = new OfflineQueue({ isOnline: () => true, wentOffline: () => {}, changed: () => {}, conflict: (c) => conflicts.push(c) });
+    const queue = new OfflineQueue({
+      isOnline: () => true,
+      wentOffline: () => {},
+      changed: () => {},
+      conflict: (c) => conflicts.push(c),
+    });
     let fail = true;
     queue.add(op('a', async () => sent.push('a'), settled));
     queue.add(
-      op('b', async () => {
-        if (fail) throw new Error('Conflict: expected 0 lines');
-        sent.push('b');
-      }, settled),
+      op(
+        'b',
+        async () => {
+          if (fail) throw new Error('Conflict: expected 0 lines');
+          sent.push('b');
+        },
+        settled,
+      ),
     );
     queue.add(op('c', async () => sent.push('c'), settled));
     await queue.flush();

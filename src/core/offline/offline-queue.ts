@@ -20,7 +20,10 @@ export function isConnectivityError(error: unknown): boolean {
   const e = error as { jsonrpcCode?: unknown; message?: unknown } | undefined;
   const code = typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : undefined;
   if (code === -32000 || code === -32002) return true;
-  return typeof e?.message === 'string' && /failed to fetch|networkerror|fetch failed|load failed|gateway (?:is )?unreachable/i.test(e.message);
+  return (
+    typeof e?.message === 'string' &&
+    /failed to fetch|networkerror|fetch failed|load failed|gateway (?:is )?unreachable/i.test(e.message)
+  );
 }
 
 let ids = 0;
@@ -66,7 +69,9 @@ export class OfflineQueue {
 
   /** Unresolved conflicts, oldest first. */
   listConflicts(serverName?: string): OfflineConflict[] {
-    return [...this.conflicts.values()].map((c) => c.conflict).filter((c) => serverName === undefined || c.serverName === serverName);
+    return [...this.conflicts.values()]
+      .map((c) => c.conflict)
+      .filter((c) => serverName === undefined || c.serverName === serverName);
   }
 
   /** Removes an operation that has not been sent yet (the user changed their mind); its caller gets a cancellation. */
@@ -110,7 +115,15 @@ export class OfflineQueue {
             break;
           }
           list.shift();
-          const conflict: OfflineConflict = { id: op.id, serverName, type: op.type, name: op.name, message: (error as Error)?.message ?? String(error), ...(op.requestId ? { requestId: op.requestId } : {}), time: Date.now() };
+          const conflict: OfflineConflict = {
+            id: op.id,
+            serverName,
+            type: op.type,
+            name: op.name,
+            message: (error as Error)?.message ?? String(error),
+            ...(op.requestId ? { requestId: op.requestId } : {}),
+            time: Date.now(),
+          };
           this.conflicts.set(op.id, { conflict, operation: op });
           this.hooks.conflict(conflict);
           op.reject(error);

@@ -87,8 +87,14 @@ export class ConsentStore {
   matches(serverName: string, toolName: string, caller: CallerContext, fingerprint: string): RememberScope[] {
     const scopes: RememberScope[] = [];
     if (this.records.get(consentKey(serverName, toolName, caller))?.fingerprint === fingerprint) scopes.push('tool');
-    if (this.records.get(serverReadsKey(serverName, caller))?.tools?.[toolName] === fingerprint) scopes.push('server-reads');
-    if (caller.surface === 'app' && caller.viewId && this.records.get(viewConsentKey(serverName, toolName, caller))?.fingerprint === fingerprint) scopes.push('view');
+    if (this.records.get(serverReadsKey(serverName, caller))?.tools?.[toolName] === fingerprint)
+      scopes.push('server-reads');
+    if (
+      caller.surface === 'app' &&
+      caller.viewId &&
+      this.records.get(viewConsentKey(serverName, toolName, caller))?.fingerprint === fingerprint
+    )
+      scopes.push('view');
     return scopes;
   }
 
@@ -102,7 +108,12 @@ export class ConsentStore {
     const { caller, scope = 'tool' } = grant;
     // A view's consent lives exactly as long as the view; nothing else decides that.
     const duration: ConsentDuration = scope === 'view' ? 'session' : (grant.duration ?? 'persistent');
-    const key = scope === 'server-reads' ? serverReadsKey(grant.serverName, caller) : scope === 'view' ? viewConsentKey(grant.serverName, grant.toolName, caller) : consentKey(grant.serverName, grant.toolName, caller);
+    const key =
+      scope === 'server-reads'
+        ? serverReadsKey(grant.serverName, caller)
+        : scope === 'view'
+          ? viewConsentKey(grant.serverName, grant.toolName, caller)
+          : consentKey(grant.serverName, grant.toolName, caller);
     const stored: ConsentRecord = {
       key,
       serverName: grant.serverName,

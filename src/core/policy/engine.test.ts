@@ -14,12 +14,23 @@ const tools = {
   readPooled: { _meta: { mcpletType: 'read', visibility: ['model', 'app'], pool: 'notes-pool' } },
   readAppOnly: { _meta: { mcpletType: 'read', visibility: ['app'] } },
   readModelOnly: { _meta: { mcpletType: 'read', visibility: ['model'] } },
-  readDestructive: { _meta: { mcpletType: 'read', visibility: ['model', 'app'] }, annotations: { destructiveHint: true } },
+  readDestructive: {
+    _meta: { mcpletType: 'read', visibility: ['model', 'app'] },
+    annotations: { destructiveHint: true },
+  },
   prepare: { _meta: { mcpletType: 'prepare', visibility: ['model', 'app'] } },
   action: { _meta: { mcpletType: 'action', visibility: ['app'] } },
   actionModelNoAuth: { _meta: { mcpletType: 'action', visibility: ['model', 'app'] } },
-  actionStrict: { _meta: { mcpletType: 'action', visibility: ['model', 'app'], auth: { required: 'passkey', enforcement: 'strict', promptMessage: 'Sign' } } },
-  actionHostOnly: { _meta: { mcpletType: 'action', visibility: ['app'], auth: { required: 'passkey', enforcement: 'host-only' } } },
+  actionStrict: {
+    _meta: {
+      mcpletType: 'action',
+      visibility: ['model', 'app'],
+      auth: { required: 'passkey', enforcement: 'strict', promptMessage: 'Sign' },
+    },
+  },
+  actionHostOnly: {
+    _meta: { mcpletType: 'action', visibility: ['app'], auth: { required: 'passkey', enforcement: 'host-only' } },
+  },
   badType: { _meta: { mcpletType: 'write', visibility: ['app'] } },
   badVisibility: { _meta: { mcpletType: 'read', visibility: ['admin'] } },
   badAuth: { _meta: { mcpletType: 'action', visibility: ['app'], auth: { required: 'otp' } } },
@@ -29,12 +40,17 @@ const tools = {
   plainReadOnly: { annotations: { readOnlyHint: true, destructiveHint: false } },
   plainReadOnlyOpenWorld: { annotations: { readOnlyHint: true, openWorldHint: true } },
   plainNotReadOnly: { annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true } },
-  plainDestructive: { annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } },
+  plainDestructive: {
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  },
   plainReadOnlyButDestructive: { annotations: { readOnlyHint: true, destructiveHint: true } },
   plainAppOnlyDestructive: { _meta: { ui: { visibility: ['app'] } }, annotations: { destructiveHint: true } },
   plainAppOnlyReadOnly: { _meta: { ui: { visibility: ['app'] } }, annotations: { readOnlyHint: true } },
   plainWithView: { _meta: { ui: { resourceUri: 'ui://notes/view.html' } } },
-  plainWithViewDestructive: { _meta: { ui: { resourceUri: 'ui://notes/view.html' } }, annotations: { destructiveHint: true } },
+  plainWithViewDestructive: {
+    _meta: { ui: { resourceUri: 'ui://notes/view.html' } },
+    annotations: { destructiveHint: true },
+  },
   plainWithOtherView: { _meta: { ui: { resourceUri: 'ui://notes/other.html' } } },
 } satisfies Record<string, Pick<MCPTool, '_meta' | 'annotations'>>;
 
@@ -42,11 +58,26 @@ type ToolKey = keyof typeof tools;
 
 const user: CallerContext = { surface: 'user', id: 'host' };
 const widget: CallerContext = { surface: 'widget', id: 'server-panel:notes' };
-const app: CallerContext = { surface: 'app', id: 'app:ui://notes/view.html', serverName: 'notes', viewId: 'app-1-abc', resourceUri: 'ui://notes/view.html' };
-const appNoView: CallerContext = { surface: 'app', id: 'app:ui://notes/view.html', serverName: 'notes', resourceUri: 'ui://notes/view.html' };
+const app: CallerContext = {
+  surface: 'app',
+  id: 'app:ui://notes/view.html',
+  serverName: 'notes',
+  viewId: 'app-1-abc',
+  resourceUri: 'ui://notes/view.html',
+};
+const appNoView: CallerContext = {
+  surface: 'app',
+  id: 'app:ui://notes/view.html',
+  serverName: 'notes',
+  resourceUri: 'ui://notes/view.html',
+};
 const agent: CallerContext = { surface: 'agent', id: 'helper' };
 
-function input(tool: ToolKey, caller: CallerContext, extra: Partial<PolicyInput> & { trust?: TrustLevel; strictMode?: boolean; declared?: object } = {}): PolicyInput {
+function input(
+  tool: ToolKey,
+  caller: CallerContext,
+  extra: Partial<PolicyInput> & { trust?: TrustLevel; strictMode?: boolean; declared?: object } = {},
+): PolicyInput {
   const { trust = 'community', strictMode = false, declared = ALL_OPS, ...rest } = extra;
   return {
     serverName: 'notes',
@@ -75,7 +106,14 @@ const EXAMPLES: Array<[string, string, PolicyInput]> = [
   ['D2', 'untrusted widget', input('read', widget, { trust: 'untrusted' })],
   ['D2', 'unknown widget (no grant)', { ...input('read', widget), widget: undefined }],
   ['D3', 'widget without invokeTool', input('read', widget, { declared: { mcpOperations: { readResource: true } } })],
-  ['D3', 'widget with no permissions at all (MCP-WP-11.4.2)', { ...input('read', widget), widget: { trust: 'community', permissions: effectivePermissions(undefined, 'community') } }],
+  [
+    'D3',
+    'widget with no permissions at all (MCP-WP-11.4.2)',
+    {
+      ...input('read', widget),
+      widget: { trust: 'community', permissions: effectivePermissions(undefined, 'community') },
+    },
+  ],
   ['D4', 'app calls a model-only tool', input('readModelOnly', app)],
   ['D5', 'agent calls an app-only tool', input('readAppOnly', agent)],
   ['D5', 'agent calls an app-only plain tool', input('plainAppOnly', agent)],
@@ -90,25 +128,57 @@ const EXAMPLES: Array<[string, string, PolicyInput]> = [
   ['C2', 'action from its app', input('action', app)],
   ['C5', 'read tool marked destructive', input('readDestructive', widget, { remembered: true })],
   ['C9', 'plain tool marked destructive, from a widget', input('plainDestructive', widget)],
-  ['C9', 'plain tool marked destructive, from an enterprise widget', input('plainDestructive', widget, { trust: 'enterprise' })],
+  [
+    'C9',
+    'plain tool marked destructive, from an enterprise widget',
+    input('plainDestructive', widget, { trust: 'enterprise' }),
+  ],
   ['C9', 'plain tool marked destructive, from an agent', input('plainDestructive', agent)],
   ['C9', 'read-only and destructive at once: the safer reading wins', input('plainReadOnlyButDestructive', user)],
-  ['C9', 'an app\u2019s app-only plumbing tool marked destructive still asks every time', input('plainAppOnlyDestructive', app, { remembered: true })],
-  ['C9', 'the app\u2019s own view tool marked destructive still asks every time', input('plainWithViewDestructive', app, { remembered: true })],
+  [
+    'C9',
+    'an app\u2019s app-only plumbing tool marked destructive still asks every time',
+    input('plainAppOnlyDestructive', app, { remembered: true }),
+  ],
+  [
+    'C9',
+    'the app\u2019s own view tool marked destructive still asks every time',
+    input('plainWithViewDestructive', app, { remembered: true }),
+  ],
   ['C9', 'remembered consent does not skip a destructive tool', input('plainDestructive', user, { remembered: true })],
   ['C3', 'app calls its app-only plain tool', input('plainAppOnly', app)],
   ['C3', 'app calls its app-only read-only plain tool', input('plainAppOnlyReadOnly', app)],
   ['C10', 'agent calls a read-only plain tool that reaches outside systems', input('plainReadOnlyOpenWorld', agent)],
-  ['C10', 'remembered consent does not skip it for an agent', input('plainReadOnlyOpenWorld', agent, { remembered: true })],
+  [
+    'C10',
+    'remembered consent does not skip it for an agent',
+    input('plainReadOnlyOpenWorld', agent, { remembered: true }),
+  ],
   ['C11', 'read-only plain tool from the dashboard', input('plainReadOnly', user)],
   ['C11', 'read-only plain tool from a community widget', input('plainReadOnly', widget)],
-  ['C11', 'read-only plain tool from an enterprise widget (a hint is not a contract: no A1)', input('plainReadOnly', widget, { trust: 'enterprise' })],
+  [
+    'C11',
+    'read-only plain tool from an enterprise widget (a hint is not a contract: no A1)',
+    input('plainReadOnly', widget, { trust: 'enterprise' }),
+  ],
   ['C11', 'read-only plain tool from an app', input('plainReadOnly', app)],
   ['C11', 'read-only plain tool from an agent', input('plainReadOnly', agent)],
-  ['C11', 'read-only open-world plain tool from the dashboard (open world matters for agents)', input('plainReadOnlyOpenWorld', user)],
-  ['C11', 'remembered for this tool, but the row does not allow that scope here: asks', input('plainReadOnly', widget, { remembered: ['view'] })],
+  [
+    'C11',
+    'read-only open-world plain tool from the dashboard (open world matters for agents)',
+    input('plainReadOnlyOpenWorld', user),
+  ],
+  [
+    'C11',
+    'remembered for this tool, but the row does not allow that scope here: asks',
+    input('plainReadOnly', widget, { remembered: ['view'] }),
+  ],
   ['C12', 'app calls the tool that opened its own view', input('plainWithView', app)],
-  ['C12', 'remembered for the tool (not for this view): still asks', input('plainWithView', app, { remembered: ['tool', 'server-reads'] })],
+  [
+    'C12',
+    'remembered for the tool (not for this view): still asks',
+    input('plainWithView', app, { remembered: ['tool', 'server-reads'] }),
+  ],
   ['C12', 'without a view id there is nothing to remember it for', input('plainWithView', appNoView)],
   ['C4', 'plain tool from a widget', input('plain', widget)],
   ['C4', 'plain tool from an enterprise widget', input('plain', widget, { trust: 'enterprise' })],
@@ -134,10 +204,26 @@ const EXAMPLES: Array<[string, string, PolicyInput]> = [
   ['A2', 'remembered read consent (widget)', input('read', widget, { remembered: true })],
   ['A2', 'remembered prepare consent (widget)', input('prepare', widget, { remembered: true })],
   ['A2', 'remembered consent for an app-only plain tool (app)', input('plainAppOnly', app, { remembered: true })],
-  ['A2', 'read-only plain tool covered by "all read-only tools of this server"', input('plainReadOnly', widget, { remembered: ['server-reads'] })],
-  ['A2', 'read-only plain tool remembered for this tool (agent)', input('plainReadOnly', agent, { remembered: ['tool'] })],
-  ['A2', 'the app\u2019s own view tool remembered for this view', input('plainWithView', app, { remembered: ['view'] })],
-  ['A2', 'MCPlet read tool covered by "all read-only tools of this server"', input('read', user, { remembered: ['server-reads'] })],
+  [
+    'A2',
+    'read-only plain tool covered by "all read-only tools of this server"',
+    input('plainReadOnly', widget, { remembered: ['server-reads'] }),
+  ],
+  [
+    'A2',
+    'read-only plain tool remembered for this tool (agent)',
+    input('plainReadOnly', agent, { remembered: ['tool'] }),
+  ],
+  [
+    'A2',
+    'the app\u2019s own view tool remembered for this view',
+    input('plainWithView', app, { remembered: ['view'] }),
+  ],
+  [
+    'A2',
+    'MCPlet read tool covered by "all read-only tools of this server"',
+    input('read', user, { remembered: ['server-reads'] }),
+  ],
 ];
 
 describe('policy matrix (docs/policy.md): every row', () => {
@@ -167,7 +253,8 @@ describe('policy matrix (docs/policy.md): every row', () => {
     expect(decide(input('prepare', user)).scopes).to.deep.equal(['tool']);
     expect(decide(input('plainWithView', app)).scopes).to.deep.equal(['view']);
     expect(decide(input('plainAppOnly', appNoView)).scopes).to.deep.equal(['tool']);
-    for (const key of ['plain', 'plainDestructive', 'action', 'actionStrict'] as ToolKey[]) expect(decide(input(key, widget)).scopes, key).to.deep.equal([]);
+    for (const key of ['plain', 'plainDestructive', 'action', 'actionStrict'] as ToolKey[])
+      expect(decide(input(key, widget)).scopes, key).to.deep.equal([]);
   });
 
   it('the reason says what a standard tool declares (its hints, as claims of the server), never "does not say" when it declares something', () => {
@@ -183,11 +270,18 @@ describe('policy matrix (docs/policy.md): every row', () => {
         else expect(d.reason, `${key} ${caller.surface}`).to.contain('declares no hints');
       }
     }
-    expect(decide(input('plainNotReadOnly', user)).reason).to.contain('readOnlyHint: false, destructiveHint: false, idempotentHint: true');
+    expect(decide(input('plainNotReadOnly', user)).reason).to.contain(
+      'readOnlyHint: false, destructiveHint: false, idempotentHint: true',
+    );
   });
 
   it('destructive standard tools ask every time, whoever asks and whatever was remembered', () => {
-    for (const key of ['plainDestructive', 'plainReadOnlyButDestructive', 'plainAppOnlyDestructive', 'plainWithViewDestructive'] as ToolKey[]) {
+    for (const key of [
+      'plainDestructive',
+      'plainReadOnlyButDestructive',
+      'plainAppOnlyDestructive',
+      'plainWithViewDestructive',
+    ] as ToolKey[]) {
       for (const caller of [user, widget, app, agent]) {
         for (const trust of ['community', 'verified', 'enterprise'] as TrustLevel[]) {
           const d = decide(input(key, caller, { trust, remembered: true }));

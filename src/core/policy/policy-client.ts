@@ -19,13 +19,20 @@ export class PolicyClient {
     }
     if (!response.ok) {
       const message = (body as { error?: unknown } | undefined)?.error;
-      throw new GatewayRequestError(response.status, typeof message === 'string' ? message : `The gateway answered ${response.status}.`);
+      throw new GatewayRequestError(
+        response.status,
+        typeof message === 'string' ? message : `The gateway answered ${response.status}.`,
+      );
     }
     return body as T;
   }
 
   private post<T>(path: string, body: unknown): Promise<T> {
-    return this.request<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    return this.request<T>(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    });
   }
 
   /** The public policy part of the config's `dashboard` object. */
@@ -49,7 +56,11 @@ export class PolicyClient {
   }
 
   /** WebAuthn request options whose challenge is bound to this one tool call. */
-  assertionOptions<T = unknown>(binding: { serverName: string; toolName: string; arguments: Record<string, unknown> }): Promise<T> {
+  assertionOptions<T = unknown>(binding: {
+    serverName: string;
+    toolName: string;
+    arguments: Record<string, unknown>;
+  }): Promise<T> {
     return this.post('/auth/assertion/options', binding);
   }
 }

@@ -103,15 +103,30 @@ export class PolicyGate {
   /** Writes the audit entry for a call; resolves with its id (undefined when not audited). */
   async recordCall(
     evaluation: Evaluation,
-    call: { serverName: string; toolName: string; caller: CallerContext; args: unknown; requestId: string; outcome: string },
+    call: {
+      serverName: string;
+      toolName: string;
+      caller: CallerContext;
+      args: unknown;
+      requestId: string;
+      outcome: string;
+    },
   ): Promise<number | undefined> {
     // Every call an agent makes is audited, whatever the tool (MCP-WP-17.1.2).
     const agent = call.caller.surface === 'agent';
     if (!this.audited(evaluation) && !agent) return undefined;
     const { decision, classification } = evaluation;
-    const args = call.args && typeof call.args === 'object' && !Array.isArray(call.args) ? (call.args as Record<string, unknown>) : {};
+    const args =
+      call.args && typeof call.args === 'object' && !Array.isArray(call.args)
+        ? (call.args as Record<string, unknown>)
+        : {};
     return this.options.audit.record({
-      kind: decision.decision === 'deny' ? (decision.refusal === 'permission' || decision.refusal === 'trust' || decision.refusal === 'binding' ? 'permission-violation' : 'policy-denial') : 'tool-call',
+      kind:
+        decision.decision === 'deny'
+          ? decision.refusal === 'permission' || decision.refusal === 'trust' || decision.refusal === 'binding'
+            ? 'permission-violation'
+            : 'policy-denial'
+          : 'tool-call',
       serverName: call.serverName,
       toolName: call.toolName,
       surface: call.caller.surface,
@@ -119,12 +134,15 @@ export class PolicyGate {
       decision: decision.decision,
       rule: decision.rule,
       reason: decision.reason,
-      mcpletType: classification.mcpletType ?? (classification.kind === 'plain' ? 'none (standard MCP tool)' : undefined),
+      mcpletType:
+        classification.mcpletType ?? (classification.kind === 'plain' ? 'none (standard MCP tool)' : undefined),
       outcome: call.outcome,
       argumentNames: Object.keys(args),
       argumentsDigest: await argumentsDigest(args),
       requestId: call.requestId,
-      ...(agent ? { source: 'agent', ...(call.caller.widgetId ? { detail: `through widget ${call.caller.widgetId}` } : {}) } : {}),
+      ...(agent
+        ? { source: 'agent', ...(call.caller.widgetId ? { detail: `through widget ${call.caller.widgetId}` } : {}) }
+        : {}),
     });
   }
 
@@ -153,8 +171,22 @@ export class PolicyGate {
       }
       tools[toolName] = evaluation.classification.fingerprint;
     }
-    const record = await this.options.consents.grant({ serverName, toolName, caller, fingerprint: evaluation.classification.fingerprint, rule: decision.rule, scope, duration: choice.duration, ...(tools ? { tools } : {}) });
-    const how = scope === 'server-reads' ? `every read-only tool of "${serverName}" (${Object.keys(tools ?? {}).length})` : scope === 'view' ? `this tool while app view ${caller.viewId ?? ''} is open` : 'this tool';
+    const record = await this.options.consents.grant({
+      serverName,
+      toolName,
+      caller,
+      fingerprint: evaluation.classification.fingerprint,
+      rule: decision.rule,
+      scope,
+      duration: choice.duration,
+      ...(tools ? { tools } : {}),
+    });
+    const how =
+      scope === 'server-reads'
+        ? `every read-only tool of "${serverName}" (${Object.keys(tools ?? {}).length})`
+        : scope === 'view'
+          ? `this tool while app view ${caller.viewId ?? ''} is open`
+          : 'this tool';
     await this.options.audit.record({
       kind: 'consent-granted',
       serverName,
@@ -170,7 +202,14 @@ export class PolicyGate {
   endView(viewId: string): void {
     for (const record of this.options.consents.endView(viewId)) {
       void this.options.audit
-        .record({ kind: 'consent-revoked', serverName: record.serverName, toolName: record.toolName, surface: record.surface, callerId: record.callerId, reason: 'The app view it was remembered for closed.' })
+        .record({
+          kind: 'consent-revoked',
+          serverName: record.serverName,
+          toolName: record.toolName,
+          surface: record.surface,
+          callerId: record.callerId,
+          reason: 'The app view it was remembered for closed.',
+        })
         .catch(() => {});
     }
   }

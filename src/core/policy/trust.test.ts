@@ -13,7 +13,12 @@ const ALL = {
 
 describe('trust levels and permissions (MCP-WP-11.4)', () => {
   it('MCP-WP-11.4.4 encodes the trust table', () => {
-    expect(TRUST_TABLE.untrusted).to.deep.equal({ network: 'none', storage: 'none', mcpOperations: 'blocked', confirmation: 'always' });
+    expect(TRUST_TABLE.untrusted).to.deep.equal({
+      network: 'none',
+      storage: 'none',
+      mcpOperations: 'blocked',
+      confirmation: 'always',
+    });
     expect(TRUST_TABLE.community.storage).to.equal('session');
     expect(TRUST_TABLE.verified.storage).to.equal('persistent');
     expect(TRUST_TABLE.enterprise.confirmation).to.equal('never');
@@ -22,7 +27,10 @@ describe('trust levels and permissions (MCP-WP-11.4)', () => {
   it('MCP-WP-11.4.2 a widget without permissions has none, whatever its trust', () => {
     for (const level of ['community', 'verified', 'enterprise'] as const) {
       const p = effectivePermissions(undefined, level);
-      expect(p.invokeTool || p.readResource || p.getPrompt || p.subscribeToUpdates || p.clipboard || p.notifications, level).to.equal(false);
+      expect(
+        p.invokeTool || p.readResource || p.getPrompt || p.subscribeToUpdates || p.clipboard || p.notifications,
+        level,
+      ).to.equal(false);
       expect(p.storage).to.equal('none');
     }
   });
@@ -49,7 +57,9 @@ describe('trust levels and permissions (MCP-WP-11.4)', () => {
   });
 
   it('trust comes only from the config; "verified" needs a verified signature (MCP-WP-11.4.8)', () => {
-    const settings = normalizePolicySettings({ trust: { default: 'untrusted', widgets: { a: 'verified', b: { level: 'enterprise' } } } });
+    const settings = normalizePolicySettings({
+      trust: { default: 'untrusted', widgets: { a: 'verified', b: { level: 'enterprise' } } },
+    });
     expect(resolveTrust('a', settings).level).to.equal('community');
     expect(resolveTrust('a', settings, { signatureVerified: true }).level).to.equal('verified');
     expect(resolveTrust('b', settings).level).to.equal('enterprise');
@@ -61,20 +71,34 @@ describe('trust levels and permissions (MCP-WP-11.4)', () => {
     expect(resolveTrust('server-panel', settings).level).to.equal('community');
     expect(resolveTrust('some-registry-widget', settings).level).to.equal('untrusted');
     // A config that names trust replaces the defaults entirely.
-    expect(resolveTrust('server-panel', normalizePolicySettings({ trust: { widgets: {} } })).level).to.equal('untrusted');
+    expect(resolveTrust('server-panel', normalizePolicySettings({ trust: { widgets: {} } })).level).to.equal(
+      'untrusted',
+    );
   });
 
   it('a registry widget gets the trust recorded at install and at most the permissions consented to; the config can override', () => {
     const settings = normalizePolicySettings({ trust: { default: 'untrusted', widgets: { pinned: 'enterprise' } } });
-    const community = resolveTrust('acme-widget', settings, { installed: { trustLevel: 'community', permissions: { mcpOperations: { readResource: true } } } });
+    const community = resolveTrust('acme-widget', settings, {
+      installed: { trustLevel: 'community', permissions: { mcpOperations: { readResource: true } } },
+    });
     expect(community.level).to.equal('community');
     expect(community.cap).to.deep.equal({ mcpOperations: { readResource: true } });
-    expect(resolveTrust('signed', settings, { installed: { trustLevel: 'verified' }, signatureVerified: true }).level).to.equal('verified');
+    expect(
+      resolveTrust('signed', settings, { installed: { trustLevel: 'verified' }, signatureVerified: true }).level,
+    ).to.equal('verified');
     expect(resolveTrust('unsigned', settings, { installed: { trustLevel: 'verified' } }).level).to.equal('community');
-    expect(resolveTrust('greedy', settings, { installed: { trustLevel: 'enterprise' }, signatureVerified: true }).level, 'never enterprise from a package').to.equal('verified');
-    expect(resolveTrust('pinned', settings, { installed: { trustLevel: 'community' } }).level, 'an explicit config grant wins').to.equal('enterprise');
+    expect(
+      resolveTrust('greedy', settings, { installed: { trustLevel: 'enterprise' }, signatureVerified: true }).level,
+      'never enterprise from a package',
+    ).to.equal('verified');
+    expect(
+      resolveTrust('pinned', settings, { installed: { trustLevel: 'community' } }).level,
+      'an explicit config grant wins',
+    ).to.equal('enterprise');
     const grants = new WidgetGrants(() => settings);
-    grants.register('acme-widget:s', 'acme-widget', 's', { installed: { trustLevel: 'community', permissions: { mcpOperations: { readResource: true } } } });
+    grants.register('acme-widget:s', 'acme-widget', 's', {
+      installed: { trustLevel: 'community', permissions: { mcpOperations: { readResource: true } } },
+    });
     const grant = grants.declare('acme-widget:s', { mcpOperations: { invokeTool: true, readResource: true } })!;
     expect(grant.permissions.readResource).to.equal(true);
     expect(grant.permissions.invokeTool, 'declared but not consented').to.equal(false);

@@ -12,9 +12,24 @@ export interface TrustRow {
 /** MCP-WP-11.4.4, as data. */
 export const TRUST_TABLE: Record<TrustLevel, TrustRow> = {
   untrusted: { network: 'none', storage: 'none', mcpOperations: 'blocked', confirmation: 'always' },
-  community: { network: 'declared-only', storage: 'session', mcpOperations: 'with-confirmation', confirmation: 'first-time' },
-  verified: { network: 'declared', storage: 'persistent', mcpOperations: 'with-confirmation', confirmation: 'first-time' },
-  enterprise: { network: 'full-within-declared', storage: 'persistent', mcpOperations: 'no-confirmation', confirmation: 'never' },
+  community: {
+    network: 'declared-only',
+    storage: 'session',
+    mcpOperations: 'with-confirmation',
+    confirmation: 'first-time',
+  },
+  verified: {
+    network: 'declared',
+    storage: 'persistent',
+    mcpOperations: 'with-confirmation',
+    confirmation: 'first-time',
+  },
+  enterprise: {
+    network: 'full-within-declared',
+    storage: 'persistent',
+    mcpOperations: 'no-confirmation',
+    confirmation: 'never',
+  },
 };
 
 /** What a widget may actually do: its declaration ∩ its trust level ∩ the config's cap. */
@@ -78,7 +93,9 @@ export function resolveTrust(
   settings: Pick<DashboardPolicySettings, 'trust'>,
   options: { signatureVerified?: boolean; installed?: InstalledWidgetTrust } = {},
 ): ResolvedTrust & { grant?: WidgetTrustGrant; cap?: WidgetPermissions } {
-  const grant = Object.prototype.hasOwnProperty.call(settings.trust.widgets, widgetType) ? settings.trust.widgets[widgetType] : undefined;
+  const grant = Object.prototype.hasOwnProperty.call(settings.trust.widgets, widgetType)
+    ? settings.trust.widgets[widgetType]
+    : undefined;
   const installed = options.installed;
   if (!grant && installed) {
     const claimed = installed.trustLevel === 'enterprise' ? 'verified' : installed.trustLevel;
@@ -91,28 +108,50 @@ export function resolveTrust(
     };
   }
   if (!grant) {
-    return { level: settings.trust.default, reason: `the dashboard config does not name widget type "${widgetType}"; it gets the default trust "${settings.trust.default}"` };
+    return {
+      level: settings.trust.default,
+      reason: `the dashboard config does not name widget type "${widgetType}"; it gets the default trust "${settings.trust.default}"`,
+    };
   }
   const cap = grant.permissions ?? installed?.permissions;
   if (grant.level === 'verified' && !options.signatureVerified) {
-    return { level: 'community', grant, ...(cap ? { cap } : {}), reason: `the config grants "verified", but the widget's code signature was not verified (MCP-WP-11.4.8), so it runs as "community"` };
+    return {
+      level: 'community',
+      grant,
+      ...(cap ? { cap } : {}),
+      reason: `the config grants "verified", but the widget's code signature was not verified (MCP-WP-11.4.8), so it runs as "community"`,
+    };
   }
-  return { level: grant.level, grant, ...(cap ? { cap } : {}), reason: `granted "${grant.level}" by the dashboard config` };
+  return {
+    level: grant.level,
+    grant,
+    ...(cap ? { cap } : {}),
+    reason: `granted "${grant.level}" by the dashboard config`,
+  };
 }
 
 /**
  * Effective permissions (MCP-WP-11.4.2–11.4.4): a widget gets only what it declared, only as far as
  * its trust level allows, and only within the config's cap. Undeclared means denied.
  */
-export function effectivePermissions(declared: WidgetPermissions | undefined, level: TrustLevel, cap?: WidgetPermissions): EffectivePermissions {
-  if (!declared || typeof declared !== 'object' || level === 'untrusted') return { ...NO_PERMISSIONS, networkDomains: [] };
+export function effectivePermissions(
+  declared: WidgetPermissions | undefined,
+  level: TrustLevel,
+  cap?: WidgetPermissions,
+): EffectivePermissions {
+  if (!declared || typeof declared !== 'object' || level === 'untrusted')
+    return { ...NO_PERMISSIONS, networkDomains: [] };
   const row = TRUST_TABLE[level];
   const ops = declared.mcpOperations ?? {};
   const capOps = cap?.mcpOperations;
-  const op = (name: keyof NonNullable<WidgetPermissions['mcpOperations']>) => ops[name] === true && (capOps === undefined || capOps[name] === true);
-  const flag = (name: 'clipboard' | 'notifications') => declared[name] === true && (cap === undefined || cap[name] === true);
+  const op = (name: keyof NonNullable<WidgetPermissions['mcpOperations']>) =>
+    ops[name] === true && (capOps === undefined || capOps[name] === true);
+  const flag = (name: 'clipboard' | 'notifications') =>
+    declared[name] === true && (cap === undefined || cap[name] === true);
   const declaredStorage = STORAGE_ORDER.includes(declared.storage as never) ? declared.storage : 'none';
-  const domains = Array.isArray(declared.network?.domains) ? declared.network!.domains.filter((d): d is string => typeof d === 'string') : [];
+  const domains = Array.isArray(declared.network?.domains)
+    ? declared.network!.domains.filter((d): d is string => typeof d === 'string')
+    : [];
   const capDomains = cap?.network?.domains;
   return {
     invokeTool: op('invokeTool'),
@@ -138,7 +177,10 @@ function narrow(declared: string[] | undefined, cap: string[] | undefined): stri
 }
 
 /** MCP-WP-6.5.6/6.5.7: what a widget may send and receive, within the config's cap. */
-function communication(declared: WidgetPermissions['widgetCommunication'], cap?: WidgetPermissions): Pick<EffectivePermissions, 'widgetCommunication'> {
+function communication(
+  declared: WidgetPermissions['widgetCommunication'],
+  cap?: WidgetPermissions,
+): Pick<EffectivePermissions, 'widgetCommunication'> {
   if (!declared || typeof declared !== 'object') return {};
   const limit = cap ? cap.widgetCommunication : undefined;
   if (cap && !limit) return {};

@@ -1,6 +1,12 @@
 import type { DashboardPolicySettings } from '../dashboard-config.js';
 import type { TrustLevel, WidgetPermissions } from '../types.js';
-import { effectivePermissions, NO_PERMISSIONS, resolveTrust, type EffectivePermissions, type InstalledWidgetTrust } from './trust.js';
+import {
+  effectivePermissions,
+  NO_PERMISSIONS,
+  resolveTrust,
+  type EffectivePermissions,
+  type InstalledWidgetTrust,
+} from './trust.js';
 
 /** What the host granted one widget instance. */
 export interface WidgetGrant {
@@ -52,7 +58,12 @@ export class WidgetGrants {
   constructor(private settings: () => DashboardPolicySettings) {}
 
   /** Registers a widget before its factory runs: trust is known, permissions are none yet. */
-  register(widgetId: string, widgetType: string, serverName: string, options: { signatureVerified?: boolean; installed?: InstalledWidgetTrust } = {}): WidgetGrant {
+  register(
+    widgetId: string,
+    widgetType: string,
+    serverName: string,
+    options: { signatureVerified?: boolean; installed?: InstalledWidgetTrust } = {},
+  ): WidgetGrant {
     const trust = resolveTrust(widgetType, this.settings(), options);
     const grant: WidgetGrant = {
       widgetId,
@@ -98,12 +109,25 @@ export class WidgetGrants {
   /** Throws PermissionDeniedError unless the widget may perform `operation` (on `serverName`, if given). */
   check(widgetId: string, operation: GatedOperation, serverName?: string): WidgetGrant {
     const grant = this.grants.get(widgetId);
-    if (!grant) throw new PermissionDeniedError(widgetId, operation, `Widget "${widgetId}" is not known to the dashboard; it may do nothing.`);
+    if (!grant)
+      throw new PermissionDeniedError(
+        widgetId,
+        operation,
+        `Widget "${widgetId}" is not known to the dashboard; it may do nothing.`,
+      );
     if (grant.trust === 'untrusted') {
-      throw new PermissionDeniedError(widgetId, operation, `Widget "${widgetId}" is untrusted, so "${operation}" is blocked (MCP-WP-11.4.4). ${grant.trustReason}.`);
+      throw new PermissionDeniedError(
+        widgetId,
+        operation,
+        `Widget "${widgetId}" is untrusted, so "${operation}" is blocked (MCP-WP-11.4.4). ${grant.trustReason}.`,
+      );
     }
     if (serverName !== undefined && serverName !== grant.serverName) {
-      throw new PermissionDeniedError(widgetId, operation, `Widget "${widgetId}" belongs to server "${grant.serverName}" and may not use "${serverName}".`);
+      throw new PermissionDeniedError(
+        widgetId,
+        operation,
+        `Widget "${widgetId}" belongs to server "${grant.serverName}" and may not use "${serverName}".`,
+      );
     }
     const p = grant.permissions;
     const allowed: Record<GatedOperation, boolean> = {
@@ -124,7 +148,11 @@ export class WidgetGrants {
           : operation === 'clipboard' || operation === 'notifications'
             ? `permissions.${operation}`
             : `permissions.mcpOperations.${operation === 'createMessage' ? 'invokeTool' : operation}`;
-      throw new PermissionDeniedError(widgetId, operation, `Widget "${widgetId}" has no permission for "${operation}" (it must declare ${what}, and its trust must allow it; MCP-WP-11.4.2).`);
+      throw new PermissionDeniedError(
+        widgetId,
+        operation,
+        `Widget "${widgetId}" has no permission for "${operation}" (it must declare ${what}, and its trust must allow it; MCP-WP-11.4.2).`,
+      );
     }
     return grant;
   }

@@ -7,8 +7,12 @@ const dbName = () => `roots-test-${Date.now()}-${Math.random().toString(36).slic
 
 describe('RootsStore (the roots each server is given)', () => {
   it('checkRoot accepts file:// folders only, with a message a user can act on otherwise', () => {
-    expect(checkRoot({ uri: 'file:///home/me/notes', name: ' Notes ' })).to.deep.equal({ root: { uri: 'file:///home/me/notes', name: 'Notes' } });
-    expect((checkRoot({ uri: 'https://example.com' }) as { problem: string }).problem).to.contain('Only folders on this computer');
+    expect(checkRoot({ uri: 'file:///home/me/notes', name: ' Notes ' })).to.deep.equal({
+      root: { uri: 'file:///home/me/notes', name: 'Notes' },
+    });
+    expect((checkRoot({ uri: 'https://example.com' }) as { problem: string }).problem).to.contain(
+      'Only folders on this computer',
+    );
     expect((checkRoot({ uri: 'not a url' }) as { problem: string }).problem).to.contain('is not an address');
     expect((checkRoot({ uri: 'file:///x', name: 5 }) as { problem: string }).problem).to.contain('name must be text');
     expect((checkRoot(null) as { problem: string }).problem).to.contain('needs a "uri"');

@@ -17,7 +17,8 @@ const MAX_URI = 2048;
 /** A well-formed root, or the reason it is not one (in words a user can act on). */
 export function checkRoot(value: unknown): { root: RootEntry } | { problem: string } {
   const candidate = value as { uri?: unknown; name?: unknown } | null;
-  if (!candidate || typeof candidate !== 'object' || typeof candidate.uri !== 'string') return { problem: 'A root needs a "uri" (a file:// address).' };
+  if (!candidate || typeof candidate !== 'object' || typeof candidate.uri !== 'string')
+    return { problem: 'A root needs a "uri" (a file:// address).' };
   const uri = candidate.uri.trim();
   let url: URL;
   try {
@@ -25,9 +26,13 @@ export function checkRoot(value: unknown): { root: RootEntry } | { problem: stri
   } catch {
     return { problem: `"${uri.slice(0, 200)}" is not an address. Write a folder as file:///path/to/folder.` };
   }
-  if (url.protocol !== 'file:') return { problem: `Only folders on this computer (file:// addresses) can be roots; "${uri.slice(0, 200)}" is not one.` };
+  if (url.protocol !== 'file:')
+    return {
+      problem: `Only folders on this computer (file:// addresses) can be roots; "${uri.slice(0, 200)}" is not one.`,
+    };
   if (uri.length > MAX_URI) return { problem: `That address is longer than ${MAX_URI} characters.` };
-  if (candidate.name !== undefined && typeof candidate.name !== 'string') return { problem: 'A root\'s name must be text.' };
+  if (candidate.name !== undefined && typeof candidate.name !== 'string')
+    return { problem: "A root's name must be text." };
   const name = typeof candidate.name === 'string' ? candidate.name.trim().slice(0, MAX_NAME) : '';
   return { root: name ? { uri: url.href, name } : { uri: url.href } };
 }
@@ -56,26 +61,45 @@ export class RootsStore {
 
   /** The roots a server is given, each marked with where it comes from. */
   forServer(serverName: string): RootView[] {
-    const all: RootView[] = storedRoots(this.configuration.get(GLOBAL_ROOTS_KEY)).map((r) => ({ ...r, scope: 'all' as const }));
-    const own = storedRoots(Object.hasOwn(this.ownMap(), serverName) ? this.ownMap()[serverName] : undefined).filter((r) => !all.some((a) => a.uri === r.uri));
+    const all: RootView[] = storedRoots(this.configuration.get(GLOBAL_ROOTS_KEY)).map((r) => ({
+      ...r,
+      scope: 'all' as const,
+    }));
+    const own = storedRoots(Object.hasOwn(this.ownMap(), serverName) ? this.ownMap()[serverName] : undefined).filter(
+      (r) => !all.some((a) => a.uri === r.uri),
+    );
     return [...all, ...own.map((r) => ({ ...r, scope: 'server' as const }))];
   }
 
   /** Replaces a server's own roots after checking each; throws an MCPError naming the first bad one. */
   async set(serverName: string, roots: readonly unknown[]): Promise<RootView[]> {
-    if (!Array.isArray(roots)) throw new MCPError('Roots must be a list of { uri, name } entries.', { jsonrpcCode: -32602, serverName, operation: 'roots' });
-    if (roots.length > MAX_ROOTS) throw new MCPError(`A server can be given at most ${MAX_ROOTS} roots.`, { jsonrpcCode: -32602, serverName, operation: 'roots' });
+    if (!Array.isArray(roots))
+      throw new MCPError('Roots must be a list of { uri, name } entries.', {
+        jsonrpcCode: -32602,
+        serverName,
+        operation: 'roots',
+      });
+    if (roots.length > MAX_ROOTS)
+      throw new MCPError(`A server can be given at most ${MAX_ROOTS} roots.`, {
+        jsonrpcCode: -32602,
+        serverName,
+        operation: 'roots',
+      });
     const clean: RootEntry[] = [];
     for (const item of roots) {
       const checked = checkRoot(item);
-      if ('problem' in checked) throw new MCPError(checked.problem, { jsonrpcCode: -32602, serverName, operation: 'roots' });
+      if ('problem' in checked)
+        throw new MCPError(checked.problem, { jsonrpcCode: -32602, serverName, operation: 'roots' });
       if (!clean.some((r) => r.uri === checked.root.uri)) clean.push(checked.root);
     }
     // Entries, not assignment: a server may be called "__proto__".
     const others = Object.entries(this.ownMap()).filter(([name]) => name !== serverName);
     this.writing = true;
     try {
-      await this.configuration.set(SERVER_ROOTS_KEY, Object.fromEntries(clean.length ? [...others, [serverName, clean]] : others));
+      await this.configuration.set(
+        SERVER_ROOTS_KEY,
+        Object.fromEntries(clean.length ? [...others, [serverName, clean]] : others),
+      );
     } finally {
       this.writing = false;
       // In effect for this session even when IndexedDB refused to keep it: the server is told either way.

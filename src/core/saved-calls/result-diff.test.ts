@@ -4,8 +4,18 @@ import { parseSavedCallsFile, savedCallsFileText, SavedCallsImportError } from '
 
 describe('saved calls: result diff and file format', () => {
   it('diffJson lists added, removed and changed values by JSON pointer, keys sorted, arrays by position', () => {
-    const a = { structuredContent: { temperature: 22.5, conditions: 'Sunny', 'a/b': 1 }, content: [{ type: 'text', text: 'x' }], isError: false };
-    const b = { structuredContent: { temperature: 18, humidity: 80, 'a/b': 1 }, content: [{ type: 'text', text: 'x' }, { type: 'text', text: 'y' }] };
+    const a = {
+      structuredContent: { temperature: 22.5, conditions: 'Sunny', 'a/b': 1 },
+      content: [{ type: 'text', text: 'x' }],
+      isError: false,
+    };
+    const b = {
+      structuredContent: { temperature: 18, humidity: 80, 'a/b': 1 },
+      content: [
+        { type: 'text', text: 'x' },
+        { type: 'text', text: 'y' },
+      ],
+    };
     expect(diffJson(a, b).entries).to.deep.equal([
       { path: '/content/1', kind: 'added', after: { type: 'text', text: 'y' } },
       { path: '/isError', kind: 'removed', before: false },
@@ -26,12 +36,19 @@ describe('saved calls: result diff and file format', () => {
       { kind: 'same', left: 'three', right: 'three' },
       { kind: 'added', right: 'four' },
     ]);
-    expect(diffLines('a\nb', 'b')).to.deep.equal([{ kind: 'removed', left: 'a' }, { kind: 'same', left: 'b', right: 'b' }]);
+    expect(diffLines('a\nb', 'b')).to.deep.equal([
+      { kind: 'removed', left: 'a' },
+      { kind: 'same', left: 'b', right: 'b' },
+    ]);
   });
 
   it('the file round-trips; a malformed file is refused with a message that says what is wrong', () => {
-    const text = savedCallsFileText([{ name: 'Echo hi', serverName: 'everything', toolName: 'echo', args: { message: 'hi\nthere' } }]);
-    expect(parseSavedCallsFile(text)).to.deep.equal([{ name: 'Echo hi', serverName: 'everything', toolName: 'echo', args: { message: 'hi\nthere' } }]);
+    const text = savedCallsFileText([
+      { name: 'Echo hi', serverName: 'everything', toolName: 'echo', args: { message: 'hi\nthere' } },
+    ]);
+    expect(parseSavedCallsFile(text)).to.deep.equal([
+      { name: 'Echo hi', serverName: 'everything', toolName: 'echo', args: { message: 'hi\nthere' } },
+    ]);
     const refused = (t: string) => {
       try {
         parseSavedCallsFile(t);
@@ -44,7 +61,15 @@ describe('saved calls: result diff and file format', () => {
     expect(refused('{not json')).to.contain('not valid JSON');
     expect(refused('{"calls": []}')).to.contain('not a saved-calls file');
     expect(refused('{"format":"mcp-dashboard.saved-calls","version":2,"calls":[]}')).to.contain('version 2');
-    expect(refused('{"format":"mcp-dashboard.saved-calls","version":1,"calls":[{"name":"x","serverName":"s","toolName":""}]}')).to.contain('calls[0].toolName must be a non-empty string');
-    expect(refused('{"format":"mcp-dashboard.saved-calls","version":1,"calls":[{"name":"x","serverName":"s","toolName":"t","arguments":[1]}]}')).to.contain('calls[0].arguments must be an object');
+    expect(
+      refused(
+        '{"format":"mcp-dashboard.saved-calls","version":1,"calls":[{"name":"x","serverName":"s","toolName":""}]}',
+      ),
+    ).to.contain('calls[0].toolName must be a non-empty string');
+    expect(
+      refused(
+        '{"format":"mcp-dashboard.saved-calls","version":1,"calls":[{"name":"x","serverName":"s","toolName":"t","arguments":[1]}]}',
+      ),
+    ).to.contain('calls[0].arguments must be an object');
   });
 });

@@ -32,7 +32,13 @@ export function savedCallsFileText(calls: readonly (SavedCallData & { savedAt?: 
     {
       format: SAVED_CALLS_FORMAT,
       version: SAVED_CALLS_VERSION,
-      calls: calls.map((c) => ({ name: c.name, serverName: c.serverName, toolName: c.toolName, arguments: c.args, ...(c.savedAt ? { savedAt: new Date(c.savedAt).toISOString() } : {}) })),
+      calls: calls.map((c) => ({
+        name: c.name,
+        serverName: c.serverName,
+        toolName: c.toolName,
+        arguments: c.args,
+        ...(c.savedAt ? { savedAt: new Date(c.savedAt).toISOString() } : {}),
+      })),
     },
     null,
     2,
@@ -52,22 +58,37 @@ export function parseSavedCallsFile(text: string): SavedCallData[] {
     throw new SavedCallsImportError(`The file is not valid JSON (${(error as Error).message}).`);
   }
   if (!isObject(data) || data.format !== SAVED_CALLS_FORMAT) {
-    throw new SavedCallsImportError(`The file is not a saved-calls file: it needs "format": "${SAVED_CALLS_FORMAT}" (export one from Saved calls to see the shape).`);
+    throw new SavedCallsImportError(
+      `The file is not a saved-calls file: it needs "format": "${SAVED_CALLS_FORMAT}" (export one from Saved calls to see the shape).`,
+    );
   }
   if (data.version !== SAVED_CALLS_VERSION) {
-    throw new SavedCallsImportError(`The file has version ${JSON.stringify(data.version)}; this dashboard reads version ${SAVED_CALLS_VERSION}.`);
+    throw new SavedCallsImportError(
+      `The file has version ${JSON.stringify(data.version)}; this dashboard reads version ${SAVED_CALLS_VERSION}.`,
+    );
   }
   if (!Array.isArray(data.calls)) throw new SavedCallsImportError('The file has no "calls" list.');
-  if (data.calls.length > MAX_IMPORTED_CALLS) throw new SavedCallsImportError(`The file has ${data.calls.length} calls; at most ${MAX_IMPORTED_CALLS} can be imported at once.`);
+  if (data.calls.length > MAX_IMPORTED_CALLS)
+    throw new SavedCallsImportError(
+      `The file has ${data.calls.length} calls; at most ${MAX_IMPORTED_CALLS} can be imported at once.`,
+    );
   return data.calls.map((call: unknown, i: number) => {
     const where = `calls[${i}]`;
     if (!isObject(call)) throw new SavedCallsImportError(`${where} is not an object.`);
     for (const key of ['name', 'serverName', 'toolName'] as const) {
-      if (typeof call[key] !== 'string' || !(call[key] as string).trim()) throw new SavedCallsImportError(`${where}.${key} must be a non-empty string.`);
+      if (typeof call[key] !== 'string' || !(call[key] as string).trim())
+        throw new SavedCallsImportError(`${where}.${key} must be a non-empty string.`);
     }
-    if ((call.name as string).length > MAX_NAME_LENGTH) throw new SavedCallsImportError(`${where}.name is longer than ${MAX_NAME_LENGTH} characters.`);
+    if ((call.name as string).length > MAX_NAME_LENGTH)
+      throw new SavedCallsImportError(`${where}.name is longer than ${MAX_NAME_LENGTH} characters.`);
     const args = call.arguments === undefined ? {} : call.arguments;
-    if (!isObject(args)) throw new SavedCallsImportError(`${where}.arguments must be an object (the tool's arguments).`);
-    return { name: (call.name as string).trim(), serverName: call.serverName as string, toolName: call.toolName as string, args: structuredClone(args) };
+    if (!isObject(args))
+      throw new SavedCallsImportError(`${where}.arguments must be an object (the tool's arguments).`);
+    return {
+      name: (call.name as string).trim(),
+      serverName: call.serverName as string,
+      toolName: call.toolName as string,
+      args: structuredClone(args),
+    };
   });
 }

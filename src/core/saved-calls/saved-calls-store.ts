@@ -31,7 +31,11 @@ function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 7)}`;
 }
 
-const sameCall = (a: SavedCallData, b: SavedCallData) => a.name === b.name && a.serverName === b.serverName && a.toolName === b.toolName && JSON.stringify(a.args) === JSON.stringify(b.args);
+const sameCall = (a: SavedCallData, b: SavedCallData) =>
+  a.name === b.name &&
+  a.serverName === b.serverName &&
+  a.toolName === b.toolName &&
+  JSON.stringify(a.args) === JSON.stringify(b.args);
 
 /**
  * Saved calls (server, tool, arguments under a name) and their last results, kept in IndexedDB
@@ -80,7 +84,15 @@ export class SavedCallsStore {
     await this.load();
     const name = data.name.trim().slice(0, MAX_NAME_LENGTH);
     if (!name) throw new Error('A saved call needs a name.');
-    const call: SavedCall = { id: newId('call'), name, serverName: data.serverName, toolName: data.toolName, args: structuredClone(data.args), savedAt: Date.now(), runs: [] };
+    const call: SavedCall = {
+      id: newId('call'),
+      name,
+      serverName: data.serverName,
+      toolName: data.toolName,
+      args: structuredClone(data.args),
+      savedAt: Date.now(),
+      runs: [],
+    };
     await this.put(call);
     return call;
   }

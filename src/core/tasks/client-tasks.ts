@@ -24,12 +24,18 @@ let counter = 0;
 
 function newTaskId(): string {
   counter += 1;
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  const random =
+    typeof crypto !== 'undefined' && 'randomUUID' in crypto
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return `dashboard-${counter}-${random}`;
 }
 
 /** A Standard Schema for a `tasks/*` request's params, made from the SDK's own request schema. */
-function paramsOf(schema: McpClientSdk['specTypeSchemas'][keyof McpClientSdk['specTypeSchemas']], method: string): StandardSchemaV1<unknown, { taskId: string }> {
+function paramsOf(
+  schema: McpClientSdk['specTypeSchemas'][keyof McpClientSdk['specTypeSchemas']],
+  method: string,
+): StandardSchemaV1<unknown, { taskId: string }> {
   return {
     '~standard': {
       version: 1 as const,
@@ -54,12 +60,18 @@ export class ClientTasks {
   constructor(private readonly store: TaskStore) {}
 
   /** Starts `run` as a task for `serverName` and returns the `CreateTaskResult` to send back at once. */
-  start(serverName: string, method: ClientTaskMethod, ttl: unknown, run: (signal: AbortSignal) => Promise<Record<string, unknown>>): { task: WireTask } {
+  start(
+    serverName: string,
+    method: ClientTaskMethod,
+    ttl: unknown,
+    run: (signal: AbortSignal) => Promise<Record<string, unknown>>,
+  ): { task: WireTask } {
     const now = new Date().toISOString();
     const wire: WireTask = {
       taskId: newTaskId(),
       status: 'working',
-      statusMessage: method === 'sampling/createMessage' ? 'Waiting for you to write the reply' : 'Waiting for your answer',
+      statusMessage:
+        method === 'sampling/createMessage' ? 'Waiting for you to write the reply' : 'Waiting for your answer',
       createdAt: now,
       lastUpdatedAt: now,
       ttl: typeof ttl === 'number' && ttl > 0 ? ttl : null,
@@ -73,7 +85,12 @@ export class ClientTasks {
       (result) => {
         if (controller.signal.aborted) return;
         entry.result = result;
-        this.finish(serverName, entry, 'completed', method === 'elicitation/create' ? `Answered: ${String(result.action ?? 'accept')}` : 'Reply sent');
+        this.finish(
+          serverName,
+          entry,
+          'completed',
+          method === 'elicitation/create' ? `Answered: ${String(result.action ?? 'accept')}` : 'Reply sent',
+        );
         this.store.setResult(serverName, wire.taskId, result);
       },
       (error: unknown) => {
@@ -89,7 +106,11 @@ export class ClientTasks {
   cancel(serverName: string, taskId: string): WireTask {
     const entry = this.entry(serverName, taskId);
     if (isTerminal(entry.wire.status)) {
-      throw new MCPError(`Task ${taskId} has already finished (${entry.wire.status}); it cannot be cancelled.`, { jsonrpcCode: -32602, serverName, operation: 'tasks/cancel' });
+      throw new MCPError(`Task ${taskId} has already finished (${entry.wire.status}); it cannot be cancelled.`, {
+        jsonrpcCode: -32602,
+        serverName,
+        operation: 'tasks/cancel',
+      });
     }
     entry.controller.abort('cancelled');
     this.finish(serverName, entry, 'cancelled', 'Cancelled');
@@ -100,34 +121,52 @@ export class ClientTasks {
   install(client: Client, serverName: string, sdk: McpClientSdk): void {
     const s = sdk.specTypeSchemas;
     // Errors go back as JSON-RPC errors with their code (the SDK sends a ProtocolError's code as is).
-    const answer =
-      (run: (params: { taskId: string }) => unknown) =>
-      async (params: { taskId: string }) => {
-        try {
-          return (await run(params)) as never;
-        } catch (error) {
-          const failure = toMCPError(error, { serverName });
-          throw new sdk.ProtocolError(failure.jsonrpcCode, failure.message, failure.data);
-        }
-      };
-    client.setRequestHandler('tasks/get', { params: paramsOf(s.GetTaskRequest, 'tasks/get') }, answer((params) => ({ ...this.entry(serverName, params.taskId).wire })));
+    const answer = (run: (params: { taskId: string }) => unknown) => async (params: { taskId: string }) => {
+      try {
+        return (await run(params)) as never;
+      } catch (error) {
+        const failure = toMCPError(error, { serverName });
+        throw new sdk.ProtocolError(failure.jsonrpcCode, failure.message, failure.data);
+      }
+    };
+    client.setRequestHandler(
+      'tasks/get',
+      { params: paramsOf(s.GetTaskRequest, 'tasks/get') },
+      answer((params) => ({ ...this.entry(serverName, params.taskId).wire })),
+    );
     client.setRequestHandler(
       'tasks/result',
       { params: paramsOf(s.GetTaskPayloadRequest, 'tasks/result') },
       answer(async (params) => {
         const entry = this.entry(serverName, params.taskId);
         await entry.done;
-        if (entry.wire.status === 'cancelled') throw new MCPError(`Task ${params.taskId} was cancelled.`, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tasks/result' });
+        if (entry.wire.status === 'cancelled')
+          throw new MCPError(`Task ${params.taskId} was cancelled.`, {
+            jsonrpcCode: LOCAL_CODES.cancelled,
+            serverName,
+            operation: 'tasks/result',
+          });
         if (entry.error) throw entry.error;
-        return { ...entry.result, _meta: { ...(entry.result?._meta as object | undefined), [RELATED_TASK]: { taskId: params.taskId } } };
+        return {
+          ...entry.result,
+          _meta: { ...(entry.result?._meta as object | undefined), [RELATED_TASK]: { taskId: params.taskId } },
+        };
       }),
     );
     client.setRequestHandler(
       'tasks/list',
       { params: paramsOf(s.ListTasksRequest, 'tasks/list') },
-      answer(() => ({ tasks: [...this.running.entries()].filter(([key]) => key.startsWith(`${serverName}\n`)).map(([, entry]) => ({ ...entry.wire })) })),
+      answer(() => ({
+        tasks: [...this.running.entries()]
+          .filter(([key]) => key.startsWith(`${serverName}\n`))
+          .map(([, entry]) => ({ ...entry.wire })),
+      })),
     );
-    client.setRequestHandler('tasks/cancel', { params: paramsOf(s.CancelTaskRequest, 'tasks/cancel') }, answer((params) => this.cancel(serverName, params.taskId)));
+    client.setRequestHandler(
+      'tasks/cancel',
+      { params: paramsOf(s.CancelTaskRequest, 'tasks/cancel') },
+      answer((params) => this.cancel(serverName, params.taskId)),
+    );
   }
 
   private key(serverName: string, taskId: string): string {
@@ -136,11 +175,21 @@ export class ClientTasks {
 
   private entry(serverName: string, taskId: unknown): Running {
     const entry = typeof taskId === 'string' ? this.running.get(this.key(serverName, taskId)) : undefined;
-    if (!entry) throw new MCPError(`There is no task "${String(taskId)}" for server "${serverName}".`, { jsonrpcCode: -32602, serverName, operation: 'tasks/get' });
+    if (!entry)
+      throw new MCPError(`There is no task "${String(taskId)}" for server "${serverName}".`, {
+        jsonrpcCode: -32602,
+        serverName,
+        operation: 'tasks/get',
+      });
     return entry;
   }
 
-  private finish(serverName: string, entry: Running, status: 'completed' | 'failed' | 'cancelled', message: string): void {
+  private finish(
+    serverName: string,
+    entry: Running,
+    status: 'completed' | 'failed' | 'cancelled',
+    message: string,
+  ): void {
     entry.wire = { ...entry.wire, status, statusMessage: message, lastUpdatedAt: new Date().toISOString() };
     this.store.update(serverName, entry.wire);
     // The server may fetch the result until the task's ttl ends; then the dashboard forgets it.

@@ -27,7 +27,11 @@ export function taskAwareClientClass(sdk: McpClientSdk): typeof Client {
         if (task === undefined || task === null) return checked(request, ctx);
         const answer = await handler(request, ctx);
         const verdict = sdk.specTypeSchemas.CreateTaskResult['~standard'].validate(answer);
-        if (verdict.issues) throw new sdk.ProtocolError(sdk.ProtocolErrorCode.InternalError, `Invalid task for ${method}: ${verdict.issues.map((i) => i.message).join('; ')}`);
+        if (verdict.issues)
+          throw new sdk.ProtocolError(
+            sdk.ProtocolErrorCode.InternalError,
+            `Invalid task for ${method}: ${verdict.issues.map((i) => i.message).join('; ')}`,
+          );
         return verdict.value as never;
       };
     }

@@ -2,7 +2,13 @@ import { expect } from '@open-wc/testing';
 import { EventBus } from '../event-bus.js';
 import { TaskStore, isTerminal } from './task-store.js';
 
-const wire = (taskId: string, status: string, extra: Record<string, unknown> = {}) => ({ taskId, status, createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ...extra });
+const wire = (taskId: string, status: string, extra: Record<string, unknown> = {}) => ({
+  taskId,
+  status,
+  createdAt: '2026-01-01T00:00:00Z',
+  lastUpdatedAt: '2026-01-01T00:00:00Z',
+  ...extra,
+});
 
 describe('TaskStore (host state for MCP tasks)', () => {
   it('records a task, follows its status and announces each change on the bus', () => {
@@ -10,7 +16,11 @@ describe('TaskStore (host state for MCP tasks)', () => {
     const events: Array<[string, string]> = [];
     bus.on('mcp:task:*', (d: { state: string }, meta) => events.push([meta.event, d.state]));
     const store = new TaskStore(bus);
-    store.upsert('s', wire('t1', 'working', { statusMessage: 'Gathering' }), { side: 'server', operation: 'research', requestId: 'r1' });
+    store.upsert('s', wire('t1', 'working', { statusMessage: 'Gathering' }), {
+      side: 'server',
+      operation: 'research',
+      requestId: 'r1',
+    });
     store.update('s', wire('t1', 'working', { statusMessage: 'Gathering' }));
     store.update('s', wire('t1', 'input_required', { statusMessage: 'Which one?' }));
     store.update('s', wire('t1', 'completed'));
@@ -40,8 +50,17 @@ describe('TaskStore (host state for MCP tasks)', () => {
 
   it('a status notification that arrives before the creation result is applied when the task is recorded', () => {
     const store = new TaskStore(new EventBus());
-    expect(store.update('s', wire('early', 'working', { statusMessage: 'Analyzing', lastUpdatedAt: '2026-01-01T00:00:02Z' }))).to.equal(undefined);
-    const task = store.upsert('s', wire('early', 'working', { statusMessage: 'Gathering', lastUpdatedAt: '2026-01-01T00:00:01Z' }), { side: 'server', operation: 'research' });
+    expect(
+      store.update(
+        's',
+        wire('early', 'working', { statusMessage: 'Analyzing', lastUpdatedAt: '2026-01-01T00:00:02Z' }),
+      ),
+    ).to.equal(undefined);
+    const task = store.upsert(
+      's',
+      wire('early', 'working', { statusMessage: 'Gathering', lastUpdatedAt: '2026-01-01T00:00:01Z' }),
+      { side: 'server', operation: 'research' },
+    );
     expect(task.statusMessage).to.equal('Analyzing');
   });
 
@@ -73,7 +92,8 @@ describe('TaskStore (host state for MCP tasks)', () => {
   it('keeps at most 100 tasks per server, dropping the oldest finished ones first', () => {
     const store = new TaskStore(new EventBus());
     store.upsert('s', wire('running', 'working'), { side: 'server', operation: 'x' });
-    for (let i = 0; i < 120; i += 1) store.upsert('s', wire(`done-${i}`, 'completed'), { side: 'server', operation: 'x' });
+    for (let i = 0; i < 120; i += 1)
+      store.upsert('s', wire(`done-${i}`, 'completed'), { side: 'server', operation: 'x' });
     const ids = store.list('s').map((t) => t.taskId);
     expect(ids).to.have.length(100);
     expect(ids).to.include('running');

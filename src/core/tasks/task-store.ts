@@ -57,7 +57,11 @@ export class TaskStore {
   }
 
   /** Records a task the host has just learnt about (a creation result, or tasks/list), or updates it. */
-  upsert(serverName: string, wire: WireTask, about: { side: TaskRecord['side']; operation: string; requestId?: string }): TaskRecord {
+  upsert(
+    serverName: string,
+    wire: WireTask,
+    about: { side: TaskRecord['side']; operation: string; requestId?: string },
+  ): TaskRecord {
     const existing = this.get(serverName, wire.taskId);
     if (existing) return this.update(serverName, wire) ?? existing;
     const key = `${serverName}\n${wire.taskId}`;
@@ -134,7 +138,16 @@ export class TaskStore {
     const next: TaskRecord = {
       ...current,
       error: { message: error.message.slice(0, 2000), ...(error.code !== undefined ? { code: error.code } : {}) },
-      ...(failed ? { state: 'failed' as const, lastUpdatedAt: at, history: [...current.history, { state: 'failed' as const, message: error.message.slice(0, 2000), at }].slice(-MAX_HISTORY) } : {}),
+      ...(failed
+        ? {
+            state: 'failed' as const,
+            lastUpdatedAt: at,
+            history: [
+              ...current.history,
+              { state: 'failed' as const, message: error.message.slice(0, 2000), at },
+            ].slice(-MAX_HISTORY),
+          }
+        : {}),
     };
     this.replace(next);
     if (failed) this.announce('mcp:task:status', next);
@@ -175,6 +188,14 @@ export class TaskStore {
 
   private announce(event: string, task: TaskRecord): void {
     for (const wake of [...(this.waiters.get(`${task.serverName}\n${task.taskId}`) ?? [])]) wake();
-    this.bus.emit(event, { serverName: task.serverName, taskId: task.taskId, requestId: task.requestId, side: task.side, operation: task.operation, state: task.state, task });
+    this.bus.emit(event, {
+      serverName: task.serverName,
+      taskId: task.taskId,
+      requestId: task.requestId,
+      side: task.side,
+      operation: task.operation,
+      state: task.state,
+      task,
+    });
   }
 }

@@ -18,7 +18,11 @@ export function serverRunsToolTasks(info: MCPServerInfo | undefined): boolean {
  * Whether this call runs as a task: only where the server supports tool tasks (the spec forbids task
  * augmentation otherwise), always for a tool that requires it, on request for one where it is optional.
  */
-export function runsAsTask(info: MCPServerInfo | undefined, tool: MCPTool | undefined, requested: boolean | undefined): boolean {
+export function runsAsTask(
+  info: MCPServerInfo | undefined,
+  tool: MCPTool | undefined,
+  requested: boolean | undefined,
+): boolean {
   if (!serverRunsToolTasks(info)) return false;
   const support = taskSupportOf(tool);
   return support === 'required' || (support === 'optional' && requested === true);

@@ -46,9 +46,21 @@ function pollDelay(task: TaskRecord): number {
 export async function runToolTask(ctx: ToolTaskContext, request: ToolTaskRequest): Promise<ToolResult> {
   const { client, sdk, store, serverName } = ctx;
   const schemas = sdk.specTypeSchemas;
-  const params = { name: request.toolName, arguments: request.args, task: { ttl: TASK_TTL_MS }, ...(request.meta ? { _meta: request.meta } : {}) };
-  const created = await client.request({ method: 'tools/call', params }, schemas.CreateTaskResult, { timeout: ctx.requestTimeout, signal: request.signal });
-  let task = store.upsert(serverName, created.task, { side: 'server', operation: request.toolName, requestId: request.requestId });
+  const params = {
+    name: request.toolName,
+    arguments: request.args,
+    task: { ttl: TASK_TTL_MS },
+    ...(request.meta ? { _meta: request.meta } : {}),
+  };
+  const created = await client.request({ method: 'tools/call', params }, schemas.CreateTaskResult, {
+    timeout: ctx.requestTimeout,
+    signal: request.signal,
+  });
+  let task = store.upsert(serverName, created.task, {
+    side: 'server',
+    operation: request.toolName,
+    requestId: request.requestId,
+  });
   const { taskId } = task;
   // Stopped by the caller's signal, or by a Cancel pressed wherever the task is listed.
   const stop = new AbortController();
@@ -76,21 +88,35 @@ export async function runToolTask(ctx: ToolTaskContext, request: ToolTaskRequest
       if (task.state === 'input_required') void fetchPayload();
       await store.nextChange(serverName, taskId, pollDelay(task), signal);
       if (signal?.aborted) return await cancel(ctx, taskId, signal);
-      const status = await client.request({ method: 'tasks/get', params: { taskId } }, schemas.GetTaskResult, { timeout: ctx.requestTimeout, signal });
+      const status = await client.request({ method: 'tasks/get', params: { taskId } }, schemas.GetTaskResult, {
+        timeout: ctx.requestTimeout,
+        signal,
+      });
       task = store.update(serverName, status) ?? task;
       task = store.get(serverName, taskId) ?? task;
     }
     if (task.state === 'cancelled') {
-      throw new MCPError(`The server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : '.'}`, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tasks/get' });
+      throw new MCPError(`The server cancelled the task${task.statusMessage ? `: ${task.statusMessage}` : '.'}`, {
+        jsonrpcCode: LOCAL_CODES.cancelled,
+        serverName,
+        operation: 'tasks/get',
+      });
     }
     let raw: Record<string, unknown>;
     try {
       raw = await fetchPayload();
     } catch (error) {
       const failure = toMCPError(error, { serverName, operation: 'tasks/result' });
-      const message = task.state === 'failed' ? `The task failed: ${task.statusMessage ?? failure.message}` : failure.message;
+      const message =
+        task.state === 'failed' ? `The task failed: ${task.statusMessage ?? failure.message}` : failure.message;
       store.setError(serverName, taskId, { message, code: failure.jsonrpcCode });
-      throw new MCPError(message, { jsonrpcCode: failure.jsonrpcCode, data: failure.data, serverName, operation: 'tasks/result', cause: error });
+      throw new MCPError(message, {
+        jsonrpcCode: failure.jsonrpcCode,
+        data: failure.data,
+        serverName,
+        operation: 'tasks/result',
+        cause: error,
+      });
     }
     const checked = schemas.CallToolResult['~standard'].validate(raw);
     if (checked.issues) {
@@ -101,11 +127,16 @@ export async function runToolTask(ctx: ToolTaskContext, request: ToolTaskRequest
     const result = checked.value as ToolResult;
     store.setResult(serverName, taskId, result);
     if (task.state === 'failed' && result.isError !== true) {
-      throw new MCPError(`The task failed${task.statusMessage ? `: ${task.statusMessage}` : '.'}`, { jsonrpcCode: -32603, serverName, operation: 'tasks/get' });
+      throw new MCPError(`The task failed${task.statusMessage ? `: ${task.statusMessage}` : '.'}`, {
+        jsonrpcCode: -32603,
+        serverName,
+        operation: 'tasks/get',
+      });
     }
     return result;
   } catch (error) {
-    if (signal?.aborted && !isTerminal(store.get(serverName, taskId)?.state ?? 'working')) return await cancel(ctx, taskId, signal);
+    if (signal?.aborted && !isTerminal(store.get(serverName, taskId)?.state ?? 'working'))
+      return await cancel(ctx, taskId, signal);
     if (!(error instanceof MCPError) || error.operation === undefined) {
       const failure = toMCPError(error, { serverName, operation: 'tasks/get' });
       store.setError(serverName, taskId, { message: failure.message, code: failure.jsonrpcCode });
@@ -124,11 +155,21 @@ async function cancel(ctx: ToolTaskContext, taskId: string, signal: AbortSignal)
   const { client, sdk, store, serverName } = ctx;
   const reason = typeof signal.reason === 'string' ? signal.reason : 'You cancelled the task';
   try {
-    const answer = await client.request({ method: 'tasks/cancel', params: { taskId } }, sdk.specTypeSchemas.CancelTaskResult, { timeout: ctx.requestTimeout });
+    const answer = await client.request(
+      { method: 'tasks/cancel', params: { taskId } },
+      sdk.specTypeSchemas.CancelTaskResult,
+      { timeout: ctx.requestTimeout },
+    );
     store.update(serverName, answer);
   } catch (error) {
     // The task may have finished meanwhile; say so instead of pretending it was stopped.
-    store.setError(serverName, taskId, { message: `tasks/cancel failed: ${toMCPError(error, { serverName, operation: 'tasks/cancel' }).message}` });
+    store.setError(serverName, taskId, {
+      message: `tasks/cancel failed: ${toMCPError(error, { serverName, operation: 'tasks/cancel' }).message}`,
+    });
   }
-  throw new MCPError(`${reason}; the server was told to stop the task (tasks/cancel).`, { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tasks/cancel' });
+  throw new MCPError(`${reason}; the server was told to stop the task (tasks/cancel).`, {
+    jsonrpcCode: LOCAL_CODES.cancelled,
+    serverName,
+    operation: 'tasks/cancel',
+  });
 }

@@ -3,7 +3,15 @@
 import type { Unsubscribe } from './common.js';
 import type { MCPPrompt, MCPResource, MCPServerInfo, MCPTool } from './server-info.js';
 import type { PromptMessages, ResourceContents, SamplingRequest, SamplingResult, ToolResult } from './results.js';
-import type { CompletionRef, CompletionResult, LogEntry, LogLevel, RootEntry, RootView, TaskRecord } from './client-features.js';
+import type {
+  CompletionRef,
+  CompletionResult,
+  LogEntry,
+  LogLevel,
+  RootEntry,
+  RootView,
+  TaskRecord,
+} from './client-features.js';
 
 /** Options for long-running operations (extension of MCP-WP §6.2). */
 export interface CallOptions {
@@ -35,7 +43,11 @@ export interface MCPBridgeInterface {
   readResource(serverName: string, uri: string): Promise<ResourceContents>;
   getPrompt(serverName: string, promptName: string, args: object): Promise<PromptMessages>;
   /** With `agentInvocation` (inside an agent action) the request is checked against SamplingRequest first (MCP-WP-17.1.6). */
-  createMessage(serverName: string, request: SamplingRequest, options?: Pick<CallOptions, 'agentInvocation'>): Promise<SamplingResult>;
+  createMessage(
+    serverName: string,
+    request: SamplingRequest,
+    options?: Pick<CallOptions, 'agentInvocation'>,
+  ): Promise<SamplingResult>;
   listTools(serverName: string): Promise<MCPTool[]>;
   listResources(serverName: string): Promise<MCPResource[]>;
   listPrompts(serverName: string): Promise<MCPPrompt[]>;
@@ -45,7 +57,12 @@ export interface MCPBridgeInterface {
    * in hosts that do not offer them. The host's versions are checked against the widget's permissions.
    */
   /** Suggestions for a prompt argument or template variable (`completion/complete`); `context` holds the other arguments. */
-  complete?(serverName: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<CompletionResult>;
+  complete?(
+    serverName: string,
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<CompletionResult>;
   /** The tasks the host knows for a server (host state: running and finished), newest first. */
   getTasks?(serverName: string): TaskRecord[];
   /** Asks the server for its tasks (`tasks/list`), merges them into the host's records and returns them all. */

@@ -24,7 +24,11 @@ export interface ClipboardInterface {
 
 /** Host notifications for widgets, gated by `permissions.notifications` (MCP-WP-11.4.3). */
 export interface NotificationsInterface {
-  notify(notification: { title: string; body?: string; level?: 'info' | 'success' | 'warning' | 'error' }): Promise<void>;
+  notify(notification: {
+    title: string;
+    body?: string;
+    level?: 'info' | 'success' | 'warning' | 'error';
+  }): Promise<void>;
 }
 
 /** Dependencies injected into every widget factory (MCP-WP-3.2, 4.3). */

@@ -3,7 +3,8 @@
 import type { Unsubscribe } from './common.js';
 
 /** A translatable message: text with `{name}` placeholders, or plural forms chosen by `{count}`. */
-export type I18nMessage = string | ({ other: string } & Partial<Record<'zero' | 'one' | 'two' | 'few' | 'many', string>>);
+export type I18nMessage =
+  string | ({ other: string } & Partial<Record<'zero' | 'one' | 'two' | 'few' | 'many', string>>);
 
 /** Messages per locale, then per key: `{ en: { 'tab.tools': 'Tools' }, ja: { … } }`. */
 export type I18nCatalogs = Readonly<Record<string, Readonly<Record<string, I18nMessage>>>>;

@@ -65,7 +65,12 @@ export interface McpletResultCheck {
     meta?: Record<string, unknown>;
   };
   /** The result checked against `_meta.mcpletToolResultSchemaUri` (§9.2); absent when none is declared. */
-  schema?: { uri: string; state: 'valid' | 'invalid' | 'unavailable' | 'not-applicable'; problems?: ArgumentProblem[]; reason?: string };
+  schema?: {
+    uri: string;
+    state: 'valid' | 'invalid' | 'unavailable' | 'not-applicable';
+    problems?: ArgumentProblem[];
+    reason?: string;
+  };
 }
 
 /** One argument validation problem, addressed by JSON pointer. */

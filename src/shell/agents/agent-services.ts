@@ -25,7 +25,14 @@ export interface AgentServices {
 }
 
 /** Wires them to the bus, the bridge, the invoker and the policy (one set per page). */
-export function createAgentServices(options: { bus: EventBus; bridge: MCPBridge; invoker: ToolInvoker; validator: LazySchemaValidator; policy: PolicyServices; gateway: GatewayClient }): AgentServices {
+export function createAgentServices(options: {
+  bus: EventBus;
+  bridge: MCPBridge;
+  invoker: ToolInvoker;
+  validator: LazySchemaValidator;
+  policy: PolicyServices;
+  gateway: GatewayClient;
+}): AgentServices {
   const { bus, bridge, invoker, validator, policy, gateway } = options;
   const agent = () => webmcpAgent(policy.settings());
   const widgets = new WidgetAgentHost({ bus, validator, audit: policy.audit, settings: () => policy.settings() });

@@ -13,12 +13,35 @@ export class McpAgentSwitch extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: inline-flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem); font-size: var(--mcp-font-size-sm, 0.8125rem); max-width: 100%; min-width: 0; }
-      label { display: inline-flex; align-items: center; gap: var(--mcp-spacing-xs, 0.125rem); }
+      :host {
+        display: inline-flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        max-width: 100%;
+        min-width: 0;
+      }
+      label {
+        display: inline-flex;
+        align-items: center;
+        gap: var(--mcp-spacing-xs, 0.125rem);
+      }
       /* One line in the header, however long the state is (the full text is its title and is read out). */
-      .state { color: var(--mcp-text-secondary, #4b5563); max-width: 18rem; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+      .state {
+        color: var(--mcp-text-secondary, #4b5563);
+        max-width: 18rem;
+        white-space: nowrap;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
       /* A narrow window (or 400 % zoom, 320 px): the state wraps rather than pushing the header sideways. */
-      @media (max-width: 40rem) { .state { white-space: normal; max-width: 100%; } }
+      @media (max-width: 40rem) {
+        .state {
+          white-space: normal;
+          max-width: 100%;
+        }
+      }
     `,
   ];
 
@@ -49,15 +72,26 @@ export class McpAgentSwitch extends LitElement {
     if (!s.available) return t('agents.unavailable');
     if (!s.enabled) return t('agents.off');
     const registered = t('agents.registered', { count: s.registered.length, agent: s.agentId });
-    const failed = s.failures.length ? ` ${t('agents.failed', { count: s.failures.length, names: s.failures.map((f) => f.name).join(', ') })}` : '';
+    const failed = s.failures.length
+      ? ` ${t('agents.failed', { count: s.failures.length, names: s.failures.map((f) => f.name).join(', ') })}`
+      : '';
     return `${registered}${s.agentConfigured ? '' : ` ${t('agents.notConfigured', { agent: s.agentId })}`}${failed}`;
   }
 
   override render() {
     const s = this.status;
     if (!s) return nothing;
-    return html`<label><input type="checkbox" role="switch" data-action="webmcp" .checked=${s.enabled} ?disabled=${!this.host}
-        aria-describedby="webmcp-state" @change=${(e: Event) => void this.host?.setEnabled((e.target as HTMLInputElement).checked)} />${this.l10n.t('agents.switch')}</label>
+    return html`<label
+        ><input
+          type="checkbox"
+          role="switch"
+          data-action="webmcp"
+          .checked=${s.enabled}
+          ?disabled=${!this.host}
+          aria-describedby="webmcp-state"
+          @change=${(e: Event) => void this.host?.setEnabled((e.target as HTMLInputElement).checked)}
+        />${this.l10n.t('agents.switch')}</label
+      >
       <span id="webmcp-state" class="state" role="status" title=${this.stateText(s)}>${this.stateText(s)}</span>`;
   }
 }

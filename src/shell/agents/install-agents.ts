@@ -23,7 +23,11 @@ export function installAgents(options: { root: ParentNode; services: HostService
   const off = services.bus.on('mcp:host:offline-error', (d: { conflict?: OfflineConflict }) => {
     const c = d?.conflict;
     if (!c) return;
-    services.bus.emit('mcp:host:notification', { title: t('offline.conflictTitle', { server: c.serverName }), body: t('offline.conflictBody', { name: c.name, message: c.message }), level: 'error' });
+    services.bus.emit('mcp:host:notification', {
+      title: t('offline.conflictTitle', { server: c.serverName }),
+      body: t('offline.conflictBody', { name: c.name, message: c.message }),
+      level: 'error',
+    });
   });
   return {
     webmcp,

@@ -1,4 +1,8 @@
-import { WebMcpRegistrar, type ModelContextLike, type RegistrationProblem } from '../../core/agents/webmcp-registrar.js';
+import {
+  WebMcpRegistrar,
+  type ModelContextLike,
+  type RegistrationProblem,
+} from '../../core/agents/webmcp-registrar.js';
 import type { Unsubscribe } from '../../core/types.js';
 import type { HostServices } from '../host-services.js';
 
@@ -52,7 +56,14 @@ export class WebMcpHost {
     const stored = configuration.get<boolean>(WEBMCP_PREFERENCE);
     this.on = typeof stored === 'boolean' ? stored : policy.settings().webmcp.enabled;
     const sync = () => this.sync();
-    for (const event of ['mcp:server:connected', 'mcp:server:disconnected', 'mcp:server:error', 'mcp:server:list-changed', 'mcp:agent:widgets-changed']) this.stops.push(bus.on(event, sync));
+    for (const event of [
+      'mcp:server:connected',
+      'mcp:server:disconnected',
+      'mcp:server:error',
+      'mcp:server:list-changed',
+      'mcp:agent:widgets-changed',
+    ])
+      this.stops.push(bus.on(event, sync));
     this.sync();
   }
 

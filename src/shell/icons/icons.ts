@@ -94,7 +94,21 @@ function child(tag: string, attrs: Record<string, string>): SVGTemplateResult {
 export function icon(name: IconName): TemplateResult {
   let made = cache.get(name);
   if (!made) {
-    made = html`<svg class="icon" aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${ICONS[name].map(([tag, attrs]) => child(tag, attrs))}</svg>`;
+    made = html`<svg
+      class="icon"
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      fill="none"
+      stroke="currentColor"
+      stroke-width="2"
+      stroke-linecap="round"
+      stroke-linejoin="round"
+    >
+      ${ICONS[name].map(([tag, attrs]) => child(tag, attrs))}
+    </svg>`;
     cache.set(name, made);
   }
   return made;

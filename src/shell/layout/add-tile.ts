@@ -4,8 +4,6 @@ import type { NewTile, Tile } from '../../core/layout/layout-types.js';
 import type { HostServices } from '../host-services.js';
 import { shellStyles } from '../shell.styles.js';
 
-
-
 /**
  * <mcp-add-tile>: the edit-mode form that adds a tile — a server widget (any standard or installed
  * type offered for that server), a server's status, or a pinned app (one of the server's app tools,
@@ -15,11 +13,31 @@ export class McpAddTile extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; }
-      form { display: flex; flex-wrap: wrap; align-items: end; gap: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        border: 1px solid var(--mcp-border, #737d88); border-radius: var(--mcp-radius-lg, 8px); background: var(--mcp-surface, #f4f6f8); }
-      label { display: flex; flex-direction: column; gap: var(--mcp-spacing-xs, 0.125rem); font-size: var(--mcp-font-size-sm, 0.8125rem); font-weight: 600; }
-      textarea { min-width: 16rem; min-height: 2.25rem; font-family: var(--mcp-font-family-mono, monospace); }
+      :host {
+        display: block;
+      }
+      form {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: end;
+        gap: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        border: 1px solid var(--mcp-border, #737d88);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-surface, #f4f6f8);
+      }
+      label {
+        display: flex;
+        flex-direction: column;
+        gap: var(--mcp-spacing-xs, 0.125rem);
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        font-weight: 600;
+      }
+      textarea {
+        min-width: 16rem;
+        min-height: 2.25rem;
+        font-family: var(--mcp-font-family-mono, monospace);
+      }
     `,
   ];
 
@@ -41,7 +59,9 @@ export class McpAddTile extends LitElement {
 
   private apps(server: string): string[] {
     const info = this.services?.bridge.getServer(server)?.info;
-    return (info?.tools ?? []).filter((tool) => this.services?.apps.appResourceUri(server, tool.name)).map((tool) => tool.name);
+    return (info?.tools ?? [])
+      .filter((tool) => this.services?.apps.appResourceUri(server, tool.name))
+      .map((tool) => tool.name);
   }
 
   private submit(event: Event): void {
@@ -51,7 +71,8 @@ export class McpAddTile extends LitElement {
     const server = String(data.get('server') ?? '');
     if (!server) return;
     if (this.kind === 'status') return this.onAdd({ kind: 'status', server });
-    if (this.kind === 'widget') return this.onAdd({ kind: 'widget', server, widget: String(data.get('widget') ?? 'server-panel') });
+    if (this.kind === 'widget')
+      return this.onAdd({ kind: 'widget', server, widget: String(data.get('widget') ?? 'server-panel') });
     let args: unknown;
     try {
       args = JSON.parse(String(data.get('args') || '{}'));
@@ -70,24 +91,45 @@ export class McpAddTile extends LitElement {
     const widgets = this.services?.registry.listFor(server) ?? [];
     const apps = this.apps(server);
     return html`<form aria-label=${t('layout.add')} @submit=${this.submit}>
-      <label>${t('layout.addKind')}
-        <select name="kind" @change=${(e: Event) => (this.kind = (e.target as HTMLSelectElement).value as Tile['kind'])}>
+      <label
+        >${t('layout.addKind')}
+        <select
+          name="kind"
+          @change=${(e: Event) => (this.kind = (e.target as HTMLSelectElement).value as Tile['kind'])}
+        >
           ${(['widget', 'status', 'app'] as const).map((k) => html`<option value=${k} ?selected=${k === this.kind}>${t(`layout.kind.${k}`)}</option>`)}
-        </select></label>
-      <label>${t('layout.server')}
+        </select></label
+      >
+      <label
+        >${t('layout.server')}
         <select name="server" @change=${(e: Event) => (this.server = (e.target as HTMLSelectElement).value)}>
           ${this.servers.map((s) => html`<option value=${s.name} ?selected=${s.name === server}>${s.name}</option>`)}
-        </select></label>
-      ${this.kind === 'widget'
-        ? html`<label>${t('layout.widget')}<select name="widget">${widgets.map((w) => html`<option value=${w.type}>${w.source !== 'registry' && t(`widgetType.${w.type}`) !== `widgetType.${w.type}` ? t(`widgetType.${w.type}`) : w.label}</option>`)}</select></label>`
-        : nothing}
-      ${this.kind === 'app'
-        ? apps.length
-          ? html`<label>${t('layout.tool')}<select name="tool">${apps.map((a) => html`<option value=${a}>${a}</option>`)}</select></label>
-              <label>${t('layout.args')}<textarea name="args" rows="1" spellcheck="false">{}</textarea></label>`
-          : html`<p class="muted">${t('layout.noApps')}</p>`
-        : nothing}
-      <button type="submit" class="primary" ?disabled=${this.kind === 'app' && !apps.length}>${t('layout.addButton')}</button>
+        </select></label
+      >
+      ${
+        this.kind === 'widget'
+          ? html`<label
+              >${t('layout.widget')}<select name="widget"
+                >${widgets.map((w) => html`<option value=${w.type}>${w.source !== 'registry' && t(`widgetType.${w.type}`) !== `widgetType.${w.type}` ? t(`widgetType.${w.type}`) : w.label}</option>`)}</select
+              ></label
+            >`
+          : nothing
+      }
+      ${
+        this.kind === 'app'
+          ? apps.length
+            ? html`<label
+                  >${t('layout.tool')}<select name="tool"
+                    >${apps.map((a) => html`<option value=${a}>${a}</option>`)}</select
+                  ></label
+                >
+                <label>${t('layout.args')}<textarea name="args" rows="1" spellcheck="false">{}</textarea></label>`
+            : html`<p class="muted">${t('layout.noApps')}</p>`
+          : nothing
+      }
+      <button type="submit" class="primary" ?disabled=${this.kind === 'app' && !apps.length}
+        >${t('layout.addButton')}</button
+      >
       ${this.problem ? html`<p class="error-text" role="alert">${this.problem}</p>` : nothing}
     </form>`;
   }
@@ -96,7 +138,12 @@ export class McpAddTile extends LitElement {
 if (!customElements.get('mcp-add-tile')) customElements.define('mcp-add-tile', McpAddTile);
 
 /** The add-tile form bound to the dashboard. */
-export function renderAddTile(services: HostServices | undefined, servers: GatewayServerSummary[], t: McpAddTile['t'], onAdd: McpAddTile['onAdd']) {
+export function renderAddTile(
+  services: HostServices | undefined,
+  servers: GatewayServerSummary[],
+  t: McpAddTile['t'],
+  onAdd: McpAddTile['onAdd'],
+) {
   return html`<mcp-add-tile .services=${services} .servers=${servers} .t=${t} .onAdd=${onAdd}></mcp-add-tile>`;
 }
 

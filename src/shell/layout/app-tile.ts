@@ -25,16 +25,37 @@ export class McpAppTile extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; height: 100%; }
-      .holder { height: 100%; }
-      mcp-app-frame { margin: 0; border: 0; border-radius: inherit; }
-      mcp-app-frame[fill] { height: 100%; }
-      p { margin: 0; padding: var(--mcp-spacing-md, 0.5rem); }
-      .placeholder { border-left: 4px solid var(--mcp-warning-dark, #8a4b00); }
+      :host {
+        display: block;
+        height: 100%;
+      }
+      .holder {
+        height: 100%;
+      }
+      mcp-app-frame {
+        margin: 0;
+        border: 0;
+        border-radius: inherit;
+      }
+      mcp-app-frame[fill] {
+        height: 100%;
+      }
+      p {
+        margin: 0;
+        padding: var(--mcp-spacing-md, 0.5rem);
+      }
+      .placeholder {
+        border-left: 4px solid var(--mcp-warning-dark, #8a4b00);
+      }
     `,
   ];
 
-  static override properties = { tile: { attribute: false }, services: { attribute: false }, problem: { state: true }, waiting: { state: true } };
+  static override properties = {
+    tile: { attribute: false },
+    services: { attribute: false },
+    problem: { state: true },
+    waiting: { state: true },
+  };
 
   declare tile: AppTile | undefined;
   declare services: HostServices | undefined;
@@ -74,7 +95,10 @@ export class McpAppTile extends LitElement {
     await this.updateComplete;
     let view = this.view;
     if (!view) {
-      const summary = services.configuration.get<Record<string, { transport: 'stdio' | 'http'; disabled?: boolean }>>('mcp.servers')?.[tile.server];
+      const summary =
+        services.configuration.get<Record<string, { transport: 'stdio' | 'http'; disabled?: boolean }>>(
+          'mcp.servers',
+        )?.[tile.server];
       if (!summary) {
         this.problem = this.t('placeholder.server', { server: tile.server });
         return;
@@ -87,7 +111,10 @@ export class McpAppTile extends LitElement {
         await connected;
       } catch (error) {
         this.waiting = false;
-        this.problem = this.t('appTile.noServer', { server: tile.server, message: (error as Error)?.message ?? String(error) });
+        this.problem = this.t('appTile.noServer', {
+          server: tile.server,
+          message: (error as Error)?.message ?? String(error),
+        });
         return;
       }
       this.waiting = false;
@@ -110,7 +137,10 @@ export class McpAppTile extends LitElement {
     const fit = () => {
       const sized = view!.governor.height !== undefined;
       frame.toggleAttribute('fill', !sized);
-      if (sized && !this.tile?.sized) this.dispatchEvent(new CustomEvent('mcp-app-tile-size', { bubbles: true, composed: true, detail: { px: frame.offsetHeight } }));
+      if (sized && !this.tile?.sized)
+        this.dispatchEvent(
+          new CustomEvent('mcp-app-tile-size', { bubbles: true, composed: true, detail: { px: frame.offsetHeight } }),
+        );
     };
     this.stopView = view.onChange(() => requestAnimationFrame(fit));
     this.observer = new ResizeObserver(() => fit());
@@ -120,7 +150,9 @@ export class McpAppTile extends LitElement {
 
   override render() {
     if (this.problem) return html`<p class="placeholder" role="note">${this.problem}</p>`;
-    return html`${this.waiting ? html`<p role="status" class="muted">${this.t('appTile.waiting', { server: this.tile?.server ?? '' })}</p>` : nothing}<div class="holder"></div>`;
+    return html`${this.waiting ? html`<p role="status" class="muted">${this.t('appTile.waiting', { server: this.tile?.server ?? '' })}</p>` : nothing}<div
+        class="holder"
+      ></div>`;
   }
 }
 

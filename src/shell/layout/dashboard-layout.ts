@@ -99,7 +99,9 @@ export class DashboardLayoutController implements ReactiveController {
   /** Same servers, new process states: hands each card and status tile its own summary (no re-render). */
   updateSummaries(servers: GatewayServerSummary[]): void {
     const byName = new Map(servers.map((s) => [s.name, s]));
-    for (const el of this.host.renderRoot.querySelectorAll<HTMLElement & { server?: GatewayServerSummary }>('mcp-widget-card, mcp-status-tile')) {
+    for (const el of this.host.renderRoot.querySelectorAll<HTMLElement & { server?: GatewayServerSummary }>(
+      'mcp-widget-card, mcp-status-tile',
+    )) {
       const next = el.server && byName.get(el.server.name);
       if (next) el.server = next;
     }
@@ -113,7 +115,9 @@ export class DashboardLayoutController implements ReactiveController {
     const tile = appTileBeside(dashboard.tiles, view.serverName, view.toolName, structuredClone(view.args));
     this.liveViews.set(tile.id, view);
     const tiles = placeTile([...dashboard.tiles, tile], tile.id, { x: tile.x, y: tile.y });
-    store.setTiles(dashboard.id, tiles, this.t('layout.added', { name: tileLabel(this.context(dashboard), tile) }), { undoable: false });
+    store.setTiles(dashboard.id, tiles, this.t('layout.added', { name: tileLabel(this.context(dashboard), tile) }), {
+      undoable: false,
+    });
     this.announce(this.t('layout.added', { name: tileLabel(this.context(dashboard), tile) }));
     return true;
   }
@@ -170,8 +174,15 @@ export class DashboardLayoutController implements ReactiveController {
   async importText(text: string, fileName: string): Promise<boolean> {
     const checked = await readLayoutFile(text, (message) => this.t('layout.notJson', { message }));
     if (!checked.ok) {
-      const message = this.t('layout.importFailed', { file: fileName, problems: checked.problems.slice(0, 8).join('; ') });
-      this.host.services?.bus.emit('mcp:host:notification', { title: this.t('layout.import'), body: message, level: 'error' });
+      const message = this.t('layout.importFailed', {
+        file: fileName,
+        problems: checked.problems.slice(0, 8).join('; '),
+      });
+      this.host.services?.bus.emit('mcp:host:notification', {
+        title: this.t('layout.import'),
+        body: message,
+        level: 'error',
+      });
       this.announce(message, 'assertive');
       return false;
     }
@@ -222,12 +233,15 @@ export class DashboardLayoutController implements ReactiveController {
     else return;
     event.preventDefault();
     store.setActive(dashboards[next]!.id);
-    void this.host.updateComplete.then(() => (this.host.renderRoot.querySelector(`#tab-${CSS.escape(dashboards[next]!.id)}`) as HTMLElement | null)?.focus());
+    void this.host.updateComplete.then(() =>
+      (this.host.renderRoot.querySelector(`#tab-${CSS.escape(dashboards[next]!.id)}`) as HTMLElement | null)?.focus(),
+    );
   }
 
   private showServer(server: string, dashboard: ShownDashboard): void {
     const tile = dashboard.tiles.find((t) => t.kind === 'widget' && t.server === server);
-    const el = tile && this.host.renderRoot.querySelector<HTMLElement>(`mcp-tile[data-tile-id="${CSS.escape(tile.id)}"]`);
+    const el =
+      tile && this.host.renderRoot.querySelector<HTMLElement>(`mcp-tile[data-tile-id="${CSS.escape(tile.id)}"]`);
     el?.scrollIntoView({ block: 'start', behavior: 'smooth' });
     el?.querySelector('mcp-widget-card')?.focus();
   }
@@ -236,13 +250,20 @@ export class DashboardLayoutController implements ReactiveController {
     const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     const rows = Math.max(3, Math.min(40, Math.ceil((px + 0.75 * rem) / (3.25 * rem))));
     if (rows === tile.h || !grid.isConnected) return;
-    this.store?.setTiles(dashboard.id, dashboard.tiles.map((t) => (t.id === tile.id ? { ...t, h: rows } : t)), 'app size', { undoable: false });
+    this.store?.setTiles(
+      dashboard.id,
+      dashboard.tiles.map((t) => (t.id === tile.id ? { ...t, h: rows } : t)),
+      'app size',
+      { undoable: false },
+    );
   }
 
   private onLayoutChange(dashboard: ShownDashboard, event: LayoutChangeEvent): void {
     // A user-resized app tile stops following its app's size reports.
     const before = new Map(dashboard.tiles.map((t) => [t.id, t]));
-    const tiles = event.tiles.map((t) => (t.kind === 'app' && before.get(t.id)?.h !== t.h && /resiz/i.test(event.what) ? { ...t, sized: true } : t));
+    const tiles = event.tiles.map((t) =>
+      t.kind === 'app' && before.get(t.id)?.h !== t.h && /resiz/i.test(event.what) ? { ...t, sized: true } : t,
+    );
     this.change(dashboard, tiles, event.what);
   }
 
@@ -250,14 +271,40 @@ export class DashboardLayoutController implements ReactiveController {
     const t = (key: string, v?: Record<string, unknown>) => this.t(key, v);
     const store = this.store!;
     if (!this.editing) {
-      return html`<button type="button" data-action="edit-layout" @click=${() => this.setEditing(true)}>${icon('pencil')} ${t('layout.edit')}</button>`;
+      return html`<button type="button" data-action="edit-layout" @click=${() => this.setEditing(true)}
+        >${icon('pencil')} ${t('layout.edit')}</button
+      >`;
     }
-    return html`<button type="button" data-action="undo" ?disabled=${!store.canUndo} @click=${() => this.undo()}>${icon('undo')} ${t('layout.undo')}</button>
-      <button type="button" data-action="add-tile" aria-expanded=${this.adding ? 'true' : 'false'} @click=${() => ((this.adding = !this.adding), this.host.requestUpdate())}>${icon('plus')} ${t('layout.add')}</button>
-      <button type="button" data-action="export-layout" @click=${() => this.exportLayout()}>${icon('download')} ${t('layout.export')}</button>
-      <label class="file-button">${icon('upload')} ${t('layout.import')}<input type="file" accept="application/json,.json" data-action="import-layout" @change=${(e: Event) => void this.onImport(e)} /></label>
-      <button type="button" data-action="reset-layout" ?disabled=${!active.changed && store.dashboards().every((d) => !d.changed)} @click=${() => this.reset()}>${icon('reset')} ${t(store.hasTeam ? 'layout.reset' : 'layout.resetDefault')}</button>
-      <button type="button" class="primary" data-action="done-layout" @click=${() => this.setEditing(false)}>${icon('check')} ${t('layout.done')}</button>`;
+    return html`<button type="button" data-action="undo" ?disabled=${!store.canUndo} @click=${() => this.undo()}
+        >${icon('undo')} ${t('layout.undo')}</button
+      >
+      <button
+        type="button"
+        data-action="add-tile"
+        aria-expanded=${this.adding ? 'true' : 'false'}
+        @click=${() => ((this.adding = !this.adding), this.host.requestUpdate())}
+        >${icon('plus')} ${t('layout.add')}</button
+      >
+      <button type="button" data-action="export-layout" @click=${() => this.exportLayout()}
+        >${icon('download')} ${t('layout.export')}</button
+      >
+      <label class="file-button"
+        >${icon('upload')} ${t('layout.import')}<input
+          type="file"
+          accept="application/json,.json"
+          data-action="import-layout"
+          @change=${(e: Event) => void this.onImport(e)}
+      /></label>
+      <button
+        type="button"
+        data-action="reset-layout"
+        ?disabled=${!active.changed && store.dashboards().every((d) => !d.changed)}
+        @click=${() => this.reset()}
+        >${icon('reset')} ${t(store.hasTeam ? 'layout.reset' : 'layout.resetDefault')}</button
+      >
+      <button type="button" class="primary" data-action="done-layout" @click=${() => this.setEditing(false)}
+        >${icon('check')} ${t('layout.done')}</button
+      >`;
   }
 
   /** The tab bar, the edit toolbar and every dashboard's grid (hidden but alive when not shown). */
@@ -268,45 +315,95 @@ export class DashboardLayoutController implements ReactiveController {
     const dashboards = store.dashboards();
     const t = (key: string, v?: Record<string, unknown>) => this.t(key, v);
     return html`<div class="layout-bar">
-        <div role="tablist" aria-label=${t('layout.tabs')} @keydown=${(e: KeyboardEvent) => this.onTabKey(e, dashboards)}>
+        <div
+          role="tablist"
+          aria-label=${t('layout.tabs')}
+          @keydown=${(e: KeyboardEvent) => this.onTabKey(e, dashboards)}
+        >
           ${dashboards.map(
-            (d) => html`<button role="tab" type="button" id="tab-${d.id}" aria-selected=${d.id === active.id ? 'true' : 'false'} aria-controls="board-${d.id}"
-              tabindex=${d.id === active.id ? '0' : '-1'} title=${d.file ? t('layout.teamFile', { file: d.file }) : ''} @click=${() => store.setActive(d.id)}>${icon('dashboard')} ${d.origin === 'default' ? t('layout.defaultName') : d.name}</button>`,
+            (d) =>
+              html`<button
+                role="tab"
+                type="button"
+                id="tab-${d.id}"
+                aria-selected=${d.id === active.id ? 'true' : 'false'}
+                aria-controls="board-${d.id}"
+                tabindex=${d.id === active.id ? '0' : '-1'}
+                title=${d.file ? t('layout.teamFile', { file: d.file }) : ''}
+                @click=${() => store.setActive(d.id)}
+                >${icon('dashboard')} ${d.origin === 'default' ? t('layout.defaultName') : d.name}</button
+              >`,
           )}
         </div>
         ${this.editing ? html`<button type="button" data-action="new-dashboard" class="ghost-button" @click=${() => this.newDashboard()}>${icon('plus')} ${t('layout.newDashboard')}</button>` : nothing}
         <span class="spacer"></span>
         <div class="layout-actions">${this.renderToolbar(active)}</div>
       </div>
-      ${this.editing ? html`<div class="edit-note" role="note"><span class="wide-only">${t('layout.editing')}</span><span class="narrow-only">${t('layout.narrow')}</span>
-          ${active.origin !== 'default' ? html`<label>${t('layout.rename')} <input data-action="rename-dashboard" .value=${active.name} @change=${(e: Event) => this.rename(active, (e.target as HTMLInputElement).value)} /></label>` : nothing}
-          ${active.origin === 'user' && dashboards.length > 1
-            ? html`<button type="button" data-action="remove-dashboard" @click=${() => store.removeDashboard(active.id)}>${icon('trash')} ${t('layout.removeDashboard')}</button>`
-            : nothing}</div>` : nothing}
+      ${
+        this.editing
+          ? html`<div class="edit-note" role="note"
+              ><span class="wide-only">${t('layout.editing')}</span
+              ><span class="narrow-only">${t('layout.narrow')}</span>
+              ${active.origin !== 'default' ? html`<label>${t('layout.rename')} <input data-action="rename-dashboard" .value=${active.name} @change=${(e: Event) => this.rename(active, (e.target as HTMLInputElement).value)} /></label>` : nothing}
+              ${
+                active.origin === 'user' && dashboards.length > 1
+                  ? html`<button
+                      type="button"
+                      data-action="remove-dashboard"
+                      @click=${() => store.removeDashboard(active.id)}
+                      >${icon('trash')} ${t('layout.removeDashboard')}</button
+                    >`
+                  : nothing
+              }</div
+            >`
+          : nothing
+      }
       ${this.editing && this.adding ? renderAddTile(this.host.services, this.host.servers ?? [], t, (tile) => this.addTile(tile)) : nothing}
-      ${repeat(dashboards, (d) => d.id, (d) => this.renderBoard(d, d.id === active.id))}`;
+      ${repeat(
+        dashboards,
+        (d) => d.id,
+        (d) => this.renderBoard(d, d.id === active.id),
+      )}`;
   }
 
   private renderBoard(dashboard: ShownDashboard, shown: boolean) {
     const ctx = this.context(dashboard);
-    return html`<section role="tabpanel" id="board-${dashboard.id}" aria-labelledby="tab-${dashboard.id}" ?hidden=${!shown}>
+    return html`<section
+      role="tabpanel"
+      id="board-${dashboard.id}"
+      aria-labelledby="tab-${dashboard.id}"
+      ?hidden=${!shown}
+    >
       ${dashboard.tiles.length === 0 ? html`<p class="muted empty">${this.t('layout.empty')}</p>` : nothing}
-      <mcp-tile-grid .tiles=${dashboard.tiles} ?editing=${this.editing && shown} .announce=${this.say} .t=${ctx.t} .labelOf=${(tile: Tile) => tileLabel(ctx, tile)}
+      <mcp-tile-grid
+        .tiles=${dashboard.tiles}
+        ?editing=${this.editing && shown}
+        .announce=${this.say}
+        .t=${ctx.t}
+        .labelOf=${(tile: Tile) => tileLabel(ctx, tile)}
         @mcp-layout-change=${(e: LayoutChangeEvent) => this.onLayoutChange(dashboard, e)}
         @mcp-show-server=${(e: CustomEvent<{ server: string }>) => this.showServer(e.detail.server, dashboard)}
         @mcp-app-tile-size=${(e: CustomEvent<{ px: number }>) => {
-          const tile = dashboard.tiles.find((x) => x.id === (e.target as HTMLElement).closest('mcp-tile')?.dataset.tileId);
+          const tile = dashboard.tiles.find(
+            (x) => x.id === (e.target as HTMLElement).closest('mcp-tile')?.dataset.tileId,
+          );
           if (tile?.kind === 'app') this.onAppSize(dashboard, tile, e.detail.px, e.currentTarget as HTMLElement);
         }}
         @mcp-widget-type-change=${(e: CustomEvent<{ type: string }>) => {
           const id = (e.target as HTMLElement).closest('mcp-tile')?.dataset.tileId;
-          const tiles = dashboard.tiles.map((x) => (x.id === id && x.kind === 'widget' ? { ...x, widget: e.detail.type } : x));
+          const tiles = dashboard.tiles.map((x) =>
+            x.id === id && x.kind === 'widget' ? { ...x, widget: e.detail.type } : x,
+          );
           this.store?.setTiles(dashboard.id, tiles, `widget ${e.detail.type}`, { undoable: false });
-        }}>
+        }}
+      >
         ${repeat(
           dashboard.tiles,
           (tile) => tile.id,
-          (tile) => html`<mcp-tile .tile=${tile} .label=${tileLabel(ctx, tile)} .t=${ctx.t} data-kind=${tile.kind}>${renderTileContent(ctx, tile)}</mcp-tile>`,
+          (tile) =>
+            html`<mcp-tile .tile=${tile} .label=${tileLabel(ctx, tile)} .t=${ctx.t} data-kind=${tile.kind}
+              >${renderTileContent(ctx, tile)}</mcp-tile
+            >`,
         )}
       </mcp-tile-grid>
     </section>`;

@@ -16,7 +16,10 @@ export function downloadLayout(file: LayoutFile, name: string): void {
  * Reads and checks a layout file the user chose: JSON, then the layout schema (ajv, loaded on first
  * use so it is not part of the first paint). Returns the file, or the problems naming their JSON path.
  */
-export async function readLayoutFile(text: string, notJson: (message: string) => string): Promise<{ ok: true; layout: LayoutFile } | { ok: false; problems: string[] }> {
+export async function readLayoutFile(
+  text: string,
+  notJson: (message: string) => string,
+): Promise<{ ok: true; layout: LayoutFile } | { ok: false; problems: string[] }> {
   let value: unknown;
   try {
     value = JSON.parse(text);

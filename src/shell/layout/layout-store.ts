@@ -29,7 +29,13 @@ export interface ShownDashboard extends DashboardLayout {
 
 function isDashboard(value: unknown): value is DashboardLayout {
   const d = value as DashboardLayout | undefined;
-  return Boolean(d && typeof d.id === 'string' && typeof d.name === 'string' && Array.isArray(d.tiles) && d.tiles.every((t) => t && typeof t.id === 'string' && typeof t.x === 'number'));
+  return Boolean(
+    d &&
+    typeof d.id === 'string' &&
+    typeof d.name === 'string' &&
+    Array.isArray(d.tiles) &&
+    d.tiles.every((t) => t && typeof t.id === 'string' && typeof t.x === 'number'),
+  );
 }
 
 /**
@@ -54,10 +60,22 @@ export class LayoutStore {
     this.servers = servers;
     this.base = team.length ? team : [defaultDashboard(servers, defaultName)];
     const stored = this.configuration.get<UserLayoutState>(USER_LAYOUT_KEY);
-    if (stored && stored.version === 1 && stored.dashboards && typeof stored.dashboards === 'object' && Array.isArray(stored.own)) {
+    if (
+      stored &&
+      stored.version === 1 &&
+      stored.dashboards &&
+      typeof stored.dashboards === 'object' &&
+      Array.isArray(stored.own)
+    ) {
       const dashboards: Record<string, DashboardLayout> = {};
       for (const [id, d] of Object.entries(stored.dashboards)) if (isDashboard(d)) dashboards[id] = d;
-      this.state = { version: 1, dashboards, own: stored.own.filter((id) => typeof id === 'string' && dashboards[id]), hidden: Array.isArray(stored.hidden) ? stored.hidden : [], active: stored.active };
+      this.state = {
+        version: 1,
+        dashboards,
+        own: stored.own.filter((id) => typeof id === 'string' && dashboards[id]),
+        hidden: Array.isArray(stored.hidden) ? stored.hidden : [],
+        active: stored.active,
+      };
     }
     this.notify();
   }
@@ -82,7 +100,11 @@ export class LayoutStore {
         const team = this.team.find((t) => t.id === d.id);
         return { ...(mine ?? d), origin: team ? 'team' : 'default', file: team?.file, changed: Boolean(mine) };
       });
-    const own: ShownDashboard[] = this.state.own.map((id) => ({ ...this.state.dashboards[id]!, origin: 'user', changed: true }));
+    const own: ShownDashboard[] = this.state.own.map((id) => ({
+      ...this.state.dashboards[id]!,
+      origin: 'user',
+      changed: true,
+    }));
     return [...base, ...own];
   }
 
@@ -127,12 +149,21 @@ export class LayoutStore {
   }
 
   /** Replaces one dashboard's tiles (compacted); `what` is what undo will say it undid. */
-  setTiles(dashboardId: string, tiles: Tile[], what: string, options: { undoable?: boolean; compact?: boolean } = {}): void {
+  setTiles(
+    dashboardId: string,
+    tiles: Tile[],
+    what: string,
+    options: { undoable?: boolean; compact?: boolean } = {},
+  ): void {
     const current = this.dashboards().find((d) => d.id === dashboardId);
     if (!current) return;
     const { origin: _o, file: _f, changed: _c, ...plain } = current;
     const next: DashboardLayout = { ...plain, tiles: options.compact === false ? tiles : compact(tiles) };
-    this.commit({ ...this.state, dashboards: { ...this.state.dashboards, [dashboardId]: next } }, what, options.undoable !== false);
+    this.commit(
+      { ...this.state, dashboards: { ...this.state.dashboards, [dashboardId]: next } },
+      what,
+      options.undoable !== false,
+    );
   }
 
   /** True when there is a change to undo. */
@@ -153,10 +184,23 @@ export class LayoutStore {
   /** Adds an empty dashboard (a new tab) and opens it. */
   addDashboard(name: string): string {
     const taken = new Set(this.dashboards().map((d) => d.id));
-    let id = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'dashboard';
+    let id =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || 'dashboard';
     if (!/^[a-z0-9]/.test(id)) id = `d-${id}`;
     for (let n = 2; taken.has(id); n++) id = `${id.replace(/-\d+$/, '')}-${n}`;
-    this.commit({ ...this.state, dashboards: { ...this.state.dashboards, [id]: { id, name, tiles: [] } }, own: [...this.state.own, id], active: id }, `add dashboard ${name}`, true);
+    this.commit(
+      {
+        ...this.state,
+        dashboards: { ...this.state.dashboards, [id]: { id, name, tiles: [] } },
+        own: [...this.state.own, id],
+        active: id,
+      },
+      `add dashboard ${name}`,
+      true,
+    );
     return id;
   }
 
@@ -168,7 +212,11 @@ export class LayoutStore {
     delete dashboards[id];
     const own = this.state.own.filter((x) => x !== id);
     const hidden = shown.origin === 'user' ? this.state.hidden : [...(this.state.hidden ?? []), id];
-    this.commit({ ...this.state, dashboards, own, hidden, active: this.state.active === id ? undefined : this.state.active }, `remove dashboard ${shown.name}`, true);
+    this.commit(
+      { ...this.state, dashboards, own, hidden, active: this.state.active === id ? undefined : this.state.active },
+      `remove dashboard ${shown.name}`,
+      true,
+    );
   }
 
   /** Renames a dashboard. */
@@ -176,7 +224,11 @@ export class LayoutStore {
     const current = this.dashboards().find((d) => d.id === id);
     if (!current || !name.trim()) return;
     const { origin: _o, file: _f, changed: _c, ...plain } = current;
-    this.commit({ ...this.state, dashboards: { ...this.state.dashboards, [id]: { ...plain, name: name.trim() } } }, `rename dashboard to ${name.trim()}`, true);
+    this.commit(
+      { ...this.state, dashboards: { ...this.state.dashboards, [id]: { ...plain, name: name.trim() } } },
+      `rename dashboard to ${name.trim()}`,
+      true,
+    );
   }
 
   /** Drops the user's changes: every team (or default) dashboard as the team wrote it; the user's own dashboards stay. */
@@ -189,7 +241,10 @@ export class LayoutStore {
   /** The layout file for these dashboards (all by default). */
   exportFile(ids?: string[]): LayoutFile {
     const chosen = this.dashboards().filter((d) => !ids || ids.includes(d.id));
-    return { version: 1, dashboards: chosen.map(({ id, name, tiles }) => ({ id, name, tiles: structuredClone(tiles) })) };
+    return {
+      version: 1,
+      dashboards: chosen.map(({ id, name, tiles }) => ({ id, name, tiles: structuredClone(tiles) })),
+    };
   }
 
   /** Adds (or replaces, by id) the dashboards of a checked layout file; opens the first. */
@@ -202,7 +257,11 @@ export class LayoutStore {
       if (!baseIds.has(d.id) && !own.includes(d.id)) own.push(d.id);
     }
     const hidden = (this.state.hidden ?? []).filter((id) => !file.dashboards.some((d) => d.id === id));
-    this.commit({ ...this.state, dashboards, own, hidden, active: file.dashboards[0]?.id }, `import ${file.dashboards.map((d) => d.name).join(', ')}`, true);
+    this.commit(
+      { ...this.state, dashboards, own, hidden, active: file.dashboards[0]?.id },
+      `import ${file.dashboards.map((d) => d.name).join(', ')}`,
+      true,
+    );
     return file.dashboards.map((d) => d.id);
   }
 }

@@ -48,13 +48,28 @@ export function renderTileContent(ctx: TileContext, tile: Tile): TemplateResult 
   const server = ctx.servers.get(tile.server);
   if (!server) return placeholder(ctx.t('placeholder.server', { server: tile.server }));
   if (tile.kind === 'status') {
-    return html`<mcp-status-tile .server=${server} .services=${ctx.services} .canShow=${ctx.panels.has(tile.server)}></mcp-status-tile>`;
+    return html`<mcp-status-tile
+      .server=${server}
+      .services=${ctx.services}
+      .canShow=${ctx.panels.has(tile.server)}
+    ></mcp-status-tile>`;
   }
   if (tile.kind === 'app') {
-    return html`<mcp-app-tile .tile=${tile} .services=${ctx.services} .view=${ctx.liveViews.get(tile.id)}></mcp-app-tile>`;
+    return html`<mcp-app-tile
+      .tile=${tile}
+      .services=${ctx.services}
+      .view=${ctx.liveViews.get(tile.id)}
+    ></mcp-app-tile>`;
   }
   if (!ctx.services.registry.get(tile.widget)) {
-    return ctx.registryReady ? placeholder(ctx.t('placeholder.widget', { widget: tile.widget })) : html`<p role="status" class="muted placeholder-wait">${ctx.t('card.loadingWidget')}</p>`;
+    return ctx.registryReady
+      ? placeholder(ctx.t('placeholder.widget', { widget: tile.widget }))
+      : html`<p role="status" class="muted placeholder-wait">${ctx.t('card.loadingWidget')}</p>`;
   }
-  return html`<mcp-widget-card .server=${server} .services=${ctx.services} .widgetTypeChoice=${tile.widget} data-tile=${tile.id}></mcp-widget-card>`;
+  return html`<mcp-widget-card
+    .server=${server}
+    .services=${ctx.services}
+    .widgetTypeChoice=${tile.widget}
+    data-tile=${tile.id}
+  ></mcp-widget-card>`;
 }

@@ -8,7 +8,12 @@ const pending = new WeakMap<HostServices, Map<string, Promise<MCPServerInfo>>>()
  * Connects a server once for every tile that shows it (a panel, a tool browser and a status tile of
  * the same server share one session). `force` reconnects (the Reconnect button).
  */
-export function connectShared(services: HostServices, name: string, transport: 'stdio' | 'http', force = false): Promise<MCPServerInfo> {
+export function connectShared(
+  services: HostServices,
+  name: string,
+  transport: 'stdio' | 'http',
+  force = false,
+): Promise<MCPServerInfo> {
   let map = pending.get(services);
   if (!map) pending.set(services, (map = new Map()));
   const inFlight = map.get(name);
@@ -20,10 +25,14 @@ export function connectShared(services: HostServices, name: string, transport: '
   // once when something needs it (startup-turn.ts): its code and handshake are main-thread work.
   const drawnFirst = !force && catalogInfo(services, name, transport) !== undefined;
   const wait = sessionWait(services.configuration.get<unknown>('mcp.sessionWaitMs'));
-  const turn = drawnFirst ? Promise.race([startupTurn(services, wait), services.bridge.demanded(name) ?? Promise.resolve()]) : Promise.resolve();
-  const connecting = turn.then(() => services.bridge.connect(name, transport)).finally(() => {
-    if (map.get(name) === connecting) map.delete(name);
-  });
+  const turn = drawnFirst
+    ? Promise.race([startupTurn(services, wait), services.bridge.demanded(name) ?? Promise.resolve()])
+    : Promise.resolve();
+  const connecting = turn
+    .then(() => services.bridge.connect(name, transport))
+    .finally(() => {
+      if (map.get(name) === connecting) map.delete(name);
+    });
   map.set(name, connecting);
   return connecting;
 }
@@ -33,7 +42,11 @@ export function connectShared(services: HostServices, name: string, transport: '
  * the bridge so every tile of the server (and the calls they make, which wait for the session) share
  * it; undefined when the server has a session, is connecting without it, or the catalog lacks it.
  */
-export function catalogInfo(services: HostServices, name: string, transport: 'stdio' | 'http'): MCPServerInfo | undefined {
+export function catalogInfo(
+  services: HostServices,
+  name: string,
+  transport: 'stdio' | 'http',
+): MCPServerInfo | undefined {
   if (services.bridge.isConnected(name)) return undefined;
   const info = services.catalog.info(name, transport);
   if (info) services.bridge.seed(info);

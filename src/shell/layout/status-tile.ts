@@ -22,13 +22,47 @@ export class McpStatusTile extends LitElement {
     shellStyles,
     serverStatusStyles,
     css`
-      :host { display: block; height: 100%; }
-      .tile { display: grid; grid-template-columns: 1fr auto; align-content: start; gap: 0 var(--mcp-spacing-sm, 0.25rem); padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); height: 100%; }
-      h2 { margin: 0; font-size: var(--mcp-font-size-md, 0.875rem); line-height: 1.4; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      .line { grid-column: 1 / -1; font-size: var(--mcp-font-size-sm, 0.8125rem); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-      button.name { all: unset; cursor: pointer; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
-      button.name:hover { text-decoration: underline; }
-      button.name:focus-visible { outline: 3px solid var(--mcp-focus-ring, #0b5cad); outline-offset: 2px; }
+      :host {
+        display: block;
+        height: 100%;
+      }
+      .tile {
+        display: grid;
+        grid-template-columns: 1fr auto;
+        align-content: start;
+        gap: 0 var(--mcp-spacing-sm, 0.25rem);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        height: 100%;
+      }
+      h2 {
+        margin: 0;
+        font-size: var(--mcp-font-size-md, 0.875rem);
+        line-height: 1.4;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .line {
+        grid-column: 1 / -1;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      button.name {
+        all: unset;
+        cursor: pointer;
+        max-width: 100%;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+      button.name:hover {
+        text-decoration: underline;
+      }
+      button.name:focus-visible {
+        outline: 3px solid var(--mcp-focus-ring, #0b5cad);
+        outline-offset: 2px;
+      }
     `,
   ];
 
@@ -85,7 +119,8 @@ export class McpStatusTile extends LitElement {
     if (!server || !this.services) return 'loading';
     if (server.disabled) return 'disabled';
     const connection = this.services.bridge.getServer(server.name);
-    if (!connection || connection.state === 'connecting' || connection.state === 'idle') return this.error ? 'error' : 'loading';
+    if (!connection || connection.state === 'connecting' || connection.state === 'idle')
+      return this.error ? 'error' : 'loading';
     if (connection.state !== 'connected') return 'error';
     const last = this.services.history.list(server.name).find((e) => e.kind !== 'server' && e.kind !== 'log');
     return last && Date.now() - last.time < ACTIVE_MS ? 'active' : 'idle';
@@ -97,17 +132,37 @@ export class McpStatusTile extends LitElement {
     const t = this.t;
     const state = this.state();
     const info = this.services?.bridge.getServer(server.name)?.info;
-    const counts = info ? t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length }) : '';
+    const counts = info
+      ? t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length })
+      : '';
     const process = t(`process.${server.state}`, { state: server.state });
-    const error = state === 'error' ? (this.error ?? this.services?.bridge.getServer(server.name)?.lastError ?? server.lastError) : undefined;
+    const error =
+      state === 'error'
+        ? (this.error ?? this.services?.bridge.getServer(server.name)?.lastError ?? server.lastError)
+        : undefined;
     // The same status/error region as the server panel's header (server-status.ts), shortened.
     const troubled = state === 'error' || server.state === 'restarting';
     return html`<div class="tile">
-      <h2>${this.canShow
-        ? html`<button type="button" class="name" title=${t('statusTile.show', { name: server.name })}
-            @click=${() => this.dispatchEvent(new CustomEvent('mcp-show-server', { bubbles: true, composed: true, detail: { server: server.name } }))}>${server.name}</button>`
-        : server.name}</h2>
-      <mcp-server-status compact .server=${server} state=${state} .error=${error} .i18n=${this.services?.i18n}></mcp-server-status>
+      <h2
+        >${
+          this.canShow
+            ? html`<button
+                type="button"
+                class="name"
+                title=${t('statusTile.show', { name: server.name })}
+                @click=${() => this.dispatchEvent(new CustomEvent('mcp-show-server', { bubbles: true, composed: true, detail: { server: server.name } }))}
+                >${server.name}</button
+              >`
+            : server.name
+        }</h2
+      >
+      <mcp-server-status
+        compact
+        .server=${server}
+        state=${state}
+        .error=${error}
+        .i18n=${this.services?.i18n}
+      ></mcp-server-status>
       ${troubled ? nothing : html`<span class="line muted">${counts || process}</span>`}
       ${!troubled && counts ? html`<span class="line muted">${t('card.process', { state: process })}${server.restarts ? ` \u00b7 ${t('card.restarts', { count: server.restarts })}` : ''}</span>` : nothing}
     </div>`;

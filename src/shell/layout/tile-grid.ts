@@ -30,11 +30,38 @@ const GAP_REM = 0.75;
  */
 export class McpTileGrid extends LitElement {
   static override styles = css`
-    :host { display: block; container-type: inline-size; }
-    .grid { display: grid; position: relative; grid-template-columns: repeat(var(--cols, 12), minmax(0, 1fr)); grid-auto-rows: ${ROW_REM}rem; gap: ${GAP_REM}rem; }
-    .ghost[hidden] { display: none; }
-    .ghost { position: absolute; left: 0; top: 0; box-sizing: border-box; will-change: transform; border: 2px dashed var(--mcp-primary-color, #0b5cad); border-radius: var(--mcp-radius-lg, 8px); background: color-mix(in srgb, var(--mcp-primary-color, #0b5cad) 8%, transparent); pointer-events: none; }
-    :host([editing]) .grid { background-image: linear-gradient(to right, color-mix(in srgb, var(--mcp-border, #737d88) 25%, transparent) 1px, transparent 1px); }
+    :host {
+      display: block;
+      container-type: inline-size;
+    }
+    .grid {
+      display: grid;
+      position: relative;
+      grid-template-columns: repeat(var(--cols, 12), minmax(0, 1fr));
+      grid-auto-rows: ${ROW_REM}rem;
+      gap: ${GAP_REM}rem;
+    }
+    .ghost[hidden] {
+      display: none;
+    }
+    .ghost {
+      position: absolute;
+      left: 0;
+      top: 0;
+      box-sizing: border-box;
+      will-change: transform;
+      border: 2px dashed var(--mcp-primary-color, #0b5cad);
+      border-radius: var(--mcp-radius-lg, 8px);
+      background: color-mix(in srgb, var(--mcp-primary-color, #0b5cad) 8%, transparent);
+      pointer-events: none;
+    }
+    :host([editing]) .grid {
+      background-image: linear-gradient(
+        to right,
+        color-mix(in srgb, var(--mcp-border, #737d88) 25%, transparent) 1px,
+        transparent 1px
+      );
+    }
   `;
 
   static override properties = {
@@ -53,7 +80,22 @@ export class McpTileGrid extends LitElement {
   /** A tile's name in announcements. */
   labelOf: (tile: Tile) => string = (tile) => tile.id;
   private observer: ResizeObserver | undefined;
-  private drag: { id: string; mode: 'drag' | 'resize'; start: TilePlace; x0: number; y0: number; preview: Tile[]; frame: number; metrics: { colWidth: number; rowHeight: number; gap: number }; reflow?: ReturnType<typeof setTimeout>; last?: PointerEvent; handle: HTMLElement; pointerId: number } | undefined;
+  private drag:
+    | {
+        id: string;
+        mode: 'drag' | 'resize';
+        start: TilePlace;
+        x0: number;
+        y0: number;
+        preview: Tile[];
+        frame: number;
+        metrics: { colWidth: number; rowHeight: number; gap: number };
+        reflow?: ReturnType<typeof setTimeout>;
+        last?: PointerEvent;
+        handle: HTMLElement;
+        pointerId: number;
+      }
+    | undefined;
 
   constructor() {
     super();
@@ -120,7 +162,13 @@ export class McpTileGrid extends LitElement {
   }
 
   private describe(tile: Tile): string {
-    return this.t('grid.where', { name: this.labelOf(tile), column: tile.x + 1, row: tile.y + 1, width: tile.w, height: tile.h });
+    return this.t('grid.where', {
+      name: this.labelOf(tile),
+      column: tile.x + 1,
+      row: tile.y + 1,
+      width: tile.w,
+      height: tile.h,
+    });
   }
 
   private onAction(event: TileActionEvent): void {
@@ -144,7 +192,8 @@ export class McpTileGrid extends LitElement {
         return;
       case 'drag':
       case 'resize':
-        if (event.detail.pointer && event.detail.handle) this.startDrag(tile, event.action, event.detail.pointer, event.detail.handle);
+        if (event.detail.pointer && event.detail.handle)
+          this.startDrag(tile, event.action, event.detail.pointer, event.detail.handle);
     }
   }
 
@@ -155,11 +204,17 @@ export class McpTileGrid extends LitElement {
     const place: Partial<TilePlace> = resize ? { w: tile.w + dx, h: tile.h + dy } : { x: tile.x + dx, y: tile.y + dy };
     // Up past a tile: jump above it (compaction would float the tile straight back otherwise).
     if (!resize && dy < 0) {
-      const above = this.tiles.filter((t) => t.id !== tile.id && t.y < tile.y && t.x < tile.x + tile.w && tile.x < t.x + t.w).sort((a, b) => b.y - a.y)[0];
+      const above = this.tiles
+        .filter((t) => t.id !== tile.id && t.y < tile.y && t.x < tile.x + tile.w && tile.x < t.x + t.w)
+        .sort((a, b) => b.y - a.y)[0];
       if (above) place.y = above.y;
     }
     if (!resize && dy > 0) {
-      const below = this.tiles.filter((t) => t.id !== tile.id && t.y >= tile.y + shownHeight(tile) && t.x < tile.x + tile.w && tile.x < t.x + t.w).sort((a, b) => a.y - b.y)[0];
+      const below = this.tiles
+        .filter(
+          (t) => t.id !== tile.id && t.y >= tile.y + shownHeight(tile) && t.x < tile.x + tile.w && tile.x < t.x + t.w,
+        )
+        .sort((a, b) => a.y - b.y)[0];
       if (below) place.y = below.y + shownHeight(below) - shownHeight(tile) + 1;
     }
     const tiles = placeTile(this.tiles, tile.id, place);
@@ -183,7 +238,18 @@ export class McpTileGrid extends LitElement {
     if (!this.editing || this.columns < GRID_COLUMNS || pointer.button !== 0) return;
     pointer.preventDefault();
     handle.setPointerCapture(pointer.pointerId);
-    this.drag = { id: tile.id, mode, start: { x: tile.x, y: tile.y, w: tile.w, h: tile.h }, x0: pointer.clientX, y0: pointer.clientY, preview: this.tiles, frame: 0, metrics: this.metrics(), handle, pointerId: pointer.pointerId };
+    this.drag = {
+      id: tile.id,
+      mode,
+      start: { x: tile.x, y: tile.y, w: tile.w, h: tile.h },
+      x0: pointer.clientX,
+      y0: pointer.clientY,
+      preview: this.tiles,
+      frame: 0,
+      metrics: this.metrics(),
+      handle,
+      pointerId: pointer.pointerId,
+    };
     this.querySelector<McpTile>(`mcp-tile[data-tile-id="${CSS.escape(tile.id)}"]`)?.toggleAttribute('dragging', true);
     handle.addEventListener('pointermove', this.onMove);
     handle.addEventListener('pointerup', this.onUp);
@@ -207,11 +273,21 @@ export class McpTileGrid extends LitElement {
     const { colWidth, rowHeight, gap } = drag.metrics;
     const dx = Math.round((event.clientX - drag.x0) / (colWidth + gap));
     const dy = Math.round((event.clientY - drag.y0) / (rowHeight + gap));
-    const place = drag.mode === 'drag' ? { x: drag.start.x + dx, y: drag.start.y + dy } : { w: drag.start.w + dx, h: drag.start.h + dy };
+    const place =
+      drag.mode === 'drag'
+        ? { x: drag.start.x + dx, y: drag.start.y + dy }
+        : { w: drag.start.w + dx, h: drag.start.h + dy };
     const current = drag.preview.find((t) => t.id === drag.id)!;
     const next = placeTile(this.tiles, drag.id, place);
     const moved = next.find((t) => t.id === drag.id)!;
-    if (moved.x === current.x && moved.y === current.y && moved.w === current.w && moved.h === current.h && drag.preview !== this.tiles) return;
+    if (
+      moved.x === current.x &&
+      moved.y === current.y &&
+      moved.w === current.w &&
+      moved.h === current.h &&
+      drag.preview !== this.tiles
+    )
+      return;
     drag.preview = next;
     // The ghost is outside the grid's flow and moved with a transform: following the pointer costs no
     // grid layout. The other tiles (whole widgets to lay out again) make room when the pointer rests.
@@ -259,8 +335,14 @@ export class McpTileGrid extends LitElement {
     const ghost = this.renderRoot.querySelector<HTMLElement>('.ghost');
     if (ghost) ghost.hidden = true;
     const after = drag.preview.find((t) => t.id === drag.id);
-    const changed = after && (after.x !== drag.start.x || after.y !== drag.start.y || after.w !== drag.start.w || after.h !== drag.start.h);
-    if (keep && changed) this.commit(drag.preview, this.t(drag.mode === 'drag' ? 'grid.moved' : 'grid.resized', { where: this.describe(after) }));
+    const changed =
+      after &&
+      (after.x !== drag.start.x || after.y !== drag.start.y || after.w !== drag.start.w || after.h !== drag.start.h);
+    if (keep && changed)
+      this.commit(
+        drag.preview,
+        this.t(drag.mode === 'drag' ? 'grid.moved' : 'grid.resized', { where: this.describe(after) }),
+      );
     this.place();
   }
 

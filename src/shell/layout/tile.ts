@@ -36,25 +36,108 @@ export class McpTile extends LitElement {
        * its grid area, not its content, so nothing moves. Not while an app in it is full screen or picture
        * in picture: that frame is position: fixed, and containment would pin it inside the tile.
        */
-      :host { content-visibility: auto; }
-      :host([overlay]) { content-visibility: visible; }
-      :host { display: flex; flex-direction: column; min-width: 0; min-height: 0; position: relative; border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); border: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); box-shadow: var(--mcp-shadow-sm, 0 1px 2px rgb(0 0 0 / 0.12)); }
-      :host([editing]) { outline: 2px dashed var(--mcp-primary-color, #0b5cad); outline-offset: 2px; }
-      :host([dragging]) { opacity: 0.85; box-shadow: var(--mcp-shadow-md, 0 4px 12px rgb(0 0 0 / 0.18)); z-index: 2; }
-      .bar { display: flex; align-items: center; gap: var(--mcp-spacing-xs, 0.125rem); padding: 0 var(--mcp-spacing-xs, 0.125rem); min-height: 2.25rem;
-        background: var(--mcp-surface, #f4f6f8); border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f)); border-radius: var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px) 0 0; }
-      .label { flex: 1; min-width: 0; font-weight: 600; font-size: var(--mcp-font-size-sm, 0.8125rem); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; padding-inline: var(--mcp-spacing-xs, 0.125rem); }
-      .bar button { min-height: 2rem; min-width: 2rem; padding: 0 var(--mcp-spacing-sm, 0.25rem); display: inline-flex; align-items: center; justify-content: center; gap: var(--mcp-spacing-xs, 0.125rem); border-color: transparent; background: transparent; }
-      .bar button:hover { background: var(--mcp-background, #fff); border-color: var(--mcp-border, #737d88); }
-      .handle { cursor: grab; touch-action: none; }
-      :host([dragging]) .handle { cursor: grabbing; }
-      .body { flex: 1; min-height: 0; overflow: auto; border-radius: 0 0 var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px); }
-      :host(:not([editing]):not([collapsed])) .body { border-radius: var(--mcp-radius-lg, 8px); }
-      :host([collapsed]) .body { display: none; }
-      .grip { position: absolute; right: 0; bottom: 0; width: 1.75rem; height: 1.75rem; display: flex; align-items: end; justify-content: end; padding: 0.125rem;
-        cursor: nwse-resize; touch-action: none; color: var(--mcp-text-secondary, #4d5661); border: 0; background: transparent; min-height: 0; }
-      .icon { width: 1.125rem; height: 1.125rem; flex: none; }
+      :host {
+        content-visibility: auto;
+      }
+      :host([overlay]) {
+        content-visibility: visible;
+      }
+      :host {
+        display: flex;
+        flex-direction: column;
+        min-width: 0;
+        min-height: 0;
+        position: relative;
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        border: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f));
+        box-shadow: var(--mcp-shadow-sm, 0 1px 2px rgb(0 0 0 / 0.12));
+      }
+      :host([editing]) {
+        outline: 2px dashed var(--mcp-primary-color, #0b5cad);
+        outline-offset: 2px;
+      }
+      :host([dragging]) {
+        opacity: 0.85;
+        box-shadow: var(--mcp-shadow-md, 0 4px 12px rgb(0 0 0 / 0.18));
+        z-index: 2;
+      }
+      .bar {
+        display: flex;
+        align-items: center;
+        gap: var(--mcp-spacing-xs, 0.125rem);
+        padding: 0 var(--mcp-spacing-xs, 0.125rem);
+        min-height: 2.25rem;
+        background: var(--mcp-surface, #f4f6f8);
+        border-bottom: 1px solid var(--mcp-border-subtle, var(--mcp-border, #8c959f));
+        border-radius: var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px) 0 0;
+      }
+      .label {
+        flex: 1;
+        min-width: 0;
+        font-weight: 600;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+        padding-inline: var(--mcp-spacing-xs, 0.125rem);
+      }
+      .bar button {
+        min-height: 2rem;
+        min-width: 2rem;
+        padding: 0 var(--mcp-spacing-sm, 0.25rem);
+        display: inline-flex;
+        align-items: center;
+        justify-content: center;
+        gap: var(--mcp-spacing-xs, 0.125rem);
+        border-color: transparent;
+        background: transparent;
+      }
+      .bar button:hover {
+        background: var(--mcp-background, #fff);
+        border-color: var(--mcp-border, #737d88);
+      }
+      .handle {
+        cursor: grab;
+        touch-action: none;
+      }
+      :host([dragging]) .handle {
+        cursor: grabbing;
+      }
+      .body {
+        flex: 1;
+        min-height: 0;
+        overflow: auto;
+        border-radius: 0 0 var(--mcp-radius-lg, 8px) var(--mcp-radius-lg, 8px);
+      }
+      :host(:not([editing]):not([collapsed])) .body {
+        border-radius: var(--mcp-radius-lg, 8px);
+      }
+      :host([collapsed]) .body {
+        display: none;
+      }
+      .grip {
+        position: absolute;
+        right: 0;
+        bottom: 0;
+        width: 1.75rem;
+        height: 1.75rem;
+        display: flex;
+        align-items: end;
+        justify-content: end;
+        padding: 0.125rem;
+        cursor: nwse-resize;
+        touch-action: none;
+        color: var(--mcp-text-secondary, #4d5661);
+        border: 0;
+        background: transparent;
+        min-height: 0;
+      }
+      .icon {
+        width: 1.125rem;
+        height: 1.125rem;
+        flex: none;
+      }
     `,
   ];
 
@@ -111,24 +194,49 @@ export class McpTile extends LitElement {
     const label = this.label;
     const collapsed = Boolean(this.tile?.collapsed);
     const bar = this.editing || collapsed;
-    return html`${bar
-        ? html`<div class="bar" part="bar">
-            ${this.editing && this.movable
-              ? html`<button type="button" class="handle" data-action="drag" aria-label=${t('tile.move', { name: label })} aria-describedby="how"
-                  @pointerdown=${(e: PointerEvent) => this.fire('drag', { pointer: e, handle: e.currentTarget as HTMLElement })} @keydown=${this.onHandleKey}>${icon('grip')}</button>
-                  <span id="how" hidden>${t('tile.moveHelp')}</span>`
-              : nothing}
-            <span class="label" title=${label}>${label}</span>
-            <button type="button" data-action="collapse" aria-expanded=${collapsed ? 'false' : 'true'} aria-label=${t(collapsed ? 'tile.expand' : 'tile.collapse', { name: label })}
-              @click=${() => this.fire('collapse')}>${icon(collapsed ? 'chevron-right' : 'chevron-down')}</button>
-            ${this.editing ? html`<button type="button" data-action="remove" aria-label=${t('tile.remove', { name: label })} @click=${() => this.fire('remove')}>${icon('x')}</button>` : nothing}
-          </div>`
-        : nothing}
+    return html`${
+        bar
+          ? html`<div class="bar" part="bar">
+              ${
+                this.editing && this.movable
+                  ? html`<button
+                        type="button"
+                        class="handle"
+                        data-action="drag"
+                        aria-label=${t('tile.move', { name: label })}
+                        aria-describedby="how"
+                        @pointerdown=${(e: PointerEvent) => this.fire('drag', { pointer: e, handle: e.currentTarget as HTMLElement })}
+                        @keydown=${this.onHandleKey}
+                        >${icon('grip')}</button
+                      >
+                      <span id="how" hidden>${t('tile.moveHelp')}</span>`
+                  : nothing
+              }
+              <span class="label" title=${label}>${label}</span>
+              <button
+                type="button"
+                data-action="collapse"
+                aria-expanded=${collapsed ? 'false' : 'true'}
+                aria-label=${t(collapsed ? 'tile.expand' : 'tile.collapse', { name: label })}
+                @click=${() => this.fire('collapse')}
+                >${icon(collapsed ? 'chevron-right' : 'chevron-down')}</button
+              >
+              ${this.editing ? html`<button type="button" data-action="remove" aria-label=${t('tile.remove', { name: label })} @click=${() => this.fire('remove')}>${icon('x')}</button>` : nothing}
+            </div>`
+          : nothing
+      }
       <div class="body" part="body"><slot></slot></div>
-      ${this.editing && this.movable && !collapsed
-        ? html`<div class="grip" data-action="resize" aria-hidden="true"
-            @pointerdown=${(e: PointerEvent) => this.fire('resize', { pointer: e, handle: e.currentTarget as HTMLElement })}>${icon('resize')}</div>`
-        : nothing}`;
+      ${
+        this.editing && this.movable && !collapsed
+          ? html`<div
+              class="grip"
+              data-action="resize"
+              aria-hidden="true"
+              @pointerdown=${(e: PointerEvent) => this.fire('resize', { pointer: e, handle: e.currentTarget as HTMLElement })}
+              >${icon('resize')}</div
+            >`
+          : nothing
+      }`;
   }
 }
 

@@ -10,7 +10,13 @@ import type { MCPBridge } from '../../core/mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from '../../core/mcp-error.js';
 import { languageOf } from '../../core/i18n.js';
 import type { ToolInvoker } from '../../core/tool-invoker.js';
-import type { AppHostInterface, AppViewHandle, CallerContext, I18nInterface as I18n, Unsubscribe } from '../../core/types.js';
+import type {
+  AppHostInterface,
+  AppViewHandle,
+  CallerContext,
+  I18nInterface as I18n,
+  Unsubscribe,
+} from '../../core/types.js';
 import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
 import type { ThemeService } from '../../../theme/theme-service.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
@@ -68,7 +74,12 @@ export class AppHost {
       invoker: options.invoker,
       hostOrigin,
       sandboxOrigin: async () => sandboxOriginFor(location.hostname, await this.port()),
-      forbiddenOrigins: () => [options.gateway.baseUrl, `http://127.0.0.1:${gatewayPort}`, `http://localhost:${gatewayPort}`, hostOrigin],
+      forbiddenOrigins: () => [
+        options.gateway.baseUrl,
+        `http://127.0.0.1:${gatewayPort}`,
+        `http://localhost:${gatewayPort}`,
+        hostOrigin,
+      ],
       themeContext: () => {
         const tokens = options.theme.tokens;
         return { theme: appThemeFor(options.theme.getMode(), tokens), styles: appStyleVariables(tokens) };
@@ -106,7 +117,9 @@ export class AppHost {
   private port(): Promise<number> {
     this.sandboxPort ??= this.options.gateway.sandboxPort().then(
       (port) => {
-        this.services.forbiddenOrigins = ((base) => () => [...base(), ...sandboxOrigins(port)])(this.services.forbiddenOrigins);
+        this.services.forbiddenOrigins = ((base) => () => [...base(), ...sandboxOrigins(port)])(
+          this.services.forbiddenOrigins,
+        );
         return port;
       },
       (error: unknown) => {
@@ -119,7 +132,11 @@ export class AppHost {
 
   /** The sandbox for other sandboxed content (mcp-ui resources). */
   sandboxLocation(): SandboxLocation {
-    return { origin: () => this.services.sandboxOrigin(), hostOrigin: this.services.hostOrigin, forbiddenOrigins: () => this.services.forbiddenOrigins() };
+    return {
+      origin: () => this.services.sandboxOrigin(),
+      hostOrigin: this.services.hostOrigin,
+      forbiddenOrigins: () => this.services.forbiddenOrigins(),
+    };
   }
 
   /** Installs the dialog that asks before an app's link is opened. Without one, links are declined. */
@@ -143,13 +160,30 @@ export class AppHost {
    * (the `ui://` resource is read meanwhile). Rejects — and opens nothing — when the user cancels the
    * confirmation or the policy refuses the call.
    */
-  async open(serverName: string, toolName: string, args: Record<string, unknown>, caller: CallerContext): Promise<AppView> {
+  async open(
+    serverName: string,
+    toolName: string,
+    args: Record<string, unknown>,
+    caller: CallerContext,
+  ): Promise<AppView> {
     const server = this.options.bridge.getServer(serverName);
-    if (!server) throw new MCPError(`There is no server named "${serverName}".`, { jsonrpcCode: LOCAL_CODES.notConnected, serverName });
+    if (!server)
+      throw new MCPError(`There is no server named "${serverName}".`, {
+        jsonrpcCode: LOCAL_CODES.notConnected,
+        serverName,
+      });
     const tool = server.info?.tools.find((t) => t.name === toolName);
-    if (!tool) throw new MCPError(`Server "${serverName}" has no tool named "${toolName}".`, { jsonrpcCode: -32601, serverName });
+    if (!tool)
+      throw new MCPError(`Server "${serverName}" has no tool named "${toolName}".`, {
+        jsonrpcCode: -32601,
+        serverName,
+      });
     const resourceUri = toolUiResourceUri(tool);
-    if (!resourceUri) throw new MCPError(`Tool "${toolName}" of "${serverName}" has no MCP App view (no ui:// _meta.ui.resourceUri).`, { jsonrpcCode: -32601, serverName });
+    if (!resourceUri)
+      throw new MCPError(`Tool "${toolName}" of "${serverName}" has no MCP App view (no ui:// _meta.ui.resourceUri).`, {
+        jsonrpcCode: -32601,
+        serverName,
+      });
     const view = new AppView({ services: this.services, serverName, tool, resourceUri, args, caller });
     this.views.set(view.id, view);
     view.onChange((v) => {
@@ -162,7 +196,11 @@ export class AppHost {
       await view.close('The tool call that opens it was not made.');
       const e = error as MCPError;
       if (e?.jsonrpcCode === LOCAL_CODES.cancelled) {
-        throw new MCPError('You cancelled the tool call, so the app was not opened; nothing was sent to the server.', { jsonrpcCode: LOCAL_CODES.cancelled, serverName, operation: 'tools/call' });
+        throw new MCPError('You cancelled the tool call, so the app was not opened; nothing was sent to the server.', {
+          jsonrpcCode: LOCAL_CODES.cancelled,
+          serverName,
+          operation: 'tools/call',
+        });
       }
       throw error;
     }
@@ -209,7 +247,8 @@ export class AppHost {
     if (!view) throw new Error('AppHost.render: not a view from this dashboard.');
     if (!(container instanceof HTMLElement)) throw new TypeError('AppHost.render needs an element to render into.');
     if (view.state === 'closed') return;
-    if (view.frameElement || this.rendered.has(view)) throw new Error(`View ${view.id} is already on the page; a view is never moved (moving an iframe reloads it).`);
+    if (view.frameElement || this.rendered.has(view))
+      throw new Error(`View ${view.id} is already on the page; a view is never moved (moving an iframe reloads it).`);
     this.rendered.add(view);
     const frame = document.createElement('mcp-app-frame');
     frame.view = view;
@@ -220,7 +259,12 @@ export class AppHost {
   scope(widgetId: string): ScopedAppHost {
     const own = new Set<AppView>();
     const open = async (serverName: string, toolName: string, args: unknown) => {
-      const view = await this.open(serverName, toolName, args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {}, { surface: 'widget', id: widgetId });
+      const view = await this.open(
+        serverName,
+        toolName,
+        args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {},
+        { surface: 'widget', id: widgetId },
+      );
       own.add(view);
       view.onChange((v) => {
         if (v.state === 'closed') own.delete(v);
@@ -229,12 +273,21 @@ export class AppHost {
     };
     const api: AppHostInterface = Object.freeze({
       appResourceUri: (serverName: string, toolName: string) => this.appResourceUri(serverName, toolName),
-      open: async (serverName: string, toolName: string, args: Record<string, unknown> = {}) => open(serverName, toolName, args),
+      open: async (serverName: string, toolName: string, args: Record<string, unknown> = {}) =>
+        open(serverName, toolName, args),
       render: (handle: AppViewHandle, container: HTMLElement) => this.render(handle, container),
       views: () => [...own].filter((v) => v.state !== 'closed').map((v) => this.handleFor(v)),
       place: (handle: AppViewHandle) => {
         const view = this.handles.get(handle);
-        if (!view || !own.has(view) || view.state === 'closed' || view.frameElement || this.rendered.has(view) || !this.placer) return false;
+        if (
+          !view ||
+          !own.has(view) ||
+          view.state === 'closed' ||
+          view.frameElement ||
+          this.rendered.has(view) ||
+          !this.placer
+        )
+          return false;
         // The tile owns it now: the widget's release no longer closes it.
         if (!this.placer(view)) return false;
         own.delete(view);
@@ -256,7 +309,13 @@ export class AppHost {
   }
 
   /** What the open views told the model (`ui/update-model-context`, latest per view). */
-  modelContexts(): Array<{ viewId: string; serverName: string; toolName: string; content?: unknown; structuredContent?: unknown }> {
+  modelContexts(): Array<{
+    viewId: string;
+    serverName: string;
+    toolName: string;
+    content?: unknown;
+    structuredContent?: unknown;
+  }> {
     return this.openViews()
       .filter((v) => v.modelContext)
       .map((v) => ({ viewId: v.id, serverName: v.serverName, toolName: v.toolName, ...v.modelContext }));

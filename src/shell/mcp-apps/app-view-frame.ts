@@ -9,7 +9,12 @@ import type { MCPTool } from '../../core/types.js';
 import type { AppViewServices } from './app-view-services.js';
 
 /** The outer iframe (on the sandbox origin once its `src` is set): sandboxed, no referrer, titled for screen readers. */
-export function createViewIframe(options: { title: string; serverName: string; viewId: string; allow: string | undefined }): HTMLIFrameElement {
+export function createViewIframe(options: {
+  title: string;
+  serverName: string;
+  viewId: string;
+  allow: string | undefined;
+}): HTMLIFrameElement {
   const iframe = document.createElement('iframe');
   iframe.setAttribute('sandbox', OUTER_SANDBOX);
   if (options.allow) iframe.setAttribute('allow', options.allow);
@@ -33,7 +38,12 @@ export function viewHostCapabilities(granted: PermissionDecision['granted'], csp
 }
 
 /** The host context for a view now: theme, styles, display mode, container size, locale and device. */
-export function viewHostContext(services: AppViewServices, tool: MCPTool, displayMode: DisplayMode, box: { width: number; height: number }): McpUiHostContext {
+export function viewHostContext(
+  services: AppViewServices,
+  tool: MCPTool,
+  displayMode: DisplayMode,
+  box: { width: number; height: number },
+): McpUiHostContext {
   const theme = services.themeContext();
   return buildHostContext({
     tool,

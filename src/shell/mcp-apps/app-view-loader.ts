@@ -5,7 +5,11 @@ import type { installViewRequestHandlers } from './app-view-requests.js';
 import type { OriginBoundTransport } from './origin-bound-transport.js';
 
 /** The lazily loaded code a view needs to talk to its app. */
-export type BridgeCode = { AppBridge: typeof AppBridge; OriginBoundTransport: typeof OriginBoundTransport; installViewRequestHandlers: typeof installViewRequestHandlers };
+export type BridgeCode = {
+  AppBridge: typeof AppBridge;
+  OriginBoundTransport: typeof OriginBoundTransport;
+  installViewRequestHandlers: typeof installViewRequestHandlers;
+};
 let bridgeCode: Promise<BridgeCode> | undefined;
 
 /**
@@ -14,8 +18,16 @@ let bridgeCode: Promise<BridgeCode> | undefined;
  * size"); a failed load is retried by the next view.
  */
 export function loadAppBridge(): Promise<BridgeCode> {
-  bridgeCode ??= Promise.all([import('@modelcontextprotocol/ext-apps/app-bridge'), import('./origin-bound-transport.js'), import('./app-view-requests.js')]).then(
-    ([sdk, transport, requests]) => ({ AppBridge: sdk.AppBridge, OriginBoundTransport: transport.OriginBoundTransport, installViewRequestHandlers: requests.installViewRequestHandlers }),
+  bridgeCode ??= Promise.all([
+    import('@modelcontextprotocol/ext-apps/app-bridge'),
+    import('./origin-bound-transport.js'),
+    import('./app-view-requests.js'),
+  ]).then(
+    ([sdk, transport, requests]) => ({
+      AppBridge: sdk.AppBridge,
+      OriginBoundTransport: transport.OriginBoundTransport,
+      installViewRequestHandlers: requests.installViewRequestHandlers,
+    }),
     (error: unknown) => {
       bridgeCode = undefined;
       throw error;

@@ -24,9 +24,19 @@ const PER_SECOND = 20;
  * starts, one note says how many were dropped. Returns the notes (the same array when unchanged) and
  * whether this note was accepted. Texts are cut at 2000 characters; 50 notes are kept.
  */
-export function addNote(notes: ViewNote[], budget: NoteBudget, kind: ViewNote['kind'], text: string, now: number): { notes: ViewNote[]; accepted: boolean } {
+export function addNote(
+  notes: ViewNote[],
+  budget: NoteBudget,
+  kind: ViewNote['kind'],
+  text: string,
+  now: number,
+): { notes: ViewNote[]; accepted: boolean } {
   if (now - budget.windowStart > 1000) {
-    if (budget.dropped) notes = [{ time: now, kind: 'refused' as const, text: `${budget.dropped} more messages from the app were dropped.` }, ...notes].slice(0, KEPT);
+    if (budget.dropped)
+      notes = [
+        { time: now, kind: 'refused' as const, text: `${budget.dropped} more messages from the app were dropped.` },
+        ...notes,
+      ].slice(0, KEPT);
     budget.windowStart = now;
     budget.used = 0;
     budget.dropped = 0;

@@ -1,6 +1,11 @@
 import { ProtocolError, type CallToolResult, type ReadResourceResult } from '@modelcontextprotocol/client';
 import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { checkAppResourceRead, checkAppToolCall, checkOpenLink, type AppRefusal } from '../../core/mcp-apps/app-request-rules.js';
+import {
+  checkAppResourceRead,
+  checkAppToolCall,
+  checkOpenLink,
+  type AppRefusal,
+} from '../../core/mcp-apps/app-request-rules.js';
 import { negotiateDisplayMode } from '../../core/mcplet/display-mode.js';
 import type { MCPError } from '../../core/mcp-error.js';
 import type { MCPTool } from '../../core/types.js';
@@ -23,7 +28,12 @@ export const MAX_PENDING_APP_CALLS = 4;
 
 function refuse(view: AppView, method: string, refusal: AppRefusal): never {
   view.note('refused', `${method} refused: ${refusal.message}`, () =>
-    view.services.bus.emit('mcp:app:refused', { serverName: view.serverName, viewId: view.id, method, message: refusal.message }),
+    view.services.bus.emit('mcp:app:refused', {
+      serverName: view.serverName,
+      viewId: view.id,
+      method,
+      message: refusal.message,
+    }),
   );
   throw new ProtocolError(refusal.code, refusal.message);
 }
@@ -31,7 +41,11 @@ function refuse(view: AppView, method: string, refusal: AppRefusal): never {
 function textOf(content: unknown): string {
   const blocks = Array.isArray(content) ? content : content ? [content] : [];
   return blocks
-    .map((b) => (b && typeof b === 'object' && (b as { type?: unknown }).type === 'text' ? String((b as { text?: unknown }).text ?? '') : `[${String((b as { type?: unknown })?.type ?? 'content')}]`))
+    .map((b) =>
+      b && typeof b === 'object' && (b as { type?: unknown }).type === 'text'
+        ? String((b as { text?: unknown }).text ?? '')
+        : `[${String((b as { type?: unknown })?.type ?? 'content')}]`,
+    )
     .join('\n');
 }
 
@@ -53,23 +67,44 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
 
   bridge.oncalltool = async (params): Promise<CallToolResult> => {
     // MCP Apps lifecycle: a view talks to its server only after the ui/initialize handshake.
-    if (!view.isInitialized) refuse(view, 'tools/call', { ok: false, code: -32600, message: 'The app called a tool before it finished ui/initialize (send ui/initialize, then ui/notifications/initialized).' });
+    if (!view.isInitialized)
+      refuse(view, 'tools/call', {
+        ok: false,
+        code: -32600,
+        message:
+          'The app called a tool before it finished ui/initialize (send ui/initialize, then ui/notifications/initialized).',
+      });
     const tools = mcp.getServer(server)?.info?.tools ?? [];
     const others = new Map<string, MCPTool[]>();
     for (const name of mcp.listServers()) others.set(name, mcp.getServer(name)?.info?.tools ?? []);
     const verdict = checkAppToolCall({ viewServer: server, name: params?.name, tools, otherServers: others });
     if (!verdict.ok) refuse(view, 'tools/call', verdict);
     if (view.pendingCalls >= MAX_PENDING_APP_CALLS) {
-      refuse(view, 'tools/call', { ok: false, code: -32000, message: `The app already has ${MAX_PENDING_APP_CALLS} tool calls waiting; try again when they are answered.` });
+      refuse(view, 'tools/call', {
+        ok: false,
+        code: -32000,
+        message: `The app already has ${MAX_PENDING_APP_CALLS} tool calls waiting; try again when they are answered.`,
+      });
     }
     view.setPendingCalls(view.pendingCalls + 1);
     try {
-      const args = params.arguments && typeof params.arguments === 'object' && !Array.isArray(params.arguments) ? params.arguments : {};
+      const args =
+        params.arguments && typeof params.arguments === 'object' && !Array.isArray(params.arguments)
+          ? params.arguments
+          : {};
       // The policy knows the app by its resource (stable across openings, so a remembered consent for
       // its own plumbing tools holds), by its server (an app may only call its own server's tools) and
       // by this opening (a consent remembered "for this view" ends when it closes).
-      const caller = { surface: 'app' as const, id: `app:${view.resourceUri}`, serverName: server, viewId: view.id, resourceUri: view.resourceUri };
-      return (await invoker.invoke({ serverName: server, toolName: params.name, args }, caller, { signal: view.gone.signal })) as CallToolResult;
+      const caller = {
+        surface: 'app' as const,
+        id: `app:${view.resourceUri}`,
+        serverName: server,
+        viewId: view.id,
+        resourceUri: view.resourceUri,
+      };
+      return (await invoker.invoke({ serverName: server, toolName: params.name, args }, caller, {
+        signal: view.gone.signal,
+      })) as CallToolResult;
     } catch (error) {
       const e = error as MCPError;
       throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));
@@ -83,7 +118,9 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     if (!verdict.ok) refuse(view, 'resources/read', verdict);
     try {
       // Recorded in the host's history as the app's read (who asked: the app, as for its tool calls).
-      return (await mcp.readResource(server, verdict.uri, { caller: { surface: 'app', id: `app:${view.resourceUri}` } })) as ReadResourceResult;
+      return (await mcp.readResource(server, verdict.uri, {
+        caller: { surface: 'app', id: `app:${view.resourceUri}` },
+      })) as ReadResourceResult;
     } catch (error) {
       const e = error as MCPError;
       throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));
@@ -91,17 +128,32 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
   };
 
   bridge.onlistresources = async () => ({ resources: (await mcp.listResources(server)) as never });
-  bridge.onlistresourcetemplates = async () => ({ resourceTemplates: (mcp.getServer(server)?.info?.resourceTemplates ?? []) as never });
+  bridge.onlistresourcetemplates = async () => ({
+    resourceTemplates: (mcp.getServer(server)?.info?.resourceTemplates ?? []) as never,
+  });
 
   bridge.onmessage = async (params) => {
     const text = textOf(params?.content);
-    view.note('message', text, () => bus.emit('mcp:app:message', { serverName: server, viewId: view.id, role: params?.role, content: params?.content, text }));
+    view.note('message', text, () =>
+      bus.emit('mcp:app:message', {
+        serverName: server,
+        viewId: view.id,
+        role: params?.role,
+        content: params?.content,
+        text,
+      }),
+    );
     return {};
   };
 
   bridge.onupdatemodelcontext = async (params) => {
     view.modelContext = { content: params?.content as never, structuredContent: params?.structuredContent };
-    bus.emit('mcp:app:context', { serverName: server, viewId: view.id, content: params?.content, structuredContent: params?.structuredContent });
+    bus.emit('mcp:app:context', {
+      serverName: server,
+      viewId: view.id,
+      content: params?.content,
+      structuredContent: params?.structuredContent,
+    });
     view.changed();
     return {};
   };
@@ -110,14 +162,31 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     const verdict = checkOpenLink(params?.url);
     if (!verdict.ok) {
       view.note('link', `Refused to open a link: ${verdict.message}`, () =>
-        bus.emit('mcp:app:link', { serverName: server, viewId: view.id, url: String(params?.url ?? '').slice(0, 300), outcome: 'refused', reason: verdict.message }),
+        bus.emit('mcp:app:link', {
+          serverName: server,
+          viewId: view.id,
+          url: String(params?.url ?? '').slice(0, 300),
+          outcome: 'refused',
+          reason: verdict.message,
+        }),
       );
       return { isError: true };
     }
-    const agreed = await view.services.confirmLink({ url: verdict.url, host: verdict.host, serverName: server, viewId: view.id, appName: view.title });
+    const agreed = await view.services.confirmLink({
+      url: verdict.url,
+      host: verdict.host,
+      serverName: server,
+      viewId: view.id,
+      appName: view.title,
+    });
     if (agreed) view.services.openWindow(verdict.url);
     view.note('link', `${agreed ? 'Opened' : 'You declined to open'} ${verdict.url}`, () =>
-      bus.emit('mcp:app:link', { serverName: server, viewId: view.id, url: verdict.url, outcome: agreed ? 'opened' : 'declined' }),
+      bus.emit('mcp:app:link', {
+        serverName: server,
+        viewId: view.id,
+        url: verdict.url,
+        outcome: agreed ? 'opened' : 'declined',
+      }),
     );
     return agreed ? {} : { isError: true };
   };
@@ -130,11 +199,18 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     if (!key) return;
     const translated = view.services.i18n?.t(key);
     const message = translated && translated !== key ? translated : appGuard[key];
-    view.note('refused', message, () => bus.emit('mcp:app:refused', { serverName: server, viewId: view.id, method: String(feature), message }));
+    view.note('refused', message, () =>
+      bus.emit('mcp:app:refused', { serverName: server, viewId: view.id, method: String(feature), message }),
+    );
   };
 
   bridge.onrequestdisplaymode = async (params) => {
-    const mode = negotiateDisplayMode(params?.mode, view.displayMode, view.services.hostDisplayModes, bridge.getAppCapabilities()?.availableDisplayModes);
+    const mode = negotiateDisplayMode(
+      params?.mode,
+      view.displayMode,
+      view.services.hostDisplayModes,
+      bridge.getAppCapabilities()?.availableDisplayModes,
+    );
     return { mode: view.setDisplayMode(mode) };
   };
 }

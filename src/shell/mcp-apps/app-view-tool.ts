@@ -31,9 +31,17 @@ export function toolReturned(result: ToolResult): SettledTool {
  */
 export function toolThrew(error: unknown): SettledTool {
   const e = error as MCPError;
-  if (e?.jsonrpcCode === LOCAL_CODES.cancelled || e?.jsonrpcCode === LOCAL_CODES.invalidArguments || e?.jsonrpcCode === LOCAL_CODES.denied) {
+  if (
+    e?.jsonrpcCode === LOCAL_CODES.cancelled ||
+    e?.jsonrpcCode === LOCAL_CODES.invalidArguments ||
+    e?.jsonrpcCode === LOCAL_CODES.denied
+  ) {
     return { outcome: { kind: 'cancelled', reason: e.message }, status: 'cancelled', note: e.message };
   }
   const message = (e as Error)?.message ?? String(error);
-  return { outcome: { kind: 'result', result: { content: [{ type: 'text', text: message }], isError: true } }, status: 'error', note: `The tool failed: ${message}` };
+  return {
+    outcome: { kind: 'result', result: { content: [{ type: 'text', text: message }], isError: true } },
+    status: 'error',
+    note: `The tool failed: ${message}`,
+  };
 }

@@ -6,7 +6,13 @@ import { resolveInnerSandbox, resolvePermissions } from '../../core/mcp-apps/san
 import { sandboxProxyUrl } from '../../core/mcp-apps/sandbox-origin.js';
 import { SizeGovernor } from '../../core/mcp-apps/size-governor.js';
 import { extractUiResource, type UiResource } from '../../core/mcp-apps/ui-resource.js';
-import { allowedDisplayModes, fitDisplayMode, resolveDisplayMode, toolDisplayMode, type DisplayMode } from '../../core/mcplet/display-mode.js';
+import {
+  allowedDisplayModes,
+  fitDisplayMode,
+  resolveDisplayMode,
+  toolDisplayMode,
+  type DisplayMode,
+} from '../../core/mcplet/display-mode.js';
 import type { AppViewState, CallerContext, MCPContent, MCPTool, Unsubscribe } from '../../core/types.js';
 import { createViewIframe, viewHostCapabilities, viewHostContext } from './app-view-frame.js';
 import { loadAppBridge, type BridgeCode } from './app-view-loader.js';
@@ -77,7 +83,14 @@ export class AppView {
   private closing: Promise<void> | undefined;
   private readonly noteBudget = { windowStart: 0, used: 0, dropped: 0 };
 
-  constructor(options: { services: AppViewServices; serverName: string; tool: MCPTool; resourceUri: string; args: Record<string, unknown>; caller: CallerContext }) {
+  constructor(options: {
+    services: AppViewServices;
+    serverName: string;
+    tool: MCPTool;
+    resourceUri: string;
+    args: Record<string, unknown>;
+    caller: CallerContext;
+  }) {
     counter += 1;
     this.id = `app-${counter}-${Math.random().toString(36).slice(2, 8)}`;
     this.services = options.services;
@@ -87,7 +100,10 @@ export class AppView {
     this.resourceUri = options.resourceUri;
     this.args = options.args;
     this.caller = options.caller;
-    this.displayMode = resolveDisplayMode({ toolMode: toolDisplayMode(options.tool), hostDefault: this.services.defaultDisplayMode() }).mode;
+    this.displayMode = resolveDisplayMode({
+      toolMode: toolDisplayMode(options.tool),
+      hostDefault: this.services.defaultDisplayMode(),
+    }).mode;
     if (!this.services.hostDisplayModes.includes(this.displayMode)) this.displayMode = 'inline';
     this.governor = new SizeGovernor({ minHeight: 60, maxHeight: this.services.limits.inlineMaxHeight });
     this.context = this.buildContext();
@@ -102,7 +118,12 @@ export class AppView {
     if (this.settleApproval.done) return;
     this.settleApproval.done = true;
     this.openedEmitted = true;
-    this.services.bus.emit('mcp:app:opened', { serverName: this.serverName, toolName: this.toolName, viewId: this.id, resourceUri: this.resourceUri });
+    this.services.bus.emit('mcp:app:opened', {
+      serverName: this.serverName,
+      toolName: this.toolName,
+      viewId: this.id,
+      resourceUri: this.resourceUri,
+    });
     this.settleApproval.resolve();
   }
 
@@ -160,7 +181,13 @@ export class AppView {
   private async runTool(): Promise<void> {
     let settled: SettledTool;
     try {
-      settled = toolReturned(await this.services.invoker.invoke({ serverName: this.serverName, toolName: this.toolName, args: this.args }, this.caller, { onApproved: () => this.approve() }));
+      settled = toolReturned(
+        await this.services.invoker.invoke(
+          { serverName: this.serverName, toolName: this.toolName, args: this.args },
+          this.caller,
+          { onApproved: () => this.approve() },
+        ),
+      );
     } catch (error) {
       if (!this.settleApproval.done) {
         // Refused or cancelled before anything was sent: the view is not opened at all.
@@ -179,14 +206,19 @@ export class AppView {
 
   private async loadResource(): Promise<void> {
     try {
-      const listed = this.services.bridge.getServer(this.serverName)?.info?.resources.find((r) => r.uri === this.resourceUri);
+      const listed = this.services.bridge
+        .getServer(this.serverName)
+        ?.info?.resources.find((r) => r.uri === this.resourceUri);
       // The view's own HTML, read for whoever opened it (a widget, the user's pinned tile, an agent).
-      const contents = await this.services.bridge.readResource(this.serverName, this.resourceUri, { caller: { surface: this.caller.surface, id: this.caller.id } });
+      const contents = await this.services.bridge.readResource(this.serverName, this.resourceUri, {
+        caller: { surface: this.caller.surface, id: this.caller.id },
+      });
       this.resource = extractUiResource(contents, this.resourceUri, listed);
       const validated = validateAppCsp(this.resource.csp, { forbiddenOrigins: this.services.forbiddenOrigins() });
       this.csp = validated.csp;
       this.cspRejections = validated.rejected.map((r) => `${r.list}: ${r.entry} \u2014 ${r.reason}`);
-      if (validated.rejected.length) console.warn(`[mcp-dashboard] ${this.resourceUri}: CSP entries refused`, validated.rejected);
+      if (validated.rejected.length)
+        console.warn(`[mcp-dashboard] ${this.resourceUri}: CSP entries refused`, validated.rejected);
       this.prefersBorder = this.resource.prefersBorder;
       this.phase = 'Starting the sandbox';
       this.changed();
@@ -213,13 +245,20 @@ export class AppView {
       [sandboxOrigin, code] = await Promise.all([this.services.sandboxOrigin(), loadAppBridge()]);
     } catch (error) {
       if (this.iframe || this.state !== 'loading') return;
-      this.fail(`Could not start the app: ${(error as Error)?.message ?? String(error)}. Reload the page and try again.`);
+      this.fail(
+        `Could not start the app: ${(error as Error)?.message ?? String(error)}. Reload the page and try again.`,
+      );
       return;
     }
     if (this.iframe || this.state !== 'loading') return;
     const permissions = resolvePermissions(resource.permissions, this.services.grantablePermissions);
     const sandbox = resolveInnerSandbox(undefined);
-    const iframe = createViewIframe({ title: this.title, serverName: this.serverName, viewId: this.id, allow: permissions.allow });
+    const iframe = createViewIframe({
+      title: this.title,
+      serverName: this.serverName,
+      viewId: this.id,
+      allow: permissions.allow,
+    });
     this.iframe = iframe;
     viewport.append(iframe);
     this.measure();
@@ -234,17 +273,32 @@ export class AppView {
     bridge.addEventListener('sandboxready', () => {
       this.phase = 'Starting the app';
       this.changed();
-      void bridge.sendSandboxResourceReady({ html: resource.html, csp: this.csp, permissions: permissions.granted, sandbox: sandbox.sandbox });
+      void bridge.sendSandboxResourceReady({
+        html: resource.html,
+        csp: this.csp,
+        permissions: permissions.granted,
+        sandbox: sandbox.sandbox,
+      });
       this.later(this.services.startTimeoutMs, () => {
-        if (!this.initialized && this.state === 'loading') this.fail('The app did not start: it never completed ui/initialize.');
+        if (!this.initialized && this.state === 'loading')
+          this.fail('The app did not start: it never completed ui/initialize.');
       });
     });
     bridge.addEventListener('initialized', () => this.onInitialized());
     bridge.addEventListener('sizechange', (params) => this.onSizeChange(params));
     bridge.addEventListener('requestteardown', () => void this.close('The app asked to close.'));
     bridge.addEventListener('loggingmessage', (params) => {
-      this.note('log', `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}`, () =>
-        this.services.bus.emit('mcp:app:log', { serverName: this.serverName, viewId: this.id, level: params.level, logger: params.logger, data: params.data }),
+      this.note(
+        'log',
+        `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}`,
+        () =>
+          this.services.bus.emit('mcp:app:log', {
+            serverName: this.serverName,
+            viewId: this.id,
+            level: params.level,
+            logger: params.logger,
+            data: params.data,
+          }),
       );
     });
     const transport = new code.OriginBoundTransport(iframe.contentWindow!, sandboxOrigin, (dropped) => {
@@ -254,7 +308,8 @@ export class AppView {
     await bridge.connect(transport);
     iframe.src = sandboxProxyUrl(sandboxOrigin, { hostOrigin: this.services.hostOrigin, csp: this.csp, view: this.id });
     this.later(this.services.startTimeoutMs, () => {
-      if (this.phase === 'Starting the sandbox' && this.state === 'loading') this.fail('The sandbox did not start. Is the gateway still running?');
+      if (this.phase === 'Starting the sandbox' && this.state === 'loading')
+        this.fail('The sandbox did not start. Is the gateway still running?');
     });
   }
 
@@ -265,7 +320,11 @@ export class AppView {
     this.appModes = this.bridge?.getAppCapabilities()?.availableDisplayModes;
     this.state = 'ready';
     this.phase = 'Ready';
-    this.services.bus.emit('mcp:app:ready', { serverName: this.serverName, viewId: this.id, appInfo: this.bridge?.getAppVersion() });
+    this.services.bus.emit('mcp:app:ready', {
+      serverName: this.serverName,
+      viewId: this.id,
+      appInfo: this.bridge?.getAppVersion(),
+    });
     const fitted = fitDisplayMode(this.displayMode, this.services.hostDisplayModes, this.appModes);
     if (fitted !== this.displayMode) this.displayMode = fitted;
     // Everything that changed while the view was starting goes out now, in one notification.
@@ -319,9 +378,12 @@ export class AppView {
 
   /** Switches the display mode (user action or an accepted `ui/request-display-mode`). */
   setDisplayMode(mode: DisplayMode): DisplayMode {
-    if (this.state === 'closed' || !this.allowedModes.includes(mode) || mode === this.displayMode) return this.displayMode;
+    if (this.state === 'closed' || !this.allowedModes.includes(mode) || mode === this.displayMode)
+      return this.displayMode;
     this.displayMode = mode;
-    if (this.iframe) this.iframe.style.height = mode === 'inline' && this.governor.height !== undefined ? `${this.governor.height}px` : '';
+    if (this.iframe)
+      this.iframe.style.height =
+        mode === 'inline' && this.governor.height !== undefined ? `${this.governor.height}px` : '';
     this.changed();
     // The frame element re-lays out first; then the new box goes out with the new mode.
     requestAnimationFrame(() => {

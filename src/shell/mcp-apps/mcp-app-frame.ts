@@ -6,7 +6,11 @@ import { shellStyles } from '../shell.styles.js';
 import type { AppView } from './app-view.js';
 import { icon } from '../icons/icons.js';
 
-const MODE_KEYS: Record<DisplayMode, string> = { inline: 'app.mode.inline', fullscreen: 'app.mode.fullscreen', pip: 'app.mode.pip' };
+const MODE_KEYS: Record<DisplayMode, string> = {
+  inline: 'app.mode.inline',
+  fullscreen: 'app.mode.fullscreen',
+  pip: 'app.mode.pip',
+};
 
 /** Status texts the view reports in English, by catalog key (anything else is shown as reported). */
 const VIEW_TEXT_KEYS: Record<string, string> = {
@@ -34,42 +38,149 @@ export class McpAppFrame extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px);
-        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); margin-block: var(--mcp-spacing-md, 0.5rem); }
-      :host([mode='fullscreen']) { position: fixed; inset: 0; z-index: 900; margin: 0; border-radius: 0; display: flex; flex-direction: column; }
-      :host([mode='pip']) { position: fixed; right: var(--mcp-spacing-lg, 1rem); bottom: var(--mcp-spacing-lg, 1rem); width: min(var(--pip-width, 400px), calc(100vw - 2rem));
-        z-index: 900; margin: 0; box-shadow: 0 4px 24px rgb(0 0 0 / 0.35); }
-      :host([borderless]) .viewport { border-top: 0; }
-      header { display: flex; flex-wrap: wrap; align-items: center; gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); background: var(--mcp-surface, #f4f6f8); }
-      .title { font-weight: 600; word-break: break-word; }
-      .spacer { flex: 1; }
-      .status, .tool, .note { font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      .tool, .note, .problem { margin: 0; padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); }
-      .problem { border-left: 4px solid var(--mcp-error-dark, #a4161a); }
-      .viewport { border-top: 1px solid var(--mcp-border, #8c959f); min-height: 0; }
-      :host([mode='fullscreen']) .viewport { flex: 1; }
-      .viewport iframe { display: block; width: 100%; height: 240px; border: 0; background: transparent; }
-      :host([mode='fullscreen']) .viewport iframe { height: 100% !important; }
-      :host([mode='pip']) .viewport iframe { height: min(var(--pip-height, 300px), calc(100vh - 10rem)) !important; }
+      :host {
+        display: block;
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-md, 4px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        margin-block: var(--mcp-spacing-md, 0.5rem);
+      }
+      :host([mode='fullscreen']) {
+        position: fixed;
+        inset: 0;
+        z-index: 900;
+        margin: 0;
+        border-radius: 0;
+        display: flex;
+        flex-direction: column;
+      }
+      :host([mode='pip']) {
+        position: fixed;
+        right: var(--mcp-spacing-lg, 1rem);
+        bottom: var(--mcp-spacing-lg, 1rem);
+        width: min(var(--pip-width, 400px), calc(100vw - 2rem));
+        z-index: 900;
+        margin: 0;
+        box-shadow: 0 4px 24px rgb(0 0 0 / 0.35);
+      }
+      :host([borderless]) .viewport {
+        border-top: 0;
+      }
+      header {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        background: var(--mcp-surface, #f4f6f8);
+      }
+      .title {
+        font-weight: 600;
+        word-break: break-word;
+      }
+      .spacer {
+        flex: 1;
+      }
+      .status,
+      .tool,
+      .note {
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      .tool,
+      .note,
+      .problem {
+        margin: 0;
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+      }
+      .problem {
+        border-left: 4px solid var(--mcp-error-dark, #a4161a);
+      }
+      .viewport {
+        border-top: 1px solid var(--mcp-border, #8c959f);
+        min-height: 0;
+      }
+      :host([mode='fullscreen']) .viewport {
+        flex: 1;
+      }
+      .viewport iframe {
+        display: block;
+        width: 100%;
+        height: 240px;
+        border: 0;
+        background: transparent;
+      }
+      :host([mode='fullscreen']) .viewport iframe {
+        height: 100% !important;
+      }
+      :host([mode='pip']) .viewport iframe {
+        height: min(var(--pip-height, 300px), calc(100vh - 10rem)) !important;
+      }
       /* In a dashboard tile, a view that reports no size fills the tile (the tile scrolls; nothing is clipped). */
-      :host([fill]) { display: flex; flex-direction: column; }
-      :host([fill]) .viewport { flex: 1; min-height: 10rem; overflow: auto; }
-      :host([fill]) .viewport iframe { height: 100%; min-height: 10rem; }
-      details { padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); border-top: 1px solid var(--mcp-border, #8c959f); }
-      :host([mode='fullscreen']) details, :host([mode='pip']) details { display: none; }
-      pre { white-space: pre-wrap; word-break: break-word; max-height: 12rem; overflow: auto; margin: var(--mcp-spacing-sm, 0.25rem) 0; }
-      ul.notes { margin: 0; padding-left: 1.25rem; max-height: 10rem; overflow: auto; }
-      button[aria-pressed='true'] { font-weight: 700; }
-      .icon-button { min-width: 2rem; padding: 0; display: inline-flex; align-items: center; justify-content: center; border-color: transparent; background: transparent; }
-      .icon-button:hover, .icon-button[aria-pressed='true'] { border-color: var(--mcp-border, #737d88); background: var(--mcp-background, #fff); }
-      .icon { width: 1.125rem; height: 1.125rem; }
+      :host([fill]) {
+        display: flex;
+        flex-direction: column;
+      }
+      :host([fill]) .viewport {
+        flex: 1;
+        min-height: 10rem;
+        overflow: auto;
+      }
+      :host([fill]) .viewport iframe {
+        height: 100%;
+        min-height: 10rem;
+      }
+      details {
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        border-top: 1px solid var(--mcp-border, #8c959f);
+      }
+      :host([mode='fullscreen']) details,
+      :host([mode='pip']) details {
+        display: none;
+      }
+      pre {
+        white-space: pre-wrap;
+        word-break: break-word;
+        max-height: 12rem;
+        overflow: auto;
+        margin: var(--mcp-spacing-sm, 0.25rem) 0;
+      }
+      ul.notes {
+        margin: 0;
+        padding-left: 1.25rem;
+        max-height: 10rem;
+        overflow: auto;
+      }
+      button[aria-pressed='true'] {
+        font-weight: 700;
+      }
+      .icon-button {
+        min-width: 2rem;
+        padding: 0;
+        display: inline-flex;
+        align-items: center;
+        justify-content: center;
+        border-color: transparent;
+        background: transparent;
+      }
+      .icon-button:hover,
+      .icon-button[aria-pressed='true'] {
+        border-color: var(--mcp-border, #737d88);
+        background: var(--mcp-background, #fff);
+      }
+      .icon {
+        width: 1.125rem;
+        height: 1.125rem;
+      }
     `,
   ];
 
   static override properties = { view: { attribute: false } };
   /** Chrome in the dashboard's language (its I18n reaches the frame through the view's services). */
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => (this as { view?: AppView }).view?.services.i18n });
+  private readonly l10n = new LocalizeController(this, {
+    catalogs: SHELL_CATALOGS,
+    i18n: () => (this as { view?: AppView }).view?.services.i18n,
+  });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   private viewText(text: string): string {
@@ -111,7 +222,10 @@ export class McpAppFrame extends LitElement {
     if (this.view) {
       if (this.view.displayMode === 'pip' && this.inlineBox) {
         this.style.setProperty('--pip-width', `${Math.max(320, Math.round(this.inlineBox.width))}px`);
-        this.style.setProperty('--pip-height', `${Math.max(160, Math.round(this.view.governor.height ?? this.inlineBox.height))}px`);
+        this.style.setProperty(
+          '--pip-height',
+          `${Math.max(160, Math.round(this.view.governor.height ?? this.inlineBox.height))}px`,
+        );
       }
       this.setAttribute('mode', this.view.displayMode);
       this.toggleAttribute('borderless', this.view.prefersBorder === false);
@@ -124,7 +238,8 @@ export class McpAppFrame extends LitElement {
     this.observer = new ResizeObserver((entries) => {
       const box = entries[entries.length - 1]!.contentRect;
       // Picture in picture takes the size the view had inline (within the window, see the styles).
-      if (this.view?.displayMode === 'inline' && box.width > 0) this.inlineBox = { width: box.width, height: box.height };
+      if (this.view?.displayMode === 'inline' && box.width > 0)
+        this.inlineBox = { width: box.width, height: box.height };
       this.view?.containerResized({ width: box.width, height: box.height });
     });
     this.observer.observe(viewport);
@@ -139,13 +254,25 @@ export class McpAppFrame extends LitElement {
       this.shownMode = mode;
       // A tile skips rendering while off screen (content-visibility), which would make it the box a
       // fixed frame is placed in: tell it this frame now floats above the page (or no longer does).
-      this.dispatchEvent(new CustomEvent('mcp-app-overlay', { bubbles: true, composed: true, detail: { overlay: mode === 'fullscreen' || mode === 'pip' } }));
-      if (mode === 'fullscreen' && !this.matches(':focus-within')) (this.renderRoot.querySelector('[data-mode="inline"]') as HTMLElement | null)?.focus();
+      this.dispatchEvent(
+        new CustomEvent('mcp-app-overlay', {
+          bubbles: true,
+          composed: true,
+          detail: { overlay: mode === 'fullscreen' || mode === 'pip' },
+        }),
+      );
+      if (mode === 'fullscreen' && !this.matches(':focus-within'))
+        (this.renderRoot.querySelector('[data-mode="inline"]') as HTMLElement | null)?.focus();
     }
   }
 
   private onKey(event: KeyboardEvent): void {
-    if (event.key === 'Escape' && this.view && this.view.displayMode !== 'inline' && this.view.allowedModes.includes('inline')) {
+    if (
+      event.key === 'Escape' &&
+      this.view &&
+      this.view.displayMode !== 'inline' &&
+      this.view.allowedModes.includes('inline')
+    ) {
       event.stopPropagation();
       this.view.setDisplayMode('inline');
     }
@@ -153,7 +280,10 @@ export class McpAppFrame extends LitElement {
 
   private statusText(view: AppView): string {
     if (view.state === 'error') return `\u2717 ${this.t('app.phase.error')}`;
-    if (view.state === 'ready') return view.pendingCalls ? `\u2713 ${this.t('app.phase.ready')} \u00b7 ${this.t('app.waitingCalls', { count: view.pendingCalls })}` : `\u2713 ${this.t('app.phase.ready')}`;
+    if (view.state === 'ready')
+      return view.pendingCalls
+        ? `\u2713 ${this.t('app.phase.ready')} \u00b7 ${this.t('app.waitingCalls', { count: view.pendingCalls })}`
+        : `\u2713 ${this.t('app.phase.ready')}`;
     return `\u23f3 ${this.viewText(view.phase)}\u2026`;
   }
 
@@ -170,45 +300,78 @@ export class McpAppFrame extends LitElement {
 
   private renderChrome(view: AppView) {
     const modes = view.allowedModes;
-    return html`<section aria-label=${this.t('app.label', { title: view.title, server: view.serverName })} @keydown=${this.onKey}>
+    return html`<section
+      aria-label=${this.t('app.label', { title: view.title, server: view.serverName })}
+      @keydown=${this.onKey}
+    >
       <header>
         <span class="title">${view.title}</span>
         <span class="muted status">${this.t('app.kind', { server: view.serverName })}</span>
         <span class="status" role="status">${this.statusText(view)}</span>
         <span class="spacer"></span>
-        ${modes.length > 1
-          ? modes.map(
-              (mode) => html`<button type="button" class="icon-button" data-mode=${mode} title=${this.t(MODE_KEYS[mode])} aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
-                @click=${() => view.setDisplayMode(mode)}>${icon(mode)}<span class="visually-hidden">${this.t(MODE_KEYS[mode])}</span></button>`,
-            )
-          : nothing}
-        <button type="button" class="icon-button" data-action="close" title=${this.t('app.close')} @click=${() => void view.close()}>${icon('x')}<span class="visually-hidden">${this.t('app.close')}</span></button>
+        ${
+          modes.length > 1
+            ? modes.map(
+                (mode) =>
+                  html`<button
+                    type="button"
+                    class="icon-button"
+                    data-mode=${mode}
+                    title=${this.t(MODE_KEYS[mode])}
+                    aria-pressed=${view.displayMode === mode ? 'true' : 'false'}
+                    @click=${() => view.setDisplayMode(mode)}
+                    >${icon(mode)}<span class="visually-hidden">${this.t(MODE_KEYS[mode])}</span></button
+                  >`,
+              )
+            : nothing
+        }
+        <button
+          type="button"
+          class="icon-button"
+          data-action="close"
+          title=${this.t('app.close')}
+          @click=${() => void view.close()}
+          >${icon('x')}<span class="visually-hidden">${this.t('app.close')}</span></button
+        >
       </header>
-      ${view.error ? html`<p class="problem error-text" role="alert">\u2717 ${view.error}</p>` : nothing}
+      ${view.error ? html`<p class="problem error-text" role="alert">✗ ${view.error}</p>` : nothing}
       <p class="tool muted">${this.toolText(view)}</p>
-      ${view.cspRejections.length
-        ? html`<p class="note muted">${this.t('app.cspBlocked', { count: view.cspRejections.length })}</p>`
-        : nothing}
+      ${
+        view.cspRejections.length
+          ? html`<p class="note muted">${this.t('app.cspBlocked', { count: view.cspRejections.length })}</p>`
+          : nothing
+      }
     </section>`;
   }
 
   private renderFooter(view: AppView) {
     const context = view.modelContext;
-    return html`${context
-      ? html`<details class="context"><summary>${this.t('app.toldModel')}</summary>
-          ${(context.content ?? []).map((c) => html`<pre>${c?.type === 'text' ? String(c.text ?? '') : `[${String(c?.type)}]`}</pre>`)}
-          ${context.structuredContent !== undefined ? html`<pre>${JSON.stringify(context.structuredContent, null, 2)}</pre>` : nothing}</details>`
-      : nothing}
-    ${view.notes.length
-      ? html`<details class="notes"><summary>${this.t('app.messages', { count: view.notes.length })}</summary>
-          <ul class="notes">${view.notes.map((n) => html`<li><span class="muted">${this.l10n.formatDate(n.time, { timeStyle: 'medium' })} ${n.kind}:</span> ${n.text}</li>`)}</ul></details>`
-      : nothing}`;
+    return html`${
+      context
+        ? html`<details class="context"
+            ><summary>${this.t('app.toldModel')}</summary>
+            ${(context.content ?? []).map((c) => html`<pre>${c?.type === 'text' ? String(c.text ?? '') : `[${String(c?.type)}]`}</pre>`)}
+            ${context.structuredContent !== undefined ? html`<pre>${JSON.stringify(context.structuredContent, null, 2)}</pre>` : nothing}</details
+          >`
+        : nothing
+    }
+    ${
+      view.notes.length
+        ? html`<details class="notes"
+            ><summary>${this.t('app.messages', { count: view.notes.length })}</summary>
+            <ul class="notes"
+              >${view.notes.map((n) => html`<li><span class="muted">${this.l10n.formatDate(n.time, { timeStyle: 'medium' })} ${n.kind}:</span> ${n.text}</li>`)}</ul
+            ></details
+          >`
+        : nothing
+    }`;
   }
 
   override render() {
     // One template whatever the state, so the viewport (and the iframe in it) is never re-created.
     const view = this.view;
-    return html`${view ? this.renderChrome(view) : nothing}<div class="viewport" part="viewport"></div>${view ? this.renderFooter(view) : nothing}`;
+    return html`${view ? this.renderChrome(view) : nothing}<div class="viewport" part="viewport"></div
+      >${view ? this.renderFooter(view) : nothing}`;
   }
 }
 

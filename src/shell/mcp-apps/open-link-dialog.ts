@@ -15,13 +15,39 @@ export class McpLinkDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
-      dialog { max-width: min(36rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; }
-      .host { font-size: 1.1rem; font-weight: 700; word-break: break-all; }
-      .url { word-break: break-all; background: var(--mcp-surface, #f4f6f8); border: 1px solid var(--mcp-border, #8c959f); padding: var(--mcp-spacing-sm, 0.25rem); }
-      .actions { display: flex; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-lg, 1rem); }
+      dialog {
+        max-width: min(36rem, 95vw);
+        width: 100%;
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+      }
+      .host {
+        font-size: 1.1rem;
+        font-weight: 700;
+        word-break: break-all;
+      }
+      .url {
+        word-break: break-all;
+        background: var(--mcp-surface, #f4f6f8);
+        border: 1px solid var(--mcp-border, #8c959f);
+        padding: var(--mcp-spacing-sm, 0.25rem);
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        margin-top: var(--mcp-spacing-lg, 1rem);
+      }
     `,
   ];
 
@@ -32,11 +58,18 @@ export class McpLinkDialog extends ModalDialogElement {
   i18n: I18nInterface | undefined;
   private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-  protected readonly modal = new ModalController<boolean>(this, { escapeAnswer: () => false, initialFocus: '[data-action="cancel"]', onClose: () => (this.request = undefined) });
+  protected readonly modal = new ModalController<boolean>(this, {
+    escapeAnswer: () => false,
+    initialFocus: '[data-action="cancel"]',
+    onClose: () => (this.request = undefined),
+  });
 
   /** Asks about `request` (one at a time); resolves true only when the user chooses Open link. */
   open(request: LinkRequest): Promise<boolean> {
-    return this.modal.open(() => (this.request = request), this.t('link.announce', { app: request.appName, host: request.host }));
+    return this.modal.open(
+      () => (this.request = request),
+      this.t('link.announce', { app: request.appName, host: request.host }),
+    );
   }
 
   private finish(answer: boolean): void {
@@ -45,18 +78,31 @@ export class McpLinkDialog extends ModalDialogElement {
 
   override render() {
     const r = this.request;
-    return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="link-title" aria-describedby="link-host"
-      @cancel=${this.modal.onCancel}>
-      ${r
-        ? html`<h2 id="link-title">${this.t('link.title')}</h2>
-            <p>${this.t('link.before')}<strong>${r.appName}</strong>${this.t('link.after', { server: r.serverName })}</p>
-            <p id="link-host" class="host">${r.host}</p>
-            <p class="url" aria-label=${this.t('link.fullAddress')}>${r.url}</p>
-            <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${this.t('confirm.cancel')}</button>
-              <button type="button" class="primary" data-action="open" @click=${() => this.finish(true)}>${this.t('link.open')}</button>
-            </div>`
-        : nothing}
+    return html`<dialog
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="link-title"
+      aria-describedby="link-host"
+      @cancel=${this.modal.onCancel}
+    >
+      ${
+        r
+          ? html`<h2 id="link-title">${this.t('link.title')}</h2>
+              <p
+                >${this.t('link.before')}<strong>${r.appName}</strong>${this.t('link.after', { server: r.serverName })}</p
+              >
+              <p id="link-host" class="host">${r.host}</p>
+              <p class="url" aria-label=${this.t('link.fullAddress')}>${r.url}</p>
+              <div class="actions">
+                <button type="button" data-action="cancel" @click=${() => this.finish(false)}
+                  >${this.t('confirm.cancel')}</button
+                >
+                <button type="button" class="primary" data-action="open" @click=${() => this.finish(true)}
+                  >${this.t('link.open')}</button
+                >
+              </div>`
+          : nothing
+      }
     </dialog>`;
   }
 }

@@ -3,7 +3,9 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { OriginBoundTransport, type DroppedMessage } from './origin-bound-transport.js';
 
 /** A same-origin frame that records what it receives and can post to its parent on demand. */
-async function frame(): Promise<HTMLIFrameElement & { contentWindow: Window & { __got: unknown[]; say(m: unknown): void } }> {
+async function frame(): Promise<
+  HTMLIFrameElement & { contentWindow: Window & { __got: unknown[]; say(m: unknown): void } }
+> {
   const f = document.createElement('iframe');
   f.srcdoc = `<script>window.__got = []; addEventListener('message', (e) => window.__got.push(e.data)); window.say = (m) => parent.postMessage(m, '*');</script>`;
   const loaded = new Promise((r) => f.addEventListener('load', r, { once: true }));
@@ -67,7 +69,10 @@ describe('OriginBoundTransport (SDK PostMessageTransport + origin check)', () =>
   it('posts only to the expected origin, never "*"', async () => {
     a.contentWindow.__got.length = 0;
     await new OriginBoundTransport(a.contentWindow, 'http://sandbox.invalid:1').send(note);
-    await new OriginBoundTransport(a.contentWindow, location.origin).send({ ...note, params: { height: 20 } } as JSONRPCMessage);
+    await new OriginBoundTransport(a.contentWindow, location.origin).send({
+      ...note,
+      params: { height: 20 },
+    } as JSONRPCMessage);
     await tick();
     expect(a.contentWindow.__got).to.deep.equal([{ ...note, params: { height: 20 } }]);
   });

@@ -6,7 +6,18 @@
  * objects, `on*` attributes and non-http(s) URLs are dropped (16.4.3: the export loses interactivity).
  */
 
-const DROP_ELEMENTS = new Set(['script', 'iframe', 'frame', 'object', 'embed', 'noscript', 'template', 'link', 'meta', 'base']);
+const DROP_ELEMENTS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'link',
+  'meta',
+  'base',
+]);
 const VOID = new Set(['area', 'br', 'col', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'srcset']);
 
@@ -25,7 +36,9 @@ function safeAttribute(name: string, value: string): boolean {
   if (value.startsWith('#')) return true;
   try {
     const url = new URL(value, 'https://invalid.example/');
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !value.trim().toLowerCase().startsWith('javascript:');
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && !value.trim().toLowerCase().startsWith('javascript:')
+    );
   } catch {
     return false;
   }
@@ -61,7 +74,8 @@ function serializeNode(node: Node): string {
   if (DROP_ELEMENTS.has(name) || name.includes(':')) return '';
   let attributes = '';
   for (const attribute of element.attributes) {
-    if (safeAttribute(attribute.name, attribute.value)) attributes += ` ${attribute.name}="${escapeAttribute(attribute.value)}"`;
+    if (safeAttribute(attribute.name, attribute.value))
+      attributes += ` ${attribute.name}="${escapeAttribute(attribute.value)}"`;
   }
   if (VOID.has(name)) return `<${name}${attributes}>`;
   let inner = '';

@@ -48,12 +48,20 @@ export class StaticSandboxFrame {
       const bridge = new AppBridge(null, { name: 'mcp-dashboard', version: '0.1.0' }, {});
       this.bridge = bridge;
       bridge.addEventListener('sandboxready', () => {
-        void bridge.sendSandboxResourceReady({ html: this.content.html, csp: this.content.csp, sandbox: resolveInnerSandbox(undefined).sandbox });
+        void bridge.sendSandboxResourceReady({
+          html: this.content.html,
+          csp: this.content.csp,
+          sandbox: resolveInnerSandbox(undefined).sandbox,
+        });
         this.state = 'shown';
         this.onChange();
       });
       await bridge.connect(new OriginBoundTransport(iframe.contentWindow!, origin));
-      iframe.src = sandboxProxyUrl(origin, { hostOrigin: this.sandbox.hostOrigin, csp: this.content.csp, view: this.id });
+      iframe.src = sandboxProxyUrl(origin, {
+        hostOrigin: this.sandbox.hostOrigin,
+        csp: this.content.csp,
+        view: this.id,
+      });
     } catch (error) {
       this.state = 'error';
       this.error = (error as Error)?.message ?? String(error);

@@ -1,6 +1,21 @@
 import { validateAppCsp, type AppCsp } from '../../core/mcp-apps/csp.js';
-import { MCP_UI_MIME_TYPES, UIResourceError, mcpUiResourcesOf, parseUIResource, uriListDocument, uriListTarget, type UIResource } from '../../core/mcp-apps/mcp-ui.js';
-import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, ResourceContents, TrustLevel, WidgetFactory } from '../../core/types.js';
+import {
+  MCP_UI_MIME_TYPES,
+  UIResourceError,
+  mcpUiResourcesOf,
+  parseUIResource,
+  uriListDocument,
+  uriListTarget,
+  type UIResource,
+} from '../../core/mcp-apps/mcp-ui.js';
+import type {
+  DependenciesObject,
+  MCPServerInfo,
+  MCPWidgetInterface,
+  ResourceContents,
+  TrustLevel,
+  WidgetFactory,
+} from '../../core/types.js';
 import { McpUiResourceWidget } from './mcp-ui-resource-widget.js';
 import { staticDocument } from './static-export.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';
@@ -36,7 +51,10 @@ export class UIResourceAdapter {
     if (parsed.mimeType === 'text/uri-list') {
       const url = uriListTarget(parsed.content);
       html = uriListDocument(url);
-      csp = validateAppCsp({ frameDomains: [url.origin] }, { forbiddenOrigins: this.options.sandbox.forbiddenOrigins() }).csp;
+      csp = validateAppCsp(
+        { frameDomains: [url.origin] },
+        { forbiddenOrigins: this.options.sandbox.forbiddenOrigins() },
+      ).csp;
       if (!csp.frameDomains) throw new UIResourceError(`${url.origin} cannot be framed from the sandbox.`);
     } else {
       html = parsed.content;
@@ -86,7 +104,9 @@ export class UIResourceAdapter {
    */
   toMCPUI(widget: MCPWidgetInterface, options: { as?: 'text/html' | 'text/uri-list' } = {}): UIResource {
     if (!this.isMCPUICompatible(widget)) {
-      throw new UIResourceError(`Widget <${widget?.widget?.element}> does not declare mcpUICompatible: true (MCP-WP-16.4.1), so it is not exported.`);
+      throw new UIResourceError(
+        `Widget <${widget?.widget?.element}> does not declare mcpUICompatible: true (MCP-WP-16.4.1), so it is not exported.`,
+      );
     }
     const meta = widget.widget;
     const own = widget.api.toMCPUI;
@@ -118,10 +138,16 @@ export class UIResourceAdapter {
   factory(hostRead?: (serverName: string, uri: string) => Promise<ResourceContents>): WidgetFactory {
     return async (deps: DependenciesObject, info: MCPServerInfo) => {
       const candidate = mcpUiResourcesOf(info.resources)[0];
-      if (!candidate) throw new UIResourceError(`Server "${info.serverName}" lists no mcp-ui resource (ui:// with text/html or text/uri-list); choose another widget type.`);
+      if (!candidate)
+        throw new UIResourceError(
+          `Server "${info.serverName}" lists no mcp-ui resource (ui:// with text/html or text/uri-list); choose another widget type.`,
+        );
       // The host reads the resource it adapts (the resulting widget is untrusted, MCP-WP-16.6.1, and may
       // itself run no MCP operation); without a host reader, the widget's own bridge is used.
-      const read = await (hostRead ?? ((server: string, uri: string) => deps.MCPBridge.readResource(server, uri)))(info.serverName, candidate.uri);
+      const read = await (hostRead ?? ((server: string, uri: string) => deps.MCPBridge.readResource(server, uri)))(
+        info.serverName,
+        candidate.uri,
+      );
       const item = read.contents.find((c) => c.uri === candidate.uri) ?? read.contents[0];
       return this.fromMCPUI({ ...item, mimeType: item?.mimeType ?? candidate.mimeType }, info);
     };

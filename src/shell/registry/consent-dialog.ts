@@ -11,7 +11,10 @@ type Translate = (key: string, variables?: Record<string, unknown>) => string;
 
 function title(r: ConsentRequest, t: Translate): string {
   const vars = { name: r.displayName, version: r.version, from: r.fromVersion };
-  return t(r.kind === 'install' ? 'consent.install' : r.kind === 'major-update' ? 'consent.major' : 'consent.update', vars);
+  return t(
+    r.kind === 'install' ? 'consent.install' : r.kind === 'major-update' ? 'consent.major' : 'consent.update',
+    vars,
+  );
 }
 
 /**
@@ -23,15 +26,49 @@ export class McpConsentDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     css`
-      dialog { max-width: min(40rem, 95vw); width: 100%; border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff); color: var(--mcp-text-primary, #1b1f24); padding: var(--mcp-spacing-lg, 1rem); }
-      dialog::backdrop { background: var(--mcp-overlay, rgb(0 0 0 / 0.5)); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; word-break: break-word; }
-      dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px var(--mcp-spacing-md, 0.5rem); margin: 0; }
-      dt { font-weight: 600; } dd { margin: 0; word-break: break-word; }
-      .new { font-weight: 700; }
-      fieldset { border: 1px solid var(--mcp-border, #8c959f); margin-top: var(--mcp-spacing-md, 0.5rem); }
-      .actions { display: flex; justify-content: flex-end; gap: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-lg, 1rem); }
+      dialog {
+        max-width: min(40rem, 95vw);
+        width: 100%;
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+        word-break: break-word;
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 2px var(--mcp-spacing-md, 0.5rem);
+        margin: 0;
+      }
+      dt {
+        font-weight: 600;
+      }
+      dd {
+        margin: 0;
+        word-break: break-word;
+      }
+      .new {
+        font-weight: 700;
+      }
+      fieldset {
+        border: 1px solid var(--mcp-border, #8c959f);
+        margin-top: var(--mcp-spacing-md, 0.5rem);
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        margin-top: var(--mcp-spacing-lg, 1rem);
+      }
     `,
   ];
 
@@ -54,7 +91,9 @@ export class McpConsentDialog extends ModalDialogElement {
   }
 
   private chosenServers(): string[] {
-    return [...this.renderRoot.querySelectorAll<HTMLInputElement>('input[name="server"]')].filter((i) => i.checked).map((i) => i.value);
+    return [...this.renderRoot.querySelectorAll<HTMLInputElement>('input[name="server"]')]
+      .filter((i) => i.checked)
+      .map((i) => i.value);
   }
 
   private finish(ok: boolean): void {
@@ -65,35 +104,59 @@ export class McpConsentDialog extends ModalDialogElement {
     const r = this.request;
     const added = new Set(r?.added.map((a) => a.id) ?? []);
     const t = this.t;
-    const action = t(r?.kind === 'install' ? 'consent.actionInstall' : r?.kind === 'major-update' ? 'consent.actionApprove' : 'consent.actionUpdate');
-    return html`<dialog role="alertdialog" aria-modal="true" aria-labelledby="consent-title" aria-describedby="consent-permissions"
-      @cancel=${this.modal.onCancel}>
-      ${r
-        ? html`<h2 id="consent-title">${title(r, t)}</h2>
-            <dl>
-              <dt>${t('store.package')}</dt><dd>${r.name}</dd>
-              <dt>${t('store.trust')}</dt><dd>${trustText(r.trustLevel, t)}</dd>
-              <dt>${t('store.signature')}</dt><dd>${signatureText(r.signature, t)}</dd>
-              ${r.dependencies.length ? html`<dt>${t('consent.alsoInstalls')}</dt><dd>${r.dependencies.join(', ')}</dd>` : nothing}
-            </dl>
-            ${r.kind === 'major-update' ? html`<p><strong>${t('consent.majorWarning')}</strong></p>` : nothing}
-            <h3>${t('consent.permissions')}</h3>
-            <div id="consent-permissions">
-              ${r.permissions.length
-                ? html`<ul>${r.permissions.map((p) => html`<li class=${added.has(p.id) ? 'new' : ''}>${permissionText(p, t)}${added.has(p.id) ? t('consent.new') : ''}</li>`)}</ul>`
-                : html`<p>${t('consent.noPermissions')}</p>`}
-              ${r.added.length ? html`<p><strong>${t('consent.added', { count: r.added.length })}</strong></p>` : nothing}
-            </div>
-            ${r.servers.length
-              ? html`<fieldset><legend>${t('consent.useFor')}</legend>
-                  ${r.servers.map((s) => html`<label><input type="checkbox" name="server" .value=${s.name} ?checked=${s.checked} /> ${s.name}</label> `)}
-                </fieldset>`
-              : nothing}
-            <div class="actions">
-              <button type="button" data-action="cancel" @click=${() => this.finish(false)}>${t('confirm.cancel')}</button>
-              <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}>${action}</button>
-            </div>`
-        : nothing}
+    const action = t(
+      r?.kind === 'install'
+        ? 'consent.actionInstall'
+        : r?.kind === 'major-update'
+          ? 'consent.actionApprove'
+          : 'consent.actionUpdate',
+    );
+    return html`<dialog
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="consent-title"
+      aria-describedby="consent-permissions"
+      @cancel=${this.modal.onCancel}
+    >
+      ${
+        r
+          ? html`<h2 id="consent-title">${title(r, t)}</h2>
+              <dl>
+                <dt>${t('store.package')}</dt><dd>${r.name}</dd> <dt>${t('store.trust')}</dt
+                ><dd>${trustText(r.trustLevel, t)}</dd> <dt>${t('store.signature')}</dt
+                ><dd>${signatureText(r.signature, t)}</dd>
+                ${r.dependencies.length ? html`<dt>${t('consent.alsoInstalls')}</dt><dd>${r.dependencies.join(', ')}</dd>` : nothing}
+              </dl>
+              ${r.kind === 'major-update' ? html`<p><strong>${t('consent.majorWarning')}</strong></p>` : nothing}
+              <h3>${t('consent.permissions')}</h3>
+              <div id="consent-permissions">
+                ${
+                  r.permissions.length
+                    ? html`<ul
+                        >${r.permissions.map((p) => html`<li class=${added.has(p.id) ? 'new' : ''}>${permissionText(p, t)}${added.has(p.id) ? t('consent.new') : ''}</li>`)}</ul
+                      >`
+                    : html`<p>${t('consent.noPermissions')}</p>`
+                }
+                ${r.added.length ? html`<p><strong>${t('consent.added', { count: r.added.length })}</strong></p>` : nothing}
+              </div>
+              ${
+                r.servers.length
+                  ? html`<fieldset
+                      ><legend>${t('consent.useFor')}</legend>
+                      ${r.servers.map((s) => html`<label><input type="checkbox" name="server" .value=${s.name} ?checked=${s.checked} /> ${s.name}</label> `)}
+                    </fieldset>`
+                  : nothing
+              }
+              <div class="actions">
+                <button type="button" data-action="cancel" @click=${() => this.finish(false)}
+                  >${t('confirm.cancel')}</button
+                >
+                <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}
+                  >${action}</button
+                >
+              </div>`
+          : nothing
+      }
     </dialog>`;
   }
 }

@@ -9,7 +9,13 @@ import type { ConsentRequest } from './registry-host-types.js';
  * (new ones marked for an update), its dependencies, and the servers it may be used for with
  * `defaults` checked.
  */
-export function consentRequest(plan: InstallPlan, kind: ConsentRequest['kind'], current: InstalledWidgetConfig | undefined, servers: string[], defaults: string[]): ConsentRequest {
+export function consentRequest(
+  plan: InstallPlan,
+  kind: ConsentRequest['kind'],
+  current: InstalledWidgetConfig | undefined,
+  servers: string[],
+  defaults: string[],
+): ConsentRequest {
   const m = plan.root.manifest;
   return {
     kind,

@@ -6,12 +6,23 @@ import type { RegistryHost } from './registry-host.js';
 import type {} from './consent-dialog.js';
 
 /** Loads and creates the registry host; undefined (after telling the user) when its code cannot be loaded. */
-export async function loadRegistryHost(services: HostServices, root: ParentNode, dbName: string | undefined): Promise<RegistryHost | undefined> {
+export async function loadRegistryHost(
+  services: HostServices,
+  root: ParentNode,
+  dbName: string | undefined,
+): Promise<RegistryHost | undefined> {
   let RegistryHostClass: typeof RegistryHost;
   try {
-    [{ RegistryHost: RegistryHostClass }] = await Promise.all([import('./registry-host.js'), import('./consent-dialog.js'), import('./widget-store.js')]);
+    [{ RegistryHost: RegistryHostClass }] = await Promise.all([
+      import('./registry-host.js'),
+      import('./consent-dialog.js'),
+      import('./widget-store.js'),
+    ]);
   } catch (error) {
-    services.a11y.announce(`The Widgets panel could not be loaded (${(error as Error).message}). Reload the page to install or update widgets.`, 'assertive');
+    services.a11y.announce(
+      `The Widgets panel could not be loaded (${(error as Error).message}). Reload the page to install or update widgets.`,
+      'assertive',
+    );
     return undefined;
   }
   const consent = root.querySelector('mcp-consent-dialog')!;
@@ -28,7 +39,13 @@ export async function loadRegistryHost(services: HostServices, root: ParentNode,
         kind: 'security-event',
         callerId: 'registry',
         outcome: event.kind,
-        detail: [event.packageName && `${event.packageName}${event.version ? `@${event.version}` : ''}`, event.message, event.url].filter(Boolean).join(' — '),
+        detail: [
+          event.packageName && `${event.packageName}${event.version ? `@${event.version}` : ''}`,
+          event.message,
+          event.url,
+        ]
+          .filter(Boolean)
+          .join(' — '),
       }),
   });
 }

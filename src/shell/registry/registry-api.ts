@@ -1,6 +1,10 @@
 import type { GatewayClient } from '../../core/gateway-client.js';
 import { GatewayRequestError } from '../../core/gateway-client.js';
-import type { InstalledWidgetConfig, PublisherKeyConfig, RegistryEntryConfig } from '../../core/registry-config-schema.js';
+import type {
+  InstalledWidgetConfig,
+  PublisherKeyConfig,
+  RegistryEntryConfig,
+} from '../../core/registry-config-schema.js';
 
 /** What `GET /api/registry` returns. */
 export interface RegistrySettings {
@@ -20,7 +24,11 @@ async function json<T>(gateway: GatewayClient, path: string, init?: RequestInit)
   } catch {
     body = undefined;
   }
-  if (!response.ok) throw new GatewayRequestError(response.status, (body as { error?: string } | undefined)?.error ?? `The gateway answered ${response.status}.`);
+  if (!response.ok)
+    throw new GatewayRequestError(
+      response.status,
+      (body as { error?: string } | undefined)?.error ?? `The gateway answered ${response.status}.`,
+    );
   return body as T;
 }
 
@@ -35,17 +43,25 @@ export class RegistryApi {
 
   /** Records an install or update in `dashboard.widgets` (MCP-WP-16.4.1 step 8). */
   async record(name: string, entry: InstalledWidgetConfig): Promise<Record<string, InstalledWidgetConfig>> {
-    const body = await json<{ widgets: Record<string, InstalledWidgetConfig> }>(this.gateway, `/api/registry/widgets/${encodeURIComponent(name)}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(entry),
-    });
+    const body = await json<{ widgets: Record<string, InstalledWidgetConfig> }>(
+      this.gateway,
+      `/api/registry/widgets/${encodeURIComponent(name)}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(entry),
+      },
+    );
     return body.widgets;
   }
 
   /** Removes a widget from `dashboard.widgets` (MCP-WP-16.8.1 step 1). */
   async remove(name: string): Promise<Record<string, InstalledWidgetConfig>> {
-    const body = await json<{ widgets: Record<string, InstalledWidgetConfig> }>(this.gateway, `/api/registry/widgets/${encodeURIComponent(name)}`, { method: 'DELETE' });
+    const body = await json<{ widgets: Record<string, InstalledWidgetConfig> }>(
+      this.gateway,
+      `/api/registry/widgets/${encodeURIComponent(name)}`,
+      { method: 'DELETE' },
+    );
     return body.widgets;
   }
 }

@@ -2,7 +2,13 @@
 
 import type { InstalledWidgetConfig } from '../../core/registry-config-schema.js';
 import type { TrustLevel } from '../../core/types.js';
-import type { PermissionItem, RegistrySecurityEvent, SignatureState, UpdateCheck, WidgetManifest } from '../../../registry-client/index.js';
+import type {
+  PermissionItem,
+  RegistrySecurityEvent,
+  SignatureState,
+  UpdateCheck,
+  WidgetManifest,
+} from '../../../registry-client/index.js';
 import type { HostServices } from '../host-services.js';
 import type { McpWidgetCard } from '../widget-card.js';
 

@@ -16,7 +16,14 @@ import {
   type WidgetManifest,
 } from '../../../registry-client/index.js';
 import { consentRequest } from './consent-request.js';
-import { installedEntry, keysToKeep, pinnedList, rolledBackEntry, storedRecords, type PinnedEntry } from './installed-packages.js';
+import {
+  installedEntry,
+  keysToKeep,
+  pinnedList,
+  rolledBackEntry,
+  storedRecords,
+  type PinnedEntry,
+} from './installed-packages.js';
 import { RegistryApi, type RegistrySettings } from './registry-api.js';
 import type { ConsentRequest, InstalledWidgetView, RegistryHostOptions } from './registry-host-types.js';
 import { checkInstalledForUpdates } from './update-checks.js';
@@ -119,7 +126,11 @@ export class RegistryHost extends EventTarget {
       const views = new Map(this.installed.map((v) => [v.name, v]));
       const next: InstalledWidgetView[] = [];
       for (const [name, entry] of Object.entries(settings.widgets)) {
-        const view: InstalledWidgetView = { ...(views.get(name) ?? { state: 'missing' }), name, entry } as InstalledWidgetView;
+        const view: InstalledWidgetView = {
+          ...(views.get(name) ?? { state: 'missing' }),
+          name,
+          entry,
+        } as InstalledWidgetView;
         const stale = this.registered.get(name) !== entry.version && this.attempted.get(name) !== entry.version;
         if (stale || view.state === 'missing') await this.activate(view, !firstTime);
         next.push(view);
@@ -147,10 +158,14 @@ export class RegistryHost extends EventTarget {
       view.state = 'ready';
       view.message = undefined;
       this.register(name, entry, view.manifest);
-      if (!this.options.services.configuration.get(ASSIGNED_KEY(name))) await this.assign(name, this.defaultServers(view.manifest));
+      if (!this.options.services.configuration.get(ASSIGNED_KEY(name)))
+        await this.assign(name, this.defaultServers(view.manifest));
       else if (restart) this.restartCards(name);
     } catch (error) {
-      view.state = error instanceof RegistryError && (error.code === 'unreachable' || error.code === 'not-found') ? 'missing' : 'error';
+      view.state =
+        error instanceof RegistryError && (error.code === 'unreachable' || error.code === 'not-found')
+          ? 'missing'
+          : 'error';
       view.message = (error as Error).message;
     }
   }
@@ -172,7 +187,12 @@ export class RegistryHost extends EventTarget {
       load: () => this.loadFactory(name),
       servers: manifest.mcpServers,
       source: 'registry',
-      trustLevel: manifest.trustLevel === 'verified' && manifest.signature ? 'verified' : manifest.trustLevel === 'community' ? 'community' : 'untrusted',
+      trustLevel:
+        manifest.trustLevel === 'verified' && manifest.signature
+          ? 'verified'
+          : manifest.trustLevel === 'community'
+            ? 'community'
+            : 'untrusted',
       permissions: entry.permissions,
       signature: manifest.trustLevel === 'verified' && manifest.signature ? { ...manifest.signature } : undefined,
     });
@@ -184,9 +204,13 @@ export class RegistryHost extends EventTarget {
     const entry = this.settings?.widgets[name];
     if (!entry) throw new Error(`${name} is not installed.`);
     const records = await this.records(name, entry);
-    if (!records) throw new Error(`${name}@${entry.version} is not stored in this browser yet; open the Widgets panel to download it.`);
+    if (!records)
+      throw new Error(
+        `${name}@${entry.version} is not stored in this browser yet; open the Widgets panel to download it.`,
+      );
     const module = await this.client!.load(records);
-    if (typeof module.default !== 'function') throw new Error(`${name} is a library, not a widget: it exports no widget factory.`);
+    if (typeof module.default !== 'function')
+      throw new Error(`${name} is a library, not a widget: it exports no widget factory.`);
     void this.store.touch(records.map((r) => r.key)).catch(() => {});
     return module.default as WidgetFactory;
   }
@@ -195,12 +219,15 @@ export class RegistryHost extends EventTarget {
   async assign(name: string, servers: string[]): Promise<void> {
     const configuration = this.options.services.configuration;
     // A server's tiles that showed its chosen widget (or the default) now show this one (issue 16: the tile records it).
-    const previous = new Map(servers.map((server) => [server, configuration.get<string>(TYPE_KEY(server)) ?? 'server-panel']));
+    const previous = new Map(
+      servers.map((server) => [server, configuration.get<string>(TYPE_KEY(server)) ?? 'server-panel']),
+    );
     await configuration.set(ASSIGNED_KEY(name), true).catch(() => {});
     for (const server of servers) await configuration.set(TYPE_KEY(server), name).catch(() => {});
     for (const card of this.options.cards()) {
       const server = card.server?.name;
-      if (servers.includes(server) && (card.currentType === previous.get(server) || card.currentType === name)) void card.assignWidgetType(name);
+      if (servers.includes(server) && (card.currentType === previous.get(server) || card.currentType === name))
+        void card.assignWidgetType(name);
       else if (card.currentType === name) void card.start();
     }
   }
@@ -214,11 +241,17 @@ export class RegistryHost extends EventTarget {
     this.registered.delete(name);
     const configuration = this.options.services.configuration;
     for (const server of this.serverNames()) {
-      if (configuration.get(TYPE_KEY(server)) === name) await configuration.set(TYPE_KEY(server), undefined).catch(() => {});
+      if (configuration.get(TYPE_KEY(server)) === name)
+        await configuration.set(TYPE_KEY(server), undefined).catch(() => {});
     }
     await configuration.set(ASSIGNED_KEY(name), undefined).catch(() => {});
     // MCP-WP-16.8.1 steps 2–3: destroy() every instance and remove it from the DOM (the card's teardown).
-    await Promise.all(this.options.cards().filter((c) => c.currentType === name).map((c) => c.start()));
+    await Promise.all(
+      this.options
+        .cards()
+        .filter((c) => c.currentType === name)
+        .map((c) => c.start()),
+    );
   }
 
   private requireClient(): RegistryClient {
@@ -249,16 +282,27 @@ export class RegistryHost extends EventTarget {
     return this.requireClient().plan(name, version);
   }
 
-  private consentRequest(plan: InstallPlan, kind: ConsentRequest['kind'], current?: InstalledWidgetConfig): ConsentRequest {
+  private consentRequest(
+    plan: InstallPlan,
+    kind: ConsentRequest['kind'],
+    current?: InstalledWidgetConfig,
+  ): ConsentRequest {
     const m = plan.root.manifest;
-    const assigned = this.options.cards().filter((c) => c.currentType === m.name).map((c) => c.server.name);
+    const assigned = this.options
+      .cards()
+      .filter((c) => c.currentType === m.name)
+      .map((c) => c.server.name);
     const defaults = current ? assigned : this.defaultServers(m);
     const servers = this.serverNames().filter((s) => !m.mcpServers?.length || m.mcpServers.includes(s));
     return consentRequest(plan, kind, current, servers, defaults);
   }
 
   /** Stores the plan, runs the root once to check it is a widget, and records it in the config. */
-  private async commit(plan: InstallPlan, previous: InstalledWidgetConfig | undefined, onProgress?: (p: DownloadProgress) => void): Promise<InstalledWidgetConfig> {
+  private async commit(
+    plan: InstallPlan,
+    previous: InstalledWidgetConfig | undefined,
+    onProgress?: (p: DownloadProgress) => void,
+  ): Promise<InstalledWidgetConfig> {
     const client = this.requireClient();
     const before = new Set(await this.store.keys());
     const records = await client.fetchAndStore(plan, { onProgress });
@@ -266,7 +310,13 @@ export class RegistryHost extends EventTarget {
     const m = plan.root.manifest;
     try {
       const module = await client.load(records);
-      if (typeof module.default !== 'function') throw new RegistryError('load-failed', `${m.name} is a library, not a widget. Install a widget that depends on it instead.`, m.name, m.version);
+      if (typeof module.default !== 'function')
+        throw new RegistryError(
+          'load-failed',
+          `${m.name} is a library, not a widget. Install a widget that depends on it instead.`,
+          m.name,
+          m.version,
+        );
       const entry = installedEntry(plan, previous);
       const widgets = await this.api.record(m.name, entry);
       if (this.settings) this.settings.widgets = widgets;
@@ -282,9 +332,25 @@ export class RegistryHost extends EventTarget {
     return this.installed.find((v) => v.name === name);
   }
 
-  private refreshView(name: string, entry: InstalledWidgetConfig, manifest: WidgetManifest, reloadNeeded: boolean): void {
-    const view: InstalledWidgetView = { ...(this.view(name) ?? {}), name, entry, manifest, state: 'ready', message: undefined, reloadNeeded, update: undefined };
-    this.installed = [...this.installed.filter((v) => v.name !== name), view].sort((a, b) => a.name.localeCompare(b.name));
+  private refreshView(
+    name: string,
+    entry: InstalledWidgetConfig,
+    manifest: WidgetManifest,
+    reloadNeeded: boolean,
+  ): void {
+    const view: InstalledWidgetView = {
+      ...(this.view(name) ?? {}),
+      name,
+      entry,
+      manifest,
+      state: 'ready',
+      message: undefined,
+      reloadNeeded,
+      update: undefined,
+    };
+    this.installed = [...this.installed.filter((v) => v.name !== name), view].sort((a, b) =>
+      a.name.localeCompare(b.name),
+    );
     this.register(name, entry, manifest);
     this.changed();
   }
@@ -293,19 +359,35 @@ export class RegistryHost extends EventTarget {
    * Installs `name` (MCP-WP-16.4.1): checks everything that needs no bytes, asks for consent with the
    * permissions (11.4.5), downloads and verifies, stores in one transaction, loads, records in the config.
    */
-  install(name: string, version?: string, onProgress?: (p: DownloadProgress) => void): Promise<InstalledWidgetConfig | undefined> {
+  install(
+    name: string,
+    version?: string,
+    onProgress?: (p: DownloadProgress) => void,
+  ): Promise<InstalledWidgetConfig | undefined> {
     return this.serial(async () => {
       const plan = await this.requireClient().plan(name, version);
       const m = plan.root.manifest;
       const current = this.settings?.widgets[name];
       if (current && semver.lt(m.version, current.version)) {
-        const error = new RegistryError('downgrade', `${name} ${m.version} is older than the installed ${current.version}. Downgrades are refused; use Roll back to return to the kept previous version.`, name, m.version);
+        const error = new RegistryError(
+          'downgrade',
+          `${name} ${m.version} is older than the installed ${current.version}. Downgrades are refused; use Roll back to return to the kept previous version.`,
+          name,
+          m.version,
+        );
         this.client!.report(error);
         throw error;
       }
-      if (current && current.version === m.version) throw new RegistryError('version-mismatch', `${name} ${m.version} is already installed.`, name, m.version);
+      if (current && current.version === m.version)
+        throw new RegistryError('version-mismatch', `${name} ${m.version} is already installed.`, name, m.version);
       const answer = await this.options.consent(this.consentRequest(plan, current ? 'update' : 'install', current));
-      if (!answer.ok) throw new RegistryError('consent-declined', `${m.displayName ?? name} was not installed: you declined its permissions.`, name, m.version);
+      if (!answer.ok)
+        throw new RegistryError(
+          'consent-declined',
+          `${m.displayName ?? name} was not installed: you declined its permissions.`,
+          name,
+          m.version,
+        );
       const entry = await this.commit(plan, current, onProgress);
       const reload = current ? isLoaded(packageKey(name, current.version)) : false;
       this.refreshView(name, entry, m, reload);
@@ -320,7 +402,12 @@ export class RegistryHost extends EventTarget {
       const current = this.settings?.widgets[name];
       if (!current) throw new RegistryError('not-found', `${name} is not installed.`, name);
       if (!semver.gt(version, current.version)) {
-        const error = new RegistryError('downgrade', `${name} ${version} is not newer than the installed ${current.version}; refused.`, name, version);
+        const error = new RegistryError(
+          'downgrade',
+          `${name} ${version} is not newer than the installed ${current.version}; refused.`,
+          name,
+          version,
+        );
         this.client?.report(error);
         throw error;
       }
@@ -330,7 +417,9 @@ export class RegistryHost extends EventTarget {
       const kind = updateKind(current.version, version);
       if (auto && (added.length || kind !== 'patch')) return 'needs-consent';
       if (!auto && (added.length || kind === 'major')) {
-        const answer = await this.options.consent(this.consentRequest(plan, kind === 'major' ? 'major-update' : 'update', current));
+        const answer = await this.options.consent(
+          this.consentRequest(plan, kind === 'major' ? 'major-update' : 'update', current),
+        );
         if (!answer.ok) return 'declined';
       }
       const entry = await this.commit(plan, current);
@@ -345,9 +434,16 @@ export class RegistryHost extends EventTarget {
     return this.serial(async () => {
       const current = this.settings?.widgets[name];
       const previous = current?.previous;
-      if (!current || !previous) throw new RegistryError('not-found', `${name} has no previous version to roll back to.`, name);
+      if (!current || !previous)
+        throw new RegistryError('not-found', `${name} has no previous version to roll back to.`, name);
       const records = await this.records(name, previous);
-      if (!records) throw new RegistryError('not-found', `${name} ${previous.version} is no longer stored in this browser, so it cannot be restored offline.`, name, previous.version);
+      if (!records)
+        throw new RegistryError(
+          'not-found',
+          `${name} ${previous.version} is no longer stored in this browser, so it cannot be restored offline.`,
+          name,
+          previous.version,
+        );
       await this.requireClient().load(records);
       const entry = rolledBackEntry(current, previous);
       const widgets = await this.api.record(name, entry);
@@ -367,7 +463,9 @@ export class RegistryHost extends EventTarget {
       this.installed = this.installed.filter((v) => v.name !== name);
       if (purge && entry) {
         const keep = this.keepKeys();
-        const drop = (await this.store.list()).filter((r) => (r.name === name || Object.hasOwn(entry.dependencies ?? {}, r.name)) && !keep.has(r.key)).map((r) => r.key);
+        const drop = (await this.store.list())
+          .filter((r) => (r.name === name || Object.hasOwn(entry.dependencies ?? {}, r.name)) && !keep.has(r.key))
+          .map((r) => r.key);
         await this.store.delete(drop);
       }
       this.changed();
@@ -378,7 +476,10 @@ export class RegistryHost extends EventTarget {
   async checkUpdates(): Promise<void> {
     const client = this.client;
     if (!client) return;
-    await checkInstalledForUpdates(client, [...this.installed], { applyAuto: (name, version) => this.update(name, version, true), latest: (name) => this.view(name) });
+    await checkInstalledForUpdates(client, [...this.installed], {
+      applyAuto: (name, version) => this.update(name, version, true),
+      latest: (name) => this.view(name),
+    });
     this.changed();
   }
 }

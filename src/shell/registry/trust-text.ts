@@ -25,7 +25,9 @@ export function trustText(level: TrustLevel | string | undefined, t: Translate =
 /** Signature state in words. */
 export function signatureText(state: SignatureState | undefined, t: Translate = english): string {
   if (!state) return t('signature.unchecked');
-  return state.state === 'verified' ? t('signature.valid', { publisher: state.publisher, date: state.signedAt.slice(0, 10) }) : t('signature.none');
+  return state.state === 'verified'
+    ? t('signature.valid', { publisher: state.publisher, date: state.signedAt.slice(0, 10) })
+    : t('signature.none');
 }
 
 /** A permission in the user's language, by its stable id (the registry client words it in English). */

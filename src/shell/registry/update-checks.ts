@@ -1,6 +1,11 @@
 // The periodic check of installed widgets for updates (MCP-WP-16.5.1, 16.5.2).
 
-import { checkForUpdates, RegistryError, type RegistryClient, type UpdateCheck } from '../../../registry-client/index.js';
+import {
+  checkForUpdates,
+  RegistryError,
+  type RegistryClient,
+  type UpdateCheck,
+} from '../../../registry-client/index.js';
 import type { InstalledWidgetView } from './registry-host-types.js';
 
 /** How the check applies an automatic (patch) update and finds a widget's view afterwards. */
@@ -16,7 +21,11 @@ export interface UpdateCheckHooks {
  * releases are applied, the rest offered; a registry offering only older versions is reported as a
  * possible rollback attack.
  */
-export async function checkInstalledForUpdates(client: RegistryClient, installed: InstalledWidgetView[], hooks: UpdateCheckHooks): Promise<void> {
+export async function checkInstalledForUpdates(
+  client: RegistryClient,
+  installed: InstalledWidgetView[],
+  hooks: UpdateCheckHooks,
+): Promise<void> {
   for (const view of installed) {
     const { name, entry } = view;
     let check: UpdateCheck;
@@ -43,11 +52,16 @@ export async function checkInstalledForUpdates(client: RegistryClient, installed
         const result = await hooks.applyAuto(name, check.auto);
         const latest = hooks.latest(name);
         if (latest && result === 'needs-consent') {
-          latest.update = { checkedAt: Date.now(), offer: check.offer ?? { version: check.auto, kind: 'patch' }, needsConsent: `${check.auto} asks for new permissions, so it was not applied automatically.` };
+          latest.update = {
+            checkedAt: Date.now(),
+            offer: check.offer ?? { version: check.auto, kind: 'patch' },
+            needsConsent: `${check.auto} asks for new permissions, so it was not applied automatically.`,
+          };
         } else if (latest) latest.update = { ...check, auto: undefined, checkedAt: Date.now() };
       } catch (error) {
         const latest = hooks.latest(name);
-        if (latest) latest.update = { ...check, auto: undefined, checkedAt: Date.now(), error: (error as Error).message };
+        if (latest)
+          latest.update = { ...check, auto: undefined, checkedAt: Date.now(), error: (error as Error).message };
       }
     }
   }

@@ -1,5 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { describePermissions, type DownloadProgress, type InstallPlan, type SearchHit } from '../../../registry-client/index.js';
+import {
+  describePermissions,
+  type DownloadProgress,
+  type InstallPlan,
+  type SearchHit,
+} from '../../../registry-client/index.js';
 import type { I18nInterface } from '../../core/types.js';
 import { LocalizeController } from '../../../widgets/kit/localize.js';
 import { SHELL_CATALOGS } from '../messages.js';
@@ -7,7 +12,14 @@ import { shellStyles } from '../shell.styles.js';
 import type { InstalledWidgetView, RegistryHost } from './registry-host.js';
 import { permissionText, signatureText, trustText } from './trust-text.js';
 
-type Selected = { hit: SearchHit; versions: string[]; version: string; plan?: InstallPlan; error?: string; loading: boolean };
+type Selected = {
+  hit: SearchHit;
+  versions: string[];
+  version: string;
+  plan?: InstallPlan;
+  error?: string;
+  loading: boolean;
+};
 
 /**
  * <mcp-widget-store>: the Install panel (search a registry, versions, permissions, trust, signature
@@ -18,19 +30,70 @@ export class McpWidgetStore extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        background: var(--mcp-background, #fff); }
-      h2 { margin: 0 0 var(--mcp-spacing-md, 0.5rem); font-size: 1.15rem; }
-      h3 { font-size: 1rem; margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem); }
-      form { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: end; }
-      ul { list-style: none; padding: 0; margin: 0; display: grid; gap: var(--mcp-spacing-sm, 0.25rem); }
-      li.item { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); }
-      .row { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: center; }
-      .details { border-left: 4px solid var(--mcp-border, #8c959f); padding-left: var(--mcp-spacing-md, 0.5rem); margin-top: var(--mcp-spacing-md, 0.5rem); }
-      dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px var(--mcp-spacing-md, 0.5rem); margin: 0; }
-      dt { font-weight: 600; } dd { margin: 0; word-break: break-word; }
-      .error { border-left: 4px solid var(--mcp-error-dark, #a4161a); padding-left: var(--mcp-spacing-md, 0.5rem); }
-      progress { width: 16rem; }
+      :host {
+        display: block;
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        background: var(--mcp-background, #fff);
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+      }
+      h3 {
+        font-size: 1rem;
+        margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
+      }
+      form {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: end;
+      }
+      ul {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+        display: grid;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+      }
+      li.item {
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-md, 4px);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+      }
+      .row {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: center;
+      }
+      .details {
+        border-left: 4px solid var(--mcp-border, #8c959f);
+        padding-left: var(--mcp-spacing-md, 0.5rem);
+        margin-top: var(--mcp-spacing-md, 0.5rem);
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 2px var(--mcp-spacing-md, 0.5rem);
+        margin: 0;
+      }
+      dt {
+        font-weight: 600;
+      }
+      dd {
+        margin: 0;
+        word-break: break-word;
+      }
+      .error {
+        border-left: 4px solid var(--mcp-error-dark, #a4161a);
+        padding-left: var(--mcp-spacing-md, 0.5rem);
+      }
+      progress {
+        width: 16rem;
+      }
     `,
   ];
 
@@ -140,7 +203,9 @@ export class McpWidgetStore extends LitElement {
       const entry = await this.host!.install(s.hit.name, s.version, (p) => {
         this.progress = p;
       });
-      return entry ? this.t('store.installed', { name: s.hit.displayName ?? s.hit.name, version: entry.version }) : undefined;
+      return entry
+        ? this.t('store.installed', { name: s.hit.displayName ?? s.hit.name, version: entry.version })
+        : undefined;
     });
   }
 
@@ -152,25 +217,61 @@ export class McpWidgetStore extends LitElement {
     const t = this.t;
     return html`<div class="details" aria-live="polite">
       <h3>${s.hit.displayName ?? s.hit.name}</h3>
-      <label>${t('store.version')}
-        <select aria-label=${t('store.version')} @change=${(e: Event) => void this.select(s.hit, (e.target as HTMLSelectElement).value)}>
+      <label
+        >${t('store.version')}
+        <select
+          aria-label=${t('store.version')}
+          @change=${(e: Event) => void this.select(s.hit, (e.target as HTMLSelectElement).value)}
+        >
           ${(s.versions.length ? s.versions : [s.version]).map((v) => html`<option value=${v} ?selected=${v === s.version}>${v}</option>`)}
         </select>
       </label>
       ${s.loading ? html`<p role="status">${t('store.checking', { name: s.hit.name, version: s.version })}</p>` : nothing}
-      ${s.error ? html`<div class="error check-error" role="alert"><p><strong>\u2717 ${s.error}</strong></p></div>` : nothing}
-      ${m && plan
-        ? html`<dl>
-              <dt>${t('store.package')}</dt><dd>${m.name} ${m.version}</dd>
-              ${m.description ? html`<dt>${t('store.about')}</dt><dd>${m.description}</dd>` : nothing}
-              <dt>${t('store.trust')}</dt><dd>${trustText(plan.root.trustLevel, t)}</dd>
-              <dt>${t('store.signature')}</dt><dd class="signature">${signatureText(plan.root.signature, t)}</dd>
-              <dt>${t('store.servers')}</dt><dd>${m.mcpServers?.length ? m.mcpServers.join(', ') : t('store.anyServer')}</dd>
-              <dt>${t('store.dependencies')}</dt><dd>${plan.packages.length > 1 ? plan.packages.slice(0, -1).map((p) => `${p.manifest.name} ${p.manifest.version}`).join(', ') : t('store.none')}</dd>
-              <dt>${t('store.permissions')}</dt><dd>${describePermissions(m.permissions).map((p) => permissionText(p, t)).join('; ') || t('store.none')}</dd>
-            </dl>
-            <button type="button" class="primary" aria-disabled=${this.busy ? 'true' : 'false'} @click=${() => !this.busy && this.install()}>${t('store.install')}</button>`
-        : nothing}
+      ${
+        s.error
+          ? html`<div class="error check-error" role="alert"
+              ><p><strong>✗ ${s.error}</strong></p></div
+            >`
+          : nothing
+      }
+      ${
+        m && plan
+          ? html`<dl>
+                <dt>${t('store.package')}</dt><dd>${m.name} ${m.version}</dd>
+                ${m.description ? html`<dt>${t('store.about')}</dt><dd>${m.description}</dd>` : nothing}
+                <dt>${t('store.trust')}</dt><dd>${trustText(plan.root.trustLevel, t)}</dd>
+                <dt>${t('store.signature')}</dt><dd class="signature">${signatureText(plan.root.signature, t)}</dd>
+                <dt>${t('store.servers')}</dt
+                ><dd>${m.mcpServers?.length ? m.mcpServers.join(', ') : t('store.anyServer')}</dd>
+                <dt>${t('store.dependencies')}</dt
+                ><dd
+                  >${
+                    plan.packages.length > 1
+                      ? plan.packages
+                          .slice(0, -1)
+                          .map((p) => `${p.manifest.name} ${p.manifest.version}`)
+                          .join(', ')
+                      : t('store.none')
+                  }</dd
+                >
+                <dt>${t('store.permissions')}</dt
+                ><dd
+                  >${
+                    describePermissions(m.permissions)
+                      .map((p) => permissionText(p, t))
+                      .join('; ') || t('store.none')
+                  }</dd
+                >
+              </dl>
+              <button
+                type="button"
+                class="primary"
+                aria-disabled=${this.busy ? 'true' : 'false'}
+                @click=${() => !this.busy && this.install()}
+                >${t('store.install')}</button
+              >`
+          : nothing
+      }
     </div>`;
   }
 
@@ -184,33 +285,72 @@ export class McpWidgetStore extends LitElement {
         <span class="muted">${v.name}</span>
         <span class="muted">${trustText(v.manifest?.trustLevel, t)}</span>
       </div>
-      ${v.state !== 'ready'
-        ? html`<p class="error" role="alert">\u2717 ${v.message ?? t('store.notAvailable')} <button type="button" @click=${() => void this.run(async () => (await this.host!.retry(v.name), undefined))}>${t(
-            'store.retry',
-          )}</button></p>`
-        : nothing}
+      ${
+        v.state !== 'ready'
+          ? html`<p class="error" role="alert"
+              >✗ ${v.message ?? t('store.notAvailable')}
+              <button
+                type="button"
+                @click=${() => void this.run(async () => (await this.host!.retry(v.name), undefined))}
+                >${t('store.retry')}</button
+              ></p
+            >`
+          : nothing
+      }
       ${v.reloadNeeded ? html`<p role="status" class="reload">${t('store.reload', { version: v.entry.version })} <button type="button" @click=${() => location.reload()}>${t('store.reloadNow')}</button></p>` : nothing}
-      ${u?.downgrade ? html`<p class="error" role="alert">\u2717 ${t('store.downgrade', { offered: u.downgrade, installed: v.entry.version })}</p>` : nothing}
+      ${u?.downgrade ? html`<p class="error" role="alert">✗ ${t('store.downgrade', { offered: u.downgrade, installed: v.entry.version })}</p>` : nothing}
       ${u?.error ? html`<p class="muted">${t('store.updateFailed', { error: u.error })}</p>` : nothing}
       ${u?.needsConsent ? html`<p class="muted">${u.needsConsent}</p>` : nothing}
       <div class="row">
-        ${u?.offer
-          ? html`<button type="button" class="update" @click=${() => void this.run(async () => {
-              const result = await this.host!.update(v.name, u.offer!.version);
-              return result === 'updated' ? t('store.updated', { name: v.name, version: u.offer!.version }) : t('store.notUpdated', { name: v.name });
-            })}>${u.offer.kind === 'major' ? t('store.reviewMajor', { version: u.offer.version }) : t('store.updateTo', { version: u.offer.version, kind: u.offer.kind })}</button>`
-          : u && !u.error && !u.downgrade ? html`<span class="muted">${t('store.upToDate')}</span>` : nothing}
-        ${v.entry.previous
-          ? html`<button type="button" class="rollback" @click=${() =>
-              void this.run(async () => (await this.host!.rollback(v.name), t('store.rolledBack', { name: v.name, version: v.entry.previous!.version })))}>${t('store.rollBack', {
-              version: v.entry.previous.version,
-            })}</button>`
-          : nothing}
+        ${
+          u?.offer
+            ? html`<button
+                type="button"
+                class="update"
+                @click=${() =>
+                  void this.run(async () => {
+                    const result = await this.host!.update(v.name, u.offer!.version);
+                    return result === 'updated'
+                      ? t('store.updated', { name: v.name, version: u.offer!.version })
+                      : t('store.notUpdated', { name: v.name });
+                  })}
+                >${u.offer.kind === 'major' ? t('store.reviewMajor', { version: u.offer.version }) : t('store.updateTo', { version: u.offer.version, kind: u.offer.kind })}</button
+              >`
+            : u && !u.error && !u.downgrade
+              ? html`<span class="muted">${t('store.upToDate')}</span>`
+              : nothing
+        }
+        ${
+          v.entry.previous
+            ? html`<button
+                type="button"
+                class="rollback"
+                @click=${() =>
+                  void this.run(
+                    async () => (
+                      await this.host!.rollback(v.name),
+                      t('store.rolledBack', { name: v.name, version: v.entry.previous!.version })
+                    ),
+                  )}
+                >${t('store.rollBack', {
+                  version: v.entry.previous.version,
+                })}</button
+              >`
+            : nothing
+        }
         <label><input type="checkbox" class="purge" /> ${t('store.purge')}</label>
-        <button type="button" class="uninstall" @click=${(e: Event) => {
-          const purge = ((e.target as HTMLElement).parentElement!.querySelector('input.purge') as HTMLInputElement).checked;
-          void this.run(async () => (await this.host!.uninstall(v.name, purge), t('store.uninstalled', { name: v.name })));
-        }}>${t('store.uninstall')}</button>
+        <button
+          type="button"
+          class="uninstall"
+          @click=${(e: Event) => {
+            const purge = ((e.target as HTMLElement).parentElement!.querySelector('input.purge') as HTMLInputElement)
+              .checked;
+            void this.run(
+              async () => (await this.host!.uninstall(v.name, purge), t('store.uninstalled', { name: v.name })),
+            );
+          }}
+          >${t('store.uninstall')}</button
+        >
       </div>
     </li>`;
   }
@@ -223,43 +363,104 @@ export class McpWidgetStore extends LitElement {
     const p = this.progress;
     return html`<section aria-labelledby="store-title">
       <h2 id="store-title">${t('store.title')}</h2>
-      ${host.problem ? html`<p class="error" role="alert">\u2717 ${host.problem}</p>` : nothing}
+      ${host.problem ? html`<p class="error" role="alert">✗ ${host.problem}</p>` : nothing}
       <h3>${t('store.fromRegistry')}</h3>
-      ${registries.length === 0
-        ? html`<p>${t('store.noRegistry')} <code>"dashboard": { "registries": [{ "url": "https://\u2026" }] }</code></p>`
-        : html`<p class="muted">${t('store.registries', { list: registries.map((r) => r.name ?? r.url).join(', ') })}</p>
-            <form role="search" @submit=${this.search}>
-              <label>${t('store.search')} <input type="search" name="q" /></label>
-              <label>${t('store.server')} <select name="server"><option value="">${t('store.anyServerOption')}</option>${host.serverNames().map((s) => html`<option value=${s}>${s}</option>`)}</select></label>
-              <button type="submit">${t('store.search')}</button>
-            </form>`}
-      ${this.results
-        ? html`<ul aria-label=${t('store.results')} class="results">
-            ${this.results.map(
-              (hit) => html`<li class="item"><button type="button" class="hit" aria-pressed=${this.selected?.hit.name === hit.name ? 'true' : 'false'} @click=${() => void this.select(hit)}>
-                  ${hit.displayName ?? hit.name} ${hit.version}</button>
-                <span class="muted">${hit.name} \u00b7 ${trustText(hit.trustLevel, t)}${hit.publisher ? ` \u00b7 ${hit.publisher}` : ''}</span>
-                ${hit.description ? html`<div>${hit.description}</div>` : nothing}</li>`,
-            )}
-          </ul>`
-        : nothing}
+      ${
+        registries.length === 0
+          ? html`<p>${t('store.noRegistry')} <code>"dashboard": { "registries": [{ "url": "https://…" }] }</code></p>`
+          : html`<p class="muted"
+                >${t('store.registries', { list: registries.map((r) => r.name ?? r.url).join(', ') })}</p
+              >
+              <form role="search" @submit=${this.search}>
+                <label>${t('store.search')} <input type="search" name="q" /></label>
+                <label
+                  >${t('store.server')}
+                  <select name="server"
+                    ><option value="">${t('store.anyServerOption')}</option
+                    >${host.serverNames().map((s) => html`<option value=${s}>${s}</option>`)}</select
+                  ></label
+                >
+                <button type="submit">${t('store.search')}</button>
+              </form>`
+      }
+      ${
+        this.results
+          ? html`<ul aria-label=${t('store.results')} class="results">
+              ${this.results.map(
+                (hit) =>
+                  html`<li class="item"
+                    ><button
+                      type="button"
+                      class="hit"
+                      aria-pressed=${this.selected?.hit.name === hit.name ? 'true' : 'false'}
+                      @click=${() => void this.select(hit)}
+                    >
+                      ${hit.displayName ?? hit.name} ${hit.version}</button
+                    >
+                    <span class="muted"
+                      >${hit.name} ·
+                      ${trustText(hit.trustLevel, t)}${hit.publisher ? ` \u00b7 ${hit.publisher}` : ''}</span
+                    >
+                    ${hit.description ? html`<div>${hit.description}</div>` : nothing}</li
+                  >`,
+              )}
+            </ul>`
+          : nothing
+      }
       ${this.renderDetails()}
-      ${p ? html`<p><label>${t('store.downloading', { name: p.name, version: p.version, index: p.index, count: p.count })}
-            <progress max=${p.total ?? 0} .value=${p.received}></progress></label> ${p.total
-              ? t('store.kibOf', { received: Math.round(p.received / 1024), total: Math.round(p.total / 1024) })
-              : t('store.kib', { received: Math.round(p.received / 1024) })}</p>`
-        : nothing}
+      ${
+        p
+          ? html`<p
+              ><label
+                >${t('store.downloading', { name: p.name, version: p.version, index: p.index, count: p.count })}
+                <progress max=${p.total ?? 0} .value=${p.received}></progress
+              ></label>
+              ${
+                p.total
+                  ? t('store.kibOf', { received: Math.round(p.received / 1024), total: Math.round(p.total / 1024) })
+                  : t('store.kib', { received: Math.round(p.received / 1024) })
+              }</p
+            >`
+          : nothing
+      }
       ${this.message ? html`<p role="status" class="result">${this.message}</p>` : nothing}
-      ${this.failure ? html`<div class="error failure" role="alert"><p><strong>\u2717 ${this.failure}</strong></p><p class="muted">${t('brand.failed')}</p></div>` : nothing}
+      ${
+        this.failure
+          ? html`<div class="error failure" role="alert"
+              ><p><strong>✗ ${this.failure}</strong></p
+              ><p class="muted">${t('brand.failed')}</p></div
+            >`
+          : nothing
+      }
       <h3>${t('store.installedHeading')}</h3>
-      ${host.installed.length ? html`<ul aria-label=${t('store.installedList')}>${host.installed.map((v) => this.renderInstalled(v))}</ul>` : html`<p>${t('store.noneInstalled')}</p>`}
-      <p><button type="button" class="check-updates" @click=${() => void this.run(async () => (await host.checkUpdates(), t('store.checked')))}>${t('store.checkUpdates')}</button>
-        <span class="muted">${t('store.updatePolicy')}</span></p>
-      ${host.securityEvents.length
-        ? html`<h3>${t('store.refused')}</h3><ul aria-label=${t('store.securityEvents')} class="security">${host.securityEvents
-            .slice(0, 10)
-            .map((e) => html`<li>${this.l10n.formatDate(e.timestamp, { timeStyle: 'medium' })} \u2014 ${e.message}</li>`)}</ul>`
-        : nothing}
+      ${
+        host.installed.length
+          ? html`<ul aria-label=${t('store.installedList')}
+              >${host.installed.map((v) => this.renderInstalled(v))}</ul
+            >`
+          : html`<p>${t('store.noneInstalled')}</p>`
+      }
+      <p
+        ><button
+          type="button"
+          class="check-updates"
+          @click=${() => void this.run(async () => (await host.checkUpdates(), t('store.checked')))}
+          >${t('store.checkUpdates')}</button
+        >
+        <span class="muted">${t('store.updatePolicy')}</span></p
+      >
+      ${
+        host.securityEvents.length
+          ? html`<h3>${t('store.refused')}</h3
+              ><ul aria-label=${t('store.securityEvents')} class="security"
+                >${host.securityEvents
+                  .slice(0, 10)
+                  .map(
+                    (e) => html`<li>${this.l10n.formatDate(e.timestamp, { timeStyle: 'medium' })} — ${e.message}</li>`,
+                  )}</ul
+              >`
+          : nothing
+      }
     </section>`;
   }
 }

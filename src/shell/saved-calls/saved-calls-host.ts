@@ -19,11 +19,18 @@ export interface SavedCallsHost {
  * presses "Save call". A widget may offer only calls of its own server (as for running them); the
  * call is stored only once the user names it and presses Save in the panel.
  */
-export function installSavedCalls(options: { root: ParentNode; services: HostServices; dbName?: string }): SavedCallsHost {
+export function installSavedCalls(options: {
+  root: ParentNode;
+  services: HostServices;
+  dbName?: string;
+}): SavedCallsHost {
   const { services } = options;
   let store: Promise<SavedCallsStore> | undefined;
   const open = async (draft?: SavedCallData): Promise<McpSavedCalls | undefined> => {
-    const [{ SavedCallsStore: Store }] = await Promise.all([import('../../core/saved-calls/saved-calls-store.js'), import('./saved-calls-panel.js')]);
+    const [{ SavedCallsStore: Store }] = await Promise.all([
+      import('../../core/saved-calls/saved-calls-store.js'),
+      import('./saved-calls-panel.js'),
+    ]);
     store ??= Promise.resolve(new Store(options.dbName));
     const panel = options.root.querySelector('mcp-saved-calls');
     if (!panel) return undefined;
@@ -33,7 +40,13 @@ export function installSavedCalls(options: { root: ParentNode; services: HostSer
     return panel;
   };
   const off = services.bus.on('mcp:call:save-requested', (data: unknown, meta) => {
-    if (!isObject(data) || typeof data.serverName !== 'string' || typeof data.toolName !== 'string' || !isObject(data.args)) return;
+    if (
+      !isObject(data) ||
+      typeof data.serverName !== 'string' ||
+      typeof data.toolName !== 'string' ||
+      !isObject(data.args)
+    )
+      return;
     if (meta.source !== 'host' && services.policy.grants.get(meta.source)?.serverName !== data.serverName) return;
     const name = typeof data.name === 'string' ? data.name : data.toolName;
     void open({ name, serverName: data.serverName, toolName: data.toolName, args: structuredClone(data.args) });

@@ -19,28 +19,108 @@ export class McpSavedCalls extends LitElement {
   static override styles = [
     shellStyles,
     css`
-      :host { display: block; }
-      :host([hidden]) { display: none; }
-      section.panel { border: 2px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-lg, 8px); padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        margin: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem); background: var(--mcp-background, #fff); }
-      .bar { display: flex; flex-wrap: wrap; gap: var(--mcp-spacing-md, 0.5rem); align-items: center; }
-      h2 { margin: 0; font-size: 1.15rem; flex: 1; }
-      h3 { font-size: 1rem; margin: var(--mcp-spacing-md, 0.5rem) 0 var(--mcp-spacing-sm, 0.25rem); }
-      ul.calls { list-style: none; padding: 0; margin: 0; display: grid; gap: var(--mcp-spacing-md, 0.5rem); }
-      ul.calls > li { border: 1px solid var(--mcp-border, #8c959f); border-radius: var(--mcp-radius-md, 4px); padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); }
-      .draft { border: 2px dashed var(--mcp-border, #8c959f); padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem); }
-      pre { max-height: 10rem; overflow: auto; margin: 2px 0; white-space: pre-wrap; word-break: break-word; }
-      ul.runs { list-style: none; padding: 0; margin: 2px 0; }
-      .scroll { max-height: 50vh; overflow: auto; }
-      table.diff { border-collapse: collapse; width: 100%; font-size: var(--mcp-font-size-sm, 0.8125rem); }
-      table.diff th, table.diff td { border: 1px solid var(--mcp-border, #8c959f); padding: 2px 4px; vertical-align: top; text-align: left; }
-      table.lines { border-collapse: collapse; width: 100%; font-family: ui-monospace, monospace; }
-      table.lines td { border: none; white-space: pre-wrap; word-break: break-word; width: 50%; }
-      tr.line.removed td.left, tr.line.changed td.left, tr[data-kind='removed'] td.left { background: var(--mcp-error-light, #ffebe9); }
-      tr.line.added td.right, tr.line.changed td.right, tr[data-kind='added'] td.right { background: var(--mcp-success-light, #dafbe1); }
-      tr[data-kind='changed'] > td.left { background: var(--mcp-error-light, #ffebe9); }
-      tr[data-kind='changed'] > td.right { background: var(--mcp-success-light, #dafbe1); }
-      .problem { font-weight: 600; }
+      :host {
+        display: block;
+      }
+      :host([hidden]) {
+        display: none;
+      }
+      section.panel {
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        margin: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+        background: var(--mcp-background, #fff);
+      }
+      .bar {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: center;
+      }
+      h2 {
+        margin: 0;
+        font-size: 1.15rem;
+        flex: 1;
+      }
+      h3 {
+        font-size: 1rem;
+        margin: var(--mcp-spacing-md, 0.5rem) 0 var(--mcp-spacing-sm, 0.25rem);
+      }
+      ul.calls {
+        list-style: none;
+        padding: 0;
+        margin: 0;
+        display: grid;
+        gap: var(--mcp-spacing-md, 0.5rem);
+      }
+      ul.calls > li {
+        border: 1px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-md, 4px);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+      }
+      .draft {
+        border: 2px dashed var(--mcp-border, #8c959f);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+      }
+      pre {
+        max-height: 10rem;
+        overflow: auto;
+        margin: 2px 0;
+        white-space: pre-wrap;
+        word-break: break-word;
+      }
+      ul.runs {
+        list-style: none;
+        padding: 0;
+        margin: 2px 0;
+      }
+      .scroll {
+        max-height: 50vh;
+        overflow: auto;
+      }
+      table.diff {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      table.diff th,
+      table.diff td {
+        border: 1px solid var(--mcp-border, #8c959f);
+        padding: 2px 4px;
+        vertical-align: top;
+        text-align: left;
+      }
+      table.lines {
+        border-collapse: collapse;
+        width: 100%;
+        font-family: ui-monospace, monospace;
+      }
+      table.lines td {
+        border: none;
+        white-space: pre-wrap;
+        word-break: break-word;
+        width: 50%;
+      }
+      tr.line.removed td.left,
+      tr.line.changed td.left,
+      tr[data-kind='removed'] td.left {
+        background: var(--mcp-error-light, #ffebe9);
+      }
+      tr.line.added td.right,
+      tr.line.changed td.right,
+      tr[data-kind='added'] td.right {
+        background: var(--mcp-success-light, #dafbe1);
+      }
+      tr[data-kind='changed'] > td.left {
+        background: var(--mcp-error-light, #ffebe9);
+      }
+      tr[data-kind='changed'] > td.right {
+        background: var(--mcp-success-light, #dafbe1);
+      }
+      .problem {
+        font-weight: 600;
+      }
     `,
   ];
 
@@ -133,7 +213,10 @@ export class McpSavedCalls extends LitElement {
     this.say(this.t('saved.running', { name: call.name }));
     const started = performance.now();
     try {
-      const result: ToolResult = await services.invoker.invoke({ serverName: call.serverName, toolName: call.toolName, args: structuredClone(call.args) }, { surface: 'user', id: 'host' });
+      const result: ToolResult = await services.invoker.invoke(
+        { serverName: call.serverName, toolName: call.toolName, args: structuredClone(call.args) },
+        { surface: 'user', id: 'host' },
+      );
       const run = await this.store.addRun(call.id, { result, latencyMs: Math.round(performance.now() - started) });
       this.status = '';
       return run;
@@ -144,7 +227,10 @@ export class McpSavedCalls extends LitElement {
         return undefined;
       }
       this.status = '';
-      return this.store.addRun(call.id, { error: e?.message ?? String(error), latencyMs: Math.round(performance.now() - started) });
+      return this.store.addRun(call.id, {
+        error: e?.message ?? String(error),
+        latencyMs: Math.round(performance.now() - started),
+      });
     }
   }
 
@@ -157,7 +243,9 @@ export class McpSavedCalls extends LitElement {
   }
 
   private pick(runId: string, on: boolean): void {
-    this.picked = on ? [...this.picked.filter((id) => id !== runId), runId].slice(-2) : this.picked.filter((id) => id !== runId);
+    this.picked = on
+      ? [...this.picked.filter((id) => id !== runId), runId].slice(-2)
+      : this.picked.filter((id) => id !== runId);
   }
 
   private exportFile(): void {
@@ -182,7 +270,8 @@ export class McpSavedCalls extends LitElement {
       this.problem = undefined;
       this.say(this.t('saved.imported', { added, skipped }));
     } catch (error) {
-      const message = error instanceof SavedCallsImportError ? error.message : (error as Error)?.message ?? String(error);
+      const message =
+        error instanceof SavedCallsImportError ? error.message : ((error as Error)?.message ?? String(error));
       this.problem = this.t('saved.importFailed', { message });
       this.services?.a11y.announce(this.problem, 'assertive');
     }
@@ -210,22 +299,49 @@ export class McpSavedCalls extends LitElement {
   private renderCall(call: SavedCall) {
     const t = (key: string, v?: Record<string, unknown>) => this.t(key, v);
     return html`<li data-saved-call=${call.id}>
-      <strong>${call.name}</strong> <span class="muted">${t('saved.call', { server: call.serverName, tool: call.toolName })}</span>
-      <details><summary>${t('saved.arguments')}</summary><pre tabindex="0">${JSON.stringify(call.args, null, 2)}</pre></details>
+      <strong>${call.name}</strong>
+      <span class="muted">${t('saved.call', { server: call.serverName, tool: call.toolName })}</span>
+      <details
+        ><summary>${t('saved.arguments')}</summary><pre tabindex="0">${JSON.stringify(call.args, null, 2)}</pre>
+      </details>
       <div class="bar">
-        <button type="button" data-action="run-saved" aria-label=${t('saved.run', { name: call.name })} @click=${() => void this.run(call)}>${t('saved.runShort')}</button>
-        <button type="button" data-action="delete-saved" aria-label=${t('saved.delete', { name: call.name })} @click=${() => void this.deleteCall(call)}>${t('saved.deleteShort')}</button>
+        <button
+          type="button"
+          data-action="run-saved"
+          aria-label=${t('saved.run', { name: call.name })}
+          @click=${() => void this.run(call)}
+          >${t('saved.runShort')}</button
+        >
+        <button
+          type="button"
+          data-action="delete-saved"
+          aria-label=${t('saved.delete', { name: call.name })}
+          @click=${() => void this.deleteCall(call)}
+          >${t('saved.deleteShort')}</button
+        >
       </div>
-      ${call.runs.length === 0
-        ? html`<p class="muted">${t('saved.noRuns')}</p>`
-        : html`<ul class="runs" aria-label=${`${t('saved.runs')}: ${call.name}`}>
-            ${call.runs.map(
-              (run) => html`<li data-run=${run.id}><label><input type="checkbox" data-action="pick-run" .checked=${this.picked.includes(run.id)}
-                  aria-label=${`${t('saved.pick')}: ${call.name}, ${this.runLabel(run)}`}
-                  @change=${(e: Event) => this.pick(run.id, (e.target as HTMLInputElement).checked)} /> ${this.runLabel(run)}</label>
-                ${run.result !== undefined ? html`<details><summary>${t('saved.resultJson')}</summary><pre tabindex="0">${JSON.stringify(run.result, null, 2)}</pre></details>` : nothing}</li>`,
-            )}
-          </ul>`}
+      ${
+        call.runs.length === 0
+          ? html`<p class="muted">${t('saved.noRuns')}</p>`
+          : html`<ul class="runs" aria-label=${`${t('saved.runs')}: ${call.name}`}>
+              ${call.runs.map(
+                (run) =>
+                  html`<li data-run=${run.id}
+                    ><label
+                      ><input
+                        type="checkbox"
+                        data-action="pick-run"
+                        .checked=${this.picked.includes(run.id)}
+                        aria-label=${`${t('saved.pick')}: ${call.name}, ${this.runLabel(run)}`}
+                        @change=${(e: Event) => this.pick(run.id, (e.target as HTMLInputElement).checked)}
+                      />
+                      ${this.runLabel(run)}</label
+                    >
+                    ${run.result !== undefined ? html`<details><summary>${t('saved.resultJson')}</summary><pre tabindex="0">${JSON.stringify(run.result, null, 2)}</pre></details>` : nothing}</li
+                  >`,
+              )}
+            </ul>`
+      }
     </li>`;
   }
 
@@ -237,46 +353,96 @@ export class McpSavedCalls extends LitElement {
     return html`<section class="panel" aria-labelledby="saved-title">
       <div class="bar">
         <h2 id="saved-title" tabindex="-1">${t('saved.title')}</h2>
-        <button type="button" data-action="export-saved" ?disabled=${calls.length === 0} @click=${() => this.exportFile()}>${t('saved.export')}</button>
-        <label class="import">${t('saved.import')}
-          <input type="file" accept="application/json,.json" data-action="import-saved" aria-label=${t('saved.importLabel')}
+        <button
+          type="button"
+          data-action="export-saved"
+          ?disabled=${calls.length === 0}
+          @click=${() => this.exportFile()}
+          >${t('saved.export')}</button
+        >
+        <label class="import"
+          >${t('saved.import')}
+          <input
+            type="file"
+            accept="application/json,.json"
+            data-action="import-saved"
+            aria-label=${t('saved.importLabel')}
             @change=${(e: Event) => {
               const input = e.target as HTMLInputElement;
               const file = input.files?.[0];
               if (file) void this.importFile(file).finally(() => (input.value = ''));
-            }} />
+            }}
+          />
         </label>
-        <button type="button" data-action="close-saved" aria-label=${t('saved.close')} @click=${() => this.close()}>\u2715</button>
+        <button type="button" data-action="close-saved" aria-label=${t('saved.close')} @click=${() => this.close()}
+          >✕</button
+        >
       </div>
       <p class="muted">${t('saved.intro')}</p>
-      ${this.problem ? html`<p class="problem error-text" role="alert">\u2717 ${this.problem}</p>` : nothing}
+      ${this.problem ? html`<p class="problem error-text" role="alert">✗ ${this.problem}</p>` : nothing}
       <p class="muted" role="status" aria-live="polite">${this.status}</p>
-      ${this.draft
-        ? html`<form class="draft" @submit=${(e: Event) => {
-            e.preventDefault();
-            void this.saveDraft();
-          }}>
-            <h3>${t('saved.draftTitle')}</h3>
-            <p>${t('saved.call', { server: this.draft.serverName, tool: this.draft.toolName })}</p>
-            <pre tabindex="0" aria-label=${t('saved.arguments')}>${JSON.stringify(this.draft.args, null, 2)}</pre>
-            <label for="saved-draft-name">${t('saved.name')}</label>
-            <input id="saved-draft-name" type="text" maxlength="200" .value=${this.draft.name}
-              @input=${(e: Event) => (this.draft = { ...this.draft!, name: (e.target as HTMLInputElement).value })} />
-            <div class="bar"><button type="submit" class="primary" data-action="save-draft">${t('saved.save')}</button>
-              <button type="button" data-action="discard-draft" @click=${() => (this.draft = undefined)}>${t('saved.discard')}</button></div>
-          </form>`
-        : nothing}
-      ${calls.length === 0 ? html`<p>${t('saved.none')}</p>` : html`<ul class="calls" aria-label=${t('saved.list')}>${calls.map((c) => this.renderCall(c))}</ul>`}
+      ${
+        this.draft
+          ? html`<form
+              class="draft"
+              @submit=${(e: Event) => {
+                e.preventDefault();
+                void this.saveDraft();
+              }}
+            >
+              <h3>${t('saved.draftTitle')}</h3>
+              <p>${t('saved.call', { server: this.draft.serverName, tool: this.draft.toolName })}</p>
+              <pre tabindex="0" aria-label=${t('saved.arguments')}>${JSON.stringify(this.draft.args, null, 2)}</pre>
+              <label for="saved-draft-name">${t('saved.name')}</label>
+              <input
+                id="saved-draft-name"
+                type="text"
+                maxlength="200"
+                .value=${this.draft.name}
+                @input=${(e: Event) => (this.draft = { ...this.draft!, name: (e.target as HTMLInputElement).value })}
+              />
+              <div class="bar"
+                ><button type="submit" class="primary" data-action="save-draft">${t('saved.save')}</button>
+                <button type="button" data-action="discard-draft" @click=${() => (this.draft = undefined)}
+                  >${t('saved.discard')}</button
+                ></div
+              >
+            </form>`
+          : nothing
+      }
+      ${
+        calls.length === 0
+          ? html`<p>${t('saved.none')}</p>`
+          : html`<ul class="calls" aria-label=${t('saved.list')}
+              >${calls.map((c) => this.renderCall(c))}</ul
+            >`
+      }
       <p class="muted">${t('saved.compareHint')}</p>
-      <button type="button" data-action="compare" ?disabled=${this.picked.length !== 2} @click=${() => (this.comparing = [this.picked[0]!, this.picked[1]!])}>${t('saved.compare')}</button>
-      ${pair && pair[0] && pair[1]
-        ? html`${renderComparison(
-              { label: t('saved.compareLeft', { name: pair[0].call.name, time: this.time(pair[0].run.at) }), result: pair[0].run.result ?? { error: pair[0].run.error } },
-              { label: t('saved.compareLeft', { name: pair[1].call.name, time: this.time(pair[1].run.at) }), result: pair[1].run.result ?? { error: pair[1].run.error } },
-              t,
-            )}
-            <button type="button" data-action="close-compare" @click=${() => (this.comparing = undefined)}>${t('saved.closeCompare')}</button>`
-        : nothing}
+      <button
+        type="button"
+        data-action="compare"
+        ?disabled=${this.picked.length !== 2}
+        @click=${() => (this.comparing = [this.picked[0]!, this.picked[1]!])}
+        >${t('saved.compare')}</button
+      >
+      ${
+        pair && pair[0] && pair[1]
+          ? html`${renderComparison(
+                {
+                  label: t('saved.compareLeft', { name: pair[0].call.name, time: this.time(pair[0].run.at) }),
+                  result: pair[0].run.result ?? { error: pair[0].run.error },
+                },
+                {
+                  label: t('saved.compareLeft', { name: pair[1].call.name, time: this.time(pair[1].run.at) }),
+                  result: pair[1].run.result ?? { error: pair[1].run.error },
+                },
+                t,
+              )}
+              <button type="button" data-action="close-compare" @click=${() => (this.comparing = undefined)}
+                >${t('saved.closeCompare')}</button
+              >`
+          : nothing
+      }
     </section>`;
   }
 }

@@ -14,7 +14,8 @@ let loads = 0;
 async function load(modulePath: string): Promise<WidgetFactory> {
   loads += 1;
   const mod = (await import(/* @vite-ignore */ `${modulePath}?load=${loads}`)) as { default?: unknown };
-  if (typeof mod.default !== 'function') throw new Error('The widget module has no default export function (MCP-WP-3.1.1).');
+  if (typeof mod.default !== 'function')
+    throw new Error('The widget module has no default export function (MCP-WP-3.1.1).');
   return mod.default as WidgetFactory;
 }
 

@@ -72,7 +72,10 @@ export class ConformanceSuite {
     if (!name) {
       try {
         const info = sampleServerInfo();
-        const r = (await this.factory({ EventBus: new MockEventBus(), MCPBridge: new MockMCPBridge(info), Configuration: new MockConfiguration() }, info)) as MCPWidgetInterface;
+        const r = (await this.factory(
+          { EventBus: new MockEventBus(), MCPBridge: new MockMCPBridge(info), Configuration: new MockConfiguration() },
+          info,
+        )) as MCPWidgetInterface;
         name = String(r?.widget?.element ?? 'unknown widget');
         await r?.api?.destroy?.();
       } catch {

@@ -59,10 +59,25 @@ export function accessibleName(el: HTMLElement): string {
   if (label?.trim()) return label.trim();
   const by = el.getAttribute('aria-labelledby');
   const root = el.getRootNode() as Document | ShadowRoot;
-  if (by) return by.split(/\s+/).map((id) => root.getElementById?.(id)?.textContent ?? '').join(' ').trim();
+  if (by)
+    return by
+      .split(/\s+/)
+      .map((id) => root.getElementById?.(id)?.textContent ?? '')
+      .join(' ')
+      .trim();
   const labels = (el as HTMLInputElement).labels;
-  if (labels?.length) return [...labels].map((l) => l.textContent ?? '').join(' ').trim();
-  if (el instanceof HTMLButtonElement || el.getAttribute('role') === 'button' || el.tagName === 'SUMMARY' || el.tagName === 'A') return (el.textContent ?? '').trim();
+  if (labels?.length)
+    return [...labels]
+      .map((l) => l.textContent ?? '')
+      .join(' ')
+      .trim();
+  if (
+    el instanceof HTMLButtonElement ||
+    el.getAttribute('role') === 'button' ||
+    el.tagName === 'SUMMARY' ||
+    el.tagName === 'A'
+  )
+    return (el.textContent ?? '').trim();
   return (el.getAttribute('title') ?? '').trim();
 }
 

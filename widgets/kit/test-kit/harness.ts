@@ -56,7 +56,10 @@ export class WidgetHarness {
     const result = (await this.factory(deps, info)) as MCPWidgetInterface;
     const tag = (result?.widget as { element?: string } | undefined)?.element ?? '';
     const given = (result?.api as { element?: unknown } | undefined)?.element;
-    const element = given instanceof HTMLElement ? given : document.createElement(/^[a-z][a-z0-9-]*-[a-z0-9-]*$/.test(tag) ? tag : 'div');
+    const element =
+      given instanceof HTMLElement
+        ? given
+        : document.createElement(/^[a-z][a-z0-9-]*-[a-z0-9-]*$/.test(tag) ? tag : 'div');
     if (initialize && result?.api?.initialize) await result.api.initialize();
     this.container.append(element);
     await (element as unknown as { updateComplete?: Promise<unknown> }).updateComplete;
@@ -66,7 +69,10 @@ export class WidgetHarness {
 
   /** Destroys the widget (bounded wait) and removes its element. */
   async unmount(m: Mounted): Promise<void> {
-    await withTimeout(Promise.resolve().then(() => m.result.api?.destroy?.()), 5000);
+    await withTimeout(
+      Promise.resolve().then(() => m.result.api?.destroy?.()),
+      5000,
+    );
     m.element.remove();
   }
 
@@ -78,7 +84,11 @@ export class WidgetHarness {
     const clicked = new Set<Element>();
     for (let n = 0; n < clicks && !until?.(); n += 1) {
       const candidates = deepAll<HTMLButtonElement>(m.element, 'button, [role="tab"], summary').filter(
-        (b) => b.isConnected && !clicked.has(b) && !/download/i.test(b.textContent ?? '') && b.getAttribute('aria-disabled') !== 'true',
+        (b) =>
+          b.isConnected &&
+          !clicked.has(b) &&
+          !/download/i.test(b.textContent ?? '') &&
+          b.getAttribute('aria-disabled') !== 'true',
       );
       const next = candidates.find((b) => b.getAttribute('role') !== 'tab') ?? candidates[0];
       if (!next) break;

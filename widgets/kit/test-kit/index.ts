@@ -8,4 +8,14 @@ export { MockMCPBridge, type BridgeCall } from './mock-mcp-bridge.js';
 export { MockConfiguration } from './mock-configuration.js';
 export { MockWidgetMessaging, MockOfflineCache, RecordingTelemetry } from './mock-services.js';
 export { sampleServerInfo, hostileServerInfo, HOSTILE } from './fixtures.js';
-export { scoreReport, passRate, WEIGHTS, TEST_KIT_VERSION, type ConformanceReport, type TestResult, type TestFailure, type TestWarning, type CheckOutcome } from './report.js';
+export {
+  scoreReport,
+  passRate,
+  WEIGHTS,
+  TEST_KIT_VERSION,
+  type ConformanceReport,
+  type TestResult,
+  type TestFailure,
+  type TestWarning,
+  type CheckOutcome,
+} from './report.js';

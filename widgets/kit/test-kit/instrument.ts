@@ -20,12 +20,24 @@ export class Instrumentation {
     const w = window as any;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the patched globals are plain functions
     const self = this;
-    const { setTimeout: st, clearTimeout: ct, setInterval: si, clearInterval: ci, eval: ev, Function: Fn, fetch: fe } = w;
+    const {
+      setTimeout: st,
+      clearTimeout: ct,
+      setInterval: si,
+      clearInterval: ci,
+      eval: ev,
+      Function: Fn,
+      fetch: fe,
+    } = w;
     w.setTimeout = function (handler: any, ms?: number, ...args: unknown[]) {
-      const id: number = st(function (this: unknown, ...a: unknown[]) {
-        self.pendingTimeouts.delete(id);
-        return typeof handler === 'function' ? handler.apply(this, a) : undefined;
-      }, ms, ...args);
+      const id: number = st(
+        function (this: unknown, ...a: unknown[]) {
+          self.pendingTimeouts.delete(id);
+          return typeof handler === 'function' ? handler.apply(this, a) : undefined;
+        },
+        ms,
+        ...args,
+      );
       self.pendingTimeouts.add(id);
       return id;
     };
@@ -66,9 +78,27 @@ export class Instrumentation {
     const setHtml = (Element.prototype as any).setHTMLUnsafe as ((html: string) => void) | undefined;
     const shadowSetHtml = (ShadowRoot.prototype as any).setHTMLUnsafe as ((html: string) => void) | undefined;
     const record = (sink: string, value: unknown) => self.htmlSinks.push({ sink, value: String(value) });
-    Object.defineProperty(Element.prototype, 'innerHTML', { ...innerDesc, set(v: string) { record('innerHTML', v); innerDesc.set!.call(this, v); } });
-    Object.defineProperty(Element.prototype, 'outerHTML', { ...outerDesc, set(v: string) { record('outerHTML', v); outerDesc.set!.call(this, v); } });
-    Object.defineProperty(ShadowRoot.prototype, 'innerHTML', { ...shadowInner, set(v: string) { record('innerHTML', v); shadowInner.set!.call(this, v); } });
+    Object.defineProperty(Element.prototype, 'innerHTML', {
+      ...innerDesc,
+      set(v: string) {
+        record('innerHTML', v);
+        innerDesc.set!.call(this, v);
+      },
+    });
+    Object.defineProperty(Element.prototype, 'outerHTML', {
+      ...outerDesc,
+      set(v: string) {
+        record('outerHTML', v);
+        outerDesc.set!.call(this, v);
+      },
+    });
+    Object.defineProperty(ShadowRoot.prototype, 'innerHTML', {
+      ...shadowInner,
+      set(v: string) {
+        record('innerHTML', v);
+        shadowInner.set!.call(this, v);
+      },
+    });
     Element.prototype.insertAdjacentHTML = function (position: InsertPosition, text: string) {
       record('insertAdjacentHTML', text);
       return insertAdjacent.call(this, position, text);
@@ -100,10 +130,22 @@ export class Instrumentation {
     const clipboard = navigator.clipboard;
     const clipboardDesc = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
     if (clipboardDesc?.get) {
-      Object.defineProperty(navigator, 'clipboard', { configurable: true, get: () => ((self.clipboard = true), clipboard) });
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        get: () => ((self.clipboard = true), clipboard),
+      });
     }
     this.restore = [
-      () => Object.assign(w, { setTimeout: st, clearTimeout: ct, setInterval: si, clearInterval: ci, eval: ev, Function: Fn, fetch: fe }),
+      () =>
+        Object.assign(w, {
+          setTimeout: st,
+          clearTimeout: ct,
+          setInterval: si,
+          clearInterval: ci,
+          eval: ev,
+          Function: Fn,
+          fetch: fe,
+        }),
       () => Object.defineProperty(Element.prototype, 'innerHTML', innerDesc),
       () => Object.defineProperty(Element.prototype, 'outerHTML', outerDesc),
       () => Object.defineProperty(ShadowRoot.prototype, 'innerHTML', shadowInner),

@@ -97,7 +97,9 @@ export class MockMCPBridge implements MCPBridgeInterface {
 
   getServer(serverName: string): MCPServerConnection | undefined {
     this.record('getServer', [serverName]);
-    return serverName === this.info.serverName ? { serverName, transport: this.info.transport, state: 'connected', info: this.info, lastError: null } : undefined;
+    return serverName === this.info.serverName
+      ? { serverName, transport: this.info.transport, state: 'connected', info: this.info, lastError: null }
+      : undefined;
   }
 
   listServers(): string[] {
@@ -117,12 +119,18 @@ export class MockMCPBridge implements MCPBridgeInterface {
 
   async readResource(serverName: string, uri: string): Promise<ResourceContents> {
     this.record('readResource', [serverName, uri]);
-    return this.resourceContents.get(uri) ?? { contents: [{ uri, mimeType: 'text/plain', text: `contents of ${uri}` }] };
+    return (
+      this.resourceContents.get(uri) ?? { contents: [{ uri, mimeType: 'text/plain', text: `contents of ${uri}` }] }
+    );
   }
 
   async getPrompt(serverName: string, promptName: string, args: object): Promise<PromptMessages> {
     this.record('getPrompt', [serverName, promptName, args]);
-    return this.promptMessages.get(promptName) ?? { messages: [{ role: 'user', content: { type: 'text', text: `prompt ${promptName}` } }] };
+    return (
+      this.promptMessages.get(promptName) ?? {
+        messages: [{ role: 'user', content: { type: 'text', text: `prompt ${promptName}` } }],
+      }
+    );
   }
 
   async createMessage(serverName: string, request: SamplingRequest): Promise<SamplingResult> {
@@ -154,7 +162,12 @@ export class MockMCPBridge implements MCPBridgeInterface {
     };
   }
 
-  async complete(serverName: string, ref: CompletionRef, argument: { name: string; value: string }, context?: Record<string, string>): Promise<CompletionResult> {
+  async complete(
+    serverName: string,
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<CompletionResult> {
     this.record('complete', [serverName, ref, argument, context]);
     const values = (this.completions.get(argument.name) ?? []).filter((v) => v.startsWith(argument.value));
     return { values, total: values.length, hasMore: false };

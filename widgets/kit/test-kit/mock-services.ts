@@ -1,6 +1,15 @@
 // Test doubles of the optional host services (MCP-WP §6.5–6.7): messaging, offline cache, telemetry.
 
-import type { CachedToolResult, OfflineCacheInterface, QueuedOperation, TelemetryInterface, ToolResult, Unsubscribe, WidgetMessage, WidgetMessagingInterface } from '../../../src/core/types.js';
+import type {
+  CachedToolResult,
+  OfflineCacheInterface,
+  QueuedOperation,
+  TelemetryInterface,
+  ToolResult,
+  Unsubscribe,
+  WidgetMessage,
+  WidgetMessagingInterface,
+} from '../../../src/core/types.js';
 
 /** WidgetMessaging that records what the widget sends and lets a test deliver messages to it. */
 export class MockWidgetMessaging implements WidgetMessagingInterface {
@@ -25,7 +34,12 @@ export class MockWidgetMessaging implements WidgetMessagingInterface {
 
   /** Delivers a message as the host would: the sender and time set by the host, the payload a frozen copy. */
   deliver(source: string, message: Pick<WidgetMessage, 'type' | 'payload'>): number {
-    const delivered = Object.freeze({ type: message.type, payload: JSON.parse(JSON.stringify(message.payload ?? null)), source, timestamp: Date.now() });
+    const delivered = Object.freeze({
+      type: message.type,
+      payload: JSON.parse(JSON.stringify(message.payload ?? null)),
+      source,
+      timestamp: Date.now(),
+    });
     let count = 0;
     for (const { source: wanted, handler } of [...this.handlers]) {
       if (wanted !== '*' && wanted !== source && wanted !== source.split(':')[0]) continue;

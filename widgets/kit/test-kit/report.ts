@@ -45,7 +45,14 @@ export interface ConformanceReport {
 export const TEST_KIT_VERSION = '1.0.0';
 
 /** Category weights of the overall score (sum 100). */
-export const WEIGHTS: Record<string, number> = { lifecycle: 20, events: 15, accessibility: 15, performance: 15, security: 20, metadata: 15 };
+export const WEIGHTS: Record<string, number> = {
+  lifecycle: 20,
+  events: 15,
+  accessibility: 15,
+  performance: 15,
+  security: 20,
+  metadata: 15,
+};
 
 /** Collects checks for one category. */
 export class CategoryRecorder {
@@ -57,9 +64,22 @@ export class CategoryRecorder {
   constructor(readonly category: string) {}
 
   /** Records a check; a failure carries its description and severity. */
-  check(rule: string, description: string, passed: boolean, detail?: string, severity: 'critical' | 'error' = 'error', location?: string): boolean {
+  check(
+    rule: string,
+    description: string,
+    passed: boolean,
+    detail?: string,
+    severity: 'critical' | 'error' = 'error',
+    location?: string,
+  ): boolean {
     this.checks.push({ rule, description, passed });
-    if (!passed) this.failures.push({ rule, description: detail ? `${description}: ${detail}` : description, severity, ...(location ? { location } : {}) });
+    if (!passed)
+      this.failures.push({
+        rule,
+        description: detail ? `${description}: ${detail}` : description,
+        severity,
+        ...(location ? { location } : {}),
+      });
     return passed;
   }
 
@@ -96,9 +116,17 @@ export function scoreReport(widgetName: string, results: TestResult[]): Conforma
     const r = results.find((x) => x.category === category);
     return r ? passRate(r) : 0;
   };
-  const overallScore = Math.round(Object.entries(WEIGHTS).reduce((sum, [category, weight]) => sum + weight * rate(category), 0));
+  const overallScore = Math.round(
+    Object.entries(WEIGHTS).reduce((sum, [category, weight]) => sum + weight * rate(category), 0),
+  );
   const certificationEligible =
-    rate('lifecycle') === 1 && rate('events') === 1 && rate('security') === 1 && rate('metadata') === 1 && rate('accessibility') >= 0.9 && rate('performance') >= 0.8 && overallScore >= 85;
+    rate('lifecycle') === 1 &&
+    rate('events') === 1 &&
+    rate('security') === 1 &&
+    rate('metadata') === 1 &&
+    rate('accessibility') >= 0.9 &&
+    rate('performance') >= 0.8 &&
+    overallScore >= 85;
   return {
     version: TEST_KIT_VERSION,
     timestamp: new Date().toISOString(),

@@ -15,7 +15,23 @@ import manifest from '../widget.json';
 
 /** <mcp-acme-echo-widget>: sends a message to the server's `echo` tool and shows the answer. */
 export class AcmeEchoWidget extends LitElement {
-  static override styles = [baseStyles, css`:host { display: block; } form { display: flex; gap: 0.5rem; align-items: end; flex-wrap: wrap; } .reply { font-weight: 600; }`];
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      form {
+        display: flex;
+        gap: 0.5rem;
+        align-items: end;
+        flex-wrap: wrap;
+      }
+      .reply {
+        font-weight: 600;
+      }
+    `,
+  ];
   static override properties = { reply: { state: true }, error: { state: true } };
 
   declare reply: string | undefined;
@@ -31,12 +47,15 @@ export class AcmeEchoWidget extends LitElement {
     const bus = this.deps!.EventBus;
     const mine = (d: { requestId?: string }) => d.requestId !== undefined && d.requestId === this.pending;
     this.subs.push(
-      bus.on('mcp:tool:result', (d: { requestId?: string; result: { content: Array<{ type: string; text?: string }> } }) => {
-        if (!mine(d)) return;
-        this.last = Date.now();
-        this.error = undefined;
-        this.reply = d.result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
-      }),
+      bus.on(
+        'mcp:tool:result',
+        (d: { requestId?: string; result: { content: Array<{ type: string; text?: string }> } }) => {
+          if (!mine(d)) return;
+          this.last = Date.now();
+          this.error = undefined;
+          this.reply = d.result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+        },
+      ),
       bus.on('mcp:tool:error', (d: { requestId?: string; error: unknown }) => {
         if (mine(d)) this.error = errorText(d.error).message;
       }),
@@ -56,13 +75,24 @@ export class AcmeEchoWidget extends LitElement {
     event.preventDefault();
     const input = this.renderRoot.querySelector('input')!;
     this.pending = createRequestId('echo');
-    this.deps!.EventBus.emit('mcp:tool:invoke-requested', { serverName: this.info!.serverName, toolName: 'echo', args: { message: input.value }, requestId: this.pending });
+    this.deps!.EventBus.emit('mcp:tool:invoke-requested', {
+      serverName: this.info!.serverName,
+      toolName: 'echo',
+      args: { message: input.value },
+      requestId: this.pending,
+    });
   }
 
   /** MCP-WP-5.2.1 */
   getStatus(): MCPWidgetStatus {
     const active = this.last !== null && Date.now() - this.last < 60_000;
-    return { state: this.error ? 'error' : active ? 'active' : 'idle', primaryMetric: `Acme Echo ${manifest.version}`, secondaryMetric: '', lastActivity: this.last, message: this.error ?? null };
+    return {
+      state: this.error ? 'error' : active ? 'active' : 'idle',
+      primaryMetric: `Acme Echo ${manifest.version}`,
+      secondaryMetric: '',
+      lastActivity: this.last,
+      message: this.error ?? null,
+    };
   }
 
   override render() {

@@ -1,10 +1,25 @@
 // Depends on @acme/sparkline: the host loads that package first, so <mcp-acme-sparkline> exists here.
 import { LitElement, css, html } from 'lit';
-import { baseStyles, defineElement, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface, type MCPWidgetStatus, type Unsubscribe } from 'mcp-dashboard/widgets/kit';
+import {
+  baseStyles,
+  defineElement,
+  type DependenciesObject,
+  type MCPServerInfo,
+  type MCPWidgetInterface,
+  type MCPWidgetStatus,
+  type Unsubscribe,
+} from 'mcp-dashboard/widgets/kit';
 
 /** <mcp-acme-latency-widget>: latencies of this server's tool calls. */
 export class AcmeLatencyWidget extends LitElement {
-  static override styles = [baseStyles, css`:host { display: block; }`];
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+    `,
+  ];
   static override properties = { latencies: { state: true } };
 
   declare latencies: number[];
@@ -20,7 +35,8 @@ export class AcmeLatencyWidget extends LitElement {
   /** Follows tool results and errors of this widget's server. */
   start(): void {
     const record = (d: { serverName?: string; latency?: number }) => {
-      if (d.serverName === this.info?.serverName && typeof d.latency === 'number') this.latencies = [...this.latencies, Math.round(d.latency)].slice(-200);
+      if (d.serverName === this.info?.serverName && typeof d.latency === 'number')
+        this.latencies = [...this.latencies, Math.round(d.latency)].slice(-200);
     };
     this.subs.push(this.deps!.EventBus.on('mcp:tool:result', record), this.deps!.EventBus.on('mcp:tool:error', record));
   }
@@ -40,12 +56,20 @@ export class AcmeLatencyWidget extends LitElement {
   /** MCP-WP-5.2.1 */
   getStatus(): MCPWidgetStatus {
     const m = this.median();
-    return { state: 'idle', primaryMetric: `${this.latencies.length} calls`, secondaryMetric: m === undefined ? '' : `median ${m} ms`, lastActivity: null, message: null };
+    return {
+      state: 'idle',
+      primaryMetric: `${this.latencies.length} calls`,
+      secondaryMetric: m === undefined ? '' : `median ${m} ms`,
+      lastActivity: null,
+      message: null,
+    };
   }
 
   override render() {
     const m = this.median();
-    return html`<p><span class="calls">${this.latencies.length} calls</span>${m === undefined ? '' : ` \u00b7 median ${m} ms`}</p>
+    return html`<p
+        ><span class="calls">${this.latencies.length} calls</span>${m === undefined ? '' : ` \u00b7 median ${m} ms`}</p
+      >
       <mcp-acme-sparkline .values=${this.latencies} label="Latency in ms"></mcp-acme-sparkline>`;
   }
 }

@@ -1,11 +1,34 @@
 // A widget that asks for more than the others: clipboard, persistent storage, resource access.
 import { LitElement, css, html, nothing } from 'lit';
-import { baseStyles, defineElement, type DependenciesObject, type MCPServerInfo, type MCPWidgetInterface, type MCPWidgetStatus } from 'mcp-dashboard/widgets/kit';
+import {
+  baseStyles,
+  defineElement,
+  type DependenciesObject,
+  type MCPServerInfo,
+  type MCPWidgetInterface,
+  type MCPWidgetStatus,
+} from 'mcp-dashboard/widgets/kit';
 import manifest from '../widget.json';
 
 /** <mcp-contoso-resource-pins-widget>: the server's resources, with pins kept in Configuration. */
 export class ContosoResourcePinsWidget extends LitElement {
-  static override styles = [baseStyles, css`:host { display: block; } ul { list-style: none; padding: 0; } li { display: flex; gap: 0.5rem; align-items: center; }`];
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      ul {
+        list-style: none;
+        padding: 0;
+      }
+      li {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+      }
+    `,
+  ];
   static override properties = { pins: { state: true }, note: { state: true } };
 
   declare pins: string[];
@@ -39,7 +62,13 @@ export class ContosoResourcePinsWidget extends LitElement {
 
   /** MCP-WP-5.2.1 */
   getStatus(): MCPWidgetStatus {
-    return { state: 'idle', primaryMetric: `${this.pins.length} pinned`, secondaryMetric: `Resource Pins ${manifest.version}`, lastActivity: null, message: null };
+    return {
+      state: 'idle',
+      primaryMetric: `${this.pins.length} pinned`,
+      secondaryMetric: `Resource Pins ${manifest.version}`,
+      lastActivity: null,
+      message: null,
+    };
   }
 
   override render() {
@@ -47,11 +76,19 @@ export class ContosoResourcePinsWidget extends LitElement {
     return html`<p class="muted">Contoso Resource Pins <span class="version">${manifest.version}</span></p>
       <ul aria-label="Resources">
         ${resources.map(
-          (r) => html`<li>
-            <button type="button" aria-pressed=${this.pins.includes(r.uri) ? 'true' : 'false'} @click=${() => void this.toggle(r.uri)}>Pin</button>
-            <span>${r.name ?? r.uri}</span>
-            <button type="button" aria-label=${`Copy ${r.uri}`} @click=${() => void this.copy(r.uri)}>Copy URI</button>
-          </li>`,
+          (r) =>
+            html`<li>
+              <button
+                type="button"
+                aria-pressed=${this.pins.includes(r.uri) ? 'true' : 'false'}
+                @click=${() => void this.toggle(r.uri)}
+                >Pin</button
+              >
+              <span>${r.name ?? r.uri}</span>
+              <button type="button" aria-label=${`Copy ${r.uri}`} @click=${() => void this.copy(r.uri)}
+                >Copy URI</button
+              >
+            </li>`,
         )}
       </ul>
       ${this.note ? html`<p role="status">${this.note}</p>` : nothing}`;

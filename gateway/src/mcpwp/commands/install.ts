@@ -30,7 +30,13 @@ async function ask(question: string): Promise<boolean> {
  * dependencies, download, integrity, signature against the config's pinned keys, consent, cache in
  * ~/.mcpwp/widgets/<name>/<version>/, then `dashboard.widgets.<name>` in the config file.
  */
-export async function install(options: { spec: string; config: string; yes: boolean; cacheDir?: string; out?: NodeJS.WritableStream }) {
+export async function install(options: {
+  spec: string;
+  config: string;
+  yes: boolean;
+  cacheDir?: string;
+  out?: NodeJS.WritableStream;
+}) {
   const out = options.out ?? process.stdout;
   const { name, version } = splitSpec(options.spec);
   const { config, file } = await loadConfigFile(options.config);
@@ -44,25 +50,46 @@ export async function install(options: { spec: string; config: string; yes: bool
     return;
   }
   if (current && semver.lt(m.version, current.version)) {
-    throw new RegistryError('downgrade', `${name}@${m.version} is older than the installed ${current.version}; downgrades are refused. Use the dashboard's Roll back, or uninstall first.`, name, m.version);
+    throw new RegistryError(
+      'downgrade',
+      `${name}@${m.version} is older than the installed ${current.version}; downgrades are refused. Use the dashboard's Roll back, or uninstall first.`,
+      name,
+      m.version,
+    );
   }
   const permissions = describePermissions(m.permissions);
   out.write(
     `${m.displayName ?? m.name} ${m.version} from ${plan.root.source.label}\n` +
       `  trust: ${plan.root.trustLevel}; ${plan.root.signature.state === 'verified' ? `signed by ${plan.root.signature.publisher} (pinned key)` : 'not signed'}\n` +
-      `  dependencies: ${plan.packages.length > 1 ? plan.packages.slice(0, -1).map((p) => `${p.manifest.name}@${p.manifest.version}`).join(', ') : 'none'}\n` +
+      `  dependencies: ${
+        plan.packages.length > 1
+          ? plan.packages
+              .slice(0, -1)
+              .map((p) => `${p.manifest.name}@${p.manifest.version}`)
+              .join(', ')
+          : 'none'
+      }\n` +
       `  permissions: ${permissions.length ? `\n${permissions.map((p) => `    - ${p.label}`).join('\n')}` : 'none'}\n`,
   );
   if (!options.yes) {
-    if (!process.stdin.isTTY) throw new UsageError('consent needed: run in a terminal to answer, or pass --yes to accept the permissions above (MCP-WP-11.4.5).');
-    if (!(await ask('Install and grant these permissions? [y/N] '))) throw new RegistryError('consent-declined', 'Not installed: you declined.', name);
+    if (!process.stdin.isTTY)
+      throw new UsageError(
+        'consent needed: run in a terminal to answer, or pass --yes to accept the permissions above (MCP-WP-11.4.5).',
+      );
+    if (!(await ask('Install and grant these permissions? [y/N] ')))
+      throw new RegistryError('consent-declined', 'Not installed: you declined.', name);
   }
   const cache = widgetCacheRoot(options.cacheDir);
   const staged: Array<{ temp: string; target: string }> = [];
   try {
     for (const pkg of plan.packages) {
       const label = `${pkg.manifest.name}@${pkg.manifest.version}`;
-      const bytes = await pkg.source.download(pkg.bundleUrl, { maxBytes: MAX_BUNDLE_BYTES, label, name: pkg.manifest.name, version: pkg.manifest.version });
+      const bytes = await pkg.source.download(pkg.bundleUrl, {
+        maxBytes: MAX_BUNDLE_BYTES,
+        label,
+        name: pkg.manifest.name,
+        version: pkg.manifest.version,
+      });
       await verifyIntegrity(bytes, pkg.manifest.integrity, label, pkg.manifest.name, pkg.manifest.version);
       const target = join(cache, ...pkg.manifest.name.split('/'), pkg.manifest.version);
       const temp = `${target}.${process.pid}.tmp`;
@@ -88,12 +115,23 @@ export async function install(options: { spec: string; config: string; yes: bool
   };
   if (m.permissions) entry.permissions = m.permissions;
   const deps = plan.packages.slice(0, -1);
-  if (deps.length) entry.dependencies = Object.fromEntries(deps.map((p) => [p.manifest.name, { version: p.manifest.version, integrity: p.manifest.integrity }]));
-  if (current) entry.previous = { version: current.version, integrity: current.integrity, permissions: current.permissions, dependencies: current.dependencies };
+  if (deps.length)
+    entry.dependencies = Object.fromEntries(
+      deps.map((p) => [p.manifest.name, { version: p.manifest.version, integrity: p.manifest.integrity }]),
+    );
+  if (current)
+    entry.previous = {
+      version: current.version,
+      integrity: current.integrity,
+      permissions: current.permissions,
+      dependencies: current.dependencies,
+    };
   await editInstalledWidgets(file, (w) => {
     w[name] = entry;
   });
-  out.write(`Installed ${name}@${m.version} in ${file} (cached in ${join(cache, ...name.split('/'), m.version)}).\nThe dashboard verifies it again when it loads it.\n`);
+  out.write(
+    `Installed ${name}@${m.version} in ${file} (cached in ${join(cache, ...name.split('/'), m.version)}).\nThe dashboard verifies it again when it loads it.\n`,
+  );
 }
 
 /** `mcpwp install`. */
@@ -102,9 +140,22 @@ const command: McpwpCommand = {
   usage,
   run: (args) =>
     runCommand('install', async () => {
-      const { values, positionals } = parse(args, { config: { type: 'string', default: 'mcp-dashboard.config.json' }, yes: { type: 'boolean', short: 'y', default: false }, 'cache-dir': { type: 'string' } }, usage);
+      const { values, positionals } = parse(
+        args,
+        {
+          config: { type: 'string', default: 'mcp-dashboard.config.json' },
+          yes: { type: 'boolean', short: 'y', default: false },
+          'cache-dir': { type: 'string' },
+        },
+        usage,
+      );
       if (!positionals[0]) throw new UsageError(`a widget name is required.\nUsage: ${usage}`, 2);
-      await install({ spec: positionals[0], config: resolve(values.config!), yes: values.yes!, cacheDir: values['cache-dir'] });
+      await install({
+        spec: positionals[0],
+        config: resolve(values.config!),
+        yes: values.yes!,
+        cacheDir: values['cache-dir'],
+      });
     }),
 };
 export default command;

@@ -16,7 +16,9 @@ const command: McpwpCommand = {
       const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
       await writeFile(values.out, pem, { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-        throw new UsageError(error.code === 'EEXIST' ? `${values.out} already exists; not overwriting a key.` : error.message);
+        throw new UsageError(
+          error.code === 'EEXIST' ? `${values.out} already exists; not overwriting a key.` : error.message,
+        );
       });
       const spki = (publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64');
       const entry = { publisher: values.publisher ?? 'Your name', publicKey: spki };

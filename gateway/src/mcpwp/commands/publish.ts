@@ -19,7 +19,8 @@ async function exists(path: string): Promise<boolean> {
 /** Copies a packed widget (widget.json + bundle.js) into a reference registry folder and updates its index. */
 export async function publish(options: { dir: string; registry: string }) {
   let dir = resolve(options.dir);
-  if (!(await exists(join(dir, 'bundle.js'))) && (await exists(join(dir, 'dist', 'bundle.js')))) dir = join(dir, 'dist');
+  if (!(await exists(join(dir, 'bundle.js'))) && (await exists(join(dir, 'dist', 'bundle.js'))))
+    dir = join(dir, 'dist');
   const text = await readFile(join(dir, 'widget.json'), 'utf8').catch(() => {
     throw new UsageError(`no packed widget in ${dir}: run "mcpwp pack" first.`);
   });
@@ -27,13 +28,21 @@ export async function publish(options: { dir: string; registry: string }) {
   const parsed = parseManifestText(text, dir) as { name?: unknown; version?: unknown };
   const manifest = validateManifest(parsed, { name: String(parsed.name), version: String(parsed.version) });
   await verifyIntegrity(bytes, manifest.integrity, `${manifest.name}@${manifest.version}`);
-  if (manifest.signature) await verifyManifestSignature(manifest, [{ publisher: manifest.signature.publisher.name, publicKey: manifest.signature.publicKey }]);
+  if (manifest.signature)
+    await verifyManifestSignature(manifest, [
+      { publisher: manifest.signature.publisher.name, publicKey: manifest.signature.publicKey },
+    ]);
   if (!/^https:\/\//.test(manifest.bundle) && manifest.bundle !== bundlePath(manifest.name, manifest.version)) {
-    throw new UsageError(`the manifest's bundle is "${manifest.bundle}"; a reference registry serves it at "${bundlePath(manifest.name, manifest.version)}". Pack again.`);
+    throw new UsageError(
+      `the manifest's bundle is "${manifest.bundle}"; a reference registry serves it at "${bundlePath(manifest.name, manifest.version)}". Pack again.`,
+    );
   }
   const root = resolve(options.registry);
   const target = versionDir(root, manifest.name, manifest.version);
-  if (await exists(target)) throw new UsageError(`${manifest.name}@${manifest.version} is already published in ${root}; published versions never change. Bump the version.`);
+  if (await exists(target))
+    throw new UsageError(
+      `${manifest.name}@${manifest.version} is already published in ${root}; published versions never change. Bump the version.`,
+    );
   const temp = `${target}.${process.pid}.tmp`;
   await rm(temp, { recursive: true, force: true });
   await mkdir(temp, { recursive: true });

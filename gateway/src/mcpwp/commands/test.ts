@@ -12,16 +12,27 @@ import { requireAuthorTools } from '../author-tools.js';
 const SOURCE_RULES: Array<{ rule: string; pattern: RegExp; description: string }> = [
   { rule: 'MCP-WP-17.7.2', pattern: /(?<![\w.$])eval\s*\)?\s*\(/, description: 'eval()' },
   { rule: 'MCP-WP-17.7.2', pattern: /new\s+Function\s*\(/, description: 'new Function()' },
-  { rule: 'MCP-WP-17.7.1', pattern: /\.(innerHTML|outerHTML)\s*=(?!=)/, description: 'assignment to innerHTML/outerHTML' },
+  {
+    rule: 'MCP-WP-17.7.1',
+    pattern: /\.(innerHTML|outerHTML)\s*=(?!=)/,
+    description: 'assignment to innerHTML/outerHTML',
+  },
   { rule: 'MCP-WP-17.7.1', pattern: /\binsertAdjacentHTML\s*\(/, description: 'insertAdjacentHTML()' },
   { rule: 'MCP-WP-17.7.1', pattern: /\bdocument\.write(ln)?\s*\(/, description: 'document.write()' },
   { rule: 'MCP-WP-17.7.1', pattern: /\bunsafe(HTML|SVG)\s*\(/, description: 'lit unsafeHTML/unsafeSVG' },
 ];
 
 /** The page's Content-Security-Policy: the dashboard's own (no inline script; eval only for the host's ajv). */
-export const TEST_CSP = "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'";
+export const TEST_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'";
 
-const CHROME_CANDIDATES = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CHROME_CANDIDATES = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 interface Options {
   modules: string[];
@@ -42,7 +53,8 @@ function parse(args: string[]): Options | string {
   }
   if (!options.modules.length) return 'name at least one widget module, e.g. mcpwp test ./src/my-widget.ts';
   if (options.out === undefined && args.includes('--out')) return '--out needs a file name';
-  if (!Number.isInteger(options.cycles) || options.cycles < 1 || options.cycles > 100) return '--cycles must be a whole number from 1 to 100';
+  if (!Number.isInteger(options.cycles) || options.cycles < 1 || options.cycles > 100)
+    return '--cycles must be a whole number from 1 to 100';
   return options;
 }
 
@@ -58,7 +70,10 @@ export function packageRoot(from = dirname(fileURLToPath(import.meta.url))): str
 }
 
 /** Scans the widget's own files (not node_modules) for forbidden patterns. */
-async function scanSources(inputs: string[], root: string): Promise<Array<{ rule: string; description: string; location: string }>> {
+async function scanSources(
+  inputs: string[],
+  root: string,
+): Promise<Array<{ rule: string; description: string; location: string }>> {
   const findings: Array<{ rule: string; description: string; location: string }> = [];
   for (const input of inputs) {
     if (input.includes('node_modules') || !/\.(ts|js|mjs)$/.test(input)) continue;
@@ -67,7 +82,13 @@ async function scanSources(inputs: string[], root: string): Promise<Array<{ rule
     text.split('\n').forEach((line, i) => {
       const code = line.replace(/\/\/.*$/, '');
       if (/^\s*(\*|\/\*)/.test(code)) return;
-      for (const r of SOURCE_RULES) if (r.pattern.test(code)) findings.push({ rule: r.rule, description: r.description, location: `${relative(process.cwd(), file)}:${i + 1}` });
+      for (const r of SOURCE_RULES)
+        if (r.pattern.test(code))
+          findings.push({
+            rule: r.rule,
+            description: r.description,
+            location: `${relative(process.cwd(), file)}:${i + 1}`,
+          });
     });
   }
   return findings;
@@ -139,10 +160,14 @@ function serve(files: Map<string, string>): Promise<{ server: Server; origin: st
 }
 
 function summary(report: any): string {
-  const lines = [`${report.widgetName}: score ${report.overallScore}/100, ${report.certificationEligible ? 'certification-eligible' : 'NOT certification-eligible'}`];
+  const lines = [
+    `${report.widgetName}: score ${report.overallScore}/100, ${report.certificationEligible ? 'certification-eligible' : 'NOT certification-eligible'}`,
+  ];
   for (const r of report.results) {
     const passed = r.checks.filter((c: any) => c.passed).length;
-    lines.push(`  ${r.passed ? '\u2713' : '\u2717'} ${r.category}: ${passed}/${r.checks.length} checks passed (${r.executionTime} ms)`);
+    lines.push(
+      `  ${r.passed ? '\u2713' : '\u2717'} ${r.category}: ${passed}/${r.checks.length} checks passed (${r.executionTime} ms)`,
+    );
     for (const f of r.failures) lines.push(`      \u2717 ${f.rule} [${f.severity}] ${f.description}`);
     for (const w of r.warnings) lines.push(`      ! ${w.rule} ${w.description} \u2014 ${w.recommendation}`);
   }
@@ -150,16 +175,23 @@ function summary(report: any): string {
 }
 
 /** Runs the suite over `modules`; resolves with the reports. */
-export async function runConformanceCli(modules: string[], options: { cycles?: number; log?: (line: string) => void } = {}): Promise<any[]> {
+export async function runConformanceCli(
+  modules: string[],
+  options: { cycles?: number; log?: (line: string) => void } = {},
+): Promise<any[]> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const root = packageRoot();
   // All three at once, so one install command fixes it (they are not dependencies of mcp-dashboard).
   requireAuthorTools('test', ['esbuild', 'playwright-core', 'axe-core']);
   const chromePath = CHROME_CANDIDATES.find((p) => p && existsSync(p));
-  if (!chromePath) throw new Error('No Chrome or Chromium found. Install one (Debian: apt-get install chromium) or set CHROME_PATH.');
+  if (!chromePath)
+    throw new Error('No Chrome or Chromium found. Install one (Debian: apt-get install chromium) or set CHROME_PATH.');
   const { chromium } = await import('playwright-core');
   const files = new Map<string, string>();
-  files.set('/', '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mcpwp test</title></head><body><main id="stage"></main><script type="module" src="/harness.js"></script></body></html>');
+  files.set(
+    '/',
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mcpwp test</title></head><body><main id="stage"></main><script type="module" src="/harness.js"></script></body></html>',
+  );
   log('mcpwp test: bundling the test kit');
   files.set('/harness.js', await bundleHarness(root));
   const bundles: Bundled[] = [];
@@ -174,7 +206,14 @@ export async function runConformanceCli(modules: string[], options: { cycles?: n
   const { server, origin } = await serve(files);
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
   const reports: any[] = [];
   try {
@@ -193,10 +232,15 @@ export async function runConformanceCli(modules: string[], options: { cycles?: n
       await page.goto(`${origin}/`);
       await page.waitForFunction(() => typeof window.__mcpwpRun === 'function', undefined, { timeout: 30_000 });
       const b = bundles[i]!;
-      const report = await page.evaluate(
-        ([path, opts]) => window.__mcpwpRun(path as string, opts as never),
-        [`/widget-${i}.js`, { bundle: { bytes: b.bytes, gzipBytes: b.gzipBytes }, sourceFindings: b.findings, cspEnforced: true, leakCycles: options.cycles ?? 10 }] as const,
-      );
+      const report = await page.evaluate(([path, opts]) => window.__mcpwpRun(path as string, opts as never), [
+        `/widget-${i}.js`,
+        {
+          bundle: { bytes: b.bytes, gzipBytes: b.gzipBytes },
+          sourceFindings: b.findings,
+          cspEnforced: true,
+          leakCycles: options.cycles ?? 10,
+        },
+      ] as const);
       (report as any).module = module;
       if (errors.length) (report as any).pageErrors = errors.slice(0, 20);
       reports.push(report);
@@ -228,7 +272,10 @@ const command: McpwpCommand = {
     const output = reports.length === 1 ? reports[0] : reports;
     if (options.out) await writeFile(options.out, `${JSON.stringify(output, null, 2)}\n`);
     if (options.json) process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
-    else process.stdout.write(`${reports.map(summary).join('\n\n')}\n${options.out ? `\nReport written to ${options.out}\n` : ''}`);
+    else
+      process.stdout.write(
+        `${reports.map(summary).join('\n\n')}\n${options.out ? `\nReport written to ${options.out}\n` : ''}`,
+      );
     return reports.every((r) => r.certificationEligible) ? 0 : 1;
   },
 };

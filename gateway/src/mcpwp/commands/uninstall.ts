@@ -14,7 +14,15 @@ const command: McpwpCommand = {
   usage,
   run: (args) =>
     runCommand('uninstall', async () => {
-      const { values, positionals } = parse(args, { config: { type: 'string', default: 'mcp-dashboard.config.json' }, purge: { type: 'boolean', default: false }, 'cache-dir': { type: 'string' } }, usage);
+      const { values, positionals } = parse(
+        args,
+        {
+          config: { type: 'string', default: 'mcp-dashboard.config.json' },
+          purge: { type: 'boolean', default: false },
+          'cache-dir': { type: 'string' },
+        },
+        usage,
+      );
       const name = positionals[0];
       if (!name) throw new UsageError(`a widget name is required.\nUsage: ${usage}`, 2);
       const { config, file } = await loadConfigFile(resolve(values.config!));
@@ -29,7 +37,9 @@ const command: McpwpCommand = {
         await rm(dir, { recursive: true, force: true });
         purged = ` and deleted ${dir}`;
       }
-      process.stdout.write(`Uninstalled ${name} from ${file}${purged}.\nOpen dashboards remove it within a few seconds.\n`);
+      process.stdout.write(
+        `Uninstalled ${name} from ${file}${purged}.\nOpen dashboards remove it within a few seconds.\n`,
+      );
     }),
 };
 export default command;

@@ -5,10 +5,17 @@ export const agents = {
   'agents.switch': 'Let browser agents use these tools',
   'agents.unavailable': 'This browser offers no WebMCP (Chrome: start it with --enable-features=WebMCP).',
   'agents.off': 'Off: no tools are offered to browser agents.',
-  'agents.registered': { one: '{count} tool offered to agent "{agent}".', other: '{count} tools offered to agent "{agent}".' },
+  'agents.registered': {
+    one: '{count} tool offered to agent "{agent}".',
+    other: '{count} tools offered to agent "{agent}".',
+  },
   'agents.notConfigured': 'The config has no entry "{agent}" in dashboard.agents, so tools in pools are not offered.',
-  'agents.failed': { one: 'The browser refused {count} tool: {names}.', other: 'The browser refused {count} tools: {names}.' },
-  'sampling.whyAgent': 'The widget {id} asks for a language-model reply for agent "{agent}" (its prompt was written by the agent). This dashboard has no model: you write the assistant message, and only what you send goes back.',
+  'agents.failed': {
+    one: 'The browser refused {count} tool: {names}.',
+    other: 'The browser refused {count} tools: {names}.',
+  },
+  'sampling.whyAgent':
+    'The widget {id} asks for a language-model reply for agent "{agent}" (its prompt was written by the agent). This dashboard has no model: you write the assistant message, and only what you send goes back.',
   'audit.kind.agent-action': 'Agent action',
   'audit.kind.widget-message': 'Widget message',
   'offline.conflictTitle': 'A call queued for "{server}" failed when it was sent',

@@ -26,7 +26,10 @@ export const apps = {
   'app.label': 'MCP App {title} from {server}',
   'app.kind': 'MCP App · {server}',
   'app.close': 'Close app',
-  'app.cspBlocked': { one: 'The app\'s content policy asked for {count} source the dashboard does not allow; it stays blocked.', other: 'The app\'s content policy asked for {count} sources the dashboard does not allow; they stay blocked.' },
+  'app.cspBlocked': {
+    one: "The app's content policy asked for {count} source the dashboard does not allow; it stays blocked.",
+    other: "The app's content policy asked for {count} sources the dashboard does not allow; they stay blocked.",
+  },
   'app.toldModel': 'What the app told the model',
   'app.messages': 'Messages from the app ({count})',
 } satisfies Record<string, I18nMessage>;

@@ -11,7 +11,8 @@ export const brand = {
   'brand.secondary': 'Secondary colour',
   'brand.pick.primary': 'Pick the primary colour',
   'brand.pick.secondary': 'Pick the secondary colour',
-  'brand.colorHint': 'Colours as #rrggbb (leave empty for the default). Colours that would fail WCAG AA are adjusted automatically; the list below says which and why.',
+  'brand.colorHint':
+    'Colours as #rrggbb (leave empty for the default). Colours that would fail WCAG AA are adjusted automatically; the list below says which and why.',
   'brand.badColor': 'Write the colour as # and 3 or 6 hexadecimal digits, e.g. #0b5cad.',
   'brand.font': 'Font (CSS font-family list)',
   'brand.defaultMode': 'Default mode',
@@ -39,8 +40,10 @@ export const brand = {
   'brand.contrast': 'Contrast (WCAG 2.1 AA)',
   'brand.allPass': 'All brand colours meet WCAG AA as given.',
   'brand.noColors': 'No brand colours set: the default colours are used.',
-  'adapt.text': '{token} in {mode} mode: {from} becomes {to}. It had {ratio} against the {where} ({against}); text needs at least {minimum}:1.',
-  'adapt.ui': '{token} in {mode} mode: {from} becomes {to}. It had {ratio} against the {where} ({against}); buttons, tabs and focus outlines need at least {minimum}:1.',
+  'adapt.text':
+    '{token} in {mode} mode: {from} becomes {to}. It had {ratio} against the {where} ({against}); text needs at least {minimum}:1.',
+  'adapt.ui':
+    '{token} in {mode} mode: {from} becomes {to}. It had {ratio} against the {where} ({against}); buttons, tabs and focus outlines need at least {minimum}:1.',
   'token.--mcp-primary-color': 'Primary colour',
   'token.--mcp-secondary-color': 'Secondary colour',
   'token.--mcp-link-color': 'Link colour',

@@ -7,8 +7,10 @@ export const clientRequests = {
   'dialog.decline': 'Decline',
   'sampling.announce': '{server} asks for an assistant message',
   'sampling.title': 'Write a reply for {server}',
-  'sampling.whyServer': 'The server "{server}" asks for a language-model reply. This dashboard has no model: you write the assistant message, and only what you send goes back.',
-  'sampling.whyWidget': 'The widget {id} asks for a language-model reply. This dashboard has no model: you write the assistant message, and only what you send goes back.',
+  'sampling.whyServer':
+    'The server "{server}" asks for a language-model reply. This dashboard has no model: you write the assistant message, and only what you send goes back.',
+  'sampling.whyWidget':
+    'The widget {id} asks for a language-model reply. This dashboard has no model: you write the assistant message, and only what you send goes back.',
   'sampling.systemPrompt': 'System prompt',
   'sampling.limit': 'Length limit',
   'sampling.tokens': { one: '{count} token', other: '{count} tokens' },

@@ -21,9 +21,13 @@ export const consent = {
   'consent.duration': 'For how long',
   'consent.duration.persistent': 'until I forget it',
   'consent.duration.session': 'this session only (until the page is reloaded)',
-  'consent.rememberNote': 'You can see and forget it under Audit log. A changed tool (hints, description or input) asks again.',
+  'consent.rememberNote':
+    'You can see and forget it under Audit log. A changed tool (hints, description or input) asks again.',
   'consent.batch.title': { one: '{count} tool call from {caller}', other: '{count} tool calls from {caller}' },
-  'consent.batch.announce': { one: '{count} tool call waiting for your answer', other: '{count} tool calls waiting for your answer' },
+  'consent.batch.announce': {
+    one: '{count} tool call waiting for your answer',
+    other: '{count} tool calls waiting for your answer',
+  },
   'consent.batch.list': 'Calls waiting for your answer',
   'consent.batch.item': 'Call {n}: {tool}',
   'consent.batch.confirmOne': 'Confirm call {n}',
@@ -31,14 +35,21 @@ export const consent = {
   'consent.batch.confirmAll': { one: 'Confirm', other: 'Confirm all {count}' },
   'consent.batch.cancelAll': { one: 'Cancel', other: 'Cancel all {count}' },
   'consent.batch.arguments': 'Arguments',
-  'consent.item.serverReads': { one: 'Every read-only tool of {server} ({count}: {tools}) for {surface} {caller} (since {since}, policy {rule})', other: 'Every read-only tool of {server} ({count}: {tools}) for {surface} {caller} (since {since}, policy {rule})' },
+  'consent.item.serverReads': {
+    one: 'Every read-only tool of {server} ({count}: {tools}) for {surface} {caller} (since {since}, policy {rule})',
+    other: 'Every read-only tool of {server} ({count}: {tools}) for {surface} {caller} (since {since}, policy {rule})',
+  },
   'consent.item.scope.tool': 'this tool',
   'consent.item.scope.view': 'while app view {view} is open',
   'consent.item.duration.session': 'this session only',
   'consent.item.duration.persistent': 'until you forget it',
   'consent.item.forget': 'Forget: {what}',
-  'policy.rule.C9': 'A standard MCP tool the server marks destructive (destructiveHint: true): every call is confirmed, whoever asks.',
-  'policy.rule.C10': 'An agent calls a read-only standard MCP tool that reaches outside systems (openWorldHint: true): every call is confirmed.',
-  'policy.rule.C11': 'A standard MCP tool that claims to only read (readOnlyHint: true, a claim of the server): confirmed until you choose to remember it.',
-  'policy.rule.C12': 'An app calls the tool that opened it, to refresh its view: confirmed until you remember it for this view.',
+  'policy.rule.C9':
+    'A standard MCP tool the server marks destructive (destructiveHint: true): every call is confirmed, whoever asks.',
+  'policy.rule.C10':
+    'An agent calls a read-only standard MCP tool that reaches outside systems (openWorldHint: true): every call is confirmed.',
+  'policy.rule.C11':
+    'A standard MCP tool that claims to only read (readOnlyHint: true, a claim of the server): confirmed until you choose to remember it.',
+  'policy.rule.C12':
+    'An app calls the tool that opened it, to refresh its view: confirmed until you remember it for this view.',
 } satisfies Record<string, I18nMessage>;

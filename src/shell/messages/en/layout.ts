@@ -25,7 +25,8 @@ export const layout = {
   'layout.undo': 'Undo',
   'layout.undone': 'Undone: {what}',
   'layout.nothingToUndo': 'There is nothing to undo.',
-  'layout.editing': 'Editing the layout. Drag a tile by its handle, or focus the handle and use the arrow keys; Shift with the arrow keys resizes. Undo takes back the last change.',
+  'layout.editing':
+    'Editing the layout. Drag a tile by its handle, or focus the handle and use the arrow keys; Shift with the arrow keys resizes. Undo takes back the last change.',
   'layout.saved': 'Layout saved.',
   'layout.narrow': 'Widen the window to move and resize tiles: on a narrow screen the tiles are stacked.',
   'layout.add': 'Add a tile',
@@ -57,8 +58,10 @@ export const layout = {
   'layout.resetDefaultDone': 'The default layout is back; your own dashboards are kept.',
   'layout.teamFile': 'From the team file {file}',
   'layout.empty': 'This dashboard has no tiles yet. Choose Edit layout, then Add a tile.',
-  'placeholder.server': 'This tile shows server "{server}", which is not in the config. Remove the tile, or add the server to the config file; nothing else is affected.',
-  'placeholder.widget': 'This tile shows the widget "{widget}", which is not installed. Install it from Widgets, or remove the tile.',
+  'placeholder.server':
+    'This tile shows server "{server}", which is not in the config. Remove the tile, or add the server to the config file; nothing else is affected.',
+  'placeholder.widget':
+    'This tile shows the widget "{widget}", which is not installed. Install it from Widgets, or remove the tile.',
   'placeholder.tool': 'Server "{server}" has no app tool "{tool}" (any more). Remove the tile, or check the server.',
   'appTile.waiting': 'Waiting for {server} to connect\u2026',
   'appTile.noServer': 'The app cannot open: {server} did not connect ({message}).',

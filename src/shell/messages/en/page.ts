@@ -9,7 +9,8 @@ export const page = {
   'main.label': 'MCP servers',
   'main.noServers': 'No servers are configured. Add some under "mcpServers" in the config file.',
   'main.loading': 'Loading servers\u2026',
-  'problem.noToken': 'This page needs access from the gateway. Open the address printed by "npm start" (it ends in #code=\u2026); in its terminal, Enter prints a new one.',
+  'problem.noToken':
+    'This page needs access from the gateway. Open the address printed by "npm start" (it ends in #code=\u2026); in its terminal, Enter prints a new one.',
   'problem.auth':
     'The gateway no longer accepts this page\u2019s access: it was restarted, or this page went unused for a while. Press Enter in the terminal where mcp-dashboard runs (or restart it) and open the new address it prints ("Dashboard ready: http://localhost:\u2026/#code=\u2026").',
   'problem.unreachable': 'Cannot reach the gateway at {url}. Is "npm start" (or "mcp-dashboard") still running?',

@@ -5,7 +5,8 @@ export const passkey = {
   'passkey.title': 'Passkey required: {server}:{tool}',
   'passkey.announce': 'Passkey required: {what}',
   'passkey.defaultMessage': 'Confirm this action with your passkey.',
-  'passkey.explain': 'Your browser asks for your passkey. The server checks it before it acts; the dashboard never stores it.',
+  'passkey.explain':
+    'Your browser asks for your passkey. The server checks it before it acts; the dashboard never stores it.',
   'passkey.cancel': 'Cancel',
   'passkey.waiting': 'Waiting for your passkey\u2026',
   'passkey.phase.register': 'First time: create a passkey for this dashboard\u2026',

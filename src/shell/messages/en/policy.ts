@@ -38,12 +38,14 @@ export const policy = {
   'policy.rule.C1': 'The tool requires a passkey with host-only enforcement: you confirm explicitly.',
   'policy.rule.C2': 'The tool is an action: every call is confirmed.',
   'policy.rule.C3': 'An app calls an app-only standard MCP tool of its own server for the first time.',
-  'policy.rule.C4': 'A standard MCP tool that does not claim to only read (no readOnlyHint: true): every call is confirmed.',
+  'policy.rule.C4':
+    'A standard MCP tool that does not claim to only read (no readOnlyHint: true): every call is confirmed.',
   'policy.rule.C5': 'A read or prepare tool that the server also marks destructive.',
   'policy.rule.C6': 'A read tool: confirmed until you choose to remember it.',
   'policy.rule.C7': 'A prepare tool called from the dashboard or a widget: confirmed until you choose to remember it.',
   'policy.rule.C8': 'A prepare tool called by an app or an agent: every call is confirmed.',
   'policy.rule.A1': 'An enterprise widget calls a read or prepare tool.',
-  'policy.rule.A2': 'You chose to remember your answer for this caller, and the tool (hints, description, inputs) is unchanged.',
+  'policy.rule.A2':
+    'You chose to remember your answer for this caller, and the tool (hints, description, inputs) is unchanged.',
   'policy.settingsFailed': 'The dashboard\u2019s policy settings could not be loaded ({message}); the defaults apply.',
 } satisfies Record<string, I18nMessage>;

@@ -9,11 +9,15 @@ export const registryConsent = {
   'consent.actionUpdate': 'Update',
   'consent.actionApprove': 'Approve update',
   'consent.alsoInstalls': 'Also installs',
-  'consent.majorWarning': 'A major version may change how the widget behaves. It is never installed without your approval.',
+  'consent.majorWarning':
+    'A major version may change how the widget behaves. It is never installed without your approval.',
   'consent.permissions': 'Permissions it asks for',
   'consent.new': ' (new)',
   'consent.noPermissions': 'None: it only shows what the dashboard gives every widget.',
-  'consent.added': { one: 'This update asks for {count} new permission.', other: 'This update asks for {count} new permissions.' },
+  'consent.added': {
+    one: 'This update asks for {count} new permission.',
+    other: 'This update asks for {count} new permissions.',
+  },
   'consent.useFor': 'Use it for',
   'trust.verified': 'Verified (signed by a publisher you pinned)',
   'trust.community': 'Community (not signed; permissions limited)',

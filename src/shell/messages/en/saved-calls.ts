@@ -4,7 +4,8 @@ import type { I18nMessage } from '../../../core/types.js';
 export const savedCalls = {
   'header.savedCalls': 'Saved calls',
   'saved.title': 'Saved calls',
-  'saved.intro': 'A saved call is a server, a tool and its arguments under a name. Run it again at any time: it goes through the same confirmation and policy as any call.',
+  'saved.intro':
+    'A saved call is a server, a tool and its arguments under a name. Run it again at any time: it goes through the same confirmation and policy as any call.',
   'saved.close': 'Close saved calls',
   'saved.none': 'Nothing saved yet. Press "Save call" under a tool\u2019s form to keep a call here.',
   'saved.list': 'Saved calls',

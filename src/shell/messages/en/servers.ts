@@ -13,9 +13,13 @@ export const servers = {
   'servers.pasted': 'the pasted config',
   'servers.notJson': 'This is not valid JSON: {message}',
   'servers.checkUnavailable': 'The config could not be checked ({message}); reload the page and try again.',
-  'servers.understood': { one: 'Read {count} server: {problems} problems, {warnings} warnings.', other: 'Read {count} servers: {problems} problems, {warnings} warnings.' },
+  'servers.understood': {
+    one: 'Read {count} server: {problems} problems, {warnings} warnings.',
+    other: 'Read {count} servers: {problems} problems, {warnings} warnings.',
+  },
   'servers.result': 'What the dashboard understands from {file}',
-  'servers.format.dashboard': 'Format: the dashboard\u2019s own (Claude Desktop\u2019s "mcpServers" with a "dashboard" section).',
+  'servers.format.dashboard':
+    'Format: the dashboard\u2019s own (Claude Desktop\u2019s "mcpServers" with a "dashboard" section).',
   'servers.format.claude': 'Format: Claude Desktop / Claude Code / Cursor ("mcpServers").',
   'servers.format.vscode': 'Format: VS Code mcp.json ("servers").',
   'servers.format.vscode-settings': 'Format: VS Code settings.json ("mcp.servers").',
@@ -40,6 +44,7 @@ export const servers = {
   'servers.oauth.cross_app_access': 'OAuth: enterprise cross-app access (kept by the gateway)',
   'servers.needsInput': 'the value "{id}": set {envName} before starting',
   'servers.useIt': 'Use it',
-  'servers.useItHelp': 'Download it in the dashboard\u2019s format (or use your file as it is) and start the dashboard with it:',
+  'servers.useItHelp':
+    'Download it in the dashboard\u2019s format (or use your file as it is) and start the dashboard with it:',
   'servers.download': 'Download as mcp-dashboard.config.json',
 } satisfies Record<string, I18nMessage>;

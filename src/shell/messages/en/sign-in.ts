@@ -8,7 +8,8 @@ export const signIn = {
   'signIn.button': 'Sign in',
   'signIn.buttonLabel': 'Sign in to {name}',
   'signIn.starting': 'Preparing the sign-in page\u2026',
-  'signIn.waiting': 'Finish signing in on the page that opened in a new tab. This card connects by itself when you are done.',
+  'signIn.waiting':
+    'Finish signing in on the page that opened in a new tab. This card connects by itself when you are done.',
   'signIn.openAgain': 'Open the sign-in page',
   'signIn.cancel': 'Cancel',
   'signIn.signedIn': 'Signed in',

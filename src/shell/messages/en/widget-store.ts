@@ -28,9 +28,11 @@ export const widgetStore = {
   'store.install': 'Install',
   'store.notAvailable': 'Not available.',
   'store.retry': 'Retry',
-  'store.reload': 'Version {version} is installed. Reload the page to run it (a running widget cannot be replaced in place).',
+  'store.reload':
+    'Version {version} is installed. Reload the page to run it (a running widget cannot be replaced in place).',
   'store.reloadNow': 'Reload now',
-  'store.downgrade': 'The registry offers only {offered}, older than {installed}: refused as a possible rollback attack.',
+  'store.downgrade':
+    'The registry offers only {offered}, older than {installed}: refused as a possible rollback attack.',
   'store.updateFailed': 'Update check failed: {error}',
   'store.updated': 'Updated {name} to {version}.',
   'store.notUpdated': '{name} was not updated.',
@@ -50,7 +52,8 @@ export const widgetStore = {
   'store.noneInstalled': 'No widgets installed from a registry yet.',
   'store.checked': 'Checked for updates.',
   'store.checkUpdates': 'Check for updates',
-  'store.updatePolicy': 'Patch releases install automatically; minor ones are offered; major ones wait for your approval.',
+  'store.updatePolicy':
+    'Patch releases install automatically; minor ones are offered; major ones wait for your approval.',
   'store.refused': 'Refused packages',
   'store.securityEvents': 'Security events',
 } satisfies Record<string, I18nMessage>;

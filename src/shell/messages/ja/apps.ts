@@ -27,7 +27,10 @@ export const apps: Record<keyof typeof en, I18nMessage> = {
   'app.label': '{server} の MCP アプリ {title}',
   'app.kind': 'MCP アプリ ・ {server}',
   'app.close': 'アプリを閉じる',
-  'app.cspBlocked': { other: 'アプリのコンテンツポリシーが、ダッシュボードで許可していない {count} 個の取得元を求めました。引き続きブロックします。' },
+  'app.cspBlocked': {
+    other:
+      'アプリのコンテンツポリシーが、ダッシュボードで許可していない {count} 個の取得元を求めました。引き続きブロックします。',
+  },
   'app.toldModel': 'アプリがモデルに伝えた内容',
   'app.messages': 'アプリからのメッセージ（{count}）',
 };

@@ -12,7 +12,8 @@ export const brand: Record<keyof typeof en, I18nMessage> = {
   'brand.secondary': 'セカンダリーカラー',
   'brand.pick.primary': 'プライマリーカラーを選ぶ',
   'brand.pick.secondary': 'セカンダリーカラーを選ぶ',
-  'brand.colorHint': '色は #rrggbb で指定します（空欄なら既定の色）。WCAG AA を満たさない色は自動で調整され、下の一覧にどの色をなぜ調整したかを表示します。',
+  'brand.colorHint':
+    '色は #rrggbb で指定します（空欄なら既定の色）。WCAG AA を満たさない色は自動で調整され、下の一覧にどの色をなぜ調整したかを表示します。',
   'brand.badColor': '# に続けて 16 進数 3 桁または 6 桁で入力してください（例: #0b5cad）。',
   'brand.font': 'フォント（CSS の font-family）',
   'brand.defaultMode': '既定のモード',
@@ -40,8 +41,10 @@ export const brand: Record<keyof typeof en, I18nMessage> = {
   'brand.contrast': 'コントラスト（WCAG 2.1 AA）',
   'brand.allPass': 'すべてのブランドカラーがそのままで WCAG AA を満たしています。',
   'brand.noColors': 'ブランドカラーが指定されていないため、既定の色を使用します。',
-  'adapt.text': '{mode}モードの{token}: {from} を {to} に変更しました。{where}（{against}）とのコントラストが {ratio} でした。文字には {minimum}:1 以上が必要です。',
-  'adapt.ui': '{mode}モードの{token}: {from} を {to} に変更しました。{where}（{against}）とのコントラストが {ratio} でした。ボタン、タブ、フォーカス枠には {minimum}:1 以上が必要です。',
+  'adapt.text':
+    '{mode}モードの{token}: {from} を {to} に変更しました。{where}（{against}）とのコントラストが {ratio} でした。文字には {minimum}:1 以上が必要です。',
+  'adapt.ui':
+    '{mode}モードの{token}: {from} を {to} に変更しました。{where}（{against}）とのコントラストが {ratio} でした。ボタン、タブ、フォーカス枠には {minimum}:1 以上が必要です。',
   'token.--mcp-primary-color': 'プライマリーカラー',
   'token.--mcp-secondary-color': 'セカンダリーカラー',
   'token.--mcp-link-color': 'リンクの色',

@@ -8,8 +8,10 @@ export const clientRequests: Record<keyof typeof en, I18nMessage> = {
   'dialog.decline': '断る',
   'sampling.announce': '{server} がアシスタントのメッセージを求めています',
   'sampling.title': '{server} への返信を書く',
-  'sampling.whyServer': 'サーバー "{server}" が言語モデルの返信を求めています。このダッシュボードにはモデルがないため、あなたがアシスタントのメッセージを書きます。送り返されるのはあなたが送信した内容だけです。',
-  'sampling.whyWidget': 'ウィジェット {id} が言語モデルの返信を求めています。このダッシュボードにはモデルがないため、あなたがアシスタントのメッセージを書きます。送り返されるのはあなたが送信した内容だけです。',
+  'sampling.whyServer':
+    'サーバー "{server}" が言語モデルの返信を求めています。このダッシュボードにはモデルがないため、あなたがアシスタントのメッセージを書きます。送り返されるのはあなたが送信した内容だけです。',
+  'sampling.whyWidget':
+    'ウィジェット {id} が言語モデルの返信を求めています。このダッシュボードにはモデルがないため、あなたがアシスタントのメッセージを書きます。送り返されるのはあなたが送信した内容だけです。',
   'sampling.systemPrompt': 'システムプロンプト',
   'sampling.limit': '長さの上限',
   'sampling.tokens': { other: '{count} トークン' },

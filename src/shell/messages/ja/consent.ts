@@ -32,14 +32,21 @@ export const consent: Record<keyof typeof en, I18nMessage> = {
   'consent.batch.confirmAll': { other: 'すべて実行する（{count} 件）' },
   'consent.batch.cancelAll': { other: 'すべてキャンセル（{count} 件）' },
   'consent.batch.arguments': '引数',
-  'consent.item.serverReads': { other: '{server} のすべての読み取り専用ツール（{count} 件: {tools}）、{surface} {caller}（{since} から、ポリシー {rule}）' },
+  'consent.item.serverReads': {
+    other:
+      '{server} のすべての読み取り専用ツール（{count} 件: {tools}）、{surface} {caller}（{since} から、ポリシー {rule}）',
+  },
   'consent.item.scope.tool': 'このツール',
   'consent.item.scope.view': 'アプリの画面 {view} が開いている間',
   'consent.item.duration.session': 'このセッションのみ',
   'consent.item.duration.persistent': '取り消すまで',
   'consent.item.forget': '取り消す: {what}',
-  'policy.rule.C9': 'サーバーが破壊的と申告している標準の MCP ツール（destructiveHint: true）です。誰が呼び出しても毎回確認されます。',
-  'policy.rule.C10': 'エージェントが外部のシステムにアクセスする（openWorldHint: true）読み取り専用の標準 MCP ツールを呼び出します。呼び出しは毎回確認されます。',
-  'policy.rule.C11': '読み取り専用を申告している標準の MCP ツール（readOnlyHint: true、サーバーの申告）です。記憶を選ぶまで確認されます。',
-  'policy.rule.C12': 'アプリが自分を開いたツールを画面の更新のために呼び出します。この画面について記憶するまで確認されます。',
+  'policy.rule.C9':
+    'サーバーが破壊的と申告している標準の MCP ツール（destructiveHint: true）です。誰が呼び出しても毎回確認されます。',
+  'policy.rule.C10':
+    'エージェントが外部のシステムにアクセスする（openWorldHint: true）読み取り専用の標準 MCP ツールを呼び出します。呼び出しは毎回確認されます。',
+  'policy.rule.C11':
+    '読み取り専用を申告している標準の MCP ツール（readOnlyHint: true、サーバーの申告）です。記憶を選ぶまで確認されます。',
+  'policy.rule.C12':
+    'アプリが自分を開いたツールを画面の更新のために呼び出します。この画面について記憶するまで確認されます。',
 };

@@ -26,7 +26,8 @@ export const layout: Record<keyof typeof en, I18nMessage> = {
   'layout.undo': '元に戻す',
   'layout.undone': '元に戻しました: {what}',
   'layout.nothingToUndo': '元に戻す変更はありません。',
-  'layout.editing': 'レイアウトを編集中です。タイルはハンドルでドラッグするか、ハンドルにフォーカスして矢印キーで動かします。Shift と矢印キーでサイズを変えます。「元に戻す」で直前の変更を取り消せます。',
+  'layout.editing':
+    'レイアウトを編集中です。タイルはハンドルでドラッグするか、ハンドルにフォーカスして矢印キーで動かします。Shift と矢印キーでサイズを変えます。「元に戻す」で直前の変更を取り消せます。',
   'layout.saved': 'レイアウトを保存しました。',
   'layout.narrow': 'タイルを移動・サイズ変更するにはウィンドウを広げてください。狭い画面ではタイルは縦に並びます。',
   'layout.add': 'タイルを追加',
@@ -57,10 +58,14 @@ export const layout: Record<keyof typeof en, I18nMessage> = {
   'layout.resetDone': 'チームのレイアウトに戻しました。自分で作ったダッシュボードは残っています。',
   'layout.resetDefaultDone': '既定のレイアウトに戻しました。自分で作ったダッシュボードは残っています。',
   'layout.teamFile': 'チームのファイル {file} から',
-  'layout.empty': 'このダッシュボードにはまだタイルがありません。「レイアウトを編集」から「タイルを追加」を選んでください。',
-  'placeholder.server': 'このタイルはサーバー「{server}」を表示しますが、設定にありません。タイルを削除するか、設定ファイルにサーバーを追加してください。他には影響しません。',
-  'placeholder.widget': 'このタイルはウィジェット「{widget}」を表示しますが、インストールされていません。「ウィジェット」からインストールするか、タイルを削除してください。',
-  'placeholder.tool': 'サーバー「{server}」にはアプリのツール「{tool}」がありません。タイルを削除するか、サーバーを確認してください。',
+  'layout.empty':
+    'このダッシュボードにはまだタイルがありません。「レイアウトを編集」から「タイルを追加」を選んでください。',
+  'placeholder.server':
+    'このタイルはサーバー「{server}」を表示しますが、設定にありません。タイルを削除するか、設定ファイルにサーバーを追加してください。他には影響しません。',
+  'placeholder.widget':
+    'このタイルはウィジェット「{widget}」を表示しますが、インストールされていません。「ウィジェット」からインストールするか、タイルを削除してください。',
+  'placeholder.tool':
+    'サーバー「{server}」にはアプリのツール「{tool}」がありません。タイルを削除するか、サーバーを確認してください。',
   'appTile.waiting': '{server} の接続を待っています\u2026',
   'appTile.noServer': 'アプリを開けません: {server} が接続しませんでした ({message})。',
   'statusTile.show': '{name} を表示',

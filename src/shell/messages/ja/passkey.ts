@@ -6,7 +6,8 @@ export const passkey: Record<keyof typeof en, I18nMessage> = {
   'passkey.title': 'パスキーが必要です: {server}:{tool}',
   'passkey.announce': 'パスキーが必要です: {what}',
   'passkey.defaultMessage': 'この操作をパスキーで確認してください。',
-  'passkey.explain': 'ブラウザがパスキーを求めます。サーバーは実行前にそれを検証します。ダッシュボードはパスキーを保存しません。',
+  'passkey.explain':
+    'ブラウザがパスキーを求めます。サーバーは実行前にそれを検証します。ダッシュボードはパスキーを保存しません。',
   'passkey.cancel': 'キャンセル',
   'passkey.waiting': 'パスキーを待っています\u2026',
   'passkey.phase.register': '初回: このダッシュボード用のパスキーを作成します\u2026',

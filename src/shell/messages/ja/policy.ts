@@ -39,7 +39,8 @@ export const policy: Record<keyof typeof en, I18nMessage> = {
   'policy.rule.C1': 'このツールには host-only のパスキーが必要です。あなたが明示的に確認します。',
   'policy.rule.C2': 'このツールはアクションです。呼び出しは毎回確認されます。',
   'policy.rule.C3': 'アプリが自分のサーバーのアプリ専用の標準 MCP ツールを初めて呼び出します。',
-  'policy.rule.C4': '読み取り専用を申告していない標準の MCP ツール（readOnlyHint: true なし）です。呼び出しは毎回確認されます。',
+  'policy.rule.C4':
+    '読み取り専用を申告していない標準の MCP ツール（readOnlyHint: true なし）です。呼び出しは毎回確認されます。',
   'policy.rule.C5': 'サーバーが破壊的とも示している read または prepare のツールです。',
   'policy.rule.C6': '読み取りツールです。記憶を選ぶまでは確認されます。',
   'policy.rule.C7': 'ダッシュボードまたはウィジェットから呼び出された準備ツールです。記憶を選ぶまでは確認されます。',

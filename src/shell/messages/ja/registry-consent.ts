@@ -10,7 +10,8 @@ export const registryConsent: Record<keyof typeof en, I18nMessage> = {
   'consent.actionUpdate': '更新',
   'consent.actionApprove': '更新を承認',
   'consent.alsoInstalls': '同時にインストールされるもの',
-  'consent.majorWarning': 'メジャーバージョンではウィジェットの動作が変わる可能性があります。あなたの承認なしにインストールされることはありません。',
+  'consent.majorWarning':
+    'メジャーバージョンではウィジェットの動作が変わる可能性があります。あなたの承認なしにインストールされることはありません。',
   'consent.permissions': '求められている権限',
   'consent.new': '（新規）',
   'consent.noPermissions': 'なし: ダッシュボードがすべてのウィジェットに渡すものを表示するだけです。',

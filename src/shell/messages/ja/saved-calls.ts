@@ -5,7 +5,8 @@ import type { savedCalls as en } from '../en/saved-calls.js';
 export const savedCalls: Record<keyof typeof en, I18nMessage> = {
   'header.savedCalls': '保存した呼び出し',
   'saved.title': '保存した呼び出し',
-  'saved.intro': '保存した呼び出しは、サーバー・ツール・引数に名前を付けたものです。いつでも再実行でき、他の呼び出しと同じ確認とポリシーが適用されます。',
+  'saved.intro':
+    '保存した呼び出しは、サーバー・ツール・引数に名前を付けたものです。いつでも再実行でき、他の呼び出しと同じ確認とポリシーが適用されます。',
   'saved.close': '保存した呼び出しを閉じる',
   'saved.none': 'まだ保存されていません。ツールのフォームの下にある「呼び出しを保存」を押すと、ここに保存されます。',
   'saved.list': '保存した呼び出し',

@@ -16,7 +16,8 @@ export const servers: Record<keyof typeof en, I18nMessage> = {
   'servers.checkUnavailable': '設定を検査できませんでした ({message})。ページを再読み込みしてやり直してください。',
   'servers.understood': { other: '{count} 件のサーバーを読み取りました: 問題 {problems} 件、警告 {warnings} 件。' },
   'servers.result': '{file} からダッシュボードが理解した内容',
-  'servers.format.dashboard': '形式: ダッシュボード独自 ("dashboard" セクション付きの Claude Desktop の "mcpServers")。',
+  'servers.format.dashboard':
+    '形式: ダッシュボード独自 ("dashboard" セクション付きの Claude Desktop の "mcpServers")。',
   'servers.format.claude': '形式: Claude Desktop / Claude Code / Cursor ("mcpServers")。',
   'servers.format.vscode': '形式: VS Code の mcp.json ("servers")。',
   'servers.format.vscode-settings': '形式: VS Code の settings.json ("mcp.servers")。',
@@ -41,6 +42,7 @@ export const servers: Record<keyof typeof en, I18nMessage> = {
   'servers.oauth.cross_app_access': 'OAuth: エンタープライズのクロスアプリアクセス(ゲートウェイが保持)',
   'servers.needsInput': '値「{id}」: 起動前に {envName} を設定',
   'servers.useIt': '使い方',
-  'servers.useItHelp': 'ダッシュボードの形式でダウンロードし (または元のファイルのまま)、それを指定してダッシュボードを起動します:',
+  'servers.useItHelp':
+    'ダッシュボードの形式でダウンロードし (または元のファイルのまま)、それを指定してダッシュボードを起動します:',
   'servers.download': 'mcp-dashboard.config.json としてダウンロード',
 };

@@ -9,7 +9,8 @@ export const signIn: Record<keyof typeof en, I18nMessage> = {
   'signIn.button': 'サインイン',
   'signIn.buttonLabel': '{name} にサインイン',
   'signIn.starting': 'サインインページを準備しています\u2026',
-  'signIn.waiting': '新しいタブで開いたページでサインインを完了してください。完了するとこのカードは自動的に接続します。',
+  'signIn.waiting':
+    '新しいタブで開いたページでサインインを完了してください。完了するとこのカードは自動的に接続します。',
   'signIn.openAgain': 'サインインページを開く',
   'signIn.cancel': 'キャンセル',
   'signIn.signedIn': 'サインイン済み',

@@ -29,9 +29,11 @@ export const widgetStore: Record<keyof typeof en, I18nMessage> = {
   'store.install': 'インストール',
   'store.notAvailable': '利用できません。',
   'store.retry': '再試行',
-  'store.reload': 'バージョン {version} がインストールされました。実行するにはページを再読み込みしてください（実行中のウィジェットはその場で置き換えられません）。',
+  'store.reload':
+    'バージョン {version} がインストールされました。実行するにはページを再読み込みしてください（実行中のウィジェットはその場で置き換えられません）。',
   'store.reloadNow': '今すぐ再読み込み',
-  'store.downgrade': 'レジストリが提供しているのはインストール済みの {installed} より古い {offered} だけです。ロールバック攻撃の可能性があるため拒否しました。',
+  'store.downgrade':
+    'レジストリが提供しているのはインストール済みの {installed} より古い {offered} だけです。ロールバック攻撃の可能性があるため拒否しました。',
   'store.updateFailed': '更新の確認に失敗しました: {error}',
   'store.updated': '{name} を {version} に更新しました。',
   'store.notUpdated': '{name} は更新されませんでした。',
@@ -51,7 +53,8 @@ export const widgetStore: Record<keyof typeof en, I18nMessage> = {
   'store.noneInstalled': 'レジストリからインストールしたウィジェットはまだありません。',
   'store.checked': '更新を確認しました。',
   'store.checkUpdates': '更新を確認',
-  'store.updatePolicy': 'パッチリリースは自動でインストールされ、マイナーリリースは提案され、メジャーリリースはあなたの承認を待ちます。',
+  'store.updatePolicy':
+    'パッチリリースは自動でインストールされ、マイナーリリースは提案され、メジャーリリースはあなたの承認を待ちます。',
   'store.refused': '拒否したパッケージ',
   'store.securityEvents': 'セキュリティイベント',
 };
