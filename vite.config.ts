@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 const EARLY = 'src/shell/launch-early.ts';
 
 /**
- * Issue 18: `launch-early.ts` is its own entry, loaded by index.html before the dashboard's bundle, so
+ * `launch-early.ts` is its own entry, loaded by index.html before the dashboard's bundle, so
  * the launch code is spent (and the start-up reads sent) while the browser still compiles the rest.
  * The dashboard imports the same module (one instance), which hands it what was sent.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Figure 1 of issue 8: gzipped bytes of the initial JS+CSS the dashboard loads, of each built-in
+// Gzipped bytes of the initial JS+CSS the dashboard loads, of each built-in
 // widget, of the chunks loaded later, and where the initial bytes come from. Reads dist/ (run
 // "npm run build" first; "npm run bench" does). The same numbers are enforced as a budget in CI by
 // test/node/bundle-budget.test.ts.

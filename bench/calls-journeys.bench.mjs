@@ -1,4 +1,4 @@
-// Benchmark: what three everyday journeys cost a person, in clicks and confirmation dialogs (issue 15).
+// Benchmark: what three everyday journeys cost a person, in clicks and confirmation dialogs.
 //   1. call a read-only tool of server-everything (echo) 5 times, from its form;
 //   2. open the cohort-heatmap MCP App and change its metric 5 times;
 //   3. write a 3-line file with server-filesystem's write_file (the text pasted from the clipboard).
@@ -265,7 +265,7 @@ const figures = [
 process.stdout.write(
   `${JSON.stringify({
     bench: 'calls-journeys',
-    title: 'Journeys: clicks and dialogs (issue 15)',
+    title: 'Journeys: clicks and dialogs',
     notes:
       'A script plays a person in Chromium against the real gateway, server-everything, server-filesystem and the cohort-heatmap app: it ticks "Remember" wherever a dialog offers it and confirms. Clicks are mouse clicks, key chords and choices in the app (typing not counted); navigation to the tool is not counted.',
     figures,

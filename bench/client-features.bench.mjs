@@ -1,4 +1,4 @@
-// Benchmark of the MCP client features (issue 19), in the real dashboard through the real gateway:
+// Benchmark of the MCP client features, in the real dashboard through the real gateway:
 // - completion round trip: one `completion/complete` from a prompt field (server-everything's
 //   completable prompt) until the suggestions are rendered, against a bare SDK client over stdio;
 // - task follow-up: a tool run as an MCP task (test/fixtures/task-server.mjs, 600 ms of server work) from
@@ -185,7 +185,7 @@ async function main() {
   }
   emit({
     bench: 'client-features',
-    title: 'MCP client features (issue 19)',
+    title: 'MCP client features',
     figures,
     ...(errors.length ? { errors } : {}),
     notes: QUICK ? 'BENCH_QUICK: fewer samples' : undefined,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global document, window, requestAnimationFrame */
-// Issue 16: the dashboard as a dashboard. Three figures, each in headless Chromium against a real gateway:
+// The dashboard as a dashboard. Three figures, each in headless Chromium against a real gateway:
 //  1. Nine servers at 1400×900: how many servers show their state on the first screen, how many server
 //     panels are on it, and how much of the first screen below the header is blank (no tile, no card).
 //  2. Dragging a tile with the mouse on a 50-tile dashboard: frame time p50/p95 while the pointer moves
@@ -297,7 +297,7 @@ try {
           label: 'Nine servers at 1400×900: servers whose state is on the first screen',
           value: s.servers,
           unit: 'servers',
-          notes: `of ${s.total}; before issue 16: 4 (one card per server)`,
+          notes: `of ${s.total}; before tiles: 4 (one card per server)`,
         },
         {
           id: 'layout.nine.panels-visible',
@@ -404,7 +404,7 @@ try {
 
 emit({
   bench: 'dashboard-layout',
-  title: 'Dashboard layout (issue 16)',
+  title: 'Dashboard layout',
   notes:
     'Headless Chromium at 1400×900 against a real gateway. Nine servers: server-everything ×2, basic-vanillajs ×2, system-monitor ×2, the MCPlet demo and two synthetic servers. ' +
     "Drag: CDP mouse events on a tile's drag handle in edit mode, 121 moves across the grid and back per round; frame times are the gaps between requestAnimationFrame timestamps; a last round under a Chromium trace gives the main thread's CPU time per frame.",

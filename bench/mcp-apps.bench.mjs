@@ -115,7 +115,7 @@ async function measureDashboard(browser) {
             return at;
           },
           async () => {
-            // Since issue 16 an opened app stands on the dashboard as its own tile, beside the card.
+            // An opened app stands on the dashboard as its own tile, beside the card.
             await page.getByRole('button', { name: 'Close app' }).click();
             await page.locator('mcp-app-frame').waitFor({ state: 'detached' });
           },

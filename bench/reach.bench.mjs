@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 13 (reaching every server): what negotiation and the relay's new work cost, in Node clients
+// Reaching every server: what negotiation and the relay's new work cost, in Node clients
 // against a real gateway:
 //   - connect time through the gateway with version negotiation ('auto', as the dashboard's bridge
 //     does) vs without, the first connect of a server (the probe meets an unknown server) and a later

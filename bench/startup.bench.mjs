@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Figure 2 of issue 8: start-up scaling. Headless Chromium opens the dashboard served by the real
+// Start-up scaling. Headless Chromium opens the dashboard served by the real
 // gateway (started as a user starts it) and we time navigation start → the first frame in which
 // every card shows its server's tool count. Scenarios: 1, 10, 50 and 100 synthetic servers with 50
 // tools each, and one server with 5,000 tools. Baseline in the same run: a bare
 // @modelcontextprotocol/client in Node starting the same servers over stdio and listing what the
 // dashboard lists (the protocol floor: process start + initialize + lists, no gateway, no browser).
-// Since issue 18 the gateway starts its servers before any page connects: a sample navigates once
+// The gateway starts its servers before any page connects: a sample navigates once
 // every server is warm (GET /api/servers says "running"), and the cold path (gateway start → cards,
 // the page opened at once) is reported beside it. The default config's figures come with MCP
 // Inspector 2.12 measured in the same run (bench/lib/inspector.mjs), as pairs with their ratio.
@@ -78,7 +78,7 @@ async function dashboardSample(browser, scenario, { cold = false } = {}) {
     );
     const outcome = await handle.jsonValue();
     if (outcome.error) throw new Error(`a card showed an error: ${outcome.error}`);
-    // Since issue 18 a card shows what the gateway discovered before this page's own session is open:
+    // A card shows what the gateway discovered before this page's own session is open:
     // the time until every card's session is open too is reported beside the figure.
     const sessions = await page
       .waitForFunction(allSessionsOpen, scenario.servers, { polling: 50, timeout: 300_000 })
@@ -207,7 +207,7 @@ async function measure(scenario) {
         value: round(median(fcp), 0),
         unit: 'ms',
         samples: fcp.length,
-        notes: `median, from the first navigation; DOMContentLoaded (the initial JS loaded and run) at ${round(median(dcl), 0)} ms; the page on ${paints[0].host} started ${round(median(paints.map((p) => p.moved)), 0)} ms after the navigation (one document since issue 14: the launch address is the page)`,
+        notes: `median, from the first navigation; DOMContentLoaded (the initial JS loaded and run) at ${round(median(dcl), 0)} ms; the page on ${paints[0].host} started ${round(median(paints.map((p) => p.moved)), 0)} ms after the navigation (one document: the launch address is the page)`,
       });
     }
   }
@@ -231,7 +231,7 @@ emit({
     `Headless Chromium opens a launch address of the kind the gateway prints (http://localhost:…/#code=…, a fresh single-use code per sample); the page stays on it ` +
     `and spends the code for its token; the time runs from the navigation (Node's clock) to the first animation frame in which every card shows "N tools" ` +
     `(checked every frame in the page; performance.timeOrigin + performance.now(), the same wall clock). Each sample starts a fresh gateway and a fresh browser context (cold HTTP cache); ` +
-    `the gateway starts every server before a page connects (issue 18) and the page is opened once they are warm (GET /api/servers: "running"); the "from the gateway's start" figures open it at once instead. Servers: bench/synthetic-server.mjs with ${RESOURCES} resources and ${PROMPTS} prompts each, ` +
+    `the gateway starts every server before a page connects and the page is opened once they are warm (GET /api/servers: "running"); the "from the gateway's start" figures open it at once instead. Servers: bench/synthetic-server.mjs with ${RESOURCES} resources and ${PROMPTS} prompts each, ` +
     `lists in one page. Baseline: a bare @modelcontextprotocol/client per server in Node over stdio doing what discovery does (initialize, tools, resources, ` +
     `templates, prompts), all servers in parallel.`,
   figures,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Figure 3 of issue 8: tool-call overhead. p50/p95 of 1,000 calls of a trivial read tool
+// Tool-call overhead. p50/p95 of 1,000 calls of a trivial read tool
 // (`read-value` on bench/synthetic-server.mjs):
 //   - through the whole host path in Chromium (widget event → policy with a remembered consent →
 //     validation → bridge → gateway → stdio server); the dialog is answered once, in set-up,

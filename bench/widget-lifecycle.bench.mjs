@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Figure 4 of issue 8: per built-in widget — render time (factory → initialize → mount → first frame
+// Per built-in widget — render time (factory → initialize → mount → first frame
 // painted), JS heap held by one mounted instance after init, and heap growth over 100
 // create/destroy cycles (CDP: used JS heap after a forced GC). Every widget type the host registers
 // is measured (bench/harness/widgets.ts asks the registry what it offers for the server), against bench/synthetic-server.mjs
@@ -109,7 +109,7 @@ emit({
     `Every widget type the host offers for the server (its View chooser; types that need something the server lacks, such as mcp-ui resources, are not offered), created with the host's own lifecycle code (src/shell/widget-lifecycle.ts) and the dependencies a card injects, ` +
     `in headless Chromium against bench/synthetic-server.mjs through the real gateway. Render time: ${RENDERS} samples after one warm-up. ` +
     'Heap figures: Runtime.getHeapUsage after HeapProfiler.collectGarbage (CDP), in the same page. ' +
-    "bench/widgets.bench.mjs (issue 3) measures the widgets on their own with the test kit's mocks; this bench includes the host side of a widget's life.",
+    "bench/widgets.bench.mjs measures the widgets on their own with the test kit's mocks; this bench includes the host side of a widget's life.",
   figures,
   absent: [],
 });

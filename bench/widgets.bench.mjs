@@ -1,5 +1,5 @@
 /* global window, document */
-// Widget benchmarks (issue 3): per built-in widget, render time after data, memory after init and
+// Widget benchmarks: per built-in widget, render time after data, memory after init and
 // heap growth over 100 create/destroy cycles; tool-browser search time per keystroke at 5,000 tools.
 // Chromium via playwright-core, heap via CDP after forced GC. Data: the synthetic generator of
 // bench/synthetic-tools.mjs, handed to the widgets through the test kit's MockMCPBridge, so the

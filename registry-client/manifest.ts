@@ -98,7 +98,7 @@ export const manifestSchema = {
 } as const;
 
 // Compiled on first use, not when the module loads: the registry code loads during start-up, and
-// most sessions validate no manifest at all (issue 18: the compile cost ~90 ms of the first second).
+// most sessions validate no manifest at all (the compile cost ~90 ms of the first second).
 let compiled: ValidateFunction | undefined;
 const manifestValidator = (): ValidateFunction =>
   (compiled ??= new Ajv({ allErrors: true, strict: false, validateSchema: false }).compile(manifestSchema));

@@ -1,6 +1,6 @@
 // Generates src/core/widget-contract-validate.generated.js: the widget contract's JSON Schema
 // (src/core/widget-contract-schema.ts) compiled by ajv ahead of time (ajv's standalone code), so the
-// page checks widgets without loading ajv or compiling a schema at start-up (issue 18).
+// page checks widgets without loading ajv or compiling a schema at start-up.
 // Run by `npm run build`; `test/node/widget-contract-generated.test.ts` fails when the committed file
 // is out of date. Usage: node --import tsx scripts/gen-widget-contract.ts [--check]
 import { readFileSync, writeFileSync } from 'node:fs';

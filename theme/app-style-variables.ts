@@ -1,7 +1,7 @@
 /**
  * Maps the dashboard's `--mcp-*` theme tokens onto the MCP Apps style variables handed to views
  * (`hostContext.styles.variables`, MCP Apps "Theming"). One table row per variable: extending the
- * tokens (issue 7) means adding rows here, nothing else. Views get only variables whose token has a
+ * tokens means adding rows here, nothing else. Views get only variables whose token has a
  * value, and only values that cannot break out of a CSS declaration.
  */
 import type { McpUiStyleVariableKey, McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';

@@ -63,7 +63,7 @@ export const baseStyles = css`
     padding: var(--mcp-spacing-sm, 0.25rem);
     max-width: 100%;
   }
-  /* Styled, not native, selects (issue 16): the caret is drawn in the text colour, so every theme and brand keeps its contrast. */
+  /* Styled, not native, selects: the caret is drawn in the text colour, so every theme and brand keeps its contrast. */
   select {
     appearance: none;
     min-height: 2rem;

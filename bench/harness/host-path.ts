@@ -3,7 +3,7 @@
 // built-in widget's injected (policy-gated) dependencies, exactly as a card does. The one stand-in
 // is the person at the confirmation dialog: a script answers the first call "confirm and remember"
 // (the dialog offers "Remember" for a read tool), so every measured call runs through the policy
-// with a remembered consent and no dialog, as issue 8 §3 asks. `confirmations()` lets the bench
+// with a remembered consent and no dialog, as the tool-call figure asks. `confirmations()` lets the bench
 // prove the dialog was asked exactly once.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { WidgetDependencies } from '../../src/core/widget-deps.js';

@@ -19,13 +19,13 @@ const exists = (path) =>
 
 /** Installs Inspector and the Node 22 binary into `<cache>/inspector-2.12.0` once; returns how to run it. */
 export async function ensureInspector() {
-  // The conformance suite's installer (issue 13) owns the cache folder and the Node 22 package name.
+  // The conformance suite's installer owns the cache folder and the Node 22 package name.
   let shared;
   try {
     shared = await import('../../test/conformance-suite/install.mjs');
   } catch (error) {
     throw new Error(
-      `the shared cache helper test/conformance-suite/install.mjs (issue 13) is not in this checkout (${error.code ?? error.message})`,
+      `the shared cache helper test/conformance-suite/install.mjs is not in this checkout (${error.code ?? error.message})`,
       { cause: error },
     );
   }

@@ -1,4 +1,4 @@
-// The default config's start-up figures (issue 18), with MCP Inspector 2.12 measured in the same run:
+// The default config's start-up figures, with MCP Inspector 2.12 measured in the same run:
 // navigation → all default cards show their tool counts, and navigation → server-everything's tools
 // listed (`echo` visible) in the dashboard and in Inspector, each reported as the pair and the ratio.
 import { readFileSync } from 'node:fs';
@@ -84,7 +84,7 @@ async function dashboardRound(browser, config, count) {
       })(),
     ]);
     if (all.error) throw new Error(`a card showed an error: ${all.error}`);
-    // Issue 18: the cards show the gateway's catalog first; when every card's own session is open as well.
+    // The cards show the gateway's catalog first; when every card's own session is open as well.
     const sessions = await page
       .waitForFunction(
         (n) => {

@@ -1,4 +1,4 @@
-// Waiting for the gateway's warm servers and its discovery catalog (issue 18) before a bench opens the page.
+// Waiting for the gateway's warm servers and its discovery catalog before a bench opens the page.
 
 /**
  * Resolves with the wall-clock time (ms) at which the gateway was first fully ready: GET /api/servers

@@ -3,7 +3,7 @@ import type { ServerSupervisor } from './supervisor.js';
 import type { SpawnQueue } from './warm-pool.js';
 
 /**
- * The discovery catalog (issue 18): every enabled stdio server's tools, resources, resource templates
+ * The discovery catalog: every enabled stdio server's tools, resources, resource templates
  * and prompts, listed by the gateway itself once the server's warm spare has loaded, so a page can
  * render every card from one `GET /api/catalog` and open its own sessions afterwards. Each discovery
  * is a dedicated short-lived child (catalog-discover.ts) run through the warm pool's spawn queue

@@ -46,7 +46,7 @@ export interface GatewayOptions {
   uiMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
   brand?: Brand | null;
-  /** Team dashboards from the files named by `dashboard.layouts` (already checked), issue 16. */
+  /** Team dashboards from the files named by `dashboard.layouts` (already checked). */
   layouts?: TeamDashboard[];
   /** Servers that cannot start until a VS Code `${input:…}` gets a value (config.ts). */
   missingInputs?: MissingInput[];
@@ -119,7 +119,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         ),
       );
   }
-  const catalog = new ServerCatalog(supervisors.values()); // issue 18: GET /api/catalog (catalog.ts)
+  const catalog = new ServerCatalog(supervisors.values()); // GET /api/catalog (catalog.ts)
 
   let hosts = new Set<string>();
   let origins = new Set<string>();
@@ -148,7 +148,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sendJson(res, 401, { error: launchRefusalMessage(result.reason), reason: result.reason }, cors);
       return;
     }
-    // Issue 18: a page may ask for its start-up reads with the exchange (one round trip before its code runs).
+    // A page may ask for its start-up reads with the exchange (one round trip before its code runs).
     const startup = (parsed.value as { startup?: unknown } | null)?.startup === true;
     const reads = startup
       ? `,"startup":{${[...startupReads].map(([path, read]) => `${JSON.stringify(path)}:${read()}`).join(',')}}`
@@ -414,7 +414,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     throw error;
   }
   passkeys.listening(port, [...corsOrigins]);
-  // Issue 18: every enabled stdio server starts now, a few at a time (warm-pool.ts); the catalog follows.
+  // Every enabled stdio server starts now, a few at a time (warm-pool.ts); the catalog follows.
   catalog.start(warmServers(supervisors.values()));
 
   const sweeper = setInterval(() => {

@@ -5,7 +5,7 @@ import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
 
 /**
- * Warm servers (issue 18). The gateway starts every enabled stdio server when it starts and keeps one
+ * Warm servers. The gateway starts every enabled stdio server when it starts and keeps one
  * started, not-yet-initialized child per server — the spare — so the next page session gets a
  * running process at once; a new spare is made in the background afterwards. Nothing at all is sent
  * to a spare: the page's own opening (`server/discover` or `initialize`) is the first message the

@@ -91,7 +91,7 @@ export const configSchema = {
         ...dashboardOAuthSchemaProperties,
         // White-label brand: a path to brand.json (relative to this file) or the brand itself (brand-schema.ts).
         brand: { type: ['string', 'object'], minLength: 1 },
-        // Team layout files (issue 16): paths relative to this file; checked by the gateway at start-up (layout-schema.ts).
+        // Team layout files: paths relative to this file; checked by the gateway at start-up (layout-schema.ts).
         layouts: { type: 'array', items: { type: 'string', minLength: 1 } },
       },
     },

@@ -37,7 +37,7 @@ export interface DashboardPolicySettings {
    * which widget actions it may run (MCP-WP-17.1.5: read-only ones unless the config says "all").
    */
   agents: Record<string, { pools: string[]; widgetActions: 'read-only' | 'all' }>;
-  /** WebMCP (issue 17): register the model-visible tools with the browser's agent; `agent` names the entry of `agents` that applies. */
+  /** WebMCP: register the model-visible tools with the browser's agent; `agent` names the entry of `agents` that applies. */
   webmcp: { enabled: boolean; agent?: string };
   passkeys: {
     /** The dev FIDO2 server in the gateway; off means strict passkey actions cannot run. */

@@ -88,7 +88,7 @@ export const HOST_ONLY_EVENTS: readonly string[] = [
   'mcp:prompt:error',
   'mcp:host:locale-changed',
   'mcp:host:connectivity',
-  // MCP client features (issue 19): what servers send and the host's task/log/roots state.
+  // MCP client features: what servers send and the host's task/log/roots state.
   'mcp:server:log',
   'mcp:server:log-level',
   'mcp:roots:changed',

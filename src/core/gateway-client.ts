@@ -19,7 +19,7 @@ export interface GatewayServerSummary {
   problem?: ConnectionProblem | null;
   /** For HTTP servers: the wire in use (a plain `url` may have fallen back to the older HTTP+SSE). */
   upstreamTransport?: 'streamable-http' | 'sse';
-  /** Whether the gateway's own discovery of the server (`GET /api/catalog`) is done (issue 18). */
+  /** Whether the gateway's own discovery of the server (`GET /api/catalog`) is done. */
   catalogState?: 'ready' | 'pending' | 'unavailable';
 }
 
@@ -120,7 +120,7 @@ export class GatewayClient {
     return JSON.parse(text) as T;
   }
 
-  /** Answers asked for before anyone needed them (start-up; issue 18), each handed out once. */
+  /** Answers asked for before anyone needed them (start-up), each handed out once. */
   private readonly early = new Map<string, Promise<unknown>>();
 
   /** The prefetched answer for `path` if one is on its way (once), else a fresh request. */
@@ -139,7 +139,7 @@ export class GatewayClient {
   /**
    * Asks now for what start-up reads next — the server list, the catalog of what every server offers,
    * the team's layouts, the brand and the policy settings — all in parallel, while the page reads its
-   * own settings (issue 18). `received`: those answers when they came with the launch exchange, by path.
+   * own settings. `received`: those answers when they came with the launch exchange, by path.
    */
   prefetchStartup(received?: Readonly<Record<string, unknown>>): void {
     for (const path of STARTUP_READS) {
@@ -190,7 +190,7 @@ export class GatewayClient {
   }
 
   /**
-   * The team dashboards named by `dashboard.layouts` in the config (issue 16), checked by the gateway
+   * The team dashboards named by `dashboard.layouts` in the config, checked by the gateway
    * at start-up; each says which file it came from. Empty when the config names none.
    */
   async layouts(): Promise<unknown[]> {

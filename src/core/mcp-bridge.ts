@@ -149,7 +149,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   }
 
   /**
-   * Shows a server from what the gateway discovered on it (`GET /api/catalog`, issue 18) before this
+   * Shows a server from what the gateway discovered on it (`GET /api/catalog`) before this
    * page's own session is open: `getServer()` has the lists at once, and calls wait for the session.
    * Does nothing once the server has a session (its own discovery wins).
    */
@@ -172,7 +172,7 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
   async disconnect(serverName: string): Promise<void> {
     const connection = this.context.connections.get(serverName);
     if (!connection) return;
-    // Idle before mcp:server:disconnected goes out, so its listeners see the server gone (issue 17: WebMCP re-registers on it).
+    // Idle before mcp:server:disconnected goes out, so its listeners see the server gone (WebMCP re-registers on it).
     connection.state = 'idle';
     await closeClient(this.context.bus, connection, 'closed by the dashboard');
   }
@@ -189,19 +189,19 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
     }
   }
 
-  /** The catalog's lists of a server whose session has not discovered it yet (issue 18). */
+  /** The catalog's lists of a server whose session has not discovered it yet. */
   seededInfo(serverName: string): MCPServerInfo | undefined {
     const connection = this.context.connections.get(serverName);
     return connection?.seeded ? connection.info : undefined;
   }
 
-  /** While a server shown from the catalog opens its session (issue 18): settles when that connect has finished. */
+  /** While a server shown from the catalog opens its session: settles when that connect has finished. */
   pendingConnect(serverName: string): Promise<void> | undefined {
     const connection = this.context.connections.get(serverName);
     return connection?.state === 'connecting' ? connection.ready : undefined;
   }
 
-  /** Settles once a call or read needs the session of a server shown from the catalog (issue 18): the host opens it at once then. */
+  /** Settles once a call or read needs the session of a server shown from the catalog: the host opens it at once then. */
   demanded(serverName: string): Promise<void> | undefined {
     return this.context.connections.get(serverName)?.demanded;
   }

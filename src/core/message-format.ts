@@ -24,7 +24,7 @@ const PLAIN_DIGITS = /^(?:en|ja)(?:-|$)(?!.*\bu-)/i;
 /**
  * `value` formatted for `locale`. A whole number from 0 to 999 in English or Japanese is the same
  * text as `String(value)`, and is written so: the first Intl.NumberFormat of a page loads its locale
- * data, 14–30 ms of the first card's path at start-up (issue 18), for counts such as "19 tools".
+ * data, 14–30 ms of the first card's path at start-up, for counts such as "19 tools".
  */
 export function formatNumberFor(
   locale: string,

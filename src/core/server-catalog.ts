@@ -1,4 +1,4 @@
-// What the gateway itself discovered on each server (`GET /api/catalog`, issue 18): the page shows a
+// What the gateway itself discovered on each server (`GET /api/catalog`): the page shows a
 // server's tools, resources and prompts from it at once, while its own session opens in the background.
 
 import type { MCPCapabilities, MCPServerInfo } from './types.js';

@@ -1,4 +1,4 @@
-// The reads start-up makes right after the page has its token, in parallel (issue 18). Its own module:
+// The reads start-up makes right after the page has its token, in parallel. Its own module:
 // the page's early launch script (src/shell/launch-early.ts) sends them before the rest of the page loads.
 
 /** Gateway routes the dashboard reads at start-up. */

@@ -50,13 +50,13 @@ export interface InvokeOptions extends HostCallOptions {
   virtual?: HostTool;
 }
 
-/** A tool the host itself runs (issue 17: the host tools offered to agents). */
+/** A tool the host itself runs (the host tools offered to agents). */
 export interface HostTool {
   tool: MCPTool;
   run: (signal: AbortSignal) => Promise<ToolResult>;
 }
 
-/** Calls the user chose to send when the server is back (issue 17, MCP-WP-6.6): the host's offline queue. */
+/** Calls the user chose to send when the server is back (MCP-WP-6.6): the host's offline queue. */
 export interface DeferredSends {
   isOnline(serverName: string): boolean;
   /** Queues a confirmed call; `send` runs it once the server is back (in order). Resolves with its result. */
@@ -72,7 +72,7 @@ export interface DeferredSends {
   ): Promise<ToolResult>;
 }
 
-/** Finds the agent behind a widget's `agentInvocation` id (issue 17); undefined when it is not a running action of that widget. */
+/** Finds the agent behind a widget's `agentInvocation` id; undefined when it is not a running action of that widget. */
 export type AgentCallerResolver = (widgetId: string, invocationId: string) => CallerContext | undefined;
 
 /** Shows the confirmation to the user; resolves true (or `{ confirmed: true }`) only when they confirm. */
@@ -108,9 +108,9 @@ export class ToolInvoker {
   /** Calls in flight by request id, with who asked, so only the caller can cancel its own call. */
   private readonly running = new Map<string, { controller: AbortController; callerId: string }>();
 
-  /** The offline queue (issue 17); without it "Send when back online" sends at once. */
+  /** The offline queue; without it "Send when back online" sends at once. */
   deferred: DeferredSends | undefined;
-  /** Resolves `agentInvocation` ids to the agent (issue 17). */
+  /** Resolves `agentInvocation` ids to the agent. */
   agentCaller: AgentCallerResolver | undefined;
 
   constructor(options: {
@@ -246,10 +246,10 @@ export class ToolInvoker {
         }),
       );
     }
-    // A server shown from the gateway's catalog (issue 18) is decided on its session's own discovery.
+    // A server shown from the gateway's catalog is decided on its session's own discovery.
     const pending = virtual ? undefined : this.bridge.needSession(serverName);
     if (pending) await pending;
-    // A host tool (issue 17: what the dashboard offers agents) is decided like a server's tool and run by the host.
+    // A host tool (what the dashboard offers agents) is decided like a server's tool and run by the host.
     const server = virtual ? undefined : this.bridge.getServer(serverName);
     if (!virtual && !server)
       fail(

@@ -69,7 +69,7 @@ function escapePointer(segment: string): string {
  * built on ajv. Compiled validators are cached per schema object.
  */
 export class SchemaValidator {
-  // Each made on first use: an ajv instance with its formats costs tens of ms of main thread at start-up (issue 18).
+  // Each made on first use: an ajv instance with its formats costs tens of ms of main thread at start-up.
   private draft07: Ajv | undefined;
   private draft2020: Ajv | undefined;
   private readonly cache = new WeakMap<object, ValidateFunction>();

@@ -77,7 +77,7 @@ export function createWidgetBridge(
     listServers: () => raw.listServers(),
     isConnected: (serverName: string) => raw.isConnected(serverName),
     callTool: async (serverName: string, toolName: string, args: object, options: CallOptions = {}) =>
-      // With a live agentInvocation id the widget acts for an agent: the call runs as that agent (issue 17).
+      // With a live agentInvocation id the widget acts for an agent: the call runs as that agent.
       invoker.invoke(
         { serverName, toolName, args },
         invoker.widgetCaller(widgetId, options?.agentInvocation),

@@ -1,6 +1,6 @@
 // The widget contract (MCP-WP §3.3, §4.1, §4.2) as a JSON Schema. It has no ajv in it: the build-time
 // generator (scripts/gen-widget-contract.ts) compiles it into widget-contract-validate.generated.js,
-// so no page compiles it at start-up (issue 18: the compile took 35–50 ms of the first card's path).
+// so no page compiles it at start-up (the compile took 35–50 ms of the first card's path).
 import { WIDGET_PERMISSIONS_SCHEMA } from './widget-permissions-schema.js';
 
 /** The annotation keyword each subschema uses to name the rule it enforces. */

@@ -36,7 +36,7 @@ export interface WidgetLeftovers {
   timers: number;
   resourceSubscriptions: number;
   configListeners: number;
-  /** WidgetMessaging subscriptions (issue 17). */
+  /** WidgetMessaging subscriptions. */
   messageSubscriptions?: number;
 }
 
@@ -105,7 +105,7 @@ export function createWidgetDependencies(options: {
   /** The host's activity history; the widget gets a view whose subscriptions go with it. */
   history?: ActivityHistory;
   policy?: WidgetPolicyOptions;
-  /** WidgetMessaging, OfflineCache and the AgentAPI registry (issue 17), with the widget's type and server. */
+  /** WidgetMessaging, OfflineCache and the AgentAPI registry, with the widget's type and server. */
   agents?: { hosts: AgentDependencyHosts; widgetType: string; serverName: string };
 }): WidgetDependencies {
   const { widgetId, policy } = options;

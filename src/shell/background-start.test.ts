@@ -6,7 +6,7 @@ function bridgeWith(pending: Record<string, Promise<void>>) {
   return { pendingConnect: (name: string) => pending[name] };
 }
 
-describe('background work waits for the first cards’ sessions (issue 18)', () => {
+describe('background work waits for the first cards’ sessions', () => {
   it('resolves only after every opening session has settled — opened or failed', async () => {
     const order: string[] = [];
     let open!: () => void;

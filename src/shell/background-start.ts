@@ -12,7 +12,7 @@ function idle(): Promise<void> {
 /**
  * Resolves once the sessions of the servers the first cards show have opened (or failed, or `capMs`
  * passed), at an idle moment. What the page loads in the background — the registry's code and the
- * argument validator — waits for it (issue 18): loaded at once, they ran while the sessions opened and
+ * argument validator — waits for it: loaded at once, they ran while the sessions opened and
  * while the user made a first click, and that click took ~80 ms longer (10-round medians, Playwright).
  */
 export async function afterStartup(

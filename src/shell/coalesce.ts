@@ -1,6 +1,6 @@
 /**
  * Wraps an async job so calls while it runs do not start more copies: they are folded into one more
- * run after the current one (issue 18: each of 100 cards connecting asked for the server list again,
+ * run after the current one (each of 100 cards connecting asked for the server list again,
  * 100 requests for the same answer while the cards needed the browser's six connections).
  */
 export function coalesce(job: () => Promise<void>): () => Promise<void> {

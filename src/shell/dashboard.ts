@@ -131,9 +131,9 @@ export class McpDashboard extends LitElement {
   declare storeOpen: boolean;
   /** True once installed widgets are registered (a tile naming an unknown type is then a placeholder). */
   declare registryReady: boolean;
-  /** Tiles, dashboards (tabs), edit mode and layout files (issue 16). */
+  /** Tiles, dashboards (tabs), edit mode and layout files. */
   readonly layout = new DashboardLayoutController(this);
-  /** The widget registry host (issue 6), once the services exist. */
+  /** The widget registry host, once the services exist. */
   registryHost: RegistryHost | undefined;
   /** Overrides for tests: where the gateway is and which token to use. */
   baseUrl: string | undefined;
@@ -166,9 +166,9 @@ export class McpDashboard extends LitElement {
     this.services?.dispose();
   }
 
-  /** Saved calls (issue 15): the header button and the tool forms' "Save call" open it. */
+  /** Saved calls: the header button and the tool forms' "Save call" open it. */
   savedCalls: SavedCallsHost | undefined;
-  agents: AgentsHost | undefined; // issue 17: WebMCP registrations behind the header switch
+  agents: AgentsHost | undefined; // WebMCP registrations behind the header switch
 
   private dialog(): McpConfirmDialog {
     return this.renderRoot.querySelector('mcp-confirm-dialog')!;
@@ -206,7 +206,7 @@ export class McpDashboard extends LitElement {
       return;
     }
     preloadStartup();
-    // The settings and policy databases open while the launch code is spent (issue 18), or earlier still (launch-early.ts).
+    // The settings and policy databases open while the launch code is spent, or earlier still (launch-early.ts).
     const opened = takeEarlySettings(this.dbName);
     const configuration = opened?.configuration ?? new Configuration({ dbName: this.dbName });
     const settingsLoaded = opened?.loaded ?? configuration.load();
@@ -294,11 +294,11 @@ export class McpDashboard extends LitElement {
     await Promise.all([this.loadBrand(), tiles]);
     this.watch = setInterval(() => void refresh(), 5000);
     services.bus.on('mcp:server:connected', () => void refresh()); // a card that connected changed the process state: show it now
-    // The gateway says when a server's session was lost or restored (issue 13): show it now, not at the next poll.
+    // The gateway says when a server's session was lost or restored: show it now, not at the next poll.
     services.bus.on<{ logger?: string }>('mcp:server:log', (data) => {
       if (data?.logger === 'mcp-dashboard-gateway') void refresh();
     });
-    // Registry code waits for the first sessions (issue 18) unless a tile shows a registry widget or the Widgets panel opens.
+    // Registry code waits for the first sessions unless a tile shows a registry widget or the Widgets panel opens.
     if (!this.layout.waitsForWidgets())
       await Promise.race([
         afterStartup(

@@ -41,13 +41,13 @@ export interface HostServices {
   mcpUi: UIResourceAdapter;
   /** The tools a model/agent surface would be given (app-only tools excluded). */
   modelVisibleTools(): ModelToolDescriptor[];
-  /** Invocation policy, trust, passkeys and audit (issue 4). */
+  /** Invocation policy, trust, passkeys and audit. */
   policy: PolicyServices;
-  /** Agents, widget messaging and offline support (issue 17). */
+  /** Agents, widget messaging and offline support. */
   agents: AgentServices;
-  /** Each server's activity, kept by the host for the page's lifetime (issue 16); widgets get it as `deps.History`. */
+  /** Each server's activity, kept by the host for the page's lifetime; widgets get it as `deps.History`. */
   history: ActivityHistory;
-  /** What the gateway discovered on each server (issue 18): cards show it while their session opens. */
+  /** What the gateway discovered on each server: cards show it while their session opens. */
   catalog: ServerCatalog;
   dispose(): void;
 }
@@ -122,7 +122,7 @@ export function createHostServices(options: {
     registry,
     apps,
     mcpUi,
-    // What an agent is offered: the tools the policy lets the configured agent call (issue 17; WebMCP registers exactly these).
+    // What an agent is offered: the tools the policy lets the configured agent call (WebMCP registers exactly these).
     modelVisibleTools: () =>
       modelVisibleTools(
         bridge

@@ -1,4 +1,4 @@
-// Spends the launch code before the rest of the page's code is compiled and run (issue 18): the build
+// Spends the launch code before the rest of the page's code is compiled and run: the build
 // makes this module its own small entry, which index.html loads before the dashboard's bundle (see
 // vite.config.ts), so the exchange travels while the browser compiles the dashboard, and its answer
 // carries what start-up reads next (the server list, the catalog, layouts, brand, policy settings).

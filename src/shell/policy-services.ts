@@ -48,7 +48,7 @@ export function createPolicyServices(options: {
   validator: LazySchemaValidator;
   gateway: GatewayClient;
   dbName?: string;
-  /** The policy database when the page already started opening it (issue 18: before the launch code was spent). */
+  /** The policy database when the page already started opening it (before the launch code was spent). */
   db?: Promise<PolicyDatabase | undefined>;
   /** Words the messages users see in their language (the shell's catalogs). */
   t: (key: string, variables?: Record<string, unknown>) => string;

@@ -68,7 +68,7 @@ export const serverStatusStyles = css`
  * <mcp-server-status>: a server's state (icon and word, MCP-WP-5.2.2) and what is wrong with it — the
  * connection doctor's diagnosis, the error in words, or "reconnecting" while the gateway restarts it.
  * The one place both a server panel's card header and a compact status tile show this, so whatever is
- * added here (issue 13's Sign in / Sign out) appears in both. `compact` shortens the problem to its
+ * added here (the remote-server Sign in / Sign out) appears in both. `compact` shortens the problem to its
  * message (the tile links to the panel, which has the whole diagnosis).
  *
  * Renders into its host's shadow root (no shadow root of its own) so the host lays it out with its own
@@ -98,7 +98,7 @@ export class McpServerStatus extends LitElement {
   declare helpful: boolean;
   declare i18n: I18nInterface | undefined;
   /**
-   * Sign in / Sign out (issue 13) from the host, which owns the session: rendered inside the doctor when the
+   * Sign in / Sign out from the host, which owns the session: rendered inside the doctor when the
    * diagnosis is "authorization needed" (`embedded`: the doctor already says why), beside the region otherwise.
    */
   declare signIn: ((embedded: boolean) => unknown) | undefined;
@@ -115,7 +115,7 @@ export class McpServerStatus extends LitElement {
     return this;
   }
 
-  /** The problem region (role alert, or status while reconnecting); issue 13's Sign in / Sign out belong beside it. */
+  /** The problem region (role alert, or status while reconnecting); the Sign in / Sign out controls belong beside it. */
   private renderProblem() {
     const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
     const server = this.server;

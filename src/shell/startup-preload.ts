@@ -6,7 +6,7 @@ import { BUILT_IN_WIDGETS, DEFAULT_WIDGET_TYPE } from './widget-registry.js';
 export { coalesce } from './coalesce.js';
 
 /**
- * The critical path of start-up (issue 18). What the first widget needs — the contract checker and
+ * The critical path of start-up. What the first widget needs — the contract checker and
  * the default widget's chunks — stays out of
  * the initial bundle (first paint does not wait for it), but its download starts here, while the page
  * spends its launch code and reads its settings, instead of after. Each load is

@@ -9,7 +9,7 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
-describe('startupTurn: the page’s first turn goes to the person (issue 18)', () => {
+describe('startupTurn: the page’s first turn goes to the person', () => {
   it('waits for the first pointer release, then for its result to be painted', async () => {
     const target = new EventTarget();
     const turn = startupTurn({}, 60_000, target);

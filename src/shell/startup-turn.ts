@@ -2,7 +2,7 @@ import { nextFrame } from './card-state.js';
 
 /**
  * How long the sessions of cards drawn from the gateway's catalog wait for the person's first
- * interaction (issue 18); `mcp.sessionWaitMs` in the dashboard's configuration overrides it (0: open at once).
+ * interaction; `mcp.sessionWaitMs` in the dashboard's configuration overrides it (0: open at once).
  */
 export const SESSION_WAIT_MS = 1000;
 
@@ -24,7 +24,7 @@ const INTERACTIONS = ['pointerup', 'keyup'] as const;
 const turns = new WeakMap<object, Promise<void>>();
 
 /**
- * The page's first turn goes to the person (issue 18). A card drawn from the gateway's catalog is
+ * The page's first turn goes to the person. A card drawn from the gateway's catalog is
  * complete without this page's session, and opening the sessions (the MCP SDK's code, then one
  * handshake per server) holds the main thread for ~150 ms: a click made meanwhile waited for it
  * (~200 ms from the press to the painted result instead of ~45 ms). So the sessions open once the

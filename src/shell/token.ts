@@ -10,7 +10,7 @@ export type LaunchProblem = 'no-token' | 'used' | 'expired' | 'unknown' | 'unrea
  * browser keeps of the address (history, session files, the navigation timing entry) is a spent
  * code; the token itself stops working once no page has used it for a while (gateway/src/access.ts).
  * Without a code, a reload finds the token in sessionStorage. `withStartup` asks the exchange for the
- * start-up reads too (`startup`: the body of each, by path; issue 18).
+ * start-up reads too (`startup`: the body of each, by path).
  */
 export async function takeToken(
   baseUrl: string,
@@ -29,7 +29,7 @@ export async function takeToken(
     response = await fetch(`${baseUrl.replace(/\/$/, '')}/api/launch/exchange`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      // withStartup: the start-up reads come with the token, in the same round trip (issue 18).
+      // withStartup: the start-up reads come with the token, in the same round trip.
       body: JSON.stringify(withStartup ? { code: match[1], startup: true } : { code: match[1] }),
       cache: 'no-store',
       credentials: 'omit',

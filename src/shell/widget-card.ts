@@ -174,7 +174,7 @@ export class McpWidgetCard extends LitElement {
   /** The last connect failed because the server wants the user to sign in (gateway OAuth). */
   declare authNeeded: boolean;
   services: HostServices | undefined;
-  /** The widget type the card's tile names (issue 16); it wins over the per-server choice in Configuration. */
+  /** The widget type the card's tile names; it wins over the per-server choice in Configuration. */
   widgetTypeChoice: string | undefined;
   /** The widget type this card's current widget was created from (read by the registry host). */
   currentType: string | undefined;
@@ -208,7 +208,7 @@ export class McpWidgetCard extends LitElement {
     this.started = false;
   }
 
-  /** True while the widget shows the gateway's catalog and this page's session is still opening (issue 18). */
+  /** True while the widget shows the gateway's catalog and this page's session is still opening. */
   get connecting(): boolean {
     return Boolean(this.server && this.services?.bridge.pendingConnect(this.server.name));
   }
@@ -226,7 +226,7 @@ export class McpWidgetCard extends LitElement {
     const run = ++this.runs;
     this.error = undefined;
     this.phase = 'connecting';
-    // Issue 18: the widget shows what the gateway discovered at once; this page's session opens meanwhile.
+    // The widget shows what the gateway discovered at once; this page's session opens meanwhile.
     const early = force ? undefined : catalogInfo(services, name, transport);
     if (early) {
       this.serverInfo = early;
@@ -465,7 +465,7 @@ export class McpWidgetCard extends LitElement {
           : undefined;
     const headingId = `card-${s.name}`;
     const process = t(PROCESS_STATES.has(s.state) ? `process.${s.state}` : 'process.unknown', { state: s.state });
-    // While the widget loads, the counts the gateway's catalog gave (issue 18), in the widget kit's words.
+    // While the widget loads, the counts the gateway's catalog gave, in the widget kit's words.
     const listed = this.phase === 'loading-widget' ? this.services?.bridge.seededInfo(s.name) : undefined;
     const metrics = [
       this.status && this.phase === 'ready'

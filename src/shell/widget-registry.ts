@@ -7,7 +7,7 @@ export interface WidgetTypeEntry {
   load: () => Promise<WidgetFactory>;
   /** Servers this type supports (a registry package's `mcpServers`); undefined = any server. */
   servers?: string[];
-  /** Where it comes from: shipped with the dashboard, or installed from a registry (issue 6). */
+  /** Where it comes from: shipped with the dashboard, or installed from a registry. */
   source?: 'built-in' | 'registry';
   /** For registry widgets: the trust level and permissions verified at install (not the widget's own claim). */
   trustLevel?: TrustLevel;
@@ -51,7 +51,7 @@ export class WidgetRegistry {
 /**
  * A loader that imports its chunk once and then hands out the same promise: a second `import()` of
  * a module already loaded still waits for a task of its own in Chromium, which at start-up queues
- * behind everything else the page is doing (issue 18: the first card's mount waited 50–90 ms on it).
+ * behind everything else the page is doing (the first card's mount waited 50–90 ms on it).
  * A failed load is forgotten, so the next call tries again.
  */
 function once(load: () => Promise<{ default: WidgetFactory }>): () => Promise<WidgetFactory> {

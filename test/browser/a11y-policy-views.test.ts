@@ -17,7 +17,7 @@ import {
 import { deepActive, deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 
-// The invocation-policy views (issue 4) under the theme, accessibility and language rules of issue 7:
+// The invocation-policy views under the theme, accessibility and language rules:
 // MCPlet badges in the tool list and runner, the result check, the confirmation dialog with policy
 // details (a remembered read, a strict passkey action), the passkey prompt, host notices and the
 // audit panel — axe-core (WCAG 2.1 A + AA) in light, dark, high contrast and with each sample brand;

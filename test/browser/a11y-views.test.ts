@@ -86,7 +86,7 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await waitFor(() => deepQuery('table', basicWidget.shadowRoot!), 5000, 'activity table');
   await openTab(monitor, 'Overview');
   await expectNoViolations(`${label}: prompt messages, activity table, overview`);
-  // The client-feature tabs (issue 19): tasks and the server log with its controls.
+  // The client-feature tabs: tasks and the server log with its controls.
   await openTab(everything, 'Tasks');
   await waitFor(
     () =>
@@ -213,7 +213,7 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   (link.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
   await linkAnswer;
 
-  // The dialog a URL-mode elicitation opens (issue 19).
+  // The dialog a URL-mode elicitation opens.
   await import('../../src/shell/url-elicitation-dialog.js');
   const urlDialog = dashboard.shadowRoot!.querySelector('mcp-url-elicitation-dialog')!;
   const urlAnswer = urlDialog.ask({

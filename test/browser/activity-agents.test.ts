@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { EventBus, ScopedEventBus } from '../../src/core/event-bus.js';
 import { trackActivity, type ActivityEntry } from '../../widgets/kit/activity.js';
 
-// What the host logs about widget messages and agent actions is a server's activity (issue 17): the host's
+// What the host logs about widget messages and agent actions is a server's activity: the host's
 // history and the kit's tracker share the mapping; here it is followed through a widget's own scoped bus.
 describe('Activity of widget messages and agents', () => {
   it('MCP-WP-6.5.4 every widget message of the server is a line (who, to whom, type, size; never the payload); refusals with the reason', () => {

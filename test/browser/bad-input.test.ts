@@ -58,7 +58,7 @@ async function confirmAndWaitForResult(
   return waitFor(() => deepQuery('mcp-result-view', runner.shadowRoot!), timeoutMs, 'the result');
 }
 
-describe('bad input through the gateway (issue 3)', () => {
+describe('bad input through the gateway', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard;
 
@@ -90,7 +90,7 @@ describe('bad input through the gateway (issue 3)', () => {
       'the tool browser',
     );
     const list = await waitFor(() => deepQuery('mcp-tool-list', widget.shadowRoot!), 5000, 'the tool list');
-    // Counts are formatted for the locale (issue 7): 5,000 in English.
+    // Counts are formatted for the locale: 5,000 in English.
     expect(list.shadowRoot!.textContent).to.contain('5,000 tools');
     // Virtualised: rows exist only where the list is on screen, and only a handful; it scrolls inside its own box.
     list.scrollIntoView({ block: 'center' });

@@ -15,7 +15,7 @@ import {
 } from '../support/dashboard.js';
 import { createScratchDir, readScratchFile, removeScratchDir, writeScratchFile } from '../support/scratch.js';
 
-// Forms that take real input (issue 15), against real server-filesystem and server-memory through the
+// Forms that take real input, against real server-filesystem and server-memory through the
 // real gateway: what the user types reaches the server as typed, and the file on disk shows it.
 
 const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;

@@ -16,7 +16,7 @@ import { framesIn } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 import { createScratchDir, removeScratchDir } from '../support/scratch.js';
 
-// Annotation-aware policy end to end (issue 15): real server-everything, server-filesystem and the
+// Annotation-aware policy end to end: real server-everything, server-filesystem and the
 // cohort-heatmap MCP App server, through the real gateway, in real Chromium.
 
 const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;

@@ -18,7 +18,7 @@ import {
 } from '../support/dashboard.js';
 import { centre } from '../support/layout.js';
 
-// Issue 18: a card shows what the gateway itself discovered on its server (GET /api/catalog) before this
+// A card shows what the gateway itself discovered on its server (GET /api/catalog) before this
 // page's own session is open. The fixture answers the gateway's discovery at once, holds the page's
 // `initialize` (slow) or refuses it (refused), and lists one tool more to the page than to the gateway.
 const FIXTURE = 'test/fixtures/catalog-server.mjs';
@@ -45,7 +45,7 @@ async function catalogReady(gateway: TestGateway, ...names: string[]): Promise<v
 const toolButton = (card: McpWidgetCard, name: string) =>
   deepQueryText<HTMLButtonElement>('button.tool-item', name, card.shadowRoot!);
 
-describe('start-up from the gateway catalog (issue 18)', () => {
+describe('start-up from the gateway catalog', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard;
 
@@ -130,7 +130,7 @@ describe('start-up from the gateway catalog (issue 18)', () => {
   });
 });
 
-describe('background code waits for the first sessions, unless the person asks for it (issue 18)', () => {
+describe('background code waits for the first sessions, unless the person asks for it', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard;
 
@@ -177,7 +177,7 @@ describe('background code waits for the first sessions, unless the person asks f
   });
 });
 
-describe('the page’s first turn goes to the person: sessions open after the first click, or when a call needs one (issue 18)', () => {
+describe('the page’s first turn goes to the person: sessions open after the first click, or when a call needs one', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard | undefined;
 

@@ -6,7 +6,7 @@ import { mountDashboard } from '../support/dashboard.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { brokenServers } from '../support/doctor-table.mjs';
 
-// The connection doctor on the cards (issue 13): each broken server's card names the step that
+// The connection doctor on the cards: each broken server's card names the step that
 // failed, says what happened and what to do, in the exact words below — real broken servers
 // through a real gateway. The upstream's HTML page never reaches the card, not even as text.
 // Then a Streamable HTTP server restarted under a connected card: the card never says Active while

@@ -9,7 +9,7 @@ import { SERVERS, announced, editMode, mount, settle, shiftPress, stored, tileEl
 
 let counter = 0;
 
-describe('pinned apps as tiles (issue 16)', () => {
+describe('pinned apps as tiles', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard | undefined;
 

@@ -19,7 +19,7 @@ import {
 
 let counter = 0;
 
-describe('dashboard of tiles (issue 16)', () => {
+describe('dashboard of tiles', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard | undefined;
 
@@ -207,7 +207,7 @@ describe('dashboard of tiles (issue 16)', () => {
   });
 });
 
-describe('team layouts and placeholders (issue 16)', () => {
+describe('team layouts and placeholders', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard | undefined;
 

@@ -6,7 +6,7 @@ import { startGateway, stopGateway, waitFor, type TestGateway } from '../support
 import { readyCard } from '../support/dashboard.js';
 import { SERVERS, announced, editMode, mount, profileName, settle, tiles } from '../support/layout.js';
 
-// Issue 16: named dashboards as tabs with the keyboard, renaming one, and the one status/error region
+// Named dashboards as tabs with the keyboard, renaming one, and the one status/error region
 // that a server panel's header and a compact status tile share.
 
 function tabs(dashboard: McpDashboard): HTMLButtonElement[] {
@@ -39,7 +39,7 @@ async function newDashboard(dashboard: McpDashboard): Promise<void> {
   await waitFor(() => tabs(dashboard).length === count + 1, 5000, 'a new tab');
 }
 
-describe('dashboards as tabs (issue 16)', () => {
+describe('dashboards as tabs', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard | undefined;
 

@@ -84,7 +84,7 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
     expect(active()?.textContent?.trim(), describeEl(active())).to.equal('Widgets');
     expectVisibleFocus(active());
     await press('Tab');
-    // Issue 17's "Let browser agents use these tools" switch.
+    // The "Let browser agents use these tools" switch.
     expect(active()?.dataset.action, describeEl(active())).to.equal('webmcp');
     expect(active()?.getAttribute('role')).to.equal('switch');
     expectVisibleFocus(active());

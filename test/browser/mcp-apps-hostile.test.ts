@@ -162,7 +162,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
       expect(r[name]!.value, name).to.equal('{"isError":true}');
     expect(opened).to.deep.equal([]);
     threw('readOtherServersResource', /not found/);
-    // The host's history records the app's read, with the app as who asked (issue 16).
+    // The host's history records the app's read, with the app as who asked.
     const read = dashboard
       .services!.history.list('hostile')
       .find((e) => e.kind === 'resource' && e.name === 'ui://get-time/mcp-app.html');

@@ -35,7 +35,7 @@ async function openApp(dashboard: McpDashboard, card: McpWidgetCard, toolTitle: 
   return waitFor(() => deepQueryAllFrames(card).find((f) => !before.has(f)), 10_000, 'the app frame in the card');
 }
 
-/** The card's app frames: an app opened from the panel stands beside it as its own tile (issue 16). */
+/** The card's app frames: an app opened from the panel stands beside it as its own tile. */
 function deepQueryAllFrames(card: McpWidgetCard): McpAppFrame[] {
   return framesIn(card);
 }

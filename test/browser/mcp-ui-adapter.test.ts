@@ -100,7 +100,7 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
 
   it('MCP-WP-16.5.1 "mcp-ui" is a widget type: a server with mcp-ui resources can be shown through the adapter in its card', async () => {
     try {
-      // The View menu's path: the tile records the widget type (issue 16).
+      // The View menu's path: the tile records the widget type.
       const card = await readyCard(dashboard, 'hostile');
       await card.chooseWidgetType('mcp-ui');
       await waitFor(() => card.phase === 'ready' || card.phase === 'error', 20_000, 'the card');

@@ -52,7 +52,7 @@ function problems(): ArgumentProblem[] {
   return result.problems;
 }
 
-describe('validation problems in the user language (issue 7)', () => {
+describe('validation problems in the user language', () => {
   it('MCP-WP-6.8.2 in English every keyword reads exactly as the host validator wrote it', () => {
     const list = problems();
     const keywords = new Set(list.map((p) => p.keyword));

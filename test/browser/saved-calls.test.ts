@@ -13,7 +13,7 @@ import {
   selectTool,
 } from '../support/dashboard.js';
 
-// Saved calls end to end (issue 15): saved from a real tool form, kept in IndexedDB across a reload,
+// Saved calls end to end: saved from a real tool form, kept in IndexedDB across a reload,
 // run again through the policy against real server-everything, compared, exported and imported.
 
 const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;

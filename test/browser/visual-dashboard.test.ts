@@ -10,7 +10,7 @@ import { startGateway, stopGateway, waitFor, type TestGateway } from '../support
 import { answerDialog, dialogOpen, readyCard } from '../support/dashboard.js';
 import { compareWithBaseline, differenceFromBaseline, PIXEL_TOLERANCE } from '../support/visual.js';
 
-// MCP-WP §17.8 visual regression for issue 16: the default dashboard, edit mode and an app tile in
+// MCP-WP §17.8 visual regression: the default dashboard, edit mode and an app tile in
 // light, dark and high contrast, against committed baselines (test/browser/screenshots/). Deterministic:
 // a fixture server with fixed data, no calls (so no "Active" state or times), reduced motion (no
 // transitions), the DejaVu fonts Debian's fonts-dejavu-core installs (.ci/run), a fixed viewport.
@@ -19,7 +19,7 @@ import { compareWithBaseline, differenceFromBaseline, PIXEL_TOLERANCE } from '..
 const MODES: ThemeModePreference[] = ['light', 'dark', 'high-contrast'];
 const realNow = Date.now;
 
-describe('visual regression of the dashboard (issue 16, MCP-WP §17.8)', () => {
+describe('visual regression of the dashboard (MCP-WP §17.8)', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard;
   let main: HTMLElement;

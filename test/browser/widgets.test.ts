@@ -214,7 +214,7 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     await dashboard.services!.bridge.callTool('everything', 'echo', { message: 'one' });
     await dashboard.services!.bridge.callTool('everything', 'echo', { message: 'two' });
     await waitFor(() => deepQuery('svg[role="img"]', log.shadowRoot!), 5000, 'the latency chart');
-    // The log is fed by the host's history (issue 16): the calls made before the switch are there too.
+    // The log is fed by the host's history: the calls made before the switch are there too.
     const label = deepQuery('svg[role="img"]', log.shadowRoot!)!.getAttribute('aria-label')!;
     expect(label).to.match(/(\d+) calls; median \d+ ms/);
     expect(Number(/(\d+) calls/.exec(label)![1])).to.be.at.least(3);

@@ -15,7 +15,7 @@ const valid = {
   figures: [
     { id: 'a', label: 'A', value: 1.5, unit: 'ms', baseline: { label: 'bare', value: 0.5, unit: 'ms' }, samples: 3 },
   ],
-  absent: [{ id: 'b', label: 'B', reason: 'added by issue 4' }],
+  absent: [{ id: 'b', label: 'B', reason: 'added later' }],
 };
 
 test('the contract accepts a real result and refuses placeholders, duplicate ids and absent figures without a reason', () => {
@@ -81,7 +81,7 @@ test('the runner runs every *.bench.mjs it finds, reports each, and records a br
         },
       ],
       errors: [{ id: 'hundred', label: 'Hundred servers', reason: 'a card showed an error' }],
-      absent: [{ id: 'later', label: 'Later figure', reason: 'added by issue 5' }],
+      absent: [{ id: 'later', label: 'Later figure', reason: 'added by a later change' }],
     };
     await writeFile(
       join(dir, 'alpha.bench.mjs'),
@@ -119,7 +119,7 @@ test('the runner runs every *.bench.mjs it finds, reports each, and records a br
     assert.match(report, /\| One server \| 120 ms \| 60 ms — bare client \| × 2\.00 \| 3 \|/);
     assert.match(report, /!\[Scaling\]\(scaling\.svg\)/);
     assert.match(report, /Did not complete in this run:\n\n- Hundred servers — a card showed an error/);
-    assert.match(report, /Not measured in this run:\n\n- Later figure — added by issue 5/);
+    assert.match(report, /Not measured in this run:\n\n- Later figure — added by a later change/);
     assert.match(report, /\*\*This benchmark failed:\*\* beta exited with code 3/);
     const svg = await readFile(join(dir, 'results', 'scaling.svg'), 'utf8');
     assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);

@@ -8,7 +8,7 @@ import { analyzeDist, breakdownOf, budgetProblems, BUDGETS, kb } from '../../ben
 import { BUILT_IN_WIDGETS } from '../../src/shell/widget-registry.js';
 import { repoRoot } from '../support/gateway-process.mjs';
 
-// The size budget of issue 8, run in CI on the real build (npm test builds first):
+// The size budget, run in CI on the real build (npm test builds first):
 // initial JS+CSS ≤ 150 KB gzipped, each built-in widget's own chunks ≤ 25 KB gzipped (1 KB = 1000 bytes).
 const dist = join(repoRoot, 'dist');
 

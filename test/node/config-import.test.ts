@@ -9,7 +9,7 @@ import { readConfig } from '../../gateway/src/config.js';
 import { gatewayRequest, repoRoot } from '../support/gateway-process.mjs';
 import { spawn } from 'node:child_process';
 
-// Config import (issue 13): files written for Claude Desktop, VS Code, Cursor and Cline / Roo /
+// Config import: files written for Claude Desktop, VS Code, Cursor and Cline / Roo /
 // Windsurf are read as they are; keys the dashboard does not use give one warning line each, naming
 // the key and the file, and never stop start-up.
 const env = (values: Record<string, string>) => ({
@@ -212,7 +212,7 @@ describe('config import: the CLI', () => {
       });
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
     });
-    // The printed address carries a one-time launch code (issue 14); spend it for a token, as the page does.
+    // The printed address carries a one-time launch code; spend it for a token, as the page does.
     const code = /code=([^&]+)/.exec(url.hash)![1]!;
     const answer = await gatewayRequest(Number(url.port), 'POST', '/api/launch/exchange', {
       body: JSON.stringify({ code }),

@@ -40,7 +40,7 @@ test('MCP Apps on the served page: Open app → confirm → the view runs on the
   await dialog.waitFor();
   assert.match(await dialog.innerText(), /basic-vanillajs:get-time/);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  // The app stands beside the panel as its own tile (issue 16).
+  // The app stands beside the panel as its own tile.
   const outer = page.locator('mcp-app-tile').locator('mcp-app-frame iframe');
   await outer.waitFor();
   const src = await outer.getAttribute('src');

@@ -1,4 +1,4 @@
-// Start-up as a user meets it (issue 18), in real Chromium against a real gateway: the printed
+// Start-up as a user meets it, in real Chromium against a real gateway: the printed
 // address is the one page the dashboard loads (no second document), and nothing in the browser's
 // history holds the access token or a code that still works; cards below the window's edge show the
 // right state when scrolled to.

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
 import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 
-// The dashboard as a WebMCP tool source (issue 17), driven by a real agent client nobody here wrote:
+// The dashboard as a WebMCP tool source, driven by a real agent client nobody here wrote:
 // Chromium 156 with --enable-features=WebMCP implements document.modelContext, and playwright-core's
 // page.webmcp lists and calls the tools the page registered. The gateway runs the default config's four
 // servers; a person answers the dialogs in the page.

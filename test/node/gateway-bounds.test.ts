@@ -130,7 +130,7 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
       limits: LIMITS,
     });
     sandboxPort = JSON.parse((await gatewayRequest(gw.port, 'GET', '/api/sandbox', { token: gw.token })).body).port;
-    // The catalog's short-lived child (issue 18, catalog.ts) has come and gone before processes are counted.
+    // The catalog's short-lived child (catalog.ts) has come and gone before processes are counted.
     for (let i = 0; i < 300; i++) {
       const { servers } = JSON.parse(
         (await gatewayRequest(gw.port, 'GET', '/api/catalog', { token: gw.token })).body,
@@ -144,7 +144,7 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
   });
 
   test('an initialize refused for its Accept, Content-Type, JSON-RPC or batch starts no server process; a valid one runs on the warm spare', async () => {
-    // The gateway keeps one warm, not-yet-initialized process per server (issue 18): that one is the baseline.
+    // The gateway keeps one warm, not-yet-initialized process per server: that one is the baseline.
     const spare = await untilChildren(gw, 1);
     const init = JSON.stringify(INIT);
     const refused: Array<[string, string, Record<string, string>, number]> = [

@@ -1,4 +1,4 @@
-// The gateway's discovery catalog (issue 18): GET /api/catalog lists every enabled server's tools,
+// The gateway's discovery catalog: GET /api/catalog lists every enabled server's tools,
 // resources and prompts before any page connects, discovered by a short-lived child of the gateway's
 // own; broken, single-instance, hostile and remote servers get a specific reason instead; a relayed
 // list_changed re-discovers; shutdown leaves no process behind.

@@ -11,7 +11,7 @@ import { startGatewayProcess } from '../support/gateway-process.mjs';
 import { startHttpServer } from '../support/http-fixtures.mjs';
 import { brokenServers } from '../support/doctor-table.mjs';
 
-// The connection doctor (issue 13): each way a server can fail to be reached is diagnosed — which
+// The connection doctor: each way a server can fail to be reached is diagnosed — which
 // step, what happened, what to do — in the JSON-RPC error the client gets, in GET /api/servers and
 // as one line in the terminal. Real broken servers: a missing command, a process that exits 3 after
 // explaining on stderr, a port with nothing listening, and HTTP endpoints that answer HTML, 500, an

@@ -4,7 +4,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 import { startHttpServer } from '../support/http-fixtures.mjs';
 
-// Both protocol eras through the gateway (issue 13): a client that negotiates (the SDK's
+// Both protocol eras through the gateway: a client that negotiates (the SDK's
 // versionNegotiation 'auto', as the dashboard's bridge does) gets 2026-07-28 from upstreams that speak
 // it — over stdio (the SDK's serveStdio) and over HTTP (createMcpHandler) — and 2025-11-25 from the
 // rest; a 2025-only client still gets 2025 sessions from the 2026-capable servers.

@@ -98,7 +98,7 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     assert.equal(existsSync(file), false, 'the 0600 launch file was removed');
   });
 
-  test("issue 18: an exchange that asks for the start-up reads gets each route's own answer with its token; a refused code gets none of them", async () => {
+  test("an exchange that asks for the start-up reads gets each route's own answer with its token; a refused code gets none of them", async () => {
     const gw = await startGatewayProcess({
       config: { mcpServers: { memory: { command: 'mcp-server-memory' } }, dashboard: { brand: { name: 'Launch Co' } } },
     });

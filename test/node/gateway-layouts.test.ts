@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, runGatewayToExit, startGatewayProcess } from '../support/gateway-process.mjs';
 
-// Team layout files (issue 16): `dashboard.layouts` in the config names files the gateway checks at
+// Team layout files: `dashboard.layouts` in the config names files the gateway checks at
 // start-up and serves at GET /api/layouts, the way Grafana provisions dashboards.
 const team = join(repoRoot, 'test', 'fixtures', 'layouts', 'team.json');
 

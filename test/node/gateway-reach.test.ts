@@ -6,7 +6,7 @@ import { startEverythingHttp } from '../support/http-fixtures.mjs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// Reaching HTTP servers that are not Streamable HTTP, and surviving their restarts (issue 13):
+// Reaching HTTP servers that are not Streamable HTTP, and surviving their restarts:
 // server-everything's legacy `sse` mode by "type": "sse" and by the plain-url fallback, and its
 // `streamableHttp` mode restarted in the middle of a session.
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;

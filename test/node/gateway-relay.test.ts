@@ -5,7 +5,7 @@ import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 import { startHttpServer } from '../support/http-fixtures.mjs';
 
-// Relay fidelity (issue 13): what a server sends about a request travels on that request's stream,
+// Relay fidelity: what a server sends about a request travels on that request's stream,
 // so a client with no standalone GET stream and no event hub still gets log lines and server→client
 // requests; and every SSE event has an id, so a stream cut mid-call resumes with Last-Event-ID.
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;

@@ -178,7 +178,7 @@ describe('gateway security', () => {
   });
 
   test('no route, query or body can make it spawn a command that is not in the config', async () => {
-    // The gateway keeps one warm process of "everything" before any page connects (issue 18): the baseline.
+    // The gateway keeps one warm process of "everything" before any page connects: the baseline.
     for (const deadline = Date.now() + 15_000; childPids(gw.pid).length < 1 && Date.now() < deadline;)
       await new Promise((r) => setTimeout(r, 50));
     const before = childPids(gw.pid).length;

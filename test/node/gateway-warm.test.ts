@@ -1,4 +1,4 @@
-// Warm servers (issue 18): the gateway starts every enabled stdio server before any page connects,
+// Warm servers: the gateway starts every enabled stdio server before any page connects,
 // keeps one started, not-yet-initialized spare per server, hands it to the next session and makes a
 // new one; a "single" server never runs twice; a crashing spare is backed off; shutdown stops all.
 import { test, describe, before, after } from 'node:test';

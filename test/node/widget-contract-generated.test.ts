@@ -1,4 +1,4 @@
-// The widget contract's validator is generated at build time from its schema (issue 18). The committed
+// The widget contract's validator is generated at build time from its schema. The committed
 // file must be what the generator makes from the schema as it is now, or pages check an old contract.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

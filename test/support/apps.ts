@@ -13,7 +13,7 @@ export function panelOf(card: McpWidgetCard): HTMLElement & { deps: Dependencies
   return deepQuery('mcp-server-panel-widget', card.shadowRoot!) as HTMLElement & { deps: DependenciesObject };
 }
 
-/** Every app frame of a card's server: in its panel, and in the app tiles its panel placed on the dashboard (issue 16). */
+/** Every app frame of a card's server: in its panel, and in the app tiles its panel placed on the dashboard. */
 export function framesIn(card: McpWidgetCard): McpAppFrame[] {
   const inPanel = [...(panelOf(card)?.shadowRoot?.querySelectorAll('mcp-app-frame') ?? [])];
   const root = card.getRootNode() as ShadowRoot | Document;

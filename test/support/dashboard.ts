@@ -32,7 +32,7 @@ export async function readyCard(dashboard: McpDashboard, name: string, timeoutMs
   return waitFor(
     () => {
       const card = [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name);
-      // Ready means the page's own session is open too (a card may show the gateway's catalog before it, issue 18).
+      // Ready means the page's own session is open too (a card may show the gateway's catalog before it).
       return card && ((card.phase === 'ready' && !card.connecting) || card.phase === 'error') ? card : undefined;
     },
     timeoutMs,

@@ -1,4 +1,4 @@
-// The connection doctor's table of broken servers (issue 13), shared by the gateway test
+// The connection doctor's table of broken servers, shared by the gateway test
 // (test/node/gateway-doctor.test.ts) and the card test (test/browser/connection-doctor.test.ts):
 // the config entry, the step and kind diagnosed, the exact message in the terminal (`message`) and the one
 // the page reads (`pageMessage`: a URL by its origin only, as a path may carry a key; docs/security.md).

@@ -1,4 +1,4 @@
-// Helpers for the dashboard-of-tiles tests (issue 16): mount a profile, find tiles, edit mode, announcements.
+// Helpers for the dashboard-of-tiles tests: mount a profile, find tiles, edit mode, announcements.
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/shell/dashboard.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';

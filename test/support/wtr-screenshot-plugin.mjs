@@ -1,4 +1,4 @@
-// web-test-runner plugin for visual regression (MCP-WP §17.8, issue 16): takes a PNG of a region of the
+// web-test-runner plugin for visual regression (MCP-WP §17.8): takes a PNG of a region of the
 // test page through puppeteer, and reads or writes the committed baselines under test/browser/screenshots/.
 // The pixel comparison runs in the page (test/support/visual.ts), so no image library is needed here.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../src/core/types.js';
 
-/** English strings of the kit for issue 17: offline results and queue, widget messages, agent actions. */
+/** English strings of the kit for the agent features: offline results and queue, widget messages, agent actions. */
 export const agentsEn = {
   'offline.queued':
     'Waiting to send: the server is unreachable. This call is number {position} in line and goes out once the server is back.',

@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../src/core/types.js';
 import type { agentsEn } from './messages-agents-en.js';
 
-/** Japanese strings of the kit for issue 17: offline results and queue, widget messages, agent actions. */
+/** Japanese strings of the kit for the agent features: offline results and queue, widget messages, agent actions. */
 export const agentsJa: Record<keyof typeof agentsEn, I18nMessage> = {
   'offline.queued':
     '送信待ち: サーバーに接続できません。この呼び出しは {position} 番目で、サーバーが戻りしだい送信されます。',

@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../src/core/types.js';
 
-/** English strings of the kit's MCP client features: tasks, completions, logs and roots (issue 19). */
+/** English strings of the kit's MCP client features: tasks, completions, logs and roots. */
 export const clientEn = {
   'completion.loading': 'Looking for suggestions\u2026',
   'completion.count': {

@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../src/core/types.js';
 import type { clientEn } from './messages-client-en.js';
 
-/** Japanese strings of the kit's MCP client features: tasks, completions, logs and roots (issue 19). */
+/** Japanese strings of the kit's MCP client features: tasks, completions, logs and roots. */
 export const clientJa: Record<keyof typeof clientEn, I18nMessage> = {
   'completion.loading': '候補を探しています\u2026',
   'completion.count': { other: '候補が {count} 件あります。下矢印キーで選べます。' },

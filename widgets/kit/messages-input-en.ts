@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../src/core/types.js';
 
-/** English strings of the widget kit: forms that take real input, and saving a call (issue 15). */
+/** English strings of the widget kit: forms that take real input, and saving a call. */
 export const inputEn = {
   'form.expand': 'Several lines',
   'form.expandLabel': 'Edit {label} on several lines',

@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../src/core/types.js';
 import type { inputEn } from './messages-input-en.js';
 
-/** Japanese strings of the widget kit: forms that take real input, and saving a call (issue 15). */
+/** Japanese strings of the widget kit: forms that take real input, and saving a call. */
 export const inputJa: Record<keyof typeof inputEn, I18nMessage> = {
   'form.expand': '複数行',
   'form.expandLabel': '{label} を複数行で編集',

@@ -39,7 +39,7 @@ export class McpServerWidgetElement extends LitElement {
   declare deps: DependenciesObject | undefined;
   declare info: MCPServerInfo | undefined;
   declare connection: 'connected' | 'disconnected' | 'error';
-  /** The host shows this server from what it already knew while its session opens (issue 18's catalog). */
+  /** The host shows this server from what it already knew while its session opens (the gateway's catalog). */
   declare opening: boolean;
   declare lastError: string | null;
   declare refreshing: boolean;

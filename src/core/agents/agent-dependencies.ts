@@ -3,7 +3,7 @@ import type { OfflineHost } from '../offline/offline-host.js';
 import type { AgentAPI, DependenciesObject, MCPBridgeInterface, Unsubscribe, WidgetAPI } from '../types.js';
 import type { WidgetAgentHost } from './widget-agents.js';
 
-/** The host services behind a widget's WidgetMessaging, OfflineCache and AgentAPI (issue 17). */
+/** The host services behind a widget's WidgetMessaging, OfflineCache and AgentAPI. */
 export interface AgentDependencyHosts {
   messaging?: MessagingHub;
   offline?: OfflineHost;

@@ -8,7 +8,7 @@ export type AuditKind =
   | 'permission-revocation'
   | 'permission-violation'
   | 'security-event'
-  /** An agent ran (or was refused) a widget's AgentAPI action or a host tool (issue 17). */
+  /** An agent ran (or was refused) a widget's AgentAPI action or a host tool. */
   | 'agent-action'
   /** A widget's message to another widget was refused (MCP-WP-6.5.4; delivered ones go to the activity). */
   | 'widget-message';

@@ -32,7 +32,7 @@ export async function connectServer(
 ): Promise<MCPServerInfo> {
   const { bus } = context;
   const previous = context.connections.get(serverName);
-  // Lists shown from the gateway's catalog until this discovery (issue 18): widgets hear what changed.
+  // Lists shown from the gateway's catalog until this discovery: widgets hear what changed.
   const seededInfo = previous?.seeded ? previous.info : undefined;
   if (previous?.client) await closeClient(bus, previous, 'reconnecting');
   const connection = previous ?? newConnection(serverName, transport);

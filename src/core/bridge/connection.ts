@@ -19,7 +19,7 @@ export interface Connection {
   subscriptions: Map<string, Set<(uri: string) => void>>;
   /** Incremented on each connect so stale close events from an old client are ignored. */
   generation: number;
-  /** `info` came from the gateway's catalog (issue 18) and no session has discovered the server yet. */
+  /** `info` came from the gateway's catalog and no session has discovered the server yet. */
   seeded?: boolean;
   /** Settles when the connect in flight has finished (either way); calls made meanwhile wait for it. */
   ready?: Promise<void>;
@@ -41,7 +41,7 @@ export interface BridgeContext {
   readonly connections: Map<string, Connection>;
   /** Read where it is used: the host may install or remove it while a discovery runs. */
   discoveryHook: DiscoveryHook | undefined;
-  /** The synchronous part of the hook, for lists shown from the gateway's catalog before discovery (issue 18). */
+  /** The synchronous part of the hook, for lists shown from the gateway's catalog before discovery. */
   seedHook: ((info: MCPServerInfo) => void) | undefined;
 }
 
@@ -84,7 +84,7 @@ export function clientFor(context: BridgeContext, serverName: string, operation:
 
 /**
  * The server's client once a connect in flight has finished: a call made while a server shown from
- * the catalog is still opening its session waits for it rather than failing (issue 18).
+ * the catalog is still opening its session waits for it rather than failing.
  */
 export async function readyClient(context: BridgeContext, serverName: string, operation: string): Promise<Client> {
   const connection = context.connections.get(serverName);

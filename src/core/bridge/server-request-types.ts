@@ -6,7 +6,7 @@ import type { SamplingRequest, SamplingResult } from '../types.js';
 export interface SamplingOrigin {
   kind: 'server' | 'widget';
   id: string;
-  /** The agent a widget asks for, inside an agent action (issue 17). */
+  /** The agent a widget asks for, inside an agent action. */
   agent?: string;
 }
 

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { EventBus, ScopedEventBus } from '../event-bus.js';
 import { ActivityHistory } from './activity-history.js';
 
-describe('ActivityHistory (issue 16: history in the host)', () => {
+describe('ActivityHistory (history in the host)', () => {
   it("keeps each server's calls with who asked, newest first", () => {
     const bus = new EventBus();
     const history = new ActivityHistory(bus);
@@ -71,7 +71,7 @@ describe('ActivityHistory (issue 16: history in the host)', () => {
     expect(seen).to.deep.equal(['p5']);
   });
 
-  it('a task (issue 19) is named by its tool, worded by its state, and credited to whoever made the call', () => {
+  it('a task is named by its tool, worded by its state, and credited to whoever made the call', () => {
     const bus = new EventBus();
     const history = new ActivityHistory(bus);
     history.start();

@@ -8,7 +8,7 @@ export const HISTORY_LIMIT = 500;
 const REQUEST_SOURCES = 1000;
 
 /**
- * The host's activity history (issue 16): follows every `mcp:*` event on the bus from page start and
+ * The host's activity history: follows every `mcp:*` event on the bus from page start and
  * keeps each server's recent entries, so what happened survives a widget switch, a layout change or a
  * tile that is added later. Widgets read it through `deps.History` (a scoped view, see `scoped()`).
  */

@@ -1,4 +1,4 @@
-// History entries for issue 17's events: agent actions on widgets (`mcp:agent:action-*`) and messages
+// History entries for the agent events: agent actions on widgets (`mcp:agent:action-*`) and messages
 // between widgets (`mcp:host:widget-message`, logged without the payload). Who asked comes from the
 // event's caller, as for tool calls: the agent, or the sending widget.
 

@@ -171,7 +171,7 @@ function appEntry(action: string, d: Data): Mapped | undefined {
   }
 }
 
-/** Issue 19's task events carry the task record: name it by what runs, word its state and keep its result. */
+/** Task events carry the task record: name it by what runs, word its state and keep its result. */
 function taskEntry(action: string, d: Data): Mapped | undefined {
   const task = d.task as
     | {
@@ -250,7 +250,7 @@ export function historyEntryFor(event: string, data: unknown, emitter?: string):
   const serverName = str(d.serverName);
   if (!serverName) return undefined;
   const [, subject, action] = match as unknown as [string, string, string];
-  // Widget messages are the one host event that is a server's activity (issue 17; the sender is the caller).
+  // Widget messages are the one host event that is a server's activity (the sender is the caller).
   const message = event === 'mcp:host:widget-message';
   if ((subject === 'host' && !message) || SKIPPED_ACTIONS.has(action)) return undefined;
   const known = message ? widgetMessageEntry(d) : knownEntry(subject, action, d);

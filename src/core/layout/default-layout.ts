@@ -8,7 +8,7 @@ export const TILE_SIZES = { status: { w: 2, h: 2 }, widget: { w: 4, h: 11 }, app
 export const DEFAULT_DASHBOARD_ID = 'overview';
 
 /**
- * The default dashboard for a fresh config (issue 16): one row of compact status tiles for every
+ * The default dashboard for a fresh config: one row of compact status tiles for every
  * server, then one server panel per server (its chosen widget type), three to a row at full width.
  */
 export function defaultDashboard(
@@ -60,7 +60,7 @@ export function newTileId(tiles: readonly Tile[], prefix: string): string {
 }
 
 /**
- * Where an app opened from a server's panel goes (issue 16, "apps pinned beside them"): to the
+ * Where an app opened from a server's panel goes ("apps pinned beside them"): to the
  * right of that panel, or to its left at the grid's edge; the tiles there move down to make room
  * (see placeTile). Without a panel, the first free place.
  */

@@ -18,7 +18,7 @@ const noOverlap = (tiles: Tile[]) =>
     tiles.every((b, j) => i === j || !overlaps({ ...a, h: a.collapsed ? 1 : a.h }, { ...b, h: b.collapsed ? 1 : b.h })),
   );
 
-describe('grid engine and layout files (issue 16)', () => {
+describe('grid engine and layout files', () => {
   it('a moved tile pushes the tile it lands on down, and the rest float up', () => {
     const tiles = [t('a', 0, 0, 4, 2), t('b', 4, 0, 4, 2), t('c', 0, 2, 4, 2)];
     const moved = placeTile(tiles, 'c', { x: 4, y: 0 });

@@ -1,4 +1,4 @@
-// The grid's arithmetic (issue 16), pure: collisions, moving and resizing with push-down, vertical
+// The grid's arithmetic, pure: collisions, moving and resizing with push-down, vertical
 // compaction, and reflow to fewer columns. Modelled on how gridstack and Grafana's react-grid-layout
 // behave (tiles float up; a moved tile pushes the ones it lands on down), written for our data.
 

@@ -1,4 +1,4 @@
-// Dashboard layouts (issue 16): tiles on a 12-column grid, named dashboards, layout files. Pure data.
+// Dashboard layouts: tiles on a 12-column grid, named dashboards, layout files. Pure data.
 
 /** Columns of the grid a layout is written for (narrower screens reflow it, see grid-engine.ts). */
 export const GRID_COLUMNS = 12;

@@ -29,7 +29,7 @@ export class McpletCatalog {
     const { bridge } = this.options;
     bridge.setDiscoveryHook(
       (info, read) => this.onDiscovered(info, read),
-      // Lists shown from the gateway's catalog (issue 18) carry the same verdicts; calls still wait for discovery.
+      // Lists shown from the gateway's catalog carry the same verdicts; calls still wait for discovery.
       (info) => void this.decorate(info.serverName, info.tools),
     );
     bridge.setResultAnnotator((serverName, toolName, result) => {

@@ -197,7 +197,7 @@ export function classifyTool(
     warnings.push('declared action but the server also marks it read-only; treated as an action');
 
   // Computed when first read (a consent check), not for every tool at discovery: with 5,000 tools the
-  // sorted JSON of every input schema was a visible part of start-up (issue 18).
+  // sorted JSON of every input schema was a visible part of start-up.
   let fingerprint: string | undefined;
   const fingerprintOf = () =>
     (fingerprint ??= JSON.stringify([

@@ -20,7 +20,7 @@ export interface ModelToolDescriptor {
  * The tool list a model or agent would be given (MCP Apps "Visibility": a host MUST NOT include
  * tools whose visibility lacks `model`; MCPlet §8.2: app-only tools are hidden from the LLM tool
  * schema). `allowed` narrows it to what the policy lets one agent call (pools, exclusions): the host passes
- * its configured agent, so this is the list WebMCP registers (issue 17).
+ * its configured agent, so this is the list WebMCP registers.
  */
 export function modelVisibleTools(
   servers: Iterable<MCPServerInfo>,

@@ -1,4 +1,4 @@
-// Agents and the optional host services of MCP-WP §3.5, §6.5–6.7 and §17 (issue 17): the AgentAPI a
+// Agents and the optional host services of MCP-WP §3.5, §6.5–6.7 and §17: the AgentAPI a
 // widget exposes, WidgetMessaging, OfflineCache and Telemetry as injected dependencies.
 
 import type { JSONSchema, Unsubscribe } from './common.js';

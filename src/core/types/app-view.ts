@@ -41,7 +41,7 @@ export interface AppHostInterface {
   /** Views this widget opened that are not closed. */
   views(): AppViewHandle[];
   /**
-   * Asks the host to show the view as its own dashboard tile, beside the widget (issue 16). The view
+   * Asks the host to show the view as its own dashboard tile, beside the widget. The view
    * then belongs to the dashboard: it stays open when the widget goes. False when the host has no
    * dashboard to place it on; then `render` it yourself. Optional: older hosts lack it.
    */

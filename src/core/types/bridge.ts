@@ -28,9 +28,9 @@ export interface CallOptions {
    * a tool that requires it always runs as one. The promise still resolves with the final result.
    */
   task?: boolean;
-  /** Issue 17: "Send when back online" — confirmed now, queued while the server is unreachable, sent in order when it is back. */
+  /** "Send when back online" — confirmed now, queued while the server is unreachable, sent in order when it is back. */
   whenOnline?: boolean;
-  /** Issue 17: the id of the agent action this widget runs for an agent (`AgentActionContext.invocationId`). */
+  /** the id of the agent action this widget runs for an agent (`AgentActionContext.invocationId`). */
   agentInvocation?: string;
 }
 

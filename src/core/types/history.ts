@@ -1,4 +1,4 @@
-// The host's activity history (issue 16): what happened on each server, kept by the host and handed
+// The host's activity history: what happened on each server, kept by the host and handed
 // to every widget as `deps.History`, the same for built-in and third-party widgets.
 
 import type { Unsubscribe } from './common.js';

@@ -12,11 +12,11 @@ export interface ToolInvokeRequest {
   /** Extension: run as an MCP task where the tool's `execution.taskSupport` is "optional" ("Run in background"). */
   task?: boolean;
   /**
-   * Extension (issue 17): the user chose "Send when back online". The call is confirmed now, as any call;
+   * Extension: the user chose "Send when back online". The call is confirmed now, as any call;
    * while the server is unreachable it waits in the host's queue and is sent, in order, once it is back.
    */
   whenOnline?: boolean;
-  /** Extension (issue 17): the id of the agent action this widget runs (see AgentActionContext). */
+  /** Extension: the id of the agent action this widget runs (see AgentActionContext). */
   agentInvocation?: string;
 }
 

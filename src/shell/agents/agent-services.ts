@@ -11,7 +11,7 @@ import { OfflineHost } from '../../core/offline/offline-host.js';
 import type { ToolInvoker } from '../../core/tool-invoker.js';
 import type { PolicyServices } from '../policy-services.js';
 
-/** Issue 17's host services: widget agents, the agent tool surface, widget messaging and offline support. */
+/** The agent host services: widget agents, the agent tool surface, widget messaging and offline support. */
 export interface AgentServices {
   widgets: WidgetAgentHost;
   surface: AgentSurface;

@@ -6,7 +6,7 @@ import { shellStyles } from '../shell.styles.js';
 import type { WebMcpHost, WebMcpStatus } from './webmcp-host.js';
 
 /**
- * <mcp-agent-switch>: the header switch **Let browser agents use these tools** (issue 17), with what it
+ * <mcp-agent-switch>: the header switch **Let browser agents use these tools**, with what it
  * does now: how many tools are registered for which agent, or why none can be (no WebMCP in this browser).
  */
 export class McpAgentSwitch extends LitElement {

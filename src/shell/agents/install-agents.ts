@@ -10,7 +10,7 @@ export interface AgentsHost {
 }
 
 /**
- * Wires issue 17 into a dashboard once its config is loaded: the WebMCP host and its header switch
+ * Wires the agent features into a dashboard once its config is loaded: the WebMCP host and its header switch
  * (`<mcp-agent-switch>` in `root`), and a host notice for each queued call that failed when it was sent
  * (the conflict itself is resolved in the widget that queued it).
  */

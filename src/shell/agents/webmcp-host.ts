@@ -31,7 +31,7 @@ export function pageModelContext(): ModelContextLike | undefined {
 }
 
 /**
- * The dashboard as a WebMCP tool source (issue 17). With the switch on, every tool the policy lets the
+ * The dashboard as a WebMCP tool source. With the switch on, every tool the policy lets the
  * configured agent call — on every connected server — plus the host tools are registered in the page's
  * model context; `tools/list_changed`, connects, disconnects and the switch re-register or unregister at
  * once. Off by default: `dashboard.webmcp.enabled` in the config turns it on, the header switch overrides

@@ -25,7 +25,7 @@ export interface LayoutHost extends ReactiveControllerHost {
 }
 
 /**
- * The dashboard's tiles (issue 16): named dashboards as tabs, each a grid of tiles; edit mode (add,
+ * The dashboard's tiles: named dashboards as tabs, each a grid of tiles; edit mode (add,
  * remove, move, resize, collapse; undo the last change); layout files (export, import, reset to the
  * team's). The layout data lives in a LayoutStore; this controller renders it and turns user actions
  * into changes, each announced through the A11yHelper.

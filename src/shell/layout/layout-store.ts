@@ -39,7 +39,7 @@ function isDashboard(value: unknown): value is DashboardLayout {
 }
 
 /**
- * The dashboards and their tiles (issue 16): team dashboards from the config's `dashboard.layouts`
+ * The dashboards and their tiles: team dashboards from the config's `dashboard.layouts`
  * (served by the gateway), or the default one for the servers in the config; over them, the user's
  * own changes, kept separately in IndexedDB (Configuration key `layout.user`) so "Reset to team
  * layout" can drop them. Every change is one step the user can undo.

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-/** Styles of the dashboard's tab bar, edit toolbar and tiles' placeholders (issue 16). */
+/** Styles of the dashboard's tab bar, edit toolbar and tiles' placeholders. */
 export const layoutStyles = css`
   .layout-bar {
     display: flex;

@@ -20,7 +20,7 @@ export function connectShared(
   if (inFlight && !force) return inFlight;
   const info = services.bridge.getServer(name)?.info;
   if (!force && info && services.bridge.isConnected(name)) return Promise.resolve(info);
-  // Whichever tile connects first shows the catalog's lists meanwhile (issue 18); the others share them.
+  // Whichever tile connects first shows the catalog's lists meanwhile; the others share them.
   // The session then opens after the person's first interaction, a second later without one, or at
   // once when something needs it (startup-turn.ts): its code and handshake are main-thread work.
   const drawnFirst = !force && catalogInfo(services, name, transport) !== undefined;
@@ -38,7 +38,7 @@ export function connectShared(
 }
 
 /**
- * What the gateway discovered on a server that has no session in this page yet (issue 18), put into
+ * What the gateway discovered on a server that has no session in this page yet, put into
  * the bridge so every tile of the server (and the calls they make, which wait for the session) share
  * it; undefined when the server has a session, is connecting without it, or the catalog lacks it.
  */

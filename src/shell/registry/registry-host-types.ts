@@ -54,6 +54,6 @@ export interface RegistryHostOptions {
   consent: (request: ConsentRequest) => Promise<ConsentAnswer>;
   /** IndexedDB name for the package cache. */
   dbName?: string;
-  /** Audit sink for security events (MCP-WP-16.6.3); issue 4's audit log plugs in here. */
+  /** Audit sink for security events (MCP-WP-16.6.3); the audit log plugs in here. */
   onSecurityEvent?: (event: RegistrySecurityEvent) => void;
 }

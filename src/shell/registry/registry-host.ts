@@ -218,7 +218,7 @@ export class RegistryHost extends EventTarget {
   /** Uses `name` for these servers and restarts their cards. */
   async assign(name: string, servers: string[]): Promise<void> {
     const configuration = this.options.services.configuration;
-    // A server's tiles that showed its chosen widget (or the default) now show this one (issue 16: the tile records it).
+    // A server's tiles that showed its chosen widget (or the default) now show this one (the tile records it).
     const previous = new Map(
       servers.map((server) => [server, configuration.get<string>(TYPE_KEY(server)) ?? 'server-panel']),
     );

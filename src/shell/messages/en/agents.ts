@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../../core/types.js';
 
-/** English strings of the shell: browser agents (WebMCP), agent actions, widget messages, offline queue (issue 17). */
+/** English strings of the shell: browser agents (WebMCP), agent actions, widget messages, offline queue. */
 export const agents = {
   'agents.switch': 'Let browser agents use these tools',
   'agents.unavailable': 'This browser offers no WebMCP (Chrome: start it with --enable-features=WebMCP).',

@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../../core/types.js';
 
-/** English strings of the shell: URL-mode elicitation and withdrawn server requests (issue 19). */
+/** English strings of the shell: URL-mode elicitation and withdrawn server requests. */
 export const clientFeatures = {
   'request.withdrawn': '{server} withdrew its request.',
   'url.announce': '{server} asks you to open a page on {host}',

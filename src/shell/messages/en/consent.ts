@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../../core/types.js';
 
-/** English strings of the shell: what the confirmation dialog says about hints, remembering and bursts of calls (issue 15). */
+/** English strings of the shell: what the confirmation dialog says about hints, remembering and bursts of calls. */
 export const consent = {
   'consent.hints.title': 'What the server declares about this tool',
   'consent.hints.claim': 'These are claims the server {server} makes about its tool; the dashboard cannot check them.',

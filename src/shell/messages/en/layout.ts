@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../../core/types.js';
 
-/** English strings of the shell: dashboards, tiles, edit mode, layout files (issue 16). */
+/** English strings of the shell: dashboards, tiles, edit mode, layout files. */
 export const layout = {
   'tile.move': 'Move {name}',
   'tile.moveHelp': 'Arrow keys move the tile; Shift with the arrow keys resizes it. While dragging, Escape cancels.',

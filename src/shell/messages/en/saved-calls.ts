@@ -1,6 +1,6 @@
 import type { I18nMessage } from '../../../core/types.js';
 
-/** English strings of the shell: saved calls — save, run again, compare, export and import (issue 15). */
+/** English strings of the shell: saved calls — save, run again, compare, export and import. */
 export const savedCalls = {
   'header.savedCalls': 'Saved calls',
   'saved.title': 'Saved calls',

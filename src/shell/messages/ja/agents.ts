@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../../core/types.js';
 import type { agents as en } from '../en/agents.js';
 
-/** Japanese strings of the shell: browser agents (WebMCP), agent actions, widget messages, offline queue (issue 17). */
+/** Japanese strings of the shell: browser agents (WebMCP), agent actions, widget messages, offline queue. */
 export const agents: Record<keyof typeof en, I18nMessage> = {
   'agents.switch': 'ブラウザーのエージェントにこれらのツールを使わせる',
   'agents.unavailable':

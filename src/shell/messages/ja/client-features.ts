@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../../core/types.js';
 import type { clientFeatures as en } from '../en/client-features.js';
 
-/** Japanese strings of the shell: URL-mode elicitation and withdrawn server requests (issue 19). */
+/** Japanese strings of the shell: URL-mode elicitation and withdrawn server requests. */
 export const clientFeatures: Record<keyof typeof en, I18nMessage> = {
   'request.withdrawn': '{server} が依頼を取り下げました。',
   'url.announce': '{server} が {host} のページを開くよう求めています',

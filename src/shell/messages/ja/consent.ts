@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../../core/types.js';
 import type { consent as en } from '../en/consent.js';
 
-/** Japanese strings of the shell: what the confirmation dialog says about hints, remembering and bursts of calls (issue 15). */
+/** Japanese strings of the shell: what the confirmation dialog says about hints, remembering and bursts of calls. */
 export const consent: Record<keyof typeof en, I18nMessage> = {
   'consent.hints.title': 'このツールについてサーバーが申告している内容',
   'consent.hints.claim': 'これらはサーバー {server} による申告です。ダッシュボードはその正しさを確認できません。',

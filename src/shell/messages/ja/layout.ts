@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../../core/types.js';
 import type { layout as en } from '../en/layout.js';
 
-/** Japanese strings of the shell: dashboards, tiles, edit mode, layout files (issue 16). */
+/** Japanese strings of the shell: dashboards, tiles, edit mode, layout files. */
 export const layout: Record<keyof typeof en, I18nMessage> = {
   'tile.move': '{name} を移動',
   'tile.moveHelp': '矢印キーでタイルを移動し、Shift と矢印キーでサイズを変えます。ドラッグ中は Escape で取り消します。',

@@ -1,7 +1,7 @@
 import type { I18nMessage } from '../../../core/types.js';
 import type { savedCalls as en } from '../en/saved-calls.js';
 
-/** Japanese strings of the shell: saved calls — save, run again, compare, export and import (issue 15). */
+/** Japanese strings of the shell: saved calls — save, run again, compare, export and import. */
 export const savedCalls: Record<keyof typeof en, I18nMessage> = {
   'header.savedCalls': '保存した呼び出し',
   'saved.title': '保存した呼び出し',
