@@ -68,6 +68,31 @@ export default tseslint.config(
     },
   },
   {
+    // The shared folder is what the gateway may import: it reaches nothing outside itself, so the gateway's
+    // lint rule is one path and its imports stay pure.
+    files: ['src/core/shared/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [nodeBuiltins, { regex: '^\\.\\./', message: 'src/core/shared imports only src/core/shared.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/core/shared/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            { regex: '^\\.\\./\\.\\./', message: 'src/core/shared imports only src/core/shared.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Widgets (not the kit): only the kit and lit. Everything else comes through injected dependencies.
     files: ['widgets/**/*.ts'],
     ignores: ['widgets/kit/**'],
@@ -111,8 +136,8 @@ export default tseslint.config(
   },
   {
     // The kit may use public core types, the pure message formatter and the shared theme base styles,
-    // nothing else of the host.
-    files: ['widgets/kit/**/*.ts'],
+    // nothing else of the host. Its entry point sits at widgets/kit/, its rooms one folder below.
+    files: ['widgets/kit/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -121,11 +146,31 @@ export default tseslint.config(
             nodeBuiltins,
             {
               regex:
-                '^\\.\\./\\.\\./(?!src/core/types\\.js$|src/core/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)',
+                '^\\.\\./\\.\\./(?!src/core/shared/types\\.js$|src/core/services/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)',
               message:
-                'The kit may import only src/core/types.js (types), src/core/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
+                'The kit may import only src/core/shared/types.js (types), src/core/services/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
             },
-            { regex: '^\\.\\./(?!kit/)[^.]', message: 'The kit does not import widgets.' },
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'The kit does not import widgets.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['widgets/kit/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            {
+              regex:
+                '^\\.\\./\\.\\./\\.\\./(?!src/core/shared/types\\.js$|src/core/services/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)',
+              message:
+                'The kit may import only src/core/shared/types.js (types), src/core/services/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
+            },
+            { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'The kit does not import widgets.' },
           ],
         },
       ],
@@ -143,9 +188,10 @@ export default tseslint.config(
           patterns: [
             nodeBuiltins,
             {
-              regex: '^\\.\\./\\.\\./\\.\\./(?!src/core/(types|widget-contract|agents/agent-capabilities-check)\\.js$)',
+              regex:
+                '^\\.\\./\\.\\./\\.\\./(?!src/core/(shared/types|widget-host/widget-contract|agents/agent-capabilities-check)\\.js$)',
               message:
-                'The test kit may import only src/core/types.js, src/core/widget-contract.js and src/core/agents/agent-capabilities-check.js from the host.',
+                'The test kit may import only src/core/shared/types.js, src/core/widget-host/widget-contract.js and src/core/agents/agent-capabilities-check.js from the host.',
             },
           ],
         },
@@ -187,10 +233,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex:
-                '(^|/)src/(?!core/(config-schema|oauth-config-schema|registry-config-schema|dashboard-config|gateway-client|gateway-oauth|types|widget-permissions-schema|mcp-apps/csp|mcp-apps/sandbox-origin|brand-schema|brand-image|brand-validate|config-import|config-validate|connection-problem|layout/layout-types|layout/layout-schema|layout/layout-validate|bridge/client-capabilities)\\.js$)',
+              regex: '(^|/)src/(?!core/shared/)',
               message:
-                'gateway/ shares only pure modules (config schema, brand schema and checks, layout schema and checks, types, MCP Apps CSP, the client capabilities the dashboard declares) with the browser.',
+                'gateway/ shares only the pure modules of src/core/shared/ (config, brand and layout schemas and checks, types, MCP Apps CSP, the client capabilities the dashboard declares) with the browser.',
             },
             { regex: '(^|/)(widgets|theme)/|^lit', message: 'gateway/ never imports browser layers.' },
             // The mcpwp CLI verifies packages with the same pure modules the browser uses (docs/decisions.md).

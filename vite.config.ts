@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 
-const EARLY = 'src/shell/launch-early.ts';
+const EARLY = 'src/shell/startup/launch-early.ts';
 
 /**
  * `launch-early.ts` is its own entry, loaded by index.html before the dashboard's bundle, so

@@ -106,7 +106,7 @@ emit({
   bench: 'widget-lifecycle',
   title: 'Widgets: render, memory, leaks',
   notes:
-    `Every widget type the host offers for the server (its View chooser; types that need something the server lacks, such as mcp-ui resources, are not offered), created with the host's own lifecycle code (src/shell/widget-lifecycle.ts) and the dependencies a card injects, ` +
+    `Every widget type the host offers for the server (its View chooser; types that need something the server lacks, such as mcp-ui resources, are not offered), created with the host's own lifecycle code (src/shell/card/widget-lifecycle.ts) and the dependencies a card injects, ` +
     `in headless Chromium against bench/synthetic-server.mjs through the real gateway. Render time: ${RENDERS} samples after one warm-up. ` +
     'Heap figures: Runtime.getHeapUsage after HeapProfiler.collectGarbage (CDP), in the same page. ' +
     "bench/widgets.bench.mjs measures the widgets on their own with the test kit's mocks; this bench includes the host side of a widget's life.",

@@ -1,8 +1,8 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import semver from 'semver';
-import type { TrustLevel, WidgetPermissions } from '../src/core/types.js';
+import type { TrustLevel, WidgetPermissions } from '../src/core/shared/types.js';
 import { RegistryError } from './errors.js';
-import { WIDGET_PERMISSIONS_SCHEMA } from '../src/core/widget-permissions-schema.js';
+import { WIDGET_PERMISSIONS_SCHEMA } from '../src/core/shared/config/widget-permissions-schema.js';
 
 /** The MCP-WP version this host implements; a package needing a newer one is refused (MCP-WP-16.4.1 step 3). */
 export const HOST_MCPWP_VERSION = '1.0.0';

@@ -1,4 +1,4 @@
-import type { WidgetPermissions } from '../src/core/types.js';
+import type { WidgetPermissions } from '../src/core/shared/types.js';
 
 /** One permission as the user reads it; `id` is stable so two versions can be compared. */
 export interface PermissionItem {

@@ -3,7 +3,7 @@ import { RegistryError } from './errors.js';
 import { claimedTrust, type WidgetManifest } from './manifest.js';
 import { verifyManifestSignature, type PinnedPublisherKey, type SignatureState } from './signature.js';
 import type { FetchedManifest, RegistrySet, RegistrySource } from './source.js';
-import type { TrustLevel } from '../src/core/types.js';
+import type { TrustLevel } from '../src/core/shared/types.js';
 
 /** A package whose manifest has passed every check that needs no bundle bytes. */
 export interface ResolvedPackage {

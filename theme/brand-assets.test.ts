@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { checkImageBytes, checkImageDataUrl, toBase64 } from '../src/core/brand-image.js';
+import { checkImageBytes, checkImageDataUrl, toBase64 } from '../src/core/shared/brand/brand-image.js';
 import { prepareBrand, sanitizeSvg } from './brand-assets.js';
 
 declare global {

@@ -1,7 +1,12 @@
 import DOMPurify from 'dompurify';
-import { BRAND_IMAGE_LIMITS, type Brand } from '../src/core/brand-schema.js';
-import { checkImageBytes, checkImageDataUrl, toBase64, typeFromFileName } from '../src/core/brand-image.js';
-import { validateBrand } from '../src/core/brand-validate.js';
+import { BRAND_IMAGE_LIMITS, type Brand } from '../src/core/shared/brand/brand-schema.js';
+import {
+  checkImageBytes,
+  checkImageDataUrl,
+  toBase64,
+  typeFromFileName,
+} from '../src/core/shared/brand/brand-image.js';
+import { validateBrand } from '../src/core/shared/brand/brand-validate.js';
 
 /** A brand ready to use, with notes about what was removed from its images. */
 export type PreparedBrand = { ok: true; brand: Brand; notes: string[] } | { ok: false; problems: string[] };

@@ -1,4 +1,4 @@
-import type { Brand } from '../src/core/brand-schema.js';
+import type { Brand } from '../src/core/shared/brand/brand-schema.js';
 import { bestTextOn, desaturate, formatRatio, isChromatic } from './color.js';
 import { enforcePairs, type Adjustment } from './token-pairs.js';
 import { COLOR_TOKEN_NAMES, DEFAULT_MONO_FAMILY, PRESETS, type ThemeMode } from './tokens.js';

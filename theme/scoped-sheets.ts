@@ -1,4 +1,4 @@
-import type { ScopedTheming } from '../src/core/types.js';
+import type { ScopedTheming } from '../src/core/shared/types.js';
 import { adaptToContrast, parseColor, toHex } from './color.js';
 import { isSafeTokenValue } from './tokens.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ScopedTheme } from '../src/core/scoped-theme.js';
+import { ScopedTheme } from '../src/core/widget-host/scoped-theme.js';
 import { contrastRatio, parseColor, rgbToHsl, toHex } from './color.js';
 import { ThemeService, type MatchMedia } from './theme-service.js';
 import { PRESETS, TOKEN_NAMES } from './tokens.js';

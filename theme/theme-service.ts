@@ -1,11 +1,11 @@
-import type { Brand } from '../src/core/brand-schema.js';
+import type { Brand } from '../src/core/shared/brand/brand-schema.js';
 import type {
   ColorAdaptationOptions,
   ScopedTheming,
   ThemeInterface,
   ThemeModePreference,
   Unsubscribe,
-} from '../src/core/types.js';
+} from '../src/core/shared/types.js';
 import { adaptToContrast, colorScale, contrastRatio, parseColor, toHex } from './color.js';
 import { composeTheme, type BrandAdaptation, type ColorScheme } from './compose.js';
 import { ScopedSheets } from './scoped-sheets.js';

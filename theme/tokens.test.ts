@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { Brand } from '../src/core/brand-schema.js';
+import type { Brand } from '../src/core/shared/brand/brand-schema.js';
 import { composeTheme, type ColorScheme } from './compose.js';
 import { checkPairs, enforcePairs, TOKEN_PAIRS } from './token-pairs.js';
 import {

@@ -6,9 +6,9 @@
 // with a remembered consent and no dialog, as the tool-call figure asks. `confirmations()` lets the bench
 // prove the dialog was asked exactly once.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { WidgetDependencies } from '../../src/core/widget-deps.js';
-import { cardWidgetDependencies } from '../../src/shell/card-dependencies.js';
-import { createHostServices, type HostServices } from '../../src/shell/host-services.js';
+import type { WidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
+import { cardWidgetDependencies } from '../../src/shell/card/card-dependencies.js';
+import { createHostServices, type HostServices } from '../../src/shell/services/host-services.js';
 import createServerPanelWidget from '../../widgets/server-panel/index.js';
 
 interface Setup {
@@ -95,7 +95,7 @@ const bench = {
     const [, policyProblem] = await Promise.all([services.configuration.load(), services.policy.load()]);
     if (policyProblem) throw new Error(policyProblem);
     const info = await services.bridge.connect(options.serverName, 'stdio');
-    // The dependencies a server-panel card gives its widget (src/shell/card-dependencies.ts).
+    // The dependencies a server-panel card gives its widget (src/shell/card/card-dependencies.ts).
     const panel = services.registry.get('server-panel');
     if (!panel) throw new Error('the host registry has no server-panel widget type');
     deps = cardWidgetDependencies(services, panel, options.serverName);

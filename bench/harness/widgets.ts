@@ -1,12 +1,16 @@
 // Harness for bench/widget-lifecycle.bench.mjs: creates, mounts and destroys the built-in widgets
-// with the host's own lifecycle code (src/shell/widget-lifecycle.ts) and the dependencies a card
-// injects (src/core/widget-deps.ts), against a real server through the real gateway. Every widget
+// with the host's own lifecycle code (src/shell/card/widget-lifecycle.ts) and the dependencies a card
+// injects (src/core/widget-host/widget-deps.ts), against a real server through the real gateway. Every widget
 // type the host offers for that server is measured, so widgets added later are picked up without changes.
-import { cardWidgetDependencies } from '../../src/shell/card-dependencies.js';
-import type { MCPServerInfo, WidgetFactory } from '../../src/core/types.js';
-import { createHostServices, type HostServices } from '../../src/shell/host-services.js';
-import { createWidgetInstance, destroyWidgetInstance, type WidgetInstance } from '../../src/shell/widget-lifecycle.js';
-import type { WidgetTypeEntry } from '../../src/shell/widget-registry.js';
+import { cardWidgetDependencies } from '../../src/shell/card/card-dependencies.js';
+import type { MCPServerInfo, WidgetFactory } from '../../src/core/shared/types.js';
+import { createHostServices, type HostServices } from '../../src/shell/services/host-services.js';
+import {
+  createWidgetInstance,
+  destroyWidgetInstance,
+  type WidgetInstance,
+} from '../../src/shell/card/widget-lifecycle.js';
+import type { WidgetTypeEntry } from '../../src/shell/card/widget-registry.js';
 
 let services: HostServices;
 let info: MCPServerInfo;

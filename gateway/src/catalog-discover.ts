@@ -12,7 +12,7 @@ import type {
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { exitProblem, plainSnippet, spawnProblem } from './doctor.js';
 import type { ServerSupervisor } from './supervisor.js';
-import { clientCapabilities } from '../../src/core/bridge/client-capabilities.js';
+import { clientCapabilities } from '../../src/core/shared/client-capabilities.js';
 
 /**
  * The discovery of one stdio server for the catalog (catalog.ts): a dedicated, short-lived child with

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Brand } from '../../src/core/brand-schema.js';
+import type { Brand } from '../../src/core/shared/brand/brand-schema.js';
 import { loadBrand } from './brand.js';
 import { loadTeamLayouts } from './layouts.js';
-import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
+import type { TeamDashboard } from '../../src/core/shared/layout/layout-types.js';
 import { ConfigFileError, loadConfigFile } from './config.js';
 import { limitsFromEnv } from './limits.js';
 import { openBrowser } from './open-browser.js';

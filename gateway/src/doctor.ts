@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
-import type { ConnectionProblem, DoctorStep, ProblemDetail } from '../../src/core/connection-problem.js';
+import type {
+  ConnectionProblem,
+  DoctorStep,
+  ProblemDetail,
+} from '../../src/core/shared/gateway-api/connection-problem.js';
 import type { ObservedResponse } from './http-observer.js';
 import type { ExitInfo } from './upstream.js';
 

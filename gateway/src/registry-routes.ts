@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DashboardConfig } from '../../src/core/config-schema.js';
-import type { RegistryDashboardConfig } from '../../src/core/registry-config-schema.js';
+import type { DashboardConfig } from '../../src/core/shared/config/config-schema.js';
+import type { RegistryDashboardConfig } from '../../src/core/shared/config/registry-config-schema.js';
 import { ConfigFileError } from './config.js';
 import {
   checkInstalledEntry,

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { SdkErrorCode } from '@modelcontextprotocol/client';
-import type { ConnectionProblem } from '../../src/core/connection-problem.js';
+import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
 import { httpProblem, initializeErrorProblem, protocolVersionProblem, spawnProblem } from './doctor.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
 import { authError } from './oauth/auth-problem.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { ConnectionProblem } from '../../src/core/connection-problem.js';
+import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
 import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
 import type { SessionEventSink } from './event-hub.js';
 import { BoundedEventStore, deferPriming } from './event-store.js';

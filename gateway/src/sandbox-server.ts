@@ -3,8 +3,12 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildAppCspHeader, validateAppCsp } from '../../src/core/mcp-apps/csp.js';
-import { SANDBOX_PROXY_PATH, SANDBOX_SCRIPT_PATH, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
+import { buildAppCspHeader, validateAppCsp } from '../../src/core/shared/mcp-apps/csp.js';
+import {
+  SANDBOX_PROXY_PATH,
+  SANDBOX_SCRIPT_PATH,
+  sandboxOrigins,
+} from '../../src/core/shared/mcp-apps/sandbox-origin.js';
 import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
 

@@ -1,13 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
-import type { Brand } from '../../src/core/brand-schema.js';
-import type { TeamDashboard } from '../../src/core/layout/layout-types.js';
-import type { MissingInput } from '../../src/core/config-import.js';
-import type { DashboardConfig } from '../../src/core/config-schema.js';
+import type { Brand } from '../../src/core/shared/brand/brand-schema.js';
+import type { TeamDashboard } from '../../src/core/shared/layout/layout-types.js';
+import type { MissingInput } from '../../src/core/shared/config/config-import.js';
+import type { DashboardConfig } from '../../src/core/shared/config/config-schema.js';
 import { inputMissingProblem } from './doctor.js';
 import { EventHubs } from './event-hub.js';
-import { publicDashboardConfig } from '../../src/core/dashboard-config.js';
+import { publicDashboardConfig } from '../../src/core/shared/config/dashboard-config.js';
 import { PasskeyRoutes } from './passkey/auth-routes.js';
 import { RP_ID } from './passkey/fido2-server.js';
 import { allowedHosts, checkHostAndOrigin, ownOrigins } from './security.js';
@@ -24,7 +24,7 @@ import {
   type SupervisorTiming,
 } from './supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
-import { sandboxOriginFor, sandboxOrigins } from '../../src/core/mcp-apps/sandbox-origin.js';
+import { sandboxOriginFor, sandboxOrigins } from '../../src/core/shared/mcp-apps/sandbox-origin.js';
 import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
 import { readBody, safeDecode, sendJson, sendJsonText } from './http-io.js';
 import { ServerCatalog } from './catalog.js';
@@ -155,7 +155,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       : '';
     sendJsonText(res, 200, `{"token":${JSON.stringify(result.token)}${reads}}`, cors);
   };
-  // What a page reads at start-up (src/core/startup-reads.ts), as JSON text: each is a GET route with
+  // What a page reads at start-up (src/core/shared/gateway-api/startup-reads.ts), as JSON text: each is a GET route with
   // the bearer, and all of them come with a launch exchange that asks for them.
   const startupReads = new Map<string, () => string>([
     [

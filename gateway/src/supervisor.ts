@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isStdioServer, type ServerConfig } from '../../src/core/config-schema.js';
-import type { ConnectionProblem } from '../../src/core/connection-problem.js';
-import type { GatewayServerSummary } from '../../src/core/gateway-client.js';
+import { isStdioServer, type ServerConfig } from '../../src/core/shared/config/config-schema.js';
+import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
+import type { GatewayServerSummary } from '../../src/core/shared/gateway-api/gateway-client.js';
 import { backoffDelay } from './backoff.js';
 import { checkInitialize } from './initialize-check.js';
 import { problemLine, type ProblemSite } from './doctor.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Transport } from '@modelcontextprotocol/server';
-import { isStdioServer, type HttpServerConfig, type ServerConfig } from '../../src/core/config-schema.js';
+import { isStdioServer, type HttpServerConfig, type ServerConfig } from '../../src/core/shared/config/config-schema.js';
 import { HttpObserver } from './http-observer.js';
 import { createHttpTransport, FallbackHttpTransport, type HttpTransportKind } from './http-transport.js';
 import type { StderrBuffer } from './stderr-buffer.js';

@@ -1,35 +1,39 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { GatewayAuthError, GatewayUnreachableError, type GatewayServerSummary } from '../core/gateway-client.js';
-import type { ThemeModePreference } from '../core/types.js';
-import { LocalizeController } from '../../widgets/kit/localize.js';
-import { applyBrandToDocument } from './brand-document.js';
-import { createHostServices, type HostServices } from './host-services.js';
-import { LANGUAGES, SHELL_CATALOGS } from './messages.js';
-import { PREFERENCE_KEYS } from './preferences.js';
+import {
+  GatewayAuthError,
+  GatewayUnreachableError,
+  type GatewayServerSummary,
+} from '../core/shared/gateway-api/gateway-client.js';
+import type { ThemeModePreference } from '../core/shared/types.js';
+import { LocalizeController } from '../../widgets/kit/i18n/localize.js';
+import { applyBrandToDocument } from './brand/brand-document.js';
+import { createHostServices, type HostServices } from './services/host-services.js';
+import { LANGUAGES, SHELL_CATALOGS } from './i18n/messages.js';
+import { PREFERENCE_KEYS } from './services/preferences.js';
 import { shellStyles } from './shell.styles.js';
-import { takeToken } from './token.js';
-import './confirm-dialog.js';
-import './widget-card.js';
-import './passkey-prompt.js';
-import './host-notices.js';
-import type { McpConfirmDialog } from './confirm-dialog.js';
-import type { McpThemePanel } from './theme-panel.js';
-import { installClientFeatures } from './client-features.js';
+import { takeToken } from './startup/token.js';
+import './dialogs/confirm-dialog.js';
+import './card/widget-card.js';
+import './dialogs/passkey-prompt.js';
+import './panels/host-notices.js';
+import type { McpConfirmDialog } from './dialogs/confirm-dialog.js';
+import type { McpThemePanel } from './panels/theme-panel.js';
+import { installClientFeatures } from './services/client-features.js';
 import './mcp-apps/open-link-dialog.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { RegistryHost } from './registry/registry-host.js';
-import { afterStartup } from './background-start.js';
+import { afterStartup } from './startup/background-start.js';
 import { loadRegistryHost } from './registry/load-registry-host.js';
-import { Configuration } from '../core/configuration.js';
-import { openPolicyStore } from './policy-services.js';
-import { coalesce, preloadSessions, preloadStartup } from './startup-preload.js';
-import { takeEarlyLaunch, takeEarlySettings } from './launch-early.js';
-import type { McpPasskeyPrompt } from './passkey-prompt.js';
-import type { McpAuditPanel } from './audit-panel.js';
+import { Configuration } from '../core/services/configuration.js';
+import { openPolicyStore } from './services/policy-services.js';
+import { coalesce, preloadSessions, preloadStartup } from './startup/startup-preload.js';
+import { takeEarlyLaunch, takeEarlySettings } from './startup/launch-early.js';
+import type { McpPasskeyPrompt } from './dialogs/passkey-prompt.js';
+import type { McpAuditPanel } from './panels/audit-panel.js';
 import { installSavedCalls, type SavedCallsHost } from './saved-calls/saved-calls-host.js';
-import type { McpServersPanel } from './servers-panel.js';
-import type { McpHostNotices } from './host-notices.js';
-import { localhostUrlFor } from './canonical-origin.js';
+import type { McpServersPanel } from './panels/servers-panel.js';
+import type { McpHostNotices } from './panels/host-notices.js';
+import { localhostUrlFor } from './startup/canonical-origin.js';
 import { installAgents, type AgentsHost } from './agents/install-agents.js';
 import { DashboardLayoutController } from './layout/dashboard-layout.js';
 import { layoutStyles } from './layout/layout.styles.js';
@@ -181,7 +185,7 @@ export class McpDashboard extends LitElement {
 
   /** Loads the Appearance panel if needed and opens it. */
   async openAppearance(): Promise<McpThemePanel> {
-    await import('./theme-panel.js');
+    await import('./panels/theme-panel.js');
     const panel = this.themePanel();
     await panel.updateComplete;
     await panel.show();
@@ -391,7 +395,7 @@ export class McpDashboard extends LitElement {
   async openAudit(): Promise<McpAuditPanel | undefined> {
     const services = this.services;
     if (!services) return undefined;
-    await import('./audit-panel.js');
+    await import('./panels/audit-panel.js');
     const panel = this.renderRoot.querySelector('mcp-audit-panel') as McpAuditPanel;
     panel.policy = services.policy;
     panel.a11y = services.a11y;
@@ -403,7 +407,7 @@ export class McpDashboard extends LitElement {
   /** Opens the Servers screen (paste or import a config; its code loads on first use). */
   async openServers(): Promise<McpServersPanel | undefined> {
     if (!this.services) return undefined;
-    await import('./servers-panel.js');
+    await import('./panels/servers-panel.js');
     const panel = this.renderRoot.querySelector('mcp-servers-panel') as McpServersPanel;
     panel.a11y = this.services.a11y;
     panel.i18n = this.services.i18n;

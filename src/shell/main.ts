@@ -1,3 +1,3 @@
 // Entry point of the dashboard page. The launch code is spent first, while the rest evaluates.
-import './launch-early.js';
+import './startup/launch-early.js';
 import './dashboard.js';

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
-import { PromptCancelledError } from '../../src/shell/passkey-prompt.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
+import { PromptCancelledError } from '../../src/shell/dialogs/passkey-prompt.js';
 import { axeViolations } from '../support/axe.js';
 import {
   answerDialog,

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { axePasses, axeViolations } from '../support/axe.js';
 import { openThroughWidget, viewReady } from '../support/apps.js';
 import {
@@ -142,7 +142,10 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await expectNoViolations(`${label}: Widgets panel`);
   deepQueryText<HTMLButtonElement>('header button', 'Widgets', dashboard.shadowRoot!)!.click();
   // The dashboard loads these dialogs on a server's first request; load them as it would.
-  await Promise.all([import('../../src/shell/sampling-dialog.js'), import('../../src/shell/elicitation-dialog.js')]);
+  await Promise.all([
+    import('../../src/shell/dialogs/sampling-dialog.js'),
+    import('../../src/shell/dialogs/elicitation-dialog.js'),
+  ]);
   const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
   const reply = sampling
     .ask('everything', {
@@ -214,7 +217,7 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   await linkAnswer;
 
   // The dialog a URL-mode elicitation opens.
-  await import('../../src/shell/url-elicitation-dialog.js');
+  await import('../../src/shell/dialogs/url-elicitation-dialog.js');
   const urlDialog = dashboard.shadowRoot!.querySelector('mcp-url-elicitation-dialog')!;
   const urlAnswer = urlDialog.ask({
     serverName: 'everything',

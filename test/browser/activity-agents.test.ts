@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { EventBus, ScopedEventBus } from '../../src/core/event-bus.js';
-import { trackActivity, type ActivityEntry } from '../../widgets/kit/activity.js';
+import { EventBus, ScopedEventBus } from '../../src/core/services/event-bus.js';
+import { trackActivity, type ActivityEntry } from '../../widgets/kit/activity/activity.js';
 
 // What the host logs about widget messages and agent actions is a server's activity: the host's
 // history and the kit's tracker share the mapping; here it is followed through a widget's own scoped bus.

@@ -1,13 +1,13 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import { ScopedEventBus } from '../../src/core/event-bus.js';
+import { ScopedEventBus } from '../../src/core/services/event-bus.js';
 import { AgentActionRefused } from '../../src/core/agents/widget-agents.js';
 import { WebMcpHost, WEBMCP_PREFERENCE } from '../../src/shell/agents/webmcp-host.js';
 import type { ModelContextLike, ModelContextToolLike } from '../../src/core/agents/webmcp-registrar.js';
-import type { AgentActionContext, AgentAPI } from '../../src/core/types.js';
+import type { AgentActionContext, AgentAPI } from '../../src/core/shared/types.js';
 import type { AuditEntry } from '../../src/core/audit/audit-types.js';
-import { createWidgetDependencies } from '../../src/core/widget-deps.js';
-import type { MCPWidgetMetadata } from '../../src/core/types.js';
+import { createWidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
+import type { MCPWidgetMetadata } from '../../src/core/shared/types.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, mountDashboard, openTab, readyCard } from '../support/dashboard.js';
 import { deepQuery } from '../support/dom.js';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import {

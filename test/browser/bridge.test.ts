@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { EventBus } from '../../src/core/event-bus.js';
-import { GatewayClient } from '../../src/core/gateway-client.js';
-import { MCPBridge } from '../../src/core/mcp-bridge.js';
-import { MCPError } from '../../src/core/mcp-error.js';
+import { EventBus } from '../../src/core/services/event-bus.js';
+import { GatewayClient } from '../../src/core/shared/gateway-api/gateway-client.js';
+import { MCPBridge } from '../../src/core/bridge/mcp-bridge.js';
+import { MCPError } from '../../src/core/bridge/mcp-error.js';
 import { startGateway, stopGateway, type TestGateway } from '../support/gateway.js';
 
 describe('MCPBridge against server-everything through the real gateway', () => {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { mountDashboard, readyCard } from '../support/dashboard.js';

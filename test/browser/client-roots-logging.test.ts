@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { LogEntry } from '../../src/core/types.js';
+import type { LogEntry } from '../../src/core/shared/types.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, fillAndInvoke, readyCard, selectTool } from '../support/dashboard.js';

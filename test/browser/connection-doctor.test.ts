@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { mountDashboard } from '../support/dashboard.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { brokenServers } from '../support/doctor-table.mjs';

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpServerStatus } from '../../src/shell/server-status.js';
+import type { McpServerStatus } from '../../src/shell/card/server-status.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { readyCard } from '../support/dashboard.js';
 import { SERVERS, announced, editMode, mount, profileName, settle, tiles } from '../support/layout.js';

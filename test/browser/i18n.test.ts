@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import { createWidgetDependencies } from '../../src/core/widget-deps.js';
-import type { I18nCatalogs, I18nMessage } from '../../src/core/types.js';
-import { en as shellEn } from '../../src/shell/messages/en.js';
-import { ja as shellJa } from '../../src/shell/messages/ja.js';
-import { KIT_CATALOGS } from '../../widgets/kit/messages.js';
-import { CLIENT_KIT_CATALOGS } from '../../widgets/kit/messages-client.js';
+import { createWidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
+import type { I18nCatalogs, I18nMessage } from '../../src/core/shared/types.js';
+import { en as shellEn } from '../../src/shell/i18n/messages/en.js';
+import { ja as shellJa } from '../../src/shell/i18n/messages/ja.js';
+import { KIT_CATALOGS } from '../../widgets/kit/i18n/messages.js';
+import { CLIENT_KIT_CATALOGS } from '../../widgets/kit/i18n/messages-client.js';
 import { en as panelEn } from '../../widgets/server-panel/messages-en.js';
 import { ja as panelJa } from '../../widgets/server-panel/messages-ja.js';
 import { en as statusEn } from '../../widgets/server-status/messages-en.js';

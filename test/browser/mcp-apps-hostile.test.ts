@@ -5,7 +5,7 @@ import { startGateway, stopGateway, waitFor, type TestGateway } from '../support
 import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
 import { openThroughWidget, viewReady, viewReport } from '../support/apps.js';
 import { evalInView, viewFrameUrl } from '../support/views.js';
-import type { AppViewHandle } from '../../src/core/types.js';
+import type { AppViewHandle } from '../../src/core/shared/types.js';
 
 type Attempt = { attempted: true; outcome: 'returned' | 'threw'; value?: string; error?: string; code?: number };
 type AttackReport = {

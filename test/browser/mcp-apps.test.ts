@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { OUTER_SANDBOX } from '../../src/core/mcp-apps/sandbox-policy.js';
 import { deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpUiResourceWidget } from '../../src/shell/mcp-apps/mcp-ui-resource-widget.js';
-import { checkWidgetResult, createWidgetInstance } from '../../src/shell/widget-lifecycle.js';
-import type { MCPServerInfo, MCPWidgetInterface } from '../../src/core/types.js';
+import { checkWidgetResult, createWidgetInstance } from '../../src/shell/card/widget-lifecycle.js';
+import type { MCPServerInfo, MCPWidgetInterface } from '../../src/core/shared/types.js';
 import { deepQuery } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { mountDashboard, readyCard } from '../support/dashboard.js';

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
-import type { HostCallOptions } from '../../src/core/mcp-bridge.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
+import type { HostCallOptions } from '../../src/core/bridge/mcp-bridge.js';
 import type { AuditEntry } from '../../src/core/audit/audit-types.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { DependenciesObject } from '../../src/core/types.js';
+import type { DependenciesObject } from '../../src/core/shared/types.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import {

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { SchemaValidator } from '../../src/core/validation.js';
-import type { ArgumentProblem } from '../../src/core/types.js';
-import { problemText } from '../../widgets/kit/problem-text.js';
-import { englishTranslate, formatMessage } from '../../widgets/kit/translate.js';
-import { KIT_CATALOGS } from '../../widgets/kit/messages.js';
+import { SchemaValidator } from '../../src/core/invocation/validation.js';
+import type { ArgumentProblem } from '../../src/core/shared/types.js';
+import { problemText } from '../../widgets/kit/widget/problem-text.js';
+import { englishTranslate, formatMessage } from '../../widgets/kit/i18n/translate.js';
+import { KIT_CATALOGS } from '../../widgets/kit/i18n/messages.js';
 
 // Each JSON Schema keyword the kit words from its catalogs, produced by the host's real validator.
 const SCHEMA = {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpSavedCalls } from '../../src/shell/saved-calls/saved-calls-panel.js';
-import type { McpSchemaForm } from '../../widgets/kit/schema-form.js';
+import type { McpSchemaForm } from '../../widgets/kit/schema-form/schema-form.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import {

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { JSONSchema } from '../../src/core/types.js';
-import { SchemaValidator } from '../../src/core/validation.js';
-import '../../widgets/kit/schema-form.js';
-import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form.js';
+import type { JSONSchema } from '../../src/core/shared/types.js';
+import { SchemaValidator } from '../../src/core/invocation/validation.js';
+import '../../widgets/kit/schema-form/schema-form.js';
+import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form/schema-form.js';
 
 async function mount(schema: unknown): Promise<McpSchemaForm> {
   const el = await fixture<McpSchemaForm>(

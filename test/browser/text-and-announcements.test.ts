@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import DOMPurify from 'dompurify';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
-import { sanitizeToFragment } from '../../widgets/kit/sanitize.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
+import { sanitizeToFragment } from '../../widgets/kit/widget/sanitize.js';
 import { Instrumentation } from '../../widgets/kit/test-kit/instrument.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
@@ -85,7 +85,7 @@ describe('tool text and announcements', () => {
 
   it('MCP-WP-11.1.3 built-in widgets never render tool text as HTML: no HTML sink outside DOMPurify receives it and nothing runs', async () => {
     const card: McpWidgetCard = await readyCard(dashboard, 'hostile');
-    // Every HTML sink is recorded; DOMPurify (the only HTML path, widgets/kit/sanitize.ts) is allowed to parse.
+    // Every HTML sink is recorded; DOMPurify (the only HTML path, widgets/kit/widget/sanitize.ts) is allowed to parse.
     const sinks = new Instrumentation();
     let insidePurify = 0;
     const sanitize = DOMPurify.sanitize;

@@ -3,7 +3,7 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { contrastRatio, parseColor, toHex } from '../../theme/color.js';
 import { composeTheme } from '../../theme/compose.js';
 import { mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
-import { createWidgetDependencies } from '../../src/core/widget-deps.js';
+import { createWidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
 import createServerPanelWidget from '../../widgets/server-panel/index.js';
 import { deepQuery, deepQueryAll } from '../support/dom.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';

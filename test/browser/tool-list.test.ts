@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import type { MCPTool } from '../../src/core/types.js';
-import '../../widgets/kit/tool-list.js';
-import { TOOL_LIST_OVERHANG_PX, type McpToolList } from '../../widgets/kit/tool-list.js';
+import type { MCPTool } from '../../src/core/shared/types.js';
+import '../../widgets/kit/tool-runner/tool-list.js';
+import { TOOL_LIST_OVERHANG_PX, type McpToolList } from '../../widgets/kit/tool-runner/tool-list.js';
 // Installs the filter for Chromium's benign "ResizeObserver loop" window error (see gateway.ts).
 import '../support/gateway.js';
 

@@ -3,7 +3,7 @@ import { setViewport } from '@web/test-runner-commands';
 import '../../src/shell/dashboard.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppTile } from '../../src/shell/layout/app-tile.js';
-import type { ThemeModePreference } from '../../src/core/types.js';
+import type { ThemeModePreference } from '../../src/core/shared/types.js';
 import { axeViolations } from '../support/axe.js';
 import { emulateMedia } from '../support/media.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';

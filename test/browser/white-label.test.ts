@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpBrandEditor } from '../../src/shell/brand-editor.js';
+import type { McpBrandEditor } from '../../src/shell/brand/brand-editor.js';
 import { contrastRatio } from '../../theme/color.js';
 import { mountDashboard } from '../support/dashboard.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';

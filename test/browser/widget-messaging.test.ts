@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-deps.js';
-import type { MCPWidgetMetadata, WidgetMessage, WidgetPermissions } from '../../src/core/types.js';
+import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
+import type { MCPWidgetMetadata, WidgetMessage, WidgetPermissions } from '../../src/core/shared/types.js';
 import type { AuditEntry } from '../../src/core/audit/audit-types.js';
 import type { McpToolBrowserWidget } from '../../widgets/tool-browser/tool-browser.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';

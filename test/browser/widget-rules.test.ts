@@ -7,7 +7,7 @@ import type {
   MCPTool,
   WidgetFactory,
   WidgetResourceUsage,
-} from '../../src/core/types.js';
+} from '../../src/core/shared/types.js';
 // The mocks by file: the kit's index also loads axe-core (CommonJS), which this test does not need.
 import { MockConfiguration } from '../../widgets/kit/test-kit/mock-configuration.js';
 import { MockEventBus } from '../../widgets/kit/test-kit/mock-event-bus.js';

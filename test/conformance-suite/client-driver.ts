@@ -9,12 +9,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventBus } from '../../src/core/event-bus.js';
-import { GatewayClient } from '../../src/core/gateway-client.js';
-import { needsSignIn, startSignIn } from '../../src/core/gateway-oauth.js';
-import { MCPBridge } from '../../src/core/mcp-bridge.js';
-import type { OAuthServerConfig } from '../../src/core/oauth-config-schema.js';
-import { initialValue } from '../../widgets/kit/schema-model.js';
+import { EventBus } from '../../src/core/services/event-bus.js';
+import { GatewayClient } from '../../src/core/shared/gateway-api/gateway-client.js';
+import { needsSignIn, startSignIn } from '../../src/core/shared/gateway-api/gateway-oauth.js';
+import { MCPBridge } from '../../src/core/bridge/mcp-bridge.js';
+import type { OAuthServerConfig } from '../../src/core/shared/config/oauth-config-schema.js';
+import { initialValue } from '../../widgets/kit/schema-form/schema-model.js';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 
 const SERVER = 'suite';

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { analyzeDist, breakdownOf, budgetProblems, BUDGETS, kb } from '../../bench/lib/bundle.mjs';
-import { BUILT_IN_WIDGETS } from '../../src/shell/widget-registry.js';
+import { BUILT_IN_WIDGETS } from '../../src/shell/card/widget-registry.js';
 import { repoRoot } from '../support/gateway-process.mjs';
 
 // The size budget, run in CI on the real build (npm test builds first):
@@ -48,7 +48,7 @@ test('ajv is not part of the initial load (it is fetched after first paint; docs
     for (const heavy of ['ajv', 'ajv-formats', 'fast-uri']) {
       assert.ok(
         !origins.includes(heavy),
-        `${heavy} is in the initial bundle ${file.file}; import the validator through src/core/lazy-validator.ts`,
+        `${heavy} is in the initial bundle ${file.file}; import the validator through src/core/invocation/lazy-validator.ts`,
       );
     }
   }
@@ -109,7 +109,11 @@ test('the budget check counts modulepreloads, stylesheets and static imports, an
       },
       '_big-only.js': { file: 'assets/big-only.js', name: 'big-only' },
       '_kit.js': { file: 'assets/shared-kit.js', name: 'kit' },
-      'src/core/validation.ts': { file: 'assets/validation.js', src: 'src/core/validation.ts', isDynamicEntry: true },
+      'src/core/invocation/validation.ts': {
+        file: 'assets/validation.js',
+        src: 'src/core/invocation/validation.ts',
+        isDynamicEntry: true,
+      },
     };
     await writeFile(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { importConfig, stripJsonComments } from '../../src/core/config-import.js';
+import { importConfig, stripJsonComments } from '../../src/core/shared/config/config-import.js';
 import { readConfig } from '../../gateway/src/config.js';
 import { gatewayRequest, repoRoot } from '../support/gateway-process.mjs';
 import { spawn } from 'node:child_process';

@@ -1,10 +1,10 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ConnectionProblem } from '../../src/core/connection-problem.js';
-import { formatMessage } from '../../src/core/message-format.js';
-import { doctorText } from '../../src/shell/connection-doctor-text.js';
-import { en } from '../../src/shell/messages/en.js';
-import { ja } from '../../src/shell/messages/ja.js';
+import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
+import { formatMessage } from '../../src/core/services/message-format.js';
+import { doctorText } from '../../src/shell/card/connection-doctor-text.js';
+import { en } from '../../src/shell/i18n/messages/en.js';
+import { ja } from '../../src/shell/i18n/messages/ja.js';
 import * as doctor from '../../gateway/src/doctor.js';
 import {
   AuthorizationServerMismatchError,

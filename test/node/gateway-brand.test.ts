@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, runGatewayToExit, startGatewayProcess } from '../support/gateway-process.mjs';
-import { brandSchema } from '../../src/core/brand-schema.js';
+import { brandSchema } from '../../src/core/shared/brand/brand-schema.js';
 
 const brandsDir = join(repoRoot, 'examples', 'brands');
 

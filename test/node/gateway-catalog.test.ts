@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGatewayProcess, repoRoot } from '../support/gateway-process.mjs';
 import { alive, until } from '../support/processes.js';
-import { clientCapabilities } from '../../src/core/bridge/client-capabilities.js';
+import { clientCapabilities } from '../../src/core/shared/client-capabilities.js';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 interface Entry {

@@ -1,7 +1,7 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { EventHubClient } from '../../src/core/event-hub-client.js';
+import { EventHubClient } from '../../src/core/shared/gateway-api/event-hub-client.js';
 import { syntheticServer } from '../../bench/lib/servers.mjs';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 

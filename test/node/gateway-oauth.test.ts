@@ -4,11 +4,16 @@ import { request } from 'node:http';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { problemFromErrorData } from '../../src/core/connection-problem.js';
-import { EventBus } from '../../src/core/event-bus.js';
-import { GatewayClient } from '../../src/core/gateway-client.js';
-import { AUTH_REQUIRED_CODE, needsSignIn, signOut, startSignIn } from '../../src/core/gateway-oauth.js';
-import { MCPBridge } from '../../src/core/mcp-bridge.js';
+import { problemFromErrorData } from '../../src/core/shared/gateway-api/connection-problem.js';
+import { EventBus } from '../../src/core/services/event-bus.js';
+import { GatewayClient } from '../../src/core/shared/gateway-api/gateway-client.js';
+import {
+  AUTH_REQUIRED_CODE,
+  needsSignIn,
+  signOut,
+  startSignIn,
+} from '../../src/core/shared/gateway-api/gateway-oauth.js';
+import { MCPBridge } from '../../src/core/bridge/mcp-bridge.js';
 import { runGatewayToExit, startGatewayProcess } from '../support/gateway-process.mjs';
 import { followAsBrowser, startOAuthFixture } from '../support/oauth-fixture.mjs';
 

@@ -2,8 +2,8 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
-import { checkItems, isWrongShape, listLeniently, summarizeProblems } from '../../src/core/list-items.js';
-import { MCPError } from '../../src/core/mcp-error.js';
+import { checkItems, isWrongShape, listLeniently, summarizeProblems } from '../../src/core/bridge/list-items.js';
+import { MCPError } from '../../src/core/bridge/mcp-error.js';
 
 // The lenient list path of the bridge (MCP-WP-9.1.3) against a real SDK server and client linked in
 // memory: pages, item numbering across pages, cursors that repeat, answers that are not lists.

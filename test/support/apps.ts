@@ -2,8 +2,8 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
-import type { AppHostInterface, AppViewHandle, DependenciesObject } from '../../src/core/types.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
+import type { AppHostInterface, AppViewHandle, DependenciesObject } from '../../src/core/shared/types.js';
 import { deepQuery } from './dom.js';
 import { waitFor } from './gateway.js';
 import { answerDialog, dialogOpen } from './dashboard.js';

@@ -1,7 +1,7 @@
 // Helpers for the MCP client-feature tests (tasks, URL elicitation, completions, roots, logs): they
 // drive the real dashboard the way a person does — tabs, fields, dialogs.
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { deepQuery, deepQueryAll, deepText } from './dom.js';
 import { waitFor } from './gateway.js';
 import { openTab } from './dashboard.js';

@@ -1,8 +1,8 @@
 // Mounts a real <mcp-dashboard> against a test gateway and drives it like a user.
 import '../../src/shell/dashboard.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import type { McpWidgetCard } from '../../src/shell/widget-card.js';
-import type { McpConfirmDialog } from '../../src/shell/confirm-dialog.js';
+import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
+import type { McpConfirmDialog } from '../../src/shell/dialogs/confirm-dialog.js';
 import { deepQuery, deepQueryAll, deepQueryText } from './dom.js';
 import { waitFor, type TestGateway } from './gateway.js';
 

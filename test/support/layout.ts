@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/shell/dashboard.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpTile } from '../../src/shell/layout/tile.js';
-import type { Tile } from '../../src/core/layout/layout-types.js';
+import type { Tile } from '../../src/core/shared/layout/layout-types.js';
 import { waitFor, type TestGateway } from './gateway.js';
 
 /** The test servers of the layout tests: server-everything and the layout fixture with MCP App views. */

@@ -6,8 +6,8 @@ import {
   type ActivityEntry,
   type LatencyPoint,
 } from '../kit/index.js';
-import '../kit/activity-table.js';
-import '../kit/latency-chart.js';
+import '../kit/activity/activity-table.js';
+import '../kit/activity/latency-chart.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
 

@@ -65,11 +65,11 @@ export type {
   QueuedOperation,
   CachedToolResult,
   TelemetryInterface,
-} from '../../src/core/types.js';
-export { defineElement } from './define.js';
-export { sanitizeToFragment, safeHttpUrl, safeImageDataUrl, safeAudioDataUrl } from './sanitize.js';
-export { displayName, summarizeSchema, createRequestId, errorText } from './tool-text.js';
-export { McpSchemaForm, SchemaFormSubmitEvent, FIELD_BUDGET } from './schema-form.js';
+} from '../../src/core/shared/types.js';
+export { defineElement } from './widget/define.js';
+export { sanitizeToFragment, safeHttpUrl, safeImageDataUrl, safeAudioDataUrl } from './widget/sanitize.js';
+export { displayName, summarizeSchema, createRequestId, errorText } from './tool-runner/tool-text.js';
+export { McpSchemaForm, SchemaFormSubmitEvent, FIELD_BUDGET } from './schema-form/schema-form.js';
 export {
   describeNode,
   derefSchema,
@@ -77,20 +77,20 @@ export {
   constraintText,
   type SchemaNode,
   type NodeKind,
-} from './schema-model.js';
-export { getAt, setAt, childPointer } from './schema-pointer.js';
-export { McpResultView, prettyJson, downloadBase64, fileNameFor } from './result-view.js';
-export { McpLongText, TEXT_STEP, downloadText, sizeLabel } from './long-text.js';
-export { McpToolRunner, MAX_MANUAL_RETRIES, OpenAppEvent, type AgentCallOutcome } from './tool-runner.js';
-export { McpToolList, ToolSelectEvent, filterTools, toolSearchText } from './tool-list.js';
-export { renderToolItem, toolBadges } from './tool-item.js';
-export { McpResourceBrowser, resourceLabel, annotationText, templateFields } from './resource-browser.js';
-export { McpPromptRunner, promptSchema, promptArgsSummary, promptFields } from './prompt-runner.js';
-export { McpActivityTable } from './activity-table.js';
-export { McpLatencyChart, median, type LatencyPoint } from './latency-chart.js';
-export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './server-widget.js';
-export { dataBytes, gzippedBytes } from './resource-usage.js';
-export { createServerWidget, type ServerWidgetOptions } from './widget-factory.js';
+} from './schema-form/schema-model.js';
+export { getAt, setAt, childPointer } from './schema-form/schema-pointer.js';
+export { McpResultView, prettyJson, downloadBase64, fileNameFor } from './tool-runner/result-view.js';
+export { McpLongText, TEXT_STEP, downloadText, sizeLabel } from './tool-runner/long-text.js';
+export { McpToolRunner, MAX_MANUAL_RETRIES, OpenAppEvent, type AgentCallOutcome } from './tool-runner/tool-runner.js';
+export { McpToolList, ToolSelectEvent, filterTools, toolSearchText } from './tool-runner/tool-list.js';
+export { renderToolItem, toolBadges } from './tool-runner/tool-item.js';
+export { McpResourceBrowser, resourceLabel, annotationText, templateFields } from './resources/resource-browser.js';
+export { McpPromptRunner, promptSchema, promptArgsSummary, promptFields } from './prompts/prompt-runner.js';
+export { McpActivityTable } from './activity/activity-table.js';
+export { McpLatencyChart, median, type LatencyPoint } from './activity/latency-chart.js';
+export { McpServerWidgetElement, ACTIVE_WINDOW_MS } from './widget/server-widget.js';
+export { dataBytes, gzippedBytes } from './resources/resource-usage.js';
+export { createServerWidget, type ServerWidgetOptions } from './widget/widget-factory.js';
 export {
   createAgentApi,
   getStatusAction,
@@ -98,22 +98,32 @@ export {
   listResourcesAction,
   toolActions,
   type KitAgentAction,
-} from './agent-actions.js';
-export { withRetries, isRetryable, RetriesExhaustedError } from './retry.js';
-export { widgetTimers } from './timers.js';
-export { templateVariables, templateSchema, expandTemplate } from './uri-template.js';
-export { listStyles } from './list.styles.js';
-export { mcpletSummary, renderMcpletBadges, mcpletBadgeStyles, type McpletSummary } from './mcplet-badges.js';
-export { renderMcpletCheck, mcpletCheckStyles } from './mcplet-result.js';
-export { trackActivity, type ActivityEntry } from './activity.js';
-export { renderStatus, statusLabel, type Translate } from './status.js';
-export { LocalizeController } from './localize.js';
-export { KIT_CATALOGS } from './messages.js';
-export { CLIENT_KIT_CATALOGS } from './messages-client.js';
-export { problemText } from './problem-text.js';
-export { baseStyles } from './styles.js';
-export { McpCompletionInput, CompletionValueEvent, type CompleteFunction } from './completion-input.js';
-export { McpArgumentForm, argumentCompleter, type ArgumentField, type ArgumentCompleter } from './argument-form.js';
+} from './widget/agent-actions.js';
+export { withRetries, isRetryable, RetriesExhaustedError } from './widget/retry.js';
+export { widgetTimers } from './widget/timers.js';
+export { templateVariables, templateSchema, expandTemplate } from './resources/uri-template.js';
+export { listStyles } from './styles/list.styles.js';
+export {
+  mcpletSummary,
+  renderMcpletBadges,
+  mcpletBadgeStyles,
+  type McpletSummary,
+} from './tool-runner/mcplet-badges.js';
+export { renderMcpletCheck, mcpletCheckStyles } from './tool-runner/mcplet-result.js';
+export { trackActivity, type ActivityEntry } from './activity/activity.js';
+export { renderStatus, statusLabel, type Translate } from './widget/status.js';
+export { LocalizeController } from './i18n/localize.js';
+export { KIT_CATALOGS } from './i18n/messages.js';
+export { CLIENT_KIT_CATALOGS } from './i18n/messages-client.js';
+export { problemText } from './widget/problem-text.js';
+export { baseStyles } from './styles/styles.js';
+export { McpCompletionInput, CompletionValueEvent, type CompleteFunction } from './schema-form/completion-input.js';
+export {
+  McpArgumentForm,
+  argumentCompleter,
+  type ArgumentField,
+  type ArgumentCompleter,
+} from './schema-form/argument-form.js';
 export {
   McpTaskView,
   TaskCancelEvent,
@@ -121,7 +131,7 @@ export {
   taskSupportOf,
   isFinishedTask,
   renderTaskState,
-} from './task-view.js';
-export { McpTaskList } from './task-list.js';
-export { McpLogView, LOG_LEVEL_ORDER, filterLog, logDataText } from './log-view.js';
-export { McpRootsEditor, folderToFileUri } from './roots-editor.js';
+} from './client/task-view.js';
+export { McpTaskList } from './client/task-list.js';
+export { McpLogView, LOG_LEVEL_ORDER, filterLog, logDataText } from './client/log-view.js';
+export { McpRootsEditor, folderToFileUri } from './client/roots-editor.js';

@@ -1,6 +1,6 @@
 import { html, css } from 'lit';
 import { McpServerWidgetElement, baseStyles, defineElement } from '../kit/index.js';
-import '../kit/resource-browser.js';
+import '../kit/resources/resource-browser.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
 

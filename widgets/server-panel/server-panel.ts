@@ -9,15 +9,15 @@ import {
   type OpenAppEvent,
   type ToolSelectEvent,
 } from '../kit/index.js';
-import '../kit/tool-runner.js';
-import type { McpToolRunner } from '../kit/tool-runner.js';
-import '../kit/tool-list.js';
-import '../kit/resource-browser.js';
-import '../kit/prompt-runner.js';
-import '../kit/activity-table.js';
-import '../kit/task-list.js';
-import '../kit/log-view.js';
-import '../kit/roots-editor.js';
+import '../kit/tool-runner/tool-runner.js';
+import type { McpToolRunner } from '../kit/tool-runner/tool-runner.js';
+import '../kit/tool-runner/tool-list.js';
+import '../kit/resources/resource-browser.js';
+import '../kit/prompts/prompt-runner.js';
+import '../kit/activity/activity-table.js';
+import '../kit/client/task-list.js';
+import '../kit/client/log-view.js';
+import '../kit/client/roots-editor.js';
 import { panelStyles } from './server-panel.styles.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';

@@ -7,11 +7,11 @@ import {
   type ToolSelectEvent,
   type WidgetMessage,
 } from '../kit/index.js';
-import type { McpToolRunner } from '../kit/tool-runner.js';
-import type { UseValueEvent } from '../kit/offered-value.js';
-import '../kit/tool-list.js';
-import '../kit/tool-runner.js';
-import '../kit/offered-value.js';
+import type { McpToolRunner } from '../kit/tool-runner/tool-runner.js';
+import type { UseValueEvent } from '../kit/schema-form/offered-value.js';
+import '../kit/tool-runner/tool-list.js';
+import '../kit/tool-runner/tool-runner.js';
+import '../kit/schema-form/offered-value.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
 

@@ -1,4 +1,4 @@
-import type { ConnectionProblem } from '../../../src/core/connection-problem.js';
+import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
 import { httpProblem } from '../doctor.js';
 import { problemError, type RpcError } from '../relay-handshake.js';
 import type { ServerSupervisor } from '../supervisor.js';

@@ -29,7 +29,7 @@ export interface AuthProblem {
 
 /**
  * An authorization failure, said the way the connection doctor says things: the doctor's `kind`
- * (one per sentence, so the card can translate it: `doctor.<kind>` in src/shell/messages/…/doctor-oauth.ts
+ * (one per sentence, so the card can translate it: `doctor.<kind>` in src/shell/i18n/messages/…/doctor-oauth.ts
  * repeats these sentences word for word), what happened, what to do, the values the sentences name,
  * and the sign-in fields of `AuthProblem`.
  */

@@ -7,7 +7,7 @@ import {
   requestJwtAuthorizationGrant,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
-import type { OAuthServerConfig } from '../../../src/core/oauth-config-schema.js';
+import type { OAuthServerConfig } from '../../../src/core/shared/config/oauth-config-schema.js';
 
 /** A PEM key from `privateKey` or `privateKeyFile` (relative to the config file); undefined when neither is set. */
 export function readPrivateKey(oauth: OAuthServerConfig, configDir: string, where: string): string | undefined {

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, resolve } from 'node:path';
-import { isStdioServer, type DashboardConfig, type ServerConfig } from '../../../src/core/config-schema.js';
-import type { DashboardOAuthConfig } from '../../../src/core/oauth-config-schema.js';
+import {
+  isStdioServer,
+  type DashboardConfig,
+  type ServerConfig,
+} from '../../../src/core/shared/config/config-schema.js';
+import type { DashboardOAuthConfig } from '../../../src/core/shared/config/oauth-config-schema.js';
 import { callbackText, sendCallbackPage } from './callback-page.js';
 import { describeAuthFailure } from './errors.js';
 import { guardSdkWarnings } from './scrub.js';

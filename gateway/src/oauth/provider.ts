@@ -9,7 +9,7 @@ import {
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
-import type { OAuthServerConfig } from '../../../src/core/oauth-config-schema.js';
+import type { OAuthServerConfig } from '../../../src/core/shared/config/oauth-config-schema.js';
 import type { TokenStore } from './token-store.js';
 
 /** What the provider tells its server's sign-in controller. */

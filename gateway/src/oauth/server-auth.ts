@@ -8,8 +8,8 @@ import {
   type OAuthClientProvider,
   type OAuthDiscoveryState,
 } from '@modelcontextprotocol/client';
-import type { OAuthServerConfig } from '../../../src/core/oauth-config-schema.js';
-import type { GatewayAuthSummary } from '../../../src/core/gateway-oauth.js';
+import type { OAuthServerConfig } from '../../../src/core/shared/config/oauth-config-schema.js';
+import type { GatewayAuthSummary } from '../../../src/core/shared/gateway-api/gateway-oauth.js';
 import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from './errors.js';
 import { machineProvider, readPrivateKey } from './machine.js';
 import { GatewayOAuthProvider } from './provider.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Ajv from 'ajv';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import { SERVER_NAME_PATTERN } from '../../../src/core/config-schema.js';
+import { SERVER_NAME_PATTERN } from '../../../src/core/shared/config/config-schema.js';
 import { bearerToken, generateToken, tokensEqual } from '../security.js';
 import { DevFido2Server, PasskeyError, RP_ID } from './fido2-server.js';
 import { readBody, sendJson } from '../http-io.js';

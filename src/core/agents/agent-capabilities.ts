@@ -1,5 +1,5 @@
 import { canonical } from '../audit/audit-log.js';
-import type { AgentActionDescriptor, JSONSchema } from '../types.js';
+import type { AgentActionDescriptor, JSONSchema } from '../shared/types.js';
 
 /** The keyword a capability branch uses to say it only reads or changes the view (MCP-WP-17.1.5). */
 export const READ_ONLY_KEYWORD = 'x-mcpwp-readOnly';

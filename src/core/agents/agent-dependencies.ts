@@ -1,6 +1,6 @@
 import type { MessagingHub } from '../messaging/widget-messaging.js';
 import type { OfflineHost } from '../offline/offline-host.js';
-import type { AgentAPI, DependenciesObject, MCPBridgeInterface, Unsubscribe, WidgetAPI } from '../types.js';
+import type { AgentAPI, DependenciesObject, MCPBridgeInterface, Unsubscribe, WidgetAPI } from '../shared/types.js';
 import type { WidgetAgentHost } from './widget-agents.js';
 
 /** The host services behind a widget's WidgetMessaging, OfflineCache and AgentAPI. */

@@ -1,5 +1,5 @@
-import type { DashboardPolicySettings } from '../dashboard-config.js';
-import type { CallerContext } from '../types.js';
+import type { DashboardPolicySettings } from '../shared/config/dashboard-config.js';
+import type { CallerContext } from '../shared/types.js';
 
 /** The id the browser's agent gets when `dashboard.webmcp.agent` names none. */
 export const DEFAULT_AGENT_ID = 'browser-agent';

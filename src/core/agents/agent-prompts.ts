@@ -1,4 +1,4 @@
-import { MCPError } from '../mcp-error.js';
+import { MCPError } from '../bridge/mcp-error.js';
 
 /**
  * MCP-WP-17.1.6: a prompt an agent authored (a widget's `createMessage` made for an agent action) is checked

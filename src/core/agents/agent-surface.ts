@@ -1,9 +1,9 @@
 import { canonical } from '../audit/audit-log.js';
-import type { MCPBridge } from '../mcp-bridge.js';
-import { LOCAL_CODES, MCPError } from '../mcp-error.js';
+import type { MCPBridge } from '../bridge/mcp-bridge.js';
+import { LOCAL_CODES, MCPError } from '../bridge/mcp-error.js';
 import type { PolicyGate } from '../policy/policy-gate.js';
-import type { HostTool, ToolInvoker } from '../tool-invoker.js';
-import type { CallerContext, JSONSchema, MCPServerInfo, MCPTool, ToolResult } from '../types.js';
+import type { HostTool, ToolInvoker } from '../invocation/tool-invoker.js';
+import type { CallerContext, JSONSchema, MCPServerInfo, MCPTool, ToolResult } from '../shared/types.js';
 import { agentCaller, type AgentGrant } from './agent-identity.js';
 import { HOST_TOOLS, type HostToolDefinition } from './host-tool-definitions.js';
 import { hostToolName, HOST_PREFIX, uniqueNames, webmcpToolName } from './webmcp-names.js';

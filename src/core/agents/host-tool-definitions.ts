@@ -1,5 +1,5 @@
-import type { MCPBridge } from '../mcp-bridge.js';
-import type { CallerContext, JSONSchema, MCPTool } from '../types.js';
+import type { MCPBridge } from '../bridge/mcp-bridge.js';
+import type { CallerContext, JSONSchema, MCPTool } from '../shared/types.js';
 import type { AgentGrant } from './agent-identity.js';
 import type { AgentToolResult, AgentToolSpec } from './agent-surface.js';
 import type { WidgetAgentHost } from './widget-agents.js';

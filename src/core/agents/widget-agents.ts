@@ -1,8 +1,8 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import { argumentsDigest } from '../audit/audit-log.js';
-import type { DashboardPolicySettings } from '../dashboard-config.js';
-import type { EventBus } from '../event-bus.js';
-import type { ArgumentValidator } from '../lazy-validator.js';
+import type { DashboardPolicySettings } from '../shared/config/dashboard-config.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { ArgumentValidator } from '../invocation/lazy-validator.js';
 import type {
   ActionResult,
   AgentActionDescriptor,
@@ -11,7 +11,7 @@ import type {
   CallerContext,
   JSONSchema,
   Unsubscribe,
-} from '../types.js';
+} from '../shared/types.js';
 import { agentCaller, agentGrant, type AgentGrant } from './agent-identity.js';
 import { parseCapabilities } from './agent-capabilities.js';
 

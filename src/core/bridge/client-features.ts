@@ -1,14 +1,14 @@
 // The MCP client features beyond calls and reads: tasks (both sides), completions, logging and roots.
 
 import type { Client } from '@modelcontextprotocol/client';
-import type { EventBus } from '../event-bus.js';
-import type { McpClientSdk } from '../mcp-sdk.js';
-import { MCPError } from '../mcp-error.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { McpClientSdk } from './mcp-sdk.js';
+import { MCPError } from './mcp-error.js';
 import type { ClientTasks } from '../tasks/client-tasks.js';
 import { loadTaskRuntime, type TaskRuntime } from '../tasks/load-runtime.js';
 import { TaskStore } from '../tasks/task-store.js';
 import { LogStore } from '../logging/log-store.js';
-import type { CompletionRef, CompletionResult, LogLevel, RootEntry, RootView, TaskRecord } from '../types.js';
+import type { CompletionRef, CompletionResult, LogLevel, RootEntry, RootView, TaskRecord } from '../shared/types.js';
 import type { BridgeContext } from './connection.js';
 
 /** Where roots come from and how a server's own roots are changed (the host's RootsStore). */

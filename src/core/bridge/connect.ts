@@ -1,9 +1,9 @@
 // Opening a server's session: load the SDK, create the client, hand-shake through the gateway, discover.
 
-import type { McpClientSdk } from '../mcp-sdk.js';
-import { LOCAL_CODES, MCPError, toMCPError } from '../mcp-error.js';
-import type { MCPServerInfo } from '../types.js';
-import { clientCapabilities } from './client-capabilities.js';
+import type { McpClientSdk } from './mcp-sdk.js';
+import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
+import type { MCPServerInfo } from '../shared/types.js';
+import { clientCapabilities } from '../shared/client-capabilities.js';
 import { closeClient, newConnection, type BridgeContext } from './connection.js';
 import { discover } from './discovery.js';
 import { installNotificationHandlers, type ChangedList } from './notifications.js';

@@ -1,11 +1,11 @@
 // The bridge's per-server connections and the state its modules share.
 
 import type { Client } from '@modelcontextprotocol/client';
-import type { EventBus } from '../event-bus.js';
-import type { GatewayClient } from '../gateway-client.js';
-import type { McpClientSdk } from '../mcp-sdk.js';
-import { LOCAL_CODES, MCPError } from '../mcp-error.js';
-import type { ConnectionState, MCPServerConnection, MCPServerInfo } from '../types.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { GatewayClient } from '../shared/gateway-api/gateway-client.js';
+import type { McpClientSdk } from './mcp-sdk.js';
+import { LOCAL_CODES, MCPError } from './mcp-error.js';
+import type { ConnectionState, MCPServerConnection, MCPServerInfo } from '../shared/types.js';
 import type { DiscoveryHook } from './options.js';
 
 /** One configured server as the bridge tracks it. */

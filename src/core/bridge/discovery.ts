@@ -1,8 +1,8 @@
 // Discovery right after the handshake: every list of a new server, then the host's discovery hook.
 
 import type { Client } from '@modelcontextprotocol/client';
-import type { ListKind } from '../list-items.js';
-import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPServerInfo, MCPTool } from '../types.js';
+import type { ListKind } from './list-items.js';
+import type { MCPPrompt, MCPResource, MCPResourceTemplate, MCPServerInfo, MCPTool } from '../shared/types.js';
 import type { BridgeContext, Connection } from './connection.js';
 import { fetchList, readQuietly, type ListProblems } from './lists.js';
 

@@ -1,10 +1,10 @@
 // The requests behind the client features (completion, logging level, task list, cancel and result):
 // part of the task runtime, loaded with a server's connection rather than with the page.
 
-import { MCPError, toMCPError } from '../mcp-error.js';
+import { MCPError, toMCPError } from './mcp-error.js';
 import { isLogLevel } from '../logging/log-store.js';
 import type { TaskStore } from '../tasks/task-store.js';
-import type { CompletionRef, CompletionResult, LogLevel, TaskRecord } from '../types.js';
+import type { CompletionRef, CompletionResult, LogLevel, TaskRecord } from '../shared/types.js';
 import { readyClient, type BridgeContext } from './connection.js';
 
 const MAX_COMPLETIONS = 100;

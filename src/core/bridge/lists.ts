@@ -1,9 +1,9 @@
 // Listing a server's primitives: all pages, leniently (MCP-WP-9.1.3), and re-listing into the cached info.
 
 import type { Client } from '@modelcontextprotocol/client';
-import { isWrongShape, listLeniently, summarizeProblems, type ListKind } from '../list-items.js';
-import { MCPError, toMCPError } from '../mcp-error.js';
-import type { MCPResourceTemplate, MCPServerInfo, MCPTool, ResourceContents } from '../types.js';
+import { isWrongShape, listLeniently, summarizeProblems, type ListKind } from './list-items.js';
+import { MCPError, toMCPError } from './mcp-error.js';
+import type { MCPResourceTemplate, MCPServerInfo, MCPTool, ResourceContents } from '../shared/types.js';
 import { readyClient, type BridgeContext } from './connection.js';
 
 /** Per list, why items were left out (`MCPServerInfo.listProblems`). */

@@ -2,7 +2,7 @@
 // (task status and elicitation completion are followed in client-features.ts).
 
 import type { Client } from '@modelcontextprotocol/client';
-import type { EventBus } from '../event-bus.js';
+import type { EventBus } from '../services/event-bus.js';
 import type { Connection } from './connection.js';
 import type { LogStore } from '../logging/log-store.js';
 

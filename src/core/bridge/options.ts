@@ -1,9 +1,9 @@
 // How the host configures the MCPBridge: constructor options, per-call options and its hooks.
 
-import type { EventBus } from '../event-bus.js';
-import type { GatewayClient } from '../gateway-client.js';
-import type { McpClientSdk } from '../mcp-sdk.js';
-import type { CallOptions, MCPServerInfo, ResourceContents, ToolResult } from '../types.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { GatewayClient } from '../shared/gateway-api/gateway-client.js';
+import type { McpClientSdk } from './mcp-sdk.js';
+import type { CallOptions, MCPServerInfo, ResourceContents, ToolResult } from '../shared/types.js';
 import type { ElicitationHandler, RootsProvider, SamplingHandler } from './server-request-types.js';
 
 /** Runs while a server is discovered (and when its tools are re-listed); may read resources (e.g. MCPlet schemas). */

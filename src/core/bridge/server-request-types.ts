@@ -1,6 +1,6 @@
 // What a server may ask of the dashboard (sampling, elicitation, roots) and the host's handlers for it.
 
-import type { SamplingRequest, SamplingResult } from '../types.js';
+import type { SamplingRequest, SamplingResult } from '../shared/types.js';
 
 /** Who asked for a sampling message: the server itself (`sampling/createMessage`) or a widget. */
 export interface SamplingOrigin {

@@ -1,9 +1,9 @@
 // The dashboard's answers to requests a server sends it (MCP client features: sampling, elicitation, roots).
 
 import type { Client } from '@modelcontextprotocol/client';
-import type { EventBus } from '../event-bus.js';
-import { MCPError } from '../mcp-error.js';
-import type { SamplingRequest } from '../types.js';
+import type { EventBus } from '../services/event-bus.js';
+import { MCPError } from './mcp-error.js';
+import type { SamplingRequest } from '../shared/types.js';
 import type { ClientTasks } from '../tasks/client-tasks.js';
 import type { UrlElicitationHandler } from '../elicitation/url-elicitation.js';
 import type {

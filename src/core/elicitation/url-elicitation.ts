@@ -1,7 +1,7 @@
 // URL-mode elicitation (MCP 2025-11-25): a server asks the user to open a page, either with
 // `elicitation/create` (mode "url") or by failing a call with -32042 until the user has done so.
 
-import { MCPError } from '../mcp-error.js';
+import { MCPError } from '../bridge/mcp-error.js';
 
 /** JSON-RPC code of "URL elicitation required" (the call may be retried once the page was visited). */
 export const URL_ELICITATION_REQUIRED = -32042;

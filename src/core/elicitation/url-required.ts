@@ -1,8 +1,8 @@
 // The -32042 path of URL-mode elicitation: a call refused until the user has visited a page.
 
-import type { EventBus } from '../event-bus.js';
-import { MCPError } from '../mcp-error.js';
-import type { ToolResult } from '../types.js';
+import type { EventBus } from '../services/event-bus.js';
+import { MCPError } from '../bridge/mcp-error.js';
+import type { ToolResult } from '../shared/types.js';
 import { requiredElicitations, URL_ELICITATION_REQUIRED, type UrlElicitationHandler } from './url-elicitation.js';
 
 /**

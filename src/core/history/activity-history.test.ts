@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { EventBus, ScopedEventBus } from '../event-bus.js';
+import { EventBus, ScopedEventBus } from '../services/event-bus.js';
 import { ActivityHistory } from './activity-history.js';
 
 describe('ActivityHistory (history in the host)', () => {

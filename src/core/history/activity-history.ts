@@ -1,5 +1,5 @@
-import type { EventBus } from '../event-bus.js';
-import type { HistoryEntry, HistoryInterface, HistorySource, Unsubscribe } from '../types.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { HistoryEntry, HistoryInterface, HistorySource, Unsubscribe } from '../shared/types.js';
 import { historyEntryFor, type HistoryDraft } from './history-entry.js';
 
 /** Entries kept per server (the oldest go first). */

@@ -2,7 +2,7 @@
 // between widgets (`mcp:host:widget-message`, logged without the payload). Who asked comes from the
 // event's caller, as for tool calls: the agent, or the sending widget.
 
-import type { HistoryEntry } from '../types/history.js';
+import type { HistoryEntry } from '../shared/types/history.js';
 
 type Data = Record<string, unknown>;
 type Mapped = Omit<HistoryEntry, 'id' | 'time' | 'serverName'>;

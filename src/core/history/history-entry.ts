@@ -3,7 +3,7 @@
 // event the same way. Events the host does not know yet (a newer `mcp:<kind>:<action>` carrying a
 // `serverName`) are recorded generically: kind from the subject, outcome from the action.
 
-import type { HistoryEntry, HistorySource } from '../types/history.js';
+import type { HistoryEntry, HistorySource } from '../shared/types/history.js';
 import { agentEntry, widgetMessageEntry } from './history-agents.js';
 
 /** An entry before the history numbers and stamps it. */

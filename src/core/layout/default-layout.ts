@@ -1,5 +1,5 @@
 import { firstFree } from './grid-engine.js';
-import { GRID_COLUMNS, type AppTile, type DashboardLayout, type Tile } from './layout-types.js';
+import { GRID_COLUMNS, type AppTile, type DashboardLayout, type Tile } from '../shared/layout/layout-types.js';
 
 /** Sizes of the default tiles, in grid columns × rows. */
 export const TILE_SIZES = { status: { w: 2, h: 2 }, widget: { w: 4, h: 11 }, app: { w: 4, h: 8 } } as const;

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { compact, overlaps, placeTile, reflow } from './grid-engine.js';
 import { defaultDashboard } from './default-layout.js';
-import { validateLayoutFile } from './layout-validate.js';
-import type { Tile } from './layout-types.js';
+import { validateLayoutFile } from '../shared/layout/layout-validate.js';
+import type { Tile } from '../shared/layout/layout-types.js';
 
 const t = (id: string, x: number, y: number, w: number, h: number): Tile => ({
   id,

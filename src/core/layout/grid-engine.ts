@@ -2,7 +2,7 @@
 // compaction, and reflow to fewer columns. Modelled on how gridstack and Grafana's react-grid-layout
 // behave (tiles float up; a moved tile pushes the ones it lands on down), written for our data.
 
-import { GRID_COLUMNS, type Tile, type TilePlace } from './layout-types.js';
+import { GRID_COLUMNS, type Tile, type TilePlace } from '../shared/layout/layout-types.js';
 
 /** The height a tile takes on the grid (a collapsed tile is one row). */
 export function shownHeight(tile: Pick<Tile, 'h' | 'collapsed'>): number {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { EventBus } from '../event-bus.js';
+import { EventBus } from '../services/event-bus.js';
 import { LogStore, MAX_LOG_ENTRIES } from './log-store.js';
 
 describe('LogStore (servers\u2019 notifications/message as host state)', () => {

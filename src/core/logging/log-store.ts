@@ -1,7 +1,7 @@
 // Host state for servers' log messages (`notifications/message`) and the level each server was set to.
 
-import type { EventBus } from '../event-bus.js';
-import type { LogEntry, LogLevel } from '../types.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { LogEntry, LogLevel } from '../shared/types.js';
 
 /** The syslog levels, least severe first (RFC 5424, as MCP's `LoggingLevel`). */
 export const LOG_LEVELS: readonly LogLevel[] = [

@@ -1,5 +1,5 @@
 import { visibleToApp } from '../mcplet/visibility.js';
-import type { MCPTool } from '../types.js';
+import type { MCPTool } from '../shared/types.js';
 
 /** A refusal at the app boundary, in JSON-RPC terms. */
 export interface AppRefusal {

@@ -1,6 +1,6 @@
 import type { McpUiHostContext, McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { DisplayMode } from '../mcplet/display-mode.js';
-import type { MCPTool } from '../types.js';
+import type { MCPTool } from '../shared/types.js';
 
 /** Container size limits per display mode, in CSS pixels. */
 export interface ContainerLimits {

@@ -1,4 +1,4 @@
-import type { MCPResource } from '../types.js';
+import type { MCPResource } from '../shared/types.js';
 import { decodeBase64Utf8 } from './ui-resource.js';
 
 /** mcp-ui's resource payload as MCP-WP-16.2.1 defines it. */

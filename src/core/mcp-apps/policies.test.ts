@@ -2,9 +2,9 @@ import { expect } from '@open-wc/testing';
 import { checkAppResourceRead, checkAppToolCall, checkOpenLink } from './app-request-rules.js';
 import { containerDimensionsFor, buildHostContext, changedContextFields } from './host-context.js';
 import { OUTER_SANDBOX, resolveInnerSandbox, resolvePermissions } from './sandbox-policy.js';
-import { sandboxOriginFor, sandboxProxyUrl } from './sandbox-origin.js';
+import { sandboxOriginFor, sandboxProxyUrl } from '../shared/mcp-apps/sandbox-origin.js';
 import { SizeGovernor } from './size-governor.js';
-import type { MCPTool } from '../types.js';
+import type { MCPTool } from '../shared/types.js';
 
 const tool = (name: string, visibility?: string[]): MCPTool => ({
   name,

@@ -1,4 +1,4 @@
-import type { MCPResource, MCPResourceContents, MCPTool, ResourceContents } from '../types.js';
+import type { MCPResource, MCPResourceContents, MCPTool, ResourceContents } from '../shared/types.js';
 
 /** The MIME type of an MCP App view (MCP Apps "UI Resource Format"). */
 export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';

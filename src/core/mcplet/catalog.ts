@@ -1,8 +1,8 @@
-import type { DashboardPolicySettings } from '../dashboard-config.js';
-import type { EventBus } from '../event-bus.js';
-import type { MCPBridge } from '../mcp-bridge.js';
-import type { LazySchemaValidator } from '../lazy-validator.js';
-import type { MCPServerInfo, MCPTool, ResourceContents, ToolResult } from '../types.js';
+import type { DashboardPolicySettings } from '../shared/config/dashboard-config.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { MCPBridge } from '../bridge/mcp-bridge.js';
+import type { LazySchemaValidator } from '../invocation/lazy-validator.js';
+import type { MCPServerInfo, MCPTool, ResourceContents, ToolResult } from '../shared/types.js';
 import { classifyTool, hostStatusOf, type ToolClassification } from './classify.js';
 import { ResultSchemaCache, type ResultCheck } from './result-schemas.js';
 

@@ -1,5 +1,5 @@
 import { toolUiResourceUri } from '../mcp-apps/ui-resource.js';
-import type { HostToolStatus, MCPTool } from '../types.js';
+import type { HostToolStatus, MCPTool } from '../shared/types.js';
 import { toolVisibility, type ToolSurface } from './visibility.js';
 
 /** MCPlet classification (MCPlet §4, §6.1). */

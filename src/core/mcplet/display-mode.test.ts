@@ -8,7 +8,7 @@ import {
   DISPLAY_MODES,
 } from './display-mode.js';
 import { modelVisibleTools } from './model-tools.js';
-import type { MCPServerInfo } from '../types.js';
+import type { MCPServerInfo } from '../shared/types.js';
 
 describe('MCPlet §11 display mode', () => {
   it('MCPlet-11.2 step 1: a concrete tool mode wins over everything', () => {

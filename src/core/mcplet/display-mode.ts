@@ -1,4 +1,4 @@
-import type { MCPTool } from '../types.js';
+import type { MCPTool } from '../shared/types.js';
 
 /** A concrete display mode (MCPlet §11.1, MCP Apps `McpUiDisplayMode`). */
 export type DisplayMode = 'inline' | 'fullscreen' | 'pip';

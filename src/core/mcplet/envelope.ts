@@ -1,4 +1,4 @@
-import type { ToolResult } from '../types.js';
+import type { ToolResult } from '../shared/types.js';
 
 /** MCPlet result error codes (§9.1) with what a user should do about each. */
 export const MCPLET_ERROR_CODES: Record<string, { meaning: string; guidance: string }> = {

@@ -1,4 +1,4 @@
-import type { MCPServerInfo } from '../types.js';
+import type { MCPServerInfo } from '../shared/types.js';
 import { webmcpToolName } from '../agents/webmcp-names.js';
 import { visibleToModel } from './visibility.js';
 

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { SchemaValidator } from '../validation.js';
+import { SchemaValidator } from '../invocation/validation.js';
 import { parseEnvelope } from './envelope.js';
 import { ResultSchemaCache, schemaFromResource } from './result-schemas.js';
 

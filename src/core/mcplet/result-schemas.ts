@@ -1,5 +1,5 @@
-import type { SchemaValidator } from '../validation.js';
-import type { JSONSchema, McpletResultCheck, MCPTool, ResourceContents, ToolResult } from '../types.js';
+import type { SchemaValidator } from '../invocation/validation.js';
+import type { JSONSchema, McpletResultCheck, MCPTool, ResourceContents, ToolResult } from '../shared/types.js';
 import { parseEnvelope, payloadForValidation } from './envelope.js';
 
 /** A schema resource as the host holds it. */

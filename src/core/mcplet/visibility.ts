@@ -1,4 +1,4 @@
-import type { MCPTool } from '../types.js';
+import type { MCPTool } from '../shared/types.js';
 
 /** An invocation surface a tool may be visible to (MCPlet §6.3, MCP Apps `McpUiToolVisibility`). */
 export type ToolSurface = 'model' | 'app';

@@ -1,8 +1,8 @@
 import type { AuditLog } from '../audit/audit-log.js';
-import type { EventBus } from '../event-bus.js';
-import { LOCAL_CODES, MCPError } from '../mcp-error.js';
+import type { EventBus } from '../services/event-bus.js';
+import { LOCAL_CODES, MCPError } from '../bridge/mcp-error.js';
 import type { EffectivePermissions } from '../policy/trust.js';
-import type { Unsubscribe, WidgetMessage, WidgetMessagingInterface } from '../types.js';
+import type { Unsubscribe, WidgetMessage, WidgetMessagingInterface } from '../shared/types.js';
 import { checkMessage, matchesWidget, MessageRateLimit } from './message-rules.js';
 
 /** Default rate limit: messages per second per widget (MCP-WP-6.5.4). */

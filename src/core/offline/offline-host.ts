@@ -1,7 +1,7 @@
 import { canonical } from '../audit/audit-log.js';
-import type { EventBus } from '../event-bus.js';
-import type { MCPBridge } from '../mcp-bridge.js';
-import type { DeferredSends } from '../tool-invoker.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { MCPBridge } from '../bridge/mcp-bridge.js';
+import type { DeferredSends } from '../invocation/tool-invoker.js';
 import type {
   CachedToolResult,
   CallerContext,
@@ -12,7 +12,7 @@ import type {
   QueuedOperation,
   ToolResult,
   Unsubscribe,
-} from '../types.js';
+} from '../shared/types.js';
 import { isConnectivityError, OfflineQueue, operationId } from './offline-queue.js';
 
 /** How long the host keeps a read-only tool's last result (milliseconds). */

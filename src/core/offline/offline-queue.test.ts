@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { OfflineQueue, isConnectivityError, type PendingOperation } from './offline-queue.js';
-import type { OfflineConflict } from '../types.js';
+import type { OfflineConflict } from '../shared/types.js';
 
 function op(id: string, send: () => Promise<unknown>, settled: string[]): PendingOperation {
   return {

@@ -1,4 +1,4 @@
-import type { CallerContext, OfflineConflict, QueuedOperation } from '../types.js';
+import type { CallerContext, OfflineConflict, QueuedOperation } from '../shared/types.js';
 
 /** One operation waiting for its server. `send` does exactly what the user confirmed, once. */
 export interface PendingOperation {

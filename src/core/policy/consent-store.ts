@@ -1,4 +1,4 @@
-import type { CallerContext } from '../types.js';
+import type { CallerContext } from '../shared/types.js';
 import type { RememberScope } from './matrix.js';
 import type { PolicyDatabase } from './policy-db.js';
 

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { classifyTool } from '../mcplet/classify.js';
-import type { CallerContext, MCPTool, TrustLevel } from '../types.js';
+import type { CallerContext, MCPTool, TrustLevel } from '../shared/types.js';
 import { declaredHints, decide, type PolicyInput } from './engine.js';
 import { POLICY_MATRIX } from './matrix.js';
 import { effectivePermissions } from './trust.js';

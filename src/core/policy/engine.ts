@@ -1,5 +1,5 @@
 import type { ToolClassification } from '../mcplet/classify.js';
-import type { CallerContext, TrustLevel } from '../types.js';
+import type { CallerContext, TrustLevel } from '../shared/types.js';
 import { matrixRow, type Decision, type RememberScope } from './matrix.js';
 import type { EffectivePermissions } from './trust.js';
 

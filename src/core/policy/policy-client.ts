@@ -1,4 +1,4 @@
-import { GatewayRequestError, type GatewayClient } from '../gateway-client.js';
+import { GatewayRequestError, type GatewayClient } from '../shared/gateway-api/gateway-client.js';
 
 /**
  * The browser's side of the gateway's policy routes: `GET /api/dashboard-config` and the dev FIDO2

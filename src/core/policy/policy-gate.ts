@@ -1,9 +1,9 @@
 import type { AuditLog } from '../audit/audit-log.js';
 import { argumentsDigest } from '../audit/audit-log.js';
-import type { DashboardPolicySettings } from '../dashboard-config.js';
+import type { DashboardPolicySettings } from '../shared/config/dashboard-config.js';
 import type { McpletCatalog } from '../mcplet/catalog.js';
 import type { ToolClassification } from '../mcplet/classify.js';
-import type { CallerContext, MCPTool } from '../types.js';
+import type { CallerContext, MCPTool } from '../shared/types.js';
 import type { ConsentDuration, ConsentStore } from './consent-store.js';
 import type { RememberScope } from './matrix.js';
 import { decide, type PolicyDecision } from './engine.js';

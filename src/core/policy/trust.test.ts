@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { normalizePolicySettings } from '../dashboard-config.js';
+import { normalizePolicySettings } from '../shared/config/dashboard-config.js';
 import { effectivePermissions, resolveTrust, TRUST_TABLE } from './trust.js';
 import { WidgetGrants } from './widget-grants.js';
 

@@ -1,5 +1,5 @@
-import type { DashboardPolicySettings, WidgetTrustGrant } from '../dashboard-config.js';
-import type { TrustLevel, WidgetPermissions } from '../types.js';
+import type { DashboardPolicySettings, WidgetTrustGrant } from '../shared/config/dashboard-config.js';
+import type { TrustLevel, WidgetPermissions } from '../shared/types.js';
 
 /** One row of the MCP-WP-11.4.4 table. */
 export interface TrustRow {

@@ -1,5 +1,5 @@
-import type { DashboardPolicySettings } from '../dashboard-config.js';
-import type { TrustLevel, WidgetPermissions } from '../types.js';
+import type { DashboardPolicySettings } from '../shared/config/dashboard-config.js';
+import type { TrustLevel, WidgetPermissions } from '../shared/types.js';
 import {
   effectivePermissions,
   NO_PERMISSIONS,

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { Configuration } from '../configuration.js';
-import { MCPError } from '../mcp-error.js';
+import { Configuration } from '../services/configuration.js';
+import { MCPError } from '../bridge/mcp-error.js';
 import { GLOBAL_ROOTS_KEY, RootsStore, SERVER_ROOTS_KEY, checkRoot } from './roots-store.js';
 
 const dbName = () => `roots-test-${Date.now()}-${Math.random().toString(36).slice(2)}`;

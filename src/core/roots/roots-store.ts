@@ -1,9 +1,9 @@
 // The roots the dashboard gives servers (`roots/list`): each server's own list, persisted, plus the
 // `mcp.roots` preference that applies to every server.
 
-import type { Configuration } from '../configuration.js';
-import { MCPError } from '../mcp-error.js';
-import type { RootEntry, RootView, Unsubscribe } from '../types.js';
+import type { Configuration } from '../services/configuration.js';
+import { MCPError } from '../bridge/mcp-error.js';
+import type { RootEntry, RootView, Unsubscribe } from '../shared/types.js';
 
 /** Preference with the roots given to every server (an array of `{ uri, name? }`). */
 export const GLOBAL_ROOTS_KEY = 'mcp.roots';

@@ -2,8 +2,8 @@
 // is answered at once with a task; the server then polls tasks/get and fetches tasks/result.
 
 import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
-import type { McpClientSdk } from '../mcp-sdk.js';
-import { LOCAL_CODES, MCPError, toMCPError } from '../mcp-error.js';
+import type { McpClientSdk } from '../bridge/mcp-sdk.js';
+import { LOCAL_CODES, MCPError, toMCPError } from '../bridge/mcp-error.js';
 import { isTerminal, type TaskStore, type WireTask } from './task-store.js';
 
 /** The methods the dashboard runs as tasks when asked (declared in `capabilities.tasks.requests`). */

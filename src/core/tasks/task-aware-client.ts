@@ -1,7 +1,7 @@
 // The SDK's Client, able to answer a server's task-augmented sampling/elicitation request with a task.
 
 import type { Client } from '@modelcontextprotocol/client';
-import type { McpClientSdk } from '../mcp-sdk.js';
+import type { McpClientSdk } from '../bridge/mcp-sdk.js';
 
 type Handler = Parameters<Client['_wrapHandler']>[1];
 

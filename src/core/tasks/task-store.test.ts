@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { EventBus } from '../event-bus.js';
+import { EventBus } from '../services/event-bus.js';
 import { TaskStore, isTerminal } from './task-store.js';
 
 const wire = (taskId: string, status: string, extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 // Host state for MCP tasks (SEP-1686): every task of every server, whoever runs it, with its history.
 
-import type { EventBus } from '../event-bus.js';
-import type { TaskRecord, TaskState } from '../types.js';
+import type { EventBus } from '../services/event-bus.js';
+import type { TaskRecord, TaskState } from '../shared/types.js';
 
 /** A task as the wire carries it (`Task` of MCP 2025-11-25); fields a server may omit are optional. */
 export interface WireTask {

@@ -1,6 +1,6 @@
 // Whether a tool call runs as an MCP task (the tool's `execution.taskSupport` and the server's capability).
 
-import type { MCPServerInfo, MCPTool } from '../types.js';
+import type { MCPServerInfo, MCPTool } from '../shared/types.js';
 
 /** What the tool declares (`execution.taskSupport`); absent means "forbidden". */
 export function taskSupportOf(tool: MCPTool | undefined): 'required' | 'optional' | 'forbidden' {

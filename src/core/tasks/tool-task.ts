@@ -2,9 +2,9 @@
 // until it finishes, tasks/result for its input requests and its result, tasks/cancel to stop it.
 
 import type { Client } from '@modelcontextprotocol/client';
-import type { McpClientSdk } from '../mcp-sdk.js';
-import { LOCAL_CODES, MCPError, toMCPError } from '../mcp-error.js';
-import type { TaskRecord, ToolResult } from '../types.js';
+import type { McpClientSdk } from '../bridge/mcp-sdk.js';
+import { LOCAL_CODES, MCPError, toMCPError } from '../bridge/mcp-error.js';
+import type { TaskRecord, ToolResult } from '../shared/types.js';
 import { isTerminal, type TaskStore } from './task-store.js';
 
 /** What running a tool task needs from the bridge. */

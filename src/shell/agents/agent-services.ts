@@ -2,14 +2,14 @@ import type { AgentDependencyHosts } from '../../core/agents/agent-dependencies.
 import { webmcpAgent, type AgentGrant } from '../../core/agents/agent-identity.js';
 import { AgentSurface } from '../../core/agents/agent-surface.js';
 import { WidgetAgentHost } from '../../core/agents/widget-agents.js';
-import type { EventBus } from '../../core/event-bus.js';
-import type { GatewayClient } from '../../core/gateway-client.js';
-import type { LazySchemaValidator } from '../../core/lazy-validator.js';
-import type { MCPBridge } from '../../core/mcp-bridge.js';
+import type { EventBus } from '../../core/services/event-bus.js';
+import type { GatewayClient } from '../../core/shared/gateway-api/gateway-client.js';
+import type { LazySchemaValidator } from '../../core/invocation/lazy-validator.js';
+import type { MCPBridge } from '../../core/bridge/mcp-bridge.js';
 import { MessagingHub } from '../../core/messaging/widget-messaging.js';
 import { OfflineHost } from '../../core/offline/offline-host.js';
-import type { ToolInvoker } from '../../core/tool-invoker.js';
-import type { PolicyServices } from '../policy-services.js';
+import type { ToolInvoker } from '../../core/invocation/tool-invoker.js';
+import type { PolicyServices } from '../services/policy-services.js';
 
 /** The agent host services: widget agents, the agent tool surface, widget messaging and offline support. */
 export interface AgentServices {

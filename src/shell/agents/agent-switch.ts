@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { I18nInterface, Unsubscribe } from '../../core/types.js';
-import { LocalizeController } from '../../../widgets/kit/localize.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import type { I18nInterface, Unsubscribe } from '../../core/shared/types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { WebMcpHost, WebMcpStatus } from './webmcp-host.js';
 

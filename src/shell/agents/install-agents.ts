@@ -1,5 +1,5 @@
-import type { OfflineConflict } from '../../core/types.js';
-import type { HostServices } from '../host-services.js';
+import type { OfflineConflict } from '../../core/shared/types.js';
+import type { HostServices } from '../services/host-services.js';
 import './agent-switch.js';
 import { WebMcpHost } from './webmcp-host.js';
 

@@ -3,8 +3,8 @@ import {
   type ModelContextLike,
   type RegistrationProblem,
 } from '../../core/agents/webmcp-registrar.js';
-import type { Unsubscribe } from '../../core/types.js';
-import type { HostServices } from '../host-services.js';
+import type { Unsubscribe } from '../../core/shared/types.js';
+import type { HostServices } from '../services/host-services.js';
 
 /** Where the person's choice of the header switch is kept (this browser, this dashboard origin). */
 export const WEBMCP_PREFERENCE = 'agents.webmcp.enabled';

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { GatewayServerSummary } from '../../core/gateway-client.js';
-import type { NewTile, Tile } from '../../core/layout/layout-types.js';
-import type { HostServices } from '../host-services.js';
+import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
+import type { NewTile, Tile } from '../../core/shared/layout/layout-types.js';
+import type { HostServices } from '../services/host-services.js';
 import { shellStyles } from '../shell.styles.js';
 
 /**

@@ -1,10 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { AppTile } from '../../core/layout/layout-types.js';
-import { LocalizeController } from '../../../widgets/kit/localize.js';
-import type { HostServices } from '../host-services.js';
+import type { AppTile } from '../../core/shared/layout/layout-types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import type { HostServices } from '../services/host-services.js';
 import type { AppView } from '../mcp-apps/app-view.js';
 import type { McpAppFrame } from '../mcp-apps/mcp-app-frame.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import { connectShared } from './server-connections.js';
 

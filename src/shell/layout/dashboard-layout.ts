@@ -1,10 +1,10 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { GatewayServerSummary } from '../../core/gateway-client.js';
+import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
 import { appTileBeside, newTileId, TILE_SIZES } from '../../core/layout/default-layout.js';
 import { firstFree, placeTile } from '../../core/layout/grid-engine.js';
-import type { AppTile, NewTile, TeamDashboard, Tile } from '../../core/layout/layout-types.js';
-import type { HostServices } from '../host-services.js';
+import type { AppTile, NewTile, TeamDashboard, Tile } from '../../core/shared/layout/layout-types.js';
+import type { HostServices } from '../services/host-services.js';
 import { icon } from '../icons/icons.js';
 import type { AppView } from '../mcp-apps/app-view.js';
 import { LayoutStore, type ShownDashboard } from './layout-store.js';

@@ -1,4 +1,4 @@
-import type { LayoutFile } from '../../core/layout/layout-types.js';
+import type { LayoutFile } from '../../core/shared/layout/layout-types.js';
 
 /** Offers `file` as a download named `name` (the user's browser saves it). */
 export function downloadLayout(file: LayoutFile, name: string): void {
@@ -26,6 +26,6 @@ export async function readLayoutFile(
   } catch (error) {
     return { ok: false, problems: [notJson((error as Error).message)] };
   }
-  const { validateLayoutFile } = await import('../../core/layout/layout-validate.js');
+  const { validateLayoutFile } = await import('../../core/shared/layout/layout-validate.js');
   return validateLayoutFile(value);
 }

@@ -1,8 +1,8 @@
-import type { Configuration } from '../../core/configuration.js';
+import type { Configuration } from '../../core/services/configuration.js';
 import { compact } from '../../core/layout/grid-engine.js';
 import { DEFAULT_DASHBOARD_ID, defaultDashboard } from '../../core/layout/default-layout.js';
-import type { DashboardLayout, LayoutFile, TeamDashboard, Tile } from '../../core/layout/layout-types.js';
-import type { Unsubscribe } from '../../core/types.js';
+import type { DashboardLayout, LayoutFile, TeamDashboard, Tile } from '../../core/shared/layout/layout-types.js';
+import type { Unsubscribe } from '../../core/shared/types.js';
 
 /** Configuration key (IndexedDB) of the user's own layout state, kept apart from the team's files. */
 export const USER_LAYOUT_KEY = 'layout.user';

@@ -1,9 +1,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { GatewayServerSummary } from '../../core/gateway-client.js';
-import type { Tile } from '../../core/layout/layout-types.js';
-import type { HostServices } from '../host-services.js';
+import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
+import type { Tile } from '../../core/shared/layout/layout-types.js';
+import type { HostServices } from '../services/host-services.js';
 import type { AppView } from '../mcp-apps/app-view.js';
-import '../widget-card.js';
+import '../card/widget-card.js';
 import './app-tile.js';
 import './status-tile.js';
 

@@ -1,6 +1,6 @@
-import type { MCPServerInfo } from '../../core/types.js';
-import type { HostServices } from '../host-services.js';
-import { sessionWait, startupTurn } from '../startup-turn.js';
+import type { MCPServerInfo } from '../../core/shared/types.js';
+import type { HostServices } from '../services/host-services.js';
+import { sessionWait, startupTurn } from '../startup/startup-turn.js';
 
 const pending = new WeakMap<HostServices, Map<string, Promise<MCPServerInfo>>>();
 

@@ -1,11 +1,11 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { GatewayServerSummary } from '../../core/gateway-client.js';
-import type { MCPWidgetStatus, Unsubscribe } from '../../core/types.js';
-import { LocalizeController } from '../../../widgets/kit/localize.js';
-import type { HostServices } from '../host-services.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
+import type { MCPWidgetStatus, Unsubscribe } from '../../core/shared/types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import type { HostServices } from '../services/host-services.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
-import { serverStatusStyles } from '../server-status.js';
+import { serverStatusStyles } from '../card/server-status.js';
 import { connectShared } from './server-connections.js';
 
 /** A call counts as recent activity for this long (the same window as the widgets' "active"). */

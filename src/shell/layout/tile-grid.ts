@@ -1,6 +1,6 @@
 import { LitElement, html, css } from 'lit';
 import { columnsFor, placeTile, reflow, shownHeight } from '../../core/layout/grid-engine.js';
-import { GRID_COLUMNS, type Tile, type TilePlace } from '../../core/layout/layout-types.js';
+import { GRID_COLUMNS, type Tile, type TilePlace } from '../../core/shared/layout/layout-types.js';
 import type { McpTile, TileActionEvent } from './tile.js';
 
 /** `mcp-layout-change`: the user moved, resized, collapsed or removed a tile; `what` says it in words. */

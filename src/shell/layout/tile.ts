@@ -1,5 +1,5 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { Tile } from '../../core/layout/layout-types.js';
+import type { Tile } from '../../core/shared/layout/layout-types.js';
 import { icon } from '../icons/icons.js';
 import { shellStyles } from '../shell.styles.js';
 

@@ -1,22 +1,22 @@
-import type { Configuration } from '../../core/configuration.js';
-import type { EventBus } from '../../core/event-bus.js';
-import type { GatewayClient } from '../../core/gateway-client.js';
+import type { Configuration } from '../../core/services/configuration.js';
+import type { EventBus } from '../../core/services/event-bus.js';
+import type { GatewayClient } from '../../core/shared/gateway-api/gateway-client.js';
 import { DEFAULT_CONTAINER_LIMITS } from '../../core/mcp-apps/host-context.js';
 import { DEFAULT_GRANTABLE_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
-import { sandboxOriginFor, sandboxOrigins } from '../../core/mcp-apps/sandbox-origin.js';
+import { sandboxOriginFor, sandboxOrigins } from '../../core/shared/mcp-apps/sandbox-origin.js';
 import { toolUiResourceUri } from '../../core/mcp-apps/ui-resource.js';
 import { DISPLAY_MODES } from '../../core/mcplet/display-mode.js';
-import type { MCPBridge } from '../../core/mcp-bridge.js';
-import { LOCAL_CODES, MCPError } from '../../core/mcp-error.js';
-import { languageOf } from '../../core/i18n.js';
-import type { ToolInvoker } from '../../core/tool-invoker.js';
+import type { MCPBridge } from '../../core/bridge/mcp-bridge.js';
+import { LOCAL_CODES, MCPError } from '../../core/bridge/mcp-error.js';
+import { languageOf } from '../../core/services/i18n.js';
+import type { ToolInvoker } from '../../core/invocation/tool-invoker.js';
 import type {
   AppHostInterface,
   AppViewHandle,
   CallerContext,
   I18nInterface as I18n,
   Unsubscribe,
-} from '../../core/types.js';
+} from '../../core/shared/types.js';
 import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
 import type { ThemeService } from '../../../theme/theme-service.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';

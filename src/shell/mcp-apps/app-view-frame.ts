@@ -1,11 +1,11 @@
 // The pieces of an MCP App view's frame: the outer iframe, the host capabilities and the host context.
 
 import type { McpUiHostCapabilities, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { AppCsp } from '../../core/mcp-apps/csp.js';
+import type { AppCsp } from '../../core/shared/mcp-apps/csp.js';
 import { buildHostContext, containerDimensionsFor } from '../../core/mcp-apps/host-context.js';
 import { OUTER_SANDBOX, type PermissionDecision } from '../../core/mcp-apps/sandbox-policy.js';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
-import type { MCPTool } from '../../core/types.js';
+import type { MCPTool } from '../../core/shared/types.js';
 import type { AppViewServices } from './app-view-services.js';
 
 /** The outer iframe (on the sandbox origin once its `src` is set): sandboxed, no referrer, titled for screen readers. */

@@ -7,10 +7,10 @@ import {
   type AppRefusal,
 } from '../../core/mcp-apps/app-request-rules.js';
 import { negotiateDisplayMode } from '../../core/mcplet/display-mode.js';
-import type { MCPError } from '../../core/mcp-error.js';
-import type { MCPTool } from '../../core/types.js';
+import type { MCPError } from '../../core/bridge/mcp-error.js';
+import type { MCPTool } from '../../core/shared/types.js';
 import type { AppView } from './app-view.js';
-import { appGuard } from '../messages/en/app-guard.js';
+import { appGuard } from '../i18n/messages/en/app-guard.js';
 
 /** Catalog keys of what the card says when the view guard blocked something the view tried. */
 const BLOCKED_FEATURES: Record<string, keyof typeof appGuard> = {

@@ -1,10 +1,10 @@
-import type { EventBus } from '../../core/event-bus.js';
-import type { MCPBridge } from '../../core/mcp-bridge.js';
-import type { ToolInvoker } from '../../core/tool-invoker.js';
+import type { EventBus } from '../../core/services/event-bus.js';
+import type { MCPBridge } from '../../core/bridge/mcp-bridge.js';
+import type { ToolInvoker } from '../../core/invocation/tool-invoker.js';
 import type { McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ContainerLimits } from '../../core/mcp-apps/host-context.js';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
-import type { I18nInterface } from '../../core/types.js';
+import type { I18nInterface } from '../../core/shared/types.js';
 
 /** A link a view asked to open, shown to the user for confirmation. */
 export interface LinkRequest {

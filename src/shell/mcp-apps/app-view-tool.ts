@@ -1,7 +1,7 @@
 // How the tool call that opened an MCP App view ended: what the app is sent and what the frame says.
 
-import { LOCAL_CODES, type MCPError } from '../../core/mcp-error.js';
-import type { ToolResult } from '../../core/types.js';
+import { LOCAL_CODES, type MCPError } from '../../core/bridge/mcp-error.js';
+import type { ToolResult } from '../../core/shared/types.js';
 
 /** Where the tool call that opened the view stands. */
 export type ToolStatus = 'waiting' | 'result' | 'error' | 'cancelled';

@@ -1,9 +1,9 @@
 import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { validateAppCsp, type AppCsp } from '../../core/mcp-apps/csp.js';
+import { validateAppCsp, type AppCsp } from '../../core/shared/mcp-apps/csp.js';
 import { containerDimensionsFor } from '../../core/mcp-apps/host-context.js';
 import { resolveInnerSandbox, resolvePermissions } from '../../core/mcp-apps/sandbox-policy.js';
-import { sandboxProxyUrl } from '../../core/mcp-apps/sandbox-origin.js';
+import { sandboxProxyUrl } from '../../core/shared/mcp-apps/sandbox-origin.js';
 import { SizeGovernor } from '../../core/mcp-apps/size-governor.js';
 import { extractUiResource, type UiResource } from '../../core/mcp-apps/ui-resource.js';
 import {
@@ -13,7 +13,7 @@ import {
   toolDisplayMode,
   type DisplayMode,
 } from '../../core/mcplet/display-mode.js';
-import type { AppViewState, CallerContext, MCPContent, MCPTool, Unsubscribe } from '../../core/types.js';
+import type { AppViewState, CallerContext, MCPContent, MCPTool, Unsubscribe } from '../../core/shared/types.js';
 import { createViewIframe, viewHostCapabilities, viewHostContext } from './app-view-frame.js';
 import { loadAppBridge, type BridgeCode } from './app-view-loader.js';
 import { addNote, type ViewNote } from './app-view-notes.js';

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
-import { LocalizeController } from '../../../widgets/kit/localize.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { AppView } from './app-view.js';
 import { icon } from '../icons/icons.js';

@@ -1,6 +1,6 @@
-import type { AppCsp } from '../../core/mcp-apps/csp.js';
+import type { AppCsp } from '../../core/shared/mcp-apps/csp.js';
 import type { UIResource } from '../../core/mcp-apps/mcp-ui.js';
-import type { MCPServerInfo, MCPWidgetStatus } from '../../core/types.js';
+import type { MCPServerInfo, MCPWidgetStatus } from '../../core/shared/types.js';
 import type { StaticSandboxFrame, SandboxLocation } from './static-sandbox-frame.js';
 
 let frameModule: Promise<typeof import('./static-sandbox-frame.js')> | undefined;

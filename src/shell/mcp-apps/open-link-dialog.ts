@@ -1,8 +1,8 @@
 import { html, css, nothing } from 'lit';
-import type { I18nInterface } from '../../core/types.js';
-import { LocalizeController } from '../../../widgets/kit/localize.js';
-import { ModalController, ModalDialogElement } from '../modal-controller.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import type { I18nInterface } from '../../core/shared/types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { LinkRequest } from './app-view-services.js';
 

@@ -1,7 +1,7 @@
 import { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { AppCsp } from '../../core/mcp-apps/csp.js';
+import type { AppCsp } from '../../core/shared/mcp-apps/csp.js';
 import { OUTER_SANDBOX, resolveInnerSandbox } from '../../core/mcp-apps/sandbox-policy.js';
-import { sandboxProxyUrl } from '../../core/mcp-apps/sandbox-origin.js';
+import { sandboxProxyUrl } from '../../core/shared/mcp-apps/sandbox-origin.js';
 import { OriginBoundTransport } from './origin-bound-transport.js';
 
 /** Where the sandbox is, for content that is not an MCP App (mcp-ui resources). */

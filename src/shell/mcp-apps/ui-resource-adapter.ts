@@ -1,4 +1,4 @@
-import { validateAppCsp, type AppCsp } from '../../core/mcp-apps/csp.js';
+import { validateAppCsp, type AppCsp } from '../../core/shared/mcp-apps/csp.js';
 import {
   MCP_UI_MIME_TYPES,
   UIResourceError,
@@ -15,7 +15,7 @@ import type {
   ResourceContents,
   TrustLevel,
   WidgetFactory,
-} from '../../core/types.js';
+} from '../../core/shared/types.js';
 import { McpUiResourceWidget } from './mcp-ui-resource-widget.js';
 import { staticDocument } from './static-export.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';

@@ -1,6 +1,6 @@
 // What the consent dialog is asked to show for a plan (MCP-WP-11.4.5, 11.4.7).
 
-import type { InstalledWidgetConfig } from '../../core/registry-config-schema.js';
+import type { InstalledWidgetConfig } from '../../core/shared/config/registry-config-schema.js';
 import { addedPermissions, describePermissions, type InstallPlan } from '../../../registry-client/index.js';
 import type { ConsentRequest } from './registry-host-types.js';
 

@@ -1,6 +1,6 @@
 // The packages an installed widget pins (itself and its dependencies) and their stored, verified copies.
 
-import type { InstalledWidgetConfig, PinnedVersion } from '../../core/registry-config-schema.js';
+import type { InstalledWidgetConfig, PinnedVersion } from '../../core/shared/config/registry-config-schema.js';
 import {
   packageKey,
   RegistryError,

@@ -1,7 +1,7 @@
 // The registry code (manifests, signatures, semver, the Widgets panel) is not needed for the first
 // paint: the dashboard loads it once the cards have started, then syncs installed widgets as before.
 
-import type { HostServices } from '../host-services.js';
+import type { HostServices } from '../services/host-services.js';
 import type { RegistryHost } from './registry-host.js';
 import type {} from './consent-dialog.js';
 

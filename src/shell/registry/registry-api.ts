@@ -1,10 +1,10 @@
-import type { GatewayClient } from '../../core/gateway-client.js';
-import { GatewayRequestError } from '../../core/gateway-client.js';
+import type { GatewayClient } from '../../core/shared/gateway-api/gateway-client.js';
+import { GatewayRequestError } from '../../core/shared/gateway-api/gateway-client.js';
 import type {
   InstalledWidgetConfig,
   PublisherKeyConfig,
   RegistryEntryConfig,
-} from '../../core/registry-config-schema.js';
+} from '../../core/shared/config/registry-config-schema.js';
 
 /** What `GET /api/registry` returns. */
 export interface RegistrySettings {

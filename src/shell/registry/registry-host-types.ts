@@ -1,7 +1,7 @@
 // The registry host's public shapes: consent requests and answers, installed widget views, options.
 
-import type { InstalledWidgetConfig } from '../../core/registry-config-schema.js';
-import type { TrustLevel } from '../../core/types.js';
+import type { InstalledWidgetConfig } from '../../core/shared/config/registry-config-schema.js';
+import type { TrustLevel } from '../../core/shared/types.js';
 import type {
   PermissionItem,
   RegistrySecurityEvent,
@@ -9,8 +9,8 @@ import type {
   UpdateCheck,
   WidgetManifest,
 } from '../../../registry-client/index.js';
-import type { HostServices } from '../host-services.js';
-import type { McpWidgetCard } from '../widget-card.js';
+import type { HostServices } from '../services/host-services.js';
+import type { McpWidgetCard } from '../card/widget-card.js';
 
 /** What the consent dialog shows (MCP-WP-11.4.5, 11.4.7). */
 export interface ConsentRequest {

@@ -1,6 +1,6 @@
 import semver from 'semver';
-import type { InstalledWidgetConfig } from '../../core/registry-config-schema.js';
-import type { WidgetFactory } from '../../core/types.js';
+import type { InstalledWidgetConfig } from '../../core/shared/config/registry-config-schema.js';
+import type { WidgetFactory } from '../../core/shared/types.js';
 import {
   addedPermissions,
   isLoaded,

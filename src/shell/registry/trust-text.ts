@@ -1,7 +1,7 @@
-import type { TrustLevel } from '../../core/types.js';
+import type { TrustLevel } from '../../core/shared/types.js';
 import type { PermissionItem, SignatureState } from '../../../registry-client/index.js';
-import { englishTranslate, formatMessage, type Translate } from '../../../widgets/kit/translate.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import { englishTranslate, formatMessage, type Translate } from '../../../widgets/kit/i18n/translate.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 
 const english: Translate = (key, variables) => {
   const message = SHELL_CATALOGS.en?.[key];

@@ -5,9 +5,9 @@ import {
   type InstallPlan,
   type SearchHit,
 } from '../../../registry-client/index.js';
-import type { I18nInterface } from '../../core/types.js';
-import { LocalizeController } from '../../../widgets/kit/localize.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import type { I18nInterface } from '../../core/shared/types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { InstalledWidgetView, RegistryHost } from './registry-host.js';
 import { permissionText, signatureText, trustText } from './trust-text.js';

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { diffJson, type DiffEntry } from '../../core/saved-calls/result-diff.js';
-import type { Translate } from '../host-text.js';
+import type { Translate } from '../services/host-text.js';
 
 /** A value as short JSON text (server data: always rendered as text). */
 function shown(value: unknown): string {

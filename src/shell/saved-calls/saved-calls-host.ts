@@ -1,6 +1,6 @@
 import type { SavedCallData } from '../../core/saved-calls/saved-call-file.js';
 import type { SavedCallsStore } from '../../core/saved-calls/saved-calls-store.js';
-import type { HostServices } from '../host-services.js';
+import type { HostServices } from '../services/host-services.js';
 import type { McpSavedCalls } from './saved-calls-panel.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,11 +1,11 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { MCPError, LOCAL_CODES } from '../../core/mcp-error.js';
+import { MCPError, LOCAL_CODES } from '../../core/bridge/mcp-error.js';
 import { SavedCallsImportError, type SavedCallData } from '../../core/saved-calls/saved-call-file.js';
 import type { SavedCall, SavedCallRun, SavedCallsStore } from '../../core/saved-calls/saved-calls-store.js';
-import type { ToolResult } from '../../core/types.js';
-import { LocalizeController } from '../../../widgets/kit/localize.js';
-import type { HostServices } from '../host-services.js';
-import { SHELL_CATALOGS } from '../messages.js';
+import type { ToolResult } from '../../core/shared/types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import type { HostServices } from '../services/host-services.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import { renderComparison } from './saved-calls-compare.js';
 

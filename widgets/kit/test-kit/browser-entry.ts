@@ -1,5 +1,5 @@
 // Entry bundled by `mcpwp test`: exposes the suite to the Node side, which drives Chromium.
-import type { WidgetFactory } from '../../../src/core/types.js';
+import type { WidgetFactory } from '../../../src/core/shared/types.js';
 import { runConformance, type ConformanceOptions } from './conformance.js';
 
 declare global {

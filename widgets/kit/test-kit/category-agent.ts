@@ -1,6 +1,6 @@
 // Conformance checks of the AgentAPI (MCP-WP §3.5, §17) and of a widget with the optional host services (§6.5–6.7).
 
-import type { AgentAPI, MCPWidgetInterface, WidgetFactory } from '../../../src/core/types.js';
+import type { AgentAPI, MCPWidgetInterface, WidgetFactory } from '../../../src/core/shared/types.js';
 import { agentCapabilitiesProblem } from '../../../src/core/agents/agent-capabilities-check.js';
 import { sampleServerInfo } from './fixtures.js';
 import { withTimeout } from './harness.js';

@@ -1,6 +1,6 @@
 // Conformance category — Lifecycle correctness: factory shape, element, initialize, status, refresh, re-registration, destroy.
 
-import type { MCPWidgetInterface } from '../../../src/core/types.js';
+import type { MCPWidgetInterface } from '../../../src/core/shared/types.js';
 import { deepText, nextPaint } from './dom.js';
 import { sampleServerInfo } from './fixtures.js';
 import { sleep, withTimeout, type Mounted, type WidgetHarness } from './harness.js';

@@ -1,7 +1,7 @@
 // Conformance category — Metadata: the factory's widget metadata checked with the host's own contract schema.
 
-import type { MCPWidgetInterface } from '../../../src/core/types.js';
-import { checkWidgetContract } from '../../../src/core/widget-contract.js';
+import type { MCPWidgetInterface } from '../../../src/core/shared/types.js';
+import { checkWidgetContract } from '../../../src/core/widget-host/widget-contract.js';
 import { sampleServerInfo } from './fixtures.js';
 import type { WidgetHarness } from './harness.js';
 import { MockConfiguration } from './mock-configuration.js';

@@ -1,6 +1,6 @@
 // What the environment running the conformance suite can do for it.
 
-import type { WidgetFactory } from '../../../src/core/types.js';
+import type { WidgetFactory } from '../../../src/core/shared/types.js';
 
 /** What the environment can do for the suite (the `mcpwp test` CLI provides all of it). */
 export interface ConformanceOptions {

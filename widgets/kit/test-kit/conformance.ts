@@ -1,4 +1,4 @@
-import type { MCPWidgetInterface, WidgetFactory } from '../../../src/core/types.js';
+import type { MCPWidgetInterface, WidgetFactory } from '../../../src/core/shared/types.js';
 import { testAccessibility } from './category-accessibility.js';
 import { testEventContracts } from './category-events.js';
 import { testLifecycle } from './category-lifecycle.js';

@@ -1,4 +1,4 @@
-import type { MCPServerInfo } from '../../../src/core/types.js';
+import type { MCPServerInfo } from '../../../src/core/shared/types.js';
 
 /** Markup that would run script if a widget rendered server text as HTML. */
 export const HOSTILE =

@@ -1,6 +1,11 @@
 // Mounting a widget under test with mock dependencies, and clicking through it as a user would.
 
-import type { DependenciesObject, MCPServerInfo, MCPWidgetInterface, WidgetFactory } from '../../../src/core/types.js';
+import type {
+  DependenciesObject,
+  MCPServerInfo,
+  MCPWidgetInterface,
+  WidgetFactory,
+} from '../../../src/core/shared/types.js';
 import type { ConformanceOptions } from './conformance-options.js';
 import { deepAll, nextPaint } from './dom.js';
 import { sampleServerInfo } from './fixtures.js';

@@ -1,4 +1,4 @@
-import type { ConfigurationInterface, Unsubscribe } from '../../../src/core/types.js';
+import type { ConfigurationInterface, Unsubscribe } from '../../../src/core/shared/types.js';
 
 /** MockConfiguration (MCP-WP-17.9.1): an in-memory store that records writes and counts listeners. */
 export class MockConfiguration implements ConfigurationInterface {

@@ -1,4 +1,4 @@
-import type { BusEventMeta, BusHandler, EventBusInterface, Unsubscribe } from '../../../src/core/types.js';
+import type { BusEventMeta, BusHandler, EventBusInterface, Unsubscribe } from '../../../src/core/shared/types.js';
 
 /** One recorded emission. */
 export interface RecordedEvent {

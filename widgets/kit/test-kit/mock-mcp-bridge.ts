@@ -18,7 +18,7 @@ import type {
   SamplingResult,
   ToolResult,
   Unsubscribe,
-} from '../../../src/core/types.js';
+} from '../../../src/core/shared/types.js';
 
 /** One recorded bridge call. */
 export interface BridgeCall {

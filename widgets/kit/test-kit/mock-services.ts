@@ -9,7 +9,7 @@ import type {
   Unsubscribe,
   WidgetMessage,
   WidgetMessagingInterface,
-} from '../../../src/core/types.js';
+} from '../../../src/core/shared/types.js';
 
 /** WidgetMessaging that records what the widget sends and lets a test deliver messages to it. */
 export class MockWidgetMessaging implements WidgetMessagingInterface {

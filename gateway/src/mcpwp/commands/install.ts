@@ -2,7 +2,10 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import semver from 'semver';
-import type { InstalledWidgetConfig, RegistryDashboardConfig } from '../../../../src/core/registry-config-schema.js';
+import type {
+  InstalledWidgetConfig,
+  RegistryDashboardConfig,
+} from '../../../../src/core/shared/config/registry-config-schema.js';
 import { RegistryError } from '../../../../registry-client/errors.js';
 import { verifyIntegrity } from '../../../../registry-client/integrity.js';
 import { describePermissions } from '../../../../registry-client/permissions.js';

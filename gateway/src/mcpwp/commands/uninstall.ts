@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { RegistryDashboardConfig } from '../../../../src/core/registry-config-schema.js';
+import type { RegistryDashboardConfig } from '../../../../src/core/shared/config/registry-config-schema.js';
 import { loadConfigFile } from '../../config.js';
 import { editInstalledWidgets } from '../../widget-config-file.js';
 import type { McpwpCommand } from '../cli.js';

@@ -1,0 +1,162 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { A11yHelperInterface, I18nInterface } from '../../core/shared/types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { deepActiveElement } from '../services/a11y-helper.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { shellStyles } from '../shell.styles.js';
+
+/** What the prompt shows while a ceremony runs. */
+export interface PasskeyPromptInfo {
+  serverName: string;
+  toolName: string;
+  /** The tool's `auth.promptMessage` (server text, shown as text). */
+  promptMessage?: string;
+}
+
+/** Thrown when the user presses Cancel in the prompt. */
+export class PromptCancelledError extends Error {
+  constructor() {
+    super('You cancelled the passkey step.');
+    this.name = 'PromptCancelledError';
+  }
+}
+
+/**
+ * <mcp-passkey-prompt>: the modal shown while the browser's passkey ceremony runs (MCPlet §7.2
+ * phase 4). It shows the tool's `auth.promptMessage`, what is happening (first-time registration or
+ * authentication), and a Cancel button that aborts the ceremony. Use `run(info, task)`.
+ */
+export class McpPasskeyPrompt extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      dialog {
+        max-width: min(32rem, 95vw);
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      h2 {
+        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+        font-size: 1.15rem;
+      }
+      .message {
+        font-weight: 600;
+        font-size: 1.05rem;
+        word-break: break-word;
+      }
+      .actions {
+        display: flex;
+        justify-content: flex-end;
+        margin-top: var(--mcp-spacing-lg, 1rem);
+      }
+    `,
+  ];
+
+  static override properties = { info: { state: true }, phase: { state: true } };
+
+  declare info: PasskeyPromptInfo | undefined;
+  declare phase: string;
+  a11y: A11yHelperInterface | undefined;
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private cancel: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.phase = '';
+  }
+
+  /** A shell message in the user's language (the ceremony words its phases and errors with it). */
+  t(key: string, variables?: Record<string, unknown>): string {
+    return this.l10n.t(key, variables);
+  }
+
+  /** Updates the status line (e.g. "Registering your passkey…"). */
+  setPhase(phase: string): void {
+    this.phase = phase;
+    this.a11y?.announce(phase, 'polite');
+  }
+
+  /**
+   * Shows the prompt and runs `task`; Cancel calls `onCancel` (which aborts the ceremony) and the
+   * promise rejects with PromptCancelledError. Closes when the task settles.
+   */
+  async run<T>(info: PasskeyPromptInfo, task: () => Promise<T>, onCancel: () => void): Promise<T> {
+    const returnFocus = deepActiveElement();
+    this.info = info;
+    this.phase = this.t('passkey.waiting');
+    await this.updateComplete;
+    const dialog = this.renderRoot.querySelector('dialog')!;
+    dialog.showModal();
+    const release = this.a11y?.setFocusTrap(this);
+    (this.renderRoot.querySelector('[data-action="cancel-passkey"]') as HTMLElement | null)?.focus();
+    this.a11y?.announce(
+      this.t('passkey.announce', { what: info.promptMessage ?? `${info.serverName}:${info.toolName}` }),
+      'assertive',
+    );
+    const cancelled = new Promise<never>((_, reject) => {
+      this.cancel = () => {
+        onCancel();
+        reject(new PromptCancelledError());
+      };
+    });
+    try {
+      return await Promise.race([task(), cancelled]);
+    } finally {
+      this.cancel = undefined;
+      if (dialog.open) dialog.close();
+      release?.();
+      this.info = undefined;
+      if (returnFocus?.isConnected) returnFocus.focus();
+    }
+  }
+
+  private onCancelEvent(event: Event): void {
+    event.preventDefault();
+    this.cancel?.();
+  }
+
+  override render() {
+    const info = this.info;
+    const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
+    return html`<dialog
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="passkey-title"
+      aria-describedby="passkey-message"
+      @cancel=${this.onCancelEvent}
+    >
+      ${
+        info
+          ? html`<h2 id="passkey-title"
+                ><span aria-hidden="true">🔐</span>
+                ${t('passkey.title', { server: info.serverName, tool: info.toolName })}</h2
+              >
+              <p id="passkey-message" class="message">${info.promptMessage ?? t('passkey.defaultMessage')}</p>
+              <p class="muted" role="status">${this.phase}</p>
+              <p class="muted">${t('passkey.explain')}</p>
+              <div class="actions"
+                ><button type="button" data-action="cancel-passkey" @click=${() => this.cancel?.()}
+                  >${t('passkey.cancel')}</button
+                ></div
+              >`
+          : nothing
+      }
+    </dialog>`;
+  }
+}
+
+if (!customElements.get('mcp-passkey-prompt')) customElements.define('mcp-passkey-prompt', McpPasskeyPrompt);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-passkey-prompt': McpPasskeyPrompt;
+  }
+}

@@ -1,0 +1,35 @@
+import type { I18nMessage } from '../../../../core/shared/types.js';
+
+/** English strings of the shell: MCP App views and their open-link dialog. */
+export const apps = {
+  'link.announce': 'The app {app} asks to open a link to {host}',
+  'link.title': 'Open a link from an app?',
+  'link.before': 'The MCP App ',
+  'link.after': ' (server {server}) wants to open a new tab on:',
+  'link.fullAddress': 'Full address',
+  'link.open': 'Open link',
+  'app.mode.inline': 'Inline',
+  'app.mode.fullscreen': 'Full screen',
+  'app.mode.pip': 'Picture in picture',
+  'app.phase.reading': 'Reading the app',
+  'app.phase.sandbox': 'Starting the sandbox',
+  'app.phase.starting': 'Starting the app',
+  'app.phase.ready': 'Ready',
+  'app.phase.error': 'Error',
+  'app.phase.closing': 'Closing',
+  'app.phase.closed': 'Closed',
+  'app.tool.error': 'The tool reported an error; the app has it.',
+  'app.tool.delivered': 'The tool result was delivered to the app.',
+  'app.tool.waiting': 'Tool {tool}: waiting for your confirmation or the server…',
+  'app.tool.notRun': 'Tool {tool} was not run: {note}',
+  'app.waitingCalls': { one: '{count} tool call waiting', other: '{count} tool calls waiting' },
+  'app.label': 'MCP App {title} from {server}',
+  'app.kind': 'MCP App · {server}',
+  'app.close': 'Close app',
+  'app.cspBlocked': {
+    one: "The app's content policy asked for {count} source the dashboard does not allow; it stays blocked.",
+    other: "The app's content policy asked for {count} sources the dashboard does not allow; they stay blocked.",
+  },
+  'app.toldModel': 'What the app told the model',
+  'app.messages': 'Messages from the app ({count})',
+} satisfies Record<string, I18nMessage>;

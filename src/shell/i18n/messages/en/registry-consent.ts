@@ -1,0 +1,40 @@
+import type { I18nMessage } from '../../../../core/shared/types.js';
+
+/** English strings of the shell: the widget consent dialog: trust, signature, permissions. */
+export const registryConsent = {
+  'consent.install': 'Install {name} {version}?',
+  'consent.update': 'Update {name} {from} → {version}?',
+  'consent.major': 'Approve major update of {name}: {from} → {version}?',
+  'consent.actionInstall': 'Install',
+  'consent.actionUpdate': 'Update',
+  'consent.actionApprove': 'Approve update',
+  'consent.alsoInstalls': 'Also installs',
+  'consent.majorWarning':
+    'A major version may change how the widget behaves. It is never installed without your approval.',
+  'consent.permissions': 'Permissions it asks for',
+  'consent.new': ' (new)',
+  'consent.noPermissions': 'None: it only shows what the dashboard gives every widget.',
+  'consent.added': {
+    one: 'This update asks for {count} new permission.',
+    other: 'This update asks for {count} new permissions.',
+  },
+  'consent.useFor': 'Use it for',
+  'trust.verified': 'Verified (signed by a publisher you pinned)',
+  'trust.community': 'Community (not signed; permissions limited)',
+  'trust.enterprise': 'Enterprise',
+  'trust.untrusted': 'Untrusted (no access to MCP operations)',
+  'signature.unchecked': 'Not checked yet',
+  'signature.valid': '✓ Valid ES256 signature by {publisher} (pinned key), signed {date}',
+  'signature.none': 'Not signed',
+  'perm.network': 'Network access to {domain}',
+  'perm.storageSession': 'Storage for this session',
+  'perm.storagePersistent': 'Persistent storage in this browser',
+  'perm.clipboard': 'Write to the clipboard',
+  'perm.notifications': 'Show notifications',
+  'perm.mcp.invokeTool': 'Ask to call tools (you confirm each call)',
+  'perm.mcp.readResource': 'Read resources of the server',
+  'perm.mcp.getPrompt': 'Get prompts of the server',
+  'perm.mcp.subscribeToUpdates': 'Subscribe to resource updates',
+  'perm.mcpOther': 'MCP operation {op}',
+  'perm.custom': 'Custom permission "{key}"',
+} satisfies Record<string, I18nMessage>;

@@ -1,0 +1,50 @@
+import type { I18nMessage } from '../../../../core/shared/types.js';
+
+/** English strings of the shell: the Servers screen (paste or import a config and see what was understood). */
+export const servers = {
+  'header.servers': 'Servers',
+  'servers.title': 'Servers: import a config',
+  'servers.close': 'Close',
+  'servers.intro':
+    'Paste a config written for Claude Desktop, VS Code, Cursor, Cline, Roo Code or Windsurf, or import the file, to see what the dashboard understands from it. Nothing is started from here: the dashboard runs only the servers of the config file it was started with.',
+  'servers.paste': 'Config (JSON; comments are allowed)',
+  'servers.read': 'Read',
+  'servers.importFile': 'Import a file',
+  'servers.pasted': 'the pasted config',
+  'servers.notJson': 'This is not valid JSON: {message}',
+  'servers.checkUnavailable': 'The config could not be checked ({message}); reload the page and try again.',
+  'servers.understood': {
+    one: 'Read {count} server: {problems} problems, {warnings} warnings.',
+    other: 'Read {count} servers: {problems} problems, {warnings} warnings.',
+  },
+  'servers.result': 'What the dashboard understands from {file}',
+  'servers.format.dashboard':
+    'Format: the dashboard\u2019s own (Claude Desktop\u2019s "mcpServers" with a "dashboard" section).',
+  'servers.format.claude': 'Format: Claude Desktop / Claude Code / Cursor ("mcpServers").',
+  'servers.format.vscode': 'Format: VS Code mcp.json ("servers").',
+  'servers.format.vscode-settings': 'Format: VS Code settings.json ("mcp.servers").',
+  'servers.format.cursor-or-cline': 'Format: Cline / Roo Code / Cursor ("mcpServers" with their own keys).',
+  'servers.problems': 'Problems (the dashboard would not start with this file):',
+  'servers.warnings': 'Ignored (the dashboard starts, and says so in the terminal):',
+  'servers.col.name': 'Server',
+  'servers.col.how': 'Reached by',
+  'servers.col.runs': 'Runs / address',
+  'servers.col.needs': 'Needs',
+  'servers.none': 'No servers in this config.',
+  'servers.disabled': 'disabled',
+  'servers.how.stdio': 'a process (stdio)',
+  'servers.how.http': 'Streamable HTTP',
+  'servers.how.sse': 'HTTP+SSE (older servers)',
+  'servers.how.auto': 'Streamable HTTP, falling back to HTTP+SSE',
+  'servers.how.invalid': 'neither "command" nor "url"',
+  'servers.variables': 'environment variables: {names}',
+  'servers.headers': 'headers: {names} (values kept by the gateway)',
+  'servers.oauth.authorization_code': 'OAuth: you sign in from its card (client settings kept by the gateway)',
+  'servers.oauth.client_credentials': 'OAuth: client credentials, machine to machine (kept by the gateway)',
+  'servers.oauth.cross_app_access': 'OAuth: enterprise cross-app access (kept by the gateway)',
+  'servers.needsInput': 'the value "{id}": set {envName} before starting',
+  'servers.useIt': 'Use it',
+  'servers.useItHelp':
+    'Download it in the dashboard\u2019s format (or use your file as it is) and start the dashboard with it:',
+  'servers.download': 'Download as mcp-dashboard.config.json',
+} satisfies Record<string, I18nMessage>;

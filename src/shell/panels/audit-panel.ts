@@ -1,0 +1,303 @@
+import { LitElement, html, css, nothing } from 'lit';
+import type { AuditEntry, AuditKind } from '../../core/audit/audit-types.js';
+import type { A11yHelperInterface, I18nInterface } from '../../core/shared/types.js';
+import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { deepActiveElement } from '../services/a11y-helper.js';
+import { policyReason, translatedOr } from '../services/host-text.js';
+import { SHELL_CATALOGS } from '../i18n/messages.js';
+import type { PolicyServices } from '../services/policy-services.js';
+import { shellStyles } from '../shell.styles.js';
+
+const KINDS: AuditKind[] = [
+  'tool-call',
+  'policy-denial',
+  'consent-granted',
+  'consent-revoked',
+  'permission-grant',
+  'permission-revocation',
+  'permission-violation',
+  'security-event',
+  'agent-action',
+  'widget-message',
+];
+
+/**
+ * <mcp-audit-panel>: the audit log viewer (MCP-WP-11.4.6): every audited call, denial, consent and
+ * permission grant/revocation/violation, newest first, filterable and exportable as JSON; plus the
+ * remembered consents (each can be forgotten) and what each live widget was granted.
+ */
+export class McpAuditPanel extends LitElement {
+  static override styles = [
+    shellStyles,
+    css`
+      dialog {
+        width: min(72rem, 96vw);
+        max-height: 90vh;
+        border: 2px solid var(--mcp-border, #8c959f);
+        border-radius: var(--mcp-radius-lg, 8px);
+        background: var(--mcp-background, #fff);
+        color: var(--mcp-text-primary, #1b1f24);
+        padding: var(--mcp-spacing-lg, 1rem);
+      }
+      dialog::backdrop {
+        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+      }
+      .bar {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: center;
+      }
+      h2 {
+        margin: 0;
+        font-size: 1.2rem;
+        flex: 1;
+      }
+      h3 {
+        font-size: 1rem;
+        margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
+      }
+      .scroll {
+        max-height: 45vh;
+        overflow: auto;
+        border: 1px solid var(--mcp-border, #8c959f);
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
+      }
+      th,
+      td {
+        text-align: left;
+        vertical-align: top;
+        padding: 2px 6px;
+        border-bottom: 1px solid var(--mcp-border, #8c959f);
+        word-break: break-word;
+      }
+      th {
+        position: sticky;
+        top: 0;
+        background: var(--mcp-surface, #f4f6f8);
+      }
+      ul {
+        padding-left: 1.25rem;
+      }
+    `,
+  ];
+
+  static override properties = { entries: { state: true }, kind: { state: true }, open: { state: true } };
+
+  declare entries: AuditEntry[];
+  declare kind: AuditKind | '';
+  declare open: boolean;
+  policy: PolicyServices | undefined;
+  a11y: A11yHelperInterface | undefined;
+  /** The host's I18n; English without it. */
+  i18n: I18nInterface | undefined;
+  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private unsubscribes: Array<() => void> = [];
+  private returnFocus: HTMLElement | null = null;
+  private releaseTrap: (() => void) | undefined;
+
+  constructor() {
+    super();
+    this.entries = [];
+    this.kind = '';
+    this.open = false;
+  }
+
+  /** Opens the panel and loads the log. */
+  async show(): Promise<void> {
+    if (!this.policy) return;
+    this.returnFocus = deepActiveElement();
+    this.open = true;
+    await this.reload();
+    await this.updateComplete;
+    this.renderRoot.querySelector('dialog')?.showModal();
+    this.releaseTrap = this.a11y?.setFocusTrap(this);
+    (this.renderRoot.querySelector('[data-action="close-audit"]') as HTMLElement | null)?.focus();
+    this.unsubscribes.push(
+      this.policy.audit.onChange(() => void this.reload()),
+      this.policy.consents.onChange(() => this.requestUpdate()),
+    );
+  }
+
+  private close(): void {
+    for (const u of this.unsubscribes) u();
+    this.unsubscribes = [];
+    this.renderRoot.querySelector('dialog')?.close();
+    this.releaseTrap?.();
+    this.releaseTrap = undefined;
+    this.open = false;
+    const target = this.returnFocus;
+    this.returnFocus = null;
+    if (target?.isConnected) target.focus();
+  }
+
+  private async reload(): Promise<void> {
+    this.entries = (await this.policy?.audit.list({ limit: 1000, ...(this.kind ? { kind: this.kind } : {}) })) ?? [];
+  }
+
+  private async exportJson(): Promise<void> {
+    const json = await this.policy!.audit.exportJson();
+    const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `mcp-dashboard-audit-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    a.rel = 'noopener';
+    this.renderRoot.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    this.a11y?.announce(this.l10n.t('audit.exported'), 'polite');
+  }
+
+  private date(time: number | string): string {
+    const value = new Date(time);
+    return this.i18n
+      ? this.i18n.formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' })
+      : value.toLocaleString();
+  }
+
+  override render() {
+    const policy = this.policy;
+    const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+    const word = (prefix: string, value: string | undefined) =>
+      value ? translatedOr(t, `${prefix}.${value}`, value) : '';
+    const yesNo = (value: boolean) => (value ? t('audit.yes') : t('audit.no'));
+    return html`<dialog
+      aria-labelledby="audit-title"
+      @cancel=${(e: Event) => {
+        e.preventDefault();
+        this.close();
+      }}
+    >
+      ${
+        this.open && policy
+          ? html`<div class="bar">
+                <h2 id="audit-title">${t('audit.title')}</h2>
+                <label
+                  >${t('audit.show')}
+                  <select
+                    .value=${this.kind}
+                    @change=${(e: Event) => {
+                      this.kind = (e.target as HTMLSelectElement).value as AuditKind | '';
+                      void this.reload();
+                    }}
+                  >
+                    <option value="">${t('audit.everything')}</option>
+                    ${KINDS.map((k) => html`<option value=${k} ?selected=${k === this.kind}>${t(`audit.kind.${k}`)}</option>`)}
+                  </select>
+                </label>
+                <button type="button" data-action="export-audit" @click=${() => void this.exportJson()}
+                  >${t('audit.export')}</button
+                >
+                <button type="button" class="primary" data-action="close-audit" @click=${() => this.close()}
+                  >${t('audit.close')}</button
+                >
+              </div>
+              <p class="muted">${t('audit.intro')}</p>
+              <div class="scroll" tabindex="0" role="region" aria-label=${t('audit.entries')}>
+                <table>
+                  <thead
+                    ><tr
+                      ><th scope="col">${t('audit.col.time')}</th><th scope="col">${t('audit.col.what')}</th
+                      ><th scope="col">${t('audit.col.tool')}</th><th scope="col">${t('audit.col.caller')}</th
+                      ><th scope="col">${t('audit.col.decision')}</th><th scope="col">${t('audit.col.outcome')}</th
+                      ><th scope="col">${t('audit.col.reason')}</th></tr
+                    ></thead
+                  >
+                  <tbody>
+                    ${this.entries.length === 0 ? html`<tr><td colspan="7">${t('audit.empty')}</td></tr>` : nothing}
+                    ${this.entries.map(
+                      (e) =>
+                        html`<tr data-kind=${e.kind}>
+                          <td>${this.date(e.time)}</td>
+                          <td>${word('audit.kind', e.kind)}</td>
+                          <td>${e.serverName ?? ''}${e.toolName ? html`:<code>${e.toolName}</code>` : nothing}</td>
+                          <td>${word('audit.surface', e.surface)}${e.callerId ? ` ${e.callerId}` : ''}</td>
+                          <td>${word('audit.decision', e.decision)}${e.rule ? ` (${e.rule})` : ''}</td>
+                          <td>${word('audit.outcome', e.outcome)}</td>
+                          <td
+                            >${e.reason ? policyReason(t, this.l10n.locale, e.rule, e.reason) : ''}${e.detail ? html`<div class="muted">${e.detail}</div>` : nothing}${
+                              e.argumentNames?.length
+                                ? html`<div class="muted"
+                                    >${t('audit.arguments', { names: e.argumentNames.join(', ') })}</div
+                                  >`
+                                : nothing
+                            }</td
+                          >
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>
+              </div>
+              <h3>${t('audit.consents')}</h3>
+              ${
+                policy.consents.list().length === 0
+                  ? html`<p class="muted">${t('audit.consentsNone')}</p>`
+                  : html`<ul aria-label=${t('audit.consents')}>
+                      ${policy.consents.list().map((c) => {
+                        const who = {
+                          server: c.serverName,
+                          surface: word('audit.surface', c.surface),
+                          caller: c.callerId,
+                          since: this.date(c.grantedAt),
+                          rule: c.rule,
+                        };
+                        const scope = c.scope ?? 'tool';
+                        const what =
+                          scope === 'server-reads'
+                            ? t('consent.item.serverReads', {
+                                ...who,
+                                count: Object.keys(c.tools ?? {}).length,
+                                tools: Object.keys(c.tools ?? {}).join(', '),
+                              })
+                            : `${t('audit.consentItem', { ...who, tool: c.toolName })} \u2014 ${scope === 'view' ? t('consent.item.scope.view', { view: c.viewId ?? '' }) : `${t('consent.item.scope.tool')}, ${t(`consent.item.duration.${c.duration ?? 'persistent'}`)}`}`;
+                        const full =
+                          scope === 'server-reads'
+                            ? `${what} \u2014 ${t(`consent.item.duration.${c.duration ?? 'persistent'}`)}`
+                            : what;
+                        return html`<li data-consent-scope=${scope}
+                          >${full}
+                          <button
+                            type="button"
+                            data-action="forget"
+                            aria-label=${t('consent.item.forget', { what: scope === 'server-reads' ? c.serverName : `${c.serverName}:${c.toolName}` })}
+                            @click=${() => void policy.gate.forget(c.key)}
+                            >${t('audit.forget')}</button
+                          ></li
+                        >`;
+                      })}
+                    </ul>`
+              }
+              <h3>${t('audit.grants')}</h3>
+              <ul aria-label=${t('audit.grants')}>
+                ${policy.grants
+                  .list()
+                  .map(
+                    (g) =>
+                      html`<li
+                        ><strong>${g.widgetId}</strong>: ${t('audit.grantTrust', { trust: g.trust })}
+                        (${g.trustReason})${g.claimedTrust && g.claimedTrust !== g.trust ? html`; ${t('audit.grantClaimed', { claimed: g.claimedTrust })}` : nothing};
+                        ${t('audit.grantOps', { ops: (['invokeTool', 'readResource', 'getPrompt', 'subscribeToUpdates'] as const).filter((k) => g.permissions[k]).join(', ') || t('audit.none') })};
+                        ${t('audit.grantStorage', { storage: g.permissions.storage })};
+                        ${t('audit.grantClipboard', { value: yesNo(g.permissions.clipboard) })};
+                        ${t('audit.grantNotifications', { value: yesNo(g.permissions.notifications) })}</li
+                      >`,
+                  )}
+              </ul>`
+          : nothing
+      }
+    </dialog>`;
+  }
+}
+
+if (!customElements.get('mcp-audit-panel')) customElements.define('mcp-audit-panel', McpAuditPanel);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-audit-panel': McpAuditPanel;
+  }
+}
