@@ -238,7 +238,7 @@ export default tseslint.config(
                 'gateway/ shares only the pure modules of src/core/shared/ (config, brand and layout schemas and checks, types, MCP Apps CSP, the client capabilities the dashboard declares) with the browser.',
             },
             { regex: '(^|/)(widgets|theme)/|^lit', message: 'gateway/ never imports browser layers.' },
-            // The mcpwp CLI verifies packages with the same pure modules the browser uses (docs/decisions.md).
+            // The mcpwp CLI verifies packages with the same pure modules the browser uses (docs/decisions/registry-mcpwp-cli.md).
             {
               regex:
                 '(^|/)registry-client/(?!(errors|manifest|integrity|signature|source|resolver|permissions|updates)\\.js$)',

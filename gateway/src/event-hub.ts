@@ -21,7 +21,7 @@ export interface SessionEventSink {
  * Why: a browser opens at most six HTTP/1.1 connections per origin. The MCP SDK keeps one
  * standalone `GET` SSE stream open per session, so a dashboard with six or more servers used up
  * every connection and its remaining requests waited forever. With the hub, a page holds one
- * long-lived connection whatever the number of servers (docs/decisions.md, "Event hub").
+ * long-lived connection whatever the number of servers (docs/decisions/gateway-event-hub.md).
  */
 export class EventHub implements SessionEventSink {
   readonly id = randomUUID();

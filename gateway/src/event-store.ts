@@ -70,7 +70,7 @@ type Writer = (controller: object, encoder: unknown, a: unknown, b: unknown) => 
 /**
  * The SDK writes a "priming" event (an id, no data) as soon as a request's event stream opens, so
  * that a client cut off before anything else arrived can still resume. Measured, that extra write
- * costs about 1 ms on every relayed call (1.9 → 3.2 ms p50; docs/decisions.md). The first real event
+ * costs about 1 ms on every relayed call (1.9 → 3.2 ms p50; docs/decisions/gateway-resumable-streams.md). The first real event
  * carries an id just as well, so the priming event is held back for `delayMs` and written only if
  * nothing was written by then: a quick call gets no extra write, a long silent one is still resumable.
  * Relies on the SDK's internal method names; if they change, priming simply stays immediate.

@@ -29,7 +29,7 @@ export function pageSecurityHeaders(
   const connect = ["'self'", ...(extra.connect ?? [])].join(' ');
   return {
     // ajv compiles validators with `new Function`, hence 'unsafe-eval'; installed widgets run from the
-    // verified bytes through blob: URLs, hence blob: (see docs/decisions.md).
+    // verified bytes through blob: URLs, hence blob: (see docs/decisions/security-page-csp.md).
     'Content-Security-Policy': [
       "default-src 'self'",
       "script-src 'self' 'unsafe-eval' blob:",

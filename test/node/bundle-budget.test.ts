@@ -38,7 +38,7 @@ test('every built-in widget is its own lazily loaded chunk, measured by the budg
   for (const widget of analysis.widgets) assert.ok(widget.own.gzip > 0, `${widget.name} has no bytes of its own`);
 });
 
-test('ajv is not part of the initial load (it is fetched after first paint; docs/decisions.md "Bundle size")', async () => {
+test('ajv is not part of the initial load (it is fetched after first paint; docs/decisions/startup-initial-bundle.md)', async () => {
   const analysis = await analyzeDist(dist);
   for (const file of analysis.initial.files.filter((f) => f.file.endsWith('.js'))) {
     const origins = (await breakdownOf(dist, file.file)).map((p) => p.origin);

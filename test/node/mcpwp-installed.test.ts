@@ -12,7 +12,7 @@ const exec = promisify(execFile);
 
 // `mcpwp test` and `mcpwp pack` as a user who installed mcp-dashboard from npm runs them: the files
 // `npm pack` would publish, under node_modules/mcp-dashboard, beside its runtime dependencies only.
-// The author tools (esbuild, playwright-core, axe-core) are devDependencies; see docs/decisions.md.
+// The author tools (esbuild, playwright-core, axe-core) are devDependencies; see docs/decisions/dependency-author-tools.md.
 const AUTHOR_TOOLS = ['esbuild', 'playwright-core', 'axe-core'];
 
 async function run(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -1,5 +1,5 @@
 // Packages only widget authors need (`mcpwp test`, `mcpwp pack`). mcp-dashboard does not install
-// them for everyone (docs/decisions.md, "mcpwp test for installed users"); a command that needs them
+// them for everyone (docs/decisions/dependency-author-tools.md); a command that needs them
 // checks for all of them first and says how to install the missing ones.
 import { createRequire } from 'node:module';
 import { UsageError } from './util.js';

@@ -1,7 +1,7 @@
 /**
  * The MCP SDK's client side (Client, transports, and zod through its schemas) is the largest part of
  * the page's code. It is loaded with the first connection instead of with the page, so the dashboard
- * paints first (docs/decisions.md, "Bundle size"). One load serves every server; a failed load is
+ * paints first (docs/decisions/startup-initial-bundle.md). One load serves every server; a failed load is
  * retried on the next connection.
  */
 export type McpClientSdk = typeof import('@modelcontextprotocol/client');

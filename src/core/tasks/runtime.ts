@@ -1,5 +1,5 @@
 // The task machinery that only runs once a server is connected: loaded with the SDK, not with the page
-// (docs/decisions.md, "Bundle size").
+// (docs/decisions/startup-initial-bundle.md).
 
 export { taskAwareClientClass } from './task-aware-client.js';
 export { ClientTasks } from './client-tasks.js';

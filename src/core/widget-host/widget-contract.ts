@@ -4,7 +4,7 @@ import { WidgetContractError, type ContractViolation } from './widget-contract-e
 import { RULE, widgetResultSchema } from './widget-contract-schema.js';
 import validate from './widget-contract-validate.generated.js';
 
-// The error lives in its own module so the shell can use it without loading ajv (docs/decisions.md, "Bundle size").
+// The error lives in its own module so the shell can use it without loading ajv (docs/decisions/startup-initial-bundle.md).
 export { WidgetContractError, type ContractViolation };
 
 /** The schema the generated validator was built from; an error's schema path is walked in it to find its rule. */

@@ -31,9 +31,9 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 let contract: Promise<typeof import('../../core/widget-host/widget-contract.js')> | undefined;
 
 /**
- * The ajv-backed contract checker, loaded once. It is not part of the initial bundle (nothing is
- * checked before a server has connected); the dashboard starts loading it at boot, in parallel with
- * the first connections (docs/decisions.md, "Bundle size").
+ * The widget contract checker (a validator compiled at build time), loaded once. It is not part of the
+ * initial bundle: nothing is checked before a server has connected
+ * (docs/decisions/startup-contract-precompiled.md).
  */
 export function loadWidgetContract(): Promise<typeof import('../../core/widget-host/widget-contract.js')> {
   contract ??= import('../../core/widget-host/widget-contract.js').catch((error: unknown) => {

@@ -32,7 +32,7 @@ import X from 'lucide/dist/esm/icons/x.mjs';
 
 /**
  * The shell's icons: Lucide (ISC licence), imported one module per icon so only these reach the
- * bundle (docs/decisions.md). Add an icon here by importing its module.
+ * bundle (docs/decisions/dependency-lucide.md). Add an icon here by importing its module.
  */
 const ICONS = {
   check: Check,

@@ -14,8 +14,8 @@ let bridgeCode: Promise<BridgeCode> | undefined;
 
 /**
  * The SDK's AppBridge and our transport on top of it, loaded once. They are not needed before a view
- * opens, so they live in their own chunk rather than the initial bundle (docs/decisions.md, "Bundle
- * size"); a failed load is retried by the next view.
+ * opens, so they live in their own chunk rather than the initial bundle
+ * (docs/decisions/startup-initial-bundle.md); a failed load is retried by the next view.
  */
 export function loadAppBridge(): Promise<BridgeCode> {
   bridgeCode ??= Promise.all([

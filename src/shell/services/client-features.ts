@@ -4,7 +4,7 @@ import { RootsStore } from '../../core/roots/roots-store.js';
 /**
  * A dialog whose module is loaded the first time it is needed: sampling and elicitation are rare,
  * and their forms and renderers (with DOMPurify) are not part of the initial bundle
- * (docs/decisions.md, "Bundle size"). `configure` runs once, after the element is upgraded.
+ * (docs/decisions/startup-initial-bundle.md). `configure` runs once, after the element is upgraded.
  */
 function lazyDialog<K extends 'mcp-sampling-dialog' | 'mcp-elicitation-dialog' | 'mcp-url-elicitation-dialog'>(
   root: ParentNode,

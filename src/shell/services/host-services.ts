@@ -69,7 +69,7 @@ export function createHostServices(options: {
   const configuration = options.configuration ?? new Configuration({ dbName: options.dbName });
   const gateway = new GatewayClient({ baseUrl: options.baseUrl, token: options.token });
   const bridge = new MCPBridge({ bus, gateway });
-  // ajv loads in its own chunk once start-up is over (the dashboard preloads it then; docs/decisions.md, "Bundle size").
+  // ajv loads in its own chunk once start-up is over (the dashboard preloads it then; docs/decisions/startup-first-click.md).
   const validator = new LazySchemaValidator();
   // The host knows its own strings and the kit's (so `t` answers kit keys for any widget too).
   const i18n = new I18n({ catalogs: [KIT_CATALOGS, SHELL_CATALOGS], fallbackLocale: 'en' });

@@ -26,7 +26,7 @@ let brandToolsLoading: Promise<BrandTools> | undefined;
 
 /**
  * The brand checker (ajv for brand.json, DOMPurify for SVG logos) is loaded only when there is a
- * brand to check, so a dashboard without one never fetches it (docs/decisions.md, "Bundle size").
+ * brand to check, so a dashboard without one never fetches it (docs/decisions/startup-initial-bundle.md).
  */
 function loadBrandTools(): Promise<BrandTools> {
   brandToolsLoading ??= import('../../../theme/brand-assets.js').catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { agentsJa } from './messages-agents-ja.js';
 
 /**
  * The kit's strings plus those of its MCP client-feature components (tasks, completions, logs, roots).
- * Those components carry them themselves, so the host's first paint does not (docs/decisions.md, "Bundle size").
+ * Those components carry them themselves, so the host's first paint does not (docs/decisions/startup-initial-bundle.md).
  */
 export const CLIENT_KIT_CATALOGS: I18nCatalogs = {
   en: { ...en, ...clientEn, ...agentsEn },
