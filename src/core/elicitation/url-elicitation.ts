@@ -29,12 +29,16 @@ export type UrlElicitationHandler = (
   signal?: AbortSignal,
 ) => Promise<UrlElicitationAnswer>;
 
-/** True only for absolute http: and https: URLs — the only ones the dashboard opens for a server. */
+/**
+ * True only for absolute http: and https: URLs without a user name or password in them — the only ones the
+ * dashboard opens for a server (the same rule as an MCP App's links: `https://user:pw@host/` can pass
+ * credentials or pose as another host).
+ */
 export function isOpenableUrl(url: unknown): url is string {
   if (typeof url !== 'string') return false;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !parsed.username && !parsed.password;
   } catch {
     return false;
   }
