@@ -2,6 +2,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ArgumentProblem, JSONSchema } from '../shared/types.js';
+import { linearRegExp, UnsupportedPatternError } from './linear-regexp.js';
 
 /** Result of validating a value against a schema. */
 export type ValidationResult = { ok: true } | { ok: false; problems: ArgumentProblem[] };
@@ -18,7 +19,14 @@ const DRAFT_2020 = /json-schema\.org\/draft\/(2020-12|2019-09)\/schema/;
 
 function makeAjv<T extends Ajv>(Ctor: new (opts: object) => T): T {
   // strict:false — server schemas use keywords ajv does not know; those are annotations, not errors.
-  const ajv = new Ctor({ allErrors: true, strict: false, validateFormats: true, loadSchema: undefined });
+  const ajv = new Ctor({
+    allErrors: true,
+    strict: false,
+    validateFormats: true,
+    loadSchema: undefined,
+    // Server patterns run in linear time (linear-regexp.ts): none can stall the page.
+    code: { regExp: linearRegExp },
+  });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   return ajv;
 }
@@ -97,6 +105,7 @@ export class SchemaValidator {
         : (this.draft07 ??= makeAjv(Ajv));
       validate = ajv.compile(copy);
     } catch (error) {
+      if (error instanceof UnsupportedPatternError) throw new SchemaError(error.message);
       // ajv recurses through $ref: a loop of $refs that never reaches a schema overflows the stack.
       if (error instanceof RangeError)
         throw new SchemaError(
