@@ -124,6 +124,8 @@ export class McpLogView extends LitElement {
   private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.deps?.I18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private offs: Unsubscribe[] = [];
+  /** The frame that will read the log: a flood of messages costs one read and one render per frame. */
+  private readFrame: number | undefined;
 
   constructor() {
     super();
@@ -143,6 +145,7 @@ export class McpLogView extends LitElement {
     super.disconnectedCallback();
     for (const off of this.offs) off();
     this.offs = [];
+    this.cancelRead();
   }
 
   override willUpdate(changed: Map<string, unknown>): void {
@@ -157,7 +160,7 @@ export class McpLogView extends LitElement {
     if (bus) {
       this.offs.push(
         bus.on('mcp:server:log', (d) => {
-          if (mine(d)) this.read();
+          if (mine(d)) this.readNextFrame();
         }),
         bus.on('mcp:server:log-level', (d: { serverName?: string; level?: LogLevel }) => {
           if (mine(d)) this.level = d.level;
@@ -167,7 +170,21 @@ export class McpLogView extends LitElement {
     this.read();
   }
 
+  private readNextFrame(): void {
+    if (this.readFrame !== undefined) return;
+    this.readFrame = requestAnimationFrame(() => {
+      this.readFrame = undefined;
+      this.read();
+    });
+  }
+
+  private cancelRead(): void {
+    if (this.readFrame !== undefined) cancelAnimationFrame(this.readFrame);
+    this.readFrame = undefined;
+  }
+
   private read(): void {
+    this.cancelRead();
     try {
       this.entries = this.deps?.MCPBridge.getLog?.(this.serverName) ?? [];
       this.level = this.deps?.MCPBridge.getLoggingLevel?.(this.serverName);
