@@ -58,6 +58,9 @@ function typeMatches(expected: unknown, value: unknown): boolean {
  * Whether a problem the host reported for a field still holds for the field's new value. Only simple
  * keywords are re-checked here; for any other keyword a changed value clears the message (the host
  * checks everything again on the next submit). Lets the form drop a message as soon as it is fixed.
+ * A `pattern` is never evaluated here: the browser's backtracking engine can spend minutes on a hostile
+ * one, and the host checks patterns with a linear-time engine on submit
+ * (docs/decisions/schema-patterns-linear-time.md).
  */
 export function stillFails(problem: ArgumentProblem, value: unknown): boolean {
   const p = problem.params ?? {};
@@ -83,12 +86,6 @@ export function stillFails(problem: ArgumentProblem, value: unknown): boolean {
       return typeof value === 'number' && limit !== undefined && value <= limit;
     case 'exclusiveMaximum':
       return typeof value === 'number' && limit !== undefined && value >= limit;
-    case 'pattern':
-      try {
-        return typeof value === 'string' && typeof p.pattern === 'string' && !new RegExp(p.pattern, 'u').test(value);
-      } catch {
-        return false;
-      }
     case 'enum':
       return Array.isArray(p.allowedValues) && !p.allowedValues.some((v) => same(v, value));
     case 'const':
