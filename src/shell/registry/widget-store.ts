@@ -4,7 +4,7 @@ import type { I18nInterface } from '../../core/shared/types.js';
 import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
-import { renderInstalledWidget } from './installed-widget-item.js';
+import { renderInstalledWidget, type InstalledWidgetActions } from './installed-widget-item.js';
 import { renderPackageDetails, type SelectedPackage } from './package-details.js';
 import type { RegistryHost } from './registry-host.js';
 import { trustText } from './trust-text.js';
@@ -136,11 +136,7 @@ export class McpWidgetStore extends LitElement {
     if (!host) return html`<p role="status">${t('store.loading')}</p>`;
     const registries = host.settings?.registries ?? [];
     const p = this.progress;
-    const installedActions = {
-      t,
-      host: () => this.host!,
-      run: (work: () => Promise<string | undefined>) => this.run(work),
-    };
+    const installedActions: InstalledWidgetActions = { t, host: () => this.host!, run: (work) => this.run(work) };
     return html`<section aria-labelledby="store-title">
       <h2 id="store-title">${t('store.title')}</h2>
       ${host.problem ? html`<p class="error" role="alert">✗ ${host.problem}</p>` : nothing}
