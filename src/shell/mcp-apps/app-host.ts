@@ -1,14 +1,10 @@
 import type { Configuration } from '../../core/services/configuration.js';
 import type { EventBus } from '../../core/services/event-bus.js';
 import type { GatewayClient } from '../../core/shared/gateway-api/gateway-client.js';
-import { DEFAULT_CONTAINER_LIMITS } from '../../core/mcp-apps/host-context.js';
-import { DEFAULT_GRANTABLE_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
-import { sandboxOriginFor, sandboxOrigins } from '../../core/shared/mcp-apps/sandbox-origin.js';
+import { sandboxOrigins } from '../../core/shared/mcp-apps/sandbox-origin.js';
 import { toolUiResourceUri } from '../../core/mcp-apps/ui-resource.js';
-import { DISPLAY_MODES } from '../../core/mcplet/display-mode.js';
 import type { MCPBridge } from '../../core/bridge/mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from '../../core/bridge/mcp-error.js';
-import { languageOf } from '../../core/services/i18n.js';
 import type { ToolInvoker } from '../../core/invocation/tool-invoker.js';
 import type {
   AppHostInterface,
@@ -17,8 +13,9 @@ import type {
   I18nInterface as I18n,
   Unsubscribe,
 } from '../../core/shared/types.js';
-import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
 import type { ThemeService } from '../../../theme/theme-service.js';
+import { appViewServices } from './app-host-services.js';
+import { viewHandle } from './app-view-handle.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
 import { AppView } from './app-view.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';
@@ -66,41 +63,10 @@ export class AppHost {
 
   constructor(options: AppHostOptions) {
     this.options = options;
-    const hostOrigin = options.hostOrigin ?? location.origin;
-    const gatewayPort = new URL(options.gateway.baseUrl).port;
-    this.services = {
-      bus: options.bus,
-      bridge: options.bridge,
-      invoker: options.invoker,
-      hostOrigin,
-      sandboxOrigin: async () => sandboxOriginFor(location.hostname, await this.port()),
-      forbiddenOrigins: () => [
-        options.gateway.baseUrl,
-        `http://127.0.0.1:${gatewayPort}`,
-        `http://localhost:${gatewayPort}`,
-        hostOrigin,
-      ],
-      themeContext: () => {
-        const tokens = options.theme.tokens;
-        return { theme: appThemeFor(options.theme.getMode(), tokens), styles: appStyleVariables(tokens) };
-      },
+    this.services = appViewServices(options, {
+      port: () => this.port(),
       confirmLink: (request) => (this.linkConfirmer ? this.linkConfirmer(request) : Promise.resolve(false)),
-      openWindow: options.openWindow ?? ((url) => void window.open(url, '_blank', 'noopener,noreferrer')),
-      hostInfo: { name: 'mcp-dashboard', version: '0.1.0' },
-      grantablePermissions: DEFAULT_GRANTABLE_PERMISSIONS,
-      defaultDisplayMode: () => options.configuration.get('apps.displayMode') ?? 'inline',
-      limits: DEFAULT_CONTAINER_LIMITS,
-      teardownTimeoutMs: options.teardownTimeoutMs ?? 3000,
-      startTimeoutMs: options.startTimeoutMs ?? 20_000,
-      hostDisplayModes: DISPLAY_MODES,
-      // The dashboard's language; the browser's full tag (with its region) when they agree.
-      locale: () => {
-        const browser = navigator.language || 'en';
-        const chosen = options.i18n?.currentLocale;
-        return !chosen || languageOf(chosen) === languageOf(browser) ? browser : chosen;
-      },
-      i18n: options.i18n,
-    };
+    });
     const stopTheme = options.theme.onThemeChange(() => {
       for (const view of this.views.values()) view.themeChanged();
     });
@@ -209,34 +175,7 @@ export class AppHost {
 
   /** The read-only facade a widget gets for a view. */
   handleFor(view: AppView): AppViewHandle {
-    const handle: AppViewHandle = Object.freeze({
-      get id() {
-        return view.id;
-      },
-      get serverName() {
-        return view.serverName;
-      },
-      get toolName() {
-        return view.toolName;
-      },
-      get resourceUri() {
-        return view.resourceUri;
-      },
-      get state() {
-        return view.state;
-      },
-      get displayMode() {
-        return view.displayMode;
-      },
-      get error() {
-        return view.error;
-      },
-      get modelContext() {
-        return view.modelContext ? structuredClone(view.modelContext) : null;
-      },
-      close: (reason?: string) => view.close(reason),
-      onChange: (callback: (v: AppViewHandle) => void) => view.onChange(() => callback(handle)),
-    });
+    const handle = viewHandle(view);
     this.handles.set(handle, view);
     return handle;
   }

@@ -1,29 +1,20 @@
 import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { validateAppCsp, type AppCsp } from '../../core/shared/mcp-apps/csp.js';
+import type { AppCsp } from '../../core/shared/mcp-apps/csp.js';
 import { containerDimensionsFor } from '../../core/mcp-apps/host-context.js';
 import { resolveInnerSandbox, resolvePermissions } from '../../core/mcp-apps/sandbox-policy.js';
-import { sandboxProxyUrl } from '../../core/shared/mcp-apps/sandbox-origin.js';
 import { SizeGovernor } from '../../core/mcp-apps/size-governor.js';
-import { extractUiResource, type UiResource } from '../../core/mcp-apps/ui-resource.js';
-import {
-  allowedDisplayModes,
-  fitDisplayMode,
-  resolveDisplayMode,
-  toolDisplayMode,
-  type DisplayMode,
-} from '../../core/mcplet/display-mode.js';
-import type { AppViewState, CallerContext, MCPContent, MCPTool, Unsubscribe } from '../../core/shared/types.js';
+import type { UiResource } from '../../core/mcp-apps/ui-resource.js';
+import { allowedDisplayModes, fitDisplayMode, type DisplayMode } from '../../core/mcplet/display-mode.js';
+import { connectViewFrame, createViewBridge } from './app-view-bridge.js';
 import { createViewIframe, viewHostCapabilities, viewHostContext } from './app-view-frame.js';
 import { loadAppBridge, type BridgeCode } from './app-view-loader.js';
-import { addNote, type ViewNote } from './app-view-notes.js';
-import type { AppViewServices } from './app-view-services.js';
-import { toolReturned, toolThrew, type SettledTool, type ToolOutcome, type ToolStatus } from './app-view-tool.js';
+import { AppViewModel, type AppViewOptions } from './app-view-model.js';
+import { readViewResource } from './app-view-resource.js';
+import { toolReturned, toolThrew, type SettledTool, type ToolOutcome } from './app-view-tool.js';
 
 export type { ToolStatus } from './app-view-tool.js';
 export type { ViewNote } from './app-view-notes.js';
-
-let counter = 0;
 
 /**
  * One MCP App view: reads its `ui://` resource, frames the sandbox proxy on the sandbox origin,
@@ -33,30 +24,7 @@ let counter = 0;
  * `ui/resource-teardown` with a bounded wait before it is removed. The iframe is created once,
  * inside the container it is attached to, and never moved (moving an iframe reloads it).
  */
-export class AppView {
-  readonly id: string;
-  readonly serverName: string;
-  readonly toolName: string;
-  readonly tool: MCPTool;
-  readonly resourceUri: string;
-  readonly args: Record<string, unknown>;
-  state: AppViewState = 'loading';
-  /** What is happening now, for the frame's status line. */
-  phase = 'Reading the app';
-  error: string | null = null;
-  toolStatus: ToolStatus = 'waiting';
-  toolNote = '';
-  displayMode: DisplayMode;
-  appName = '';
-  prefersBorder: boolean | undefined;
-  modelContext: { content?: MCPContent[]; structuredContent?: Record<string, unknown> } | null = null;
-  notes: ViewNote[] = [];
-  /** Declared CSP entries the host refused, shown to the user. */
-  cspRejections: string[] = [];
-  /** App tool calls waiting for the user or the server. */
-  pendingCalls = 0;
-  /** Aborted when the view starts closing: its tool calls still waiting for confirmation are withdrawn. */
-  readonly gone = new AbortController();
+export class AppView extends AppViewModel {
   /**
    * Settles when the opening tool call is cleared to go (policy, dialog, passkey all said yes), or
    * rejects with why not (cancelled, refused, invalid arguments): a view is shown only after that.
@@ -64,9 +32,6 @@ export class AppView {
   readonly approved: Promise<void>;
   private settleApproval: { resolve: () => void; reject: (error: unknown) => void; done: boolean };
   private openedEmitted = false;
-  readonly services: AppViewServices;
-  private readonly caller: CallerContext;
-  private readonly listeners = new Set<(view: AppView) => void>();
   private resource: UiResource | undefined;
   private csp: AppCsp = {};
   private viewport: HTMLElement | undefined;
@@ -78,33 +43,12 @@ export class AppView {
   private context: McpUiHostContext;
   private box = { width: 0, height: 0 };
   private appModes: unknown;
-  /** Applies the view's `size-changed` heights (`.height`: the last one applied, if any). */ readonly governor: SizeGovernor;
-  private timers: Array<ReturnType<typeof setTimeout>> = [];
+  /** Applies the view's `size-changed` heights (`.height`: the last one applied, if any). */
+  readonly governor: SizeGovernor;
   private closing: Promise<void> | undefined;
-  private readonly noteBudget = { windowStart: 0, used: 0, dropped: 0 };
 
-  constructor(options: {
-    services: AppViewServices;
-    serverName: string;
-    tool: MCPTool;
-    resourceUri: string;
-    args: Record<string, unknown>;
-    caller: CallerContext;
-  }) {
-    counter += 1;
-    this.id = `app-${counter}-${Math.random().toString(36).slice(2, 8)}`;
-    this.services = options.services;
-    this.serverName = options.serverName;
-    this.tool = options.tool;
-    this.toolName = options.tool.name;
-    this.resourceUri = options.resourceUri;
-    this.args = options.args;
-    this.caller = options.caller;
-    this.displayMode = resolveDisplayMode({
-      toolMode: toolDisplayMode(options.tool),
-      hostDefault: this.services.defaultDisplayMode(),
-    }).mode;
-    if (!this.services.hostDisplayModes.includes(this.displayMode)) this.displayMode = 'inline';
+  constructor(options: AppViewOptions) {
+    super(options);
     this.governor = new SizeGovernor({ minHeight: 60, maxHeight: this.services.limits.inlineMaxHeight });
     this.context = this.buildContext();
     let settle!: typeof this.settleApproval;
@@ -127,17 +71,6 @@ export class AppView {
     this.settleApproval.resolve();
   }
 
-  /** Changes the count of the app's tool calls waiting, and tells the frame (its title bar shows it). */
-  setPendingCalls(count: number): void {
-    this.pendingCalls = Math.max(0, count);
-    this.changed();
-  }
-
-  /** A short name for the view: the app's own name once known, else the tool's title or name. */
-  get title(): string {
-    return this.appName || (typeof this.tool.title === 'string' && this.tool.title) || this.toolName;
-  }
-
   /** True once the view has sent `initialized`. */
   get isInitialized(): boolean {
     return this.initialized;
@@ -151,23 +84,6 @@ export class AppView {
   /** Modes the user may pick: the host's, narrowed to what the app declared. */
   get allowedModes(): DisplayMode[] {
     return allowedDisplayModes(this.services.hostDisplayModes, this.appModes);
-  }
-
-  /** Subscribes to changes; returns an unsubscribe. */
-  onChange(listener: (view: AppView) => void): Unsubscribe {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Notifies listeners (frame element, widget handles). */
-  changed(): void {
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(this);
-      } catch (error) {
-        console.error('[mcp-dashboard] app view listener threw', error);
-      }
-    }
   }
 
   /** Starts the tool call and the resource read, in parallel (MCP Apps lifecycle, step 2). */
@@ -206,19 +122,10 @@ export class AppView {
 
   private async loadResource(): Promise<void> {
     try {
-      const listed = this.services.bridge
-        .getServer(this.serverName)
-        ?.info?.resources.find((r) => r.uri === this.resourceUri);
-      // The view's own HTML, read for whoever opened it (a widget, the user's pinned tile, an agent).
-      const contents = await this.services.bridge.readResource(this.serverName, this.resourceUri, {
-        caller: { surface: this.caller.surface, id: this.caller.id },
-      });
-      this.resource = extractUiResource(contents, this.resourceUri, listed);
-      const validated = validateAppCsp(this.resource.csp, { forbiddenOrigins: this.services.forbiddenOrigins() });
-      this.csp = validated.csp;
-      this.cspRejections = validated.rejected.map((r) => `${r.list}: ${r.entry} \u2014 ${r.reason}`);
-      if (validated.rejected.length)
-        console.warn(`[mcp-dashboard] ${this.resourceUri}: CSP entries refused`, validated.rejected);
+      const read = await readViewResource(this.services, this.serverName, this.resourceUri, this.caller);
+      this.resource = read.resource;
+      this.csp = read.csp;
+      this.cspRejections = read.cspRejections;
       this.prefersBorder = this.resource.prefersBorder;
       this.phase = 'Starting the sandbox';
       this.changed();
@@ -264,49 +171,35 @@ export class AppView {
     this.measure();
     this.context = this.buildContext();
 
-    const capabilities = viewHostCapabilities(permissions.granted, this.csp);
-    // No MCP client is handed over: every request goes through the handlers below, which enforce
-    // the app rules and route tool calls through the host's invoker.
-    const bridge = new code.AppBridge(null, this.services.hostInfo, capabilities, { hostContext: { ...this.context } });
+    const bridge = createViewBridge(this, code, {
+      capabilities: viewHostCapabilities(permissions.granted, this.csp),
+      context: this.context,
+      events: {
+        sandboxReady: () => {
+          this.phase = 'Starting the app';
+          this.changed();
+          void bridge.sendSandboxResourceReady({
+            html: resource.html,
+            csp: this.csp,
+            permissions: permissions.granted,
+            sandbox: sandbox.sandbox,
+          });
+          this.later(this.services.startTimeoutMs, () => {
+            if (!this.initialized && this.state === 'loading')
+              this.fail('The app did not start: it never completed ui/initialize.');
+          });
+        },
+        initialized: () => this.onInitialized(),
+        sizeChanged: (params) => this.onSizeChange(params),
+      },
+    });
     this.bridge = bridge;
-    code.installViewRequestHandlers(this, bridge);
-    bridge.addEventListener('sandboxready', () => {
-      this.phase = 'Starting the app';
-      this.changed();
-      void bridge.sendSandboxResourceReady({
-        html: resource.html,
-        csp: this.csp,
-        permissions: permissions.granted,
-        sandbox: sandbox.sandbox,
-      });
-      this.later(this.services.startTimeoutMs, () => {
-        if (!this.initialized && this.state === 'loading')
-          this.fail('The app did not start: it never completed ui/initialize.');
-      });
+    await connectViewFrame(bridge, code, iframe, {
+      sandboxOrigin,
+      hostOrigin: this.services.hostOrigin,
+      csp: this.csp,
+      viewId: this.id,
     });
-    bridge.addEventListener('initialized', () => this.onInitialized());
-    bridge.addEventListener('sizechange', (params) => this.onSizeChange(params));
-    bridge.addEventListener('requestteardown', () => void this.close('The app asked to close.'));
-    bridge.addEventListener('loggingmessage', (params) => {
-      this.note(
-        'log',
-        `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}`,
-        () =>
-          this.services.bus.emit('mcp:app:log', {
-            serverName: this.serverName,
-            viewId: this.id,
-            level: params.level,
-            logger: params.logger,
-            data: params.data,
-          }),
-      );
-    });
-    const transport = new code.OriginBoundTransport(iframe.contentWindow!, sandboxOrigin, (dropped) => {
-      console.warn(`[mcp-dashboard] dropped a message from view ${this.id}: origin ${dropped.origin}`);
-    });
-    // The listener (inside connect) exists before the proxy page is requested.
-    await bridge.connect(transport);
-    iframe.src = sandboxProxyUrl(sandboxOrigin, { hostOrigin: this.services.hostOrigin, csp: this.csp, view: this.id });
     this.later(this.services.startTimeoutMs, () => {
       if (this.phase === 'Starting the sandbox' && this.state === 'loading')
         this.fail('The sandbox did not start. Is the gateway still running?');
@@ -392,28 +285,6 @@ export class AppView {
     });
     this.services.bus.emit('mcp:app:display-mode', { serverName: this.serverName, viewId: this.id, mode });
     return mode;
-  }
-
-  /** Records a note and runs `emit`, at most 20 per second per view (a chatty app cannot flood the host). */
-  note(kind: ViewNote['kind'], text: string, emit?: () => void): void {
-    const added = addNote(this.notes, this.noteBudget, kind, text, Date.now());
-    this.notes = added.notes;
-    if (!added.accepted) return;
-    emit?.();
-    this.changed();
-  }
-
-  private later(ms: number, fn: () => void): void {
-    this.timers.push(setTimeout(fn, ms));
-  }
-
-  private fail(message: string): void {
-    if (this.state === 'closed') return;
-    this.state = 'error';
-    this.error = message;
-    this.phase = 'Error';
-    this.services.bus.emit('mcp:app:error', { serverName: this.serverName, viewId: this.id, message });
-    this.changed();
   }
 
   /**

@@ -1,13 +1,12 @@
 import { html, css, nothing } from 'lit';
 import type { I18nInterface } from '../../core/shared/types.js';
 import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
 import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { ConsentAnswer, ConsentRequest } from './registry-host.js';
 import { permissionText, signatureText, trustText } from './trust-text.js';
-
-type Translate = (key: string, variables?: Record<string, unknown>) => string;
 
 function title(r: ConsentRequest, t: Translate): string {
   const vars = { name: r.displayName, version: r.version, from: r.fromVersion };

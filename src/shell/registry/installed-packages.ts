@@ -32,6 +32,22 @@ export function keysToKeep(widgets: Record<string, InstalledWidgetConfig>): Set<
 }
 
 /**
+ * Deletes the stored packages of an uninstalled widget (itself and its dependencies) that no
+ * installed widget still needs (`keep`).
+ */
+export async function purgeStored(
+  store: PackageStore,
+  name: string,
+  entry: InstalledWidgetConfig,
+  keep: Set<string>,
+): Promise<void> {
+  const drop = (await store.list())
+    .filter((r) => (r.name === name || Object.hasOwn(entry.dependencies ?? {}, r.name)) && !keep.has(r.key))
+    .map((r) => r.key);
+  await store.delete(drop);
+}
+
+/**
  * The stored, integrity-pinned records of an installed entry, dependencies first; undefined if any is
  * missing. A stored copy that is not the one installed is reported and refused.
  */

@@ -1,25 +1,14 @@
-import { LitElement, html, css, nothing } from 'lit';
-import {
-  describePermissions,
-  type DownloadProgress,
-  type InstallPlan,
-  type SearchHit,
-} from '../../../registry-client/index.js';
+import { LitElement, html, nothing } from 'lit';
+import type { DownloadProgress, SearchHit } from '../../../registry-client/index.js';
 import type { I18nInterface } from '../../core/shared/types.js';
 import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
-import type { InstalledWidgetView, RegistryHost } from './registry-host.js';
-import { permissionText, signatureText, trustText } from './trust-text.js';
-
-type Selected = {
-  hit: SearchHit;
-  versions: string[];
-  version: string;
-  plan?: InstallPlan;
-  error?: string;
-  loading: boolean;
-};
+import { renderInstalledWidget, type InstalledWidgetActions } from './installed-widget-item.js';
+import { renderPackageDetails, type SelectedPackage } from './package-details.js';
+import type { RegistryHost } from './registry-host.js';
+import { trustText } from './trust-text.js';
+import { widgetStoreStyles } from './widget-store.styles.js';
 
 /**
  * <mcp-widget-store>: the Install panel (search a registry, versions, permissions, trust, signature
@@ -27,75 +16,7 @@ type Selected = {
  * All work is done by the RegistryHost; this element only shows it.
  */
 export class McpWidgetStore extends LitElement {
-  static override styles = [
-    shellStyles,
-    css`
-      :host {
-        display: block;
-        border: 1px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        background: var(--mcp-background, #fff);
-      }
-      h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
-      }
-      h3 {
-        font-size: 1rem;
-        margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
-      }
-      form {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        align-items: end;
-      }
-      ul {
-        list-style: none;
-        padding: 0;
-        margin: 0;
-        display: grid;
-        gap: var(--mcp-spacing-sm, 0.25rem);
-      }
-      li.item {
-        border: 1px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-md, 4px);
-        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-      }
-      .row {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        align-items: center;
-      }
-      .details {
-        border-left: 4px solid var(--mcp-border, #8c959f);
-        padding-left: var(--mcp-spacing-md, 0.5rem);
-        margin-top: var(--mcp-spacing-md, 0.5rem);
-      }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 2px var(--mcp-spacing-md, 0.5rem);
-        margin: 0;
-      }
-      dt {
-        font-weight: 600;
-      }
-      dd {
-        margin: 0;
-        word-break: break-word;
-      }
-      .error {
-        border-left: 4px solid var(--mcp-error-dark, #a4161a);
-        padding-left: var(--mcp-spacing-md, 0.5rem);
-      }
-      progress {
-        width: 16rem;
-      }
-    `,
-  ];
+  static override styles = [shellStyles, widgetStoreStyles];
 
   static override properties = {
     results: { state: true },
@@ -109,7 +30,7 @@ export class McpWidgetStore extends LitElement {
   };
 
   declare results: SearchHit[] | undefined;
-  declare selected: Selected | undefined;
+  declare selected: SelectedPackage | undefined;
   declare progress: DownloadProgress | undefined;
   declare message: string | undefined;
   declare failure: string | undefined;
@@ -209,158 +130,13 @@ export class McpWidgetStore extends LitElement {
     });
   }
 
-  private renderDetails() {
-    const s = this.selected;
-    if (!s) return nothing;
-    const plan = s.plan;
-    const m = plan?.root.manifest;
-    const t = this.t;
-    return html`<div class="details" aria-live="polite">
-      <h3>${s.hit.displayName ?? s.hit.name}</h3>
-      <label
-        >${t('store.version')}
-        <select
-          aria-label=${t('store.version')}
-          @change=${(e: Event) => void this.select(s.hit, (e.target as HTMLSelectElement).value)}
-        >
-          ${(s.versions.length ? s.versions : [s.version]).map((v) => html`<option value=${v} ?selected=${v === s.version}>${v}</option>`)}
-        </select>
-      </label>
-      ${s.loading ? html`<p role="status">${t('store.checking', { name: s.hit.name, version: s.version })}</p>` : nothing}
-      ${
-        s.error
-          ? html`<div class="error check-error" role="alert"
-              ><p><strong>✗ ${s.error}</strong></p></div
-            >`
-          : nothing
-      }
-      ${
-        m && plan
-          ? html`<dl>
-                <dt>${t('store.package')}</dt><dd>${m.name} ${m.version}</dd>
-                ${m.description ? html`<dt>${t('store.about')}</dt><dd>${m.description}</dd>` : nothing}
-                <dt>${t('store.trust')}</dt><dd>${trustText(plan.root.trustLevel, t)}</dd>
-                <dt>${t('store.signature')}</dt><dd class="signature">${signatureText(plan.root.signature, t)}</dd>
-                <dt>${t('store.servers')}</dt
-                ><dd>${m.mcpServers?.length ? m.mcpServers.join(', ') : t('store.anyServer')}</dd>
-                <dt>${t('store.dependencies')}</dt
-                ><dd
-                  >${
-                    plan.packages.length > 1
-                      ? plan.packages
-                          .slice(0, -1)
-                          .map((p) => `${p.manifest.name} ${p.manifest.version}`)
-                          .join(', ')
-                      : t('store.none')
-                  }</dd
-                >
-                <dt>${t('store.permissions')}</dt
-                ><dd
-                  >${
-                    describePermissions(m.permissions)
-                      .map((p) => permissionText(p, t))
-                      .join('; ') || t('store.none')
-                  }</dd
-                >
-              </dl>
-              <button
-                type="button"
-                class="primary"
-                aria-disabled=${this.busy ? 'true' : 'false'}
-                @click=${() => !this.busy && this.install()}
-                >${t('store.install')}</button
-              >`
-          : nothing
-      }
-    </div>`;
-  }
-
-  private renderInstalled(v: InstalledWidgetView) {
-    const u = v.update;
-    const t = this.t;
-    return html`<li class="item installed" data-name=${v.name}>
-      <div class="row">
-        <strong>${v.manifest?.displayName ?? v.name}</strong>
-        <span class="version">${v.entry.version}</span>
-        <span class="muted">${v.name}</span>
-        <span class="muted">${trustText(v.manifest?.trustLevel, t)}</span>
-      </div>
-      ${
-        v.state !== 'ready'
-          ? html`<p class="error" role="alert"
-              >✗ ${v.message ?? t('store.notAvailable')}
-              <button
-                type="button"
-                @click=${() => void this.run(async () => (await this.host!.retry(v.name), undefined))}
-                >${t('store.retry')}</button
-              ></p
-            >`
-          : nothing
-      }
-      ${v.reloadNeeded ? html`<p role="status" class="reload">${t('store.reload', { version: v.entry.version })} <button type="button" @click=${() => location.reload()}>${t('store.reloadNow')}</button></p>` : nothing}
-      ${u?.downgrade ? html`<p class="error" role="alert">✗ ${t('store.downgrade', { offered: u.downgrade, installed: v.entry.version })}</p>` : nothing}
-      ${u?.error ? html`<p class="muted">${t('store.updateFailed', { error: u.error })}</p>` : nothing}
-      ${u?.needsConsent ? html`<p class="muted">${u.needsConsent}</p>` : nothing}
-      <div class="row">
-        ${
-          u?.offer
-            ? html`<button
-                type="button"
-                class="update"
-                @click=${() =>
-                  void this.run(async () => {
-                    const result = await this.host!.update(v.name, u.offer!.version);
-                    return result === 'updated'
-                      ? t('store.updated', { name: v.name, version: u.offer!.version })
-                      : t('store.notUpdated', { name: v.name });
-                  })}
-                >${u.offer.kind === 'major' ? t('store.reviewMajor', { version: u.offer.version }) : t('store.updateTo', { version: u.offer.version, kind: u.offer.kind })}</button
-              >`
-            : u && !u.error && !u.downgrade
-              ? html`<span class="muted">${t('store.upToDate')}</span>`
-              : nothing
-        }
-        ${
-          v.entry.previous
-            ? html`<button
-                type="button"
-                class="rollback"
-                @click=${() =>
-                  void this.run(
-                    async () => (
-                      await this.host!.rollback(v.name),
-                      t('store.rolledBack', { name: v.name, version: v.entry.previous!.version })
-                    ),
-                  )}
-                >${t('store.rollBack', {
-                  version: v.entry.previous.version,
-                })}</button
-              >`
-            : nothing
-        }
-        <label><input type="checkbox" class="purge" /> ${t('store.purge')}</label>
-        <button
-          type="button"
-          class="uninstall"
-          @click=${(e: Event) => {
-            const purge = ((e.target as HTMLElement).parentElement!.querySelector('input.purge') as HTMLInputElement)
-              .checked;
-            void this.run(
-              async () => (await this.host!.uninstall(v.name, purge), t('store.uninstalled', { name: v.name })),
-            );
-          }}
-          >${t('store.uninstall')}</button
-        >
-      </div>
-    </li>`;
-  }
-
   override render() {
     const host = this.host;
     const t = this.t;
     if (!host) return html`<p role="status">${t('store.loading')}</p>`;
     const registries = host.settings?.registries ?? [];
     const p = this.progress;
+    const installedActions: InstalledWidgetActions = { t, host: () => this.host!, run: (work) => this.run(work) };
     return html`<section aria-labelledby="store-title">
       <h2 id="store-title">${t('store.title')}</h2>
       ${host.problem ? html`<p class="error" role="alert">✗ ${host.problem}</p>` : nothing}
@@ -407,7 +183,12 @@ export class McpWidgetStore extends LitElement {
             </ul>`
           : nothing
       }
-      ${this.renderDetails()}
+      ${renderPackageDetails(this.selected, {
+        t,
+        busy: () => this.busy,
+        select: (hit, version) => void this.select(hit, version),
+        install: () => this.install(),
+      })}
       ${
         p
           ? html`<p
@@ -436,7 +217,7 @@ export class McpWidgetStore extends LitElement {
       ${
         host.installed.length
           ? html`<ul aria-label=${t('store.installedList')}
-              >${host.installed.map((v) => this.renderInstalled(v))}</ul
+              >${host.installed.map((v) => renderInstalledWidget(v, installedActions))}</ul
             >`
           : html`<p>${t('store.noneInstalled')}</p>`
       }

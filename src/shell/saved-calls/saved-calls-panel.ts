@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { MCPError, LOCAL_CODES } from '../../core/bridge/mcp-error.js';
 import { SavedCallsImportError, type SavedCallData } from '../../core/saved-calls/saved-call-file.js';
 import type { SavedCall, SavedCallRun, SavedCallsStore } from '../../core/saved-calls/saved-calls-store.js';
@@ -7,7 +7,10 @@ import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import type { HostServices } from '../services/host-services.js';
 import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
+import { renderDraft } from './saved-call-draft.js';
+import { renderSavedCall, type SavedCallActions } from './saved-call-item.js';
 import { renderComparison } from './saved-calls-compare.js';
+import { savedCallsStyles } from './saved-calls-panel.styles.js';
 
 /**
  * <mcp-saved-calls>: saved calls (server, tool, arguments under a name) — save one that a tool form
@@ -16,113 +19,7 @@ import { renderComparison } from './saved-calls-compare.js';
  * the page, not a modal: the confirmation dialog opens over it.
  */
 export class McpSavedCalls extends LitElement {
-  static override styles = [
-    shellStyles,
-    css`
-      :host {
-        display: block;
-      }
-      :host([hidden]) {
-        display: none;
-      }
-      section.panel {
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        margin: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
-        background: var(--mcp-background, #fff);
-      }
-      .bar {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        align-items: center;
-      }
-      h2 {
-        margin: 0;
-        font-size: 1.15rem;
-        flex: 1;
-      }
-      h3 {
-        font-size: 1rem;
-        margin: var(--mcp-spacing-md, 0.5rem) 0 var(--mcp-spacing-sm, 0.25rem);
-      }
-      ul.calls {
-        list-style: none;
-        padding: 0;
-        margin: 0;
-        display: grid;
-        gap: var(--mcp-spacing-md, 0.5rem);
-      }
-      ul.calls > li {
-        border: 1px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-md, 4px);
-        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-      }
-      .draft {
-        border: 2px dashed var(--mcp-border, #8c959f);
-        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-      }
-      pre {
-        max-height: 10rem;
-        overflow: auto;
-        margin: 2px 0;
-        white-space: pre-wrap;
-        word-break: break-word;
-      }
-      ul.runs {
-        list-style: none;
-        padding: 0;
-        margin: 2px 0;
-      }
-      .scroll {
-        max-height: 50vh;
-        overflow: auto;
-      }
-      table.diff {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-      table.diff th,
-      table.diff td {
-        border: 1px solid var(--mcp-border, #8c959f);
-        padding: 2px 4px;
-        vertical-align: top;
-        text-align: left;
-      }
-      table.lines {
-        border-collapse: collapse;
-        width: 100%;
-        font-family: ui-monospace, monospace;
-      }
-      table.lines td {
-        border: none;
-        white-space: pre-wrap;
-        word-break: break-word;
-        width: 50%;
-      }
-      tr.line.removed td.left,
-      tr.line.changed td.left,
-      tr[data-kind='removed'] td.left {
-        background: var(--mcp-error-light, #ffebe9);
-      }
-      tr.line.added td.right,
-      tr.line.changed td.right,
-      tr[data-kind='added'] td.right {
-        background: var(--mcp-success-light, #dafbe1);
-      }
-      tr[data-kind='changed'] > td.left {
-        background: var(--mcp-error-light, #ffebe9);
-      }
-      tr[data-kind='changed'] > td.right {
-        background: var(--mcp-success-light, #dafbe1);
-      }
-      .problem {
-        font-weight: 600;
-      }
-    `,
-  ];
+  static override styles = [shellStyles, savedCallsStyles];
 
   static override properties = {
     open: { type: Boolean, reflect: true },
@@ -282,12 +179,6 @@ export class McpSavedCalls extends LitElement {
     return this.services ? this.services.i18n.formatDate(date, { timeStyle: 'medium' }) : date.toLocaleTimeString();
   }
 
-  private runLabel(run: SavedCallRun): string {
-    if (run.error !== undefined) return this.t('saved.runFailed', { time: this.time(run.at), error: run.error });
-    const failed = (run.result as { isError?: unknown } | undefined)?.isError === true;
-    return this.t(failed ? 'saved.runToolError' : 'saved.runOk', { time: this.time(run.at), ms: run.latencyMs ?? 0 });
-  }
-
   private findRun(id: string): { call: SavedCall; run: SavedCallRun } | undefined {
     for (const call of this.store?.list() ?? []) {
       const run = call.runs.find((r) => r.id === id);
@@ -296,60 +187,19 @@ export class McpSavedCalls extends LitElement {
     return undefined;
   }
 
-  private renderCall(call: SavedCall) {
-    const t = (key: string, v?: Record<string, unknown>) => this.t(key, v);
-    return html`<li data-saved-call=${call.id}>
-      <strong>${call.name}</strong>
-      <span class="muted">${t('saved.call', { server: call.serverName, tool: call.toolName })}</span>
-      <details
-        ><summary>${t('saved.arguments')}</summary><pre tabindex="0">${JSON.stringify(call.args, null, 2)}</pre>
-      </details>
-      <div class="bar">
-        <button
-          type="button"
-          data-action="run-saved"
-          aria-label=${t('saved.run', { name: call.name })}
-          @click=${() => void this.run(call)}
-          >${t('saved.runShort')}</button
-        >
-        <button
-          type="button"
-          data-action="delete-saved"
-          aria-label=${t('saved.delete', { name: call.name })}
-          @click=${() => void this.deleteCall(call)}
-          >${t('saved.deleteShort')}</button
-        >
-      </div>
-      ${
-        call.runs.length === 0
-          ? html`<p class="muted">${t('saved.noRuns')}</p>`
-          : html`<ul class="runs" aria-label=${`${t('saved.runs')}: ${call.name}`}>
-              ${call.runs.map(
-                (run) =>
-                  html`<li data-run=${run.id}
-                    ><label
-                      ><input
-                        type="checkbox"
-                        data-action="pick-run"
-                        .checked=${this.picked.includes(run.id)}
-                        aria-label=${`${t('saved.pick')}: ${call.name}, ${this.runLabel(run)}`}
-                        @change=${(e: Event) => this.pick(run.id, (e.target as HTMLInputElement).checked)}
-                      />
-                      ${this.runLabel(run)}</label
-                    >
-                    ${run.result !== undefined ? html`<details><summary>${t('saved.resultJson')}</summary><pre tabindex="0">${JSON.stringify(run.result, null, 2)}</pre></details>` : nothing}</li
-                  >`,
-              )}
-            </ul>`
-      }
-    </li>`;
-  }
-
   override render() {
     if (!this.open || !this.store) return nothing;
     const t = (key: string, v?: Record<string, unknown>) => this.t(key, v);
     const calls = this.store.list();
     const pair = this.comparing?.map((id) => this.findRun(id));
+    const callActions: SavedCallActions = {
+      t,
+      time: (at) => this.time(at),
+      picked: this.picked,
+      run: (call) => this.run(call),
+      delete: (call) => this.deleteCall(call),
+      pick: (runId, on) => this.pick(runId, on),
+    };
     return html`<section class="panel" aria-labelledby="saved-title">
       <div class="bar">
         <h2 id="saved-title" tabindex="-1">${t('saved.title')}</h2>
@@ -383,38 +233,19 @@ export class McpSavedCalls extends LitElement {
       <p class="muted" role="status" aria-live="polite">${this.status}</p>
       ${
         this.draft
-          ? html`<form
-              class="draft"
-              @submit=${(e: Event) => {
-                e.preventDefault();
-                void this.saveDraft();
-              }}
-            >
-              <h3>${t('saved.draftTitle')}</h3>
-              <p>${t('saved.call', { server: this.draft.serverName, tool: this.draft.toolName })}</p>
-              <pre tabindex="0" aria-label=${t('saved.arguments')}>${JSON.stringify(this.draft.args, null, 2)}</pre>
-              <label for="saved-draft-name">${t('saved.name')}</label>
-              <input
-                id="saved-draft-name"
-                type="text"
-                maxlength="200"
-                .value=${this.draft.name}
-                @input=${(e: Event) => (this.draft = { ...this.draft!, name: (e.target as HTMLInputElement).value })}
-              />
-              <div class="bar"
-                ><button type="submit" class="primary" data-action="save-draft">${t('saved.save')}</button>
-                <button type="button" data-action="discard-draft" @click=${() => (this.draft = undefined)}
-                  >${t('saved.discard')}</button
-                ></div
-              >
-            </form>`
+          ? renderDraft(this.draft, {
+              t,
+              save: () => void this.saveDraft(),
+              rename: (name) => (this.draft = { ...this.draft!, name }),
+              discard: () => (this.draft = undefined),
+            })
           : nothing
       }
       ${
         calls.length === 0
           ? html`<p>${t('saved.none')}</p>`
           : html`<ul class="calls" aria-label=${t('saved.list')}
-              >${calls.map((c) => this.renderCall(c))}</ul
+              >${calls.map((c) => renderSavedCall(c, callActions))}</ul
             >`
       }
       <p class="muted">${t('saved.compareHint')}</p>

@@ -1,0 +1,56 @@
+// What every MCP App view needs from the page, made once by the AppHost from its options.
+
+import { DEFAULT_CONTAINER_LIMITS } from '../../core/mcp-apps/host-context.js';
+import { DEFAULT_GRANTABLE_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
+import { sandboxOriginFor } from '../../core/shared/mcp-apps/sandbox-origin.js';
+import { DISPLAY_MODES } from '../../core/mcplet/display-mode.js';
+import { languageOf } from '../../core/services/i18n.js';
+import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
+import type { AppHostOptions } from './app-host.js';
+import type { AppViewServices, LinkRequest } from './app-view-services.js';
+
+/**
+ * The views' services: the page's bus, bridge and invoker, the sandbox origin (its port asked of the
+ * gateway by `page.port`), the origins a view's CSP may never name, theme, locale, limits and timeouts.
+ * Links go to `page.confirmLink`.
+ */
+export function appViewServices(
+  options: AppHostOptions,
+  page: { port(): Promise<number>; confirmLink(request: LinkRequest): Promise<boolean> },
+): AppViewServices {
+  const hostOrigin = options.hostOrigin ?? location.origin;
+  const gatewayPort = new URL(options.gateway.baseUrl).port;
+  return {
+    bus: options.bus,
+    bridge: options.bridge,
+    invoker: options.invoker,
+    hostOrigin,
+    sandboxOrigin: async () => sandboxOriginFor(location.hostname, await page.port()),
+    forbiddenOrigins: () => [
+      options.gateway.baseUrl,
+      `http://127.0.0.1:${gatewayPort}`,
+      `http://localhost:${gatewayPort}`,
+      hostOrigin,
+    ],
+    themeContext: () => {
+      const tokens = options.theme.tokens;
+      return { theme: appThemeFor(options.theme.getMode(), tokens), styles: appStyleVariables(tokens) };
+    },
+    confirmLink: (request) => page.confirmLink(request),
+    openWindow: options.openWindow ?? ((url) => void window.open(url, '_blank', 'noopener,noreferrer')),
+    hostInfo: { name: 'mcp-dashboard', version: '0.1.0' },
+    grantablePermissions: DEFAULT_GRANTABLE_PERMISSIONS,
+    defaultDisplayMode: () => options.configuration.get('apps.displayMode') ?? 'inline',
+    limits: DEFAULT_CONTAINER_LIMITS,
+    teardownTimeoutMs: options.teardownTimeoutMs ?? 3000,
+    startTimeoutMs: options.startTimeoutMs ?? 20_000,
+    hostDisplayModes: DISPLAY_MODES,
+    // The dashboard's language; the browser's full tag (with its region) when they agree.
+    locale: () => {
+      const browser = navigator.language || 'en';
+      const chosen = options.i18n?.currentLocale;
+      return !chosen || languageOf(chosen) === languageOf(browser) ? browser : chosen;
+    },
+    i18n: options.i18n,
+  };
+}

@@ -1,0 +1,69 @@
+import { css } from 'lit';
+
+/** Styles of mcp-widget-store. */
+export const widgetStoreStyles = css`
+  :host {
+    display: block;
+    border: 1px solid var(--mcp-border, #8c959f);
+    border-radius: var(--mcp-radius-lg, 8px);
+    padding: var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-lg, 1rem);
+    background: var(--mcp-background, #fff);
+  }
+  h2 {
+    margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+    font-size: 1.15rem;
+  }
+  h3 {
+    font-size: 1rem;
+    margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
+  }
+  form {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--mcp-spacing-md, 0.5rem);
+    align-items: end;
+  }
+  ul {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: var(--mcp-spacing-sm, 0.25rem);
+  }
+  li.item {
+    border: 1px solid var(--mcp-border, #8c959f);
+    border-radius: var(--mcp-radius-md, 4px);
+    padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--mcp-spacing-md, 0.5rem);
+    align-items: center;
+  }
+  .details {
+    border-left: 4px solid var(--mcp-border, #8c959f);
+    padding-left: var(--mcp-spacing-md, 0.5rem);
+    margin-top: var(--mcp-spacing-md, 0.5rem);
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 2px var(--mcp-spacing-md, 0.5rem);
+    margin: 0;
+  }
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    word-break: break-word;
+  }
+  .error {
+    border-left: 4px solid var(--mcp-error-dark, #a4161a);
+    padding-left: var(--mcp-spacing-md, 0.5rem);
+  }
+  progress {
+    width: 16rem;
+  }
+`;
