@@ -1,4 +1,5 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import type { DependenciesObject, LogEntry, LogLevel, Unsubscribe } from '../../../src/core/shared/types.js';
 import { defineElement } from '../widget/define.js';
 import { LocalizeController } from '../i18n/localize.js';
@@ -80,6 +81,9 @@ export class McpLogView extends LitElement {
         gap: var(--mcp-spacing-sm, 0.25rem);
         border-bottom: 1px solid var(--mcp-border, #d0d7de);
         padding: 2px 0;
+        /* A full log is a thousand rows in a 24rem scroller: rows out of view are not laid out or painted. */
+        content-visibility: auto;
+        contain-intrinsic-size: auto 1.75rem;
       }
       .level {
         font-weight: 700;
@@ -126,6 +130,9 @@ export class McpLogView extends LitElement {
   private offs: Unsubscribe[] = [];
   /** The frame that will read the log: a flood of messages costs one read and one render per frame. */
   private readFrame: number | undefined;
+  private rows = new WeakMap<LogEntry, TemplateResult>();
+  private rowsLocale: string | undefined;
+  private timeFormat: Intl.DateTimeFormat | undefined;
 
   constructor() {
     super();
@@ -222,6 +229,30 @@ export class McpLogView extends LitElement {
     this.note = this.t('log.exported', { count: shown.length });
   }
 
+  /**
+   * One entry's row, made once per entry and locale: a flood re-renders the list every frame, and building
+   * a thousand rows (each with a formatted time) again each time held the main thread for seconds.
+   */
+  private row(e: LogEntry): TemplateResult {
+    const locale = this.l10n.locale;
+    if (locale !== this.rowsLocale) {
+      this.rows = new WeakMap();
+      this.rowsLocale = locale;
+      this.timeFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    }
+    let row = this.rows.get(e);
+    if (!row) {
+      const level = this.t(`log.level.${e.level}`);
+      row = html`<li data-level=${e.level} class=${LOG_LEVEL_ORDER.indexOf(e.level) >= 4 ? 'sev-high' : ''}>
+        <time class="small muted" datetime=${new Date(e.time).toISOString()}>${this.timeFormat!.format(e.time)}</time>
+        <span class="level">${level}</span>
+        <span><span class="small muted">${e.logger ?? ''}</span> <span class="data">${logDataText(e.data)}</span></span>
+      </li>`;
+      this.rows.set(e, row);
+    }
+    return row;
+  }
+
   override render() {
     const t = this.t;
     const bridge = this.deps?.MCPBridge;
@@ -273,18 +304,10 @@ export class McpLogView extends LitElement {
         shown.length === 0
           ? html`<p class="muted">${this.entries.length ? t('log.noMatch') : t('log.none')}</p>`
           : html`<ol aria-label=${t('log.list', { name: this.serverName })}>
-              ${shown.map(
-                (e) =>
-                  html`<li data-level=${e.level} class=${LOG_LEVEL_ORDER.indexOf(e.level) >= 4 ? 'sev-high' : ''}>
-                    <time class="small muted" datetime=${new Date(e.time).toISOString()}
-                      >${new Date(e.time).toLocaleTimeString(this.l10n.locale)}</time
-                    >
-                    <span class="level">${levelName(e.level)}</span>
-                    <span
-                      ><span class="small muted">${e.logger ?? ''}</span>
-                      <span class="data">${logDataText(e.data)}</span></span
-                    >
-                  </li>`,
+              ${repeat(
+                shown,
+                (e) => e.seq,
+                (e) => this.row(e),
               )}
             </ol>`
       }`;
