@@ -4,7 +4,8 @@
 
 import type { EventBus } from '../services/event-bus.js';
 import { LOCAL_CODES, MCPError } from '../bridge/mcp-error.js';
-import { agentHint, type MCPBridge } from '../bridge/mcp-bridge.js';
+import type { MCPBridge } from '../bridge/mcp-bridge.js';
+import { agentHint } from '../bridge/event-caller.js';
 import type { ArgumentValidator } from './lazy-validator.js';
 import type {
   ArgumentProblem,
