@@ -1,6 +1,5 @@
 import { loadMcpClientSdk } from './mcp-sdk.js';
 import { ConcurrencyLimit } from '../invocation/concurrency-limit.js';
-import { LOCAL_CODES, MCPError, toMCPError } from './mcp-error.js';
 import type {
   MCPBridgeInterface,
   MCPPrompt,
@@ -17,18 +16,21 @@ import type {
   Unsubscribe,
 } from '../shared/types.js';
 import { connectServer } from './connect.js';
-import { closeClient, connectionView, newConnection, readyClient, type BridgeContext } from './connection.js';
+import { closeClient, connectionView, newConnection, type BridgeContext } from './connection.js';
 import { relist, relistResourceTemplates } from './lists.js';
 import type { ChangedList } from './notifications.js';
 import type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './options.js';
 import type { ElicitationHandler, RootsProvider, SamplingHandler, SamplingOrigin } from './server-request-types.js';
 import { ServerRequestHandlers } from './server-requests.js';
 import { ClientFeatures, type RootsSource } from './client-features.js';
-import { runsAsTask } from '../tasks/task-support.js';
-import { loadTaskRuntime } from '../tasks/load-runtime.js';
 import type { UrlElicitationHandler } from '../elicitation/url-elicitation.js';
+import { callTool } from './tool-call.js';
+import { getPrompt, readResource, type ReadOptions } from './reads.js';
+import { createMessage } from './widget-sampling.js';
+import { subscribeToResource } from './resource-subscriptions.js';
 
 export { CLIENT_CAPABILITIES } from '../shared/client-capabilities.js';
+export { agentHint } from './event-caller.js';
 export type { DiscoveryHook, HostCallOptions, MCPBridgeOptions, ResultAnnotator } from './options.js';
 export type {
   ElicitationHandler,
@@ -38,13 +40,6 @@ export type {
   SamplingHandler,
   SamplingOrigin,
 } from './server-request-types.js';
-
-/** MCP-WP-17.1.4: an agent's operations carry `{ source: 'agent' }` on the same events a person's do. */
-export function agentHint(caller: { surface?: string } | undefined): { source?: 'agent' } {
-  return caller?.surface === 'agent' ? { source: 'agent' } : {};
-}
-
-const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 /**
  * The host's MCPBridge (MCP-WP-6.2): one `@modelcontextprotocol/client` per server, reached through
@@ -229,186 +224,23 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
    * A tool whose `execution.taskSupport` requires it (or allows it and `options.task` asks) runs as an MCP
    * task: the same events, plus `mcp:task:*` while it runs; the promise resolves with the task's result.
    */
-  async callTool(
-    serverName: string,
-    toolName: string,
-    args: object,
-    options: HostCallOptions = {},
-  ): Promise<ToolResult> {
-    const { requestId } = options;
-    const caller = options.caller
-      ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) }
-      : {};
-    const info = this.context.connections.get(serverName)?.info;
-    const tool = info?.tools.find((t) => t.name === toolName);
-    const asTask = runsAsTask(info, tool, options.task);
-    this.context.bus.emit('mcp:tool:calling', {
-      serverName,
-      toolName,
-      args,
-      requestId,
-      ...(asTask ? { task: true } : {}),
-      ...caller,
-    });
-    const started = now();
-    try {
-      const client = await readyClient(this.context, serverName, 'tools/call');
-      const meta =
-        options._meta && typeof options._meta === 'object' && Object.keys(options._meta).length
-          ? options._meta
-          : undefined;
-      const task = asTask
-        ? {
-            client,
-            sdk: await this.context.loadSdk(),
-            store: this.features.tasks,
-            serverName,
-            requestTimeout: options.timeout ?? this.context.requestTimeout,
-            followers: this.features.followers,
-          }
-        : undefined;
-      const result = task
-        ? await (
-            await loadTaskRuntime()
-          ).runToolTask(task, {
-            toolName,
-            args: args as Record<string, unknown>,
-            meta,
-            requestId,
-            signal: options.signal,
-          })
-        : ((await client.callTool(
-            { name: toolName, arguments: args as Record<string, unknown>, ...(meta ? { _meta: meta } : {}) },
-            {
-              timeout: options.timeout ?? this.context.requestTimeout,
-              resetTimeoutOnProgress: true,
-              signal: options.signal,
-              toolDefinition: tool as never,
-              onprogress: (progress) => {
-                this.context.bus.emit('mcp:tool:progress', { serverName, toolName, requestId, ...progress });
-                options.onProgress?.(progress);
-              },
-            },
-          )) as ToolResult);
-      const latency = now() - started;
-      let extra: Record<string, unknown> | undefined;
-      try {
-        extra = this.resultAnnotator?.(serverName, toolName, result);
-      } catch (error) {
-        console.error('[mcp-dashboard] result annotator threw', error);
-      }
-      this.context.bus.emit('mcp:tool:result', {
-        ...extra,
-        serverName,
-        toolName,
-        args,
-        result,
-        latency,
-        requestId,
-        ...caller,
-      });
-      return result;
-    } catch (error) {
-      if (asTask && error instanceof MCPError && error.jsonrpcCode === LOCAL_CODES.cancelled) {
-        // A task stopped with tasks/cancel (here or from its Tasks list), or cancelled by the server.
-        this.context.bus.emit('mcp:tool:cancelled', {
-          serverName,
-          toolName,
-          requestId,
-          sent: error.operation === 'tasks/cancel',
-          reason: error.message,
-          latency: now() - started,
-          ...caller,
-        });
-        throw error;
-      }
-      if (options.signal?.aborted) {
-        // The SDK has sent notifications/cancelled; it reports the abort as a timeout, so say what happened.
-        const reason = typeof options.signal.reason === 'string' ? options.signal.reason : 'You cancelled the call';
-        const cancelled = new MCPError(`${reason}; the server was told to stop (notifications/cancelled).`, {
-          jsonrpcCode: LOCAL_CODES.cancelled,
-          serverName,
-          operation: 'tools/call',
-          cause: error,
-        });
-        this.context.bus.emit('mcp:tool:cancelled', {
-          serverName,
-          toolName,
-          requestId,
-          sent: true,
-          reason,
-          latency: now() - started,
-          ...caller,
-        });
-        throw cancelled;
-      }
-      const mcpError = toMCPError(error, { serverName, operation: 'tools/call' });
-      this.context.bus.emit('mcp:tool:error', {
-        serverName,
-        toolName,
-        args,
-        error: mcpError,
-        latency: now() - started,
-        requestId,
-        ...caller,
-      });
-      if (mcpError.jsonrpcCode === -32601) {
-        // MCP-WP-6.2 table: "method not found" → refresh capabilities and tell the widgets.
-        void this.refreshKind(serverName, 'tools').finally(() =>
-          this.context.bus.emit('mcp:server:list-changed', { serverName, kind: 'tools' }),
-        );
-      }
-      throw mcpError;
-    }
+  callTool(serverName: string, toolName: string, args: object, options: HostCallOptions = {}): Promise<ToolResult> {
+    const hooks = {
+      features: this.features,
+      annotate: (server: string, tool: string, result: ToolResult) => this.resultAnnotator?.(server, tool, result),
+      refreshTools: (server: string) => this.refreshKind(server, 'tools'),
+    };
+    return callTool(this.context, hooks, serverName, toolName, args, options);
   }
 
   /** Sends `resources/read` (MCP-WP-6.2.3). */
-  async readResource(
-    serverName: string,
-    uri: string,
-    options: { caller?: { surface: string; id: string } } = {},
-  ): Promise<ResourceContents> {
-    const caller = options.caller
-      ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) }
-      : {};
-    try {
-      const client = await readyClient(this.context, serverName, 'resources/read');
-      const result = (await client.readResource(
-        { uri },
-        { timeout: this.context.requestTimeout, cacheMode: 'bypass' },
-      )) as ResourceContents;
-      this.context.bus.emit('mcp:resource:read', { serverName, uri, contents: result, ...caller });
-      return result;
-    } catch (error) {
-      const mcpError = toMCPError(error, { serverName, operation: 'resources/read' });
-      this.context.bus.emit('mcp:resource:error', { serverName, uri, error: mcpError, ...caller });
-      throw mcpError;
-    }
+  readResource(serverName: string, uri: string, options: ReadOptions = {}): Promise<ResourceContents> {
+    return readResource(this.context, serverName, uri, options);
   }
 
   /** Sends `prompts/get` (MCP-WP-6.2.4). */
-  async getPrompt(
-    serverName: string,
-    promptName: string,
-    args: object,
-    options: { caller?: { surface: string; id: string } } = {},
-  ): Promise<PromptMessages> {
-    const caller = options.caller
-      ? { caller: { surface: options.caller.surface, id: options.caller.id }, ...agentHint(options.caller) }
-      : {};
-    try {
-      const client = await readyClient(this.context, serverName, 'prompts/get');
-      const result = (await client.getPrompt(
-        { name: promptName, arguments: args as Record<string, string> },
-        { timeout: this.context.requestTimeout },
-      )) as PromptMessages;
-      this.context.bus.emit('mcp:prompt:result', { serverName, promptName, messages: result, ...caller });
-      return result;
-    } catch (error) {
-      const mcpError = toMCPError(error, { serverName, operation: 'prompts/get' });
-      this.context.bus.emit('mcp:prompt:error', { serverName, promptName, error: mcpError, ...caller });
-      throw mcpError;
-    }
+  getPrompt(serverName: string, promptName: string, args: object, options: ReadOptions = {}): Promise<PromptMessages> {
+    return getPrompt(this.context, serverName, promptName, args, options);
   }
 
   /**
@@ -416,41 +248,12 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
    * the person writes or approves the assistant message, exactly as for a server's own
    * `sampling/createMessage`. Unknown request fields pass through unchanged (MCP-WP-6.2.9).
    */
-  async createMessage(
+  createMessage(
     serverName: string,
     request: SamplingRequest,
     origin: SamplingOrigin = { kind: 'widget', id: 'host' },
   ): Promise<SamplingResult> {
-    try {
-      await readyClient(this.context, serverName, 'sampling/createMessage');
-      if (
-        !request ||
-        typeof request !== 'object' ||
-        !Array.isArray(request.messages) ||
-        typeof request.maxTokens !== 'number'
-      ) {
-        throw new MCPError('A sampling request needs "messages" (a list) and "maxTokens" (a number).', {
-          jsonrpcCode: -32602,
-          serverName,
-          operation: 'sampling/createMessage',
-        });
-      }
-      if (!this.requests.sampling) {
-        throw new MCPError('Sampling needs a person to approve each message, and no approval dialog is installed.', {
-          jsonrpcCode: -32601,
-          serverName,
-          operation: 'sampling/createMessage',
-        });
-      }
-      this.context.bus.emit('mcp:sampling:requested', { serverName, origin: origin.kind, request });
-      const result = await this.requests.sampling(serverName, request, origin);
-      this.context.bus.emit('mcp:sampling:result', { serverName, origin: origin.kind, result });
-      return result;
-    } catch (error) {
-      const mcpError = toMCPError(error, { serverName, operation: 'sampling/createMessage' });
-      this.context.bus.emit('mcp:sampling:error', { serverName, error: mcpError });
-      throw mcpError;
-    }
+    return createMessage(this.context, this.requests, serverName, request, origin);
   }
 
   /** Re-lists tools (all pages) and updates the cached server info. */
@@ -490,31 +293,6 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
 
   /** Subscribes to `notifications/resources/updated` for one URI; the returned function unsubscribes. */
   subscribeToResource(serverName: string, uri: string, callback: (uri: string) => void): Unsubscribe {
-    const connection = this.context.connections.get(serverName);
-    if (!connection)
-      throw new MCPError(`There is no server named "${serverName}".`, {
-        jsonrpcCode: LOCAL_CODES.notConnected,
-        serverName,
-      });
-    let callbacks = connection.subscriptions.get(uri);
-    if (!callbacks) {
-      callbacks = new Set();
-      connection.subscriptions.set(uri, callbacks);
-      connection.client?.subscribeResource({ uri }).catch((error: unknown) => {
-        this.context.bus.emit('mcp:server:error', {
-          serverName,
-          error: toMCPError(error, { serverName, operation: 'resources/subscribe' }),
-        });
-      });
-    }
-    callbacks.add(callback);
-    return () => {
-      const set = connection.subscriptions.get(uri);
-      if (!set?.delete(callback) || set.size > 0) return;
-      connection.subscriptions.delete(uri);
-      connection.client?.unsubscribeResource({ uri }).catch(() => {
-        // the server may already be gone; nothing to clean up there
-      });
-    };
+    return subscribeToResource(this.context, serverName, uri, callback);
   }
 }

@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import type {
   DependenciesObject,
   MCPResource,
@@ -9,59 +9,18 @@ import { defineElement } from '../widget/define.js';
 import { listStyles } from '../styles/list.styles.js';
 import { LocalizeController } from '../i18n/localize.js';
 import { KIT_CATALOGS } from '../i18n/messages.js';
-import { englishTranslate, type Translate } from '../i18n/translate.js';
 import { withRetries, RetriesExhaustedError } from '../widget/retry.js';
 import type { SchemaFormSubmitEvent } from '../schema-form/schema-form.js';
 import { baseStyles } from '../styles/styles.js';
+import { resourceBrowserStyles } from './resource-browser.styles.js';
 import { errorText } from '../tool-runner/tool-text.js';
-import { expandTemplate, templateVariables } from './uri-template.js';
-import { argumentCompleter, type ArgumentField } from '../schema-form/argument-form.js';
+import { expandTemplate } from './uri-template.js';
+import { argumentCompleter } from '../schema-form/argument-form.js';
 import { widgetTimers } from '../widget/timers.js';
 import '../tool-runner/result-view.js';
+import { annotationText, resourceLabel, sizeText, templateFields } from './resource-text.js';
 
-const templateFieldCache = new WeakMap<MCPResourceTemplate, ArgumentField[]>();
-
-/** A template's variables as required text fields with suggestions (one array per template). */
-export function templateFields(template: MCPResourceTemplate): ArgumentField[] {
-  let fields = templateFieldCache.get(template);
-  if (!fields) {
-    fields = templateVariables(String(template.uriTemplate ?? '')).map((name) => ({
-      name,
-      title: name,
-      required: true,
-    }));
-    templateFieldCache.set(template, fields);
-  }
-  return fields;
-}
-
-/** Label of a resource: title, then name, then the URI (MCP-WP-7.2.1). */
-export function resourceLabel(resource: MCPResource | MCPResourceTemplate): string {
-  for (const key of ['title', 'name'] as const) {
-    const value = resource[key];
-    if (typeof value === 'string' && value.trim()) return value;
-  }
-  return String((resource as MCPResource).uri ?? (resource as MCPResourceTemplate).uriTemplate ?? '');
-}
-
-/** Readable annotations: audience, priority, last modified (MCP-WP-7.2.1a); `t` words it in a locale. */
-export function annotationText(annotations: unknown, t: Translate = englishTranslate): string {
-  if (!annotations || typeof annotations !== 'object') return '';
-  const a = annotations as Record<string, unknown>;
-  const parts: string[] = [];
-  if (Array.isArray(a.audience))
-    parts.push(t('resource.audience', { who: a.audience.map(String).join(t('resource.and')) }));
-  if (typeof a.priority === 'number') parts.push(t('resource.priority', { priority: a.priority }));
-  if (typeof a.lastModified === 'string') parts.push(t('resource.modified', { when: a.lastModified }));
-  return parts.join(t('schema.separator'));
-}
-
-function sizeText(size: unknown, t: Translate): string {
-  if (typeof size !== 'number' || !Number.isFinite(size) || size < 0) return '';
-  if (size < 1024) return t('resource.bytes', { n: size });
-  if (size < 1024 * 1024) return t('resource.kb', { n: (size / 1024).toFixed(1) });
-  return t('resource.mb', { n: (size / 1024 / 1024).toFixed(1) });
-}
+export { annotationText, resourceLabel, templateFields } from './resource-text.js';
 
 /**
  * Resources of one server: the list (URI, label, MIME type, size, annotations), templates as forms,
@@ -69,35 +28,7 @@ function sizeText(size: unknown, t: Translate): string {
  * updates for servers that support subscriptions. Reads retry transient failures a few times.
  */
 export class McpResourceBrowser extends LitElement {
-  static override styles = [
-    baseStyles,
-    listStyles,
-    css`
-      :host {
-        display: block;
-      }
-      .split {
-        display: grid;
-        grid-template-columns: minmax(10rem, 1fr) 2fr;
-        gap: var(--mcp-spacing-lg, 1rem);
-      }
-      @media (max-width: 40rem) {
-        .split {
-          grid-template-columns: 1fr;
-        }
-      }
-      h3 {
-        font-size: var(--mcp-font-size-lg, 1rem);
-        margin: var(--mcp-spacing-md, 0.5rem) 0;
-      }
-      .toolbar {
-        display: flex;
-        gap: var(--mcp-spacing-sm, 0.25rem);
-        align-items: center;
-        flex-wrap: wrap;
-      }
-    `,
-  ];
+  static override styles = [baseStyles, listStyles, resourceBrowserStyles];
 
   static override properties = {
     deps: { attribute: false },

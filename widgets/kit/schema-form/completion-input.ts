@@ -1,9 +1,10 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import type { CompletionResult, I18nInterface } from '../../../src/core/shared/types.js';
 import { defineElement } from '../widget/define.js';
 import { LocalizeController } from '../i18n/localize.js';
 import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from '../i18n/messages-client.js';
 import { baseStyles } from '../styles/styles.js';
+import { completionInputStyles } from './completion-input.styles.js';
 import { errorText } from '../tool-runner/tool-text.js';
 
 /** Asks for suggestions for the text typed so far. */
@@ -32,56 +33,7 @@ const MAX_SHOWN = 100;
  * @event mcp-value-change - CompletionValueEvent with the field's name and new value.
  */
 export class McpCompletionInput extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: block;
-      }
-      .field {
-        display: grid;
-        gap: 2px;
-        position: relative;
-      }
-      label {
-        font-weight: 600;
-      }
-      .req {
-        color: var(--mcp-error-dark, #a4161a);
-      }
-      input {
-        width: 100%;
-      }
-      [aria-invalid='true'] {
-        border-color: var(--mcp-error-dark, #a4161a);
-        border-width: 2px;
-      }
-      ul[role='listbox'] {
-        list-style: none;
-        margin: 0;
-        padding: 2px 0;
-        border: 1px solid var(--mcp-border, #737d88);
-        border-radius: var(--mcp-radius-sm, 2px);
-        background: var(--mcp-background, #fff);
-        max-height: 12rem;
-        overflow: auto;
-      }
-      li[role='option'] {
-        padding: 2px var(--mcp-spacing-sm, 0.25rem);
-        cursor: pointer;
-        word-break: break-word;
-        white-space: pre-wrap;
-      }
-      li[aria-selected='true'] {
-        background: var(--mcp-primary-color, #0b5cad);
-        color: var(--mcp-on-primary, #fff);
-        outline: 2px solid var(--mcp-focus-ring, #0b5cad);
-      }
-      .small {
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-    `,
-  ];
+  static override styles = [baseStyles, completionInputStyles];
 
   static override properties = {
     name: {},

@@ -6,10 +6,9 @@ import { KIT_CATALOGS } from '../i18n/messages.js';
 import { problemText } from '../widget/problem-text.js';
 import { renderNode, type FormContext } from './schema-form-render.js';
 import { schemaFormStyles } from './schema-form.styles.js';
-import { describeNode, estimateFields, initialValue, matchesVariant, type SchemaNode } from './schema-model.js';
-import { childPointer, getAt, setAt } from './schema-pointer.js';
-import { fixedBy } from './schema-fit.js';
-import { emptyValueFor, parseRaw, renderJsonView } from './schema-form-parts.js';
+import { describeNode, estimateFields, initialValue, type SchemaNode } from './schema-model.js';
+import { renderJsonView } from './schema-form-parts.js';
+import { SchemaFormEdits } from './schema-form-edits.js';
 import { baseStyles } from '../styles/styles.js';
 
 /** Fired when the user submits a form whose fields all parse. */
@@ -70,22 +69,16 @@ export class McpSchemaForm extends LitElement {
   /** The locale the cached schema notes were worded in. */
   private cacheLocale: string | undefined;
   private readonly uid = `f${++formCounter}`;
-  private readonly ids = new Map<string, string>();
-  private readonly raw = new Map<string, string>();
-  private readonly rawKinds = new Map<string, 'number' | 'integer' | 'json'>();
-  private readonly variants = new Map<string, number>();
   private cache = new WeakMap<object, SchemaNode>();
-  private localErrors: Array<ArgumentProblem & { code?: string }> = [];
   private lastSchema: JSONSchema | undefined;
   private tooBig: number | undefined;
-  private rendered = new Set<string>();
-  /** Free strings the user opened as text areas (or that hold line breaks). */
-  private readonly expanded = new Set<string>();
-  /** Fields whose value did not fit their control: edited as JSON. */
-  private readonly showAsJson = new Set<string>();
-  /** Problems from the host (`errors`) the user has fixed since: no longer shown. */
-  private fixed = new WeakSet<ArgumentProblem>();
-  private lastErrors: ArgumentProblem[] | undefined;
+  /** What each field keeps while it is edited, and the edits its editor makes. */
+  private readonly edits = new SchemaFormEdits(this, {
+    uid: this.uid,
+    t: this.t,
+    root: () => this.root(),
+    describe: (schema) => this.describe(schema),
+  });
 
   constructor() {
     super();
@@ -105,10 +98,8 @@ export class McpSchemaForm extends LitElement {
   set value(next: unknown) {
     this.willUpdate();
     this.current = structuredClone(next);
-    this.raw.clear();
-    this.variants.clear();
-    this.showAsJson.clear();
-    this.expanded.clear();
+    this.edits.forgetFields();
+    this.edits.expanded.clear();
     this.jsonText = JSON.stringify(next ?? {}, null, 2);
   }
 
@@ -133,19 +124,13 @@ export class McpSchemaForm extends LitElement {
   }
 
   override willUpdate(): void {
-    // New problems from the host: all of them count again until fixed.
-    if (this.errors !== this.lastErrors) {
-      this.lastErrors = this.errors;
-      this.fixed = new WeakSet();
-    }
+    this.edits.takeHostErrors();
     if (this.schema === this.lastSchema) return;
     this.lastSchema = this.schema;
     this.cache = new WeakMap();
-    this.raw.clear();
-    this.variants.clear();
-    this.expanded.clear();
-    this.showAsJson.clear();
-    this.localErrors = [];
+    this.edits.forgetFields();
+    this.edits.expanded.clear();
+    this.edits.localErrors = [];
     this.jsonError = undefined;
     const root = this.root();
     let start: unknown;
@@ -162,137 +147,6 @@ export class McpSchemaForm extends LitElement {
     this.jsonText = JSON.stringify(this.current ?? {}, null, 2);
   }
 
-  /** The host's problems the user has not fixed yet. */
-  private hostProblems(): ArgumentProblem[] {
-    return (Array.isArray(this.errors) ? this.errors : []).filter((p) => !this.fixed.has(p));
-  }
-
-  /** Drops the host's problems at `pointer` (or below it) that its new value fixes. */
-  private recheck(pointer: string): void {
-    for (const problem of fixedBy(this.hostProblems(), pointer, (at) => getAt(this.current, at)))
-      this.fixed.add(problem);
-  }
-
-  private context(): FormContext {
-    const all = [...this.localErrors, ...this.hostProblems()];
-    return {
-      t: this.t,
-      value: this.current,
-      get: (pointer) => getAt(this.current, pointer),
-      describe: (s) => this.describe(s),
-      idFor: (pointer, suffix) => {
-        const key = suffix ? `${pointer}#${suffix}` : pointer;
-        let id = this.ids.get(key);
-        if (!id) {
-          id = `${this.uid}-${this.ids.size}`;
-          this.ids.set(key, id);
-        }
-        return id;
-      },
-      problemsAt: (pointer) => all.filter((p) => p.path === pointer),
-      rendered: this.rendered,
-      raw: this.raw,
-      variantIndex: (pointer, node) => this.variantIndex(pointer, node),
-      set: (pointer, value) => this.update_(pointer, value),
-      setRaw: (pointer, text, kind) => this.setRaw(pointer, text, kind),
-      add: (pointer, schema) => this.update_(pointer, initialValue(this.root(), schema) ?? {}),
-      chooseVariant: (pointer, node, index) => {
-        this.variants.set(pointer, index);
-        const variant = node.variants![index];
-        this.update_(pointer, variant ? initialValue(this.root(), variant.schema) : undefined);
-      },
-      addItem: (pointer, itemSchema) => {
-        const list = getAt(this.current, pointer);
-        const items = Array.isArray(list) ? list : [];
-        const fresh = initialValue(this.root(), itemSchema);
-        this.update_(pointer, [...items, fresh === undefined ? emptyValueFor(this.describe(itemSchema).kind) : fresh]);
-        this.focusAfterUpdate(`${childPointer(pointer, items.length)}`);
-      },
-      removeItem: (pointer, index) => {
-        const items = getAt(this.current, pointer) as unknown[];
-        this.dropItemState(pointer);
-        this.update_(
-          pointer,
-          items.filter((_, i) => i !== index),
-        );
-      },
-      expanded: this.expanded,
-      expand: (pointer) => {
-        this.expanded.add(pointer);
-        this.requestUpdate();
-        // Typing goes on in the text area, at the end of what is there.
-        void this.updateComplete.then(() => {
-          const id = this.ids.get(pointer);
-          const area = id ? (this.renderRoot.querySelector(`textarea#${id}`) as HTMLTextAreaElement | null) : null;
-          if (area) {
-            area.focus();
-            area.setSelectionRange(area.value.length, area.value.length);
-          }
-        });
-      },
-      showAsJson: this.showAsJson,
-      moveItem: (pointer, from, to) => {
-        const items = [...(getAt(this.current, pointer) as unknown[])];
-        const [moved] = items.splice(from, 1);
-        items.splice(to, 0, moved);
-        this.dropItemState(pointer);
-        this.update_(pointer, items);
-        void this.updateComplete.then(() => {
-          const button = this.renderRoot.querySelector(
-            `[data-move="${to < from ? 'up' : 'down'}"][data-index="${to}"]`,
-          ) as HTMLElement | null;
-          button?.focus();
-        });
-      },
-    };
-  }
-
-  private variantIndex(pointer: string, node: SchemaNode): number {
-    const chosen = this.variants.get(pointer);
-    if (chosen !== undefined && chosen < node.variants!.length) return chosen;
-    const value = getAt(this.current, pointer);
-    const found =
-      value === undefined ? 0 : node.variants!.findIndex((v) => matchesVariant(this.root(), v.schema, value));
-    return Math.max(0, found);
-  }
-
-  /** Text and variant choices below an array are keyed by position; reordering drops them (values stay). */
-  private dropItemState(pointer: string): void {
-    for (const map of [this.raw, this.variants] as Array<Map<string, unknown>>) {
-      for (const key of [...map.keys()]) if (key.startsWith(`${pointer}/`)) map.delete(key);
-    }
-    this.localErrors = this.localErrors.filter((p) => !p.path.startsWith(`${pointer}/`));
-    for (const set of [this.expanded, this.showAsJson])
-      for (const key of [...set]) if (key.startsWith(`${pointer}/`)) set.delete(key);
-  }
-
-  private update_(pointer: string, value: unknown): void {
-    this.current = setAt(this.current, pointer, value);
-    this.raw.delete(pointer);
-    this.localErrors = this.localErrors.filter((p) => p.path !== pointer);
-    this.recheck(pointer);
-  }
-
-  private setRaw(pointer: string, text: string, kind: 'number' | 'integer' | 'json'): void {
-    this.raw.set(pointer, text);
-    this.rawKinds.set(pointer, kind);
-    this.localErrors = this.localErrors.filter((p) => p.path !== pointer);
-    const parsed = parseRaw(text, kind);
-    this.current = setAt(this.current, pointer, parsed.ok ? parsed.value : undefined);
-    if (parsed.ok) this.recheck(pointer);
-    this.requestUpdate();
-  }
-
-  private focusAfterUpdate(pointer: string): void {
-    void this.updateComplete.then(() => {
-      const id = this.ids.get(pointer);
-      const target = id ? (this.renderRoot.querySelector(`#${id}`) as HTMLElement | null) : null;
-      (
-        target ?? (this.renderRoot.querySelector(`[id^="${this.ids.get(pointer) ?? '__none'}"]`) as HTMLElement | null)
-      )?.focus();
-    });
-  }
-
   /** Reads the value; text that does not parse is shown inline and returned as problems. */
   read(): { ok: true; value: Record<string, unknown> } | { ok: false; problems: ArgumentProblem[] } {
     if (this.mode === 'json') {
@@ -305,12 +159,7 @@ export class McpSchemaForm extends LitElement {
         return { ok: false, problems: [{ path: '', message: this.jsonError }] };
       }
     }
-    const problems: Array<ArgumentProblem & { code?: string }> = [];
-    for (const [pointer, text] of this.raw) {
-      const parsed = parseRaw(text, this.rawKinds.get(pointer) ?? 'json');
-      if (!parsed.ok) problems.push({ path: pointer, message: parsed.message, code: parsed.code });
-    }
-    this.localErrors = problems;
+    const problems = this.edits.checkRaw();
     this.requestUpdate();
     if (problems.length) return { ok: false, problems };
     return { ok: true, value: (this.current ?? {}) as Record<string, unknown> };
@@ -352,9 +201,7 @@ export class McpSchemaForm extends LitElement {
       this.jsonError = this.t('form.jsonInvalidForForm', { message: (error as Error).message });
       return;
     }
-    this.raw.clear();
-    this.variants.clear();
-    this.showAsJson.clear();
+    this.edits.forgetFields();
     this.jsonError = undefined;
     this.mode = 'form';
   }
@@ -364,7 +211,7 @@ export class McpSchemaForm extends LitElement {
       id: `${this.uid}-json`,
       text: this.jsonText,
       jsonError: this.jsonError,
-      problems: [...this.localErrors, ...this.hostProblems()],
+      problems: this.edits.problems(),
       t: this.t,
       input: (text) => {
         this.jsonText = text;
@@ -375,13 +222,12 @@ export class McpSchemaForm extends LitElement {
 
   override render() {
     const root = this.root();
-    this.rendered = new Set();
-    const ctx = this.context();
+    const ctx = this.edits.context();
     const body = this.mode === 'json' ? this.renderJsonView_() : this.renderFormView(ctx, root);
     // Problems whose field is not on screen (or the whole value) are listed at the end.
     const orphans =
       this.mode === 'form'
-        ? [...this.localErrors, ...this.hostProblems()].filter((p) => p.path === '' || !this.rendered.has(p.path))
+        ? this.edits.problems().filter((p) => p.path === '' || !this.edits.rendered.has(p.path))
         : [];
     return html`<form novalidate @submit=${this.onSubmit} @keydown=${this.onKeydown}>
       <div class="view-switch" role="group" aria-label=${this.t('form.editAs')}>
