@@ -1,7 +1,7 @@
 import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
-import { httpProblem } from '../doctor.js';
-import { problemError, type RpcError } from '../relay-handshake.js';
-import type { ServerSupervisor } from '../supervisor.js';
+import { httpProblem } from '../doctor/diagnoses.js';
+import { problemError, type RpcError } from '../relay/handshake.js';
+import type { ServerSupervisor } from '../relay/supervisor.js';
 import { AUTH_REQUIRED, type AuthFailure } from './errors.js';
 
 /**

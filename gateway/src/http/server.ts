@@ -1,19 +1,19 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
-import type { Brand } from '../../src/core/shared/brand/brand-schema.js';
-import type { TeamDashboard } from '../../src/core/shared/layout/layout-types.js';
-import type { MissingInput } from '../../src/core/shared/config/config-import.js';
-import type { DashboardConfig } from '../../src/core/shared/config/config-schema.js';
-import { inputMissingProblem } from './doctor.js';
-import { EventHubs } from './event-hub.js';
-import { publicDashboardConfig } from '../../src/core/shared/config/dashboard-config.js';
-import { PasskeyRoutes } from './passkey/auth-routes.js';
-import { RP_ID } from './passkey/fido2-server.js';
+import type { Brand } from '../../../src/core/shared/brand/brand-schema.js';
+import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
+import type { MissingInput } from '../../../src/core/shared/config/config-import.js';
+import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
+import { inputMissingProblem } from '../doctor/diagnoses.js';
+import { EventHubs } from '../relay/event-hub.js';
+import { publicDashboardConfig } from '../../../src/core/shared/config/dashboard-config.js';
+import { PasskeyRoutes } from '../passkey/auth-routes.js';
+import { RP_ID } from '../passkey/fido2-server.js';
 import { allowedHosts, checkHostAndOrigin, ownOrigins } from './security.js';
 import { Access, launchRefusalMessage } from './access.js';
 import { createGuardedServer } from './connection-guard.js';
-import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
+import { DEFAULT_LIMITS, type GatewayLimits } from '../config/limits.js';
 import { pageSecurityHeaders, serveStatic } from './static-files.js';
 import { handleRegistryRoute, registryOrigins } from './registry-routes.js';
 import {
@@ -22,12 +22,12 @@ import {
   ServerSupervisor,
   warmServers,
   type SupervisorTiming,
-} from './supervisor.js';
+} from '../relay/supervisor.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
-import { sandboxOriginFor, sandboxOrigins } from '../../src/core/shared/mcp-apps/sandbox-origin.js';
-import { CALLBACK_PATH, OAuthGateway } from './oauth/oauth-gateway.js';
+import { sandboxOriginFor, sandboxOrigins } from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
+import { CALLBACK_PATH, OAuthGateway } from '../oauth/oauth-gateway.js';
 import { readBody, safeDecode, sendJson, sendJsonText } from './http-io.js';
-import { ServerCatalog } from './catalog.js';
+import { ServerCatalog } from '../catalog/catalog.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {

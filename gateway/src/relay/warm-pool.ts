@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { exitProblem, spawnProblem } from './doctor.js';
+import { exitProblem, spawnProblem } from '../doctor/diagnoses.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
 

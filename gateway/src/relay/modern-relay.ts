@@ -5,12 +5,12 @@ import {
   type JSONRPCMessage,
   type MessageClassification,
 } from '@modelcontextprotocol/server';
-import { httpProblem, spawnProblem } from './doctor.js';
+import { httpProblem, spawnProblem } from '../doctor/diagnoses.js';
 import { HttpObserver } from './http-observer.js';
 import { createHttpTransport } from './http-transport.js';
-import { authError } from './oauth/auth-problem.js';
-import { problemError } from './relay-handshake.js';
-import type { Id, JsonRpc } from './relay-routing.js';
+import { authError } from '../oauth/auth-problem.js';
+import { problemError } from './handshake.js';
+import type { Id, JsonRpc } from './request-tracker.js';
 import type { ServerSupervisor } from './supervisor.js';
 import type { Upstream } from './upstream.js';
 

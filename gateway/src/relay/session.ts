@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
-import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
-import { exitProblem, httpProblem, sessionLostProblem } from './doctor.js';
+import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
+import { exitProblem, httpProblem, sessionLostProblem } from '../doctor/diagnoses.js';
 import type { SessionEventSink } from './event-hub.js';
 import { BoundedEventStore, deferPriming } from './event-store.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
@@ -19,11 +19,11 @@ import {
   streamRefusalMeansLost,
   UpstreamStartError,
   type RpcError,
-} from './relay-handshake.js';
-import { requestScope, RequestTracker, type Id, type JsonRpc } from './relay-routing.js';
+} from './handshake.js';
+import { requestScope, RequestTracker, type Id, type JsonRpc } from './request-tracker.js';
 import { describeExit, type Upstream } from './upstream.js';
 import type { ServerSupervisor } from './supervisor.js';
-import { authError } from './oauth/auth-problem.js';
+import { authError } from '../oauth/auth-problem.js';
 
 /**
  * One browser session relayed to one upstream (a child process per session for stdio servers, an

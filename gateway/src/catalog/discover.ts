@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { Client, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type {
   Prompt,
@@ -10,9 +9,10 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { exitProblem, plainSnippet, spawnProblem } from './doctor.js';
-import type { ServerSupervisor } from './supervisor.js';
-import { clientCapabilities } from '../../src/core/shared/client-capabilities.js';
+import { exitProblem, plainSnippet, spawnProblem } from '../doctor/diagnoses.js';
+import type { ServerSupervisor } from '../relay/supervisor.js';
+import { clientCapabilities } from '../../../src/core/shared/client-capabilities.js';
+import { packageRoot } from '../config/package-root.js';
 
 /**
  * The discovery of one stdio server for the catalog (catalog.ts): a dedicated, short-lived child with
@@ -46,7 +46,6 @@ export class DiscoveryFailure extends Error {
   }
 }
 
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let version: string | undefined;
 function gatewayVersion(): string {
   try {

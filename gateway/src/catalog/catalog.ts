@@ -1,6 +1,6 @@
-import { discoverServer, DiscoveryFailure } from './catalog-discover.js';
-import type { ServerSupervisor } from './supervisor.js';
-import type { SpawnQueue } from './warm-pool.js';
+import { discoverServer, DiscoveryFailure } from './discover.js';
+import type { ServerSupervisor } from '../relay/supervisor.js';
+import type { SpawnQueue } from '../relay/warm-pool.js';
 
 /**
  * The discovery catalog: every enabled stdio server's tools, resources, resource templates

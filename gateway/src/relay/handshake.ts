@@ -1,11 +1,11 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { SdkErrorCode } from '@modelcontextprotocol/client';
-import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
-import { httpProblem, initializeErrorProblem, protocolVersionProblem, spawnProblem } from './doctor.js';
+import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
+import { httpProblem, initializeErrorProblem, protocolVersionProblem, spawnProblem } from '../doctor/diagnoses.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
-import { authError } from './oauth/auth-problem.js';
-import type { Id, JsonRpc } from './relay-routing.js';
+import { authError } from '../oauth/auth-problem.js';
+import type { Id, JsonRpc } from './request-tracker.js';
 import type { ServerSupervisor } from './supervisor.js';
 import type { Upstream, UpstreamKind } from './upstream.js';
 

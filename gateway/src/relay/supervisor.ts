@@ -1,17 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isStdioServer, type ServerConfig } from '../../src/core/shared/config/config-schema.js';
-import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
-import type { GatewayServerSummary } from '../../src/core/shared/gateway-api/gateway-client.js';
+import { isStdioServer, type ServerConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
+import type { GatewayServerSummary } from '../../../src/core/shared/gateway-api/gateway-client.js';
 import { backoffDelay } from './backoff.js';
 import { checkInitialize } from './initialize-check.js';
-import { problemLine, type ProblemSite } from './doctor.js';
+import { problemLine, type ProblemSite } from '../doctor/diagnoses.js';
 import { classify, ModernRelay } from './modern-relay.js';
-import { RelaySession } from './relay-session.js';
+import { RelaySession } from './session.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { ChildRegistry, WarmSpare, type SpawnQueue } from './warm-pool.js';
 export { warmServers } from './warm-pool.js';
 import { createUpstream, httpKindOf, stdioCwd, type ExitInfo, type Upstream, type UpstreamKind } from './upstream.js';
-import type { ServerAuth } from './oauth/server-auth.js';
+import type { ServerAuth } from '../oauth/server-auth.js';
 
 /** Tunables, mostly for tests. */
 export interface SupervisorTiming {
