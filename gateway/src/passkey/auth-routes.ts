@@ -54,6 +54,7 @@ function describe(errors: typeof validateVerify.errors): string {
 
 /** Environment variables a verifier server gets (MCPlet backends call back to the gateway with them). */
 export const VERIFY_URL_ENV = 'MCPLET_FIDO2_VERIFY_URL';
+/** The verifier's own token, sent with its calls back to the gateway. */
 export const VERIFY_TOKEN_ENV = 'MCPLET_FIDO2_VERIFY_TOKEN';
 
 /**

@@ -1,113 +1,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  classifyInboundRequest,
-  PerRequestHTTPServerTransport,
-  type JSONRPCMessage,
-  type MessageClassification,
-} from '@modelcontextprotocol/server';
+import { PerRequestHTTPServerTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { httpProblem, spawnProblem } from '../doctor/diagnoses.js';
-import { HttpObserver } from './http-observer.js';
-import { createHttpTransport } from './http-transport.js';
-import { authError } from '../oauth/auth-problem.js';
-import { problemError } from './handshake.js';
-import type { Id, JsonRpc } from './request-tracker.js';
-import type { ServerSupervisor } from './supervisor.js';
+import { problemError } from '../doctor/problem-error.js';
+import { SharedChild } from './modern-channel.js';
+import { isModernDiscoverResult, writeJson, writeResponse, type ModernRoute } from './modern-route.js';
+import type { JsonRpc } from './request-tracker.js';
+import type { ModernHost } from './session-host.js';
 import type { Upstream } from './upstream.js';
 
 /**
  * The 2026-07-28 protocol through the gateway. A 2026 request carries its protocol version, client
  * info and capabilities in its own `_meta` and needs no session, so the gateway relays each one as a
  * single exchange: to an HTTP upstream as its own POST, to a stdio upstream over one shared child
- * process that speaks 2026 (request ids and progress tokens are made unique on the way in and
- * restored on the way out, because several pages share that child). Whether an upstream speaks 2026
- * is learned from the client's own `server/discover` probe and remembered; an upstream that does not
- * gets the answer that makes a negotiating client fall back to the 2025 `initialize` handshake
- * (a JSON-RPC error), and a stdio child that was started for the probe is kept for the
- * 2025 session that follows, so probing costs no extra process.
+ * process that speaks 2026 (modern-channel.ts, because several pages share that child). Whether an
+ * upstream speaks 2026 is learned from the client's own `server/discover` probe and remembered; an
+ * upstream that does not gets the answer that makes a negotiating client fall back to the 2025
+ * `initialize` handshake (a JSON-RPC error), and a stdio child that was started for the probe is kept
+ * for the 2025 session that follows, so probing costs no extra process.
  */
 
 const PROBE_TIMEOUT_MS = 10_000;
-
-/** The outcome of classifying a session-less POST (the SDK's edge classifier). */
-export type ModernRoute =
-  | { kind: 'modern'; message: JsonRpc; classification: MessageClassification }
-  | { kind: 'reject'; status: number; error: { code: number; message: string; data?: unknown } }
-  | { kind: 'legacy' };
-
-/** Classifies a request that has no session id, the way the SDK's dual-era entry does. */
-export function classify(req: IncomingMessage, body: unknown): ModernRoute {
-  const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
-  const outcome = classifyInboundRequest({
-    httpMethod: req.method ?? 'GET',
-    protocolVersionHeader: header('mcp-protocol-version'),
-    mcpMethodHeader: header('mcp-method'),
-    mcpNameHeader: header('mcp-name'),
-    body,
-  });
-  if (outcome.kind === 'modern')
-    return { kind: 'modern', message: outcome.message as JsonRpc, classification: outcome.classification };
-  if (outcome.kind === 'reject')
-    return {
-      kind: 'reject',
-      status: outcome.httpStatus,
-      error: {
-        code: outcome.code,
-        message: outcome.message,
-        ...(outcome.data === undefined ? {} : { data: outcome.data }),
-      },
-    };
-  return { kind: 'legacy' };
-}
-
-function writeJson(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-/** Copies a web Response (JSON or an SSE stream) onto the Node response. */
-async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (!response.body) {
-    res.end();
-    return;
-  }
-  const reader = response.body.getReader();
-  res.once('close', () => void reader.cancel().catch(() => {}));
-  for (;;) {
-    const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }) as const);
-    if (done) break;
-    res.write(value);
-  }
-  res.end();
-}
-
-function isModernDiscoverResult(message: JsonRpc): boolean {
-  const versions = (message.result as { supportedVersions?: unknown } | undefined)?.supportedVersions;
-  return Array.isArray(versions) && versions.some((v) => typeof v === 'string' && v >= '2026-07-28');
-}
-
-/** One client exchange in flight on the shared stdio child. */
-interface Exchange {
-  clientId: Id;
-  downstream: PerRequestHTTPServerTransport;
-  /** Client progress token → the one sent upstream. */
-  progressToken?: Id;
-}
 
 /** The 2026 side of one configured server. */
 export class ModernRelay {
   /** What the upstream speaks: learned from the first probe. */
   verdict: 'unknown' | 'modern' | 'legacy' = 'unknown';
   private probing: Promise<void> | undefined;
-  private child: Upstream | undefined;
-  private readonly exchanges = new Map<string, Exchange>();
-  private readonly progress = new Map<Id, { key: string; clientToken: Id }>();
-  private count = 0;
+  private readonly shared: SharedChild;
 
-  constructor(private readonly supervisor: ServerSupervisor) {
+  constructor(private readonly host: ModernHost) {
+    this.shared = new SharedChild(host);
     // An HTTP+SSE server predates 2026; there is nothing to ask.
-    if (supervisor.httpKind() === 'sse') this.verdict = 'legacy';
+    if (host.server.httpKind === 'sse') this.verdict = 'legacy';
   }
 
   /** Serves one classified 2026 request or notification. */
@@ -129,7 +53,7 @@ export class ModernRelay {
     const done = new Promise<void>((r) => (settle = r));
     downstream.onmessage = (message) => {
       const work =
-        this.supervisor.transport === 'http'
+        this.host.server.transport === 'http'
           ? this.viaHttp(message as JsonRpc, downstream, res)
           : this.viaStdio(message as JsonRpc, downstream, res);
       void work.finally(settle);
@@ -159,7 +83,7 @@ export class ModernRelay {
       id: message.id ?? null,
       error: {
         code: discover ? -32601 : -32600,
-        message: `Server "${this.supervisor.name}" is reached with the 2025-11-25 protocol through this gateway: open a session with "initialize".`,
+        message: `Server "${this.host.server.name}" is reached with the 2025-11-25 protocol through this gateway: open a session with "initialize".`,
       },
     });
   }
@@ -170,15 +94,8 @@ export class ModernRelay {
     downstream: PerRequestHTTPServerTransport,
     res: ServerResponse,
   ): Promise<void> {
-    const url = new URL(this.supervisor.url()!);
-    const upstreamObserver = new HttpObserver(this.supervisor.auth?.fetch);
-    const transport = createHttpTransport(
-      'streamable-http',
-      url,
-      this.supervisor.httpHeaders(),
-      upstreamObserver.fetch,
-      this.supervisor.auth?.provider,
-    );
+    const url = new URL(this.host.server.url!);
+    const { transport, observer: upstreamObserver } = this.host.processes.httpExchange();
     const isRequest = message.id !== undefined;
     const probe = message.method === 'server/discover' && this.verdict === 'unknown';
     const finished = new Promise<void>((resolve) => {
@@ -214,7 +131,7 @@ export class ModernRelay {
     } catch (error) {
       // The server wants authorization: say so (a probing client then falls back to `initialize`,
       // which is told the same); whether it speaks 2026 is learned once the user has signed in.
-      const auth = authError(this.supervisor, error);
+      const auth = this.host.problems.authError(error);
       if (auth) {
         if (isRequest) await downstream.send({ jsonrpc: '2.0', id: message.id!, error: auth } as JSONRPCMessage);
       } else if (probe || this.verdict !== 'modern') {
@@ -222,8 +139,8 @@ export class ModernRelay {
         await downstream.close();
         this.legacySignal(res, message);
       } else if (isRequest) {
-        const problem = this.supervisor.noteProblem(
-          httpProblem(this.supervisor.site(), url.href, error, upstreamObserver.last, 'streamable-http'),
+        const problem = this.host.problems.report(
+          httpProblem(this.host.server.site, url.href, error, upstreamObserver.last, 'streamable-http'),
         );
         await downstream.send({ jsonrpc: '2.0', id: message.id!, error: problemError(problem) } as JSONRPCMessage);
       }
@@ -252,19 +169,19 @@ export class ModernRelay {
     }
     let child: Upstream;
     try {
-      child = await this.ensureChild();
+      child = await this.shared.ensure();
     } catch (error) {
       // It spoke 2026 before; now its process does not start: say why, as the 2025 path would.
-      const stdio = this.supervisor.stdioCommand()!;
-      const problem = this.supervisor.noteProblem(
-        spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException),
+      const stdio = this.host.server.stdio!;
+      const problem = this.host.problems.report(
+        spawnProblem(this.host.server.site, stdio.command, stdio.cwd, error as NodeJS.ErrnoException),
       );
       if (message.id !== undefined)
         await downstream.send({ jsonrpc: '2.0', id: message.id, error: problemError(problem) } as JSONRPCMessage);
       else await downstream.close();
       return;
     }
-    await this.exchange(child, message, downstream);
+    await this.shared.exchange(child, message, downstream);
   }
 
   private async stdioProbe(
@@ -274,7 +191,7 @@ export class ModernRelay {
   ): Promise<void> {
     let child: Upstream;
     try {
-      child = await this.ensureChild();
+      child = await this.shared.ensure();
     } catch {
       this.verdict = 'legacy';
       this.legacySignal(res, message);
@@ -282,7 +199,7 @@ export class ModernRelay {
       return;
     }
     const answer = await Promise.race([
-      this.exchange(child, message, downstream, true),
+      this.shared.exchange(child, message, downstream, true),
       new Promise<undefined>((r) => setTimeout(() => r(undefined), PROBE_TIMEOUT_MS).unref()),
     ]);
     if (answer && !answer.error && isModernDiscoverResult(answer)) {
@@ -290,12 +207,10 @@ export class ModernRelay {
       return;
     }
     this.verdict = 'legacy';
-    this.child = undefined;
-    child.transport.onmessage = undefined;
-    child.transport.onclose = undefined;
+    this.shared.release(child);
     if (answer && !child.exit()) {
       // It answered (an error: it speaks 2025 only) and is alive: the 2025 session about to open gets it.
-      this.supervisor.offerSpare(child);
+      this.host.processes.offer(child);
     } else {
       await child.transport.close().catch(() => {});
     }
@@ -305,111 +220,8 @@ export class ModernRelay {
     }
   }
 
-  private async ensureChild(): Promise<Upstream> {
-    if (this.child && !this.child.exit()) return this.child;
-    const child = await this.supervisor.newUpstream();
-    child.transport.onmessage = (message) => this.fromChild(child, message as JsonRpc);
-    child.transport.onclose = () => this.childClosed(child);
-    child.transport.onerror = (error) => this.supervisor.stderr.note(`2026 channel: ${error.message}`);
-    if (!child.started) {
-      await child.transport.start();
-      child.started = true;
-      this.supervisor.noteStarted(child);
-    }
-    this.child = child;
-    return child;
-  }
-
-  /** Sends one client message on the shared child with a unique id; resolves with the client-facing answer. */
-  private exchange(
-    child: Upstream,
-    message: JsonRpc,
-    downstream: PerRequestHTTPServerTransport,
-    keepAnswer = false,
-  ): Promise<JsonRpc | undefined> {
-    if (message.id === undefined) {
-      return child.transport.send(message as JSONRPCMessage).then(
-        () => undefined,
-        () => undefined,
-      );
-    }
-    this.count += 1;
-    const key = `m${this.count}`;
-    const out: JsonRpc = { ...message, id: key };
-    const token = message.params?._meta?.progressToken;
-    const entry: Exchange = { clientId: message.id, downstream };
-    if (token !== undefined) {
-      const upstreamToken = `p${this.count}`;
-      entry.progressToken = upstreamToken;
-      this.progress.set(upstreamToken, { key, clientToken: token });
-      out.params = { ...message.params, _meta: { ...message.params!._meta, progressToken: upstreamToken } };
-    }
-    return new Promise<JsonRpc | undefined>((resolve) => {
-      (entry as Exchange & { resolve?: (m: JsonRpc | undefined) => void }).resolve = (answer) =>
-        resolve(keepAnswer ? answer : undefined);
-      this.exchanges.set(key, entry);
-      child.transport.send(out as JSONRPCMessage).catch((error: Error) => {
-        this.finish(key, {
-          jsonrpc: '2.0',
-          id: message.id!,
-          error: { code: -32000, message: `Could not send to server "${this.supervisor.name}": ${error.message}` },
-        });
-      });
-    });
-  }
-
-  private finish(key: string, answer: JsonRpc): void {
-    const entry = this.exchanges.get(key) as (Exchange & { resolve?: (m: JsonRpc | undefined) => void }) | undefined;
-    if (!entry) return;
-    this.exchanges.delete(key);
-    if (entry.progressToken !== undefined) this.progress.delete(entry.progressToken);
-    void entry.downstream
-      .send({ ...answer, id: entry.clientId } as JSONRPCMessage)
-      .finally(() => entry.resolve?.({ ...answer, id: entry.clientId }));
-  }
-
-  private fromChild(child: Upstream, message: JsonRpc): void {
-    if (child !== this.child) return;
-    if (message.id !== undefined && message.method === undefined) {
-      this.finish(String(message.id), message);
-      return;
-    }
-    if (message.method) this.supervisor.onRelayed?.(message.method);
-    let key: string | undefined;
-    let restored = message;
-    if (message.method === 'notifications/progress') {
-      const token = (message.params as { progressToken?: Id } | undefined)?.progressToken;
-      const mapped = token !== undefined ? this.progress.get(token) : undefined;
-      if (mapped) {
-        key = mapped.key;
-        restored = { ...message, params: { ...message.params, progressToken: mapped.clientToken } };
-      }
-    }
-    // Anything else the child says while exchanges run belongs to the newest one (stdio carries no link).
-    key ??= [...this.exchanges.keys()].at(-1);
-    const entry = key !== undefined ? this.exchanges.get(key) : undefined;
-    if (entry) void entry.downstream.send(restored as JSONRPCMessage, { relatedRequestId: entry.clientId });
-  }
-
-  private childClosed(child: Upstream): void {
-    if (child !== this.child) return;
-    this.child = undefined;
-    for (const key of [...this.exchanges.keys()]) {
-      this.finish(key, {
-        jsonrpc: '2.0',
-        id: key,
-        error: {
-          code: -32000,
-          message: `Server "${this.supervisor.name}" exited while handling this request; the next request starts it again.`,
-        },
-      });
-    }
-  }
-
   /** Stops the shared child. */
   async close(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (child) await child.transport.close().catch(() => {});
+    await this.shared.close();
   }
 }

@@ -1,29 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
-import { exitProblem, httpProblem, sessionLostProblem } from '../doctor/diagnoses.js';
-import type { SessionEventSink } from './event-hub.js';
-import { BoundedEventStore, deferPriming } from './event-store.js';
+import { sessionLostProblem } from '../doctor/diagnoses.js';
+import { SERVER_GONE, type RpcError } from '../doctor/problem-error.js';
+import { streamableClientSide, type ClientSide, type ClientSideFactory } from './client-side.js';
+import { checkInitializeAnswer, GatewayRequests, isStreamRefusal, streamRefusalMeansLost } from './handshake.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
+import { PendingRequests } from './pending-requests.js';
+import { requestScope, type Id, type JsonRpc } from './request-tracker.js';
 import {
-  checkInitializeAnswer,
-  GatewayRequests,
-  isStreamRefusal,
+  exitVerdict,
   lostSessionError,
-  problemError,
   restartFailure,
-  SERVER_GONE,
+  sendFailure,
   startFailure,
-  streamRefusalMeansLost,
   UpstreamStartError,
-  type RpcError,
-} from './handshake.js';
-import { requestScope, RequestTracker, type Id, type JsonRpc } from './request-tracker.js';
-import { describeExit, type Upstream } from './upstream.js';
-import type { ServerSupervisor } from './supervisor.js';
-import { authError } from '../oauth/auth-problem.js';
+} from './session-failures.js';
+import type { SessionHost } from './session-host.js';
+import { SessionOutbox } from './session-outbox.js';
+import type { Upstream } from './upstream.js';
 
 /**
  * One browser session relayed to one upstream (a child process per session for stdio servers, an
@@ -32,14 +27,20 @@ import { authError } from '../oauth/auth-problem.js';
  * stream), and what to answer for a server that died or lost the session — pending requests get a
  * specific error, a crashed stdio server is restarted and an HTTP server that lost the session is
  * re-initialized (both with the client's `initialize` replayed, so the browser session survives).
- * Every SSE event gets an id from an event store, so a dropped stream resumes with `Last-Event-ID`.
  */
 export class RelaySession {
-  readonly http: NodeStreamableHTTPServerTransport;
+  /** The page's side: the SDK's Streamable HTTP server transport. */
+  readonly http: ClientSide;
+  /** The MCP session id, once the client's `initialize` has been accepted. */
   sessionId: string | undefined;
+  /** Where the session is in its life; `restarting` holds or refuses requests until the upstream is back. */
   state: 'starting' | 'ready' | 'restarting' | 'closed' = 'starting';
+  /** HTTP requests of this session in flight (its event stream counts while open). */
   activeRequests = 0;
+  /** When the page last used the session (for the idle sweeper). */
   lastActivity = Date.now();
+  /** Where messages to the page go (the page's event hub attaches here). */
+  readonly outbox: SessionOutbox;
 
   private upstream: Upstream | undefined;
   private startError: RpcError | undefined;
@@ -47,36 +48,28 @@ export class RelaySession {
   private handshakeDone = false;
   private closingUpstream = false;
   private lastTransportError: string | undefined;
-  private readonly tracker = new RequestTracker();
+  private readonly requests: PendingRequests;
   private readonly gatewayRequests = new GatewayRequests();
-  /** Requests held while an HTTP upstream's session is being re-opened; sent (or answered) after. */
-  private readonly waiting: JsonRpc[] = [];
-  /** Requests whose upstream send has not completed (an HTTP POST not yet accepted). */
-  private readonly sending = new Set<Id>();
   private lostProblem: ConnectionProblem | undefined;
   private lostReason = '';
-  private readonly outgoing = new Set<Promise<void>>();
   private restartTimer: NodeJS.Timeout | undefined;
   private stableTimer: NodeJS.Timeout | undefined;
-  private sink: SessionEventSink | undefined;
 
-  constructor(private readonly supervisor: ServerSupervisor) {
-    this.http = new NodeStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      eventStore: new BoundedEventStore(),
-      onsessioninitialized: (id) => {
+  constructor(
+    private readonly host: SessionHost,
+    clientSide: ClientSideFactory = streamableClientSide,
+  ) {
+    this.http = clientSide({
+      initialized: (id) => {
         this.sessionId = id;
-        supervisor.registerSession(this);
+        host.opened(this);
       },
-      onsessionclosed: () => {
-        void this.close('the browser ended the session');
-      },
+      ended: () => void this.close('the browser ended the session'),
     });
-    deferPriming(this.http);
+    this.requests = new PendingRequests((message, options) => this.http.send(message, options));
+    this.outbox = new SessionOutbox(this.http, () => this.sessionId);
     this.http.onmessage = (message) => this.fromClient(message as JsonRpc);
-    this.http.onclose = () => {
-      void this.close('the HTTP session closed');
-    };
+    this.http.onclose = () => void this.close('the HTTP session closed');
   }
 
   /** Starts the HTTP side and the upstream; a failed upstream start is answered on `initialize`. */
@@ -101,12 +94,12 @@ export class RelaySession {
   }
 
   private isHttp(upstream = this.upstream): boolean {
-    return this.supervisor.transport === 'http' && upstream !== undefined;
+    return this.host.server.transport === 'http' && upstream !== undefined;
   }
 
   /** Starts a fresh upstream; rejects with an UpstreamStartError (the doctor's diagnosis, or the server's call to sign in). */
   private async startUpstream(): Promise<void> {
-    const upstream = await this.supervisor.newUpstream();
+    const upstream = await this.host.processes.lease();
     this.upstream = upstream;
     this.closingUpstream = false;
     this.lastTransportError = undefined;
@@ -119,50 +112,12 @@ export class RelaySession {
       upstream.started = true;
     } catch (error) {
       this.upstream = undefined;
-      throw new UpstreamStartError(startFailure(this.supervisor, upstream, error));
+      throw new UpstreamStartError(startFailure(this.host, upstream, error));
     }
-    if (fresh) this.supervisor.noteStarted(upstream);
+    if (fresh) this.host.processes.started(upstream);
     clearTimeout(this.stableTimer);
-    this.stableTimer = setTimeout(() => this.supervisor.markStable(), this.supervisor.stableMs);
+    this.stableTimer = setTimeout(() => this.host.processes.stable(), this.host.processes.stableMs);
     this.stableTimer.unref();
-  }
-
-  /** Routes this session's server-initiated messages to a page's event hub instead of a `GET` stream. */
-  attachSink(sink: SessionEventSink): void {
-    this.sink = sink;
-  }
-
-  /** Stops routing to `sink` (when it is the one attached). */
-  detachSink(sink: SessionEventSink): void {
-    if (this.sink === sink) this.sink = undefined;
-  }
-
-  /** A message the server sent about the session: to the page's event hub when attached, else the SDK's standalone stream. */
-  private sendUnsolicited(message: JSONRPCMessage): void {
-    if (this.sink && this.sessionId && this.sink.has(this.sessionId)) {
-      this.sink.send(this.sessionId, message);
-      return;
-    }
-    void this.http.send(message).catch(() => {});
-  }
-
-  private reply(id: Id, error: RpcError): void {
-    this.tracker.settle(id);
-    // Sending waits for the event store, so `close()` waits for these before it closes the streams (the browser's may be gone).
-    const sent = this.http
-      .send({ jsonrpc: '2.0', id, error } as JSONRPCMessage, { relatedRequestId: id })
-      .catch(() => {});
-    this.outgoing.add(sent);
-    void sent.finally(() => this.outgoing.delete(sent));
-  }
-
-  /** A warning to the client (it reaches the card's activity and makes the dashboard re-read the server's state). */
-  private warn(text: string): void {
-    this.sendUnsolicited({
-      jsonrpc: '2.0',
-      method: 'notifications/message',
-      params: { level: 'warning', logger: 'mcp-dashboard-gateway', data: text },
-    } as JSONRPCMessage);
   }
 
   private fromClient(message: JsonRpc): void {
@@ -171,23 +126,23 @@ export class RelaySession {
     if (isRequest) {
       if (message.method === 'initialize') this.initRequest = message;
       if (this.startError) {
-        this.reply(message.id!, this.startError);
+        this.requests.reply(message.id!, this.startError);
         if (message.method === 'initialize') setImmediate(() => void this.close('the server could not be started'));
         return;
       }
       if (this.state === 'restarting' || !this.upstream) {
-        if (this.supervisor.transport === 'http' && this.state === 'restarting') {
-          this.tracker.track(message);
-          this.waiting.push(message);
+        if (this.host.server.transport === 'http' && this.state === 'restarting') {
+          this.requests.track(message);
+          this.requests.hold(message);
           return;
         }
-        this.reply(message.id!, {
+        this.requests.reply(message.id!, {
           code: SERVER_GONE,
-          message: `Server "${this.supervisor.name}" is restarting after it exited; try again in a moment.`,
+          message: `Server "${this.host.server.name}" is restarting after it exited; try again in a moment.`,
         });
         return;
       }
-      this.tracker.track(message);
+      this.requests.track(message);
     } else if (message.method === 'notifications/initialized') {
       this.handshakeDone = true;
       this.state = 'ready';
@@ -201,19 +156,19 @@ export class RelaySession {
     const id = isRequest ? message.id : undefined;
     const exact = upstream.kind() === 'streamable-http';
     const options = isRequest && exact ? { onRequestStreamEnd: () => this.streamEnded(upstream, id!) } : undefined;
-    if (id !== undefined) this.sending.add(id);
+    if (id !== undefined) this.requests.sendingStarted(id);
     requestScope
       .run(id, () => upstream.transport.send(message as JSONRPCMessage, options))
       .then(
         () => {
           if (id === undefined) return;
-          this.sending.delete(id);
+          this.requests.sendingEnded(id);
           // Accepted by a session that was lost meanwhile: its answer can no longer come.
-          if (upstream !== this.upstream && this.tracker.pending.has(id) && !this.waiting.includes(message))
-            this.reply(id, lostSessionError(this.supervisor, message.method!, this.lostReason, this.lostProblem));
+          if (upstream !== this.upstream && this.requests.has(id) && !this.requests.isHeld(message))
+            this.requests.reply(id, lostSessionError(this.host, message.method!, this.lostReason, this.lostProblem));
         },
         (error: unknown) => {
-          if (id !== undefined) this.sending.delete(id);
+          if (id !== undefined) this.requests.sendingEnded(id);
           this.sendFailed(upstream, message, error);
         },
       );
@@ -222,69 +177,34 @@ export class RelaySession {
   private sendFailed(upstream: Upstream, message: JsonRpc, error: unknown): void {
     const isRequest = message.id !== undefined && typeof message.method === 'string';
     if (upstream !== this.upstream || this.state === 'closed') {
-      if (
-        isRequest &&
-        this.state === 'restarting' &&
-        this.supervisor.transport === 'http' &&
-        !this.waiting.includes(message)
-      )
-        this.waiting.push(message);
+      if (isRequest && this.state === 'restarting' && this.host.server.transport === 'http')
+        this.requests.hold(message);
       return;
     }
-    if (!this.isHttp(upstream)) {
-      if (isRequest)
-        this.reply(message.id!, {
-          code: SERVER_GONE,
-          message: `Could not send to server "${this.supervisor.name}": ${(error as Error).message}`,
-        });
+    const verdict = sendFailure(this.host, upstream, error, this.handshakeDone);
+    if ('lose' in verdict) {
+      if (isRequest) this.requests.hold(message);
+      this.lose(verdict.lose);
       return;
     }
-    // The server wants (more) authorization: say so, with what the card needs to offer Sign in.
-    const auth = authError(this.supervisor, error);
-    if (auth && isRequest) this.reply(message.id!, auth);
-    if (auth && message.method === 'initialize') setImmediate(() => void this.close('the server needs authorization'));
-    if (auth) return;
-    const status = httpStatusOf(error);
-    if (!this.handshakeDone) {
-      const problem = this.supervisor.noteProblem(
-        httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind()),
-      );
-      if (isRequest) this.reply(message.id!, problemError(problem));
-      if (message.method === 'initialize') setImmediate(() => void this.close('the server could not be reached'));
-      return;
-    }
-    if (isSessionLost(error) || status === undefined) {
-      // The upstream no longer knows the session, or cannot be reached: re-open it and send this again.
-      if (isRequest) this.waiting.push(message);
-      this.lose(
-        status !== undefined
-          ? `it answered HTTP ${status} for the session`
-          : `it could not be reached: ${(error as Error).message}`,
-      );
-      return;
-    }
-    if (isRequest)
-      this.reply(
-        message.id!,
-        problemError(
-          httpProblem(this.supervisor.site(), this.supervisor.url()!, error, upstream.observer?.last, upstream.kind()),
-        ),
-      );
+    if (isRequest) this.requests.reply(message.id!, verdict.answer);
+    const ends = verdict.endsSession;
+    if (ends && message.method === 'initialize') setImmediate(() => void this.close(ends));
   }
 
   /** A Streamable HTTP request stream ended (and could not be resumed) without an answer. */
   private streamEnded(upstream: Upstream, id: Id): void {
-    if (upstream !== this.upstream || !this.tracker.pending.has(id) || this.state !== 'ready') return;
+    if (upstream !== this.upstream || !this.requests.has(id) || this.state !== 'ready') return;
     this.lose('the connection dropped while a request was running');
   }
 
   private upstreamError(upstream: Upstream, error: Error): void {
     this.lastTransportError = error.message;
-    this.supervisor.stderr.note(`transport error: ${error.message}`);
+    this.host.log.note(`transport error: ${error.message}`);
     if (upstream !== this.upstream || !this.isHttp(upstream) || !this.handshakeDone || this.state !== 'ready') return;
     const status = httpStatusOf(error);
     if (isStreamRefusal(error))
-      void streamRefusalMeansLost(this.gatewayRequests, upstream, (l) => this.supervisor.stderr.note(l)).then(
+      void streamRefusalMeansLost(this.gatewayRequests, upstream, (l) => this.host.log.note(l)).then(
         (lost) => lost && upstream === this.upstream && this.lose(`it answered HTTP ${status} for the session`),
       );
     else if (isSessionLost(error) || status === 404) this.lose(`it answered HTTP ${status} for the session`);
@@ -298,11 +218,11 @@ export class RelaySession {
     const isResponse = message.id !== undefined && message.method === undefined;
     if (isResponse) {
       if (this.gatewayRequests.resolve(message)) return;
-      if (!this.tracker.settle(message.id!)) return;
+      if (!this.requests.settle(message.id!)) return;
       if (this.initRequest && message.id === this.initRequest.id && !this.handshakeDone) {
-        const verdict = checkInitializeAnswer(this.supervisor, message, upstream.kind());
+        const verdict = checkInitializeAnswer(this.host, message, upstream.kind());
         if (verdict) {
-          this.reply(message.id!, verdict);
+          this.requests.reply(message.id!, verdict);
           setImmediate(() => void this.close('initialize failed'));
           return;
         }
@@ -311,44 +231,32 @@ export class RelaySession {
           String((message.result as { protocolVersion: string }).protocolVersion),
         );
       }
-      void this.http.send(message as JSONRPCMessage).catch(() => {});
+      this.outbox.answer(message as JSONRPCMessage);
       return;
     }
-    if (message.method) this.supervisor.onRelayed?.(message.method);
-    const related = this.tracker.relatedRequest(
+    if (message.method) this.host.relayed(message.method);
+    const related = this.requests.tracker.relatedRequest(
       message,
       upstream.kind() === 'streamable-http',
       requestScope.getStore(),
     );
-    if (related === undefined) this.sendUnsolicited(message as JSONRPCMessage);
-    else
-      void this.http
-        .send(message as JSONRPCMessage, { relatedRequestId: related })
-        .catch(() => this.sendUnsolicited(message as JSONRPCMessage));
-  }
-
-  /** Answers every pending request with `error(method)` and forgets them (not those held to be sent again). */
-  private failPending(error: (method: string) => RpcError, keepUnsent = false): void {
-    for (const [id, method] of [...this.tracker.pending]) {
-      if (this.waiting.some((m) => m.id === id) || (keepUnsent && this.sending.has(id))) continue;
-      this.reply(id, error(method));
-    }
+    this.outbox.relay(message as JSONRPCMessage, related);
   }
 
   /** An HTTP upstream lost the session: answer the requests it was running, then re-open it. */
   private lose(reason: string): void {
     if (this.state !== 'ready' || !this.upstream) return;
     const upstream = this.upstream;
-    const url = this.supervisor.url()!;
-    this.lostProblem = this.supervisor.noteProblem(sessionLostProblem(this.supervisor.site(), url, reason));
+    const url = this.host.server.url!;
+    this.lostProblem = this.host.problems.report(sessionLostProblem(this.host.server.site, url, reason));
     this.lostReason = reason;
     // Requests whose POST was not accepted yet are sent again on the new session; the rest were running.
-    this.failPending((method) => lostSessionError(this.supervisor, method, this.lostReason, this.lostProblem), true);
+    this.requests.failAll((method) => lostSessionError(this.host, method, this.lostReason, this.lostProblem), true);
     this.upstream = undefined;
     this.closingUpstream = true;
     void upstream.transport.close().catch(() => {});
-    this.warn(
-      `Server "${this.supervisor.name}" lost its session (${reason}); the gateway is opening a new one. Subscriptions are reset.`,
+    this.outbox.warn(
+      `Server "${this.host.server.name}" lost its session (${reason}); the gateway is opening a new one. Subscriptions are reset.`,
     );
     this.scheduleRestart(0);
   }
@@ -357,76 +265,50 @@ export class RelaySession {
     if (upstream !== this.upstream || this.closingUpstream || this.state === 'closed') return;
     this.upstream = undefined;
     clearTimeout(this.stableTimer);
-    const exit = upstream.exit();
-    const how = this.lastTransportError ? `after a protocol error (${this.lastTransportError})` : describeExit(exit);
-    this.supervisor.noteExit(exit, how);
-    const tail = this.supervisor.stderr.tail(5);
-    const stdio = this.supervisor.stdioCommand();
-    const early = this.handshakeDone
-      ? undefined
-      : stdio
-        ? this.supervisor.noteProblem(
-            exitProblem(this.supervisor.site(), stdio.command, exit, tail, 'before it answered "initialize"'),
-          )
-        : undefined;
-    this.failPending((method) => {
-      if (early)
-        return problemError(early, { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail });
-      const when = method === 'initialize' ? 'before it answered initialize' : `while handling "${method}"`;
-      return {
-        code: SERVER_GONE,
-        message: `Server "${this.supervisor.name}" exited ${how} ${when}.${this.handshakeDone ? ' The gateway is restarting it.' : ''}`,
-        data: { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail },
-      };
-    });
-    this.tracker.clear();
-    if (early && !this.initRequest) {
+    const exit = exitVerdict(this.host, upstream, this.handshakeDone, this.lastTransportError);
+    this.requests.failAll((method) => exit.answer(method));
+    this.requests.clear();
+    if (exit.early && !this.initRequest) {
       // It died before the client's `initialize` reached it: that request gets the diagnosis when it comes.
-      this.startError = problemError(early, {
-        exitCode: exit?.code ?? null,
-        signal: exit?.signal ?? null,
-        stderrTail: tail,
-      });
+      this.startError = exit.answer('initialize');
       return;
     }
-    if (!this.handshakeDone || !this.supervisor.canRestart()) {
+    if (!this.handshakeDone) {
       void this.close('the server exited');
       return;
     }
-    this.warn(`Server "${this.supervisor.name}" exited ${how}; the gateway is restarting it.`);
+    this.outbox.warn(`Server "${this.host.server.name}" exited ${exit.how}; the gateway is restarting it.`);
     this.scheduleRestart();
   }
 
-  private scheduleRestart(delay = this.supervisor.nextDelay()): void {
+  private scheduleRestart(delay = this.host.processes.restartDelay()): void {
     this.state = 'restarting';
-    this.supervisor.stderr.note(
-      `${this.supervisor.transport === 'http' ? 'reconnecting' : 'restarting'} in ${delay} ms`,
-    );
+    this.host.log.note(`${this.host.server.transport === 'http' ? 'reconnecting' : 'restarting'} in ${delay} ms`);
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => void this.restart(), delay);
   }
 
   private async restart(): Promise<void> {
     if (this.state === 'closed') return;
-    this.supervisor.countRestart();
+    this.host.processes.restarting();
     try {
       await this.startUpstream();
       await this.gatewayRequests.replayHandshake(this.upstream!, this.initRequest);
       this.state = 'ready';
-      this.supervisor.noteRecovered();
-      this.supervisor.stderr.note('restarted; the browser session continues');
-      const http = this.supervisor.transport === 'http';
-      this.warn(
-        http
-          ? `Server "${this.supervisor.name}" is connected again (new session); subscriptions were reset.`
-          : `Server "${this.supervisor.name}" exited and was restarted; subscriptions were reset.`,
+      this.host.problems.recovered();
+      this.host.log.note('restarted; the browser session continues');
+      const name = this.host.server.name;
+      this.outbox.warn(
+        this.host.server.transport === 'http'
+          ? `Server "${name}" is connected again (new session); subscriptions were reset.`
+          : `Server "${name}" exited and was restarted; subscriptions were reset.`,
       );
-      for (const message of this.waiting.splice(0)) this.forward(this.upstream!, message);
+      for (const message of this.requests.takeHeld()) this.forward(this.upstream!, message);
     } catch (error) {
       const answer =
-        error instanceof UpstreamStartError ? error.answer : restartFailure(this.supervisor, this.upstream, error);
-      this.supervisor.stderr.note(`restart failed: ${answer.message}`);
-      for (const message of this.waiting.splice(0)) this.reply(message.id!, answer);
+        error instanceof UpstreamStartError ? error.answer : restartFailure(this.host, this.upstream, error);
+      this.host.log.note(`restart failed: ${answer.message}`);
+      for (const message of this.requests.takeHeld()) this.requests.reply(message.id!, answer);
       if (this.upstream) {
         this.closingUpstream = true;
         await this.upstream.transport.close().catch(() => {});
@@ -442,7 +324,7 @@ export class RelaySession {
 
   /** True while a page holds this session: a request in flight or its event stream attached. */
   inUse(): boolean {
-    return this.activeRequests > 0 || Boolean(this.sink && this.sessionId && this.sink.has(this.sessionId));
+    return this.activeRequests > 0 || this.outbox.attached();
   }
 
   /** Child pid, for tests and diagnostics. */
@@ -456,16 +338,15 @@ export class RelaySession {
     this.state = 'closed';
     clearTimeout(this.restartTimer);
     clearTimeout(this.stableTimer);
-    this.supervisor.unregisterSession(this);
-    if (this.sink && this.sessionId) this.sink.detach(this.sessionId);
-    this.sink = undefined;
-    this.waiting.length = 0;
-    this.failPending(() => ({
+    this.host.closed(this);
+    this.outbox.close();
+    this.requests.takeHeld();
+    this.requests.failAll(() => ({
       code: SERVER_GONE,
-      message: `The session with server "${this.supervisor.name}" ended: ${reason}.`,
+      message: `The session with server "${this.host.server.name}" ended: ${reason}.`,
     }));
-    this.tracker.clear();
-    await Promise.allSettled([...this.outgoing]);
+    this.requests.clear();
+    await this.requests.flushed();
     const upstream = this.upstream;
     this.upstream = undefined;
     this.closingUpstream = true;
