@@ -43,5 +43,5 @@ export const streamableClientSide: ClientSideFactory = (events) => {
     onsessionclosed: () => events.ended(),
   });
   deferPriming(http);
-  return http as ClientSide;
+  return http;
 };
