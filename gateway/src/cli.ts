@@ -1,15 +1,15 @@
 import { parseArgs } from 'node:util';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { Brand } from '../../src/core/shared/brand/brand-schema.js';
-import { loadBrand } from './brand.js';
-import { loadTeamLayouts } from './layouts.js';
+import { loadBrand } from './config/brand.js';
+import { packageRoot } from './config/package-root.js';
+import { loadTeamLayouts } from './config/layouts.js';
 import type { TeamDashboard } from '../../src/core/shared/layout/layout-types.js';
-import { ConfigFileError, loadConfigFile } from './config.js';
-import { limitsFromEnv } from './limits.js';
-import { openBrowser } from './open-browser.js';
-import { parseAllowedOrigin } from './security.js';
-import { startGateway, type Gateway } from './server.js';
+import { ConfigFileError, loadConfigFile } from './config/config.js';
+import { limitsFromEnv } from './config/limits.js';
+import { openBrowser } from './launch/open-browser.js';
+import { parseAllowedOrigin } from './http/security.js';
+import { startGateway, type Gateway } from './http/server.js';
 
 const HELP = `Usage: mcp-dashboard [options]
 
@@ -24,8 +24,6 @@ Options:
   --dev                  serve the UI with Vite (hot reload) instead of the built files
   -h, --help             show this help
 `;
-
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Parses argv; throws with a user-facing message on bad flags. */
 export function parseCli(argv: string[]) {

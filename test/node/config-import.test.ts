@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { importConfig, stripJsonComments } from '../../src/core/shared/config/config-import.js';
-import { readConfig } from '../../gateway/src/config.js';
+import { readConfig } from '../../gateway/src/config/config.js';
 import { gatewayRequest, repoRoot } from '../support/gateway-process.mjs';
 import { spawn } from 'node:child_process';
 

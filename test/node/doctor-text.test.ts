@@ -5,7 +5,7 @@ import { formatMessage } from '../../src/core/services/message-format.js';
 import { doctorText } from '../../src/shell/card/connection-doctor-text.js';
 import { en } from '../../src/shell/i18n/messages/en.js';
 import { ja } from '../../src/shell/i18n/messages/ja.js';
-import * as doctor from '../../gateway/src/doctor.js';
+import * as doctor from '../../gateway/src/doctor/diagnoses.js';
 import {
   AuthorizationServerMismatchError,
   InsecureTokenEndpointError,

@@ -1,6 +1,6 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseConfig, readConfig, ConfigFileError } from '../../gateway/src/config.js';
+import { parseConfig, readConfig, ConfigFileError } from '../../gateway/src/config/config.js';
 import { runGatewayToExit, startGatewayProcess } from '../support/gateway-process.mjs';
 
 function problems(text: string): string[] {

@@ -1,8 +1,8 @@
 import { test, describe, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { backoffDelay } from '../../gateway/src/backoff.js';
-import { StderrBuffer } from '../../gateway/src/stderr-buffer.js';
+import { backoffDelay } from '../../gateway/src/relay/backoff.js';
+import { StderrBuffer } from '../../gateway/src/relay/stderr-buffer.js';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;

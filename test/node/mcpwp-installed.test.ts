@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../support/gateway-process.mjs';
-import { missingAuthorTools, requireAuthorTools } from '../../gateway/src/mcpwp/author-tools.js';
+import { missingAuthorTools, requireAuthorTools } from '../../gateway/src/mcpwp/kit/author-tools.js';
 
 const exec = promisify(execFile);
 

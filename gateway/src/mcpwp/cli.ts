@@ -1,14 +1,8 @@
 // `mcpwp`: the widget developer's CLI. Each sub-command lives in its own file under ./commands/
-// and registers itself in COMMANDS below.
+// and is named in COMMANDS below; a command is loaded only when it runs.
+import type { McpwpCommand } from './kit/command.js';
 
-/** One sub-command. `run` resolves with the process exit code. */
-export interface McpwpCommand {
-  summary: string;
-  usage: string;
-  run(args: string[]): Promise<number>;
-}
-
-/** Sub-commands by name (issue work adds to this table). */
+/** Sub-commands by name. */
 export const COMMANDS: Record<string, () => Promise<McpwpCommand>> = {
   test: async () => (await import('./commands/test.js')).default,
   install: async () => (await import('./commands/install.js')).default,

@@ -1,8 +1,8 @@
 import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
-import { httpProblem } from '../doctor.js';
-import { problemError, type RpcError } from '../relay-handshake.js';
-import type { ServerSupervisor } from '../supervisor.js';
+import { httpProblem, type ProblemSite } from '../doctor/diagnoses.js';
+import { problemError, type RpcError } from '../doctor/problem-error.js';
 import { AUTH_REQUIRED, type AuthFailure } from './errors.js';
+import type { ServerAuth } from './server-auth.js';
 
 /**
  * Authorization failures in the connection doctor's shape. One shape serves both sides of the card:
@@ -22,15 +22,27 @@ export function authConnectionProblem(failure: AuthFailure, url: string): Connec
   };
 }
 
+/** The server an authorization failure is about, and where its diagnosis is recorded. */
+export interface AuthProblemTarget {
+  /** The gateway's OAuth client for the server (remote servers only). */
+  readonly auth: ServerAuth | undefined;
+  /** The server's URL; undefined for a stdio server. */
+  readonly url: string | undefined;
+  /** The server's name and config file, for the doctor's messages. */
+  readonly site: ProblemSite;
+  /** Records a diagnosis (card and terminal); returns the copy the page may see. */
+  report(problem: ConnectionProblem): ConnectionProblem;
+}
+
 /**
  * When `error` (from an upstream send or start) is about authorization: records the diagnosis on the
  * server (card and terminal) and returns the JSON-RPC error for the client — code -32010, the
  * diagnosis as `data.problem` and the sign-in fields beside it (a server that offers no OAuth gets
  * the doctor's plain "authorization needed" instead). Undefined for any other error.
  */
-export function authError(supervisor: ServerSupervisor, error: unknown): RpcError | undefined {
-  const url = supervisor.url() ?? '';
-  if (supervisor.auth?.notOffered(error)) {
+export function authError(target: AuthProblemTarget, error: unknown): RpcError | undefined {
+  const url = target.url ?? '';
+  if (target.auth?.notOffered(error)) {
     // A 401 from a server without OAuth: the doctor's own diagnosis (credentials go in "headers").
     const seen = {
       method: 'POST',
@@ -41,10 +53,10 @@ export function authError(supervisor: ServerSupervisor, error: unknown): RpcErro
       html: false,
       challenge: true,
     };
-    return problemError(supervisor.noteProblem(httpProblem(supervisor.site(), url, error, seen, 'streamable-http')));
+    return problemError(target.report(httpProblem(target.site, url, error, seen, 'streamable-http')));
   }
-  const failure = supervisor.auth?.describe(error);
+  const failure = target.auth?.describe(error);
   if (!failure) return undefined;
-  const problem = supervisor.noteProblem(authConnectionProblem(failure, url));
+  const problem = target.report(authConnectionProblem(failure, url));
   return { code: AUTH_REQUIRED, message: failure.message, data: { ...failure.problem, problem } };
 }

@@ -21,7 +21,7 @@ const MAX_PENDING_PER_SERVER = 4;
 
 type SendJson = (res: ServerResponse, status: number, value: unknown) => void;
 
-/** What the sign-in and sign-out routes need from a server's supervisor. */
+/** What the sign-in and sign-out routes need from a server's router. */
 export interface SignInTarget {
   auth: ServerAuth | undefined;
   /** Ends the server's sessions (after sign-out, so none keeps using a forgotten token). */
@@ -177,12 +177,12 @@ export class OAuthGateway implements PendingRegistry {
     } catch {
       // keep the raw segment
     }
-    const supervisor = target(name);
-    if (!supervisor) {
+    const server = target(name);
+    if (!server) {
       sendJson(res, 404, { error: `No server named "${name}" in ${this.configFile}.` });
       return true;
     }
-    const serverAuth = supervisor.auth;
+    const serverAuth = server.auth;
     if (!serverAuth) {
       sendJson(res, 409, {
         error: `Server "${name}" does not use OAuth (it is a stdio server, or its config sends its own Authorization header).`,
@@ -197,7 +197,7 @@ export class OAuthGateway implements PendingRegistry {
         return true;
       }
       await serverAuth.signOut();
-      await supervisor.closeAll();
+      await server.closeAll();
       sendJson(res, 200, { signedOut: true });
       return true;
     }

@@ -41,7 +41,7 @@ export interface ServerAuthOptions {
   pending: PendingRegistry;
   configDir: string;
   configFile: string;
-  /** Tells the server's supervisor that a sign-in finished or ended (e.g. to close sessions on sign-out). */
+  /** Notes a line in the server's stderr buffer (a sign-in started, finished or ended). */
   log: (line: string) => void;
 }
 

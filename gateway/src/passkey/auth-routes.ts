@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Ajv from 'ajv';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { SERVER_NAME_PATTERN } from '../../../src/core/shared/config/config-schema.js';
-import { bearerToken, generateToken, tokensEqual } from '../security.js';
+import { bearerToken, generateToken, tokensEqual } from '../http/security.js';
 import { DevFido2Server, PasskeyError, RP_ID } from './fido2-server.js';
-import { readBody, sendJson } from '../http-io.js';
+import { readBody, sendJson } from '../http/http-io.js';
 
 const MAX_BODY = 256 * 1024;
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -54,6 +54,7 @@ function describe(errors: typeof validateVerify.errors): string {
 
 /** Environment variables a verifier server gets (MCPlet backends call back to the gateway with them). */
 export const VERIFY_URL_ENV = 'MCPLET_FIDO2_VERIFY_URL';
+/** The verifier's own token, sent with its calls back to the gateway. */
 export const VERIFY_TOKEN_ENV = 'MCPLET_FIDO2_VERIFY_TOKEN';
 
 /**

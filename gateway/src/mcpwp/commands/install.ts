@@ -11,10 +11,10 @@ import { verifyIntegrity } from '../../../../registry-client/integrity.js';
 import { describePermissions } from '../../../../registry-client/permissions.js';
 import { resolvePlan } from '../../../../registry-client/resolver.js';
 import { RegistrySet } from '../../../../registry-client/source.js';
-import { loadConfigFile } from '../../config.js';
-import { editInstalledWidgets } from '../../widget-config-file.js';
-import type { McpwpCommand } from '../cli.js';
-import { parse, runCommand, splitSpec, UsageError, widgetCacheRoot } from '../util.js';
+import { loadConfigFile } from '../../config/config.js';
+import { editInstalledWidgets } from '../../config/widget-config-file.js';
+import type { McpwpCommand } from '../kit/command.js';
+import { parse, runCommand, splitSpec, UsageError, widgetCacheRoot } from '../kit/util.js';
 
 const usage = 'mcpwp install <name>[@version] [--config <file>] [--yes] [--cache-dir <dir>]';
 const MAX_BUNDLE_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import type { McpwpCommand } from '../cli.js';
-import { parse, runCommand, UsageError } from '../util.js';
+import type { McpwpCommand } from '../kit/command.js';
+import { parse, runCommand, UsageError } from '../kit/util.js';
 
 const usage = 'mcpwp keygen --out <private-key.pem> [--publisher <name>]';
 

@@ -6,9 +6,9 @@ import { sha256Integrity } from '../../../../registry-client/integrity.js';
 import { validateManifest, type WidgetManifest } from '../../../../registry-client/manifest.js';
 import { signedPayload, verifyManifestSignature } from '../../../../registry-client/signature.js';
 import { bundlePath } from '../../registry/folder.js';
-import { COMMANDS, type McpwpCommand } from '../cli.js';
-import { parse, runCommand, UsageError } from '../util.js';
-import { requireAuthorTools } from '../author-tools.js';
+import type { McpwpCommand } from '../kit/command.js';
+import { parse, runCommand, UsageError } from '../kit/util.js';
+import { requireAuthorTools } from '../kit/author-tools.js';
 
 const usage =
   'mcpwp pack [package-dir] [--out <dir>] [--sign-key <key.pem> --publisher <name>] [--bundle-url <url>] [--test]';
@@ -125,9 +125,9 @@ const command: McpwpCommand = {
         `Packed ${m.name}@${m.version} \u2192 ${packed.out}\n  bundle ${packed.size} bytes (${packed.gzip} gzipped)\n  integrity ${m.integrity}\n  ${m.signature ? `signed by ${m.signature.publisher.name}` : 'not signed'}\n`,
       );
       if (values.test) {
-        const test = COMMANDS.test;
-        if (!test) throw new UsageError('"mcpwp test" (the conformance kit) is not available in this version.');
-        return (await test()).run([join(packed.out, 'bundle.js')]);
+        // Loaded only now: the conformance kit is the heaviest command.
+        const test = (await import('./test.js')).default;
+        return test.run([join(packed.out, 'bundle.js')]);
       }
       return 0;
     }),

@@ -4,8 +4,8 @@ import { verifyIntegrity } from '../../../../registry-client/integrity.js';
 import { parseManifestText, validateManifest } from '../../../../registry-client/manifest.js';
 import { verifyManifestSignature } from '../../../../registry-client/signature.js';
 import { bundlePath, versionDir, writeIndex } from '../../registry/folder.js';
-import type { McpwpCommand } from '../cli.js';
-import { parse, runCommand, UsageError } from '../util.js';
+import type { McpwpCommand } from '../kit/command.js';
+import { parse, runCommand, UsageError } from '../kit/util.js';
 
 const usage = 'mcpwp publish [packed-dir] --registry <folder>';
 

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { startRegistryServer, type CorsPolicy } from '../../registry/server.js';
-import type { McpwpCommand } from '../cli.js';
-import { parse, runCommand, UsageError } from '../util.js';
+import type { McpwpCommand } from '../kit/command.js';
+import { parse, runCommand, UsageError } from '../kit/util.js';
 
 const usage = 'mcpwp serve <registry-folder> [--port <n>] [--host 127.0.0.1] [--cors-origin <origin>|*]...';
 

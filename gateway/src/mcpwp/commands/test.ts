@@ -5,8 +5,8 @@ import { createServer, type Server } from 'node:http';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { McpwpCommand } from '../cli.js';
-import { requireAuthorTools } from '../author-tools.js';
+import type { McpwpCommand } from '../kit/command.js';
+import { requireAuthorTools } from '../kit/author-tools.js';
 
 /** Patterns in a widget's own source that MCP-WP-17.7.1 / 17.7.2 forbid. */
 const SOURCE_RULES: Array<{ rule: string; pattern: RegExp; description: string }> = [

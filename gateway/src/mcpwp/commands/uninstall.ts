@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { RegistryDashboardConfig } from '../../../../src/core/shared/config/registry-config-schema.js';
-import { loadConfigFile } from '../../config.js';
-import { editInstalledWidgets } from '../../widget-config-file.js';
-import type { McpwpCommand } from '../cli.js';
-import { parse, runCommand, UsageError, widgetCacheRoot } from '../util.js';
+import { loadConfigFile } from '../../config/config.js';
+import { editInstalledWidgets } from '../../config/widget-config-file.js';
+import type { McpwpCommand } from '../kit/command.js';
+import { parse, runCommand, UsageError, widgetCacheRoot } from '../kit/util.js';
 
 const usage = 'mcpwp uninstall <name> [--config <file>] [--purge] [--cache-dir <dir>]';
 

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { Client, ProtocolErrorCode, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type {
   Prompt,
@@ -10,16 +9,30 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { exitProblem, plainSnippet, spawnProblem } from './doctor.js';
-import type { ServerSupervisor } from './supervisor.js';
-import { clientCapabilities } from '../../src/core/shared/client-capabilities.js';
+import { exitProblem, plainSnippet, spawnProblem } from '../doctor/diagnoses.js';
+import type { ServerFacts, ServerLog } from '../relay/session-host.js';
+import type { Upstream } from '../relay/upstream.js';
+import { clientCapabilities } from '../../../src/core/shared/client-capabilities.js';
+import { packageRoot } from '../config/package-root.js';
 
 /**
  * The discovery of one stdio server for the catalog (catalog.ts): a dedicated, short-lived child with
- * exactly a session child's command, arguments, environment and working directory (the supervisor's
+ * exactly a session child's command, arguments, environment and working directory (the process supervisor's
  * own spawn path, so its stderr lands in the server's buffer), an SDK client that initializes it and
  * lists what its capabilities offer, then the child is stopped. Nothing is sent to the warm spare.
  */
+
+/** What a discovery needs of its server: a child spawned as a session's would be, and where to note and redact. */
+export interface DiscoveryTarget {
+  /** The server's name, wire and place. */
+  readonly server: ServerFacts;
+  /** The server's stderr buffer. */
+  readonly log: ServerLog;
+  /** Turns a line into one the page may read. */
+  redact(line: string): string;
+  /** The server's process supervisor (its own spawn path, so the child's stderr lands in the server's buffer). */
+  readonly processes: { spawnChild(): Upstream };
+}
 
 /** What the catalog keeps of a discovered server (server data: untrusted, the page treats it like a session's). */
 export interface CatalogInfo {
@@ -46,7 +59,6 @@ export class DiscoveryFailure extends Error {
   }
 }
 
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 let version: string | undefined;
 function gatewayVersion(): string {
   try {
@@ -63,22 +75,22 @@ function gatewayVersion(): string {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
 
 /**
- * Discovers `supervisor`'s server within `timeoutMs`; `signal` stops it (gateway shutdown). The child
+ * Discovers `target`'s server within `timeoutMs`; `signal` stops it (gateway shutdown). The child
  * is gone (or killed) before this settles.
  */
 export async function discoverServer(
-  supervisor: ServerSupervisor,
+  target: DiscoveryTarget,
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<CatalogInfo> {
-  const upstream = supervisor.spawnChild();
+  const upstream = target.processes.spawnChild();
   // The page's own client capabilities: servers that offer tools by capability (server-everything's sampling,
   // elicitation and roots tools) then list what the page's session will list.
   const client = new Client(
     { name: 'mcp-dashboard-gateway', version: gatewayVersion() },
     { capabilities: clientCapabilities() as never, listMaxPages: 1000 },
   );
-  client.onerror = (error) => supervisor.stderr.note(`catalog: ${error.message}`);
+  client.onerror = (error) => target.log.note(`catalog: ${error.message}`);
   let step = 'initialize';
   let timedOut = false;
   // The SDK forgets the process on close; its id is kept to make sure it is gone.
@@ -96,7 +108,7 @@ export async function discoverServer(
     if (signal.aborted) throw new DiscoveryFailure('the gateway is shutting down', false);
     await client.connect(upstream.transport as StdioClientTransport);
     pid = upstream.pid();
-    supervisor.stderr.note(`catalog: listing with a separate process (pid ${pid})`);
+    target.log.note(`catalog: listing with a separate process (pid ${pid})`);
     const capabilities = client.getServerCapabilities() ?? {};
     step = 'tools/list';
     const tools = capabilities.tools ? (await client.listTools()).tools : [];
@@ -132,7 +144,7 @@ export async function discoverServer(
     // The exit is recorded a moment after the pipe closes.
     if (upstream.exited) await Promise.race([upstream.exited, sleep(500)]);
     throw new DiscoveryFailure(
-      supervisor.redact(reasonFor(supervisor, upstream, error, step, timedOut, timeoutMs, signal.aborted)),
+      target.redact(reasonFor(target, upstream, error, step, timedOut, timeoutMs, signal.aborted)),
       !signal.aborted,
     );
   } finally {
@@ -166,25 +178,25 @@ async function templates(client: Client): Promise<ResourceTemplate[]> {
 
 /** What went wrong, in the doctor's words; the caller redacts it for the page. */
 function reasonFor(
-  supervisor: ServerSupervisor,
-  upstream: ReturnType<ServerSupervisor['spawnChild']>,
+  target: DiscoveryTarget,
+  upstream: Upstream,
   error: unknown,
   step: string,
   timedOut: boolean,
   timeoutMs: number,
   aborted: boolean,
 ): string {
-  const stdio = supervisor.stdioCommand()!;
+  const stdio = target.server.stdio!;
   if (aborted) return 'the gateway is shutting down';
   if (/^spawn/.test(String((error as NodeJS.ErrnoException)?.syscall))) {
-    return spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException).message;
+    return spawnProblem(target.server.site, stdio.command, stdio.cwd, error as NodeJS.ErrnoException).message;
   }
   const during = step === 'initialize' ? 'before it answered "initialize"' : `while answering "${step}"`;
   if (timedOut)
     return `"${stdio.command}" did not finish ${step === 'initialize' ? 'answering "initialize"' : `answering "${step}"`} within ${Math.round(timeoutMs / 1000)} s; the gateway stopped it. The page connects to it itself.`;
   const exit = upstream.exit();
   if (exit) {
-    const problem = exitProblem(supervisor.site(), stdio.command, exit, supervisor.stderr.tail(5), during);
+    const problem = exitProblem(target.server.site, stdio.command, exit, target.log.tail(5), during);
     const tail = (problem.details.stderrTail as string[]).slice(-2);
     return `${problem.message}${tail.length ? ` Its last lines on stderr: ${tail.map((l) => plainSnippet(l, 160)).join(' | ')}` : ' It printed nothing on stderr.'}`;
   }

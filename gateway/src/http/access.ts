@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, type Refusal } from './security.js';
-import type { GatewayLimits } from './limits.js';
+import type { GatewayLimits } from '../config/limits.js';
 
 /** Why a launch code was refused. */
 export type LaunchRefusal = 'unknown' | 'used' | 'expired';

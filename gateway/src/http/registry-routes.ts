@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DashboardConfig } from '../../src/core/shared/config/config-schema.js';
-import type { RegistryDashboardConfig } from '../../src/core/shared/config/registry-config-schema.js';
-import { ConfigFileError } from './config.js';
+import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { RegistryDashboardConfig } from '../../../src/core/shared/config/registry-config-schema.js';
+import { ConfigFileError } from '../config/config.js';
 import {
   checkInstalledEntry,
   checkWidgetName,
   editInstalledWidgets,
   readRegistrySection,
-} from './widget-config-file.js';
+} from '../config/widget-config-file.js';
 
 type Send = (res: ServerResponse, status: number, value: unknown) => void;
 type ReadBody = (

@@ -1,13 +1,17 @@
-import { delimiter, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { delimiter, resolve } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { Transport } from '@modelcontextprotocol/server';
-import { isStdioServer, type HttpServerConfig, type ServerConfig } from '../../src/core/shared/config/config-schema.js';
+import {
+  isStdioServer,
+  type HttpServerConfig,
+  type ServerConfig,
+} from '../../../src/core/shared/config/config-schema.js';
+import { packageRoot } from '../config/package-root.js';
 import { HttpObserver } from './http-observer.js';
 import { createHttpTransport, FallbackHttpTransport, type HttpTransportKind } from './http-transport.js';
 import type { StderrBuffer } from './stderr-buffer.js';
-import type { ServerAuth } from './oauth/server-auth.js';
+import type { ServerAuth } from '../oauth/server-auth.js';
 
 /** How a child process ended. */
 export interface ExitInfo {
@@ -54,8 +58,6 @@ class ObservedStdioTransport extends StdioClientTransport {
     });
   }
 }
-
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Builds the PATH a child sees: its own, plus our node_modules/.bin so packaged servers resolve by name. */
 function childPath(configDir: string, own: string | undefined): string {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { GatewayLimits } from './limits.js';
+import type { GatewayLimits } from '../config/limits.js';
 
 type ConnectionLimits = Pick<
   GatewayLimits,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
-import { exitProblem, spawnProblem } from './doctor.js';
+import { exitProblem, spawnProblem } from '../doctor/diagnoses.js';
+import type { SessionHost } from './session-host.js';
+import { REFILL_DELAY_MS, SpawnQueue } from './spawn-queue.js';
 import { describeExit, type Upstream } from './upstream.js';
-import type { ServerSupervisor } from './supervisor.js';
 
 /**
  * Warm servers. The gateway starts every enabled stdio server when it starts and keeps one
@@ -19,76 +19,8 @@ import type { ServerSupervisor } from './supervisor.js';
 const WARM_TIMEOUT_MS = 10_000;
 /** How often a loading spare's CPU time is read. */
 const IDLE_SAMPLE_MS = 40;
-/** After a session takes a spare, how long the pool starts no process (any server's): start-up work of pages comes first. */
-export const REFILL_DELAY_MS = 1_500;
 /** A spare that keeps crashing is retried with the supervisor's backoff this many times; after that only a page's session starts it. */
 const MAX_SPARE_FAILURES = 5;
-
-/** Runs process starts with bounded concurrency (a slot is held until the child answers or fails). */
-export class SpawnQueue {
-  private running = 0;
-  private readonly waiting: Array<{ owner: unknown; run: () => Promise<void> }> = [];
-  private closed = false;
-  private heldUntil = 0;
-  private holdTimer: NodeJS.Timeout | undefined;
-
-  constructor(readonly concurrency = Math.max(2, availableParallelism())) {}
-
-  /** Starts nothing new for `ms` (extended by each call): pages loading now need the CPU more than new spares. */
-  hold(ms: number): void {
-    this.heldUntil = Math.max(this.heldUntil, Date.now() + ms);
-    this.next();
-  }
-
-  /** Queues `run` for `owner` (one queued job per owner; a second is ignored). */
-  add(owner: unknown, run: () => Promise<void>): void {
-    if (this.closed || this.waiting.some((j) => j.owner === owner)) return;
-    this.waiting.push({ owner, run });
-    this.next();
-  }
-
-  /** Drops `owner`'s queued job, if it has not started; true when one was dropped. */
-  cancel(owner: unknown): boolean {
-    const index = this.waiting.findIndex((j) => j.owner === owner);
-    if (index < 0) return false;
-    this.waiting.splice(index, 1);
-    return true;
-  }
-
-  /** True while `owner` has a job waiting for a slot. */
-  queued(owner: unknown): boolean {
-    return this.waiting.some((j) => j.owner === owner);
-  }
-
-  /** Starts nothing more. */
-  close(): void {
-    this.closed = true;
-    clearTimeout(this.holdTimer);
-    this.waiting.length = 0;
-  }
-
-  private next(): void {
-    const wait = this.heldUntil - Date.now();
-    if (wait > 0) {
-      // Timers may fire a little early: the check repeats until the hold has passed.
-      clearTimeout(this.holdTimer);
-      this.holdTimer = setTimeout(() => this.next(), wait + 5);
-      this.holdTimer.unref();
-      return;
-    }
-    while (!this.closed && this.running < this.concurrency && this.waiting.length > 0) {
-      const job = this.waiting.shift()!;
-      this.running += 1;
-      void job
-        .run()
-        .catch(() => {})
-        .finally(() => {
-          this.running -= 1;
-          this.next();
-        });
-    }
-  }
-}
 
 /** The child processes of one server that have started and not exited (sessions', the spare, the 2026 channel's). */
 export class ChildRegistry {
@@ -113,6 +45,9 @@ export class ChildRegistry {
   }
 }
 
+/** What a spare reports to: its server's facts, log, problems and process records. */
+export type SpareHost = Pick<SessionHost, 'server' | 'log' | 'problems' | 'processes'>;
+
 /** What the card and `/api/servers` learn about the spare. */
 export type SpareState = 'none' | 'queued' | 'starting' | 'warm';
 
@@ -127,7 +62,7 @@ export class WarmSpare {
   private readonly settledListeners: Array<(warm: boolean) => void> = [];
 
   constructor(
-    private readonly supervisor: ServerSupervisor,
+    private readonly host: SpareHost,
     private readonly queue: SpawnQueue,
     /** Creates (does not start) a child for this server. */
     private readonly create: () => Upstream,
@@ -233,9 +168,9 @@ export class WarmSpare {
       upstream.started = true;
     } catch (error) {
       this.spawning = undefined;
-      const stdio = this.supervisor.stdioCommand()!;
-      this.supervisor.noteProblem(
-        spawnProblem(this.supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException),
+      const stdio = this.host.server.stdio!;
+      this.host.problems.report(
+        spawnProblem(this.host.server.site, stdio.command, stdio.cwd, error as NodeJS.ErrnoException),
       );
       this.failed();
       return;
@@ -245,7 +180,7 @@ export class WarmSpare {
       await upstream.transport.close().catch(() => {});
       return;
     }
-    this.supervisor.noteStarted(upstream);
+    this.host.processes.started(upstream);
     // The queue slot is held until the child answers (or dies): that is what bounds the start-up load.
     await this.watch(upstream, false);
   }
@@ -255,7 +190,7 @@ export class WarmSpare {
     const entry = { upstream, warm };
     this.spare = entry;
     upstream.transport.onmessage = undefined;
-    upstream.transport.onerror = (error) => this.supervisor.stderr.note(`spare: ${error.message}`);
+    upstream.transport.onerror = (error) => this.host.log.note(`spare: ${error.message}`);
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => (settle = resolve));
     upstream.transport.onclose = () => {
@@ -264,14 +199,14 @@ export class WarmSpare {
       this.spare = undefined;
       clearTimeout(this.stableTimer);
       const exit = upstream.exit();
-      this.supervisor.noteExit(exit, `${describeExit(exit)} while waiting for a page`);
-      const stdio = this.supervisor.stdioCommand()!;
-      this.supervisor.noteProblem(
+      this.host.processes.exited(exit, `${describeExit(exit)} while waiting for a page`);
+      const stdio = this.host.server.stdio!;
+      this.host.problems.report(
         exitProblem(
-          this.supervisor.site(),
+          this.host.server.site,
           stdio.command,
           exit,
-          this.supervisor.stderr.tail(5),
+          this.host.log.tail(5),
           'before it answered "initialize"',
         ),
       );
@@ -281,8 +216,8 @@ export class WarmSpare {
     this.stableTimer = setTimeout(() => {
       if (this.spare !== entry) return;
       this.failures = 0;
-      this.supervisor.markStable();
-    }, this.supervisor.stableMs);
+      this.host.processes.stable();
+    }, this.host.processes.stableMs);
     this.stableTimer.unref();
     if (warm) return Promise.resolve();
     const pid = upstream.pid();
@@ -299,8 +234,8 @@ export class WarmSpare {
     this.failures += 1;
     for (const listener of this.settledListeners) listener(false);
     if (this.closed || this.failures >= MAX_SPARE_FAILURES) return;
-    const delay = this.supervisor.nextDelay();
-    this.supervisor.stderr.note(`starting a spare again in ${delay} ms`);
+    const delay = this.host.processes.restartDelay();
+    this.host.log.note(`starting a spare again in ${delay} ms`);
     this.refillLater(delay);
   }
 }
@@ -341,10 +276,10 @@ async function untilIdle(pid: number, stop: () => boolean): Promise<void> {
 
 /**
  * Starts keeping a warm spare for every server that can have one, through one spawn queue. Closing the
- * supervisors stops their spares and anything still queued (a closed spare starts nothing).
+ * servers stops their spares and anything still queued (a closed spare starts nothing).
  */
-export function warmServers(supervisors: Iterable<ServerSupervisor>): SpawnQueue {
+export function warmServers(servers: Iterable<{ startWarm(queue: SpawnQueue): void }>): SpawnQueue {
   const queue = new SpawnQueue();
-  for (const supervisor of supervisors) supervisor.startWarm(queue);
+  for (const server of servers) server.startWarm(queue);
   return queue;
 }

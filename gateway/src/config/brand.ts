@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { BRAND_IMAGE_LIMITS, type Brand } from '../../src/core/shared/brand/brand-schema.js';
-import { checkImageBytes, checkImageDataUrl, typeFromFileName } from '../../src/core/shared/brand/brand-image.js';
-import { validateBrand } from '../../src/core/shared/brand/brand-validate.js';
-import type { DashboardConfig } from '../../src/core/shared/config/config-schema.js';
+import { BRAND_IMAGE_LIMITS, type Brand } from '../../../src/core/shared/brand/brand-schema.js';
+import { checkImageBytes, checkImageDataUrl, typeFromFileName } from '../../../src/core/shared/brand/brand-image.js';
+import { validateBrand } from '../../../src/core/shared/brand/brand-validate.js';
+import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
 import { ConfigFileError } from './config.js';
 
 function locate(text: string, message: string): string {

@@ -1,12 +1,13 @@
-import { discoverServer, DiscoveryFailure } from './catalog-discover.js';
-import type { ServerSupervisor } from './supervisor.js';
-import type { SpawnQueue } from './warm-pool.js';
+import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
+import type { SpawnQueue } from '../relay/spawn-queue.js';
+import type { Upstream } from '../relay/upstream.js';
+import { discoverServer, DiscoveryFailure, type DiscoveryTarget } from './discover.js';
 
 /**
  * The discovery catalog: every enabled stdio server's tools, resources, resource templates
  * and prompts, listed by the gateway itself once the server's warm spare has loaded, so a page can
  * render every card from one `GET /api/catalog` and open its own sessions afterwards. Each discovery
- * is a dedicated short-lived child (catalog-discover.ts) run through the warm pool's spawn queue
+ * is a dedicated short-lived child (discover.ts) run through the warm pool's spawn queue
  * (bounded concurrency, held while pages take spares); the spare itself is never spoken to. A relayed
  * `list_changed` marks the entry stale and discovers it again; the old entry is served meanwhile.
  */
@@ -26,7 +27,26 @@ const LIST_CHANGED = new Set([
   'restarted',
 ]);
 
+/** Where a server's catalog entry is. */
 export type CatalogState = 'pending' | 'ready' | 'unavailable';
+
+/** What the catalog needs of a configured server (the per-server router provides it). */
+export interface CatalogServer extends DiscoveryTarget {
+  readonly name: string;
+  readonly disabled: boolean;
+  /** A single-instance server is never given a second process. */
+  readonly single: boolean;
+  /** Its diagnosed problem, said when it cannot be discovered. */
+  readonly problems: { readonly problem: ConnectionProblem | null };
+  /** Its warm spare (the first discovery follows it), backoff and spawn path. */
+  readonly processes: {
+    readonly warm: { onSettled(listener: (warm: boolean) => void): void } | undefined;
+    restartDelay(): number;
+    spawnChild(): Upstream;
+  };
+  /** Told the method of every notification relayed to a page (a `list_changed` makes the entry stale). */
+  onRelayed: ((method: string) => void) | undefined;
+}
 
 /** One server's place in the catalog. */
 class CatalogSlot {
@@ -46,22 +66,22 @@ class CatalogSlot {
 
   private queue: SpawnQueue | undefined;
 
-  constructor(private readonly supervisor: ServerSupervisor) {}
+  constructor(private readonly server: CatalogServer) {}
 
   /** Follows the server's warm spare (a blocked server, which has none, is unavailable with its problem). */
   start(queue: SpawnQueue): void {
     if (this.state !== 'pending') return;
-    const supervisor = this.supervisor;
-    if (!supervisor.warm) {
+    const server = this.server;
+    const warm = server.processes.warm;
+    if (!warm) {
       this.unavailable(
-        supervisor.summary().problem?.message ??
-          'The server cannot start until its configuration is fixed; see its card.',
+        server.problems.problem?.message ?? 'The server cannot start until its configuration is fixed; see its card.',
       );
       return;
     }
     this.queue = queue;
-    supervisor.warm.onSettled(() => this.first());
-    supervisor.onRelayed = (method) => LIST_CHANGED.has(method) && this.changed();
+    warm.onSettled(() => this.first());
+    server.onRelayed = (method) => LIST_CHANGED.has(method) && this.changed();
   }
 
   /** This entry as JSON: `{ state: 'pending' }`, `{ state: 'unavailable', reason }` or `{ state: 'ready', discoveredAt, stale?, info }`. */
@@ -114,7 +134,7 @@ class CatalogSlot {
     this.running = new Promise<void>((r) => (done = r));
     const started = Date.now();
     try {
-      const info = await discoverServer(this.supervisor, DISCOVERY_TIMEOUT_MS, this.abort.signal);
+      const info = await discoverServer(this.server, DISCOVERY_TIMEOUT_MS, this.abort.signal);
       if (this.closed) return;
       const json = JSON.stringify(info);
       const bytes = Buffer.byteLength(json);
@@ -122,7 +142,7 @@ class CatalogSlot {
         this.unavailable(
           `Its lists are ${(bytes / 1024 / 1024).toFixed(1)} MB as JSON, more than the ${MAX_ENTRY_BYTES / 1024 / 1024} MB the gateway keeps per server in its catalog; the page lists this server itself.`,
         );
-        this.supervisor.stderr.note('catalog: the lists are too large to keep; the page lists them itself');
+        this.server.log.note('catalog: the lists are too large to keep; the page lists them itself');
         return;
       }
       this.state = 'ready';
@@ -131,7 +151,7 @@ class CatalogSlot {
       this.stale = false;
       this.failures = 0;
       const counts = `${info.tools.length} tools, ${info.resources.length} resources, ${info.resourceTemplates.length} resource templates, ${info.prompts.length} prompts`;
-      this.supervisor.stderr.note(`catalog: listed ${counts} in ${Date.now() - started} ms`);
+      this.server.log.note(`catalog: listed ${counts} in ${Date.now() - started} ms`);
     } catch (error) {
       if (this.closed) return;
       const failure =
@@ -139,7 +159,7 @@ class CatalogSlot {
           ? error
           : new DiscoveryFailure(`Listing it failed: ${(error as Error)?.message ?? String(error)}`, true);
       this.unavailable(failure.reason);
-      this.supervisor.stderr.note(`catalog: ${failure.reason}`);
+      this.server.log.note(`catalog: ${failure.reason}`);
       if (failure.retry) this.retryLater();
     } finally {
       this.running = undefined;
@@ -152,13 +172,13 @@ class CatalogSlot {
   private retryLater(): void {
     this.failures += 1;
     if (this.failures >= MAX_FAILURES) {
-      this.supervisor.stderr.note(
+      this.server.log.note(
         `catalog: gave up after ${this.failures} failed discoveries; pages list this server themselves`,
       );
       return;
     }
-    const delay = this.supervisor.nextDelay();
-    this.supervisor.stderr.note(`catalog: discovering again in ${delay} ms`);
+    const delay = this.server.processes.restartDelay();
+    this.server.log.note(`catalog: discovering again in ${delay} ms`);
     this.request(delay);
   }
 
@@ -176,14 +196,14 @@ class CatalogSlot {
 export class ServerCatalog {
   private readonly slots = new Map<string, CatalogSlot>();
 
-  constructor(supervisors: Iterable<ServerSupervisor>) {
-    for (const supervisor of supervisors) {
-      if (supervisor.disabled) continue;
-      const slot = new CatalogSlot(supervisor);
-      this.slots.set(supervisor.name, slot);
-      if (supervisor.transport !== 'stdio')
+  constructor(servers: Iterable<CatalogServer>) {
+    for (const server of servers) {
+      if (server.disabled) continue;
+      const slot = new CatalogSlot(server);
+      this.slots.set(server.name, slot);
+      if (server.server.transport !== 'stdio')
         slot.unavailable('Remote servers are discovered by the page\u2019s own session.');
-      else if (supervisor.single)
+      else if (server.single)
         slot.unavailable(
           'A single-instance server ("single": true) is discovered by the page\u2019s own session: the gateway never starts a second process for it.',
         );

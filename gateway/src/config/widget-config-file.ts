@@ -4,7 +4,7 @@ import {
   installedWidgetSchema,
   type InstalledWidgetConfig,
   type RegistryDashboardConfig,
-} from '../../src/core/shared/config/registry-config-schema.js';
+} from '../../../src/core/shared/config/registry-config-schema.js';
 import { parseConfig } from './config.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });

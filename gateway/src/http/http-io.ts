@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const MAX_BODY = 4 * 1024 * 1024;
 
+/** Sends `value` as JSON (never cached). */
 export function sendJson(
   res: ServerResponse,
   status: number,
@@ -28,6 +29,7 @@ export function sendJsonText(
   res.end(body);
 }
 
+/** Reads a request's JSON body, at most `maxBytes`; a refusal says the status and why. */
 export async function readBody(
   req: IncomingMessage,
   maxBytes = MAX_BODY,

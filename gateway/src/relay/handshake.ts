@@ -1,70 +1,11 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { SdkErrorCode } from '@modelcontextprotocol/client';
-import type { ConnectionProblem } from '../../src/core/shared/gateway-api/connection-problem.js';
-import { httpProblem, initializeErrorProblem, protocolVersionProblem, spawnProblem } from './doctor.js';
+import { initializeErrorProblem, protocolVersionProblem } from '../doctor/diagnoses.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
-import { authError } from './oauth/auth-problem.js';
-import type { Id, JsonRpc } from './relay-routing.js';
-import type { ServerSupervisor } from './supervisor.js';
+import type { Id, JsonRpc } from './request-tracker.js';
+import type { SessionHost } from './session-host.js';
 import type { Upstream, UpstreamKind } from './upstream.js';
-
-/** JSON-RPC code for "server exited or is restarting" — in the implementation-defined server range. */
-export const SERVER_GONE = -32000;
-
-/** A JSON-RPC error object. */
-export type RpcError = { code: number; message: string; data?: unknown };
-
-/** The error a user reads for a problem the doctor diagnosed: what happened, what to do, and the diagnosis as data. */
-export function problemError(problem: ConnectionProblem, extra: Record<string, unknown> = {}): RpcError {
-  return { code: SERVER_GONE, message: `${problem.message} ${problem.action}`, data: { ...extra, problem } };
-}
-
-/** An upstream could not be started; `answer` is what the client's requests get. */
-export class UpstreamStartError {
-  constructor(readonly answer: RpcError) {}
-}
-
-/**
- * Why an upstream could not be started, as the client's answer: the server asking for authorization
- * (an HTTP+SSE stream opens at start), a spawn failure, or an HTTP(+SSE) connection failure.
- */
-export function startFailure(supervisor: ServerSupervisor, upstream: Upstream, error: unknown): RpcError {
-  const auth = authError(supervisor, error);
-  if (auth) return auth;
-  const stdio = supervisor.stdioCommand();
-  if (stdio)
-    return problemError(
-      supervisor.noteProblem(spawnProblem(supervisor.site(), stdio.command, stdio.cwd, error as NodeJS.ErrnoException)),
-    );
-  return problemError(
-    supervisor.noteProblem(
-      httpProblem(supervisor.site(), supervisor.url()!, error, upstream.observer?.last, upstream.kind()),
-    ),
-  );
-}
-
-/** Why re-opening a lost session (or restarting a server) failed, as the answer to the requests that waited for it. */
-export function restartFailure(supervisor: ServerSupervisor, upstream: Upstream | undefined, error: unknown): RpcError {
-  const auth = authError(supervisor, error);
-  if (auth) return auth;
-  if (supervisor.transport !== 'http')
-    return {
-      code: SERVER_GONE,
-      message: `Server "${supervisor.name}" could not be reconnected: ${(error as Error).message}`,
-    };
-  return problemError(
-    supervisor.noteProblem(
-      httpProblem(
-        supervisor.site(),
-        supervisor.url()!,
-        error,
-        upstream?.observer?.last,
-        upstream?.kind() ?? 'streamable-http',
-      ),
-    ),
-  );
-}
 
 const GATEWAY_PREFIX = '__mcp_dashboard_replay_';
 
@@ -77,12 +18,12 @@ export const LEGACY_VERSIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.fi
  * gets carries it as `data.problem`); a good answer clears the server's problem.
  */
 export function checkInitializeAnswer(
-  supervisor: ServerSupervisor,
+  host: SessionHost,
   message: JsonRpc,
   kind: UpstreamKind,
 ): { code: number; message: string; data?: unknown } | undefined {
   if (message.error) {
-    const problem = supervisor.noteProblem(initializeErrorProblem(supervisor.site(), message.error));
+    const problem = host.problems.report(initializeErrorProblem(host.server.site, message.error));
     const data =
       message.error.data !== null && typeof message.error.data === 'object' && !Array.isArray(message.error.data)
         ? (message.error.data as object)
@@ -93,16 +34,16 @@ export function checkInitializeAnswer(
   }
   const version = (message.result as { protocolVersion?: unknown } | undefined)?.protocolVersion;
   if (typeof version !== 'string' || !LEGACY_VERSIONS.includes(version)) {
-    const problem = supervisor.noteProblem(
+    const problem = host.problems.report(
       protocolVersionProblem(
-        supervisor.site(),
+        host.server.site,
         typeof version === 'string' ? version : String(version),
         LEGACY_VERSIONS,
       ),
     );
     return { code: -32000, message: `${problem.message} ${problem.action}`, data: { problem } };
   }
-  supervisor.noteReady(kind);
+  host.ready(kind);
   return undefined;
 }
 
@@ -178,24 +119,4 @@ export async function streamRefusalMeansLost(
   }
   note('the server refused the GET event stream but the session answers; going on without that stream');
   return false;
-}
-
-/** The error for a request that was running when an HTTP upstream lost the session (the server's URL by its origin, as the page sees every URL). */
-export function lostSessionError(
-  supervisor: ServerSupervisor,
-  method: string,
-  reason: string,
-  problem: ConnectionProblem | undefined,
-): RpcError {
-  let site = '<url>';
-  try {
-    site = new URL(supervisor.url()!).origin;
-  } catch {
-    // keep the label
-  }
-  return {
-    code: SERVER_GONE,
-    message: `Server "${supervisor.name}" (${site}) lost this session while handling "${method}": ${reason}; it was probably restarted. The gateway is opening a new session; try again.`,
-    data: { problem },
-  };
 }

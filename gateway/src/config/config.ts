@@ -6,9 +6,9 @@ import {
   stripJsonComments,
   type ImportContext,
   type MissingInput,
-} from '../../src/core/shared/config/config-import.js';
-import type { DashboardConfig } from '../../src/core/shared/config/config-schema.js';
-import { configProblems } from '../../src/core/shared/config/config-validate.js';
+} from '../../../src/core/shared/config/config-import.js';
+import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
+import { configProblems } from '../../../src/core/shared/config/config-validate.js';
 
 /** A config file that cannot be used; `message` is what the user reads (no stack trace). */
 export class ConfigFileError extends Error {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import type { DashboardConfig } from '../../src/core/shared/config/config-schema.js';
-import type { TeamDashboard } from '../../src/core/shared/layout/layout-types.js';
-import { validateLayoutFile } from '../../src/core/shared/layout/layout-validate.js';
+import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
+import { validateLayoutFile } from '../../../src/core/shared/layout/layout-validate.js';
 import { ConfigFileError } from './config.js';
 
 /**

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { buildAppCspHeader, validateAppCsp } from '../../src/core/shared/mcp-apps/csp.js';
+import { resolve } from 'node:path';
+import { buildAppCspHeader, validateAppCsp } from '../../../src/core/shared/mcp-apps/csp.js';
 import {
   SANDBOX_PROXY_PATH,
   SANDBOX_SCRIPT_PATH,
   sandboxOrigins,
-} from '../../src/core/shared/mcp-apps/sandbox-origin.js';
+} from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
+import { packageRoot } from '../config/package-root.js';
 import { createGuardedServer } from './connection-guard.js';
-import { DEFAULT_LIMITS, type GatewayLimits } from './limits.js';
+import { DEFAULT_LIMITS, type GatewayLimits } from '../config/limits.js';
 
 /** The running sandbox origin. */
 export interface SandboxServer {
@@ -29,8 +29,6 @@ export interface SandboxServerOptions {
   forbiddenOrigins: () => Iterable<string>;
 }
 
-// gateway/src/… and gateway/dist/… are both two levels below the package root.
-const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MAX_CSP_PARAM = 64 * 1024;
 
 const PROXY_HTML = `<!doctype html>

@@ -3,9 +3,9 @@ import type {
   ConnectionProblem,
   DoctorStep,
   ProblemDetail,
-} from '../../src/core/shared/gateway-api/connection-problem.js';
-import type { ObservedResponse } from './http-observer.js';
-import type { ExitInfo } from './upstream.js';
+} from '../../../src/core/shared/gateway-api/connection-problem.js';
+import type { ObservedResponse } from '../relay/http-observer.js';
+import type { ExitInfo } from '../relay/upstream.js';
 
 /**
  * The connection doctor: turns what went wrong while reaching a server into a ConnectionProblem

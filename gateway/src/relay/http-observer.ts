@@ -2,7 +2,7 @@
  * A fetch for the HTTP upstream transports that remembers the last answer that was not a usable MCP
  * reply: its status, content type and whether it was an HTML page. The SDK's transports report
  * such answers as errors whose text can be a whole HTML page ("Cannot POST /sse"); the connection
- * doctor (doctor.ts) diagnoses from these facts instead, so no upstream HTML ever reaches the card.
+ * doctor (doctor/diagnoses.ts) diagnoses from these facts instead, so no upstream HTML ever reaches the card.
  */
 
 /** What the gateway saw of an upstream HTTP answer. */

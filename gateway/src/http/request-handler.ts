@@ -1,0 +1,178 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { OAuthGateway } from '../oauth/oauth-gateway.js';
+import { CALLBACK_PATH } from '../oauth/oauth-gateway.js';
+import type { PasskeyRoutes } from '../passkey/auth-routes.js';
+import type { EventHubs } from '../relay/event-hub.js';
+import type { ServerRouter } from '../relay/server-router.js';
+import type { Access } from './access.js';
+import { handleEvents } from './event-routes.js';
+import { readBody, sendJson, sendJsonText } from './http-io.js';
+import { launchExchange } from './launch-routes.js';
+import { handleRegistryRoute } from './registry-routes.js';
+import { checkHostAndOrigin } from './security.js';
+import { handleMcp, handleStderr } from './server-routes.js';
+import { serveStatic } from './static-files.js';
+
+/** A route reachable without the bearer token; it checks a credential of its own. */
+type PublicRoute = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>;
+
+/** Everything the gateway's routes reach. Addresses are read when a request comes (they are known once it listens). */
+export interface RouteContext {
+  config: DashboardConfig;
+  configFile: string;
+  /** Directory of the built UI. */
+  uiDir: string;
+  /** Request handler used for the UI instead of static files (Vite in dev). */
+  uiMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  access: Access;
+  passkeys: PasskeyRoutes;
+  oauth: OAuthGateway;
+  servers: Map<string, ServerRouter>;
+  hubs: EventHubs;
+  /** What a page reads at start-up, by path (launch-routes.ts). */
+  startupReads: Map<string, () => string>;
+  /** Host headers and origins allowed, and the origins that get CORS headers. */
+  net(): { hosts: Set<string>; origins: Set<string>; corsOrigins: Set<string> };
+  /** The sandbox origin's port, once it listens. */
+  sandboxPort(): number | undefined;
+  /** The security headers of a UI page (which sandbox origin it may frame). */
+  pageHeaders(req: IncomingMessage): Record<string, string>;
+  /** A new launch address with a fresh single-use code. */
+  launchUrl(): string;
+}
+
+/**
+ * The gateway's request handler: checks Host and Origin on every request, requires the page's access
+ * token on everything but `/healthz`, the public routes and the UI's static files, and hands each
+ * request to its route group.
+ */
+export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  // The OAuth redirect: a top-level navigation from the authorization server, without our bearer
+  // token or Origin; Host is checked first like everywhere, and the single-use state guards it
+  // (oauth/oauth-gateway.ts).
+  const callback: PublicRoute = (req, res, _cors, url) => ctx.oauth.handleCallback(req, res, url);
+  const publicRoutes = new Map<string, PublicRoute>([
+    ['POST /api/launch/exchange', launchExchange(ctx.access, ctx.startupReads)],
+    [`GET ${CALLBACK_PATH}`, callback],
+    [`HEAD ${CALLBACK_PATH}`, callback],
+  ]);
+
+  return async (req, res) => {
+    const net = ctx.net();
+    const refusal = checkHostAndOrigin(req, net.hosts, net.origins);
+    if (refusal) {
+      sendJson(res, refusal.status, { error: refusal.reason });
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    const path = url.pathname;
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const cors: Record<string, string> = {};
+    if (origin && net.corsOrigins.has(origin)) {
+      cors['Access-Control-Allow-Origin'] = origin;
+      cors['Vary'] = 'Origin';
+      cors['Access-Control-Expose-Headers'] = 'mcp-session-id, mcp-protocol-version';
+    }
+
+    if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
+      sendJson(res, 200, { ok: true }, cors);
+      return;
+    }
+    const publicRoute = publicRoutes.get(`${req.method} ${path}`);
+    if (publicRoute) {
+      await publicRoute(req, res, cors, url);
+      return;
+    }
+
+    const isApi =
+      path.startsWith('/api/') ||
+      path.startsWith('/mcp/') ||
+      path === '/mcp' ||
+      path === '/api' ||
+      path.startsWith('/auth/');
+    if (isApi && req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+        'Access-Control-Allow-Headers':
+          'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
+        'Access-Control-Max-Age': '600',
+      });
+      res.end();
+      return;
+    }
+    if (!isApi) {
+      await serveUi(ctx, req, res, path);
+      return;
+    }
+
+    // MCPlet backends verify assertions with their own verifier token, never the dashboard's.
+    if (ctx.passkeys.isBackendRoute(path)) {
+      await ctx.passkeys.handleBackend(req, res);
+      return;
+    }
+    for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
+    const denied = ctx.access.check(req, res);
+    if (denied) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      sendJson(res, denied.status, { error: denied.reason });
+      return;
+    }
+    await apiRoute(ctx, req, res, path);
+  };
+}
+
+/** The UI: Vite's middleware in dev, else the built files. */
+async function serveUi(ctx: RouteContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    sendJson(res, 405, { error: 'Method not allowed.' });
+    return;
+  }
+  if (ctx.uiMiddleware) {
+    ctx.uiMiddleware(req, res, () => sendJson(res, 404, { error: 'Not found.' }));
+    return;
+  }
+  if (await serveStatic(req, res, ctx.uiDir, ctx.pageHeaders(req))) return;
+  sendJson(res, 404, {
+    error: path === '/' ? 'The UI is not built. Run "npm run build" and start again.' : 'Not found.',
+  });
+}
+
+/** The routes behind the bearer token. */
+async function apiRoute(ctx: RouteContext, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  if (path === '/api/launch/codes' && req.method === 'POST') {
+    sendJson(res, 200, { url: ctx.launchUrl() });
+    return;
+  }
+  if (path === '/api/sandbox' && req.method === 'GET') {
+    sendJson(res, 200, { port: ctx.sandboxPort() ?? null });
+    return;
+  }
+  const startupRead = req.method === 'GET' ? ctx.startupReads.get(path) : undefined;
+  if (startupRead) {
+    sendJsonText(res, 200, startupRead());
+    return;
+  }
+  if (path.startsWith('/auth/')) {
+    await ctx.passkeys.handleBrowser(req, res, path);
+    return;
+  }
+  if (
+    path.startsWith('/api/servers/') &&
+    (await ctx.oauth.handleApi(req, res, path, (n) => ctx.servers.get(n), sendJson))
+  )
+    return;
+  if (handleStderr(req, res, path, ctx.servers, ctx.configFile)) return;
+  if (
+    path.startsWith('/api/registry') &&
+    (await handleRegistryRoute(req, res, path, { config: ctx.config, configFile: ctx.configFile, sendJson, readBody }))
+  )
+    return;
+  if (path.startsWith('/api/events')) {
+    await handleEvents(req, res, path, ctx.hubs, ctx.servers, ctx.configFile);
+    return;
+  }
+  if (await handleMcp(req, res, path, ctx.servers, ctx.configFile)) return;
+  sendJson(res, 404, { error: 'Not found.' });
+}

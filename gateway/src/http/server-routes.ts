@@ -1,0 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendJsonRpcError } from '../relay/route-answers.js';
+import type { ServerRouter } from '../relay/server-router.js';
+import { readBody, safeDecode, sendJson } from './http-io.js';
+
+/** `GET /api/servers/<name>/stderr`: the server's bounded stderr (the gateway's notes are redacted). True when it answered. */
+export function handleStderr(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  servers: Map<string, ServerRouter>,
+  configFile: string,
+): boolean {
+  const match = /^\/api\/servers\/([^/]+)\/stderr$/.exec(path);
+  if (!match || req.method !== 'GET') return false;
+  const server = servers.get(safeDecode(match[1]!));
+  if (!server) {
+    sendJson(res, 404, { error: `No server named "${safeDecode(match[1]!)}" in ${configFile}.` });
+    return true;
+  }
+  sendJson(res, 200, { name: server.name, stderr: server.log.text() });
+  return true;
+}
+
+/** `/mcp/<name>`: the MCP endpoint of one configured server, handed to its router. True when it answered. */
+export async function handleMcp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  servers: Map<string, ServerRouter>,
+  configFile: string,
+): Promise<boolean> {
+  const match = /^\/mcp\/([^/]+)$/.exec(path);
+  if (!match) return false;
+  const name = safeDecode(match[1]!);
+  const server = servers.get(name);
+  if (!server) {
+    sendJsonRpcError(res, 404, -32601, `No server named "${name}" in ${configFile}.`);
+    return true;
+  }
+  if (server.disabled) {
+    sendJsonRpcError(res, 403, -32600, `Server "${name}" is disabled in ${configFile}.`);
+    return true;
+  }
+  if (!['GET', 'POST', 'DELETE'].includes(req.method ?? '')) {
+    sendJsonRpcError(res, 405, -32600, 'Method not allowed.');
+    return true;
+  }
+  let body: unknown;
+  if (req.method === 'POST') {
+    const parsed = await readBody(req);
+    if (!parsed.ok) {
+      sendJsonRpcError(res, parsed.status, -32700, parsed.message);
+      return true;
+    }
+    body = parsed.value;
+  }
+  await server.handle(req, res, body);
+  return true;
+}

@@ -1,0 +1,220 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve as resolvePath } from 'node:path';
+import type { Brand } from '../../../src/core/shared/brand/brand-schema.js';
+import type { MissingInput } from '../../../src/core/shared/config/config-import.js';
+import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
+import { sandboxOriginFor, sandboxOrigins } from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
+import { ServerCatalog } from '../catalog/catalog.js';
+import { DEFAULT_LIMITS, type GatewayLimits } from '../config/limits.js';
+import { inputMissingProblem } from '../doctor/diagnoses.js';
+import { OAuthGateway } from '../oauth/oauth-gateway.js';
+import { PasskeyRoutes } from '../passkey/auth-routes.js';
+import { EventHubs } from '../relay/event-hub.js';
+import { ServerRouter } from '../relay/server-router.js';
+import { DEFAULT_TIMING, type SupervisorTiming } from '../relay/supervisor.js';
+import { warmServers } from '../relay/warm-pool.js';
+import { Access } from './access.js';
+import { createGuardedServer } from './connection-guard.js';
+import { sendJson } from './http-io.js';
+import { startupReads } from './launch-routes.js';
+import { registryOrigins } from './registry-routes.js';
+import { createRequestHandler } from './request-handler.js';
+import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
+import { allowedHosts, ownOrigins } from './security.js';
+import { pageSecurityHeaders } from './static-files.js';
+
+/** Options for starting a gateway. */
+export interface GatewayOptions {
+  config: DashboardConfig;
+  configFile: string;
+  /** 0 picks any free port. */
+  port?: number;
+  /** Directory of the built UI. */
+  uiDir: string;
+  /** Extra loopback origins allowed to call the API (e.g. a test runner's page). */
+  extraOrigins?: string[];
+  /** Restart backoff, idle and session bounds of every server (tests shorten them). */
+  timing?: Partial<SupervisorTiming>;
+  /** Bounds on connections, sessions, launch codes and tokens (docs/security.md, "Limits"). */
+  limits?: Partial<GatewayLimits>;
+  /** Request handler used for the UI instead of static files (Vite in dev). */
+  uiMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** The white-label brand loaded from `dashboard.brand` (images already checked), or null. */
+  brand?: Brand | null;
+  /** Team dashboards from the files named by `dashboard.layouts` (already checked). */
+  layouts?: TeamDashboard[];
+  /** Servers that cannot start until a VS Code `${input:…}` gets a value (config/config.ts). */
+  missingInputs?: MissingInput[];
+}
+
+/** A running gateway. */
+export interface Gateway {
+  /** The first launch address (`http://localhost:<port>/#code=…`): the page opens on it and stays there. */
+  url: string;
+  port: number;
+  origin: string;
+  /** A new launch address with a fresh single-use code. */
+  launchUrl(): string;
+  /** Launch codes and the pages' access tokens. */
+  access: Access;
+  server: Server;
+  /** The MCP Apps sandbox proxy's port (its own origin; see sandbox-server.ts). */
+  sandboxPort: number;
+  /** Every configured server's router, by name. */
+  servers: Map<string, ServerRouter>;
+  /** The dev FIDO2 server's routes (passkeys for MCPlet actions). */
+  passkeys: PasskeyRoutes;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the gateway: binds 127.0.0.1 only, checks Host and Origin on every request, hands each page
+ * an access token for a single-use launch code (access.ts) and requires it on everything but
+ * `/healthz`, the launch exchange and the UI's static files, bounds connections (connection-guard.ts),
+ * relays `/mcp/<name>` to the configured servers, and serves `/api/servers`.
+ */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
+  const timing = { ...DEFAULT_TIMING, maxSessions: limits.sessionsPerServer, ...(options.timing ?? {}) };
+  const access = new Access(limits, (remaining) =>
+    process.stderr.write(
+      `mcp-dashboard: a page's access token expired after ${Math.round(limits.credentialIdleMs / 1000)} s without use (${remaining} still valid).\n`,
+    ),
+  );
+  const configDir = dirname(options.configFile);
+  // A Map keyed by own property names only: "__proto__" or "constructor" can never reach a spawn.
+  const passkeyConfig = (options.config.dashboard?.passkeys ?? {}) as {
+    enabled?: boolean;
+    verifiers?: string[];
+    storeFile?: string;
+  };
+  const passkeys = new PasskeyRoutes(passkeyConfig.enabled !== false, {
+    verifiers: passkeyConfig.verifiers,
+    storeFile: passkeyConfig.storeFile ? resolvePath(configDir, passkeyConfig.storeFile) : undefined,
+  });
+  const oauth = new OAuthGateway(options.config, options.configFile);
+  await oauth.load();
+  const servers = new Map<string, ServerRouter>();
+  for (const name of Object.keys(options.config.mcpServers)) {
+    const entry = options.config.mcpServers[name]!;
+    const server = new ServerRouter(name, entry, {
+      configDir,
+      configFile: options.configFile,
+      timing,
+      extraEnv: () => passkeys.envFor(name),
+    });
+    server.auth = oauth.forServer(name, entry, (line) => server.log.note(line));
+    servers.set(name, server);
+  }
+  for (const missing of options.missingInputs ?? []) {
+    servers
+      .get(missing.server)
+      ?.block(
+        inputMissingProblem(
+          { name: missing.server, configFile: options.configFile },
+          missing.input.id,
+          missing.input.description,
+          missing.envName,
+        ),
+      );
+  }
+  const catalog = new ServerCatalog(servers.values()); // GET /api/catalog (catalog/catalog.ts)
+
+  let hosts = new Set<string>();
+  let origins = new Set<string>();
+  let corsOrigins = new Set<string>();
+  let sandbox: SandboxServer | undefined;
+  const hubs = new EventHubs();
+  let port = 0;
+  const launchUrl = () => `http://localhost:${port}/#code=${access.mintCode().code}`;
+  const handler = createRequestHandler({
+    config: options.config,
+    configFile: options.configFile,
+    uiDir: options.uiDir,
+    uiMiddleware: options.uiMiddleware,
+    access,
+    passkeys,
+    oauth,
+    servers,
+    hubs,
+    startupReads: startupReads({
+      config: options.config,
+      servers,
+      catalog,
+      brand: options.brand,
+      layouts: options.layouts,
+    }),
+    net: () => ({ hosts, origins, corsOrigins }),
+    sandboxPort: () => sandbox?.port,
+    // The page may frame exactly one origin: the sandbox proxy under the other loopback host name.
+    pageHeaders: (req) => {
+      const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '');
+      return pageSecurityHeaders(sandbox ? [sandboxOriginFor(hostname, sandbox.port)] : [], {
+        connect: registryOrigins(options.config),
+      });
+    },
+    launchUrl,
+  });
+
+  const server = createGuardedServer(limits, (req, res) => {
+    handler(req, res).catch((error: unknown) => {
+      console.error('[mcp-dashboard] request failed:', error);
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal gateway error; see the gateway\u2019s terminal.' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+  hosts = allowedHosts(port);
+  oauth.listening(port);
+  corsOrigins = new Set(options.extraOrigins ?? []);
+  origins = new Set([...ownOrigins(port), ...corsOrigins]);
+  try {
+    sandbox = await startSandboxServer({
+      limits,
+      hostOrigins: () => origins,
+      forbiddenOrigins: () => [...ownOrigins(port), ...(sandbox ? sandboxOrigins(sandbox.port) : [])],
+    });
+  } catch (error) {
+    await new Promise<void>((r) => server.close(() => r()));
+    throw error;
+  }
+  passkeys.listening(port, [...corsOrigins]);
+  // Every enabled stdio server starts now, a few at a time (relay/warm-pool.ts); the catalog follows.
+  catalog.start(warmServers(servers.values()));
+
+  const sweeper = setInterval(() => {
+    for (const s of servers.values()) s.sweepIdle();
+  }, 30_000);
+  sweeper.unref();
+
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    url: launchUrl(),
+    port,
+    origin,
+    launchUrl,
+    access,
+    server,
+    sandboxPort: sandbox.port,
+    servers,
+    passkeys,
+    async close() {
+      clearInterval(sweeper);
+      access.close();
+      hubs.closeAll();
+      await sandbox?.close();
+      await Promise.all([catalog.close(), ...[...servers.values()].map((s) => s.closeAll())]);
+      server.closeAllConnections?.();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import type { JSONRPCMessage, TransportSendOptions } from '@modelcontextprotocol/server';
+import { BoundedEventStore, deferPriming } from './event-store.js';
+
+/** The page's side of a relay session: what the session reads from and writes to the browser. */
+export interface ClientSide {
+  /** A message from the client. */
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
+  /** The client side closed. */
+  onclose?: (() => void) | undefined;
+  /** Starts accepting requests. */
+  start(): Promise<void>;
+  /** Hands one HTTP request to the transport. */
+  handleRequest(req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void>;
+  /** Sends a message to the client (on a request's stream with `relatedRequestId`). */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void>;
+  /** Ends the session's streams. */
+  close(): Promise<void>;
+}
+
+/** What the client side tells its session about the MCP session's life. */
+export interface ClientSideEvents {
+  /** The client's `initialize` was accepted under `sessionId`. */
+  initialized(sessionId: string): void;
+  /** The client ended the session (DELETE). */
+  ended(): void;
+}
+
+/** Makes a session's client side from the events it reports. */
+export type ClientSideFactory = (events: ClientSideEvents) => ClientSide;
+
+/**
+ * The SDK's Streamable HTTP server transport, as every page's session uses it: every SSE event gets
+ * an id from a bounded event store, so a dropped stream resumes with `Last-Event-ID`.
+ */
+export const streamableClientSide: ClientSideFactory = (events) => {
+  const http = new NodeStreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    eventStore: new BoundedEventStore(),
+    onsessioninitialized: (id) => events.initialized(id),
+    onsessionclosed: () => events.ended(),
+  });
+  deferPriming(http);
+  return http;
+};

@@ -1,0 +1,276 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isStdioServer, type ServerConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
+import type { GatewayServerSummary } from '../../../src/core/shared/gateway-api/gateway-client.js';
+import { redactorFor, type Redact } from '../doctor/redact.js';
+import type { ServerAuth } from '../oauth/server-auth.js';
+import { checkInitialize } from './initialize-check.js';
+import { ModernRelay } from './modern-relay.js';
+import { classify } from './modern-route.js';
+import { ProblemReporter } from './problem-reporter.js';
+import { isInitialize, sendBlocked, sendJsonRpcAnswer, sendJsonRpcError, sessionCapMessage } from './route-answers.js';
+import { RelaySession } from './session.js';
+import type { ModernHost, ServerFacts } from './session-host.js';
+import type { SpawnQueue } from './spawn-queue.js';
+import { StderrBuffer } from './stderr-buffer.js';
+import { DEFAULT_TIMING, ProcessSupervisor, type SupervisorTiming } from './supervisor.js';
+import { httpKindOf, stdioCwd, type UpstreamKind } from './upstream.js';
+
+/** Where a server is defined and what the gateway adds to it. */
+export interface ServerRouterOptions {
+  /** The config file's folder: a stdio server's working directory is relative to it. */
+  configDir: string;
+  /** The config file, named in the doctor's messages. */
+  configFile: string;
+  timing?: SupervisorTiming;
+  /** Variables the gateway adds to a stdio child's environment (e.g. the passkey verifier's URL and token). */
+  extraEnv?: () => Record<string, string>;
+  /** Where problems are reported for the user at the terminal (one line each). */
+  print?: (line: string) => void;
+}
+
+/**
+ * Everything behind `/mcp/<name>` for one configured server: it routes each request to its session
+ * (or opens one on `initialize`, or hands a 2026 request to the modern relay), keeps the sessions,
+ * and is the host they report to — composed of a process supervisor, a problem reporter and the
+ * server's bounded stderr. Its summary is what `GET /api/servers` shows (never env values or headers).
+ */
+export class ServerRouter implements ModernHost {
+  readonly server: ServerFacts;
+  readonly log: StderrBuffer;
+  readonly problems: ProblemReporter;
+  readonly processes: ProcessSupervisor;
+  /** Replaces what the config says about reaching the server in a line the page may read. */
+  readonly redact: Redact;
+  /** The gateway's OAuth client for this server (remote servers only; see oauth/server-auth.ts). */
+  auth: ServerAuth | undefined;
+  /** Called with the method of every notification the relays pass from this server to a page, and 'restarted' (catalog.ts). */
+  onRelayed: ((method: string) => void) | undefined;
+  private readonly sessions = new Set<RelaySession>();
+  private readonly byId = new Map<string, RelaySession>();
+  private readonly timing: SupervisorTiming;
+  private readonly modern: ModernRelay;
+  private upstreamKind: UpstreamKind | undefined;
+  private blockedBy: ConnectionProblem | undefined;
+
+  constructor(
+    name: string,
+    private readonly config: ServerConfig,
+    options: ServerRouterOptions,
+  ) {
+    this.timing = options.timing ?? DEFAULT_TIMING;
+    const stdio = isStdioServer(config);
+    this.server = {
+      name,
+      transport: stdio ? 'stdio' : 'http',
+      httpKind: stdio ? undefined : httpKindOf(config),
+      site: { name, configFile: options.configFile },
+      url: stdio ? undefined : config.url,
+      stdio: stdio ? { command: config.command, cwd: stdioCwd(config, options.configDir) } : undefined,
+    };
+    this.redact = redactorFor(config);
+    this.log = new StderrBuffer(64 * 1024, this.redact);
+    this.problems = new ProblemReporter({
+      site: this.server.site,
+      url: this.server.url,
+      auth: () => this.auth,
+      redact: this.redact,
+      note: (line) => this.log.note(line),
+      print: options.print ?? ((line) => process.stderr.write(line)),
+      failed: () => this.processes.failed(),
+    });
+    this.processes = new ProcessSupervisor({
+      config,
+      configDir: options.configDir,
+      timing: this.timing,
+      facts: this.server,
+      log: this.log,
+      problems: this.problems,
+      extraEnv: options.extraEnv ?? (() => ({})),
+      auth: () => this.auth,
+      onRestart: () => this.relayed('restarted'),
+    });
+    this.modern = new ModernRelay(this);
+  }
+
+  /** The server's name in the config. */
+  get name(): string {
+    return this.server.name;
+  }
+
+  /** True when the config marks this server disabled. */
+  get disabled(): boolean {
+    return this.config.disabled === true;
+  }
+
+  /** True when the config marks this stdio server `"single": true`: never more than one process. */
+  get single(): boolean {
+    return this.processes.single;
+  }
+
+  /** Summary for the UI. */
+  summary(): GatewayServerSummary {
+    const states = [...this.sessions].map((s) => s.state);
+    const warm = this.processes.warm;
+    const lastError = this.problems.lastError;
+    let state: GatewayServerSummary['state'];
+    if (this.disabled) state = 'disabled';
+    else if (states.includes('restarting')) state = 'restarting';
+    else if (states.includes('ready')) state = 'running';
+    else if (
+      states.includes('starting') ||
+      (this.sessions.size === 0 && warm && warm.state !== 'warm' && warm.state !== 'none')
+    )
+      state = 'starting';
+    else if (lastError && this.sessions.size === 0) state = this.processes.everStarted ? 'crashed' : 'failed';
+    else state = warm?.state === 'warm' ? 'running' : 'idle';
+    return {
+      name: this.name,
+      transport: this.server.transport,
+      state,
+      restarts: this.processes.restarts,
+      sessions: this.sessions.size,
+      lastError,
+      lastExit: this.processes.lastExit,
+      disabled: this.disabled,
+      ...(this.auth ? { auth: this.auth.summary() } : {}),
+      problem: this.problems.problem,
+      ...(this.upstreamKind && this.upstreamKind !== 'stdio' ? { upstreamTransport: this.upstreamKind } : {}),
+    };
+  }
+
+  /** Keeps the server from starting until the config is fixed (the problem says how). */
+  block(problem: ConnectionProblem): void {
+    this.blockedBy = this.problems.report(problem);
+  }
+
+  /** Routes one `/mcp/<name>` request: to its session, or opens a new one on `initialize`. */
+  async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
+      sendBlocked(res, body, this.blockedBy);
+      return;
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const session = this.byId.get(sessionId);
+      if (!session) {
+        sendJsonRpcError(
+          res,
+          404,
+          -32001,
+          `Session not found for server "${this.name}" (the gateway may have been restarted). Reconnect to start a new session.`,
+        );
+        return;
+      }
+      await session.handle(req, res, body);
+      return;
+    }
+    if (req.method === 'POST' && !isInitialize(body)) {
+      const route = classify(req, body);
+      if (route.kind === 'modern') {
+        await this.modern.handle(req, res, route);
+        return;
+      }
+      if (route.kind === 'reject') {
+        sendJsonRpcAnswer(res, route.status, {
+          jsonrpc: '2.0',
+          id: (body as { id?: unknown })?.id ?? null,
+          error: route.error,
+        });
+        return;
+      }
+    }
+    if (req.method !== 'POST' || !isInitialize(body)) {
+      sendJsonRpcError(
+        res,
+        400,
+        -32600,
+        'Bad request: send "initialize" first to open a session (no mcp-session-id header was given).',
+      );
+      return;
+    }
+    // Checked before anything is spawned: a request the transport would refuse must not leave a child behind.
+    const refused = checkInitialize(req, body);
+    if (refused) {
+      sendJsonRpcError(res, refused.status, refused.code, refused.message);
+      return;
+    }
+    if (this.sessions.size >= this.maxSessions()) {
+      // A session whose page has gone (no event stream, nothing in flight) makes room first, the oldest.
+      const idle = [...this.sessions].filter((s) => !s.inUse()).sort((a, b) => a.lastActivity - b.lastActivity)[0];
+      if (!idle) {
+        sendJsonRpcError(res, 503, -32000, sessionCapMessage(this.name, this.single, this.timing.maxSessions));
+        return;
+      }
+      await idle.close('a newer session needed its place');
+    }
+    const session = new RelaySession(this);
+    this.sessions.add(session);
+    await session.open();
+    await session.handle(req, res, body);
+    // The transport refused it after all (it never got an id): nothing can reach this child, so stop it.
+    if (!session.sessionId) void session.close('the initialize request was refused');
+  }
+
+  /** A live session by its MCP session id. */
+  session(sessionId: string): RelaySession | undefined {
+    return this.byId.get(sessionId);
+  }
+
+  /** A session has its id: requests that carry it reach it. */
+  opened(session: RelaySession): void {
+    if (session.sessionId) this.byId.set(session.sessionId, session);
+  }
+
+  /** A session ended. */
+  closed(session: RelaySession): void {
+    this.sessions.delete(session);
+    if (session.sessionId) this.byId.delete(session.sessionId);
+  }
+
+  /** A session completed `initialize` over `kind`: whatever was wrong is fixed. */
+  ready(kind: UpstreamKind): void {
+    this.upstreamKind = kind;
+    this.problems.recovered();
+  }
+
+  /** A server message passed on to a page, by method. */
+  relayed(method: string): void {
+    this.onRelayed?.(method);
+  }
+
+  private maxSessions(): number {
+    return this.single ? 1 : this.timing.maxSessions;
+  }
+
+  /**
+   * Starts keeping a warm spare (stdio servers that are enabled and not blocked); called once the
+   * gateway listens, so the child's environment is complete.
+   */
+  startWarm(queue: SpawnQueue): void {
+    if (this.disabled || this.blockedBy) return;
+    this.processes.startWarm(queue, this);
+  }
+
+  /** Child pids of live sessions. */
+  pids(): number[] {
+    return [...this.sessions].map((s) => s.pid()).filter((p): p is number => typeof p === 'number');
+  }
+
+  /** Closes sessions nobody has used for `idleMs`. */
+  sweepIdle(now = Date.now()): void {
+    for (const session of [...this.sessions]) {
+      if (session.activeRequests <= 0 && now - session.lastActivity > this.timing.idleMs)
+        void session.close('idle for too long');
+    }
+  }
+
+  /** Stops every session and child. */
+  async closeAll(): Promise<void> {
+    await Promise.all([
+      this.processes.close(),
+      ...[...this.sessions].map((s) => s.close('the gateway is shutting down')),
+    ]);
+    await this.modern.close();
+  }
+}
