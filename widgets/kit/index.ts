@@ -111,8 +111,9 @@ export {
 } from './tool-runner/mcplet-badges.js';
 export { renderMcpletCheck, mcpletCheckStyles } from './tool-runner/mcplet-result.js';
 export { trackActivity, type ActivityEntry } from './activity/activity.js';
-export { renderStatus, statusLabel, type Translate } from './widget/status.js';
+export { renderStatus, statusLabel } from './widget/status.js';
 export { LocalizeController } from './i18n/localize.js';
+export { formatMessage, type Translate } from './i18n/translate.js';
 export { KIT_CATALOGS } from './i18n/messages.js';
 export { CLIENT_KIT_CATALOGS } from './i18n/messages-client.js';
 export { problemText } from './widget/problem-text.js';

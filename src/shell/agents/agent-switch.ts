@@ -1,13 +1,14 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { I18nInterface, Unsubscribe } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import type { Unsubscribe } from '../../core/shared/types.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { consume, webmcpContext } from '../services/contexts.js';
 import { shellStyles } from '../shell.styles.js';
 import type { WebMcpHost, WebMcpStatus } from './webmcp-host.js';
 
 /**
  * <mcp-agent-switch>: the header switch **Let browser agents use these tools**, with what it
  * does now: how many tools are registered for which agent, or why none can be (no WebMCP in this browser).
+ * It follows the page's WebMCP host from its context once the dashboard has installed the agents.
  */
 export class McpAgentSwitch extends LitElement {
   static override styles = [
@@ -48,23 +49,26 @@ export class McpAgentSwitch extends LitElement {
   static override properties = { status: { state: true } };
 
   declare status: WebMcpStatus | undefined;
-  i18n: I18nInterface | undefined;
   private host: WebMcpHost | undefined;
   private stop: Unsubscribe | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
+  private readonly webmcp = consume(this, webmcpContext);
 
-  /** Follows a WebMCP host. */
-  attach(host: WebMcpHost, i18n: I18nInterface | undefined): void {
+  /** Follows the host the context gives (again after the switch was away from the page). */
+  protected override willUpdate(): void {
+    const host = this.webmcp.value;
+    if (host === this.host) return;
     this.stop?.();
     this.host = host;
-    this.i18n = i18n;
-    this.status = host.status();
-    this.stop = host.onStatus((status) => (this.status = status));
+    this.status = host?.status();
+    this.stop = host?.onStatus((status) => (this.status = status));
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.stop?.();
+    this.stop = undefined;
+    this.host = undefined;
   }
 
   private stateText(s: WebMcpStatus): string {

@@ -1,6 +1,5 @@
 import type { OfflineConflict } from '../../core/shared/types.js';
 import type { HostServices } from '../services/host-services.js';
-import './agent-switch.js';
 import { WebMcpHost } from './webmcp-host.js';
 
 /** The page's agent surfaces: the WebMCP registrations behind the header switch. */
@@ -10,15 +9,14 @@ export interface AgentsHost {
 }
 
 /**
- * Wires the agent features into a dashboard once its config is loaded: the WebMCP host and its header switch
- * (`<mcp-agent-switch>` in `root`), and a host notice for each queued call that failed when it was sent
- * (the conflict itself is resolved in the widget that queued it).
+ * Wires the agent features into a dashboard once its config is loaded: the WebMCP host (the dashboard
+ * provides it to the header switch, `<mcp-agent-switch>`, through its context), and a host notice for each
+ * queued call that failed when it was sent (the conflict itself is resolved in the widget that queued it).
  */
-export function installAgents(options: { root: ParentNode; services: HostServices }): AgentsHost {
+export function installAgents(options: { services: HostServices }): AgentsHost {
   const { services } = options;
   const webmcp = new WebMcpHost(services);
   webmcp.start();
-  options.root.querySelector('mcp-agent-switch')?.attach(webmcp, services.i18n);
   const t = (key: string, variables?: Record<string, unknown>) => services.i18n.t(key, variables);
   const off = services.bus.on('mcp:host:offline-error', (d: { conflict?: OfflineConflict }) => {
     const c = d?.conflict;

@@ -1,86 +1,18 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { Brand } from '../../core/shared/brand/brand-schema.js';
 import { validateBrand } from '../../core/shared/brand/brand-validate.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import { imageFileToDataUrl, prepareBrand } from '../../../theme/brand-assets.js';
 import { brandReport, type BrandAdaptation } from '../../../theme/compose.js';
 import { formatRatio } from '../../../theme/color.js';
-import type { HostServices } from '../services/host-services.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, configurationContext, consume, themeContext } from '../services/contexts.js';
 import { PREFERENCE_KEYS } from '../services/preferences.js';
+import { PreferencesController } from '../services/preferences-controller.js';
 import { shellStyles } from '../shell.styles.js';
+import { fromDraft, HEX, previewBrand, toDraft, type Draft } from './brand-draft.js';
+import { brandEditorStyles } from './brand-editor.styles.js';
 import './brand-preview.js';
-
-/** The editable fields of a brand; empty strings mean "not set". */
-interface Draft {
-  name: string;
-  primary: string;
-  secondary: string;
-  font: string;
-  logo: string;
-  favicon: string;
-  defaultMode: string;
-  /** Fields brand.json may carry that the form does not edit; kept as they are. */
-  rest: Partial<Brand>;
-}
-
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-function toDraft(brand: Brand | null): Draft {
-  const {
-    name = '',
-    colors,
-    fonts,
-    logo = '',
-    favicon = '',
-    defaultMode = '',
-    ...rest
-  } = brand ?? ({} as Partial<Brand>);
-  const keep: Partial<Brand> = { ...rest };
-  if (colors?.dark) keep.colors = { dark: colors.dark };
-  if (fonts?.mono) keep.fonts = { mono: fonts.mono };
-  return {
-    name,
-    primary: colors?.primary ?? '',
-    secondary: colors?.secondary ?? '',
-    font: fonts?.body ?? '',
-    logo,
-    favicon,
-    defaultMode,
-    rest: keep,
-  };
-}
-
-/** The brand a draft describes (fields left empty are omitted). */
-function fromDraft(draft: Draft): Record<string, unknown> {
-  const brand: Record<string, unknown> = { ...draft.rest, name: draft.name.trim() };
-  const colors: Record<string, unknown> = { ...(draft.rest.colors ?? {}) };
-  if (draft.primary.trim()) colors.primary = draft.primary.trim();
-  if (draft.secondary.trim()) colors.secondary = draft.secondary.trim();
-  if (Object.keys(colors).length) brand.colors = colors;
-  const fonts: Record<string, unknown> = { ...(draft.rest.fonts ?? {}) };
-  if (draft.font.trim()) fonts.body = draft.font.trim();
-  if (Object.keys(fonts).length) brand.fonts = fonts;
-  if (draft.logo) brand.logo = draft.logo;
-  if (draft.favicon) brand.favicon = draft.favicon;
-  if (draft.defaultMode) brand.defaultMode = draft.defaultMode;
-  return brand;
-}
-
-/** The parts of a draft that are valid, for a live preview while the user is still typing. */
-function previewBrand(draft: Draft): Brand {
-  const valid = fromDraft({
-    ...draft,
-    name: draft.name.trim() || 'Preview',
-    primary: HEX.test(draft.primary.trim()) ? draft.primary : '',
-    secondary: HEX.test(draft.secondary.trim()) ? draft.secondary : '',
-  });
-  const checked = validateBrand(valid);
-  if (checked.ok) return checked.brand;
-  delete valid.fonts;
-  return validateBrand(valid).ok ? (valid as unknown as Brand) : { name: String(valid.name) };
-}
 
 /**
  * White-label editor in the Theme panel: product name, colours, font, logo, favicon and default
@@ -89,131 +21,26 @@ function previewBrand(draft: Draft): Brand {
  * whole dashboard follows.
  */
 export class McpBrandEditor extends LitElement {
-  static override styles = [
-    shellStyles,
-    css`
-      :host {
-        display: block;
-        margin-top: var(--mcp-spacing-lg, 1rem);
-      }
-      section {
-        border-top: 1px solid var(--mcp-border, #737d88);
-        padding-top: var(--mcp-spacing-md, 0.5rem);
-      }
-      h3 {
-        margin: 0 0 var(--mcp-spacing-sm, 0.25rem);
-        font-size: var(--mcp-font-size-lg, 1rem);
-      }
-      h4 {
-        margin: var(--mcp-spacing-md, 0.5rem) 0 var(--mcp-spacing-xs, 0.125rem);
-        font-size: var(--mcp-font-size-md, 0.875rem);
-      }
-      .fields {
-        display: grid;
-        gap: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-lg, 1rem);
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
-      }
-      .field {
-        display: grid;
-        gap: 2px;
-        align-content: start;
-      }
-      .field label {
-        font-weight: 600;
-      }
-      .color {
-        display: flex;
-        gap: var(--mcp-spacing-sm, 0.25rem);
-        align-items: center;
-      }
-      .color input[type='text'] {
-        flex: 1;
-        min-width: 0;
-      }
-      input[type='color'] {
-        inline-size: 2.5rem;
-        block-size: 2rem;
-        padding: 0;
-      }
-      .buttons {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--mcp-spacing-sm, 0.25rem);
-        margin: var(--mcp-spacing-md, 0.5rem) 0;
-      }
-      .file {
-        position: relative;
-      }
-      .file input {
-        position: absolute;
-        inset: 0;
-        opacity: 0;
-        width: 100%;
-        cursor: pointer;
-      }
-      .file:focus-within span {
-        outline: 3px solid var(--mcp-focus-ring, #0b5cad);
-        outline-offset: 2px;
-      }
-      .file span {
-        display: inline-flex;
-        align-items: center;
-        min-height: 2rem;
-        border: 1px solid var(--mcp-border, #737d88);
-        border-radius: var(--mcp-radius-md, 4px);
-        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-        background: var(--mcp-surface, #f4f6f8);
-      }
-      .previews {
-        display: grid;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr));
-      }
-      ul.adapt {
-        margin: 0;
-        padding-left: 1.25rem;
-      }
-      ul.adapt li + li {
-        margin-top: var(--mcp-spacing-xs, 0.125rem);
-      }
-      .swatch {
-        display: inline-block;
-        inline-size: 0.9em;
-        block-size: 0.9em;
-        border: 1px solid var(--mcp-text-primary, #1b1f24);
-        vertical-align: -0.1em;
-      }
-      .problems {
-        border-left: 4px solid var(--mcp-error-dark, #991b1b);
-        padding-left: var(--mcp-spacing-md, 0.5rem);
-      }
-      .hint {
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-      img.logo {
-        max-height: 2rem;
-        max-width: 6rem;
-        vertical-align: middle;
-      }
-    `,
-  ];
+  static override styles = [shellStyles, brandEditorStyles];
 
   static override properties = {
-    services: { attribute: false },
     draft: { state: true },
     problems: { state: true },
     notes: { state: true },
     status: { state: true },
   };
 
-  declare services: HostServices | undefined;
   declare draft: Draft;
   declare problems: string[];
   declare notes: string[];
   declare status: string;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly l10n = new ShellLocalize(this);
+  private readonly theme = consume(this, themeContext);
+  private readonly a11y = consume(this, a11yContext);
+  private readonly configuration = consume(this, configurationContext);
+  // Follows the brand in effect (Apply here, a brand from the config, another tab's storage).
+  private readonly preferences = new PreferencesController(this);
   private loadedFrom: Brand | null | undefined;
-  private unsubscribe: (() => void) | undefined;
 
   constructor() {
     super();
@@ -223,25 +50,8 @@ export class McpBrandEditor extends LitElement {
     this.status = '';
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.follow();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-  }
-
-  private follow(): void {
-    if (this.unsubscribe || !this.services) return;
-    this.unsubscribe = this.services.preferences.onChange(() => this.requestUpdate());
-  }
-
   override willUpdate(): void {
-    this.follow();
-    const current = this.services?.theme.brand ?? null;
+    const current = this.theme.value?.brand ?? null;
     // Follow the brand in effect until the user starts editing (or after Apply/Remove).
     if (current !== this.loadedFrom && this.status === '') {
       this.loadedFrom = current;
@@ -280,7 +90,7 @@ export class McpBrandEditor extends LitElement {
     this.notes = prepared.notes;
     this.problems = [];
     this.status = this.t('brand.imported', { file: file.name });
-    this.services?.a11y.announce(this.status, 'polite');
+    this.a11y.value?.announce(this.status, 'polite');
   }
 
   private async imageFile(event: Event, key: 'logo' | 'favicon'): Promise<void> {
@@ -300,7 +110,7 @@ export class McpBrandEditor extends LitElement {
   private fail(problems: string[]): void {
     this.problems = problems;
     this.status = this.t('brand.failed');
-    this.services?.a11y.announce(`${this.status} ${problems.join(' ')}`, 'assertive');
+    this.a11y.value?.announce(`${this.status} ${problems.join(' ')}`, 'assertive');
   }
 
   private async apply(): Promise<void> {
@@ -309,18 +119,18 @@ export class McpBrandEditor extends LitElement {
       this.fail(prepared.problems);
       return;
     }
-    await this.services?.configuration.set(PREFERENCE_KEYS.brand, prepared.brand).catch(() => {});
+    await this.configuration.value?.set(PREFERENCE_KEYS.brand, prepared.brand).catch(() => {});
     this.status = '';
     this.problems = [];
-    this.services?.a11y.announce(this.t('brand.applied', { name: prepared.brand.name }), 'polite');
+    this.a11y.value?.announce(this.t('brand.applied', { name: prepared.brand.name }), 'polite');
   }
 
   private async removeBrand(): Promise<void> {
-    await this.services?.configuration.set(PREFERENCE_KEYS.brand, undefined).catch(() => {});
+    await this.configuration.value?.set(PREFERENCE_KEYS.brand, undefined).catch(() => {});
     this.status = '';
     this.problems = [];
     this.loadedFrom = undefined;
-    this.services?.a11y.announce(this.t('brand.removed'), 'polite');
+    this.a11y.value?.announce(this.t('brand.removed'), 'polite');
   }
 
   private export(): void {
@@ -337,7 +147,7 @@ export class McpBrandEditor extends LitElement {
     a.download = 'brand.json';
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    this.services?.a11y.announce(this.t('brand.exported'), 'polite');
+    this.a11y.value?.announce(this.t('brand.exported'), 'polite');
   }
 
   private describe(a: BrandAdaptation): string {
@@ -403,11 +213,11 @@ export class McpBrandEditor extends LitElement {
 
   override render() {
     const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
-    const prefs = this.services?.preferences;
+    const prefs = this.preferences.value;
     const source = prefs?.brandSource ?? 'none';
-    const active = this.services?.theme.brand;
+    const active = this.theme.value?.brand;
     const preview = previewBrand(this.draft);
-    const scheme = this.services?.theme.colorScheme ?? 'vibrant';
+    const scheme = this.theme.value?.colorScheme ?? 'vibrant';
     const adaptations = preview.colors ? brandReport(preview, scheme) : [];
     const problems = [...this.problems, ...(this.status === '' ? (prefs?.brandProblems ?? []) : [])];
     return html`<section aria-labelledby="brand-title">

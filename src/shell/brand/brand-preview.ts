@@ -4,9 +4,8 @@ import type { Brand } from '../../core/shared/brand/brand-schema.js';
 import type { ColorScheme } from '../../core/shared/types.js';
 import { composeTheme } from '../../../theme/compose.js';
 import type { ThemeMode } from '../../../theme/tokens.js';
+import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 import { shellStyles } from '../shell.styles.js';
-
-type Translate = (key: string, variables?: Record<string, unknown>) => string;
 
 /**
  * A live preview of a brand in one mode: the tokens are computed for that brand and mode and set on

@@ -1,5 +1,6 @@
 import type { ConnectionProblem } from '../../core/shared/gateway-api/connection-problem.js';
-import { translatedOr, type Translate } from '../services/host-text.js';
+import type { Translate } from '../../../widgets/kit/i18n/translate.js';
+import { translatedOr } from '../services/host-text.js';
 
 /**
  * The doctor's message and advice in the user's language: `doctor.<kind>` and `doctor.<kind>.action`

@@ -1,11 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ConnectionProblem } from '../../core/shared/gateway-api/connection-problem.js';
 import { doctorText } from './connection-doctor-text.js';
-import type { I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 import { translatedOr } from '../services/host-text.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 
 /**
@@ -48,12 +46,10 @@ export class McpConnectionDoctor extends LitElement {
     `,
   ];
 
-  static override properties = { problem: { attribute: false }, i18n: { attribute: false } };
+  static override properties = { problem: { attribute: false } };
 
   declare problem: ConnectionProblem | null | undefined;
-  /** The host's I18n; English without it. */
-  declare i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
 
   override render() {
     const p = this.problem;

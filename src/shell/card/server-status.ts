@@ -1,11 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { ConnectionProblem } from '../../core/shared/gateway-api/connection-problem.js';
 import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
-import type { I18nInterface, MCPWidgetStatus } from '../../core/shared/types.js';
+import type { MCPWidgetStatus } from '../../core/shared/types.js';
 import { renderStatus } from '../../../widgets/kit/widget/status.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { doctorText } from './connection-doctor-text.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
 import './connection-doctor.js';
 
 /**
@@ -82,7 +81,6 @@ export class McpServerStatus extends LitElement {
     problem: { attribute: false },
     compact: { type: Boolean, reflect: true },
     helpful: { type: Boolean },
-    i18n: { attribute: false },
     signIn: { attribute: false },
   };
 
@@ -96,13 +94,12 @@ export class McpServerStatus extends LitElement {
   declare compact: boolean;
   /** Add the "what to do" line under a plain error (a connection that failed without a diagnosis). */
   declare helpful: boolean;
-  declare i18n: I18nInterface | undefined;
   /**
    * Sign in / Sign out from the host, which owns the session: rendered inside the doctor when the
    * diagnosis is "authorization needed" (`embedded`: the doctor already says why), beside the region otherwise.
    */
   declare signIn: ((embedded: boolean) => unknown) | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
 
   constructor() {
     super();
@@ -125,7 +122,7 @@ export class McpServerStatus extends LitElement {
     const doctor = (p: ConnectionProblem) =>
       this.compact
         ? html`<p class="error-text" title=${doctorText(t, p).action}>✗ ${doctorText(t, p).message}</p>`
-        : html`<mcp-connection-doctor .problem=${p} .i18n=${this.i18n}
+        : html`<mcp-connection-doctor .problem=${p}
             >${p.step === 'auth' && this.signIn ? this.signIn(true) : nothing}</mcp-connection-doctor
           >`;
     if (server.state === 'restarting' && state !== 'error') {

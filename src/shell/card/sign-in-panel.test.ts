@@ -3,7 +3,7 @@ import { axeViolations } from '../../../test/support/axe.js';
 import { A11yHelper } from '../services/a11y-helper.js';
 import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
 import type { GatewayAuthSummary } from '../../core/shared/gateway-api/gateway-oauth.js';
-import type { HostServices } from '../services/host-services.js';
+import { HostContexts, type ContextValues } from '../services/host-contexts.js';
 import './sign-in-panel.js';
 import type { McpSignInPanel } from './sign-in-panel.js';
 
@@ -24,7 +24,7 @@ const summary = (auth: Partial<GatewayAuthSummary> | null): GatewayServerSummary
     auth === null ? null : { mode: 'sign-in', state: 'unknown', scope: null, signedInAt: null, message: null, ...auth },
 });
 
-function fakeServices(answer: unknown, calls: string[]): HostServices {
+function fakeServices(answer: unknown, calls: string[]): Partial<ContextValues> {
   const gateway = {
     baseUrl: 'http://gateway.test',
     fetch: async (input: string) => {
@@ -33,14 +33,21 @@ function fakeServices(answer: unknown, calls: string[]): HostServices {
     },
     listServers: async () => [summary({ state: 'required' })],
   };
-  return { gateway, a11y: new A11yHelper(document.body), i18n: undefined } as unknown as HostServices;
+  return { gateway, a11y: new A11yHelper(document.body) } as unknown as Partial<ContextValues>;
 }
 
-async function panel(server: GatewayServerSummary, needed = false, services?: HostServices): Promise<McpSignInPanel> {
+/** The panel, under a parent that provides `services` as the dashboard would. */
+async function panel(
+  server: GatewayServerSummary,
+  needed = false,
+  services?: Partial<ContextValues>,
+): Promise<McpSignInPanel> {
+  const parentNode = document.createElement('div');
+  if (services) new HostContexts(parentNode).provide(services);
   const el = await fixture<McpSignInPanel>(
     html`<mcp-sign-in-panel .server=${server} ?needed=${needed}></mcp-sign-in-panel>`,
+    { parentNode },
   );
-  el.services = services;
   await el.updateComplete;
   return el;
 }

@@ -1,9 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
 import { signOut, startSignIn } from '../../core/shared/gateway-api/gateway-oauth.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import type { HostServices } from '../services/host-services.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, consume, gatewayContext } from '../services/contexts.js';
 import { shellStyles } from '../shell.styles.js';
 
 /** How often the server summary is read while a sign-in is waiting for its callback. */
@@ -71,8 +70,9 @@ export class McpSignInPanel extends LitElement {
   declare phase: 'idle' | 'starting' | 'waiting';
   declare problem: string | undefined;
   declare signInUrl: string | undefined;
-  services: HostServices | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly gateway = consume(this, gatewayContext);
+  private readonly a11y = consume(this, a11yContext);
+  private readonly l10n = new ShellLocalize(this);
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private waitTimer: ReturnType<typeof setTimeout> | undefined;
   private waitStarted = 0;
@@ -95,8 +95,8 @@ export class McpSignInPanel extends LitElement {
    * authorization request, and the tab goes there. If the browser refused the tab, a link is shown.
    */
   async signIn(): Promise<void> {
-    const services = this.services;
-    if (!services || this.phase !== 'idle') return;
+    const gateway = this.gateway.value;
+    if (!gateway || this.phase !== 'idle') return;
     this.problem = undefined;
     this.phase = 'starting';
     this.signedInBefore = this.server.auth?.signedInAt ?? null;
@@ -104,12 +104,12 @@ export class McpSignInPanel extends LitElement {
     if (tab) tab.opener = null;
     let started;
     try {
-      started = await startSignIn(services.gateway, this.server.name);
+      started = await startSignIn(gateway, this.server.name);
     } catch (error) {
       tab?.close();
       this.phase = 'idle';
       this.problem = this.t('signIn.failed', { message: (error as Error).message });
-      services.a11y.announce(this.problem, 'assertive');
+      this.a11y.value?.announce(this.problem, 'assertive');
       return;
     }
     if (started.authorized) {
@@ -128,16 +128,17 @@ export class McpSignInPanel extends LitElement {
     this.signInUrl = url;
     if (tab) tab.location.replace(url);
     this.phase = 'waiting';
-    services.a11y.announce(this.t('signIn.waiting'), 'polite');
+    this.a11y.value?.announce(this.t('signIn.waiting'), 'polite');
     this.waitStarted = Date.now();
     this.waitTimer = setTimeout(() => void this.checkSignedIn(), WAIT_POLL_MS);
   }
 
   /** Reads the server summary until the gateway reports tokens (or a failure, or the sign-in expires). */
   private async checkSignedIn(): Promise<void> {
-    if (this.phase !== 'waiting' || !this.services) return;
+    const gateway = this.gateway.value;
+    if (this.phase !== 'waiting' || !gateway) return;
     try {
-      const latest = (await this.services.gateway.listServers()).find((s) => s.name === this.server.name);
+      const latest = (await gateway.listServers()).find((s) => s.name === this.server.name);
       if (latest) this.server = latest;
     } catch {
       // the gateway may be restarting; keep waiting
@@ -151,7 +152,7 @@ export class McpSignInPanel extends LitElement {
     if (auth?.state === 'failed' && auth.message) {
       this.stopWaiting();
       this.problem = this.t('signIn.failed', { message: auth.message });
-      this.services.a11y.announce(this.problem, 'assertive');
+      this.a11y.value?.announce(this.problem, 'assertive');
       return;
     }
     if (Date.now() - this.waitStarted > WAIT_LIMIT_MS) {
@@ -170,22 +171,22 @@ export class McpSignInPanel extends LitElement {
   }
 
   private finished(): void {
-    this.services?.a11y.announce(this.t('signIn.done', { name: this.server.name }), 'polite');
+    this.a11y.value?.announce(this.t('signIn.done', { name: this.server.name }), 'polite');
     this.dispatchEvent(new Event('mcp-signed-in', { bubbles: true, composed: true }));
   }
 
   /** Sign out: the gateway forgets the server's tokens and registration and ends its sessions. */
   async signOut(): Promise<void> {
-    const services = this.services;
-    if (!services) return;
+    const gateway = this.gateway.value;
+    if (!gateway) return;
     try {
-      await signOut(services.gateway, this.server.name);
+      await signOut(gateway, this.server.name);
     } catch (error) {
       this.problem = this.t('signIn.failed', { message: (error as Error).message });
       return;
     }
     this.problem = undefined;
-    services.a11y.announce(this.t('signIn.signedOut', { name: this.server.name }), 'polite');
+    this.a11y.value?.announce(this.t('signIn.signedOut', { name: this.server.name }), 'polite');
     this.dispatchEvent(new Event('mcp-signed-out', { bubbles: true, composed: true }));
   }
 

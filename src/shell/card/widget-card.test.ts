@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { LitElement, html } from 'lit';
 import { createHostServices, type HostServices } from '../services/host-services.js';
+import { contextValues, HostContexts } from '../services/host-contexts.js';
 import './widget-card.js';
 import type { McpWidgetCard } from './widget-card.js';
 import type { DependenciesObject, MCPServerInfo, WidgetFactory } from '../../core/shared/types.js';
@@ -34,6 +35,8 @@ function metadata(info: MCPServerInfo, over: Record<string, unknown> = {}) {
 describe('widget card lifecycle (MCP-WP-10.2)', () => {
   let gateway: TestGateway;
   let services: HostServices;
+  // The cards' parent provides the page's services, as <mcp-dashboard> does.
+  const root = document.createElement('div');
 
   before(async () => {
     gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
@@ -43,8 +46,11 @@ describe('widget card lifecycle (MCP-WP-10.2)', () => {
       confirm: async () => false,
       dbName: `card-${Date.now()}`,
     });
+    new HostContexts(root).provide(contextValues(services));
+    document.body.append(root);
   });
   after(async () => {
+    root.remove();
     services?.dispose();
     await stopGateway(gateway);
   });
@@ -54,7 +60,6 @@ describe('widget card lifecycle (MCP-WP-10.2)', () => {
     services.registry.register({ type, label: type, load: async () => factory });
     await services.configuration.set('widgets.type.everything', type);
     const card = document.createElement('mcp-widget-card');
-    card.services = services;
     card.server = {
       name: 'everything',
       transport: 'stdio',
@@ -65,7 +70,7 @@ describe('widget card lifecycle (MCP-WP-10.2)', () => {
       lastExit: null,
       disabled: false,
     };
-    document.body.append(card);
+    root.append(card);
     await waitFor(() => card.phase === 'ready' || card.phase === 'error', 20_000, 'the card');
     return card;
   }

@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ConsentDuration } from '../../core/policy/consent-store.js';
 import type { RememberScope } from '../../core/policy/matrix.js';
-import type { Translate } from '../services/host-text.js';
+import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 
 const HINTS = [
   ['readOnlyHint', 'readOnly'],

@@ -1,15 +1,15 @@
 import { html, css, nothing } from 'lit';
 import type { ConfirmationAnswer, ConfirmationRequest } from '../../core/invocation/tool-invoker.js';
-import type { CallerContext, I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import type { CallerContext } from '../../core/shared/types.js';
+import type { Translate } from '../../../widgets/kit/i18n/translate.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, consume } from '../services/contexts.js';
 import { renderPolicyDetails } from './confirm-policy.js';
 import { Batch, batchItem, batchKey, type BatchItem } from './confirm-batch.js';
 import { renderDeclaredHints, renderRememberControls, type RememberChoice } from './confirm-consent.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
-
-type Translate = (key: string, variables?: Record<string, unknown>) => string;
+import { dialogStyles } from './dialog.styles.js';
 
 function describeCaller(caller: CallerContext, t: Translate): string {
   switch (caller.surface) {
@@ -32,24 +32,8 @@ function describeCaller(caller: CallerContext, t: Translate): string {
 export class McpConfirmDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
+    dialogStyles,
     css`
-      dialog {
-        max-width: min(40rem, 95vw);
-        width: 100%;
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
-      }
-      h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
-        word-break: break-word;
-      }
       pre {
         background: var(--mcp-surface, #f4f6f8);
         border: 1px solid var(--mcp-border, #8c959f);
@@ -59,12 +43,6 @@ export class McpConfirmDialog extends ModalDialogElement {
       }
       .warn {
         font-weight: 600;
-      }
-      .actions {
-        display: flex;
-        justify-content: flex-end;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        margin-top: var(--mcp-spacing-lg, 1rem);
       }
       .badges {
         display: flex;
@@ -79,19 +57,6 @@ export class McpConfirmDialog extends ModalDialogElement {
         border-radius: var(--mcp-radius-sm, 2px);
         padding: 0 4px;
         font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 2px var(--mcp-spacing-md, 0.5rem);
-        margin: 0;
-      }
-      dt {
-        font-weight: 600;
-      }
-      dd {
-        margin: 0;
-        word-break: break-word;
       }
       dl.policy {
         margin-top: var(--mcp-spacing-sm, 0.25rem);
@@ -159,13 +124,13 @@ export class McpConfirmDialog extends ModalDialogElement {
   /** The questions shown now (one, or a burst of one app view's calls). */
   declare batch: Batch | undefined;
   declare choice: RememberChoice;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
   /** Bursts waiting behind another dialog, by batch key: later calls of the same view join them. */
   private readonly queued = new Map<string, Batch>();
+  private readonly pageA11y = consume(this, a11yContext);
   protected readonly modal = new ModalController<ConfirmationAnswer>(this, {
     escapeAnswer: () => ({ confirmed: false }),
+    a11y: () => this.pageA11y.value,
     initialFocus: '[data-action="cancel"]',
     onClose: () => (this.batch = undefined),
   });

@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Evaluation } from '../../core/policy/policy-gate.js';
-import { policyReason, translatedOr, type Translate } from '../services/host-text.js';
+import type { Translate } from '../../../widgets/kit/i18n/translate.js';
+import { policyReason, translatedOr } from '../services/host-text.js';
 
 /**
  * The policy part of the confirmation dialog: the MCPlet type as a badge, pool, authentication,

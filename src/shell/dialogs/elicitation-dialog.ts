@@ -1,13 +1,13 @@
 import { html, css, nothing } from 'lit';
 import type { ElicitationRequest, ElicitationResult } from '../../core/bridge/mcp-bridge.js';
-import type { ArgumentValidator } from '../../core/invocation/lazy-validator.js';
-import type { ArgumentProblem, I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import type { ArgumentProblem } from '../../core/shared/types.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, consume, validatorContext } from '../services/contexts.js';
 import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../../widgets/kit/schema-form/schema-form.js';
 import '../../../widgets/kit/schema-form/schema-form.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
+import { dialogStyles } from './dialog.styles.js';
 
 interface Pending {
   serverName: string;
@@ -22,28 +22,10 @@ interface Pending {
 export class McpElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
+    dialogStyles,
     css`
-      dialog {
-        max-width: min(40rem, 95vw);
-        width: 100%;
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
-      }
-      h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
-        word-break: break-word;
-      }
+      /* The form above ends with its own submit button: the dialog's buttons sit closer to it. */
       .actions {
-        display: flex;
-        justify-content: flex-end;
-        gap: var(--mcp-spacing-md, 0.5rem);
         margin-top: var(--mcp-spacing-md, 0.5rem);
       }
     `,
@@ -53,14 +35,15 @@ export class McpElicitationDialog extends ModalDialogElement {
 
   declare pending: Pending | undefined;
   declare problems: ArgumentProblem[];
-  validator: ArgumentValidator | undefined;
+  /** The host's argument validator, from its context. */
+  private readonly validator = consume(this, validatorContext);
+  private readonly pageA11y = consume(this, a11yContext);
   protected readonly modal = new ModalController<ElicitationResult>(this, {
     escapeAnswer: () => ({ action: 'cancel' }),
+    a11y: () => this.pageA11y.value,
     initialFocus: 'mcp-schema-form',
   });
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   constructor() {
@@ -84,8 +67,9 @@ export class McpElicitationDialog extends ModalDialogElement {
 
   private async accept(event: SchemaFormSubmitEvent): Promise<void> {
     const schema = this.pending?.request.requestedSchema;
-    if (this.validator && schema && typeof schema === 'object') {
-      const verdict = await this.validator.validate(schema, event.value);
+    const validator = this.validator.value;
+    if (validator && schema && typeof schema === 'object') {
+      const verdict = await validator.validate(schema, event.value);
       if (!verdict.ok) {
         this.problems = verdict.problems;
         (this.renderRoot.querySelector('mcp-schema-form') as McpSchemaForm | null)?.focusFirstInvalid();
@@ -113,7 +97,7 @@ export class McpElicitationDialog extends ModalDialogElement {
                 .schema=${p.request.requestedSchema}
                 .errors=${this.problems}
                 submit-label=${this.t('elicit.send')}
-                .i18n=${this.i18n}
+                .i18n=${this.l10n.i18n}
                 @mcp-form-submit=${(e: SchemaFormSubmitEvent) => void this.accept(e)}
               ></mcp-schema-form>
               <div class="actions">

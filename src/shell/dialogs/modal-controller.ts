@@ -10,6 +10,7 @@ import { deepActiveElement } from '../services/a11y-helper.js';
  * the dialog closes with the "no" answer and says why.
  */
 export class ModalController<Answer> implements ReactiveController {
+  /** An A11yHelper set by hand (a dialog used on its own); otherwise the page's (`options.a11y`). */
   a11y: A11yHelperInterface | undefined;
   private resolve: ((answer: Answer) => void) | undefined;
   private returnFocus: HTMLElement | null = null;
@@ -18,9 +19,20 @@ export class ModalController<Answer> implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly options: { escapeAnswer: () => Answer; initialFocus: string; onClose?: () => void },
+    private readonly options: {
+      escapeAnswer: () => Answer;
+      initialFocus: string;
+      onClose?: () => void;
+      /** The page's A11yHelper (a shell dialog takes it from the a11y context). */
+      a11y?: () => A11yHelperInterface | undefined;
+    },
   ) {
     host.addController(this);
+  }
+
+  /** The A11yHelper in effect: the one set by hand, else the page's. */
+  get helper(): A11yHelperInterface | undefined {
+    return this.a11y ?? this.options.a11y?.();
   }
 
   hostConnected(): void {}
@@ -62,16 +74,16 @@ export class ModalController<Answer> implements ReactiveController {
     const root = this.host.shadowRoot ?? this.host;
     const dialog = root.querySelector('dialog')!;
     if (!dialog.open) dialog.showModal();
-    this.releaseTrap = this.a11y?.setFocusTrap(this.host);
+    this.releaseTrap = this.helper?.setFocusTrap(this.host);
     (root.querySelector(this.options.initialFocus) as HTMLElement | null)?.focus();
-    this.a11y?.announce(announcement, 'assertive');
+    this.helper?.announce(announcement, 'assertive');
     return new Promise<Answer>((resolve) => {
       this.resolve = resolve;
       signal?.addEventListener(
         'abort',
         () => {
           if (this.resolve !== resolve) return;
-          this.a11y?.announce(withdraw!.announcement, 'assertive');
+          this.helper?.announce(withdraw!.announcement, 'assertive');
           this.finish(this.options.escapeAnswer());
         },
         { once: true },
@@ -103,17 +115,22 @@ export class ModalController<Answer> implements ReactiveController {
 }
 
 /**
- * Base of the host's dialogs: each owns a ModalController as `modal`, and the host's A11yHelper
- * (focus trap, announcements) set as `a11y` goes to it.
+ * Base of the host's dialogs: each owns a ModalController as `modal`, and hands it the page's A11yHelper
+ * (focus trap, announcements) as its `a11y` option — a shell dialog from the a11y context; one set as
+ * `a11y` by hand goes to it instead.
  */
 export abstract class ModalDialogElement extends LitElement {
-  protected abstract readonly modal: { a11y: A11yHelperInterface | undefined };
+  protected abstract readonly modal: {
+    a11y: A11yHelperInterface | undefined;
+    readonly helper: A11yHelperInterface | undefined;
+  };
 
   set a11y(helper: A11yHelperInterface | undefined) {
     this.modal.a11y = helper;
   }
 
+  /** The A11yHelper the dialog uses (set by hand, or the page's). */
   get a11y(): A11yHelperInterface | undefined {
-    return this.modal.a11y;
+    return this.modal.helper;
   }
 }

@@ -1,9 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { A11yHelperInterface, I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import { deepActiveElement } from '../services/a11y-helper.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { a11yContext, consume } from '../services/contexts.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
+import { dialogStyles } from './dialog.styles.js';
 
 /** What the prompt shows while a ceremony runs. */
 export interface PasskeyPromptInfo {
@@ -29,31 +29,20 @@ export class PromptCancelledError extends Error {
 export class McpPasskeyPrompt extends LitElement {
   static override styles = [
     shellStyles,
+    dialogStyles,
     css`
+      /* Narrower than the other dialogs, and as wide as its words need; the title does not break inside words. */
       dialog {
         max-width: min(32rem, 95vw);
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+        width: auto;
       }
       h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
+        word-break: normal;
       }
       .message {
         font-weight: 600;
         font-size: 1.05rem;
         word-break: break-word;
-      }
-      .actions {
-        display: flex;
-        justify-content: flex-end;
-        margin-top: var(--mcp-spacing-lg, 1rem);
       }
     `,
   ];
@@ -62,10 +51,8 @@ export class McpPasskeyPrompt extends LitElement {
 
   declare info: PasskeyPromptInfo | undefined;
   declare phase: string;
-  a11y: A11yHelperInterface | undefined;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
+  private readonly a11y = consume(this, a11yContext);
   private cancel: (() => void) | undefined;
 
   constructor() {
@@ -81,7 +68,7 @@ export class McpPasskeyPrompt extends LitElement {
   /** Updates the status line (e.g. "Registering your passkey…"). */
   setPhase(phase: string): void {
     this.phase = phase;
-    this.a11y?.announce(phase, 'polite');
+    this.a11y.value?.announce(phase, 'polite');
   }
 
   /**
@@ -95,9 +82,9 @@ export class McpPasskeyPrompt extends LitElement {
     await this.updateComplete;
     const dialog = this.renderRoot.querySelector('dialog')!;
     dialog.showModal();
-    const release = this.a11y?.setFocusTrap(this);
+    const release = this.a11y.value?.setFocusTrap(this);
     (this.renderRoot.querySelector('[data-action="cancel-passkey"]') as HTMLElement | null)?.focus();
-    this.a11y?.announce(
+    this.a11y.value?.announce(
       this.t('passkey.announce', { what: info.promptMessage ?? `${info.serverName}:${info.toolName}` }),
       'assertive',
     );

@@ -1,12 +1,13 @@
 import { html, css, nothing } from 'lit';
 import type { SamplingOrigin } from '../../core/bridge/mcp-bridge.js';
 import { MCPError } from '../../core/bridge/mcp-error.js';
-import type { I18nInterface, SamplingRequest, SamplingResult } from '../../core/shared/types.js';
+import type { SamplingRequest, SamplingResult } from '../../core/shared/types.js';
 import '../../../widgets/kit/tool-runner/result-view.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, consume } from '../services/contexts.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
+import { dialogStyles } from './dialog.styles.js';
 
 /** Model name reported in a SamplingResult written by a person. */
 export const HUMAN_MODEL = 'human (mcp-dashboard)';
@@ -28,23 +29,11 @@ interface Pending {
 export class McpSamplingDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
+    dialogStyles,
     css`
+      /* Wider than the others: it shows a conversation. */
       dialog {
         max-width: min(44rem, 95vw);
-        width: 100%;
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
-      }
-      h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
-        word-break: break-word;
       }
       ol {
         padding-left: 1.25rem;
@@ -56,24 +45,8 @@ export class McpSamplingDialog extends ModalDialogElement {
         min-height: 6rem;
         font: inherit;
       }
-      .actions {
-        display: flex;
-        justify-content: flex-end;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        margin-top: var(--mcp-spacing-lg, 1rem);
-      }
       dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 2px var(--mcp-spacing-md, 0.5rem);
         margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-      }
-      dt {
-        font-weight: 600;
-      }
-      dd {
-        margin: 0;
-        word-break: break-word;
       }
     `,
   ];
@@ -82,13 +55,13 @@ export class McpSamplingDialog extends ModalDialogElement {
 
   declare pending: Pending | undefined;
   declare problem: string | undefined;
+  private readonly pageA11y = consume(this, a11yContext);
   protected readonly modal = new ModalController<SamplingResult | null>(this, {
     escapeAnswer: () => null,
+    a11y: () => this.pageA11y.value,
     initialFocus: 'textarea',
   });
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   /** Asks the person for the assistant message; rejects with an MCPError when they decline. */
@@ -161,7 +134,7 @@ export class McpSamplingDialog extends ModalDialogElement {
                     html`<li
                       ><strong
                         >${m?.role === 'user' || m?.role === 'assistant' ? this.t(`role.${m.role}`) : String(m?.role)}</strong
-                      ><mcp-result-view .result=${{ content: [m?.content] }} .i18n=${this.i18n}></mcp-result-view
+                      ><mcp-result-view .result=${{ content: [m?.content] }} .i18n=${this.l10n.i18n}></mcp-result-view
                     ></li>`,
                 )}
               </ol>

@@ -4,11 +4,11 @@ import {
   type UrlElicitationAnswer,
   type UrlElicitationRequest,
 } from '../../core/elicitation/url-elicitation.js';
-import type { I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, consume } from '../services/contexts.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
+import { dialogStyles } from './dialog.styles.js';
 
 type Step = 'ask' | 'refused' | 'opened';
 
@@ -30,23 +30,10 @@ function hostOf(url: string): string {
 export class McpUrlElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
+    dialogStyles,
     css`
       dialog {
         max-width: min(38rem, 95vw);
-        width: 100%;
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
-      }
-      h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
-        word-break: break-word;
       }
       .host {
         font-size: 1.1rem;
@@ -61,12 +48,9 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
         border: 1px solid var(--mcp-border, #8c959f);
         padding: var(--mcp-spacing-sm, 0.25rem);
       }
+      /* Three buttons: they wrap on a narrow screen rather than overflow. */
       .actions {
-        display: flex;
         flex-wrap: wrap;
-        justify-content: flex-end;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        margin-top: var(--mcp-spacing-lg, 1rem);
       }
     `,
   ];
@@ -75,14 +59,14 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
 
   declare pending: UrlElicitationRequest | undefined;
   declare step: Step;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
   /** Opens a page the user agreed to (a new tab, no opener, no referrer). */
   openWindow: (url: string) => void = (url) => void window.open(url, '_blank', 'noopener,noreferrer');
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
+  private readonly pageA11y = consume(this, a11yContext);
   protected readonly modal = new ModalController<UrlElicitationAnswer>(this, {
     escapeAnswer: () => ({ action: 'cancel' }),
+    a11y: () => this.pageA11y.value,
     initialFocus: '[data-action="cancel"], [data-action="close"]',
     onClose: () => (this.pending = undefined),
   });

@@ -1,7 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
 import type { NewTile, Tile } from '../../core/shared/layout/layout-types.js';
-import type { HostServices } from '../services/host-services.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { appsContext, bridgeContext, consume, registryContext } from '../services/contexts.js';
 import { shellStyles } from '../shell.styles.js';
 
 /**
@@ -46,10 +47,14 @@ export class McpAddTile extends LitElement {
   declare kind: Tile['kind'];
   declare server: string;
   declare problem: string | undefined;
-  services: HostServices | undefined;
+  /** The servers a tile can show. */
   servers: GatewayServerSummary[] = [];
-  t: (key: string, variables?: Record<string, unknown>) => string = (key) => key;
+  /** Called with the tile the user asked for. */
   onAdd: (tile: NewTile) => void = () => {};
+  private readonly l10n = new ShellLocalize(this);
+  private readonly registry = consume(this, registryContext);
+  private readonly bridge = consume(this, bridgeContext);
+  private readonly apps = consume(this, appsContext);
 
   constructor() {
     super();
@@ -57,10 +62,14 @@ export class McpAddTile extends LitElement {
     this.server = '';
   }
 
-  private apps(server: string): string[] {
-    const info = this.services?.bridge.getServer(server)?.info;
+  private t(key: string, variables?: Record<string, unknown>): string {
+    return this.l10n.t(key, variables);
+  }
+
+  private appTools(server: string): string[] {
+    const info = this.bridge.value?.getServer(server)?.info;
     return (info?.tools ?? [])
-      .filter((tool) => this.services?.apps.appResourceUri(server, tool.name))
+      .filter((tool) => this.apps.value?.appResourceUri(server, tool.name))
       .map((tool) => tool.name);
   }
 
@@ -86,10 +95,10 @@ export class McpAddTile extends LitElement {
   }
 
   override render() {
-    const t = this.t;
+    const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
     const server = this.server || this.servers[0]?.name || '';
-    const widgets = this.services?.registry.listFor(server) ?? [];
-    const apps = this.apps(server);
+    const widgets = this.registry.value?.listFor(server) ?? [];
+    const apps = this.appTools(server);
     return html`<form aria-label=${t('layout.add')} @submit=${this.submit}>
       <label
         >${t('layout.addKind')}
@@ -138,13 +147,8 @@ export class McpAddTile extends LitElement {
 if (!customElements.get('mcp-add-tile')) customElements.define('mcp-add-tile', McpAddTile);
 
 /** The add-tile form bound to the dashboard. */
-export function renderAddTile(
-  services: HostServices | undefined,
-  servers: GatewayServerSummary[],
-  t: McpAddTile['t'],
-  onAdd: McpAddTile['onAdd'],
-) {
-  return html`<mcp-add-tile .services=${services} .servers=${servers} .t=${t} .onAdd=${onAdd}></mcp-add-tile>`;
+export function renderAddTile(servers: GatewayServerSummary[], onAdd: McpAddTile['onAdd']) {
+  return html`<mcp-add-tile .servers=${servers} .onAdd=${onAdd}></mcp-add-tile>`;
 }
 
 declare global {

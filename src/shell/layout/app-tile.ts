@@ -1,12 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { AppTile } from '../../core/shared/layout/layout-types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import type { HostServices } from '../services/host-services.js';
 import type { AppView } from '../mcp-apps/app-view.js';
 import type { McpAppFrame } from '../mcp-apps/mcp-app-frame.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { appsContext, bridgeContext, configurationContext, connectionsContext, consume } from '../services/contexts.js';
 import { shellStyles } from '../shell.styles.js';
-import { connectShared } from './server-connections.js';
 
 /** Who re-opens a pinned app: the dashboard, for the user who pinned it (policy surface "user"). */
 const PINNED_CALLER = { surface: 'user', id: 'host' } as const;
@@ -52,18 +50,20 @@ export class McpAppTile extends LitElement {
 
   static override properties = {
     tile: { attribute: false },
-    services: { attribute: false },
     problem: { state: true },
     waiting: { state: true },
   };
 
   declare tile: AppTile | undefined;
-  declare services: HostServices | undefined;
   declare problem: string | undefined;
   declare waiting: boolean;
   /** A view already open (pinned from a panel) to show instead of opening one. */
   view: AppView | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly l10n = new ShellLocalize(this);
+  private readonly configuration = consume(this, configurationContext);
+  private readonly bridge = consume(this, bridgeContext);
+  private readonly connections = consume(this, connectionsContext);
+  private readonly apps = consume(this, appsContext);
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private started = false;
   private observer: ResizeObserver | undefined;
@@ -89,25 +89,30 @@ export class McpAppTile extends LitElement {
   }
 
   private async start(): Promise<void> {
-    const services = this.services;
+    const [configuration, bridge, connections, apps] = [
+      this.configuration.value,
+      this.bridge.value,
+      this.connections.value,
+      this.apps.value,
+    ];
     const tile = this.tile;
-    if (!services || !tile) return;
+    if (!configuration || !bridge || !connections || !apps || !tile) return;
     await this.updateComplete;
     let view = this.view;
     if (!view) {
       const summary =
-        services.configuration.get<Record<string, { transport: 'stdio' | 'http'; disabled?: boolean }>>(
-          'mcp.servers',
-        )?.[tile.server];
+        configuration.get<Record<string, { transport: 'stdio' | 'http'; disabled?: boolean }>>('mcp.servers')?.[
+          tile.server
+        ];
       if (!summary) {
         this.problem = this.t('placeholder.server', { server: tile.server });
         return;
       }
       this.waiting = true;
       try {
-        const connected = connectShared(services, tile.server, summary.transport);
+        const connected = connections.connect(tile.server, summary.transport);
         // The app is what this tile shows: its session is needed now, not after the page's first turn (startup-turn.ts).
-        void services.bridge.needSession(tile.server);
+        void bridge.needSession(tile.server);
         await connected;
       } catch (error) {
         this.waiting = false;
@@ -118,12 +123,12 @@ export class McpAppTile extends LitElement {
         return;
       }
       this.waiting = false;
-      if (!services.apps.appResourceUri(tile.server, tile.tool)) {
+      if (!apps.appResourceUri(tile.server, tile.tool)) {
         this.problem = this.t('placeholder.tool', { server: tile.server, tool: tile.tool });
         return;
       }
       try {
-        view = await services.apps.open(tile.server, tile.tool, tile.args ?? {}, PINNED_CALLER);
+        view = await apps.open(tile.server, tile.tool, tile.args ?? {}, PINNED_CALLER);
       } catch (error) {
         this.problem = (error as Error)?.message ?? String(error);
         return;
@@ -131,7 +136,7 @@ export class McpAppTile extends LitElement {
     }
     this.view = view;
     const holder = this.renderRoot.querySelector<HTMLElement>('.holder')!;
-    services.apps.render(services.apps.handleFor(view), holder);
+    apps.render(apps.handleFor(view), holder);
     const frame = holder.querySelector('mcp-app-frame') as McpAppFrame | null;
     if (!frame) return;
     const fit = () => {

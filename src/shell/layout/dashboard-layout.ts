@@ -5,12 +5,12 @@ import { appTileBeside, newTileId, TILE_SIZES } from '../../core/layout/default-
 import { firstFree, placeTile } from '../../core/layout/grid-engine.js';
 import type { AppTile, NewTile, TeamDashboard, Tile } from '../../core/shared/layout/layout-types.js';
 import type { HostServices } from '../services/host-services.js';
-import { icon } from '../icons/icons.js';
 import type { AppView } from '../mcp-apps/app-view.js';
 import { LayoutStore, type ShownDashboard } from './layout-store.js';
 import { downloadLayout, readLayoutFile } from './layout-files.js';
 import { renderTileContent, tileLabel, type TileContext } from './layout-tiles.js';
 import { renderAddTile } from './add-tile.js';
+import { renderLayoutBar } from './layout-bar.js';
 import type { LayoutChangeEvent } from './tile-grid.js';
 import './tile.js';
 import './tile-grid.js';
@@ -35,9 +35,8 @@ export class DashboardLayoutController implements ReactiveController {
   editing = false;
   adding = false;
   private readonly liveViews = new Map<string, AppView>();
-  /** Stable functions handed to tiles and grids, so a re-render does not re-render each of them. */
+  /** A stable function for the tiles' labels, so a re-render does not re-render each tile. */
   private readonly tr = (key: string, variables?: Record<string, unknown>) => this.host.t(key, variables);
-  private readonly say = (message: string) => this.announce(message);
   private stop: (() => void) | undefined;
   /** The team dashboards named by `dashboard.layouts` (served by the gateway, checked at its start-up). */
   private team: TeamDashboard[] = [];
@@ -50,7 +49,8 @@ export class DashboardLayoutController implements ReactiveController {
     this.stop?.();
   }
 
-  private t(key: string, variables?: Record<string, unknown>): string {
+  /** A shell string in the user's language (the dashboard's). */
+  t(key: string, variables?: Record<string, unknown>): string {
     return this.host.t(key, variables);
   }
 
@@ -124,7 +124,7 @@ export class DashboardLayoutController implements ReactiveController {
 
   private context(dashboard: ShownDashboard | undefined): TileContext {
     return {
-      services: this.host.services,
+      registry: this.host.services?.registry,
       servers: new Map((this.host.servers ?? []).map((s) => [s.name, s])),
       registryReady: this.host.registryReady,
       liveViews: this.liveViews,
@@ -164,7 +164,14 @@ export class DashboardLayoutController implements ReactiveController {
     this.announce(this.t('layout.added', { name }));
   }
 
-  private exportLayout(): void {
+  /** Adding a tile: the form shows, or hides. */
+  toggleAdding(): void {
+    this.adding = !this.adding;
+    this.host.requestUpdate();
+  }
+
+  /** Downloads the layout file of every dashboard. */
+  exportLayout(): void {
     const store = this.store;
     if (!store) return;
     downloadLayout(store.exportFile(), 'mcp-dashboard-layout.json');
@@ -191,21 +198,24 @@ export class DashboardLayoutController implements ReactiveController {
     return true;
   }
 
-  private async onImport(event: Event): Promise<void> {
+  /** Imports the layout file the user chose. */
+  async importFile(event: Event): Promise<void> {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     input.value = '';
     if (file) await this.importText(await file.text(), file.name);
   }
 
-  private reset(): void {
+  /** Back to the team's dashboards (or the default one), with the change announced. */
+  reset(): void {
     const store = this.store;
     if (!store) return;
     store.resetToTeam();
     this.announce(this.t(store.hasTeam ? 'layout.resetDone' : 'layout.resetDefaultDone'));
   }
 
-  private newDashboard(): void {
+  /** Adds an empty dashboard of the user's own. */
+  newDashboard(): void {
     const store = this.store;
     if (!store) return;
     store.addDashboard(this.t('layout.newName', { count: store.dashboards().length + 1 }));
@@ -215,13 +225,14 @@ export class DashboardLayoutController implements ReactiveController {
    * Renames the open dashboard (the user's own, or their copy of a team's until they reset it). The
    * default dashboard is not renamed: its name follows the language.
    */
-  private rename(dashboard: ShownDashboard, name: string): void {
+  rename(dashboard: ShownDashboard, name: string): void {
     if (!name.trim() || name.trim() === dashboard.name) return;
     this.store?.renameDashboard(dashboard.id, name);
     this.announce(this.t('layout.renamed', { name: name.trim() }));
   }
 
-  private onTabKey(event: KeyboardEvent, dashboards: ShownDashboard[]): void {
+  /** Arrow keys, Home and End on the tabs (the WAI-ARIA tabs pattern). */
+  onTabKey(event: KeyboardEvent, dashboards: ShownDashboard[]): void {
     const store = this.store!;
     const index = dashboards.findIndex((d) => d.id === store.active()?.id);
     let next: number;
@@ -267,103 +278,19 @@ export class DashboardLayoutController implements ReactiveController {
     this.change(dashboard, tiles, event.what);
   }
 
-  private renderToolbar(active: ShownDashboard) {
-    const t = (key: string, v?: Record<string, unknown>) => this.t(key, v);
-    const store = this.store!;
-    if (!this.editing) {
-      return html`<button type="button" data-action="edit-layout" @click=${() => this.setEditing(true)}
-        >${icon('pencil')} ${t('layout.edit')}</button
-      >`;
-    }
-    return html`<button type="button" data-action="undo" ?disabled=${!store.canUndo} @click=${() => this.undo()}
-        >${icon('undo')} ${t('layout.undo')}</button
-      >
-      <button
-        type="button"
-        data-action="add-tile"
-        aria-expanded=${this.adding ? 'true' : 'false'}
-        @click=${() => ((this.adding = !this.adding), this.host.requestUpdate())}
-        >${icon('plus')} ${t('layout.add')}</button
-      >
-      <button type="button" data-action="export-layout" @click=${() => this.exportLayout()}
-        >${icon('download')} ${t('layout.export')}</button
-      >
-      <label class="file-button"
-        >${icon('upload')} ${t('layout.import')}<input
-          type="file"
-          accept="application/json,.json"
-          data-action="import-layout"
-          @change=${(e: Event) => void this.onImport(e)}
-      /></label>
-      <button
-        type="button"
-        data-action="reset-layout"
-        ?disabled=${!active.changed && store.dashboards().every((d) => !d.changed)}
-        @click=${() => this.reset()}
-        >${icon('reset')} ${t(store.hasTeam ? 'layout.reset' : 'layout.resetDefault')}</button
-      >
-      <button type="button" class="primary" data-action="done-layout" @click=${() => this.setEditing(false)}
-        >${icon('check')} ${t('layout.done')}</button
-      >`;
-  }
-
   /** The tab bar, the edit toolbar and every dashboard's grid (hidden but alive when not shown). */
   render() {
     const store = this.store;
     const active = store?.active();
     if (!store || !active) return nothing;
     const dashboards = store.dashboards();
-    const t = (key: string, v?: Record<string, unknown>) => this.t(key, v);
-    return html`<div class="layout-bar">
-        <div
-          role="tablist"
-          aria-label=${t('layout.tabs')}
-          @keydown=${(e: KeyboardEvent) => this.onTabKey(e, dashboards)}
-        >
-          ${dashboards.map(
-            (d) =>
-              html`<button
-                role="tab"
-                type="button"
-                id="tab-${d.id}"
-                aria-selected=${d.id === active.id ? 'true' : 'false'}
-                aria-controls="board-${d.id}"
-                tabindex=${d.id === active.id ? '0' : '-1'}
-                title=${d.file ? t('layout.teamFile', { file: d.file }) : ''}
-                @click=${() => store.setActive(d.id)}
-                >${icon('dashboard')} ${d.origin === 'default' ? t('layout.defaultName') : d.name}</button
-              >`,
-          )}
-        </div>
-        ${this.editing ? html`<button type="button" data-action="new-dashboard" class="ghost-button" @click=${() => this.newDashboard()}>${icon('plus')} ${t('layout.newDashboard')}</button>` : nothing}
-        <span class="spacer"></span>
-        <div class="layout-actions">${this.renderToolbar(active)}</div>
-      </div>
-      ${
-        this.editing
-          ? html`<div class="edit-note" role="note"
-              ><span class="wide-only">${t('layout.editing')}</span
-              ><span class="narrow-only">${t('layout.narrow')}</span>
-              ${active.origin !== 'default' ? html`<label>${t('layout.rename')} <input data-action="rename-dashboard" .value=${active.name} @change=${(e: Event) => this.rename(active, (e.target as HTMLInputElement).value)} /></label>` : nothing}
-              ${
-                active.origin === 'user' && dashboards.length > 1
-                  ? html`<button
-                      type="button"
-                      data-action="remove-dashboard"
-                      @click=${() => store.removeDashboard(active.id)}
-                      >${icon('trash')} ${t('layout.removeDashboard')}</button
-                    >`
-                  : nothing
-              }</div
-            >`
-          : nothing
-      }
-      ${this.editing && this.adding ? renderAddTile(this.host.services, this.host.servers ?? [], t, (tile) => this.addTile(tile)) : nothing}
-      ${repeat(
-        dashboards,
-        (d) => d.id,
-        (d) => this.renderBoard(d, d.id === active.id),
-      )}`;
+    return html`${renderLayoutBar(this, store, active)}
+    ${this.editing && this.adding ? renderAddTile(this.host.servers ?? [], (tile) => this.addTile(tile)) : nothing}
+    ${repeat(
+      dashboards,
+      (d) => d.id,
+      (d) => this.renderBoard(d, d.id === active.id),
+    )}`;
   }
 
   private renderBoard(dashboard: ShownDashboard, shown: boolean) {
@@ -378,8 +305,6 @@ export class DashboardLayoutController implements ReactiveController {
       <mcp-tile-grid
         .tiles=${dashboard.tiles}
         ?editing=${this.editing && shown}
-        .announce=${this.say}
-        .t=${ctx.t}
         .labelOf=${(tile: Tile) => tileLabel(ctx, tile)}
         @mcp-layout-change=${(e: LayoutChangeEvent) => this.onLayoutChange(dashboard, e)}
         @mcp-show-server=${(e: CustomEvent<{ server: string }>) => this.showServer(e.detail.server, dashboard)}
@@ -401,7 +326,7 @@ export class DashboardLayoutController implements ReactiveController {
           dashboard.tiles,
           (tile) => tile.id,
           (tile) =>
-            html`<mcp-tile .tile=${tile} .label=${tileLabel(ctx, tile)} .t=${ctx.t} data-kind=${tile.kind}
+            html`<mcp-tile .tile=${tile} .label=${tileLabel(ctx, tile)} data-kind=${tile.kind}
               >${renderTileContent(ctx, tile)}</mcp-tile
             >`,
         )}

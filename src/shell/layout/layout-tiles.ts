@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
 import type { Tile } from '../../core/shared/layout/layout-types.js';
-import type { HostServices } from '../services/host-services.js';
+import type { WidgetRegistry } from '../card/widget-registry.js';
 import type { AppView } from '../mcp-apps/app-view.js';
 import '../card/widget-card.js';
 import './app-tile.js';
@@ -9,7 +9,8 @@ import './status-tile.js';
 
 /** What rendering a tile's content needs from the dashboard. */
 export interface TileContext {
-  services: HostServices | undefined;
+  /** The widget types (undefined until the page's services exist: then no tile is drawn yet). */
+  registry: WidgetRegistry | undefined;
   servers: Map<string, GatewayServerSummary>;
   /** True once installed widgets are registered (before that an unknown type may still arrive). */
   registryReady: boolean;
@@ -22,7 +23,7 @@ export interface TileContext {
 
 /** A built-in type's label in the user's language; an installed widget's own label otherwise. */
 export function widgetLabel(ctx: TileContext, type: string): string {
-  const entry = ctx.services?.registry.get(type);
+  const entry = ctx.registry?.get(type);
   const key = `widgetType.${type}`;
   const translated = ctx.t(key);
   return entry?.source !== 'registry' && translated !== key ? translated : (entry?.label ?? type);
@@ -44,31 +45,22 @@ function placeholder(text: string): TemplateResult {
  * or widget this dashboard does not have, a placeholder saying so (the rest of the layout is unaffected).
  */
 export function renderTileContent(ctx: TileContext, tile: Tile): TemplateResult | typeof nothing {
-  if (!ctx.services) return nothing;
+  if (!ctx.registry) return nothing;
   const server = ctx.servers.get(tile.server);
   if (!server) return placeholder(ctx.t('placeholder.server', { server: tile.server }));
   if (tile.kind === 'status') {
-    return html`<mcp-status-tile
-      .server=${server}
-      .services=${ctx.services}
-      .canShow=${ctx.panels.has(tile.server)}
-    ></mcp-status-tile>`;
+    return html`<mcp-status-tile .server=${server} .canShow=${ctx.panels.has(tile.server)}></mcp-status-tile>`;
   }
   if (tile.kind === 'app') {
-    return html`<mcp-app-tile
-      .tile=${tile}
-      .services=${ctx.services}
-      .view=${ctx.liveViews.get(tile.id)}
-    ></mcp-app-tile>`;
+    return html`<mcp-app-tile .tile=${tile} .view=${ctx.liveViews.get(tile.id)}></mcp-app-tile>`;
   }
-  if (!ctx.services.registry.get(tile.widget)) {
+  if (!ctx.registry.get(tile.widget)) {
     return ctx.registryReady
       ? placeholder(ctx.t('placeholder.widget', { widget: tile.widget }))
       : html`<p role="status" class="muted placeholder-wait">${ctx.t('card.loadingWidget')}</p>`;
   }
   return html`<mcp-widget-card
     .server=${server}
-    .services=${ctx.services}
     .widgetTypeChoice=${tile.widget}
     data-tile=${tile.id}
   ></mcp-widget-card>`;

@@ -1,12 +1,10 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { GatewayServerSummary } from '../../core/shared/gateway-api/gateway-client.js';
 import type { MCPWidgetStatus, Unsubscribe } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import type { HostServices } from '../services/host-services.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { bridgeContext, busContext, connectionsContext, consume, historyContext } from '../services/contexts.js';
 import { shellStyles } from '../shell.styles.js';
 import { serverStatusStyles } from '../card/server-status.js';
-import { connectShared } from './server-connections.js';
 
 /** A call counts as recent activity for this long (the same window as the widgets' "active"). */
 const ACTIVE_MS = 60_000;
@@ -66,14 +64,17 @@ export class McpStatusTile extends LitElement {
     `,
   ];
 
-  static override properties = { server: { attribute: false }, services: { attribute: false }, tick: { state: true } };
+  static override properties = { server: { attribute: false }, tick: { state: true } };
 
   declare server: GatewayServerSummary | undefined;
-  declare services: HostServices | undefined;
   declare tick: number;
   /** True when this dashboard has a panel of the server to show (the name becomes a button). */
   canShow = false;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly l10n = new ShellLocalize(this);
+  private readonly bus = consume(this, busContext);
+  private readonly bridge = consume(this, bridgeContext);
+  private readonly history = consume(this, historyContext);
+  private readonly connections = consume(this, connectionsContext);
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private subs: Unsubscribe[] = [];
   private error: string | undefined;
@@ -85,22 +86,23 @@ export class McpStatusTile extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    const services = this.services;
+    // The page's services are provided before any tile is drawn.
+    const [bus, history, connections] = [this.bus.value, this.history.value, this.connections.value];
     const server = this.server;
-    if (!services || !server) return;
+    if (!bus || !history || !connections || !server) return;
     const bump = () => this.tick++;
     const mine = (d: { serverName?: unknown } | undefined) => d?.serverName === server.name;
     this.subs.push(
-      services.bus.on('mcp:server:*', (d: { serverName?: unknown; error?: { message?: string } }, meta) => {
+      bus.on('mcp:server:*', (d: { serverName?: unknown; error?: { message?: string } }, meta) => {
         if (!mine(d)) return;
         if (meta.event === 'mcp:server:error') this.error = d.error?.message;
         if (meta.event === 'mcp:server:connected') this.error = undefined;
         bump();
       }),
-      services.history.subscribe(server.name, bump),
+      history.subscribe(server.name, bump),
     );
     if (!server.disabled) {
-      connectShared(services, server.name, server.transport).then(bump, (error: unknown) => {
+      connections.connect(server.name, server.transport).then(bump, (error: unknown) => {
         this.error = (error as Error)?.message ?? String(error);
         bump();
       });
@@ -116,13 +118,14 @@ export class McpStatusTile extends LitElement {
   /** The state the tile shows (MCP-WP-5.2.2 states). */
   state(): MCPWidgetStatus['state'] {
     const server = this.server;
-    if (!server || !this.services) return 'loading';
+    const [bridge, history] = [this.bridge.value, this.history.value];
+    if (!server || !bridge || !history) return 'loading';
     if (server.disabled) return 'disabled';
-    const connection = this.services.bridge.getServer(server.name);
+    const connection = bridge.getServer(server.name);
     if (!connection || connection.state === 'connecting' || connection.state === 'idle')
       return this.error ? 'error' : 'loading';
     if (connection.state !== 'connected') return 'error';
-    const last = this.services.history.list(server.name).find((e) => e.kind !== 'server' && e.kind !== 'log');
+    const last = history.list(server.name).find((e) => e.kind !== 'server' && e.kind !== 'log');
     return last && Date.now() - last.time < ACTIVE_MS ? 'active' : 'idle';
   }
 
@@ -131,14 +134,14 @@ export class McpStatusTile extends LitElement {
     if (!server) return nothing;
     const t = this.t;
     const state = this.state();
-    const info = this.services?.bridge.getServer(server.name)?.info;
+    const info = this.bridge.value?.getServer(server.name)?.info;
     const counts = info
       ? t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length })
       : '';
     const process = t(`process.${server.state}`, { state: server.state });
     const error =
       state === 'error'
-        ? (this.error ?? this.services?.bridge.getServer(server.name)?.lastError ?? server.lastError)
+        ? (this.error ?? this.bridge.value?.getServer(server.name)?.lastError ?? server.lastError)
         : undefined;
     // The same status/error region as the server panel's header (server-status.ts), shortened.
     const troubled = state === 'error' || server.state === 'restarting';
@@ -156,13 +159,7 @@ export class McpStatusTile extends LitElement {
             : server.name
         }</h2
       >
-      <mcp-server-status
-        compact
-        .server=${server}
-        state=${state}
-        .error=${error}
-        .i18n=${this.services?.i18n}
-      ></mcp-server-status>
+      <mcp-server-status compact .server=${server} state=${state} .error=${error}></mcp-server-status>
       ${troubled ? nothing : html`<span class="line muted">${counts || process}</span>`}
       ${!troubled && counts ? html`<span class="line muted">${t('card.process', { state: process })}${server.restarts ? ` \u00b7 ${t('card.restarts', { count: server.restarts })}` : ''}</span>` : nothing}
     </div>`;

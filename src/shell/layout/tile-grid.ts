@@ -1,6 +1,8 @@
 import { LitElement, html, css } from 'lit';
 import { columnsFor, placeTile, reflow, shownHeight } from '../../core/layout/grid-engine.js';
 import { GRID_COLUMNS, type Tile, type TilePlace } from '../../core/shared/layout/layout-types.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, consume } from '../services/contexts.js';
 import type { McpTile, TileActionEvent } from './tile.js';
 
 /** `mcp-layout-change`: the user moved, resized, collapsed or removed a tile; `what` says it in words. */
@@ -73,10 +75,8 @@ export class McpTileGrid extends LitElement {
   declare tiles: Tile[];
   declare editing: boolean;
   declare columns: number;
-  /** Announces each change (the host's A11yHelper). */
-  announce: (message: string) => void = () => {};
-  /** Words (the dashboard's catalog). */
-  t: (key: string, variables?: Record<string, unknown>) => string = (key) => key;
+  private readonly l10n = new ShellLocalize(this);
+  private readonly a11y = consume(this, a11yContext);
   /** A tile's name in announcements. */
   labelOf: (tile: Tile) => string = (tile) => tile.id;
   private observer: ResizeObserver | undefined;
@@ -122,6 +122,15 @@ export class McpTileGrid extends LitElement {
   }
 
   /** Pixels per rem over 16 (so breakpoints follow the text size the way media queries in em do). */
+  /** Announces a change (the page's A11yHelper). */
+  private announce(message: string): void {
+    this.a11y.value?.announce(message, 'polite');
+  }
+
+  private t(key: string, variables?: Record<string, unknown>): string {
+    return this.l10n.t(key, variables);
+  }
+
   private remScale(): number {
     return parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1;
   }

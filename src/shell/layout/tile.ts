@@ -1,6 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { Tile } from '../../core/shared/layout/layout-types.js';
 import { icon } from '../icons/icons.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 
 /** What a tile asks its grid to do. */
@@ -154,8 +155,7 @@ export class McpTile extends LitElement {
   declare editing: boolean;
   /** False on a narrow screen (the grid reflows there; arranging needs the full grid). */
   declare movable: boolean;
-  /** Words for the controls (the dashboard's catalog). */
-  t: (key: string, variables?: Record<string, unknown>) => string = (key) => key;
+  private readonly l10n = new ShellLocalize(this);
 
   /** App frames in this tile that float above the page (full screen, picture in picture). */
   private readonly overlays = new Set<EventTarget>();
@@ -190,7 +190,7 @@ export class McpTile extends LitElement {
   }
 
   override render() {
-    const t = this.t;
+    const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
     const label = this.label;
     const collapsed = Boolean(this.tile?.collapsed);
     const bar = this.editing || collapsed;

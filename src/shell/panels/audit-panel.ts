@@ -1,11 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
 import type { AuditEntry, AuditKind } from '../../core/audit/audit-types.js';
-import type { A11yHelperInterface, I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import { deepActiveElement } from '../services/a11y-helper.js';
+import { a11yContext, consume, policyContext } from '../services/contexts.js';
 import { policyReason, translatedOr } from '../services/host-text.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
-import type { PolicyServices } from '../services/policy-services.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 
 const KINDS: AuditKind[] = [
@@ -91,11 +89,9 @@ export class McpAuditPanel extends LitElement {
   declare entries: AuditEntry[];
   declare kind: AuditKind | '';
   declare open: boolean;
-  policy: PolicyServices | undefined;
-  a11y: A11yHelperInterface | undefined;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly policy = consume(this, policyContext);
+  private readonly a11y = consume(this, a11yContext);
+  private readonly l10n = new ShellLocalize(this);
   private unsubscribes: Array<() => void> = [];
   private returnFocus: HTMLElement | null = null;
   private releaseTrap: (() => void) | undefined;
@@ -109,17 +105,18 @@ export class McpAuditPanel extends LitElement {
 
   /** Opens the panel and loads the log. */
   async show(): Promise<void> {
-    if (!this.policy) return;
+    const policy = this.policy.value;
+    if (!policy) return;
     this.returnFocus = deepActiveElement();
     this.open = true;
     await this.reload();
     await this.updateComplete;
     this.renderRoot.querySelector('dialog')?.showModal();
-    this.releaseTrap = this.a11y?.setFocusTrap(this);
+    this.releaseTrap = this.a11y.value?.setFocusTrap(this);
     (this.renderRoot.querySelector('[data-action="close-audit"]') as HTMLElement | null)?.focus();
     this.unsubscribes.push(
-      this.policy.audit.onChange(() => void this.reload()),
-      this.policy.consents.onChange(() => this.requestUpdate()),
+      policy.audit.onChange(() => void this.reload()),
+      policy.consents.onChange(() => this.requestUpdate()),
     );
   }
 
@@ -136,11 +133,12 @@ export class McpAuditPanel extends LitElement {
   }
 
   private async reload(): Promise<void> {
-    this.entries = (await this.policy?.audit.list({ limit: 1000, ...(this.kind ? { kind: this.kind } : {}) })) ?? [];
+    this.entries =
+      (await this.policy.value?.audit.list({ limit: 1000, ...(this.kind ? { kind: this.kind } : {}) })) ?? [];
   }
 
   private async exportJson(): Promise<void> {
-    const json = await this.policy!.audit.exportJson();
+    const json = await this.policy.value!.audit.exportJson();
     const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
@@ -150,18 +148,17 @@ export class McpAuditPanel extends LitElement {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    this.a11y?.announce(this.l10n.t('audit.exported'), 'polite');
+    this.a11y.value?.announce(this.l10n.t('audit.exported'), 'polite');
   }
 
   private date(time: number | string): string {
     const value = new Date(time);
-    return this.i18n
-      ? this.i18n.formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' })
-      : value.toLocaleString();
+    const i18n = this.l10n.i18n;
+    return i18n ? i18n.formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' }) : value.toLocaleString();
   }
 
   override render() {
-    const policy = this.policy;
+    const policy = this.policy.value;
     const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
     const word = (prefix: string, value: string | undefined) =>
       value ? translatedOr(t, `${prefix}.${value}`, value) : '';

@@ -1,8 +1,9 @@
 import { LitElement, html, css, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
 import type { EventBus } from '../../core/services/event-bus.js';
-import type { A11yHelperInterface, I18nInterface, Unsubscribe } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import type { Unsubscribe } from '../../core/shared/types.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, busContext, consume } from '../services/contexts.js';
 import { shellStyles } from '../shell.styles.js';
 
 interface Notice {
@@ -20,7 +21,8 @@ let next = 0;
 /**
  * <mcp-host-notices>: shows what the host blocked (permission violations, MCP-WP-11.4.3) and the
  * notifications widgets send through their gated `Notifications` dependency. Widget text is shown
- * as text. Each notice stays until dismissed; the newest five are kept.
+ * as text. Each notice stays until dismissed; the newest five are kept. It listens to the host bus
+ * it is given through its context.
  */
 export class McpHostNotices extends LitElement {
   static override styles = [
@@ -66,20 +68,20 @@ export class McpHostNotices extends LitElement {
   static override properties = { notices: { state: true } };
 
   declare notices: Notice[];
-  a11y: A11yHelperInterface | undefined;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this);
+  private readonly a11y = consume(this, a11yContext);
   private unsubscribes: Unsubscribe[] = [];
 
   constructor() {
     super();
     this.notices = [];
+    // Listens from the moment the dashboard provides its bus (and again after being away from the page).
+    new ContextConsumer(this, { context: busContext, subscribe: true, callback: (bus) => this.listen(bus) });
   }
 
-  /** Starts listening to the host bus. */
-  listen(bus: EventBus): void {
+  private listen(bus: EventBus | undefined): void {
     this.stop();
+    if (!bus) return;
     this.unsubscribes.push(
       bus.on('mcp:host:violation', (d: { message?: unknown; widgetId?: unknown; operation?: unknown }) => {
         const english = typeof d?.message === 'string' ? d.message : undefined;
@@ -105,8 +107,7 @@ export class McpHostNotices extends LitElement {
     );
   }
 
-  /** Stops listening. */
-  stop(): void {
+  private stop(): void {
     for (const u of this.unsubscribes) u();
     this.unsubscribes = [];
   }
@@ -131,7 +132,7 @@ export class McpHostNotices extends LitElement {
     const added = { ...notice, id: ++next };
     this.notices = [added, ...this.notices].slice(0, MAX);
     const body = this.noticeBody(added);
-    this.a11y?.announce(
+    this.a11y.value?.announce(
       `${this.noticeTitle(added)}${body ? `: ${body}` : ''}`,
       notice.level === 'violation' || notice.level === 'error' ? 'assertive' : 'polite',
     );

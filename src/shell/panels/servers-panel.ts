@@ -1,9 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { importConfig, stripJsonComments, type ImportResult } from '../../core/shared/config/config-import.js';
-import type { A11yHelperInterface, I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import { deepActiveElement } from '../services/a11y-helper.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { a11yContext, consume } from '../services/contexts.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 
 /** One server as the panel describes it. */
@@ -140,10 +139,8 @@ export class McpServersPanel extends LitElement {
   declare open: boolean;
   declare reading: Reading | undefined;
   declare parseError: string | undefined;
-  a11y: A11yHelperInterface | undefined;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly a11y = consume(this, a11yContext);
+  private readonly l10n = new ShellLocalize(this);
   private returnFocus: HTMLElement | null = null;
   private releaseTrap: (() => void) | undefined;
 
@@ -158,7 +155,7 @@ export class McpServersPanel extends LitElement {
     this.open = true;
     await this.updateComplete;
     this.renderRoot.querySelector('dialog')?.showModal();
-    this.releaseTrap = this.a11y?.setFocusTrap(this);
+    this.releaseTrap = this.a11y.value?.setFocusTrap(this);
     (this.renderRoot.querySelector('textarea') as HTMLElement | null)?.focus();
   }
 
@@ -180,7 +177,7 @@ export class McpServersPanel extends LitElement {
     } catch (error) {
       this.reading = undefined;
       this.parseError = this.l10n.t('servers.notJson', { message: (error as Error).message });
-      this.a11y?.announce(this.parseError, 'assertive');
+      this.a11y.value?.announce(this.parseError, 'assertive');
       return;
     }
     this.parseError = undefined;
@@ -200,7 +197,7 @@ export class McpServersPanel extends LitElement {
       problems,
       converted: `${JSON.stringify(result.config, null, 2)}\n`,
     };
-    this.a11y?.announce(
+    this.a11y.value?.announce(
       this.l10n.t('servers.understood', {
         count: servers.length,
         problems: problems.length,

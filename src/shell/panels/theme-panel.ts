@@ -1,11 +1,11 @@
 import { LitElement, html, css } from 'lit';
 import type { ColorScheme, ThemeModePreference } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
 import type { UserA11ySettings } from '../services/a11y-helper.js';
-import type { HostServices } from '../services/host-services.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { a11yContext, configurationContext, consume, themeContext } from '../services/contexts.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { ModalController } from '../dialogs/modal-controller.js';
 import { PREFERENCE_KEYS } from '../services/preferences.js';
+import { PreferencesController } from '../services/preferences-controller.js';
 import { shellStyles } from '../shell.styles.js';
 import '../brand/brand-editor.js';
 
@@ -75,31 +75,25 @@ export class McpThemePanel extends LitElement {
     `,
   ];
 
-  static override properties = { services: { attribute: false } };
-
-  declare services: HostServices | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly l10n = new ShellLocalize(this);
+  private readonly theme = consume(this, themeContext);
+  private readonly a11y = consume(this, a11yContext);
+  private readonly configuration = consume(this, configurationContext);
   // The shared host-dialog behaviour: focus trap, Escape, announcement, focus back to the opener.
   private readonly modal = new ModalController<void>(this, {
     escapeAnswer: () => undefined,
+    a11y: () => this.a11y.value,
     initialFocus: 'input[name="mode"]:checked',
   });
-  private unsubscribe: (() => void) | undefined;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.unsubscribe = this.services?.preferences.onChange(() => this.requestUpdate());
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
+  constructor() {
+    super();
+    // Every choice shows at once, wherever it was made (this panel, the header, stored settings).
+    new PreferencesController(this);
   }
 
   /** Opens the panel with focus on the current mode; resolves when it is closed. */
   show(): Promise<void> {
-    if (!this.unsubscribe) this.unsubscribe = this.services?.preferences.onChange(() => this.requestUpdate());
-    this.modal.a11y = this.services?.a11y;
     const closed = this.modal.open(() => {}, this.l10n.t('panel.opened'));
     return new Promise((resolve) => {
       // Resolve once it is showing, so callers can look inside; `closed` settles on Close or Escape.
@@ -119,16 +113,16 @@ export class McpThemePanel extends LitElement {
   }
 
   private set(key: string, value: unknown): void {
-    void this.services?.configuration.set(key, value).catch(() => {});
+    void this.configuration.value?.set(key, value).catch(() => {});
   }
 
   override render() {
-    const s = this.services;
+    const theme = this.theme.value;
     const t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-    const mode = s?.theme.mode ?? 'auto';
-    const scheme = s?.theme.colorScheme ?? 'vibrant';
-    const user = s?.a11y.userSettings ?? { motion: 'system', textSize: 'medium', screenReader: false };
-    const effective = s?.theme.getMode() ?? 'light';
+    const mode = theme?.mode ?? 'auto';
+    const scheme = theme?.colorScheme ?? 'vibrant';
+    const user = this.a11y.value?.userSettings ?? { motion: 'system', textSize: 'medium', screenReader: false };
+    const effective = theme?.getMode() ?? 'light';
     return html`<dialog aria-labelledby="theme-title" @cancel=${this.modal.onCancel}>
       <h2 id="theme-title">${t('panel.title')}</h2>
       <div class="grid">
@@ -196,7 +190,7 @@ export class McpThemePanel extends LitElement {
           )}
         </fieldset>
       </div>
-      <mcp-brand-editor .services=${s}></mcp-brand-editor>
+      <mcp-brand-editor></mcp-brand-editor>
       <div class="actions"
         ><button type="button" class="primary" data-action="close" @click=${() => this.close()}
           >${t('panel.close')}</button

@@ -21,6 +21,7 @@ import { Preferences } from './preferences.js';
 import { createPolicyServices, openPolicyStore, type PolicyServices } from './policy-services.js';
 import { BUILT_IN_WIDGETS, WidgetRegistry } from '../card/widget-registry.js';
 import { createAgentServices, type AgentServices } from '../agents/agent-services.js';
+import { ServerConnections } from '../layout/server-connections.js';
 
 /** Everything the shell wires together once per page. */
 export interface HostServices {
@@ -49,6 +50,8 @@ export interface HostServices {
   history: ActivityHistory;
   /** What the gateway discovered on each server: cards show it while their session opens. */
   catalog: ServerCatalog;
+  /** One session per server, shared by every tile that shows it. */
+  connections: ServerConnections;
   dispose(): void;
 }
 
@@ -107,12 +110,14 @@ export function createHostServices(options: {
     },
     load: async () => mcpUi.factory((serverName, uri) => bridge.readResource(serverName, uri)),
   });
+  const catalog = new ServerCatalog();
   return {
     bus,
     configuration,
     gateway,
     bridge,
-    catalog: new ServerCatalog(),
+    catalog,
+    connections: new ServerConnections({ bridge, configuration, catalog }),
     validator,
     invoker,
     theme,

@@ -1,5 +1,7 @@
-/** Looks up a message by key with `{name}` variables (the shell's LocalizeController `t`). */
-export type Translate = (key: string, variables?: Record<string, unknown>) => string;
+import type { Translate } from '../../../widgets/kit/i18n/translate.js';
+
+// Declared once, in the kit; re-exported for the saved-calls room, which still imports it from here.
+export type { Translate };
 
 /** The message for `key`, or `fallback` when no catalog has it (e.g. a value the host does not know). */
 export function translatedOr(t: Translate, key: string, fallback: string, variables?: Record<string, unknown>): string {

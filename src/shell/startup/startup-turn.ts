@@ -29,7 +29,7 @@ const turns = new WeakMap<object, Promise<void>>();
  * handshake per server) holds the main thread for ~150 ms: a click made meanwhile waited for it
  * (~200 ms from the press to the painted result instead of ~45 ms). So the sessions open once the
  * first interaction has been handled and its result painted, or after `waitMs` without one, whichever
- * comes first. One turn per `owner` (the dashboard's services); anything that needs a session before
+ * comes first. One turn per `owner` (the dashboard's server connections); anything that needs a session before
  * then (a tool call, a resource read, an app view) asks the bridge for it and does not wait (see
  * `MCPBridge.demanded`).
  */

@@ -1,0 +1,45 @@
+import { css } from 'lit';
+
+/**
+ * The look every host dialog shares: a bordered box on the page background over a dimmed backdrop,
+ * its title, a list of facts (`dl`), and the row of buttons at its end. A dialog narrower or wider
+ * than 40rem says so in its own styles (`dialog { max-width }`), which follow these.
+ */
+export const dialogStyles = css`
+  dialog {
+    max-width: min(40rem, 95vw);
+    width: 100%;
+    border: 2px solid var(--mcp-border, #8c959f);
+    border-radius: var(--mcp-radius-lg, 8px);
+    background: var(--mcp-background, #fff);
+    color: var(--mcp-text-primary, #1b1f24);
+    padding: var(--mcp-spacing-lg, 1rem);
+  }
+  dialog::backdrop {
+    background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+  }
+  h2 {
+    margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+    font-size: 1.15rem;
+    word-break: break-word;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: 2px var(--mcp-spacing-md, 0.5rem);
+    margin: 0;
+  }
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+    word-break: break-word;
+  }
+  .actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: var(--mcp-spacing-md, 0.5rem);
+    margin-top: var(--mcp-spacing-lg, 1rem);
+  }
+`;
