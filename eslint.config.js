@@ -271,6 +271,14 @@ export default tseslint.config(
     },
   },
   {
+    // One concept per file: a file over 400 lines (counted after Prettier, which lint checks first) is split
+    // along a seam, never squeezed (CONVENTIONS.md).
+    files: ['**/*.{ts,js,mjs}'],
+    // Not yet split: the two benches below (471 and 414 lines); their split is open work, not an exemption.
+    ignores: ['bench/widgets.bench.mjs', 'bench/dashboard-layout.bench.mjs'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // The view guard is exempt from max-lines: proxy.js injects it into every view as `(${String(mcpViewGuard)})()`,
     // so it must stay one self-contained function whose own source is the whole guard, with the built-ins it
     // captures in its closure. Split into modules, it would need a build step that stitches them back into one

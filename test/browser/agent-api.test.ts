@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { ScopedEventBus } from '../../src/core/services/event-bus.js';
-import { AgentActionRefused } from '../../src/core/agents/widget-agents.js';
 import { WebMcpHost, WEBMCP_PREFERENCE } from '../../src/shell/agents/webmcp-host.js';
 import type { ModelContextLike, ModelContextToolLike } from '../../src/core/agents/webmcp-registrar.js';
 import type { AgentActionContext, AgentAPI } from '../../src/core/shared/types.js';
@@ -11,11 +10,10 @@ import type { MCPWidgetMetadata } from '../../src/core/shared/types.js';
 import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
 import { answerDialog, dialogOpen, mountDashboard, openTab, readyCard } from '../support/dashboard.js';
 import { deepQuery } from '../support/dom.js';
+import { refusal, type Event } from '../support/agents.js';
 
 // The AgentAPI end to end (MCP-WP §3.5, §17): the built-in widgets' agent actions through the host's gate,
 // against server-everything through the real gateway. "reader" may run read-only actions; "operator" all.
-
-type Event = { event: string; data: Record<string, unknown>; source: string };
 
 describe('AgentAPI: the host gate between agents and widgets', () => {
   let gateway: TestGateway;
@@ -41,14 +39,6 @@ describe('AgentAPI: the host gate between agents and widgets', () => {
   });
 
   const widgets = () => dashboard.services!.agents.widgets;
-  const refusal = async (promise: Promise<unknown>): Promise<AgentActionRefused> => {
-    try {
-      await promise;
-    } catch (error) {
-      return error as AgentActionRefused;
-    }
-    throw new Error('expected a refusal');
-  };
 
   it('MCP-WP-3.5.1 / 17.1.3a every built-in widget exposes agent actions as one deterministic JSON Schema that the host can compile', async () => {
     const card = await readyCard(dashboard, 'everything');

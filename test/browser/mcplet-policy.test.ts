@@ -12,7 +12,6 @@ import {
   fillAndInvoke,
   mountDashboard,
   readyCard,
-  searchTools,
   selectTool,
 } from '../support/dashboard.js';
 import {
@@ -21,69 +20,10 @@ import {
   removeVirtualAuthenticator,
   setUserPresence,
 } from '../support/webauthn.js';
+import { SERVER, CONFIG, passkeyPrompt, promptOpens, toolItem, runnerText } from '../support/mcplet.js';
 
 // End to end against the real MCPlet demo server, through the real gateway and its dev FIDO2 server,
 // in real Chromium with its virtual authenticator (CDP WebAuthn domain).
-const SERVER = 'mcplet-demo';
-const CONFIG = {
-  mcpServers: { [SERVER]: { command: 'node', args: ['examples/mcplet-demo-server/server.mjs'] } },
-  dashboard: {
-    pools: { 'notes-pool': { description: 'demo notes' } },
-    agents: { 'notes-agent': { pools: ['notes-pool'] } },
-    passkeys: { enabled: true, verifiers: [SERVER] },
-  },
-};
-
-function passkeyPrompt(dashboard: McpDashboard): HTMLElement {
-  return dashboard.shadowRoot!.querySelector('mcp-passkey-prompt')!;
-}
-
-/**
- * Resolves with the passkey prompt's text the moment its dialog opens. Call it before the step that
- * opens the prompt: with a virtual authenticator that answers at once, the whole ceremony can finish
- * (and the prompt close again) between two polls, so the opening is observed, not polled for.
- */
-function promptOpens(dashboard: McpDashboard, timeoutMs = 10_000): Promise<string> {
-  const prompt = passkeyPrompt(dashboard);
-  const dialog = prompt.shadowRoot!.querySelector('dialog')!;
-  return new Promise<string>((resolve, reject) => {
-    const done = (observer: MutationObserver, timer: ReturnType<typeof setTimeout>) => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve(prompt.shadowRoot!.textContent ?? '');
-    };
-    const observer = new MutationObserver(() => {
-      if (dialog.open) done(observer, timer);
-    });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      reject(new Error(`The passkey prompt did not open within ${timeoutMs} ms`));
-    }, timeoutMs);
-    observer.observe(dialog, { attributes: true, attributeFilter: ['open'] });
-    if (dialog.open) done(observer, timer);
-  });
-}
-
-/** The text of one tool's item in the (virtualised, searchable) tool list, as a person finds it. */
-async function toolItem(card: McpWidgetCard, title: string): Promise<string> {
-  deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
-  await searchTools(card.shadowRoot!, title);
-  const item = await waitFor(
-    () => deepQueryText('button.tool-item', title, card.shadowRoot!),
-    10_000,
-    `the list item of ${title}`,
-  );
-  return item.textContent!.replace(/\s+/g, ' ');
-}
-
-async function runnerText(runner: HTMLElement, text: string, timeoutMs = 15_000): Promise<string> {
-  return waitFor(
-    () => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined),
-    timeoutMs,
-    `"${text}" in the tool runner`,
-  );
-}
-
 describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual authenticator)', () => {
   let gateway: TestGateway;
   let dashboard: McpDashboard;
