@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/* global document, window, requestAnimationFrame */
+/* global document */
 // The dashboard as a dashboard. Three figures, each in headless Chromium against a real gateway:
 //  1. Nine servers at 1400×900: how many servers show their state on the first screen, how many server
 //     panels are on it, and how much of the first screen below the header is blank (no tile, no card).
@@ -10,9 +10,11 @@
 // Works on a build without tiles too (it then measures the cards), so the figures of the issue's "before"
 // can be taken by running this file on an older commit. DASHBOARD_LAYOUT_SHOT=<file.png> keeps the
 // 1400×900 screenshot of figure 1.
-import { launchBrowser, watchProblems } from './lib/browser.mjs';
+import { launchBrowser } from './lib/browser.mjs';
 import { emit, log } from './lib/contract.mjs';
-import { syntheticConfig, syntheticServer } from './lib/servers.mjs';
+import { syntheticConfig } from './lib/servers.mjs';
+import { dragFrames } from './lib/layout-drag.mjs';
+import { firstScreen } from './lib/layout-first-screen.mjs';
 import { percentile, median, round } from './lib/stats.mjs';
 import { startGatewayProcess } from '../test/support/gateway-process.mjs';
 
@@ -20,225 +22,6 @@ const QUICK = process.env.BENCH_QUICK === '1';
 /** DASHBOARD_LAYOUT_ONLY=drag (or first-screen, hundred; comma-separated) runs only those figures. */
 const ONLY = (process.env.DASHBOARD_LAYOUT_ONLY ?? '').split(',').filter(Boolean);
 const wanted = (name) => ONLY.length === 0 || ONLY.includes(name);
-
-/** The nine servers of the issue's first-user trial, from what this repository ships and installs. */
-function nineServers() {
-  return {
-    mcpServers: {
-      everything: { command: 'mcp-server-everything', args: ['stdio'] },
-      'everything-2': { command: 'mcp-server-everything', args: ['stdio'] },
-      'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
-      'basic-vanillajs-2': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
-      'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
-      'system-monitor-2': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
-      'mcplet-demo': { command: 'node', args: ['examples/mcplet-demo-server/server.mjs'] },
-      notes: syntheticServer({ name: 'notes', tools: 20 }),
-      files: syntheticServer({ name: 'files', tools: 12 }),
-    },
-  };
-}
-
-/** In the page: every server's boxes (tiles, or cards on a build without tiles), and whether all have loaded. */
-function serverBoxes() {
-  const root = document.querySelector('mcp-dashboard')?.shadowRoot;
-  if (!root) return { ready: false, boxes: [] };
-  const tiles = [...root.querySelectorAll('mcp-tile')];
-  const cards = [...root.querySelectorAll('mcp-widget-card')];
-  const loading = cards.some((c) => c.phase !== 'ready' && c.phase !== 'error' && c.phase !== 'disabled');
-  const source = tiles.length ? tiles : cards;
-  const boxes = source.map((el) => {
-    const r = el.getBoundingClientRect();
-    const server = el.tile?.server ?? el.server?.name ?? '';
-    const kind = el.tile?.kind ?? 'widget';
-    return { server, kind, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
-  });
-  const header = root.querySelector('header.top')?.getBoundingClientRect();
-  const main = root.querySelector('main')?.getBoundingClientRect();
-  return {
-    ready: !loading && source.length > 0,
-    boxes,
-    headerBottom: header?.bottom ?? 0,
-    main: main ? { left: main.left, right: main.right } : undefined,
-  };
-}
-
-async function firstScreen(browser) {
-  const gateway = await startGatewayProcess({ config: nineServers() });
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  try {
-    const page = await context.newPage();
-    const problems = watchProblems(page);
-    await page.goto(gateway.url);
-    await page.waitForFunction(serverBoxes, undefined, { polling: 250, timeout: 120_000 }).then(async () => {
-      await page.waitForFunction(
-        () => {
-          const s = document.querySelector('mcp-dashboard')?.shadowRoot;
-          const cards = [...(s?.querySelectorAll('mcp-widget-card') ?? [])];
-          return (
-            cards.length > 0 && cards.every((c) => c.phase === 'ready' || c.phase === 'error' || c.phase === 'disabled')
-          );
-        },
-        undefined,
-        { polling: 250, timeout: 120_000 },
-      );
-    });
-    // Let late layout (fonts, virtualised lists, status polls) settle.
-    await page.waitForTimeout(1500);
-    if (process.env.DASHBOARD_LAYOUT_SHOT) await page.screenshot({ path: process.env.DASHBOARD_LAYOUT_SHOT });
-    const m = await page.evaluate(serverBoxes);
-    const height = 900;
-    const width = 1400;
-    const onScreen = (b) => b.bottom > m.headerBottom + 24 && b.top < height - 24 && b.right > 0 && b.left < width;
-    const servers = new Set(m.boxes.filter(onScreen).map((b) => b.server));
-    const panels = new Set(m.boxes.filter((b) => b.kind === 'widget' && onScreen(b)).map((b) => b.server));
-    // Blank: points of the first screen below the header, inside <main>, covered by no tile or card (a 10 px lattice).
-    let blank = 0;
-    let total = 0;
-    const left = m.main?.left ?? 0;
-    const right = m.main?.right ?? width;
-    for (let y = Math.ceil(m.headerBottom) + 5; y < height; y += 10) {
-      for (let x = left + 5; x < right; x += 10) {
-        total++;
-        if (!m.boxes.some((b) => x >= b.left && x < b.right && y >= b.top && y < b.bottom)) blank++;
-      }
-    }
-    if (problems.length) log(`first screen: the page reported: ${problems.slice(0, 3).join('; ')}`);
-    return {
-      servers: servers.size,
-      panels: panels.size,
-      total: new Set(m.boxes.map((b) => b.server)).size,
-      blankPct: (100 * blank) / total,
-      blankPx: blank * 100,
-    };
-  } finally {
-    await context.close();
-    await gateway.stop();
-  }
-}
-
-/** In the page: enters edit mode on the current dashboard, when the build has one. */
-async function enterEditMode() {
-  const root = document.querySelector('mcp-dashboard')?.shadowRoot;
-  const grid = root?.querySelector('mcp-tile-grid');
-  if (!grid) return false;
-  const button = root.querySelector('[data-action="edit-layout"]');
-  button?.click();
-  await new Promise((r) => setTimeout(r, 100));
-  return Boolean(grid.editing);
-}
-
-/**
- * From a trace: for each animation frame of the page's main thread, the CPU time (`tdur`) of the tasks
- * that ran since the previous frame (the frame's own work included) — what one frame costs us.
- */
-function mainThreadCpuPerFrame(events) {
-  const dispatching = new Set(events.filter((e) => e.name === 'EventDispatch').map((e) => e.pid));
-  const main = events.find(
-    (e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && dispatching.has(e.pid),
-  );
-  if (!main) throw new Error('the trace has no renderer main thread');
-  const own = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const frames = own
-    .filter((e) => e.name === 'FireAnimationFrame')
-    .map((e) => e.ts)
-    .sort((a, b) => a - b);
-  const tasks = own.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
-  const out = [];
-  for (let i = 1; i < frames.length; i++) {
-    const cpu = tasks
-      .filter((t) => t.ts >= frames[i - 1] && t.ts < frames[i])
-      .reduce((sum, t) => sum + (t.tdur ?? t.dur ?? 0), 0);
-    out.push(cpu / 1000);
-  }
-  return out;
-}
-
-async function dragFrames(browser) {
-  // 25 servers × (status tile + panel) = 50 tiles.
-  const gateway = await startGatewayProcess({ config: syntheticConfig(25, { tools: 10, resources: 2, prompts: 1 }) });
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  try {
-    const page = await context.newPage();
-    await page.goto(gateway.url);
-    await page.waitForFunction(
-      () => (document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-tile').length ?? 0) >= 50,
-      undefined,
-      { timeout: 120_000 },
-    );
-    await page.waitForFunction(
-      () =>
-        [...document.querySelector('mcp-dashboard').shadowRoot.querySelectorAll('mcp-widget-card')].every(
-          (c) => c.phase === 'ready',
-        ),
-      undefined,
-      { timeout: 120_000 },
-    );
-    if (!(await page.evaluate(enterEditMode))) throw new Error('this build has no edit mode');
-    const handle = await page.evaluateHandle(() => {
-      const tile = [...document.querySelector('mcp-dashboard').shadowRoot.querySelectorAll('mcp-tile')].find(
-        (t) => t.tile?.kind === 'widget',
-      );
-      return tile.shadowRoot.querySelector('[data-action="drag"]');
-    });
-    const box = await handle.boundingBox();
-    const frames = [];
-    const idle = [];
-    const rounds = QUICK ? 1 : 5;
-    const collect = () =>
-      page.evaluate(() => {
-        // One chain of frames per round (a token ends the previous chain).
-        const round = (window.__round = (window.__round ?? 0) + 1);
-        window.__frames = [];
-        const tick = (t) => {
-          if (window.__round !== round) return;
-          window.__frames.push(t);
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
-    const stop = () =>
-      page.evaluate(() => {
-        window.__round += 1;
-        return window.__frames;
-      });
-    // Baseline: the same page, edit mode on, nobody dragging (what this machine gives an idle page).
-    await collect();
-    await page.waitForTimeout(3000);
-    const still = await stop();
-    for (let i = 1; i < still.length; i++) idle.push(still[i] - still[i - 1]);
-    const drag = async () => {
-      const x0 = box.x + box.width / 2;
-      const y0 = box.y + box.height / 2;
-      await page.mouse.move(x0, y0);
-      await page.mouse.down();
-      // Across the grid and back: 120 moves, one per frame or so, as a hand does.
-      for (let i = 0; i <= 120; i++) {
-        const t = i <= 60 ? i / 60 : (120 - i) / 60;
-        await page.mouse.move(x0 + t * 700, y0 + t * 350);
-      }
-      await page.mouse.up();
-    };
-    for (let round = 0; round < rounds; round++) {
-      await collect();
-      await drag();
-      const stamps = await stop();
-      for (let i = 1; i < stamps.length; i++) frames.push(stamps[i] - stamps[i - 1]);
-    }
-    // One more round under a Chromium trace: the main thread's CPU time per frame (thread time, so a
-    // loaded machine that takes the CPU away between frames does not count as our work).
-    await collect();
-    await browser.startTracing(page, {
-      categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
-    });
-    await drag();
-    const cpu = mainThreadCpuPerFrame(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
-    await stop();
-    return { frames, idle, cpu };
-  } finally {
-    await context.close();
-    await gateway.stop();
-  }
-}
 
 /** In the page: epoch of the frame in which every tile of the layout (or every card) is in the DOM with a box. */
 function layoutPainted(count) {

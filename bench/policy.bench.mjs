@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { chromePath, CHROME_ARGS } from '../test/support/chrome.mjs';
 import { startGatewayProcess } from '../test/support/gateway-process.mjs';
+import { addVirtualAuthenticator } from '../test/support/virtual-authenticator.mjs';
 
 const log = (...a) => process.stderr.write(`${a.join(' ')}\n`);
 const median = (xs) => {
@@ -99,17 +100,7 @@ async function e2eFigures() {
   try {
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable', { enableUI: false });
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(cdp);
     await page.goto(await gateway.launchUrl());
     await page.waitForURL(/localhost/);
     await page

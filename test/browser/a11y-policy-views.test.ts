@@ -9,13 +9,13 @@ import {
   confirmDialog,
   dialogOpen,
   fillAndInvoke,
-  mountDashboard,
   readyCard,
   searchTools,
   selectTool,
 } from '../support/dashboard.js';
 import { deepActive, deepQuery, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
+import { useDashboard, type DashboardEnv } from '../support/setup.js';
 
 // The invocation-policy views under the theme, accessibility and language rules:
 // MCPlet badges in the tool list and runner, the result check, the confirmation dialog with policy
@@ -163,42 +163,28 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
   (saved.shadowRoot!.querySelector('[data-action="close-saved"]') as HTMLButtonElement).click();
 }
 
+const resetLocale = ({ dashboard }: DashboardEnv) => dashboard.services?.configuration.set('i18n.locale', 'en');
+
 describe('policy views: axe in every theme, keyboard, Japanese', function () {
   this.timeout(180_000);
-  let gateway: TestGateway | undefined;
-  let dashboard: McpDashboard | undefined;
-
-  afterEach(async () => {
-    await dashboard?.services?.configuration.set('i18n.locale', 'en');
-    dashboard?.remove();
-    dashboard = undefined;
-  });
 
   describe('built-in modes', () => {
-    before(async () => {
-      gateway = await startGateway({ mcpServers: SERVERS, dashboard: POLICY });
-    });
-    after(async () => {
-      await stopGateway(gateway);
-      gateway = undefined;
-    });
+    const env = useDashboard({ mcpServers: SERVERS, dashboard: POLICY, mount: 'each', teardown: resetLocale });
 
     for (const mode of ['light', 'dark', 'high-contrast'] as const) {
       it(`MCP-WP-11.5.1 no violations in the policy views in ${mode} mode`, async () => {
-        dashboard = await mountDashboard(gateway!);
-        await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
-        await dashboard.services!.configuration.set('theme.mode', mode);
+        await waitFor(() => env.dashboard!.services?.preferences, 10_000, 'services');
+        await env.dashboard.services!.configuration.set('theme.mode', mode);
         // The choice is applied once the dashboard has loaded its preferences (later on a busy machine).
-        await waitFor(() => dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
-        await walk(dashboard, mode);
+        await waitFor(() => env.dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
+        await walk(env.dashboard, mode);
       });
     }
 
     it('MCP-WP-11.5.12 the audit panel opens with Enter, keeps Tab inside, closes with Escape and returns focus', async () => {
-      dashboard = await mountDashboard(gateway!);
-      await readyCard(dashboard, SERVER);
+      await env.card(SERVER);
       const opener = await waitFor(
-        () => dashboard!.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="audit"]:not([hidden])'),
+        () => env.dashboard!.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="audit"]:not([hidden])'),
         5000,
         'the Audit log button',
       );
@@ -206,7 +192,7 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
       await press('Enter');
       const panel = await waitFor(
         () => {
-          const p = dashboard!.shadowRoot!.querySelector('mcp-audit-panel');
+          const p = env.dashboard!.shadowRoot!.querySelector('mcp-audit-panel');
           return p?.shadowRoot?.querySelector('dialog')?.open ? p : undefined;
         },
         5000,
@@ -228,12 +214,11 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
     });
 
     it('MCP-WP-11.5.12 the passkey prompt takes focus on Cancel, keeps Tab inside, and Escape cancels the ceremony and returns focus', async () => {
-      dashboard = await mountDashboard(gateway!);
-      await readyCard(dashboard, SERVER);
-      const opener = dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="appearance"]')!;
+      await env.card(SERVER);
+      const opener = env.dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="appearance"]')!;
       opener.focus();
-      const prompt = showPasskeyPrompt(dashboard);
-      const element = passkeyPrompt(dashboard);
+      const prompt = showPasskeyPrompt(env.dashboard);
+      const element = passkeyPrompt(env.dashboard);
       await waitFor(() => element.shadowRoot?.querySelector('dialog')?.open, 5000, 'the passkey prompt');
       await waitFor(
         () => (deepActive() as HTMLElement | null)?.dataset.action === 'cancel-passkey',
@@ -252,10 +237,9 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
     });
 
     it('MCP-WP-6.8.1 badges, policy details, passkey prompt, notices and the audit panel follow the language switch (Japanese)', async () => {
-      dashboard = await mountDashboard(gateway!);
-      const card = await readyCard(dashboard, SERVER);
-      await dashboard.services!.configuration.set('i18n.locale', 'ja');
-      await waitFor(() => dashboard!.services!.i18n.currentLocale === 'ja', 5000, 'Japanese');
+      const card = await env.card(SERVER);
+      await env.dashboard.services!.configuration.set('i18n.locale', 'ja');
+      await waitFor(() => env.dashboard!.services!.i18n.currentLocale === 'ja', 5000, 'Japanese');
       deepQueryText<HTMLButtonElement>('[role="tab"]', 'ツール', card.shadowRoot!)?.click();
       await searchTools(card.shadowRoot!, 'Search notes');
       const item = await waitFor(
@@ -278,14 +262,14 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
       row.click();
       const runner = await waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'runner');
       await fillAndInvoke(runner, { id: 'n2' }, '実行');
-      await dialogOpen(dashboard);
-      const dialog = deepText(confirmDialog(dashboard).shadowRoot!);
+      await dialogOpen(env.dashboard);
+      const dialog = deepText(confirmDialog(env.dashboard).shadowRoot!);
       expect(dialog)
         .to.contain('パスキーで続ける')
         .and.contain('確認する理由')
         .and.contain('サーバーが検証します')
         .and.not.contain('Why you are asked');
-      answerDialog(dashboard, 'cancel');
+      answerDialog(env.dashboard, 'cancel');
 
       // A refusal by the policy, in the runner: the rule is worded in Japanese, not the engine's English.
       await searchTools(card.shadowRoot!, 'Bulk delete');
@@ -315,33 +299,33 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
         .and.contain('(X2)')
         .and.not.contain('is excluded');
 
-      const prompt = showPasskeyPrompt(dashboard);
+      const prompt = showPasskeyPrompt(env.dashboard);
       await waitFor(
-        () => passkeyPrompt(dashboard!).shadowRoot?.querySelector('dialog')?.open,
+        () => passkeyPrompt(env.dashboard!).shadowRoot?.querySelector('dialog')?.open,
         5000,
         'the passkey prompt',
       );
-      expect(deepText(passkeyPrompt(dashboard).shadowRoot!))
+      expect(deepText(passkeyPrompt(env.dashboard).shadowRoot!))
         .to.contain('パスキーが必要です')
         .and.contain('パスキーを待っています');
       (
-        passkeyPrompt(dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement
+        passkeyPrompt(env.dashboard).shadowRoot!.querySelector('[data-action="cancel-passkey"]') as HTMLButtonElement
       ).click();
       await prompt.settled;
 
-      dashboard.services!.bus.emit('mcp:host:violation', {
+      env.dashboard.services!.bus.emit('mcp:host:violation', {
         serverName: SERVER,
         widgetId: `server-panel:${SERVER}`,
         operation: 'clipboard',
         message: 'Widget "server-panel:mcplet-demo" has no permission for "clipboard".',
       });
-      const notices = dashboard.shadowRoot!.querySelector('mcp-host-notices')!;
+      const notices = env.dashboard.shadowRoot!.querySelector('mcp-host-notices')!;
       await waitFor(() => deepText(notices.shadowRoot!).includes('ブロックしました'), 5000, 'the notice in Japanese');
       expect(deepText(notices.shadowRoot!)).to.contain('「clipboard」の使用が許可されていません');
 
-      const header = dashboard.shadowRoot!.querySelector('[data-action="audit"]')!;
+      const header = env.dashboard.shadowRoot!.querySelector('[data-action="audit"]')!;
       expect(header.textContent!.trim()).to.equal('監査ログ');
-      const panel = (await dashboard.openAudit())!;
+      const panel = (await env.dashboard.openAudit())!;
       await waitFor(() => panel.entries.length > 0, 5000, 'audit entries');
       const text = deepText(panel.shadowRoot!);
       expect(text)
@@ -358,22 +342,17 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
     ['harbor-labs', 'dark'],
   ] as const) {
     describe(`sample brand ${name}`, () => {
-      before(async () => {
-        gateway = await startGateway({
-          mcpServers: SERVERS,
-          dashboard: { ...POLICY, brand: `examples/brands/${name}/brand.json` },
-        });
-      });
-      after(async () => {
-        await stopGateway(gateway);
-        gateway = undefined;
+      const env = useDashboard({
+        mcpServers: SERVERS,
+        dashboard: { ...POLICY, brand: `examples/brands/${name}/brand.json` },
+        mount: 'each',
+        teardown: resetLocale,
       });
 
       it(`MCP-WP-11.5.1 no violations in the policy views with the ${name} brand in ${mode} mode`, async () => {
-        dashboard = await mountDashboard(gateway!);
-        await waitFor(() => dashboard!.services?.theme.brand, 10_000, 'the brand from the config');
-        await dashboard.services!.configuration.set('theme.mode', mode);
-        await walk(dashboard, `${name}/${mode}`);
+        await waitFor(() => env.dashboard!.services?.theme.brand, 10_000, 'the brand from the config');
+        await env.dashboard.services!.configuration.set('theme.mode', mode);
+        await walk(env.dashboard, `${name}/${mode}`);
       });
     });
   }

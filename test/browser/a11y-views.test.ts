@@ -3,17 +3,10 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { axePasses, axeViolations } from '../support/axe.js';
 import { openThroughWidget, viewReady } from '../support/apps.js';
-import {
-  answerDialog,
-  dialogOpen,
-  fillAndInvoke,
-  mountDashboard,
-  openTab,
-  readyCard,
-  selectTool,
-} from '../support/dashboard.js';
+import { answerDialog, dialogOpen, fillAndInvoke, openTab, readyCard, selectTool } from '../support/dashboard.js';
 import { deepQuery, deepQueryText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
+import { useDashboard } from '../support/setup.js';
 
 // axe-core (WCAG 2.1 A + AA rules) over every view a user meets — the dashboard with each tab of the
 // built-in widget, a tool result, a resource preview, prompt messages, the activity table, an error
@@ -254,26 +247,12 @@ async function walk(dashboard: McpDashboard, label: string): Promise<void> {
 
 describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
   this.timeout(180_000);
-  let gateway: TestGateway | undefined;
-  let dashboard: McpDashboard | undefined;
-
-  afterEach(() => {
-    dashboard?.remove();
-    dashboard = undefined;
-  });
 
   describe('built-in modes', () => {
-    before(async () => {
-      gateway = await startGateway({ mcpServers: SERVERS });
-    });
-    after(async () => {
-      await stopGateway(gateway);
-      gateway = undefined;
-    });
+    const env = useDashboard({ mcpServers: SERVERS, mount: 'each' });
 
     it('axe looks inside widget shadow roots: a low-contrast line in a widget is reported (control)', async () => {
-      dashboard = await mountDashboard(gateway!);
-      const card = await readyCard(dashboard, 'everything');
+      const card = await env.card('everything');
       const widget = await widgetOf(card);
       const probe = document.createElement('p');
       probe.textContent = 'barely visible';
@@ -286,13 +265,12 @@ describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
 
     for (const mode of ['light', 'dark', 'high-contrast'] as const) {
       it(`MCP-WP-11.5.1 no violations in ${mode} mode`, async () => {
-        dashboard = await mountDashboard(gateway!);
-        await waitFor(() => dashboard!.services?.preferences, 10_000, 'services');
-        await dashboard.services!.configuration.set('theme.mode', mode);
+        await waitFor(() => env.dashboard!.services?.preferences, 10_000, 'services');
+        await env.dashboard.services!.configuration.set('theme.mode', mode);
         // The choice is applied once the dashboard has loaded its preferences (later on a busy machine).
-        await waitFor(() => dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
+        await waitFor(() => env.dashboard!.services!.theme.getMode() === mode, 10_000, `the ${mode} mode to apply`);
         expect(await axePasses(document), 'axe checked colour contrast').to.include('color-contrast');
-        await walk(dashboard, mode);
+        await walk(env.dashboard, mode);
       });
     }
   });
@@ -302,23 +280,19 @@ describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
     ['harbor-labs', 'dark'],
   ] as const) {
     describe(`sample brand ${name}`, () => {
-      before(async () => {
-        gateway = await startGateway({
-          mcpServers: SERVERS,
-          dashboard: { brand: `examples/brands/${name}/brand.json` },
-        });
-      });
-      after(async () => {
-        await stopGateway(gateway);
-        gateway = undefined;
+      const env = useDashboard({
+        mcpServers: SERVERS,
+        dashboard: { brand: `examples/brands/${name}/brand.json` },
+        mount: 'each',
       });
 
       it(`MCP-WP-11.5.1 no violations with the ${name} brand in ${mode} mode`, async () => {
-        dashboard = await mountDashboard(gateway!);
-        await waitFor(() => dashboard!.services?.theme.brand, 10_000, 'the brand from the config');
-        await dashboard.services!.configuration.set('theme.mode', mode);
-        expect(dashboard.shadowRoot!.querySelector('h1')!.textContent).to.equal(dashboard.services!.theme.brand!.name);
-        await walk(dashboard, `${name}/${mode}`);
+        await waitFor(() => env.dashboard!.services?.theme.brand, 10_000, 'the brand from the config');
+        await env.dashboard.services!.configuration.set('theme.mode', mode);
+        expect(env.dashboard.shadowRoot!.querySelector('h1')!.textContent).to.equal(
+          env.dashboard.services!.theme.brand!.name,
+        );
+        await walk(env.dashboard, `${name}/${mode}`);
       });
     });
   }

@@ -1,12 +1,11 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { contrastRatio } from '../../theme/color.js';
 import { composeTheme } from '../../theme/compose.js';
 import { openThroughWidget, viewReady } from '../support/apps.js';
-import { mountDashboard, readyCard } from '../support/dashboard.js';
 import { deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
 import { evalInView, waitInView } from '../support/views.js';
+import { useDashboard } from '../support/setup.js';
 
 // A theme, brand or language switch reaches an open MCP App view (host-context-changed with the
 // style variables mapped from our tokens), inside the real sandbox, without reopening the view.
@@ -19,28 +18,21 @@ type Seen = { scheme: string; bg: string; ring: string; mono: string; raised: st
 
 describe('theme, brand and language reach open MCP App views', function () {
   this.timeout(90_000);
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let viewId: string;
 
+  const env = useDashboard({
+    mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } },
+    teardown: ({ dashboard }) => dashboard.services?.configuration.set('i18n.locale', 'en'),
+  });
+
   before(async () => {
-    gateway = await startGateway({
-      mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } },
-    });
-    dashboard = await mountDashboard(gateway);
-    const card = await readyCard(dashboard, 'basic-vanillajs');
-    await dashboard.services!.configuration.set('theme.mode', 'light');
-    const { frame } = await openThroughWidget(dashboard, card, 'basic-vanillajs', 'get-time');
+    const card = await env.card('basic-vanillajs');
+    await env.dashboard.services!.configuration.set('theme.mode', 'light');
+    const { frame } = await openThroughWidget(env.dashboard, card, 'basic-vanillajs', 'get-time');
     viewId = await viewReady(frame);
   });
 
-  after(async () => {
-    await dashboard?.services?.configuration.set('i18n.locale', 'en');
-    dashboard?.remove();
-    await stopGateway(gateway);
-  });
-
-  const tokens = () => dashboard.services!.theme.tokens;
+  const tokens = () => env.dashboard.services!.theme.tokens;
 
   it('MCP-WP-5.5.8 the extended tokens are mapped onto the view (ring, monospace font, raised surface)', async () => {
     const seen = await evalInView<Seen>(viewId, READ);
@@ -51,7 +43,7 @@ describe('theme, brand and language reach open MCP App views', function () {
   });
 
   it('high contrast reaches the view live: black background, dark scheme', async () => {
-    await dashboard.services!.configuration.set('theme.mode', 'high-contrast');
+    await env.dashboard.services!.configuration.set('theme.mode', 'high-contrast');
     await waitInView(
       viewId,
       `return getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary').trim() === '#000000';`,
@@ -59,7 +51,7 @@ describe('theme, brand and language reach open MCP App views', function () {
       'high contrast',
     );
     expect((await evalInView<Seen>(viewId, READ)).scheme).to.equal('dark');
-    await dashboard.services!.configuration.set('theme.mode', 'light');
+    await env.dashboard.services!.configuration.set('theme.mode', 'light');
     await waitInView(
       viewId,
       `return getComputedStyle(document.documentElement).getPropertyValue('--color-background-primary').trim() === '#ffffff';`,
@@ -69,7 +61,10 @@ describe('theme, brand and language reach open MCP App views', function () {
   });
 
   it('a brand reaches the view with its colours already adapted for contrast', async () => {
-    await dashboard.services!.configuration.set('theme.brand', { name: 'Yellow Co', colors: { primary: '#ffcc00' } });
+    await env.dashboard.services!.configuration.set('theme.brand', {
+      name: 'Yellow Co',
+      colors: { primary: '#ffcc00' },
+    });
     try {
       const ring = composeTheme({ mode: 'light', brand: { name: 'Yellow Co', colors: { primary: '#ffcc00' } } }).tokens[
         '--mcp-focus-ring'
@@ -83,19 +78,19 @@ describe('theme, brand and language reach open MCP App views', function () {
       );
       expect(contrastRatio(ring, '#ffffff')).to.be.at.least(3);
     } finally {
-      await dashboard.services!.configuration.set('theme.brand', undefined);
+      await env.dashboard.services!.configuration.set('theme.brand', undefined);
     }
   });
 
   it('MCP-WP-10.3.4 a language switch reaches the view (hostContext.locale) and the app frame chrome', async () => {
-    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const card = await env.card('basic-vanillajs');
     const frame = await waitFor(
       () => card.shadowRoot!.querySelector('mcp-server-panel-widget')?.shadowRoot?.querySelector('mcp-app-frame'),
       5000,
       'the frame',
     );
     expect(deepText(frame.shadowRoot!)).to.contain('Close app');
-    await dashboard.services!.configuration.set('i18n.locale', 'ja');
+    await env.dashboard.services!.configuration.set('i18n.locale', 'ja');
     await waitFor(() => deepText(frame.shadowRoot!).includes('アプリを閉じる'), 5000, 'the Japanese frame');
     const view = frame.view as unknown as { context: { locale?: string } };
     await waitFor(() => view.context.locale === 'ja', 5000, 'the locale in hostContext');

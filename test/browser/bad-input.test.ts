@@ -2,17 +2,9 @@ import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import {
-  answerDialog,
-  dialogOpen,
-  fillAndInvoke,
-  mountDashboard,
-  openTab,
-  readyCard,
-  searchTools,
-  selectTool,
-} from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, openTab, searchTools, selectTool } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   interface Window {
@@ -59,27 +51,16 @@ async function confirmAndWaitForResult(
 }
 
 describe('bad input through the gateway', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] },
-        malformed: { command: 'node', args: ['test/fixtures/malformed-lists-server.mjs'] },
-        synthetic: { command: 'node', args: ['bench/synthetic-server.mjs', '--tools', '5000'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] },
+      malformed: { command: 'node', args: ['test/fixtures/malformed-lists-server.mjs'] },
+      synthetic: { command: 'node', args: ['bench/synthetic-server.mjs', '--tools', '5000'] },
+    },
   });
 
   it('MCP-WP-9.1.3 5,000 tools: the tool browser loads them, search finds one, selecting and invoking it works', async () => {
-    const card = await readyCard(dashboard, 'synthetic', 60_000);
+    const card = await env.card('synthetic', 60_000);
     expect(card.phase, card.error).to.equal('ready');
     const select = card.shadowRoot!.querySelector('select') as HTMLSelectElement;
     select.value = 'tool-browser';
@@ -115,24 +96,24 @@ describe('bad input through the gateway', () => {
     const runner = await waitFor(() => deepQuery('mcp-tool-runner', widget.shadowRoot!), 5000, 'the runner');
     await waitFor(() => deepText(runner).includes('Tool 4321'), 5000, 'the chosen tool in the runner');
     await fillAndInvoke(runner, { id: '7' });
-    expect(await dialogOpen(dashboard)).to.contain('tool-4321');
-    answerDialog(dashboard, 'confirm');
+    expect(await dialogOpen(env.dashboard)).to.contain('tool-4321');
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(() => deepText(runner).includes('tool-4321 {"id":7}'), 15_000, 'the result of tool-4321');
   });
 
   it('MCP-WP-9.1.3 a 5 MB text result is shown truncated with a message, more on request and all as a file; another card stays operable meanwhile', async () => {
     delete window.__xss;
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const runner = await selectTool(card, 'huge-text');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     // While 5 MB travel and render, a call on another card goes through and shows its result.
-    const other = await readyCard(dashboard, 'malformed');
+    const other = await env.card('malformed');
     const otherRunner = await selectTool(other, 'good-tool');
     await fillAndInvoke(otherRunner, { word: 'meanwhile' });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(
       () => deepText(otherRunner).includes('called good-tool with {"word":"meanwhile"}'),
       30_000,
@@ -168,10 +149,10 @@ describe('bad input through the gateway', () => {
   });
 
   it('MCP-WP-9.1.3 a 5 MB structuredContent is shown truncated with a message and saved whole as JSON', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const runner = await selectTool(card, 'huge-structured');
     await fillAndInvoke(runner, {});
-    const view = await confirmAndWaitForResult(dashboard, runner);
+    const view = await confirmAndWaitForResult(env.dashboard, runner);
     expect(deepText(view)).to.contain('A 5 MB structured result.');
     expect(deepText(view)).to.contain('Structured content');
     const longText = await waitFor(
@@ -194,7 +175,7 @@ describe('bad input through the gateway', () => {
   });
 
   it('MCP-WP-9.1.3 wrong shapes in tools/list, resources/list and prompts/list: the card says what was left out and why; the good items work', async () => {
-    const card = await readyCard(dashboard, 'malformed');
+    const card = await env.card('malformed');
     expect(card.phase, card.error).to.equal('ready');
     const notice = await waitFor(
       () => card.shadowRoot!.querySelector('.list-problems'),
@@ -217,7 +198,7 @@ describe('bad input through the gateway', () => {
     // The well-formed entries work.
     const runner = await selectTool(card, 'good-tool');
     await fillAndInvoke(runner, { word: 'still works' });
-    await confirmAndWaitForResult(dashboard, runner);
+    await confirmAndWaitForResult(env.dashboard, runner);
     await waitFor(
       () => deepText(runner).includes('called good-tool with {"word":"still works"}'),
       10_000,
@@ -244,9 +225,9 @@ describe('bad input through the gateway', () => {
   });
 
   it('MCP-WP-11.2.3 a tool whose input schema cannot be used is refused before anything is sent, saying why', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const calls: unknown[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d) => calls.push(d));
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d) => calls.push(d));
     try {
       for (const [tool, reason] of [
         ['schema-network-ref', 'never fetched'],
@@ -265,7 +246,9 @@ describe('bad input through the gateway', () => {
         );
         expect(alert.textContent).to.contain(reason);
         expect(alert.textContent).to.contain('The dashboard blocked this operation.');
-        const dialog = dashboard.shadowRoot!.querySelector('mcp-confirm-dialog')!.shadowRoot!.querySelector('dialog')!;
+        const dialog = env.dashboard
+          .shadowRoot!.querySelector('mcp-confirm-dialog')!
+          .shadowRoot!.querySelector('dialog')!;
         expect(dialog.open).to.equal(false);
       }
       expect(calls).to.deep.equal([]);
@@ -275,10 +258,10 @@ describe('bad input through the gateway', () => {
   });
 
   it("MCP-WP-11.2.3 recursive and huge input schemas go through the form, the host's check and the call", async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const recursive = await selectTool(card, 'schema-recursive');
     await fillAndInvoke(recursive, { label: 'root' });
-    await confirmAndWaitForResult(dashboard, recursive);
+    await confirmAndWaitForResult(env.dashboard, recursive);
     await waitFor(
       () => deepText(recursive).includes('schema-recursive received {"tree":{"label":"root"'),
       10_000,
@@ -296,7 +279,7 @@ describe('bad input through the gateway', () => {
       'the inline problem',
     );
     await fillAndInvoke(huge, { 'Value as JSON': '{"field1999": "last"}' });
-    await confirmAndWaitForResult(dashboard, huge);
+    await confirmAndWaitForResult(env.dashboard, huge);
     await waitFor(
       () => deepText(huge).includes('schema-huge received {"field1999":"last"}'),
       10_000,

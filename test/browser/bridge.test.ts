@@ -3,25 +3,29 @@ import { EventBus } from '../../src/core/services/event-bus.js';
 import { GatewayClient } from '../../src/core/shared/gateway-api/gateway-client.js';
 import { MCPBridge } from '../../src/core/bridge/mcp-bridge.js';
 import { MCPError } from '../../src/core/bridge/mcp-error.js';
-import { startGateway, stopGateway, type TestGateway } from '../support/gateway.js';
+import { useDashboard } from '../support/setup.js';
+
+// One gateway for the file: each describe opens its own sessions on it.
+const env = useDashboard({
+  mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+  mount: 'none',
+});
 
 describe('MCPBridge against server-everything through the real gateway', () => {
-  let gateway: TestGateway;
   let bus: EventBus;
   let bridge: MCPBridge;
   const events: Array<{ event: string; data: any }> = [];
 
-  before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
+  before(() => {
     bus = new EventBus();
     bus.on('mcp:*', (data, meta) => events.push({ event: meta.event, data }));
-    bridge = new MCPBridge({ bus, gateway: new GatewayClient({ baseUrl: gateway.origin, token: gateway.token }) });
+    bridge = new MCPBridge({
+      bus,
+      gateway: new GatewayClient({ baseUrl: env.gateway.origin, token: env.gateway.token }),
+    });
   });
 
-  after(async () => {
-    await bridge?.disconnect('everything');
-    await stopGateway(gateway);
-  });
+  after(() => bridge?.disconnect('everything'));
 
   it('MCP-WP-10.1.2 connects, initialises and lists tools, resources and prompts (all pages)', async () => {
     const info = await bridge.connect('everything', 'stdio');
@@ -113,16 +117,6 @@ describe('MCPBridge against server-everything through the real gateway', () => {
 });
 
 describe('MCPBridge when its client code cannot be loaded', () => {
-  let gateway: TestGateway;
-
-  before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
-  });
-
-  after(async () => {
-    await stopGateway(gateway);
-  });
-
   it('a failed load of the SDK chunk puts the server in error with what to do; the next connect loads it and works', async () => {
     const bus = new EventBus();
     const errors: string[] = [];
@@ -130,7 +124,7 @@ describe('MCPBridge when its client code cannot be loaded', () => {
     let attempts = 0;
     const bridge = new MCPBridge({
       bus,
-      gateway: new GatewayClient({ baseUrl: gateway.origin, token: gateway.token }),
+      gateway: new GatewayClient({ baseUrl: env.gateway.origin, token: env.gateway.token }),
       // The first load fails as a dynamic import does when the gateway is briefly gone; the second is the real one.
       loadSdk: () =>
         ++attempts === 1

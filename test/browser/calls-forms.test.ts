@@ -1,24 +1,15 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import type { McpSchemaForm } from '../../widgets/kit/schema-form/schema-form.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import {
-  answerDialog,
-  confirmDialog,
-  dialogOpen,
-  mountDashboard,
-  readyCard,
-  selectTool,
-} from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, selectTool, cancelOpenDialogs, dialogIsOpen } from '../support/dashboard.js';
 import { createScratchDir, readScratchFile, removeScratchDir, writeScratchFile } from '../support/scratch.js';
+import { useDashboard } from '../support/setup.js';
 
 // Forms that take real input, against real server-filesystem and server-memory through the
 // real gateway: what the user types reaches the server as typed, and the file on disk shows it.
-
-const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;
 
 async function formOf(runner: HTMLElement): Promise<McpSchemaForm> {
   const form = await waitFor(
@@ -80,8 +71,6 @@ async function runnerText(runner: HTMLElement, text: string, timeoutMs = 15_000)
 }
 
 describe('Forms that take real input: server-filesystem and server-memory end to end', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let scratch: string;
   let files: McpWidgetCard;
   let memory: McpWidgetCard;
@@ -89,34 +78,27 @@ describe('Forms that take real input: server-filesystem and server-memory end to
 
   before(async () => {
     scratch = await createScratchDir();
-    gateway = await startGateway({
-      mcpServers: {
-        files: { command: 'mcp-server-filesystem', args: [scratch] },
-        memory: { command: 'mcp-server-memory', env: { MEMORY_FILE_PATH: `${scratch}/memory.jsonl` } },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-    files = await readyCard(dashboard, 'files');
-    memory = await readyCard(dashboard, 'memory');
+  });
+  const env = useDashboard({
+    mcpServers: () => ({
+      files: { command: 'mcp-server-filesystem', args: [scratch] },
+      memory: { command: 'mcp-server-memory', env: { MEMORY_FILE_PATH: `${scratch}/memory.jsonl` } },
+    }),
+  });
+
+  before(async () => {
+    files = await env.card('files');
+    memory = await env.card('memory');
     expect(files.phase, files.error).to.equal('ready');
     expect(memory.phase, memory.error).to.equal('ready');
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: Record<string, unknown> }) =>
+    env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: Record<string, unknown> }) =>
       sent.push(d),
     );
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-    await removeScratchDir(scratch);
-  });
+  after(() => removeScratchDir(scratch));
 
-  afterEach(async () => {
-    for (let i = 0; i < 5 && isOpen(dashboard); i += 1) {
-      answerDialog(dashboard, 'cancel');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
+  afterEach(() => cancelOpenDialogs(env.dashboard));
 
   it('write_file: pasted lines keep their line breaks, Enter adds a line in the text area, Ctrl+Enter invokes — the file on disk has the newlines', async () => {
     const runner = await selectTool(files, 'Write File');
@@ -135,12 +117,12 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     await sendKeys({ press: 'Enter' });
     await sendKeys({ type: 'third line' });
     await form.updateComplete;
-    expect(isOpen(dashboard), 'Enter did not invoke').to.equal(false);
+    expect(dialogIsOpen(env.dashboard), 'Enter did not invoke').to.equal(false);
     expect((form.value as { content: string }).content).to.equal('first line\nsecond line\nthird line');
     await ctrlEnter();
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('first line\\nsecond line\\nthird line');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Successfully wrote');
     expect(await readScratchFile(scratch, 'three.txt')).to.equal('first line\nsecond line\nthird line');
   });
@@ -162,8 +144,8 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     await sendKeys({ press: 'Enter' });
     await sendKeys({ type: 'beta' });
     await ctrlEnter();
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Successfully wrote');
     expect(await readScratchFile(scratch, 'typed.txt')).to.equal('alpha\nbeta');
   });
@@ -196,8 +178,8 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     await form.updateComplete;
     (await field(form, 'newText', 1)).focus();
     await ctrlEnter();
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Completed');
     expect(sent.at(-1)!.args.edits).to.deep.equal([
       { oldText: 'roses are red\nviolets are blue', newText: 'roses are RED\nviolets are BLUE' },
@@ -226,7 +208,7 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     expect(text).to.contain('content: is required');
     expect((await field(form, 'path')).getAttribute('aria-invalid')).to.equal('false');
     expect((await field(form, 'content')).getAttribute('aria-invalid')).to.equal('true');
-    expect(isOpen(dashboard)).to.equal(false);
+    expect(dialogIsOpen(env.dashboard)).to.equal(false);
   });
 
   it('a wrong-typed value from the JSON view is shown as JSON with a note, never as an empty box; fixing it there works', async () => {
@@ -250,8 +232,8 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     expect((await field(form, 'content')).tagName, 'it stays where the user is typing').to.equal('TEXTAREA');
     content.focus();
     await ctrlEnter();
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Successfully wrote');
     expect(await readScratchFile(scratch, 'typed-json.txt')).to.equal('forty-two');
   });
@@ -284,8 +266,8 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     paste(await field(form, 'observations item 2', 0), 'designed by Babbage\nprogrammed by Ada');
     await form.updateComplete;
     deepQueryText<HTMLButtonElement>('button[type="submit"]', 'Invoke', form.shadowRoot!)!.click();
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Completed');
     expect(sent.at(-1)!.args).to.deep.equal({
       entities: [
@@ -305,9 +287,9 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     form = await formOf(runner);
     expect(form.value).to.deep.equal({ names: [] });
     deepQueryText<HTMLButtonElement>('button[type="submit"]', 'Invoke', form.shadowRoot!)!.click();
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('"names": []');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Completed');
     expect(deepText(runner.shadowRoot!)).to.not.contain('is required');
     expect(sent.at(-1)!.args).to.deep.equal({ names: [] });

@@ -2,24 +2,24 @@ import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
 import {
   answerDialog,
   confirmDialog,
   dialogOpen,
   fillAndInvoke,
-  mountDashboard,
-  readyCard,
   selectTool,
+  cancelOpenDialogs,
+  dialogIsOpen,
 } from '../support/dashboard.js';
 import { framesIn } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
 import { createScratchDir, removeScratchDir } from '../support/scratch.js';
+import { useDashboard } from '../support/setup.js';
 
 // Annotation-aware policy end to end: real server-everything, server-filesystem and the
 // cohort-heatmap MCP App server, through the real gateway, in real Chromium.
 
-const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;
 const dialogQuery = <T extends Element>(dashboard: McpDashboard, selector: string) =>
   confirmDialog(dashboard).shadowRoot!.querySelector(selector) as T | null;
 
@@ -42,8 +42,6 @@ async function rememberIn(dashboard: McpDashboard, scope: string, duration?: 'se
 }
 
 describe('Calls that respect the user\u2019s time: annotation-aware policy end to end', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let scratch: string;
   const calls: Array<{ serverName: string; toolName: string; args: unknown }> = [];
   const results: string[] = [];
@@ -51,53 +49,45 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
 
   before(async () => {
     scratch = await createScratchDir();
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        files: { command: 'mcp-server-filesystem', args: [scratch] },
-        cohort: { command: 'mcp-cohort-heatmap-server', args: ['--stdio'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-    for (const name of ['everything', 'files', 'cohort'])
-      expect((await readyCard(dashboard, name)).phase).to.equal('ready');
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string; args: unknown }) =>
+  });
+  const env = useDashboard({
+    mcpServers: () => ({
+      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      files: { command: 'mcp-server-filesystem', args: [scratch] },
+      cohort: { command: 'mcp-cohort-heatmap-server', args: ['--stdio'] },
+    }),
+  });
+
+  before(async () => {
+    for (const name of ['everything', 'files', 'cohort']) expect((await env.card(name)).phase).to.equal('ready');
+    env.dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string; args: unknown }) =>
       calls.push(d),
     );
-    dashboard.services!.bus.on('mcp:tool:result', (d: { toolName: string }) => results.push(d.toolName));
+    env.dashboard.services!.bus.on('mcp:tool:result', (d: { toolName: string }) => results.push(d.toolName));
     // Count every dialog that opens (observed, not polled: a short one is not missed).
-    const dialog = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
+    const dialog = confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!;
     new MutationObserver(() => {
       if (dialog.open) dialogsShown += 1;
     }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-    await removeScratchDir(scratch);
-  });
+  after(() => removeScratchDir(scratch));
 
-  afterEach(async () => {
-    for (let i = 0; i < 5 && isOpen(dashboard); i += 1) {
-      answerDialog(dashboard, 'cancel');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
+  afterEach(() => cancelOpenDialogs(env.dashboard));
 
   it('a read-only standard tool (echo, readOnlyHint: true) asks once, says what it declares, and runs 4 more times without a dialog once remembered', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Echo Tool');
     const before = calls.length;
     const shownBefore = dialogsShown;
     await fillAndInvoke(runner, { message: 'one' });
-    const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
+    const text = (await dialogOpen(env.dashboard)).replace(/\s+/g, ' ');
     expect(text).to.contain('policy C11');
     expect(text).to.contain('Read-only: yes').and.contain('Destructive: no');
     expect(text).to.contain('claims the server everything makes');
     expect(text).to.not.contain('does not say');
-    await rememberIn(dashboard, 'tool');
-    answerDialog(dashboard, 'confirm');
+    await rememberIn(env.dashboard, 'tool');
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Echo: one');
     for (const word of ['two', 'three', 'four', 'five']) {
       await fillAndInvoke(runner, { message: word });
@@ -105,12 +95,12 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     }
     expect(dialogsShown - shownBefore, 'one dialog for five calls').to.equal(1);
     expect(calls.slice(before).map((c) => c.toolName)).to.deep.equal(['echo', 'echo', 'echo', 'echo', 'echo']);
-    const consent = dashboard.services!.policy.consents.list().find((c) => c.toolName === 'echo')!;
+    const consent = env.dashboard.services!.policy.consents.list().find((c) => c.toolName === 'echo')!;
     expect(consent).to.include({ scope: 'tool', duration: 'persistent', rule: 'C11' });
   });
 
   it('Forget in the audit log ends the consent: the next echo asks again', async () => {
-    const panel = (await dashboard.openAudit())!;
+    const panel = (await env.dashboard.openAudit())!;
     const item = await waitFor(
       () =>
         [...panel.shadowRoot!.querySelectorAll('li[data-consent-scope]')].find((li) =>
@@ -122,28 +112,28 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     expect(item.textContent).to.contain('this tool').and.contain('until you forget it');
     (item.querySelector('[data-action="forget"]') as HTMLButtonElement).click();
     await waitFor(
-      () => !dashboard.services!.policy.consents.list().some((c) => c.toolName === 'echo'),
+      () => !env.dashboard.services!.policy.consents.list().some((c) => c.toolName === 'echo'),
       5000,
       'the consent to be forgotten',
     );
     (panel.shadowRoot!.querySelector('[data-action="close-audit"]') as HTMLButtonElement).click();
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Echo Tool');
     await fillAndInvoke(runner, { message: 'again' });
-    expect(await dialogOpen(dashboard)).to.contain('policy C11');
-    answerDialog(dashboard, 'confirm');
+    expect(await dialogOpen(env.dashboard)).to.contain('policy C11');
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Echo: again');
   });
 
   it('"every read-only tool of this server" for this session covers the other read-only tools, and a changed tool asks again', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     let runner = await selectTool(card, 'Print Environment Tool');
     await fillAndInvoke(runner, {});
-    expect(await dialogOpen(dashboard)).to.contain('policy C11');
-    await rememberIn(dashboard, 'server-reads', 'session');
-    answerDialog(dashboard, 'confirm');
+    expect(await dialogOpen(env.dashboard)).to.contain('policy C11');
+    await rememberIn(env.dashboard, 'server-reads', 'session');
+    answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Completed');
-    const consent = dashboard.services!.policy.consents.list().find((c) => c.scope === 'server-reads')!;
+    const consent = env.dashboard.services!.policy.consents.list().find((c) => c.scope === 'server-reads')!;
     expect(consent.duration).to.equal('session');
     expect(Object.keys(consent.tools!)).to.include.members(['echo', 'get-env', 'get-structured-content']);
     // Another read-only tool: no dialog.
@@ -153,53 +143,57 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     await runnerText(runner, 'Echo: covered');
     expect(dialogsShown).to.equal(shownBefore);
     // The server's description of echo changes (as a re-listing would bring): the consent no longer holds.
-    const echo = dashboard.services!.bridge.getServer('everything')!.info!.tools.find((t) => t.name === 'echo')!;
+    const echo = env.dashboard.services!.bridge.getServer('everything')!.info!.tools.find((t) => t.name === 'echo')!;
     const description = echo.description;
     echo.description = `${description} Now it also sends your message elsewhere.`;
     try {
       await fillAndInvoke(runner, { message: 'changed' });
-      expect(await dialogOpen(dashboard)).to.contain('Now it also sends your message elsewhere');
-      answerDialog(dashboard, 'cancel');
+      expect(await dialogOpen(env.dashboard)).to.contain('Now it also sends your message elsewhere');
+      answerDialog(env.dashboard, 'cancel');
     } finally {
       echo.description = description;
     }
     // Not written to IndexedDB: a session consent is gone with the page.
-    const stored = await (await import('idb')).openDB(`${dashboard.dbName}-policy`).then((db) => db.getAll('consents'));
+    const stored = await (
+      await import('idb')
+    )
+      .openDB(`${env.dashboard.dbName}-policy`)
+      .then((db) => db.getAll('consents'));
     expect(stored.some((r: { scope?: string }) => r.scope === 'server-reads')).to.equal(false);
   });
 
   it('a tool the server declares not read-only (toggle-simulated-logging) asks every time and offers no "Remember"; the dialog says what it declares', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Toggle Simulated Logging');
     for (let i = 0; i < 2; i += 1) {
       await fillAndInvoke(runner, {});
-      const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
+      const text = (await dialogOpen(env.dashboard)).replace(/\s+/g, ' ');
       expect(text).to.contain('policy C4').and.contain('readOnlyHint: false').and.contain('Read-only: no');
-      expect(dialogQuery(dashboard, '[data-action="remember"]')).to.equal(null);
-      answerDialog(dashboard, 'confirm');
+      expect(dialogQuery(env.dashboard, '[data-action="remember"]')).to.equal(null);
+      answerDialog(env.dashboard, 'confirm');
       await runnerText(runner, 'Completed');
     }
   });
 
   it('destructive tools always ask: server-filesystem write_file (destructiveHint: true) asks on every call, never offers "Remember", and shows idempotent / open world', async () => {
-    const card = await readyCard(dashboard, 'files');
+    const card = await env.card('files');
     const runner = await selectTool(card, 'Write File');
     for (const n of [1, 2]) {
       await fillAndInvoke(runner, { path: `${scratch}/d${n}.txt`, content: `n${n}` });
-      const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
+      const text = (await dialogOpen(env.dashboard)).replace(/\s+/g, ' ');
       expect(text)
         .to.contain('policy C9')
         .and.contain('Destructive: yes')
         .and.contain('Idempotent: yes')
         .and.contain('Open world: no');
-      expect(dialogQuery(dashboard, '[data-action="remember"]'), 'never remembered').to.equal(null);
-      answerDialog(dashboard, 'confirm');
+      expect(dialogQuery(env.dashboard, '[data-action="remember"]'), 'never remembered').to.equal(null);
+      answerDialog(env.dashboard, 'confirm');
       await runnerText(runner, 'Successfully wrote');
     }
     // Even a consent planted in the store does not skip it.
-    const tool = dashboard.services!.bridge.getServer('files')!.info!.tools.find((t) => t.name === 'write_file')!;
-    const fingerprint = dashboard.services!.policy.catalog.classify(tool).fingerprint;
-    await dashboard.services!.policy.consents.grant({
+    const tool = env.dashboard.services!.bridge.getServer('files')!.info!.tools.find((t) => t.name === 'write_file')!;
+    const fingerprint = env.dashboard.services!.policy.catalog.classify(tool).fingerprint;
+    await env.dashboard.services!.policy.consents.grant({
       serverName: 'files',
       toolName: 'write_file',
       caller: { surface: 'widget', id: 'server-panel:files' },
@@ -207,24 +201,24 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
       rule: 'C11',
     });
     await fillAndInvoke(runner, { path: `${scratch}/d3.txt`, content: 'n3' });
-    expect(await dialogOpen(dashboard)).to.contain('policy C9');
-    answerDialog(dashboard, 'cancel');
+    expect(await dialogOpen(env.dashboard)).to.contain('policy C9');
+    answerDialog(env.dashboard, 'cancel');
   });
 
   it('MCP Apps: the cohort-heatmap view asks for its own data tool once ("while this view is open"), then changes the metric 4 times without a dialog; the consent ends with the view', async () => {
-    const card = await readyCard(dashboard, 'cohort');
+    const card = await env.card('cohort');
     const runner = await selectTool(card, 'Get Cohort Retention Data');
     const before = new Set(framesIn(card));
     deepQueryText<HTMLButtonElement>('button.open-app', 'Open app', runner.shadowRoot!)!.click();
-    expect(await dialogOpen(dashboard)).to.contain('policy C4');
-    answerDialog(dashboard, 'confirm');
+    expect(await dialogOpen(env.dashboard)).to.contain('policy C4');
+    answerDialog(env.dashboard, 'confirm');
     const frame: McpAppFrame = await waitFor(() => framesIn(card).find((f) => !before.has(f)), 10_000, 'the app frame');
     // The view fetches its data as it starts: one dialog, as the app, for its own tool.
-    const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
+    const text = (await dialogOpen(env.dashboard)).replace(/\s+/g, ' ');
     expect(text).to.contain('the MCP App').and.contain('policy C12');
-    await rememberIn(dashboard, 'view');
-    expect(dialogQuery(dashboard, '[data-duration]'), 'a view consent lasts as long as the view').to.equal(null);
-    answerDialog(dashboard, 'confirm');
+    await rememberIn(env.dashboard, 'view');
+    expect(dialogQuery(env.dashboard, '[data-duration]'), 'a view consent lasts as long as the view').to.equal(null);
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(() => frame.view?.state === 'ready', 20_000, 'the view to start');
     const viewId = frame.view!.id;
     const shownBefore = dialogsShown;
@@ -247,24 +241,24 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
         `the view to fetch ${metric}`,
       ).catch((error: Error) => {
         throw new Error(
-          `${error.message} (a confirmation dialog is ${isOpen(dashboard) ? 'open' : 'not open'}; ${dialogsShown - shownBefore} shown since the view started)`,
+          `${error.message} (a confirmation dialog is ${dialogIsOpen(env.dashboard) ? 'open' : 'not open'}; ${dialogsShown - shownBefore} shown since the view started)`,
         );
       });
     }
     expect(appCalls()).to.be.at.least(4);
     expect(dialogsShown - shownBefore, 'no dialog for the view\u2019s own refreshes').to.equal(0);
-    expect(dashboard.services!.policy.consents.list().some((c) => c.scope === 'view' && c.viewId === viewId)).to.equal(
-      true,
-    );
+    expect(
+      env.dashboard.services!.policy.consents.list().some((c) => c.scope === 'view' && c.viewId === viewId),
+    ).to.equal(true);
     await frame.view!.close();
     await waitFor(
-      () => !dashboard.services!.policy.consents.list().some((c) => c.viewId === viewId),
+      () => !env.dashboard.services!.policy.consents.list().some((c) => c.viewId === viewId),
       5000,
       'the view consent to end',
     );
     const revoked = await waitFor(
       async () =>
-        (await dashboard.services!.policy.audit.list({ kind: 'consent-revoked' })).find(
+        (await env.dashboard.services!.policy.audit.list({ kind: 'consent-revoked' })).find(
           (e) => e.toolName === 'get-cohort-data',
         ),
       5000,
@@ -274,16 +268,16 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
   }).timeout(150_000); // four view refreshes under a full run's load (the waits inside say what they wait for)
 
   it('a cancelled "Open app" opens nothing and the card says so', async () => {
-    const card = await readyCard(dashboard, 'cohort');
+    const card = await env.card('cohort');
     const runner = await selectTool(card, 'Get Cohort Retention Data');
-    const views = dashboard.services!.apps.openViews().length;
+    const views = env.dashboard.services!.apps.openViews().length;
     deepQueryText<HTMLButtonElement>('button.open-app', 'Open app', runner.shadowRoot!)!.click();
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'cancel');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'cancel');
     const panel = deepQuery('mcp-server-panel-widget', card.shadowRoot!)!;
     await waitFor(() => deepText(panel.shadowRoot!).includes('the app was not opened'), 5000, 'the note in the card');
     await new Promise((r) => setTimeout(r, 300));
-    expect(isOpen(dashboard), 'not asked again').to.equal(false);
-    expect(dashboard.services!.apps.openViews().length).to.equal(views);
+    expect(dialogIsOpen(env.dashboard), 'not asked again').to.equal(false);
+    expect(env.dashboard.services!.apps.openViews().length).to.equal(views);
   });
 });

@@ -4,19 +4,18 @@ import { Configuration } from '../../src/core/services/configuration.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor, type TestGateway } from '../support/gateway.js';
 import {
   answerDialog,
   confirmDialog,
   dialogOpen,
   fillAndInvoke,
   freshDbName,
-  mountDashboard,
-  readyCard,
   searchTools,
   selectTool,
 } from '../support/dashboard.js';
 import { centre } from '../support/layout.js';
+import { useDashboard } from '../support/setup.js';
 
 // A card shows what the gateway itself discovered on its server (GET /api/catalog) before this
 // page's own session is open. The fixture answers the gateway's discovery at once, holds the page's
@@ -46,29 +45,23 @@ const toolButton = (card: McpWidgetCard, name: string) =>
   deepQueryText<HTMLButtonElement>('button.tool-item', name, card.shadowRoot!);
 
 describe('start-up from the gateway catalog', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '4000' } },
-        refused: { command: 'node', args: [FIXTURE], env: { CATALOG_FAIL_PAGE: '1' } },
-      },
-    });
-    // The gateway discovers both servers itself before any page exists.
-    await catalogReady(gateway, 'slow', 'refused');
-    dashboard = await mountDashboard(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '4000' } },
+      refused: { command: 'node', args: [FIXTURE], env: { CATALOG_FAIL_PAGE: '1' } },
+    },
+    mount: 'none',
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  before(async () => {
+    // The gateway discovers both servers itself before any page exists.
+    await catalogReady(env.gateway, 'slow', 'refused');
+    await env.mount();
   });
 
   it('shows the server’s tools at once while the page’s session opens; a call waits for the session, then the page’s own lists replace the catalog’s', async () => {
     const card = await waitFor(
-      () => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined),
+      () => (cardOf(env.dashboard, 'slow')?.phase === 'ready' ? cardOf(env.dashboard, 'slow') : undefined),
       10_000,
       'the slow card',
     );
@@ -93,9 +86,9 @@ describe('start-up from the gateway catalog', () => {
     // A call made now is decided and sent once the session is open (the policy needs the session's own discovery).
     const runner = await selectTool(card, 'shared-tool');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
+    await dialogOpen(env.dashboard);
     expect(card.connecting, 'the dialog only opens once the session is open').to.equal(false);
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(() => /shared-tool answered at/.test(deepText(card)) || undefined, 10_000, 'the result');
 
     // The session's own discovery lists one more tool: the widget shows it without a reload.
@@ -109,11 +102,11 @@ describe('start-up from the gateway catalog', () => {
     expect(card.shadowRoot!.querySelector('header .status-loading'), 'the header left "Loading"').to.equal(null);
     await searchTools(card.shadowRoot!, 'page-only');
     await waitFor(() => toolButton(card, 'page-only'), 5000, 'page-only in the tool list');
-    expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')?.open).to.not.equal(true);
+    expect(confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')?.open).to.not.equal(true);
   });
 
   it('a server the page cannot reach: the catalog’s lists are withdrawn and the card says why', async () => {
-    const card = await readyCard(dashboard, 'refused', 30_000);
+    const card = await env.card('refused', 30_000);
     expect(card.phase).to.equal('error');
     const alert = card.shadowRoot!.querySelector('[role="alert"]');
     expect(alert ? deepText(alert) : '').to.match(/could not connect|Could not connect|exited|closed/i);
@@ -122,7 +115,7 @@ describe('start-up from the gateway catalog', () => {
       'no tool from the catalog is left on the card',
     ).to.equal(null);
     const services = (
-      dashboard as unknown as { services: { bridge: { getServer(n: string): { info?: unknown } | undefined } } }
+      env.dashboard as unknown as { services: { bridge: { getServer(n: string): { info?: unknown } | undefined } } }
     ).services;
     expect(services.bridge.getServer('refused')?.info, 'the bridge no longer offers the catalog’s lists').to.equal(
       undefined,
@@ -131,25 +124,19 @@ describe('start-up from the gateway catalog', () => {
 });
 
 describe('background code waits for the first sessions, unless the person asks for it', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: { slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '12000' } } },
-    });
-    await catalogReady(gateway, 'slow');
-    dashboard = await mountDashboard(gateway);
+  const env = useDashboard({
+    mcpServers: { slow: { command: 'node', args: [FIXTURE], env: { CATALOG_SLOW_INIT_MS: '12000' } } },
+    mount: 'none',
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  before(async () => {
+    await catalogReady(env.gateway, 'slow');
+    await env.mount();
   });
 
   it('the registry code is not loaded while the session opens; opening the Widgets panel loads it at once', async () => {
     const card = await waitFor(
-      () => (cardOf(dashboard, 'slow')?.phase === 'ready' ? cardOf(dashboard, 'slow') : undefined),
+      () => (cardOf(env.dashboard, 'slow')?.phase === 'ready' ? cardOf(env.dashboard, 'slow') : undefined),
       10_000,
       'the slow card',
     );
@@ -158,11 +145,11 @@ describe('background code waits for the first sessions, unless the person asks f
       'the page session is still opening (initialize held 12 s; background code waits at most 10 s)',
     ).to.equal(true);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(dashboard.registryHost, 'no registry code while the first session opens').to.equal(undefined);
-    const button = deepQueryText<HTMLButtonElement>('button', 'Widgets', dashboard.shadowRoot!)!;
+    expect(env.dashboard.registryHost, 'no registry code while the first session opens').to.equal(undefined);
+    const button = deepQueryText<HTMLButtonElement>('button', 'Widgets', env.dashboard.shadowRoot!)!;
     button.click();
     const store = await waitFor(
-      () => dashboard.shadowRoot!.querySelector('mcp-widget-store'),
+      () => env.dashboard.shadowRoot!.querySelector('mcp-widget-store'),
       5000,
       'the Widgets panel',
     );
@@ -178,17 +165,12 @@ describe('background code waits for the first sessions, unless the person asks f
 });
 
 describe('the page’s first turn goes to the person: sessions open after the first click, or when a call needs one', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard | undefined;
+  const env = useDashboard({ mcpServers: { quick: { command: 'node', args: [FIXTURE] } }, mount: 'test' });
 
   before(async () => {
-    gateway = await startGateway({ mcpServers: { quick: { command: 'node', args: [FIXTURE] } } });
-    await catalogReady(gateway, 'quick');
+    await catalogReady(env.gateway, 'quick');
     performance.setResourceTimingBufferSize(10_000);
   });
-
-  afterEach(() => dashboard?.remove());
-  after(() => stopGateway(gateway));
 
   /** A dashboard whose sessions wait a minute for an interaction (`mcp.sessionWaitMs`): only a click or a call opens one within a test. */
   async function mountWaiting(): Promise<McpWidgetCard> {
@@ -197,8 +179,7 @@ describe('the page’s first turn goes to the person: sessions open after the fi
     await configuration.load();
     await configuration.set('mcp.sessionWaitMs', 60_000);
     performance.clearResourceTimings();
-    const el = await mountDashboard(gateway, gateway.token, dbName);
-    dashboard = el;
+    const el = await env.mount({ dbName });
     return waitFor(
       () => (cardOf(el, 'quick')?.phase === 'ready' ? cardOf(el, 'quick') : undefined),
       10_000,
@@ -208,7 +189,7 @@ describe('the page’s first turn goes to the person: sessions open after the fi
 
   /** Requests this page sent to the server's MCP endpoint (its session). */
   const sessionRequests = () =>
-    performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${gateway.origin}/mcp/quick`)).length;
+    performance.getEntriesByType('resource').filter((e) => e.name.startsWith(`${env.gateway.origin}/mcp/quick`)).length;
 
   it('no session request before the person’s first click; the click is answered, then the session opens', async () => {
     const card = await mountWaiting();
@@ -243,9 +224,9 @@ describe('the page’s first turn goes to the person: sessions open after the fi
     const runner = await selectTool(card, 'shared-tool');
     expect(sessionRequests(), 'no session before the call').to.equal(0);
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard!);
+    await dialogOpen(env.dashboard!);
     expect(card.connecting, 'the session opened for the call (the wait was a minute)').to.equal(false);
-    answerDialog(dashboard!, 'confirm');
+    answerDialog(env.dashboard!, 'confirm');
     await waitFor(() => /shared-tool answered at/.test(deepText(card)) || undefined, 10_000, 'the result');
   });
 });

@@ -1,10 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { mountDashboard, readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
 import {
   comboField,
   comboInput,
@@ -13,6 +11,7 @@ import {
   showTab,
   textAppears,
 } from '../support/client-features.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   interface Window {
@@ -23,22 +22,11 @@ declare global {
 // completion/complete in the prompt and resource-template forms, with a real keyboard, against the real
 // server-everything and a hostile fixture server through the real gateway.
 describe('completions in prompt and template forms', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        hostile: { command: 'node', args: ['test/fixtures/client-features-server.mjs'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      hostile: { command: 'node', args: ['test/fixtures/client-features-server.mjs'] },
+    },
   });
 
   async function choosePrompt(card: McpWidgetCard, title: string): Promise<HTMLElement> {
@@ -66,8 +54,8 @@ describe('completions in prompt and template forms', () => {
   }
 
   it('MCP-WP-11.5.2 / 11.5.3 / 11.5.9 prompt arguments suggest values as you type (WAI-ARIA combobox), with the other arguments as context, all by keyboard', async () => {
-    const card = await readyCard(dashboard, 'everything');
-    const seen = recordEvents(dashboard, '*');
+    const card = await env.card('everything');
+    const seen = recordEvents(env.dashboard, '*');
     const runner = await choosePrompt(card, 'Team Management');
     const department = await comboField(runner.shadowRoot!, 'department');
     const input = comboInput(department);
@@ -115,7 +103,7 @@ describe('completions in prompt and template forms', () => {
   });
 
   it('a resource template variable gets suggestions too; choosing one and reading works', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const panel = await showTab(card, 'Resources');
     const browser = await waitFor(() => deepQuery('mcp-resource-browser', panel), 5000, 'resource browser');
     (
@@ -140,7 +128,7 @@ describe('completions in prompt and template forms', () => {
   });
 
   it('MCP-WP-5.4.2 / 11.1.1 hostile completion values are shown as text, never run; the context narrows them', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const runner = await choosePrompt(card, 'Plan a trip');
     const city = await comboField(runner.shadowRoot!, 'city');
     const options = await typeAndWait(city, 'K', 'Kyoto');

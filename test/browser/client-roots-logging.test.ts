@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { LogEntry } from '../../src/core/shared/types.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, readyCard, selectTool } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, selectTool } from '../support/dashboard.js';
 import { captureDownloads, showTab, textAppears, waitForTool } from '../support/client-features.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   interface Window {
@@ -15,47 +15,28 @@ declare global {
 // Roots (the Roots editor in Overview → roots/list) and logging (logging/setLevel, the Log tab) against the
 // real server-everything and a hostile fixture server, through the real gateway.
 describe('roots and server logs', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   const dbName = `client-roots-logging-${Date.now()}`;
-
-  function mount(): McpDashboard {
-    const el = document.createElement('mcp-dashboard');
-    el.baseUrl = gateway.origin;
-    el.token = gateway.token;
-    el.dbName = dbName;
-    document.body.append(el);
-    return el;
-  }
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        hostile: { command: 'node', args: ['test/fixtures/client-features-server.mjs'] },
-      },
-    });
-    dashboard = mount();
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      hostile: { command: 'node', args: ['test/fixtures/client-features-server.mjs'] },
+    },
+    dbName,
   });
 
   /** Runs a tool with no arguments through the confirmation dialog; returns the runner once its result shows `expected`. */
   async function run(server: string, tool: string, expected: string): Promise<string> {
-    const card = await readyCard(dashboard, server);
+    const card = await env.card(server);
     if (server === 'everything') await waitForTool(card, tool);
     const runner = await selectTool(card, tool);
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     return textAppears(runner.shadowRoot!, expected, 15_000, `${tool} to answer with ${expected}`);
   }
 
   async function rootsEditor(server: string): Promise<HTMLElement> {
-    const card = await readyCard(dashboard, server);
+    const card = await env.card(server);
     const panel = await showTab(card, 'Overview');
     return waitFor(() => deepQuery('mcp-roots-editor', panel), 5000, 'the roots editor');
   }
@@ -76,8 +57,7 @@ describe('roots and server logs', () => {
     const listed = await run('everything', 'get-roots-list', 'file:///tmp/my%20project%231');
     expect(listed).to.contain('Project');
     // A reload: the roots come back from IndexedDB and the new session is given them.
-    dashboard.remove();
-    dashboard = mount();
+    await env.mount({ dbName });
     expect(await run('everything', 'get-roots-list', 'file:///tmp/my%20project%231')).to.contain('Project');
   });
 
@@ -95,16 +75,16 @@ describe('roots and server logs', () => {
   });
 
   it('log level change → the server sends only messages at that level and above; the Log view filters, searches and exports them as text', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const panel = await showTab(card, 'Log');
     const view = await waitFor(() => deepQuery('mcp-log-view', panel), 5000, 'the log view');
     const level = view.shadowRoot!.querySelector('[data-control="server-level"]') as HTMLSelectElement;
     level.value = 'error';
     level.dispatchEvent(new Event('change'));
     await textAppears(view.shadowRoot!, 'now sends messages at Error and above', 5000, 'the level confirmation');
-    expect(dashboard.services!.bridge.features.logs.level('hostile')).to.equal('error');
+    expect(env.dashboard.services!.bridge.features.logs.level('hostile')).to.equal('error');
     await run('hostile', 'log-hostile', 'logged');
-    const log = (): LogEntry[] => dashboard.services!.bridge.features.logs.list('hostile');
+    const log = (): LogEntry[] => env.dashboard.services!.bridge.features.logs.list('hostile');
     await waitFor(() => log().length >= 3, 5000, 'the log messages');
     // Sent at debug, info, warning, error, critical and error (object): the server dropped the first three.
     expect(log().map((e) => e.level)).to.deep.equal(['error', 'critical', 'error']);
@@ -138,19 +118,19 @@ describe('roots and server logs', () => {
   });
 
   it('toggle-simulated-logging on server-everything: at level debug its messages appear live; after setting emergency, only emergency messages may arrive', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const panel = await showTab(card, 'Log');
     const view = await waitFor(() => deepQuery('mcp-log-view', panel), 5000, 'the log view');
     const level = view.shadowRoot!.querySelector('[data-control="server-level"]') as HTMLSelectElement;
     level.value = 'debug';
     level.dispatchEvent(new Event('change'));
     await textAppears(view.shadowRoot!, 'Debug and above', 5000, 'the debug level');
-    const before = dashboard.services!.bridge.features.logs.list('everything').length;
+    const before = env.dashboard.services!.bridge.features.logs.list('everything').length;
     await run('everything', 'toggle-simulated-logging', 'Started simulated');
     // The server sends one message at once (a random level), then one every 5 s.
     const first = await waitFor(
       () =>
-        dashboard
+        env.dashboard
           .services!.bridge.features.logs.list('everything')
           .slice(before)
           .find((e) => /-level message|level-message/.test(String(e.data))),
@@ -164,11 +144,11 @@ describe('roots and server logs', () => {
     sel.value = 'emergency';
     sel.dispatchEvent(new Event('change'));
     await textAppears(view2.shadowRoot!, 'Emergency and above', 5000, 'the emergency level');
-    const after = dashboard.services!.bridge.features.logs.list('everything').length;
+    const after = env.dashboard.services!.bridge.features.logs.list('everything').length;
     await run('everything', 'toggle-simulated-logging', 'Stopped simulated');
     await run('everything', 'toggle-simulated-logging', 'Started simulated');
     await new Promise((r) => setTimeout(r, 1500));
-    const later = dashboard
+    const later = env.dashboard
       .services!.bridge.features.logs.list('everything')
       .slice(after)
       .filter((e) => /-level message|level-message/.test(String(e.data)));

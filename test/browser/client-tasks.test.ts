@@ -1,16 +1,8 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { TaskRecord } from '../../src/core/shared/types.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import {
-  answerDialog,
-  dialogOpen,
-  fillAndInvoke,
-  mountDashboard,
-  readyCard,
-  selectTool,
-} from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, selectTool } from '../support/dashboard.js';
 import {
   chooseView,
   dialogClosed,
@@ -22,6 +14,7 @@ import {
   textAppears,
   waitForTool,
 } from '../support/client-features.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   interface Window {
@@ -33,28 +26,17 @@ declare global {
 // <mcp-dashboard>: a task-based tool (simulate-research-query) and the tools that ask the dashboard to run
 // their sampling/elicitation requests as tasks.
 describe('MCP tasks against server-everything', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        tasks: { command: 'node', args: ['test/fixtures/task-server.mjs'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      tasks: { command: 'node', args: ['test/fixtures/task-server.mjs'] },
+    },
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-  });
-
-  const tasksOf = (server: string): TaskRecord[] => dashboard.services!.bridge.features.tasks.list(server);
+  const tasksOf = (server: string): TaskRecord[] => env.dashboard.services!.bridge.features.tasks.list(server);
 
   it('declares client tasks and URL elicitation: the server registers the async and URL tools, and says simulate-research-query requires a task', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     for (const tool of [
       'simulate-research-query',
       'trigger-sampling-request-async',
@@ -67,17 +49,17 @@ describe('MCP tasks against server-everything', () => {
   });
 
   it('MCP-WP-11.2.1 / 6.2.6 the research task goes through the confirmation dialog, pauses for a clarification (input_required), continues and shows its result', async () => {
-    const card = await readyCard(dashboard, 'everything');
-    const seen = recordEvents(dashboard, 'mcp:task:*');
+    const card = await env.card('everything');
+    const seen = recordEvents(env.dashboard, 'mcp:task:*');
     try {
       const runner = await selectTool(card, 'simulate-research-query');
       const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
       await setCheckbox(form, 'ambiguous', true);
       await fillAndInvoke(runner, { topic: 'python' });
-      expect(await dialogOpen(dashboard)).to.contain('simulate-research-query');
-      answerDialog(dashboard, 'confirm');
+      expect(await dialogOpen(env.dashboard)).to.contain('simulate-research-query');
+      answerDialog(env.dashboard, 'confirm');
       // The task runs; at the synthesis stage it needs input and the clarification arrives through tasks/result.
-      const elicit = await openDialog(dashboard, 'mcp-elicitation-dialog', 20_000);
+      const elicit = await openDialog(env.dashboard, 'mcp-elicitation-dialog', 20_000);
       expect(deepText(elicit.shadowRoot!)).to.contain('could have multiple interpretations');
       const status = deepText(runner.shadowRoot!);
       expect(status).to.match(/Needs your input|Working/);
@@ -102,7 +84,7 @@ describe('MCP tasks against server-everything', () => {
       // The audit log recorded the call like any other tool call.
       await waitFor(
         async () =>
-          (await dashboard.services!.policy.audit.list()).some(
+          (await env.dashboard.services!.policy.audit.list()).some(
             (entry) => entry.toolName === 'simulate-research-query' && entry.outcome === 'ok',
           ),
         5000,
@@ -114,7 +96,7 @@ describe('MCP tasks against server-everything', () => {
   });
 
   it('MCP-WP-11.5.4 the Tasks tab lists the server\u2019s tasks (tasks/list) with state, status message and result, and they survive switching widgets', async () => {
-    let card = await readyCard(dashboard, 'everything');
+    let card = await env.card('everything');
     let panel = await showTab(card, 'Tasks');
     const list = await waitFor(() => deepQuery('mcp-task-list', panel), 5000, 'the task list');
     const text = await textAppears(
@@ -128,7 +110,7 @@ describe('MCP tasks against server-everything', () => {
     // Another view, then back: the tasks are host state, the new widget instance reads them again.
     await chooseView(card, 'tool-browser', 'mcp-tool-browser-widget');
     await chooseView(card, 'server-panel', 'mcp-server-panel-widget');
-    card = await readyCard(dashboard, 'everything');
+    card = await env.card('everything');
     panel = await showTab(card, 'Tasks');
     const again = await waitFor(() => deepQuery('mcp-task-list', panel), 5000, 'the task list after the switch');
     await textAppears(
@@ -145,13 +127,13 @@ describe('MCP tasks against server-everything', () => {
   });
 
   it('Cancel on a running task sends tasks/cancel; the card and the task list say it was cancelled', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'simulate-research-query');
     const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
     await setCheckbox(form, 'ambiguous', false);
     await fillAndInvoke(runner, { topic: 'tides' });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await textAppears(runner.shadowRoot!, 'Working', 10_000, 'the working task');
     const cancel = await waitFor(
       () => deepQuery<HTMLButtonElement>('[data-action="cancel-call"]', runner.shadowRoot!),
@@ -171,12 +153,12 @@ describe('MCP tasks against server-everything', () => {
   });
 
   it('MCP-WP-6.2.7 the dashboard runs the server\u2019s sampling request as a task: the person writes the reply; the server polls and fetches it', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'trigger-sampling-request-async');
     await fillAndInvoke(runner, { prompt: 'Name a colour' });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
-    const sampling = await openDialog(dashboard, 'mcp-sampling-dialog');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
+    const sampling = await openDialog(env.dashboard, 'mcp-sampling-dialog');
     const clientTask = await waitFor(
       () =>
         tasksOf('everything').find(
@@ -199,12 +181,12 @@ describe('MCP tasks against server-everything', () => {
   });
 
   it('the dashboard runs the server\u2019s elicitation as a task and lists it in the Tasks tab', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'trigger-elicitation-request-async');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
-    const elicit = await openDialog(dashboard, 'mcp-elicitation-dialog');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
+    const elicit = await openDialog(env.dashboard, 'mcp-elicitation-dialog');
     await fillAndInvoke(elicit, { 'Your Name': 'Grace Hopper' }, 'Send');
     const result = await textAppears(
       runner.shadowRoot!,
@@ -221,13 +203,13 @@ describe('MCP tasks against server-everything', () => {
   });
 
   it('MCP-WP-5.4.2 a tool with optional task support: Invoke runs it directly, "Run in background" runs it as a task; the status message (markup) stays text', async () => {
-    const card = await readyCard(dashboard, 'tasks');
-    const seen = recordEvents(dashboard, 'mcp:task:*');
+    const card = await env.card('tasks');
+    const seen = recordEvents(env.dashboard, 'mcp:task:*');
     try {
       const runner = await selectTool(card, 'slow-sum');
       await fillAndInvoke(runner, { a: '2', b: '3' });
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await textAppears(runner.shadowRoot!, 'sum is 5', 15_000, 'the direct result');
       expect(seen.events).to.deep.equal([]);
       await fillFields(runner, { a: '4', b: '5' });
@@ -238,8 +220,8 @@ describe('MCP tasks against server-everything', () => {
           'Run in background',
         )
       ).click();
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await textAppears(runner.shadowRoot!, 'sum is 9', 15_000, 'the task result');
       expect(seen.events.map((e) => e.event)).to.include.members(['mcp:task:created', 'mcp:task:result']);
       const task = tasksOf('tasks').find((t) => t.operation === 'slow-sum')!;
@@ -255,11 +237,11 @@ describe('MCP tasks against server-everything', () => {
   });
 
   it('a task that fails is shown as Failed with the server\u2019s error result', async () => {
-    const card = await readyCard(dashboard, 'tasks');
+    const card = await env.card('tasks');
     const runner = await selectTool(card, 'failing-job');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     const text = await textAppears(runner.shadowRoot!, 'the disk is full', 15_000, 'the failure');
     expect(text).to.contain('Failed');
     expect(text).to.contain('the tool reported an error');

@@ -1,15 +1,7 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepQuery, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import {
-  answerDialog,
-  dialogOpen,
-  fillAndInvoke,
-  mountDashboard,
-  readyCard,
-  selectTool,
-} from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, selectTool } from '../support/dashboard.js';
 import {
   dialogClosed,
   openDialog,
@@ -19,6 +11,7 @@ import {
   textAppears,
   waitForTool,
 } from '../support/client-features.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   interface Window {
@@ -30,23 +23,12 @@ declare global {
 // URL-mode elicitation (MCP 2025-11-25): the request path (elicitation/create, mode "url") and the error path
 // (-32042), against the real server-everything and a hostile fixture server, through the real gateway.
 describe('URL-mode elicitation', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let windowOpen: ReturnType<typeof stubWindowOpen>;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        hostile: { command: 'node', args: ['test/fixtures/client-features-server.mjs'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      hostile: { command: 'node', args: ['test/fixtures/client-features-server.mjs'] },
+    },
   });
 
   beforeEach(() => {
@@ -62,7 +44,7 @@ describe('URL-mode elicitation', () => {
     values: Record<string, string>,
     errorPath?: boolean,
   ): Promise<HTMLElement> {
-    const card = await readyCard(dashboard, server);
+    const card = await env.card(server);
     if (server === 'everything') await waitForTool(card, tool);
     const runner = await selectTool(card, tool);
     if (errorPath !== undefined)
@@ -72,8 +54,8 @@ describe('URL-mode elicitation', () => {
         errorPath,
       );
     await fillAndInvoke(runner, values);
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     return runner;
   }
 
@@ -82,7 +64,7 @@ describe('URL-mode elicitation', () => {
       url: 'https://example.com/consent?step=1',
       message: 'Please approve the export',
     });
-    const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+    const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
     const text = deepText(dialog.shadowRoot!);
     expect(text).to.contain('everything');
     expect(text).to.contain('Please approve the export');
@@ -98,14 +80,14 @@ describe('URL-mode elicitation', () => {
 
   it('request path: Decline opens nothing and the server is told', async () => {
     const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/decline-me' });
-    const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+    const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
     (dialog.shadowRoot!.querySelector('[data-action="decline"]') as HTMLButtonElement).click();
     await textAppears(runner.shadowRoot!, 'User declined to open the URL', 15_000, 'the server saw decline');
     expect(windowOpen.opened).to.deep.equal([]);
   });
 
   it('MCP-WP-6.2.5 error path: -32042 offers the prerequisite page; once opened and done, the same call is sent again once and completes', async () => {
-    const seen = recordEvents(dashboard, 'mcp:*');
+    const seen = recordEvents(env.dashboard, 'mcp:*');
     try {
       const runner = await invoke(
         'everything',
@@ -113,7 +95,7 @@ describe('URL-mode elicitation', () => {
         { url: 'https://example.com/after-sign-in' },
         true,
       );
-      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
       expect(deepText(dialog.shadowRoot!)).to.contain('https://modelcontextprotocol.io');
       expect(deepText(dialog.shadowRoot!)).to.contain('needs a page opened first');
       expect(windowOpen.opened).to.deep.equal([]);
@@ -146,10 +128,10 @@ describe('URL-mode elicitation', () => {
   });
 
   it('error path: Cancel on the prerequisite sends nothing again and says why', async () => {
-    const seen = recordEvents(dashboard, 'mcp:tool:calling');
+    const seen = recordEvents(env.dashboard, 'mcp:tool:calling');
     try {
       const runner = await invoke('everything', 'trigger-url-elicitation', { url: 'https://example.com/never' }, true);
-      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
       (dialog.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
       await textAppears(runner.shadowRoot!, 'so the call was not sent again', 10_000, 'the refusal');
       expect(windowOpen.opened).to.deep.equal([]);
@@ -166,7 +148,7 @@ describe('URL-mode elicitation', () => {
   ]) {
     it(`MCP-WP-11.1.1 a non-http(s) address is refused with a message and never opened: ${url.slice(0, 24)}`, async () => {
       const runner = await invoke('hostile', 'open-page', { url });
-      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
       const text = deepText(dialog.shadowRoot!);
       expect(text).to.contain('not an http:// or https:// page');
       expect(text).to.contain(url);
@@ -181,10 +163,10 @@ describe('URL-mode elicitation', () => {
   }
 
   it('a -32042 that names a javascript: page is refused: nothing opens, nothing is retried', async () => {
-    const seen = recordEvents(dashboard, 'mcp:tool:calling');
+    const seen = recordEvents(env.dashboard, 'mcp:tool:calling');
     try {
       const runner = await invoke('hostile', 'needs-page', { url: 'javascript:window.__urlSentinel=1' });
-      const dialog = await openDialog(dashboard, 'mcp-url-elicitation-dialog');
+      const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
       expect(deepText(dialog.shadowRoot!)).to.contain('Sign in first <img');
       (dialog.shadowRoot!.querySelector('[data-action="close"]') as HTMLButtonElement).click();
       await textAppears(runner.shadowRoot!, 'You declined, so the call was not sent again', 10_000, 'the refusal');

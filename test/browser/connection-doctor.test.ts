@@ -1,20 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
-import { mountDashboard } from '../support/dashboard.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
 import { brokenServers } from '../support/doctor-table.mjs';
-
-// The connection doctor on the cards: each broken server's card names the step that
-// failed, says what happened and what to do, in the exact words below — real broken servers
-// through a real gateway. The upstream's HTML page never reaches the card, not even as text.
-// Then a Streamable HTTP server restarted under a connected card: the card never says Active while
-// the server is gone, and a call works again without Reconnect.
-let gw: TestGateway | undefined;
+import { useDashboard } from '../support/setup.js';
 let fixture: { id: string; port: number } | undefined;
 let everything: { id: string; port: number } | undefined;
-let dashboard: McpDashboard;
 let table: ReturnType<typeof brokenServers>;
 
 before(async function () {
@@ -31,24 +22,22 @@ before(async function () {
   );
   const closed = (await executeServerCommand<number, Record<string, never>>('free-port', {}))!;
   table = brokenServers(fixture!.port, closed);
-  gw = await startGateway({
-    mcpServers: {
-      ...Object.fromEntries(table.map((s) => [s.name, s.config])),
-      remote: { type: 'http', url: `http://127.0.0.1:${everything!.port}/mcp` },
-      modern: { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'] },
-    },
-  });
-  dashboard = await mountDashboard(gw);
+});
+
+const env = useDashboard({
+  mcpServers: () => ({
+    ...Object.fromEntries(table.map((s) => [s.name, s.config])),
+    remote: { type: 'http', url: `http://127.0.0.1:${everything!.port}/mcp` },
+    modern: { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'] },
+  }),
 });
 
 after(async () => {
-  dashboard?.remove();
-  await stopGateway(gw);
   for (const f of [fixture, everything]) if (f) await executeServerCommand('http-fixture-stop', { id: f.id });
 });
 
 function card(name: string): McpWidgetCard {
-  return [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name)!;
+  return [...env.dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name)!;
 }
 
 function doctorPart(c: McpWidgetCard, part: string): string | undefined {
@@ -120,7 +109,7 @@ describe('connection doctor on the cards', function () {
     );
     await executeServerCommand('http-fixture-stop', { id: everything!.id });
     // The next call meets a server that is gone: it fails with what happened, and the card stops claiming health.
-    await dashboard.services!.bridge.callTool('remote', 'echo', { message: 'while down' }).catch(() => undefined);
+    await env.dashboard.services!.bridge.callTool('remote', 'echo', { message: 'while down' }).catch(() => undefined);
     await waitFor(
       () => remote.server.state === 'restarting',
       20_000,
@@ -139,8 +128,9 @@ describe('connection doctor on the cards', function () {
     });
     const result = await waitFor(
       async () =>
-        (await dashboard.services!.bridge.callTool('remote', 'echo', { message: 'back' }).catch(() => undefined)) as
-          { content?: Array<{ text: string }> } | undefined,
+        (await env.dashboard
+          .services!.bridge.callTool('remote', 'echo', { message: 'back' })
+          .catch(() => undefined)) as { content?: Array<{ text: string }> } | undefined,
       30_000,
       'a call to work again',
     );
@@ -158,7 +148,7 @@ describe('protocol versions', function () {
       30_000,
       'the modern card',
     );
-    const bridge = dashboard.services!.bridge;
+    const bridge = env.dashboard.services!.bridge;
     expect(bridge.getServer('modern')!.info!.protocolVersion).to.equal('2026-07-28');
     const result = (await bridge.callTool('modern', 'era', {})) as { content: Array<{ text: string }> };
     expect(result.content[0]!.text).to.equal('era 2026-07-28');
@@ -172,10 +162,10 @@ describe('the Servers screen', function () {
   this.timeout(30_000);
 
   it('a pasted Cline config: what was understood, one line per ignored key, names of headers but never their values', async () => {
-    (dashboard.shadowRoot!.querySelector('[data-action="servers"]') as HTMLButtonElement).click();
+    (env.dashboard.shadowRoot!.querySelector('[data-action="servers"]') as HTMLButtonElement).click();
     const panel = await waitFor(
       () => {
-        const p = dashboard.shadowRoot!.querySelector('mcp-servers-panel');
+        const p = env.dashboard.shadowRoot!.querySelector('mcp-servers-panel');
         return p?.shadowRoot?.querySelector('dialog')?.open ? p : undefined;
       },
       10_000,
@@ -235,7 +225,7 @@ describe('the Servers screen', function () {
   });
 
   it('a VS Code config with an input; a broken one is explained', async () => {
-    const panel = dashboard.shadowRoot!.querySelector('mcp-servers-panel')!;
+    const panel = env.dashboard.shadowRoot!.querySelector('mcp-servers-panel')!;
     await panel.read(
       '{ "inputs": [{ "id": "token", "type": "promptString", "description": "API token" }], "servers": { "gh": { "type": "http", "url": "https://api.example.com/mcp", "headers": { "Authorization": "Bearer ${input:token}" } } } }',
       'mcp.json',

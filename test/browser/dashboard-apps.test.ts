@@ -1,32 +1,23 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppTile } from '../../src/shell/layout/app-tile.js';
 import { deepQuery } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, readyCard, selectTool } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen, selectTool, dialogIsOpen } from '../support/dashboard.js';
 import { SERVERS, announced, editMode, mount, settle, shiftPress, stored, tileEl } from '../support/layout.js';
+import { useDashboard } from '../support/setup.js';
 
 let counter = 0;
 
 describe('pinned apps as tiles', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard | undefined;
-
-  before(async () => {
-    await setViewport({ width: 1400, height: 900 });
-    gateway = await startGateway({ mcpServers: { apps: SERVERS.apps } });
-  });
-
-  afterEach(() => {
-    if (dashboard && confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open)
-      answerDialog(dashboard, 'cancel');
-    dashboard?.remove();
-  });
-
-  after(async () => {
-    await stopGateway(gateway);
-    await setViewport({ width: 800, height: 600 });
+  const env = useDashboard({
+    mcpServers: { apps: SERVERS.apps },
+    mount: 'test',
+    viewport: { width: 1400, height: 900 },
+    teardown: ({ dashboard }) => {
+      if (dialogIsOpen(dashboard)) answerDialog(dashboard, 'cancel');
+    },
   });
 
   async function appTile(d: McpDashboard, tool: string): Promise<McpAppTile> {
@@ -39,33 +30,33 @@ describe('pinned apps as tiles', () => {
 
   it('re-opens through the policy on reload: a remembered read opens with no dialog; an action asks every time', async () => {
     const profile = `apps-${++counter}`;
-    dashboard = await mount(gateway, profile);
-    await readyCard(dashboard, 'apps');
-    dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'notes-view', args: { label: 'n' } });
-    await settle(dashboard);
+    env.dashboard = await mount(env.gateway, profile);
+    await env.card('apps');
+    env.dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'notes-view', args: { label: 'n' } });
+    await settle(env.dashboard);
     // First showing: the dashboard asks (a read may be remembered).
-    let text = await dialogOpen(dashboard);
+    let text = await dialogOpen(env.dashboard);
     expect(text).to.contain('apps:notes-view');
-    (confirmDialog(dashboard).shadowRoot!.querySelector('input[type="checkbox"]') as HTMLInputElement).click();
-    answerDialog(dashboard, 'confirm');
-    let tile = await appTile(dashboard, 'notes-view');
+    (confirmDialog(env.dashboard).shadowRoot!.querySelector('input[type="checkbox"]') as HTMLInputElement).click();
+    answerDialog(env.dashboard, 'confirm');
+    let tile = await appTile(env.dashboard, 'notes-view');
     await waitFor(() => tile.view?.state === 'ready', 20_000, 'the view');
-    dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'archive-view', args: {} });
-    text = await dialogOpen(dashboard);
+    env.dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'archive-view', args: {} });
+    text = await dialogOpen(env.dashboard);
     expect(text).to.contain('apps:archive-view');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(
-      async () => (await appTile(dashboard!, 'archive-view')).view?.state === 'ready',
+      async () => (await appTile(env.dashboard!, 'archive-view')).view?.state === 'ready',
       20_000,
       'the action view',
     );
     // Reload: the read opens silently, the action asks again.
-    dashboard.remove();
+    env.dashboard.remove();
     const calls: string[] = [];
-    dashboard = await mount(gateway, profile);
-    const off = dashboard.services!.bus.on('mcp:tool:result', (d: { toolName: string }) => calls.push(d.toolName));
-    tile = await appTile(dashboard, 'notes-view');
-    text = await dialogOpen(dashboard);
+    env.dashboard = await mount(env.gateway, profile);
+    const off = env.dashboard.services!.bus.on('mcp:tool:result', (d: { toolName: string }) => calls.push(d.toolName));
+    tile = await appTile(env.dashboard, 'notes-view');
+    text = await dialogOpen(env.dashboard);
     expect(text).to.contain('apps:archive-view');
     expect(text).to.not.contain('notes-view');
     await waitFor(
@@ -73,13 +64,13 @@ describe('pinned apps as tiles', () => {
       20_000,
       'the remembered read to open',
     );
-    answerDialog(dashboard, 'cancel');
+    answerDialog(env.dashboard, 'cancel');
     off();
   });
 
   it('an app opened in a server panel stands beside it as a tile, follows its size report, and survives a move and a widget switch', async () => {
-    dashboard = await mount(gateway, `apps-${++counter}`);
-    const card = await readyCard(dashboard, 'apps');
+    env.dashboard = await mount(env.gateway, `apps-${++counter}`);
+    const card = await env.card('apps');
     await selectTool(card, 'notes-view');
     const runner = deepQuery('mcp-tool-runner', card.shadowRoot!)!;
     const open = await waitFor(
@@ -88,12 +79,12 @@ describe('pinned apps as tiles', () => {
       'Open app',
     );
     open.click();
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
-    const tile = await appTile(dashboard, 'notes-view');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
+    const tile = await appTile(env.dashboard, 'notes-view');
     await waitFor(() => tile.view?.state === 'ready', 20_000, 'the view');
-    const placed = dashboard.layout.store!.active()!.tiles.find((t) => t.kind === 'app')!;
-    const panel = stored(dashboard, 'panel-apps');
+    const placed = env.dashboard.layout.store!.active()!.tiles.find((t) => t.kind === 'app')!;
+    const panel = stored(env.dashboard, 'panel-apps');
     // Beside the panel: the next columns, overlapping its rows (tiles float up into free space).
     expect(Math.abs(placed.x - panel.x)).to.equal(panel.w);
     expect(placed.y < panel.y + panel.h && panel.y < placed.y + placed.h).to.equal(true);
@@ -102,7 +93,7 @@ describe('pinned apps as tiles', () => {
     await waitFor(
       () =>
         !frame.hasAttribute('fill') &&
-        tileEl(dashboard!, placed.id).getBoundingClientRect().height >= frame.getBoundingClientRect().height,
+        tileEl(env.dashboard!, placed.id).getBoundingClientRect().height >= frame.getBoundingClientRect().height,
       5000,
       'the tile to fit its app',
     );
@@ -110,8 +101,8 @@ describe('pinned apps as tiles', () => {
     let loads = 0;
     iframe.addEventListener('load', () => loads++);
     // Move it, then switch the panel's widget: same iframe, still running, never reloaded.
-    await editMode(dashboard);
-    tileEl(dashboard, placed.id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
+    await editMode(env.dashboard);
+    tileEl(env.dashboard, placed.id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
     await sendKeys({ press: 'ArrowDown' });
     await announced(/Moved/);
     await card.chooseWidgetType('activity-log');
@@ -139,12 +130,12 @@ describe('pinned apps as tiles', () => {
   });
 
   it('an app with no size report fills its tile and grows with it: nothing is clipped', async () => {
-    dashboard = await mount(gateway, `apps-${++counter}`);
-    await readyCard(dashboard, 'apps');
-    dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'tall-view', args: {} });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
-    const tile = await appTile(dashboard, 'tall-view');
+    env.dashboard = await mount(env.gateway, `apps-${++counter}`);
+    await env.card('apps');
+    env.dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'tall-view', args: {} });
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
+    const tile = await appTile(env.dashboard, 'tall-view');
     await waitFor(() => tile.view?.state === 'ready', 20_000, 'the view');
     const frame = tile.shadowRoot!.querySelector('mcp-app-frame')!;
     expect(frame.hasAttribute('fill')).to.equal(true);
@@ -154,23 +145,23 @@ describe('pinned apps as tiles', () => {
     // The frame ends inside the tile (no silent clip by the tile).
     const id = tile.closest('mcp-tile')!.dataset.tileId!;
     expect(iframe.getBoundingClientRect().bottom).to.be.at.most(
-      tileEl(dashboard, id).getBoundingClientRect().bottom + 1,
+      tileEl(env.dashboard, id).getBoundingClientRect().bottom + 1,
     );
-    await editMode(dashboard);
-    tileEl(dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
-    const tileBefore = tileEl(dashboard, id).getBoundingClientRect().height;
+    await editMode(env.dashboard);
+    tileEl(env.dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
+    const tileBefore = tileEl(env.dashboard, id).getBoundingClientRect().height;
     for (let i = 0; i < 4; i++) await shiftPress('ArrowDown');
-    await settle(dashboard);
+    await settle(env.dashboard);
     await waitFor(
-      () => tileEl(dashboard!, id).getBoundingClientRect().height > tileBefore + 150,
+      () => tileEl(env.dashboard!, id).getBoundingClientRect().height > tileBefore + 150,
       5000,
-      `the tile to grow (${JSON.stringify(stored(dashboard!, id))})`,
+      `the tile to grow (${JSON.stringify(stored(env.dashboard!, id))})`,
     );
     await waitFor(
       () => iframe.getBoundingClientRect().height > before + 150,
       5000,
       `the view to grow with its tile (${iframe.getBoundingClientRect().height} px; frame ${frame.getBoundingClientRect().height} px)`,
     );
-    expect((stored(dashboard, id) as { sized?: boolean }).sized).to.equal(true);
+    expect((stored(env.dashboard, id) as { sized?: boolean }).sized).to.equal(true);
   });
 });

@@ -1,9 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { deepQuery, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, openTab, readyCard, selectTool } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, openTab, selectTool } from '../support/dashboard.js';
 import {
   SERVERS,
   announced,
@@ -16,45 +15,30 @@ import {
   tileEl,
   tiles,
 } from '../support/layout.js';
+import { useDashboard } from '../support/setup.js';
 
 let counter = 0;
 
 describe('dashboard of tiles', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard | undefined;
-
-  before(async () => {
-    await setViewport({ width: 1400, height: 900 });
-    gateway = await startGateway({ mcpServers: SERVERS });
-  });
-
-  afterEach(() => {
-    dashboard?.remove();
-    dashboard = undefined;
-  });
-
-  after(async () => {
-    await stopGateway(gateway);
-    await setViewport({ width: 800, height: 600 });
-  });
+  const env = useDashboard({ mcpServers: SERVERS, mount: 'test', viewport: { width: 1400, height: 900 } });
 
   it('a fresh config gets a row of status tiles for every server, then a panel per server; Overview shows the instructions collapsed', async () => {
-    dashboard = await mount(gateway, `layout-${++counter}`);
-    await settle(dashboard);
-    const kinds = tiles(dashboard).map((t) => `${t.tile!.kind}:${(t.tile as { server: string }).server}`);
+    env.dashboard = await mount(env.gateway, `layout-${++counter}`);
+    await settle(env.dashboard);
+    const kinds = tiles(env.dashboard).map((t) => `${t.tile!.kind}:${(t.tile as { server: string }).server}`);
     expect(kinds.slice(0, 2).sort()).to.deep.equal(['status:apps', 'status:everything']);
     expect(kinds.slice(2).sort()).to.deep.equal(['widget:apps', 'widget:everything']);
-    const [s1, s2, p1] = tiles(dashboard).map((t) => t.getBoundingClientRect());
+    const [s1, s2, p1] = tiles(env.dashboard).map((t) => t.getBoundingClientRect());
     expect(s1!.top).to.equal(s2!.top);
     expect(p1!.top).to.be.greaterThan(s1!.bottom);
-    const status = tiles(dashboard)[0]!.querySelector('mcp-status-tile')!;
+    const status = tiles(env.dashboard)[0]!.querySelector('mcp-status-tile')!;
     await waitFor(
       () => /Idle|Active/.test(status.shadowRoot!.textContent ?? ''),
       20_000,
       'the status tile to show the state',
     );
     expect(status.shadowRoot!.textContent).to.match(/\d+ tools/);
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const details = await waitFor(
       () => deepQuery<HTMLDetailsElement>('details.instructions', card.shadowRoot!),
       10_000,
@@ -64,39 +48,39 @@ describe('dashboard of tiles', () => {
   });
 
   it('edit mode with the keyboard: arrow keys move, Shift+arrows resize, collapse; each change is announced; Undo takes back the last', async () => {
-    dashboard = await mount(gateway, `layout-${++counter}`);
-    await editMode(dashboard);
+    env.dashboard = await mount(env.gateway, `layout-${++counter}`);
+    await editMode(env.dashboard);
     // The panel in the second column: it can move left.
-    const id = dashboard.layout.store!.active()!.tiles.find((t) => t.kind === 'widget' && t.x > 0)!.id;
-    const before = { ...stored(dashboard, id) };
-    const handle = tileEl(dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!;
+    const id = env.dashboard.layout.store!.active()!.tiles.find((t) => t.kind === 'widget' && t.x > 0)!.id;
+    const before = { ...stored(env.dashboard, id) };
+    const handle = tileEl(env.dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!;
     handle.focus();
     await sendKeys({ press: 'ArrowLeft' });
     await announced(new RegExp(`Moved: .* at column ${before.x}, row`));
-    expect(stored(dashboard, id).x).to.equal(before.x - 1);
+    expect(stored(env.dashboard, id).x).to.equal(before.x - 1);
     await shiftPress('ArrowDown');
     await announced(/Resized: .* 12 rows high/);
-    expect(stored(dashboard, id).h).to.equal(before.h + 1);
-    tileEl(dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="collapse"]')!.click();
+    expect(stored(env.dashboard, id).h).to.equal(before.h + 1);
+    tileEl(env.dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="collapse"]')!.click();
     await announced(/Collapsed/);
-    await settle(dashboard);
-    expect(tileEl(dashboard, id).getBoundingClientRect().height).to.be.lessThan(80);
-    (dashboard.shadowRoot!.querySelector('[data-action="undo"]') as HTMLButtonElement).click();
+    await settle(env.dashboard);
+    expect(tileEl(env.dashboard, id).getBoundingClientRect().height).to.be.lessThan(80);
+    (env.dashboard.shadowRoot!.querySelector('[data-action="undo"]') as HTMLButtonElement).click();
     await announced(/Undone: Collapsed/);
-    expect(stored(dashboard, id).collapsed).to.not.equal(true);
-    (dashboard.shadowRoot!.querySelector('[data-action="undo"]') as HTMLButtonElement).click();
+    expect(stored(env.dashboard, id).collapsed).to.not.equal(true);
+    (env.dashboard.shadowRoot!.querySelector('[data-action="undo"]') as HTMLButtonElement).click();
     await announced(/Undone: Resized/);
-    expect(stored(dashboard, id).h).to.equal(before.h);
+    expect(stored(env.dashboard, id).h).to.equal(before.h);
   });
 
   it('edit mode with the mouse: dragging the handle moves a tile, dragging the grip resizes it; the layout survives a reload', async () => {
     const profile = `layout-${++counter}`;
-    dashboard = await mount(gateway, profile);
-    await editMode(dashboard);
-    await readyCard(dashboard, 'apps');
+    env.dashboard = await mount(env.gateway, profile);
+    await editMode(env.dashboard);
+    await env.card('apps');
     const id = 'panel-apps';
-    const before = { ...stored(dashboard, id) };
-    const tile = tileEl(dashboard, id);
+    const before = { ...stored(env.dashboard, id) };
+    const tile = tileEl(env.dashboard, id);
     const grid = tile.parentElement!.getBoundingClientRect();
     const column = grid.width / 12;
     const [hx, hy] = centre(tile.shadowRoot!.querySelector('[data-action="drag"]')!);
@@ -106,8 +90,8 @@ describe('dashboard of tiles', () => {
       await sendMouse({ type: 'move', position: [Math.round(hx + (step * 4 * column) / 4), hy] });
     await sendMouse({ type: 'up' });
     await announced(/Moved/);
-    expect(stored(dashboard, id).x).to.equal(before.x + 4);
-    await settle(dashboard);
+    expect(stored(env.dashboard, id).x).to.equal(before.x + 4);
+    await settle(env.dashboard);
     const [gx, gy] = centre(tile.shadowRoot!.querySelector('[data-action="resize"]')!);
     await sendMouse({ type: 'move', position: [gx, gy] });
     await sendMouse({ type: 'down' });
@@ -115,28 +99,30 @@ describe('dashboard of tiles', () => {
     await sendMouse({ type: 'move', position: [Math.round(gx - 2 * column), gy + 110] });
     await sendMouse({ type: 'up' });
     await announced(/Resized/);
-    const after = { ...stored(dashboard, id) };
+    const after = { ...stored(env.dashboard, id) };
     expect(after.w).to.equal(before.w - 2);
     expect(after.h).to.equal(before.h + 2);
     // Same profile, new page: the tiles keep their places.
-    dashboard.remove();
-    dashboard = await mount(gateway, profile);
-    expect(stored(dashboard, id)).to.include({ x: after.x, y: after.y, w: after.w, h: after.h });
+    env.dashboard.remove();
+    env.dashboard = await mount(env.gateway, profile);
+    expect(stored(env.dashboard, id)).to.include({ x: after.x, y: after.y, w: after.w, h: after.h });
   });
 
   it('export → import round-trip; a broken file is refused with the JSON path and changes nothing', async () => {
-    dashboard = await mount(gateway, `layout-${++counter}`);
-    const layout = dashboard.layout;
+    env.dashboard = await mount(env.gateway, `layout-${++counter}`);
+    const layout = env.dashboard.layout;
     const exported = layout.store!.exportFile();
     const text = JSON.stringify(exported);
-    await editMode(dashboard);
-    tileEl(dashboard, 'status-apps').shadowRoot!.querySelector<HTMLButtonElement>('[data-action="remove"]')!.click();
+    await editMode(env.dashboard);
+    tileEl(env.dashboard, 'status-apps')
+      .shadowRoot!.querySelector<HTMLButtonElement>('[data-action="remove"]')!
+      .click();
     await announced(/Removed/);
     expect(layout.store!.active()!.tiles.some((t) => t.id === 'status-apps')).to.equal(false);
     const broken = JSON.parse(text);
     broken.dashboards[0].tiles[0].w = 40;
     const notifications: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:host:notification', (d: { body: string }) =>
+    const off = env.dashboard.services!.bus.on('mcp:host:notification', (d: { body: string }) =>
       notifications.push(d.body),
     );
     expect(await layout.importText(JSON.stringify(broken), 'broken.json')).to.equal(false);
@@ -145,22 +131,22 @@ describe('dashboard of tiles', () => {
     expect(layout.store!.active()!.tiles.some((t) => t.id === 'status-apps')).to.equal(false);
     expect(await layout.importText(text, 'layout.json')).to.equal(true);
     expect(layout.store!.exportFile()).to.deep.equal(exported);
-    await settle(dashboard);
-    expect(tileEl(dashboard, 'status-apps')).to.exist;
+    await settle(env.dashboard);
+    expect(tileEl(env.dashboard, 'status-apps')).to.exist;
   });
 
   it('history in the host survives a widget switch: the activity log shows a call made in the server panel', async () => {
-    dashboard = await mount(gateway, `layout-${++counter}`);
-    const card = await readyCard(dashboard, 'everything');
-    const call = dashboard.services!.invoker.invoke(
+    env.dashboard = await mount(env.gateway, `layout-${++counter}`);
+    const card = await env.card('everything');
+    const call = env.dashboard.services!.invoker.invoke(
       { serverName: 'everything', toolName: 'echo', args: { message: 'before the switch' } },
       { surface: 'user', id: 'host' },
     );
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await call;
     await waitFor(
-      () => dashboard!.services!.history.list('everything').some((e) => e.kind === 'tool' && e.outcome === 'ok'),
+      () => env.dashboard!.services!.history.list('everything').some((e) => e.kind === 'tool' && e.outcome === 'ok'),
       10_000,
       'the call in the history',
     );
@@ -169,20 +155,20 @@ describe('dashboard of tiles', () => {
     await waitFor(() => deepText(log.shadowRoot!).includes('echo'), 5000, 'the earlier call in the log');
     expect(deepText(log.shadowRoot!)).to.contain('asked by you');
     // The tile records the choice: it is part of the layout.
-    expect((stored(dashboard, 'panel-everything') as { widget: string }).widget).to.equal('activity-log');
+    expect((stored(env.dashboard, 'panel-everything') as { widget: string }).widget).to.equal('activity-log');
   });
 
   it('the tool column keeps its list in place beside a tall form', async () => {
-    dashboard = await mount(gateway, `layout-${++counter}`);
-    await editMode(dashboard);
+    env.dashboard = await mount(env.gateway, `layout-${++counter}`);
+    await editMode(env.dashboard);
     // Wide enough for the list and the form side by side.
-    const handle = tileEl(dashboard, 'panel-apps').shadowRoot!.querySelector<HTMLButtonElement>(
+    const handle = tileEl(env.dashboard, 'panel-apps').shadowRoot!.querySelector<HTMLButtonElement>(
       '[data-action="drag"]',
     )!;
     handle.focus();
     for (let i = 0; i < 4; i++) await shiftPress('ArrowRight');
-    await dashboard.layout.setEditing(false);
-    const card = await readyCard(dashboard, 'apps');
+    await env.dashboard.layout.setEditing(false);
+    const card = await env.card('apps');
     await openTab(card, 'Tools');
     const list = await waitFor(() => deepQuery('mcp-tool-list', card.shadowRoot!), 5000, 'the tool list');
     const search = list.shadowRoot!.querySelector('input[type="search"]')!;
@@ -193,7 +179,7 @@ describe('dashboard of tiles', () => {
     const listHeight = list.getBoundingClientRect().height;
     await selectTool(card, 'Big form');
     await waitFor(() => deepQuery('mcp-schema-form', card.shadowRoot!), 5000, 'the form');
-    await settle(dashboard);
+    await settle(env.dashboard);
     const form = deepQuery('mcp-tool-runner', card.shadowRoot!)!;
     expect(form.getBoundingClientRect().height).to.be.greaterThan(list.getBoundingClientRect().height);
     expect(search.getBoundingClientRect().height).to.be.closeTo(searchHeight, 1);
@@ -208,58 +194,47 @@ describe('dashboard of tiles', () => {
 });
 
 describe('team layouts and placeholders', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard | undefined;
-
-  before(async () => {
-    await setViewport({ width: 1400, height: 900 });
-    gateway = await startGateway({
-      mcpServers: { everything: SERVERS.everything },
-      dashboard: { layouts: ['test/fixtures/layouts/team.json'] },
-    });
-  });
-
-  afterEach(() => dashboard?.remove());
-
-  after(async () => {
-    await stopGateway(gateway);
-    await setViewport({ width: 800, height: 600 });
+  const env = useDashboard({
+    mcpServers: { everything: SERVERS.everything },
+    dashboard: { layouts: ['test/fixtures/layouts/team.json'] },
+    mount: 'test',
+    viewport: { width: 1400, height: 900 },
   });
 
   it("a team layout seeds a fresh profile; the user's changes are kept apart and Reset brings back the team's", async () => {
-    dashboard = await mount(gateway, `team-${++counter}`);
-    await settle(dashboard);
-    const tabs = [...dashboard.shadowRoot!.querySelectorAll('[role="tab"]')].map((t) => t.textContent!.trim());
+    env.dashboard = await mount(env.gateway, `team-${++counter}`);
+    await settle(env.dashboard);
+    const tabs = [...env.dashboard.shadowRoot!.querySelectorAll('[role="tab"]')].map((t) => t.textContent!.trim());
     expect(tabs).to.deep.equal(['Ops', 'Support']);
-    expect(stored(dashboard, 'p-everything')).to.include({ kind: 'widget', widget: 'tool-browser', w: 6 });
-    await editMode(dashboard);
-    tileEl(dashboard, 'p-everything').shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
+    expect(stored(env.dashboard, 'p-everything')).to.include({ kind: 'widget', widget: 'tool-browser', w: 6 });
+    await editMode(env.dashboard);
+    tileEl(env.dashboard, 'p-everything').shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
     await shiftPress('ArrowLeft');
     await announced(/Resized/);
-    expect(stored(dashboard, 'p-everything').w).to.equal(5);
-    expect(dashboard.layout.store!.active()!.changed).to.equal(true);
-    (dashboard.shadowRoot!.querySelector('[data-action="reset-layout"]') as HTMLButtonElement).click();
+    expect(stored(env.dashboard, 'p-everything').w).to.equal(5);
+    expect(env.dashboard.layout.store!.active()!.changed).to.equal(true);
+    (env.dashboard.shadowRoot!.querySelector('[data-action="reset-layout"]') as HTMLButtonElement).click();
     await announced(/team layout is back/);
-    expect(stored(dashboard, 'p-everything').w).to.equal(6);
+    expect(stored(env.dashboard, 'p-everything').w).to.equal(6);
     // The Support tab works too.
-    (dashboard.shadowRoot!.querySelector('#tab-support') as HTMLButtonElement).click();
-    await settle(dashboard);
-    expect(dashboard.layout.store!.active()!.id).to.equal('support');
-    expect(tiles(dashboard).map((t) => t.tile!.id)).to.deep.equal(['log']);
+    (env.dashboard.shadowRoot!.querySelector('#tab-support') as HTMLButtonElement).click();
+    await settle(env.dashboard);
+    expect(env.dashboard.layout.store!.active()!.id).to.equal('support');
+    expect(tiles(env.dashboard).map((t) => t.tile!.id)).to.deep.equal(['log']);
   });
 
   it('a layout naming a missing server or widget shows a placeholder saying so; the other tiles work', async () => {
-    dashboard = await mount(gateway, `team-${++counter}`);
-    await settle(dashboard);
-    const ghost = tileEl(dashboard, 's-ghost');
+    env.dashboard = await mount(env.gateway, `team-${++counter}`);
+    await settle(env.dashboard);
+    const ghost = tileEl(env.dashboard, 's-ghost');
     expect(ghost.textContent).to.contain('"ghost", which is not in the config');
     await waitFor(
-      () => /not installed/.test(tileEl(dashboard!, 'p-missing-widget').textContent ?? ''),
+      () => /not installed/.test(tileEl(env.dashboard!, 'p-missing-widget').textContent ?? ''),
       20_000,
       'the missing widget placeholder',
     );
-    expect(tileEl(dashboard, 'p-missing-widget').textContent).to.contain('"no-such-widget"');
-    const card = await readyCard(dashboard, 'everything');
+    expect(tileEl(env.dashboard, 'p-missing-widget').textContent).to.contain('"no-such-widget"');
+    const card = await env.card('everything');
     expect(card.phase).to.equal('ready');
     expect(card.widgetType).to.equal('tool-browser');
   });

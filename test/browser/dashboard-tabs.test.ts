@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpServerStatus } from '../../src/shell/card/server-status.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
 import { SERVERS, announced, editMode, mount, profileName, settle, tiles } from '../support/layout.js';
+import { useDashboard } from '../support/setup.js';
 
 // Named dashboards as tabs with the keyboard, renaming one, and the one status/error region
 // that a server panel's header and a compact status tile share.
@@ -40,56 +40,42 @@ async function newDashboard(dashboard: McpDashboard): Promise<void> {
 }
 
 describe('dashboards as tabs', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard | undefined;
-
-  before(async () => {
-    await setViewport({ width: 1400, height: 900 });
-    gateway = await startGateway({
-      mcpServers: {
-        apps: SERVERS.apps,
-        // A command that does not exist: the gateway's doctor diagnoses it.
-        broken: { command: 'mcp-dashboard-no-such-command-16', args: [] },
-      },
-    });
-  });
-
-  afterEach(() => {
-    dashboard?.remove();
-    dashboard = undefined;
-  });
-
-  after(async () => {
-    await stopGateway(gateway);
-    await setViewport({ width: 800, height: 600 });
+  const env = useDashboard({
+    mcpServers: {
+      apps: SERVERS.apps,
+      // A command that does not exist: the gateway's doctor diagnoses it.
+      broken: { command: 'mcp-dashboard-no-such-command-16', args: [] },
+    },
+    mount: 'test',
+    viewport: { width: 1400, height: 900 },
   });
 
   it('the tabs follow the WAI-ARIA tabs pattern: arrow keys move and wrap, Home and End jump, the panel follows', async () => {
-    dashboard = await mount(gateway, profileName('tabs'));
-    await editMode(dashboard);
-    await newDashboard(dashboard);
-    await newDashboard(dashboard);
-    dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="done-layout"]')!.click();
-    await settle(dashboard);
-    const names = tabs(dashboard).map((t) => t.textContent!.trim());
+    env.dashboard = await mount(env.gateway, profileName('tabs'));
+    await editMode(env.dashboard);
+    await newDashboard(env.dashboard);
+    await newDashboard(env.dashboard);
+    env.dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="done-layout"]')!.click();
+    await settle(env.dashboard);
+    const names = tabs(env.dashboard).map((t) => t.textContent!.trim());
     expect(names).to.have.length(3);
     // Only the selected tab is in the Tab order.
     expect(
-      tabs(dashboard)
+      tabs(env.dashboard)
         .map((t) => t.tabIndex)
         .filter((i) => i === 0),
     ).to.have.length(1);
-    tabs(dashboard)[0]!.click();
-    tabs(dashboard)[0]!.focus();
-    await settle(dashboard);
+    tabs(env.dashboard)[0]!.click();
+    tabs(env.dashboard)[0]!.focus();
+    await settle(env.dashboard);
     const press = async (key: string, expected: string) => {
       await sendKeys({ press: key });
       await waitFor(
-        () => selected(dashboard!) === expected && focusedTab(dashboard!) === expected,
+        () => selected(env.dashboard!) === expected && focusedTab(env.dashboard!) === expected,
         5000,
-        `${key} to select and focus "${expected}" (selected "${selected(dashboard!)}", focus ${focusedTab(dashboard!)})`,
+        `${key} to select and focus "${expected}" (selected "${selected(env.dashboard!)}", focus ${focusedTab(env.dashboard!)})`,
       );
-      expect(shownBoard(dashboard!)).to.equal(expected);
+      expect(shownBoard(env.dashboard!)).to.equal(expected);
     };
     await press('ArrowRight', names[1]!);
     await press('ArrowRight', names[2]!);
@@ -101,13 +87,13 @@ describe('dashboards as tabs', () => {
 
   it('a dashboard is renamed in edit mode: the tab says the new name, it is announced, kept across a reload, and Undo takes it back', async () => {
     const profile = profileName('rename');
-    dashboard = await mount(gateway, profile);
-    await editMode(dashboard);
+    env.dashboard = await mount(env.gateway, profile);
+    await editMode(env.dashboard);
     // The default dashboard's name follows the language: it has no name field.
-    expect(dashboard.shadowRoot!.querySelector('[data-action="rename-dashboard"]')).to.equal(null);
-    await newDashboard(dashboard);
+    expect(env.dashboard.shadowRoot!.querySelector('[data-action="rename-dashboard"]')).to.equal(null);
+    await newDashboard(env.dashboard);
     const input = await waitFor(
-      () => dashboard!.shadowRoot!.querySelector<HTMLInputElement>('[data-action="rename-dashboard"]'),
+      () => env.dashboard!.shadowRoot!.querySelector<HTMLInputElement>('[data-action="rename-dashboard"]'),
       5000,
       'the name field',
     );
@@ -116,25 +102,25 @@ describe('dashboards as tabs', () => {
     await sendKeys({ type: 'Ops wall' });
     await sendKeys({ press: 'Enter' });
     await announced(/now called Ops wall/);
-    await waitFor(() => selected(dashboard!) === 'Ops wall', 5000, 'the tab to show the new name');
-    dashboard.remove();
-    dashboard = await mount(gateway, profile);
-    await settle(dashboard);
-    expect(tabs(dashboard).map((t) => t.textContent!.trim())).to.include('Ops wall');
-    await editMode(dashboard);
-    expect(selected(dashboard)).to.equal('Ops wall');
+    await waitFor(() => selected(env.dashboard!) === 'Ops wall', 5000, 'the tab to show the new name');
+    env.dashboard.remove();
+    env.dashboard = await mount(env.gateway, profile);
+    await settle(env.dashboard);
+    expect(tabs(env.dashboard).map((t) => t.textContent!.trim())).to.include('Ops wall');
+    await editMode(env.dashboard);
+    expect(selected(env.dashboard)).to.equal('Ops wall');
     // Undo is per page session (a reload starts a new one), so rename again and take that back.
-    const again = dashboard.shadowRoot!.querySelector<HTMLInputElement>('[data-action="rename-dashboard"]')!;
+    const again = env.dashboard.shadowRoot!.querySelector<HTMLInputElement>('[data-action="rename-dashboard"]')!;
     again.value = 'Support';
     again.dispatchEvent(new Event('change'));
-    await waitFor(() => selected(dashboard!) === 'Support', 5000, 'the second name');
-    dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="undo"]')!.click();
-    await waitFor(() => selected(dashboard!) === 'Ops wall', 5000, 'Undo to bring back the name');
+    await waitFor(() => selected(env.dashboard!) === 'Support', 5000, 'the second name');
+    env.dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="undo"]')!.click();
+    await waitFor(() => selected(env.dashboard!) === 'Ops wall', 5000, 'Undo to bring back the name');
   });
 
   it("a server that cannot start: the panel header and the compact status tile show the doctor's diagnosis through the same status region", async () => {
-    dashboard = await mount(gateway, profileName('status'));
-    const card = await readyCard(dashboard, 'broken', 30_000);
+    env.dashboard = await mount(env.gateway, profileName('status'));
+    const card = await env.card('broken', 30_000);
     expect(card.phase).to.equal('error');
     const full = card.shadowRoot!.querySelector<McpServerStatus>('mcp-server-status')!;
     const doctorMessage = await waitFor(
@@ -147,7 +133,7 @@ describe('dashboards as tabs', () => {
       'the diagnosis in the panel',
     );
     expect(full.querySelector('[role="status"]')!.textContent).to.contain('Error');
-    const statusTile = tiles(dashboard)
+    const statusTile = tiles(env.dashboard)
       .find((t) => t.tile?.kind === 'status' && t.tile.server === 'broken')!
       .querySelector('mcp-status-tile')!;
     const compact = await waitFor(

@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepActive, deepQuery, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { DEFAULT_SERVERS, waitFor } from '../support/gateway.js';
 import {
   answerDialog,
   dialogOpen,
@@ -11,43 +10,28 @@ import {
   readyCard,
   selectTool,
 } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 describe('dashboard end to end: real gateway, real servers, real Chromium', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
-        'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
-        broken: { command: 'mcp-dashboard-no-such-command-xyz' },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: { ...DEFAULT_SERVERS, broken: { command: 'mcp-dashboard-no-such-command-xyz' } },
   });
 
   it('MCP-WP-10.1.2 shows one live card per configured server with state as icon and text', async () => {
     for (const name of ['everything', 'basic-vanillajs', 'system-monitor']) {
-      const card = await readyCard(dashboard, name);
+      const card = await env.card(name);
       expect(card.phase, `${name}: ${card.error}`).to.equal('ready');
       await waitFor(() => card.status, 5000, `status of ${name}`);
       const header = card.shadowRoot!.querySelector('header')!;
       expect(header.textContent).to.match(/(Idle|Active)/);
       expect(header.querySelector('.status [aria-hidden="true"]')!.textContent!.trim()).to.not.equal('');
     }
-    const everything = await readyCard(dashboard, 'everything');
+    const everything = await env.card('everything');
     expect(everything.status!.primaryMetric).to.match(/\d+ tools, \d+ resources, \d+ prompts/);
   });
 
   it('a status poll that finds nothing new does not re-render the card; a new status shows at the next poll', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     await waitFor(() => card.status, 5000, 'the first status');
     const poll = () => (card as unknown as { pollStatus(): void }).pollStatus();
     let renders = 0;
@@ -65,8 +49,8 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
       // A call makes the server active: the next poll shows it.
       const runner = await selectTool(card, 'Echo');
       await fillAndInvoke(runner, { message: 'poll' });
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await waitFor(() => deepQueryText('pre', 'Echo: poll', runner.shadowRoot!), 10_000, 'the echo result');
       const before = renders;
       poll();
@@ -79,7 +63,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
   });
 
   it('a server that cannot start shows an error card naming its config entry (not the command); the rest keep working', async () => {
-    const broken = await readyCard(dashboard, 'broken');
+    const broken = await env.card('broken');
     expect(broken.phase).to.equal('error');
     // The diagnosis is rendered by the connection doctor inside the card (its own shadow root).
     const doctor = await waitFor(
@@ -91,17 +75,17 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     expect(text).to.contain('mcp-dashboard-no-such-command-xyz');
     expect(text).to.contain('not found');
     expect(text).to.contain('Error');
-    expect((await readyCard(dashboard, 'everything')).phase).to.equal('ready');
+    expect((await env.card('everything')).phase).to.equal('ready');
   });
 
   it('MCP-WP-11.2.1 a tool call round-trips: form, Invoke, confirmation, result; focus returns to Invoke', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Echo');
     const invoke = await fillAndInvoke(runner, { message: 'hello dashboard' });
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('Invoke tool: everything:echo');
     expect(text).to.contain('"message": "hello dashboard"');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     const result = await waitFor(
       () => deepQueryText('pre', 'Echo: hello dashboard', runner.shadowRoot!),
       10_000,
@@ -112,38 +96,38 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
   });
 
   it('cancelling the dialog sends nothing and says so', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const calls: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
     const runner = await selectTool(card, 'Echo');
     await fillAndInvoke(runner, { message: 'never sent' });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'cancel');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'cancel');
     await waitFor(() => deepText(runner.shadowRoot!).includes('nothing was sent'), 5000, 'the cancelled note');
     off();
     expect(calls).to.deep.equal([]);
   });
 
   it('Escape cancels the dialog and focus goes back to the Invoke button', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Echo');
     const invoke = await fillAndInvoke(runner, { message: 'escape' });
-    await dialogOpen(dashboard);
+    await dialogOpen(env.dashboard);
     await sendKeys({ press: 'Escape' });
     await waitFor(() => deepText(runner.shadowRoot!).includes('nothing was sent'), 5000, 'the cancelled note');
     expect(deepActive() === invoke, 'focus is back on the Invoke button').to.equal(true);
   });
 
   it('MCP-WP-11.2.4 a widget calling MCPBridge.callTool directly still meets the dialog', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
       deps: { MCPBridge: { callTool: (s: string, t: string, a: object) => Promise<unknown> } };
     };
     const pending = widget.deps.MCPBridge.callTool('everything', 'echo', { message: 'direct' });
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('Invoke tool: everything:echo');
     expect(text).to.contain('Requested by');
-    answerDialog(dashboard, 'cancel');
+    answerDialog(env.dashboard, 'cancel');
     let error: { jsonrpcCode?: number; message?: string } | undefined;
     try {
       await pending;
@@ -154,12 +138,12 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
   });
 
   it('forged host events from a widget are refused', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
       deps: { EventBus: { emit: (e: string, d: unknown) => void } };
     };
     const seen: unknown[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:result', (d) => seen.push(d));
+    const off = env.dashboard.services!.bus.on('mcp:tool:result', (d) => seen.push(d));
     expect(() =>
       widget.deps.EventBus.emit('mcp:tool:result', {
         serverName: 'everything',
@@ -172,7 +156,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
   });
 
   it('MCP-WP-7.2.1 reads a resource and previews it; MCP-WP-7.3.1 gets a prompt with arguments', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!)!;
     deepQueryText<HTMLButtonElement>('[role="tab"]', 'Resources', widget.shadowRoot!)!.click();
     const first = await waitFor(
@@ -197,7 +181,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     // A browser allows six connections per origin; a dashboard that kept its event stream after
     // removal would leave the seventh waiting for ever.
     for (let i = 0; i < 8; i += 1) {
-      const another = await mountDashboard(gateway);
+      const another = await mountDashboard(env.gateway);
       try {
         const card = await readyCard(another, 'everything', 15_000);
         expect(card.phase, `dashboard #${i + 1}: ${card.error}`).to.equal('ready');
@@ -208,7 +192,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
   });
 
   it('passes axe-core on the dashboard with live widgets', async () => {
-    await readyCard(dashboard, 'everything');
-    await expect(dashboard).to.be.accessible();
+    await env.card('everything');
+    await expect(env.dashboard).to.be.accessible();
   });
 });

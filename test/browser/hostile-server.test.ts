@@ -1,8 +1,7 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
-import { killServers, startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { killServers, startGateway, stopGateway, waitFor } from '../support/gateway.js';
 import {
   answerDialog,
   dialogOpen,
@@ -12,6 +11,7 @@ import {
   readyCard,
   selectTool,
 } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   interface Window {
@@ -31,22 +31,15 @@ function injectedImages(root: ParentNode): Element[] {
 }
 
 describe('hostile server data and broken servers', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let card: McpWidgetCard;
 
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] } },
-    });
-    dashboard = await mountDashboard(gateway);
-    card = await readyCard(dashboard, 'hostile');
-    expect(card.phase, card.error).to.equal('ready');
+  const env = useDashboard({
+    mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] } },
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  before(async () => {
+    card = await env.card('hostile');
+    expect(card.phase, card.error).to.equal('ready');
   });
 
   it('control: the payload does run when put into the page as HTML (so the sentinel can flip)', async () => {
@@ -62,9 +55,9 @@ describe('hostile server data and broken servers', () => {
     delete window.__xss;
     const runner = await selectTool(card, 'Title <img');
     await fillAndInvoke(runner, {});
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('xss-tool-<img src=x onerror="window.__xss=1">');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(() => deepQuery('mcp-result-view', runner.shadowRoot!), 10_000, 'the result');
     await settle();
     const shown = deepText(card);
@@ -72,7 +65,7 @@ describe('hostile server data and broken servers', () => {
     expect(shown).to.contain('Text <img src=x onerror=');
     expect(shown).to.contain('Embedded <img src=x onerror=');
     expect(shown).to.contain('"html": "<img src=x onerror=');
-    expect(injectedImages(dashboard)).to.have.length(0);
+    expect(injectedImages(env.dashboard)).to.have.length(0);
     expect(deepQueryAll('script', card).length).to.equal(0);
     // The SVG image (with an onload handler) is refused, and the javascript: link is not a link.
     expect(shown).to.contain('cannot be shown safely');
@@ -102,13 +95,13 @@ describe('hostile server data and broken servers', () => {
     await openTab(card, 'Overview');
     await settle();
     expect(deepText(card)).to.contain('Instructions <img src=x');
-    expect(injectedImages(dashboard)).to.have.length(0);
+    expect(injectedImages(env.dashboard)).to.have.length(0);
     expect(window.__xss).to.equal(undefined);
   });
 
   it('MCP-WP-11.2.3 arguments that fail inputSchema are refused before sending, with errors inline and linked', async () => {
     const calls: unknown[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d) => calls.push(d));
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d) => calls.push(d));
     const runner = await selectTool(card, 'strict-args');
     await fillAndInvoke(runner, { count: '9' });
     const form = deepQuery('mcp-schema-form', runner.shadowRoot!)!;
@@ -125,7 +118,7 @@ describe('hostile server data and broken servers', () => {
       const messages = ids.map((id) => form.shadowRoot!.getElementById(id)?.textContent ?? '').join(' ');
       expect(messages).to.match(/must be <= 5|is required/);
     }
-    const dialog = dashboard.shadowRoot!.querySelector('mcp-confirm-dialog')!.shadowRoot!.querySelector('dialog')!;
+    const dialog = env.dashboard.shadowRoot!.querySelector('mcp-confirm-dialog')!.shadowRoot!.querySelector('dialog')!;
     expect(dialog.open).to.equal(false);
     off();
     expect(calls).to.deep.equal([]);
@@ -134,8 +127,8 @@ describe('hostile server data and broken servers', () => {
   it('MCP-WP-9.1.3 a result of the wrong shape gives a clear error, not a crash', async () => {
     const runner = await selectTool(card, 'bad-shape');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     const alert = await waitFor(
       () => deepQueryText('[role="alert"]', 'wrong shape', runner.shadowRoot!),
       10_000,
@@ -149,8 +142,8 @@ describe('hostile server data and broken servers', () => {
     delete window.__xss;
     const runner = await selectTool(card, 'json-rpc-error');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     const alert = await waitFor(
       () => deepQueryText('[role="alert"]', 'Server says no', runner.shadowRoot!),
       10_000,
@@ -166,8 +159,8 @@ describe('hostile server data and broken servers', () => {
   it('a server that exits mid-call: the call fails with a specific message, the gateway restarts it, the next call works', async () => {
     const runner = await selectTool(card, 'crash');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     const alert = await waitFor(
       () => deepQueryText('[role="alert"]', 'exited', runner.shadowRoot!),
       15_000,
@@ -178,27 +171,27 @@ describe('hostile server data and broken servers', () => {
     const again = await selectTool(card, 'strict-args');
     await waitFor(
       async () => {
-        const servers = await dashboard.services!.gateway.listServers();
+        const servers = await env.dashboard.services!.gateway.listServers();
         return servers[0]!.state === 'running' && servers[0]!.restarts >= 1;
       },
       15_000,
       'the restart',
     );
     await fillAndInvoke(again, { count: '2', mode: 'fast' });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(() => deepQueryText('pre', 'count=2', again.shadowRoot!), 10_000, 'a result after the restart');
   });
 
   it('a killed server process is restarted and its stderr is readable from the card', async () => {
-    const killed = await killServers(gateway);
+    const killed = await killServers(env.gateway);
     expect(killed.length).to.be.greaterThan(0);
     await waitFor(
-      async () => (await dashboard.services!.gateway.listServers())[0]!.restarts >= 2,
+      async () => (await env.dashboard.services!.gateway.listServers())[0]!.restarts >= 2,
       15_000,
       'a second restart',
     );
-    const log = await dashboard.services!.gateway.stderr('hostile');
+    const log = await env.dashboard.services!.gateway.stderr('hostile');
     expect(log).to.contain('crashing on purpose');
     expect(log).to.match(/exited on signal SIGKILL/);
     expect(log).to.contain('restarted');

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
-import { createWidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
 import type { I18nCatalogs, I18nMessage } from '../../src/core/shared/types.js';
 import { en as shellEn } from '../../src/shell/i18n/messages/en.js';
 import { ja as shellJa } from '../../src/shell/i18n/messages/ja.js';
@@ -17,9 +16,10 @@ import { ja as explorerJa } from '../../widgets/resource-explorer/messages-ja.js
 import { en as logEn } from '../../widgets/activity-log/messages-en.js';
 import { ja as logJa } from '../../widgets/activity-log/messages-ja.js';
 import createServerPanelWidget from '../../widgets/server-panel/index.js';
-import { mountDashboard, readyCard, selectTool } from '../support/dashboard.js';
+import { selectTool, widgetDependencies } from '../support/dashboard.js';
 import { deepQuery, deepQueryAll } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
+import { useDashboard } from '../support/setup.js';
 
 const CATALOGS: Array<[string, I18nCatalogs]> = [
   ['shell', { en: shellEn, ja: shellJa }],
@@ -46,19 +46,10 @@ function chromeTexts(dashboard: McpDashboard): string[] {
 
 describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
   this.timeout(60_000);
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'everything');
-  });
-
-  after(async () => {
-    await dashboard?.services?.configuration.set('i18n.locale', 'en');
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    ready: ['everything'],
+    teardown: ({ dashboard }) => dashboard.services?.configuration.set('i18n.locale', 'en'),
   });
 
   it('every English string has a Japanese translation with the same placeholders', () => {
@@ -77,7 +68,7 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
   });
 
   it('MCP-WP-10.3.4 the language switch emits mcp:host:locale-changed and the shell, widget and kit change without reload', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Echo');
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!)!;
     const english = new Set<string>();
@@ -91,23 +82,23 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
     }
     // Control: in English the same check finds plenty of catalog strings on screen.
     expect(
-      chromeTexts(dashboard).filter((t) => english.has(t)).length,
+      chromeTexts(env.dashboard).filter((t) => english.has(t)).length,
       'the check sees English strings',
     ).to.be.greaterThan(8);
     const events: unknown[] = [];
-    const off = dashboard.services!.bus.on('mcp:host:locale-changed', (d) => events.push(d));
-    const select = deepQueryAll<HTMLSelectElement>('header select', dashboard.shadowRoot!)[0]!;
+    const off = env.dashboard.services!.bus.on('mcp:host:locale-changed', (d) => events.push(d));
+    const select = deepQueryAll<HTMLSelectElement>('header select', env.dashboard.shadowRoot!)[0]!;
     select.value = 'ja';
     select.dispatchEvent(new Event('change'));
     await waitFor(
-      () => dashboard.shadowRoot!.querySelector('h1')?.textContent === 'MCP ダッシュボード',
+      () => env.dashboard.shadowRoot!.querySelector('h1')?.textContent === 'MCP ダッシュボード',
       5000,
       'the Japanese header',
     );
     off();
     expect(events).to.deep.equal([{ locale: 'ja' }]);
     expect(document.documentElement.lang).to.equal('ja');
-    expect(dashboard.services!.i18n.currentLocale).to.equal('ja');
+    expect(env.dashboard.services!.i18n.currentLocale).to.equal('ja');
     // The same widget element is still mounted: nothing was reloaded or re-created.
     expect(deepQuery('mcp-server-panel-widget', card.shadowRoot!)).to.equal(widget);
     await waitFor(
@@ -124,7 +115,7 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
     expect(card.shadowRoot!.textContent).to.contain('再接続');
     expect(card.shadowRoot!.querySelector('.status')!.textContent).to.match(/待機中|稼働中/);
 
-    const leftovers = chromeTexts(dashboard).filter((t) => english.has(t));
+    const leftovers = chromeTexts(env.dashboard).filter((t) => english.has(t));
     expect(leftovers, 'English left in the Japanese UI').to.deep.equal([]);
 
     // Every built-in widget, and the Widgets panel, in Japanese too.
@@ -133,33 +124,33 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
       await waitFor(() => card.phase === 'ready' && card.currentType === type, 20_000, `the ${type} widget`);
       await new Promise((r) => setTimeout(r, 50));
       expect(
-        chromeTexts(dashboard).filter((t) => english.has(t)),
+        chromeTexts(env.dashboard).filter((t) => english.has(t)),
         `English left in ${type}`,
       ).to.deep.equal([]);
     }
-    deepQueryAll<HTMLButtonElement>('header button', dashboard.shadowRoot!)
+    deepQueryAll<HTMLButtonElement>('header button', env.dashboard.shadowRoot!)
       .find((b) => b.textContent?.includes('ウィジェット'))!
       .click();
     await waitFor(
-      () => deepQuery('mcp-widget-store', dashboard.shadowRoot!)?.shadowRoot?.querySelector('h2'),
+      () => deepQuery('mcp-widget-store', env.dashboard.shadowRoot!)?.shadowRoot?.querySelector('h2'),
       5000,
       'the Widgets panel',
     );
     expect(
-      chromeTexts(dashboard).filter((t) => english.has(t)),
+      chromeTexts(env.dashboard).filter((t) => english.has(t)),
       'English left in the Widgets panel',
     ).to.deep.equal([]);
-    expect(deepQuery('mcp-widget-store', dashboard.shadowRoot!)!.shadowRoot!.querySelector('h2')!.textContent).to.equal(
-      'ウィジェット',
-    );
+    expect(
+      deepQuery('mcp-widget-store', env.dashboard.shadowRoot!)!.shadowRoot!.querySelector('h2')!.textContent,
+    ).to.equal('ウィジェット');
   });
 
   it('MCP-WP-6.8.3 the language is stored in Configuration and a new session starts in it', async () => {
-    expect(dashboard.services!.configuration.get('i18n.locale')).to.equal('ja');
+    expect(env.dashboard.services!.configuration.get('i18n.locale')).to.equal('ja');
     const second = document.createElement('mcp-dashboard');
-    second.baseUrl = gateway.origin;
-    second.token = gateway.token;
-    second.dbName = dashboard.dbName;
+    second.baseUrl = env.gateway.origin;
+    second.token = env.gateway.token;
+    second.dbName = env.dashboard.dbName;
     document.body.append(second);
     try {
       await waitFor(
@@ -173,15 +164,9 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
   });
 
   it('MCP-WP-6.8.2 a widget without the I18n dependency falls back to its built-in English', async () => {
-    const services = dashboard.services!;
+    const services = env.dashboard.services!;
     expect(services.i18n.currentLocale).to.equal('ja');
-    const deps = createWidgetDependencies({
-      widgetId: 'no-i18n',
-      bus: services.bus,
-      bridge: services.bridge,
-      invoker: services.invoker,
-      configuration: services.configuration,
-    });
+    const deps = widgetDependencies(env.dashboard, 'no-i18n');
     expect(deps.dependencies.I18n).to.equal(undefined);
     const info = services.bridge.getServer('everything')!.info!;
     const created = createServerPanelWidget(deps.dependencies, info);
@@ -201,7 +186,7 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
   });
 
   it('dates and numbers follow the locale', () => {
-    const i18n = dashboard.services!.i18n;
+    const i18n = env.dashboard.services!.i18n;
     expect(i18n.formatNumber(1234567.5)).to.equal('1,234,567.5');
     expect(i18n.formatDate(new Date(Date.UTC(2026, 0, 2)), { dateStyle: 'long', timeZone: 'UTC' })).to.equal(
       '2026年1月2日',

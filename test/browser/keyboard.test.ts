@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { contrastRatio, parseColor, toHex } from '../../theme/color.js';
-import { mountDashboard, readyCard, confirmDialog } from '../support/dashboard.js';
+import { confirmDialog } from '../support/dashboard.js';
 import { deepActive, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
+import { useDashboard } from '../support/setup.js';
 
 // Keyboard only, as a user without a mouse: Tab order through the header, the Theme panel (trap,
 // arrows, Escape), a card, the widget's tabs, a tool form, Enter to submit, the confirmation dialog
@@ -63,20 +63,11 @@ async function tabTo(match: (el: HTMLElement) => boolean, what: string, limit = 
 
 describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function () {
   this.timeout(120_000);
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'everything');
-    await waitFor(() => dashboard.services?.preferences, 5000, 'services');
+  const env = useDashboard({
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    ready: ['everything'],
   });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-  });
+  before(() => waitFor(() => env.dashboard.services?.preferences, 5000, 'services'));
 
   it('MCP-WP-11.5.2 Tab reaches the header controls in order, each with a visible focus ring', async () => {
     (document.activeElement as HTMLElement | null)?.blur();
@@ -112,15 +103,19 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
     const opener = active()!;
     expect(opener.dataset.action).to.equal('appearance');
     await press('Enter');
-    await waitFor(() => dashboard.themePanel().open, 5000, 'the theme panel');
+    await waitFor(() => env.dashboard.themePanel().open, 5000, 'the theme panel');
     await waitFor(() => (active() as HTMLInputElement | null)?.name === 'mode', 5000, 'focus on the mode choice');
     expect((active() as HTMLInputElement).value).to.equal('auto');
     await press('ArrowUp');
-    await waitFor(() => dashboard.services!.theme.getMode() === 'high-contrast', 5000, 'high contrast after ArrowUp');
-    expect(dashboard.services!.configuration.get('theme.mode')).to.equal('high-contrast');
+    await waitFor(
+      () => env.dashboard.services!.theme.getMode() === 'high-contrast',
+      5000,
+      'high contrast after ArrowUp',
+    );
+    expect(env.dashboard.services!.configuration.get('theme.mode')).to.equal('high-contrast');
     await press('ArrowDown');
-    await waitFor(() => dashboard.services!.theme.mode === 'auto', 5000, 'auto again');
-    const panel = dashboard.themePanel();
+    await waitFor(() => env.dashboard.services!.theme.mode === 'auto', 5000, 'auto again');
+    const panel = env.dashboard.themePanel();
     for (let i = 0; i < 45; i++) {
       await press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
       const el = active()!;
@@ -129,7 +124,7 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
       expect(inside, `focus left the panel: ${describeEl(el)}`).to.equal(true);
     }
     await press('Escape');
-    await waitFor(() => !dashboard.themePanel().open, 5000, 'the panel to close');
+    await waitFor(() => !env.dashboard.themePanel().open, 5000, 'the panel to close');
     expect(active()).to.equal(opener);
   });
 
@@ -163,7 +158,7 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
     await sendKeys({ type: 'typed by keyboard' });
     expect((input as HTMLInputElement).value).to.equal('typed by keyboard');
     await press('Enter');
-    const dialog = confirmDialog(dashboard);
+    const dialog = confirmDialog(env.dashboard);
     await waitFor(() => dialog.shadowRoot!.querySelector('dialog')?.open, 5000, 'the confirmation dialog');
     expect(active()?.dataset.action).to.equal('cancel');
     expectVisibleFocus(active());

@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen } from '../support/dashboard.js';
 import { openThroughWidget, viewReady, viewReport } from '../support/apps.js';
 import { evalInView, viewFrameUrl } from '../support/views.js';
 import type { AppViewHandle } from '../../src/core/shared/types.js';
+import { useDashboard } from '../support/setup.js';
 
 type Attempt = { attempted: true; outcome: 'returned' | 'threw'; value?: string; error?: string; code?: number };
 type AttackReport = {
@@ -33,8 +33,6 @@ async function plantSecrets(): Promise<void> {
 }
 
 describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fails', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let sandboxOrigin: string;
   const appEvents: Array<{ event: string; data: any }> = [];
   const calls: Array<{ toolName: string; args: any }> = [];
@@ -42,28 +40,27 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
   const realOpen = window.open;
   let victim: AppViewHandle;
 
+  before(() => plantSecrets());
+  const env = useDashboard({
+    mcpServers: {
+      hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] },
+      'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
+    },
+    ready: ['hostile', 'basic-vanillajs'],
+  });
+
   before(async () => {
-    await plantSecrets();
-    gateway = await startGateway({
-      mcpServers: {
-        hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] },
-        'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'hostile');
-    await readyCard(dashboard, 'basic-vanillajs');
-    dashboard.services!.bus.on('mcp:app:*', (data, meta) => appEvents.push({ event: meta.event, data }));
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: unknown }) => calls.push(d));
+    env.dashboard.services!.bus.on('mcp:app:*', (data, meta) => appEvents.push({ event: meta.event, data }));
+    env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: unknown }) => calls.push(d));
     window.open = ((...args: unknown[]) => {
       opened.push(args);
       return null;
     }) as typeof window.open;
-    const port = await dashboard.services!.gateway.sandboxPort();
+    const port = await env.dashboard.services!.gateway.sandboxPort();
     sandboxOrigin = `http://${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${port}`;
     // A well-behaved view that stays open while the others attack it too.
-    const card = await readyCard(dashboard, 'hostile');
-    const victimView = await openThroughWidget(dashboard, card, 'hostile', 'probe', { label: 'victim' });
+    const card = await env.card('hostile');
+    const victimView = await openThroughWidget(env.dashboard, card, 'hostile', 'probe', { label: 'victim' });
     victim = victimView.handle;
     await viewReady(victimView.frame);
     await viewReport(victim, (r) =>
@@ -73,8 +70,6 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
 
   after(async () => {
     window.open = realOpen;
-    dashboard?.remove();
-    await stopGateway(gateway);
     localStorage.removeItem('mcp-secret');
     sessionStorage.removeItem('mcp-secret');
     document.cookie = 'mcp_secret=; path=/; max-age=0';
@@ -91,18 +86,18 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
   });
 
   it('the attack view runs its whole battery, and every escape attempt fails (DOM, storage, network, CSP, forged messages, refused requests)', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'attack', {
-      gatewayOrigin: gateway.origin,
+    const card = await env.card('hostile');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'attack', {
+      gatewayOrigin: env.gateway.origin,
       sandboxOrigin,
       hostOrigin: location.origin,
     });
     const viewId = await viewReady(frame);
     // The control call (app-only tool, from the app) meets the confirmation dialog, naming the app.
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('hostile:app-echo');
     expect(text).to.contain('the MCP App');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     const report = await viewReport<AttackReport>(handle, (r) => r.ran === true, 30_000);
     const r = report.results;
     const threw = (name: string, pattern: RegExp) => {
@@ -138,7 +133,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     expect(directives).to.include('script-src');
     expect(directives).to.include('base-uri');
     expect(directives).to.include('frame-src');
-    expect(r.baseHijack!.value).to.not.contain(gateway.origin);
+    expect(r.baseHijack!.value).to.not.contain(env.gateway.origin);
     expect(r.nestedFrame!.value ?? '').to.not.contain('readable: {');
     expect(r.nestedSrcdocReachesTop!.value).to.match(/nested-blocked SecurityError/);
     threw('serviceWorker', /Error/);
@@ -163,7 +158,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     expect(opened).to.deep.equal([]);
     threw('readOtherServersResource', /not found/);
     // The host's history records the app's read, with the app as who asked.
-    const read = dashboard
+    const read = env.dashboard
       .services!.history.list('hostile')
       .find((e) => e.kind === 'resource' && e.name === 'ui://get-time/mcp-app.html');
     expect(read?.outcome).to.equal('error');
@@ -207,9 +202,9 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
   });
 
   it('navigation: the view cannot navigate the dashboard (top), its proxy (parent), or open pop-ups', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const hostUrl = location.href.split('#')[0]!;
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'navigate', { hostUrl });
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'navigate', { hostUrl });
     const viewId = await viewReady(frame);
     const report = await viewReport<{ ran: boolean; results: Record<string, string> }>(handle, (r) => r.ran);
     expect(Object.keys(report.results)).to.have.members([
@@ -229,12 +224,12 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
   });
 
   it('meta refresh: the view is sent to a data: document by <meta http-equiv=refresh>, and the sandbox refuses to load it', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     // Control: the escape payload, run as a view's own script, does reach the host.
-    const control = await openThroughWidget(dashboard, card, 'hostile', 'escape-control');
+    const control = await openThroughWidget(env.dashboard, card, 'hostile', 'escape-control');
     await viewReport(control.handle, (r) => r.escaped === true, 10_000);
     await control.handle.close();
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'refresh');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'refresh');
     const viewId = await viewReady(frame);
     await viewReport(handle, (r) => r.refreshScheduled === true);
     // The refresh fires after 1 s; the frame leaves the view's document for an error page.
@@ -255,8 +250,8 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
   });
 
   it('CSP and permissions: declared entries are validated, never loosened; only allowlisted permissions are granted', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'csp');
+    const card = await env.card('hostile');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'csp');
     await viewReady(frame);
     const report = await viewReport<{
       ran: boolean;
@@ -282,7 +277,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
   });
 
   it("a widget cannot forge what apps report: mcp:app:* events are the host's", async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const panel = card.shadowRoot!.querySelector('.mount mcp-server-panel-widget') as unknown as {
       deps: { EventBus: { emit(e: string, d: unknown): void } };
     };
@@ -298,7 +293,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
   });
 
   it('MCP Apps visibility: app-only tools are absent from the model/agent tool list; model-only tools are there', () => {
-    const names = dashboard.modelVisibleTools().map((t) => t.name);
+    const names = env.dashboard.modelVisibleTools().map((t) => t.name);
     expect(names).to.include('hostile__model-only');
     expect(names).to.include('hostile__attack');
     expect(names).to.not.include('hostile__app-echo');

@@ -1,10 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen } from '../support/dashboard.js';
 import { openThroughWidget, viewReady, viewReport } from '../support/apps.js';
 import { clickInView, evalInView } from '../support/views.js';
+import { useDashboard } from '../support/setup.js';
 
 type Attempt = { name: string; outcome: 'returned' | 'threw'; value?: string | null; error?: string };
 type Seen = { udp: Array<{ from: number; bytes: number }>; tcp: Array<{ firstLine: string }> };
@@ -20,29 +20,21 @@ const listeners = {
 const GRACE_MS = 2000;
 
 describe('MCP App views have no network unless declared — WebRTC included (a real UDP and TCP listener on loopback)', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let ports: { udpPort: number; tcpPort: number };
 
   before(async () => {
     ports = (await listeners.start())!;
-    gateway = await startGateway({
-      mcpServers: {
-        network: {
-          command: 'node',
-          args: ['test/fixtures/network-app-server.mjs', String(ports.tcpPort), String(ports.udpPort)],
-        },
+  });
+  const env = useDashboard({
+    mcpServers: () => ({
+      network: {
+        command: 'node',
+        args: ['test/fixtures/network-app-server.mjs', String(ports.tcpPort), String(ports.udpPort)],
       },
-    });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'network');
+    }),
+    ready: ['network'],
   });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-    await listeners.stop();
-  });
+  after(() => listeners.stop());
 
   it('control: from a page without the guard, WebRTC with a STUN server does send UDP, a preconnect link opens a TCP connection, and fetch reaches the TCP listener', async () => {
     await listeners.reset();
@@ -69,11 +61,11 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     this.timeout(120_000);
     await listeners.reset();
     const refused: Array<{ method: string; message: string }> = [];
-    const off = dashboard.services!.bus.on('mcp:app:refused', (d: { method: string; message: string }) =>
+    const off = env.dashboard.services!.bus.on('mcp:app:refused', (d: { method: string; message: string }) =>
       refused.push(d),
     );
-    const card = await readyCard(dashboard, 'network');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'network', 'leak');
+    const card = await env.card('network');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'network', 'leak');
     await viewReady(frame);
     const report = await viewReport<{
       done: boolean;
@@ -142,8 +134,8 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
 
   it('control: a view that declares the TCP listener in _meta.ui.csp connectDomains reaches it; WebRTC stays off even then', async () => {
     await listeners.reset();
-    const card = await readyCard(dashboard, 'network');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'network', 'control');
+    const card = await env.card('network');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'network', 'control');
     await viewReady(frame);
     const report = await viewReport<{ done: boolean; results: Attempt[] }>(handle, (r) => r.done === true, 30_000);
     await waitFor(
@@ -157,19 +149,19 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
 
   it('a view’s tools/call before ui/initialize is refused and reaches no one; after the handshake the same call goes through the dialog', async () => {
     const calls: unknown[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => {
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => {
       if (d.toolName === 'app-echo') calls.push(d);
     });
-    const card = await readyCard(dashboard, 'network');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'network', 'early-call');
+    const card = await env.card('network');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'network', 'early-call');
     await viewReady(frame);
     const first = await viewReport<{ early: { error?: string; code?: number } }>(handle, (r) => r.early !== undefined);
     expect(first.early.error).to.match(/before it finished ui\/initialize/);
     expect(first.early.code).to.equal(-32600);
     expect(calls).to.deep.equal([]);
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('network:app-echo');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     const done = await viewReport<{ later?: { ok?: { structuredContent?: { echoed?: string } } } }>(
       handle,
       (r) => r.later !== undefined,
@@ -180,8 +172,8 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
   });
 
   it('an in-page #fragment link scrolls inside the view instead of replacing it with an error page', async () => {
-    const card = await readyCard(dashboard, 'network');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'network', 'fragment');
+    const card = await env.card('network');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'network', 'fragment');
     const viewId = await viewReady(frame);
     await viewReport(handle, (r) => r.ready === true);
     const scrolled =

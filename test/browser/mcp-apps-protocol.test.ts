@@ -1,10 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { PRESETS } from '../../theme/tokens.js';
 import { deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen, cancelOpenDialogs } from '../support/dashboard.js';
 import {
   cancelOpenThroughWidget,
   framesIn,
@@ -14,6 +13,7 @@ import {
   viewReport,
 } from '../support/apps.js';
 import { evalInView } from '../support/views.js';
+import { useDashboard } from '../support/setup.js';
 
 type Received = { method: string; afterInitialized: boolean; params: any };
 type ProbeReport = { initResult: any; received: Received[] };
@@ -24,38 +24,26 @@ const hasResult = (r: ProbeReport) =>
   );
 
 describe('MCP Apps protocol, host side (a probe view records everything the host sends)', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   const appEvents: Array<{ event: string; data: any }> = [];
 
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } },
-    });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'hostile');
-    dashboard.services!.bus.on('mcp:app:*', (data, meta) => appEvents.push({ event: meta.event, data }));
+  const env = useDashboard({
+    mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } },
+    ready: ['hostile'],
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  before(async () => {
+    env.dashboard.services!.bus.on('mcp:app:*', (data, meta) => appEvents.push({ event: meta.event, data }));
   });
 
   // A test that fails with a confirmation still open would otherwise fail every test after it.
-  afterEach(async () => {
-    for (let i = 0; i < 5 && confirmDialog(dashboard)?.shadowRoot?.querySelector('dialog')?.open; i += 1) {
-      answerDialog(dashboard, 'cancel');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
+  afterEach(() => cancelOpenDialogs(env.dashboard));
 
   it('MCP Apps lifecycle: nothing reaches the view before "initialized"; then tool-input, then tool-result; the initialize result carries the full hostContext', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe', { label: 'first' });
+    const card = await env.card('hostile');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'probe', { label: 'first' });
     // The probe holds "initialized" back for 1.5 s; a theme change in that window must wait.
     await waitFor(() => frame.view?.phase === 'Starting the app', 10_000, 'the sandbox to be ready');
-    dashboard.services!.theme.setMode('dark');
+    env.dashboard.services!.theme.setMode('dark');
     try {
       await viewReady(frame);
       const report = await viewReport<ProbeReport>(handle, hasResult);
@@ -111,14 +99,14 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
         'dark',
       );
     } finally {
-      dashboard.services!.theme.setMode('light');
+      env.dashboard.services!.theme.setMode('light');
     }
     await handle.close();
   });
 
   it('MCP Apps display modes: full screen is an overlay of the same iframe (never re-parented, the document survives); Escape returns it inline; undeclared modes are not offered', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const card = await env.card('hostile');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
     await viewReport<ProbeReport>(handle, hasResult);
     const iframe = frame.view!.frameElement!;
@@ -151,8 +139,8 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('MCPlet-11.2 a tool declaring _meta.ui.displayMode "pip" opens as a floating panel', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'silent');
+    const card = await env.card('hostile');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'silent');
     await viewReady(frame);
     expect(frame.getAttribute('mode')).to.equal('pip');
     expect(getComputedStyle(frame).position).to.equal('fixed');
@@ -160,7 +148,7 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('MCP Apps teardown: a view that never answers ui/resource-teardown is removed after the bounded wait', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const frame = framesIn(card).find((f) => f.view?.toolName === 'silent')!;
     const view = frame.view!;
     const started = performance.now();
@@ -174,8 +162,8 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('MCP Apps teardown: Close app sends ui/resource-teardown, the view answers, then it is removed', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const card = await env.card('hostile');
+    const { frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
     frame.shadowRoot!.querySelector<HTMLButtonElement>('button[data-action="close"]')!.click();
     await waitFor(() => !frame.isConnected, 5000, 'the frame to go');
@@ -196,17 +184,17 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('a cancelled "Open app" opens nothing: no view, no frame, nothing sent; open() says the app was not opened', async () => {
-    const card = await readyCard(dashboard, 'hostile');
+    const card = await env.card('hostile');
     const calls: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
-    const viewsBefore = dashboard.services!.apps.openViews().length;
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
+    const viewsBefore = env.dashboard.services!.apps.openViews().length;
     const eventsBefore = appEvents.length;
-    const error = await cancelOpenThroughWidget(dashboard, card, 'hostile', 'probe');
+    const error = await cancelOpenThroughWidget(env.dashboard, card, 'hostile', 'probe');
     expect(error.jsonrpcCode).to.equal(-32800);
     expect(error.message).to.contain('the app was not opened');
     // Give a stray view every chance to appear.
     await new Promise((r) => setTimeout(r, 300));
-    expect(dashboard.services!.apps.openViews().length).to.equal(viewsBefore);
+    expect(env.dashboard.services!.apps.openViews().length).to.equal(viewsBefore);
     expect(framesIn(card).filter((f) => f.view?.toolName === 'probe' && f.view.state !== 'closed')).to.deep.equal([]);
     expect(
       appEvents.slice(eventsBefore).map((e) => e.event),
@@ -217,17 +205,17 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('the title bar counts the app\u2019s tool calls that are really waiting: one while the dialog is open, none once it is cancelled', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const card = await env.card('hostile');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
     const status = () => frame.shadowRoot!.querySelector('[role="status"]')?.textContent ?? '';
     await evalInView(
       viewId,
       `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'count me' } }, 60000).catch(() => {}); return true;`,
     );
-    await dialogOpen(dashboard);
+    await dialogOpen(env.dashboard);
     await waitFor(() => status().includes('1 tool call waiting'), 5000, 'the title bar to count the waiting call');
-    answerDialog(dashboard, 'cancel');
+    answerDialog(env.dashboard, 'cancel');
     await waitFor(() => !status().includes('waiting'), 5000, `the count to go away (title bar: ${status()})`);
     expect(frame.view!.pendingCalls).to.equal(0);
     expect(status()).to.contain('Ready');
@@ -235,17 +223,17 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('a burst of app calls is one dialog with a list: "Confirm all" sends each of them once; a later call asks again', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { handle, frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const card = await env.card('hostile');
+    const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
-    const dialogEl = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
+    const dialogEl = confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!;
     let opened = 0;
     const observer = new MutationObserver(() => {
       if (dialogEl.open) opened += 1;
     });
     observer.observe(dialogEl, { attributes: true, attributeFilter: ['open'] });
     const calls: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: { text?: string } }) =>
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: { text?: string } }) =>
       calls.push(d.args.text ?? ''),
     );
     await evalInView(
@@ -254,14 +242,14 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
       .then((r) => window.__burst.push(r.structuredContent?.echoed), (e) => window.__burst.push('error: ' + e.message));
       return true;`,
     );
-    await dialogOpen(dashboard);
+    await dialogOpen(env.dashboard);
     await waitFor(
-      () => confirmDialog(dashboard).shadowRoot!.querySelectorAll('[data-batch-item]').length === 3,
+      () => confirmDialog(env.dashboard).shadowRoot!.querySelectorAll('[data-batch-item]').length === 3,
       5000,
       'all three calls in the one dialog',
     );
-    expect(deepText(confirmDialog(dashboard).shadowRoot!)).to.contain('3 tool calls from the MCP App');
-    (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
+    expect(deepText(confirmDialog(env.dashboard).shadowRoot!)).to.contain('3 tool calls from the MCP App');
+    (confirmDialog(env.dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
     const echoed = await waitFor(
       async () => {
         const got = await evalInView<unknown[]>(viewId, 'return window.__burst;');
@@ -278,9 +266,9 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
       viewId,
       `mcp.request('tools/call', { name: 'app-echo', arguments: { text: 'four' } }, 60000).catch(() => {}); return true;`,
     );
-    await dialogOpen(dashboard);
+    await dialogOpen(env.dashboard);
     expect(opened).to.equal(2);
-    answerDialog(dashboard, 'cancel');
+    answerDialog(env.dashboard, 'cancel');
     // Closed only once the answer has reached the call (else it would count as withdrawn).
     await waitFor(() => frame.view!.pendingCalls === 0, 5000, 'the cancelled call to finish');
     observer.disconnect();
@@ -289,11 +277,11 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('MCP Apps teardown: tool calls of a view still waiting for confirmation are withdrawn when it closes; nothing is sent', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const card = await env.card('hostile');
+    const { frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
     const calls: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d.toolName));
     // The view asks for two calls: the first opens the dialog, the second waits behind it.
     await evalInView(
       viewId,
@@ -301,19 +289,19 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
       .then((r) => { (window.__stale ??= []).push('result: ' + JSON.stringify(r)); }, (e) => { (window.__stale ??= []).push('error: ' + e.message); });
       return true;`,
     );
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('hostile:app-echo');
     // The dialog can open before the host has taken the second request off the frame's channel.
     await waitFor(() => frame.view!.pendingCalls === 2, 5000, 'both calls waiting');
     await frame.view!.close();
-    const dialog = confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!;
+    const dialog = confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!;
     await waitFor(() => !dialog.open, 5000, 'the open question to be withdrawn');
     // The queued one is never shown: the dialog stays closed.
     await new Promise((r) => setTimeout(r, 300));
     expect(dialog.open, 'the queued question is not asked').to.equal(false);
     const audited = await waitFor(
       async () => {
-        const entries = (await dashboard.services!.policy.audit.list({ kind: 'tool-call' })).filter(
+        const entries = (await env.dashboard.services!.policy.audit.list({ kind: 'tool-call' })).filter(
           (e) => e.toolName === 'app-echo' && e.outcome?.startsWith('withdrawn'),
         );
         return entries.length === 2 ? entries : undefined;
@@ -325,12 +313,12 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
     expect(calls, 'nothing was sent to the server').to.deep.equal([]);
     off();
     // The dashboard still asks for the next call as usual.
-    await cancelOpenThroughWidget(dashboard, card, 'hostile', 'probe');
+    await cancelOpenThroughWidget(env.dashboard, card, 'hostile', 'probe');
   });
 
   it('a tool whose ui:// resource does not exist gets a clear error in its frame; the card keeps working', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'missing-view');
+    const card = await env.card('hostile');
+    const { frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'missing-view');
     await waitFor(() => frame.view?.state === 'error', 10_000, 'the error');
     expect(deepText(frame.shadowRoot!)).to.contain('Could not load the app');
     expect(frame.view!.frameElement).to.equal(undefined);
@@ -339,8 +327,8 @@ describe('MCP Apps protocol, host side (a probe view records everything the host
   });
 
   it('MCP-WP-10.2.2 a widget that is destroyed (Reconnect) has its views torn down first', async () => {
-    const card = await readyCard(dashboard, 'hostile');
-    const { frame } = await openThroughWidget(dashboard, card, 'hostile', 'probe');
+    const card = await env.card('hostile');
+    const { frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'probe');
     const viewId = await viewReady(frame);
     deepQueryText<HTMLButtonElement>('button', 'Reconnect', card.shadowRoot!)!.click();
     await waitFor(

@@ -4,19 +4,12 @@ import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { OUTER_SANDBOX } from '../../src/core/mcp-apps/sandbox-policy.js';
 import { deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import {
-  answerDialog,
-  confirmDialog,
-  dialogOpen,
-  mountDashboard,
-  openTab,
-  readyCard,
-  selectTool,
-} from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen, openTab, selectTool } from '../support/dashboard.js';
 import { PRESETS } from '../../theme/tokens.js';
 import { clickInView, evalInView, waitInView } from '../support/views.js';
 import { framesIn } from '../support/apps.js';
+import { useDashboard } from '../support/setup.js';
 
 /** Opens a tool's app from the server panel: Open app → confirm → the frame in the card. */
 async function openApp(dashboard: McpDashboard, card: McpWidgetCard, toolTitle: string): Promise<McpAppFrame> {
@@ -47,27 +40,16 @@ async function ready(frame: McpAppFrame): Promise<string> {
 }
 
 describe('MCP Apps: real ext-apps servers through the real gateway and sandbox origin', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
-        'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
+      'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
+    },
   });
 
   it('basic-vanillajs: Open app runs get-time after confirmation and the view shows its result, framed on the sandbox origin', async () => {
-    const card = await readyCard(dashboard, 'basic-vanillajs');
-    const frame = await openApp(dashboard, card, 'Get Time');
+    const card = await env.card('basic-vanillajs');
+    const frame = await openApp(env.dashboard, card, 'Get Time');
     const viewId = await ready(frame);
     const time = await waitInView<string>(
       viewId,
@@ -80,7 +62,7 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     expect(iframe.getAttribute('sandbox')).to.equal(OUTER_SANDBOX);
     const proxyUrl = new URL(iframe.src);
     expect(proxyUrl.origin).to.not.equal(location.origin);
-    expect(proxyUrl.origin).to.not.equal(gateway.origin);
+    expect(proxyUrl.origin).to.not.equal(env.gateway.origin);
     expect(proxyUrl.hostname).to.not.equal(location.hostname);
     const inner = await evalInView<{ origin: string; sandbox: string | null; href: string }>(
       viewId,
@@ -97,18 +79,18 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
   });
 
   it('basic-vanillajs: "Get Server Time" in the view calls get-time through the confirmation dialog, as the app', async () => {
-    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const card = await env.card('basic-vanillajs');
     const frame = deepQueryAllFrames(card)[0]!;
     const viewId = frame.view!.id;
     const calls: Array<{ toolName: string }> = [];
-    const off = dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d));
+    const off = env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string }) => calls.push(d));
     const before = await evalInView<string>(viewId, `return document.querySelector('#server-time').textContent;`);
     await clickInView(viewId, '#get-time-btn');
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('basic-vanillajs:get-time');
     // The policy knows an app by its resource (stable across openings), and only on its own server.
     expect(text).to.contain(`the MCP App app:${frame.view!.resourceUri}`);
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     await waitInView(
       viewId,
       `return document.querySelector('#server-time').textContent !== ${JSON.stringify(before)};`,
@@ -120,7 +102,7 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
   });
 
   it("basic-vanillajs: ui/message and notifications/message from the view appear in the card's Activity", async () => {
-    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const card = await env.card('basic-vanillajs');
     const viewId = deepQueryAllFrames(card)[0]!.view!.id;
     await clickInView(viewId, '#send-message-btn');
     await clickInView(viewId, '#send-log-btn');
@@ -134,7 +116,7 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
   });
 
   it('basic-vanillajs: ui/open-link asks first; Open link opens a new tab without opener, Cancel opens nothing', async () => {
-    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const card = await env.card('basic-vanillajs');
     const viewId = deepQueryAllFrames(card)[0]!.view!.id;
     const opened: unknown[][] = [];
     const realOpen = window.open;
@@ -143,7 +125,7 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
       return null;
     }) as typeof window.open;
     try {
-      const dialog = dashboard.shadowRoot!.querySelector('mcp-link-dialog')!;
+      const dialog = env.dashboard.shadowRoot!.querySelector('mcp-link-dialog')!;
       await clickInView(viewId, '#open-link-btn');
       await waitFor(() => dialog.shadowRoot!.querySelector('dialog')?.open, 5000, 'the link dialog');
       const text = dialog.shadowRoot!.textContent!;
@@ -164,16 +146,16 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
   });
 
   it('basic-vanillajs: the theme reaches the view (host-context-changed) — style variables mapped from --mcp-* tokens', async () => {
-    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const card = await env.card('basic-vanillajs');
     const viewId = deepQueryAllFrames(card)[0]!.view!.id;
     const read = `const s = getComputedStyle(document.documentElement); return { theme: document.documentElement.dataset.theme ?? document.documentElement.style.colorScheme, bg: s.getPropertyValue('--color-background-primary').trim() };`;
     expect(await evalInView(viewId, read)).to.deep.equal({ theme: 'light', bg: PRESETS.light['--mcp-background'] });
-    dashboard.services!.theme.setMode('dark');
+    env.dashboard.services!.theme.setMode('dark');
     try {
       await waitInView(viewId, `return document.documentElement.dataset.theme === 'dark';`, 5000, 'the dark theme');
       expect(await evalInView(viewId, read)).to.deep.equal({ theme: 'dark', bg: PRESETS.dark['--mcp-background'] });
     } finally {
-      dashboard.services!.theme.setMode('light');
+      env.dashboard.services!.theme.setMode('light');
     }
     await waitInView(
       viewId,
@@ -184,30 +166,30 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
   });
 
   it('passes axe-core with an app open in its card', async () => {
-    const card = await readyCard(dashboard, 'basic-vanillajs');
+    const card = await env.card('basic-vanillajs');
     expect(deepQueryAllFrames(card)).to.have.length(1);
     // The previous test switched the theme back to light; let its 150 ms colour transitions finish,
     // or axe measures a colour half way between dark and light.
     // (document.getAnimations() does not see into shadow roots, so ask every element.)
-    const running = deepQueryAll<HTMLElement>('*', dashboard.shadowRoot!).flatMap((el) => el.getAnimations());
+    const running = deepQueryAll<HTMLElement>('*', env.dashboard.shadowRoot!).flatMap((el) => el.getAnimations());
     await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-    await expect(dashboard).to.be.accessible();
+    await expect(env.dashboard).to.be.accessible();
   });
 
   it('system-monitor: its app-only poll-system-stats works from the view (confirmed as the app) and is absent from the model/agent tool list', async () => {
-    const card = await readyCard(dashboard, 'system-monitor');
-    const names = dashboard.modelVisibleTools().map((t) => t.name);
+    const card = await env.card('system-monitor');
+    const names = env.dashboard.modelVisibleTools().map((t) => t.name);
     expect(names).to.include('system-monitor__get-system-info');
     expect(names).to.not.include('system-monitor__poll-system-stats');
     expect(names).to.include('basic-vanillajs__get-time');
     // poll-system-stats has no app view of its own and is not offered as one.
-    const frame = await openApp(dashboard, card, 'Get System Info');
+    const frame = await openApp(env.dashboard, card, 'Get System Info');
     const viewId = await ready(frame);
     // The view polls as soon as it has the result: the first poll meets the dialog, as the app.
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('system-monitor:poll-system-stats');
     expect(text).to.contain('the MCP App');
-    answerDialog(dashboard, 'confirm');
+    answerDialog(env.dashboard, 'confirm');
     const percent = await waitInView<string>(
       viewId,
       `const t = document.querySelector('#memory-percent').textContent; return /^\\d+%$/.test(t) ? t : '';`,
@@ -221,9 +203,9 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     // Stop polling in the view and answer whatever polls are still waiting.
     await clickInView(viewId, '#poll-toggle-btn');
     for (let i = 0; i < 6; i++) {
-      const open = confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open;
+      const open = confirmDialog(env.dashboard).shadowRoot?.querySelector('dialog')?.open;
       if (!open) break;
-      answerDialog(dashboard, 'cancel');
+      answerDialog(env.dashboard, 'cancel');
       await new Promise((r) => setTimeout(r, 200));
     }
     await frame.view!.close();

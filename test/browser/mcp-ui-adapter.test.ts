@@ -1,12 +1,11 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpUiResourceWidget } from '../../src/shell/mcp-apps/mcp-ui-resource-widget.js';
 import { checkWidgetResult, createWidgetInstance } from '../../src/shell/card/widget-lifecycle.js';
 import type { MCPServerInfo, MCPWidgetInterface } from '../../src/core/shared/types.js';
 import { deepQuery } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { mountDashboard, readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
 import { evalInView, waitInView } from '../support/views.js';
+import { useDashboard } from '../support/setup.js';
 
 async function showInPage(widget: MCPWidgetInterface): Promise<McpUiResourceWidget> {
   const element = widget.api.element as McpUiResourceWidget;
@@ -16,34 +15,27 @@ async function showInPage(widget: MCPWidgetInterface): Promise<McpUiResourceWidg
 }
 
 describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real sandbox', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let info: MCPServerInfo;
 
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } },
-    });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'hostile');
-    info = dashboard.services!.bridge.getServer('hostile')!.info!;
+  const env = useDashboard({
+    mcpServers: { hostile: { command: 'node', args: ['test/fixtures/hostile-app-server.mjs'] } },
+    ready: ['hostile'],
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  before(async () => {
+    info = env.dashboard.services!.bridge.getServer('hostile')!.info!;
   });
 
   it('MCP-WP-16.6.1 fromMCPUI: a text/html resource becomes an untrusted, mcpUICompatible widget that passes the widget contract', async () => {
-    const read = await dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui.html');
-    const widget = dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info);
+    const read = await env.dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui.html');
+    const widget = env.dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info);
     expect(() => checkWidgetResult(widget, info)).to.not.throw();
     expect(widget.widget.trustLevel).to.equal('untrusted');
     expect(widget.widget.mcpUICompatible).to.equal(true);
     expect(widget.widget.mcpUIResourceTypes).to.deep.equal(['text/html']);
     expect(widget.api.element).to.be.instanceOf(HTMLElement);
     // MCP-WP-4.2.11: being mcpUICompatible, it implements toMCPUI(), which gives back the resource.
-    expect(dashboard.services!.mcpUi.toMCPUI(widget)).to.deep.equal({
+    expect(env.dashboard.services!.mcpUi.toMCPUI(widget)).to.deep.equal({
       uri: 'ui://hostile/mcpui.html',
       mimeType: 'text/html',
       content: (read.contents[0] as { text: string }).text,
@@ -52,8 +44,8 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
 
   it('MCP-WP-16.3.2 / 16.6.2 the text/html content runs in the MCP Apps sandbox: separate origin, no access to the host DOM or storage', async () => {
     localStorage.setItem('mcp-ui-secret', 'x');
-    const read = await dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui.html');
-    const element = await showInPage(dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info));
+    const read = await env.dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui.html');
+    const element = await showInPage(env.dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info));
     try {
       const id = element.sandboxFrame!.id;
       const seen = await waitInView<{ text: string; top: string; storage: string; origin: string }>(
@@ -74,8 +66,8 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
   });
 
   it('MCP-WP-16.3.3 text/uri-list: an https URL is framed from the sandbox with only its origin allowed; http is rejected', async () => {
-    const link = await dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui-link');
-    const element = await showInPage(dashboard.services!.mcpUi.fromMCPUI(link.contents[0], info));
+    const link = await env.dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui-link');
+    const element = await showInPage(env.dashboard.services!.mcpUi.fromMCPUI(link.contents[0], info));
     try {
       const id = element.sandboxFrame!.id;
       const nested = await evalInView<{ src: string; sandbox: string | null }>(
@@ -88,10 +80,10 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
     } finally {
       element.remove();
     }
-    const insecure = await dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui-insecure-link');
-    expect(() => dashboard.services!.mcpUi.fromMCPUI(insecure.contents[0], info)).to.throw(/https/);
+    const insecure = await env.dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui-insecure-link');
+    expect(() => env.dashboard.services!.mcpUi.fromMCPUI(insecure.contents[0], info)).to.throw(/https/);
     expect(() =>
-      dashboard.services!.mcpUi.fromMCPUI(
+      env.dashboard.services!.mcpUi.fromMCPUI(
         { uri: 'ui://x', mimeType: 'application/vnd.mcp-ui.remote-dom', content: 'x' },
         info,
       ),
@@ -101,7 +93,7 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
   it('MCP-WP-16.5.1 "mcp-ui" is a widget type: a server with mcp-ui resources can be shown through the adapter in its card', async () => {
     try {
       // The View menu's path: the tile records the widget type.
-      const card = await readyCard(dashboard, 'hostile');
+      const card = await env.card('hostile');
       await card.chooseWidgetType('mcp-ui');
       await waitFor(() => card.phase === 'ready' || card.phase === 'error', 20_000, 'the card');
       expect(card.phase, card.error).to.equal('ready');
@@ -113,7 +105,7 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
       await waitFor(() => element.getStatus().state === 'active', 10_000, 'the resource to show');
       expect(card.shadowRoot!.textContent).to.contain('untrusted');
     } finally {
-      await dashboard.services!.configuration.set('widgets.type.hostile', undefined);
+      await env.dashboard.services!.configuration.set('widgets.type.hostile', undefined);
     }
   });
 
@@ -146,7 +138,7 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
       mcpProtocolVersion: 'x',
       capabilities: { tools: false, resources: false, prompts: false, sampling: false },
     };
-    const adapter = dashboard.services!.mcpUi;
+    const adapter = env.dashboard.services!.mcpUi;
     const compatible: MCPWidgetInterface = {
       api: { element },
       widget: { ...meta, mcpUICompatible: true, repository: { url: 'https://github.com/example/widget' } },
@@ -198,7 +190,7 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
   });
 
   it('fromMCPUI widgets go through the real widget lifecycle like any other', async () => {
-    const read = await dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui.html');
+    const read = await env.dashboard.services!.bridge.readResource('hostile', 'ui://hostile/mcpui.html');
     const deps = {
       dependencies: {} as never,
       dispose() {},
@@ -206,7 +198,7 @@ describe('MCP-WP §15 mcp-ui interoperability: UIResourceAdapter over the real s
       leftovers: () => ({ busListeners: 0, timers: 0, resourceSubscriptions: 0, configListeners: 0 }),
     };
     const instance = await createWidgetInstance(
-      () => dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info),
+      () => env.dashboard.services!.mcpUi.fromMCPUI(read.contents[0], info),
       deps,
       info,
     );

@@ -1,17 +1,9 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { DependenciesObject } from '../../src/core/shared/types.js';
 import { deepQuery, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import {
-  answerDialog,
-  confirmDialog,
-  dialogOpen,
-  fillAndInvoke,
-  mountDashboard,
-  readyCard,
-  selectTool,
-} from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, selectTool } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 // Bypass attempts by a widget: calling the bridge directly, forging bus events, reaching another
 // server, smuggling an assertion, using what it was not granted. Each ends in the dialog or a denial.
@@ -26,33 +18,26 @@ const CONFIG = {
 type Widget = { deps: DependenciesObject };
 
 describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let widget: Widget;
   const calling: string[] = [];
 
+  const env = useDashboard(CONFIG);
+
   before(async () => {
-    gateway = await startGateway(CONFIG);
-    dashboard = await mountDashboard(gateway);
-    const card = await readyCard(dashboard, 'mcplet-demo');
-    await readyCard(dashboard, 'other');
+    const card = await env.card('mcplet-demo');
+    await env.card('other');
     widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as Widget;
-    dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string }) =>
+    env.dashboard.services!.bus.on('mcp:tool:calling', (d: { serverName: string; toolName: string }) =>
       calling.push(`${d.serverName}:${d.toolName}`),
     );
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-  });
-
   it('MCP-WP-11.2.4 a widget calling MCPBridge.callTool on a strict passkey action meets the dialog with the passkey decision', async () => {
     const pending = widget.deps.MCPBridge.callTool('mcplet-demo', 'delete_note', { id: 'n1' });
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('policy K1');
     expect(text).to.contain('server-panel:mcplet-demo');
-    answerDialog(dashboard, 'cancel');
+    answerDialog(env.dashboard, 'cancel');
     const error = await pending.then(
       () => undefined,
       (e: Error) => e,
@@ -62,7 +47,7 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
   });
 
   it('a widget cannot smuggle an assertion through callTool options: the host strips _meta.mcplet_auth', async () => {
-    const bridge = dashboard.services!.bridge;
+    const bridge = env.dashboard.services!.bridge;
     const original = bridge.callTool.bind(bridge);
     let sentMeta: unknown = 'not called';
     bridge.callTool = (s, t, a, o = {}) => {
@@ -84,8 +69,8 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
         { message: 'hi' },
         { _meta: { mcplet_auth: forged, traceId: 't-1' } },
       );
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await pending;
     } finally {
       bridge.callTool = original;
@@ -103,12 +88,12 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
       policy: { decision: { decision: 'allow' } },
       _meta: { mcplet_auth: { signature: 'forged' } },
     });
-    const text = await dialogOpen(dashboard);
+    const text = await dialogOpen(env.dashboard);
     expect(text).to.contain('you, in widget server-panel:mcplet-demo');
     expect(text).to.contain('policy C2');
-    answerDialog(dashboard, 'cancel');
+    answerDialog(env.dashboard, 'cancel');
     await waitFor(
-      () => !confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open,
+      () => !confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!.open,
       5000,
       'the dialog to close',
     );
@@ -117,7 +102,7 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
 
   it('a widget reaching another server is denied without a dialog (policy D1), by event and by bridge', async () => {
     const errors: Array<{ requestId?: string; error: { message: string; data?: { rule?: string } } }> = [];
-    const off = dashboard.services!.bus.on('mcp:tool:error', (d) => errors.push(d));
+    const off = env.dashboard.services!.bus.on('mcp:tool:error', (d) => errors.push(d));
     widget.deps.EventBus.emit('mcp:tool:invoke-requested', {
       serverName: 'other',
       toolName: 'search_notes',
@@ -136,15 +121,15 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
       (e: { message: string }) => e,
     );
     expect(read?.message).to.contain('may not use "other"');
-    expect(confirmDialog(dashboard).shadowRoot!.querySelector('dialog')!.open).to.equal(false);
+    expect(confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!.open).to.equal(false);
     expect(calling.filter((c) => c.startsWith('other:'))).to.deep.equal([]);
-    const violations = await dashboard.services!.policy.audit.list({ kind: 'permission-violation' });
+    const violations = await env.dashboard.services!.policy.audit.list({ kind: 'permission-violation' });
     expect(violations.length).to.be.greaterThan(0);
-    expect(deepText(dashboard.shadowRoot!.querySelector('mcp-host-notices')!.shadowRoot!)).to.contain('Blocked');
+    expect(deepText(env.dashboard.shadowRoot!.querySelector('mcp-host-notices')!.shadowRoot!)).to.contain('Blocked');
   });
 
   it('an excluded tool cannot be reached by any path (X1, X2)', async () => {
-    const card = await readyCard(dashboard, 'mcplet-demo');
+    const card = await env.card('mcplet-demo');
     const runner = await selectTool(card, 'Bulk delete');
     await fillAndInvoke(runner, {});
     await waitFor(() => deepText(runner.shadowRoot!).includes('is excluded'), 5000, 'the denial in the runner');
@@ -158,7 +143,7 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
 
   it('host-only policy events cannot be forged by a widget', async () => {
     const seen: unknown[] = [];
-    const off = dashboard.services!.bus.on('mcp:host:*', (d) => seen.push(d));
+    const off = env.dashboard.services!.bus.on('mcp:host:*', (d) => seen.push(d));
     for (const event of ['mcp:host:policy-denied', 'mcp:host:violation', 'mcp:host:notification']) {
       expect(() => widget.deps.EventBus.emit(event, { message: 'forged' }), event).to.throw(/only the host/);
     }
@@ -184,7 +169,7 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
       (e: Error) => e,
     );
     expect(note?.message).to.contain('no permission for "notifications"');
-    const violations = await dashboard.services!.policy.audit.list({ kind: 'permission-violation' });
+    const violations = await env.dashboard.services!.policy.audit.list({ kind: 'permission-violation' });
     expect(violations.map((v) => v.detail)).to.include.members(['storage', 'clipboard', 'notifications']);
   });
 });

@@ -1,9 +1,7 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetStore } from '../../src/shell/registry/widget-store.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
 import { deepQueryText } from '../support/dom.js';
-import { mountDashboard, readyCard } from '../support/dashboard.js';
 import {
   attemptInstall,
   openStore,
@@ -13,6 +11,7 @@ import {
   unpublishFromRegistry,
   type TestRegistry,
 } from '../support/widget-store.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   // Set by every test bundle when it runs (see test/support/registry-fixture.mjs).
@@ -183,15 +182,13 @@ const CASES: Array<{
 ];
 
 describe('registry tampering suite: each refusal has its own message and changes nothing', () => {
-  let gateway: TestGateway;
   let registry: TestRegistry;
-  let dashboard: McpDashboard;
   let store: McpWidgetStore;
   let baseline: { widgets: string; keys: string[] };
 
   const snapshot = async () => {
-    const settings = await dashboard.registryHost!.api.settings();
-    return { widgets: JSON.stringify(settings.widgets), keys: await dashboard.registryHost!.store.keys() };
+    const settings = await env.dashboard.registryHost!.api.settings();
+    return { widgets: JSON.stringify(settings.widgets), keys: await env.dashboard.registryHost!.store.keys() };
   };
 
   before(async () => {
@@ -201,32 +198,28 @@ describe('registry tampering suite: each refusal has its own message and changes
       tampered: true,
       flaky: true,
     });
-    gateway = await startGateway({
-      mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
-      dashboard: {
-        registries: [
-          { url: registry.url, name: 'test registry' },
-          { url: registry.flakyUrl, name: 'flaky registry' },
-        ],
-        publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'everything');
-    store = await openStore(dashboard);
   });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-    await stopRegistry(registry);
+  const env = useDashboard({
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    dashboard: () => ({
+      registries: [
+        { url: registry.url, name: 'test registry' },
+        { url: registry.flakyUrl, name: 'flaky registry' },
+      ],
+      publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],
+    }),
+    ready: ['everything'],
   });
+  before(async () => {
+    store = await openStore(env.dashboard);
+  });
+  after(() => stopRegistry(registry));
 
   it('control: a correctly signed package installs, and its bundle runs (the sentinel flips)', async () => {
-    const echo = await attemptInstall(dashboard, store, '@acme/echo-widget', { servers: [] });
+    const echo = await attemptInstall(env.dashboard, store, '@acme/echo-widget', { servers: [] });
     expect(echo.ok, echo.text).to.equal(true);
     expect(globalThis.__mcpwpSentinel).to.deep.equal([]);
-    const control = await attemptInstall(dashboard, store, '@tamper/control', { servers: [] });
+    const control = await attemptInstall(env.dashboard, store, '@tamper/control', { servers: [] });
     expect(control.ok, control.text).to.equal(true);
     expect(globalThis.__mcpwpSentinel).to.deep.equal(['control']);
     baseline = await snapshot();
@@ -235,21 +228,21 @@ describe('registry tampering suite: each refusal has its own message and changes
 
   for (const c of CASES) {
     it(`${c.rule} refuses ${c.what} (@tamper/${c.id}) with its own message; nothing runs, nothing changes`, async () => {
-      const events = dashboard.registryHost!.securityEvents.length;
-      const result = await attemptInstall(dashboard, store, `@tamper/${c.id}`, { version: '1.0.0' });
+      const events = env.dashboard.registryHost!.securityEvents.length;
+      const result = await attemptInstall(env.dashboard, store, `@tamper/${c.id}`, { version: '1.0.0' });
       expect(result.ok, result.text).to.equal(false);
       expect(result.stage).to.equal(c.stage);
       expect(result.text).to.match(c.message);
       expect(globalThis.__mcpwpSentinel, 'the refused bundle never ran').to.deep.equal(['control']);
       expect(await snapshot()).to.deep.equal(baseline);
-      const newEvents = dashboard.registryHost!.securityEvents.slice(
+      const newEvents = env.dashboard.registryHost!.securityEvents.slice(
         0,
-        dashboard.registryHost!.securityEvents.length - events,
+        env.dashboard.registryHost!.securityEvents.length - events,
       );
       if (c.security) {
         expect(newEvents.length, 'audited as a security event (MCP-WP-16.6.3)').to.be.greaterThan(0);
         expect(newEvents[0]!.message).to.match(c.message);
-        const audited = await dashboard.services!.policy.audit.list({ kind: 'security-event' });
+        const audited = await env.dashboard.services!.policy.audit.list({ kind: 'security-event' });
         expect(
           audited.some((e) => e.detail?.includes(`@tamper/${c.id}`) && c.message.test(e.detail)),
           'the refusal is in the audit log',
@@ -261,7 +254,7 @@ describe('registry tampering suite: each refusal has its own message and changes
   }
 
   it('MCP-WP-16.6.3 every refusal is logged as a security event the user can read in the audit log', async () => {
-    const audited = await dashboard.services!.policy.audit.list({ kind: 'security-event' });
+    const audited = await env.dashboard.services!.policy.audit.list({ kind: 'security-event' });
     const refused = CASES.filter((c) => c.security).map((c) => `@tamper/${c.id}`);
     expect(refused.length).to.be.greaterThan(10);
     for (const name of refused)
@@ -269,9 +262,9 @@ describe('registry tampering suite: each refusal has its own message and changes
         audited.some((e) => e.detail?.includes(name)),
         `${name} in the audit log`,
       ).to.equal(true);
-    const button = deepQueryText<HTMLButtonElement>('header button', 'Audit log', dashboard.shadowRoot!)!;
+    const button = deepQueryText<HTMLButtonElement>('header button', 'Audit log', env.dashboard.shadowRoot!)!;
     button.click();
-    const panel = dashboard.shadowRoot!.querySelector('mcp-audit-panel')!;
+    const panel = env.dashboard.shadowRoot!.querySelector('mcp-audit-panel')!;
     await waitFor(() => panel.shadowRoot?.querySelector('dialog')?.open, 5000, 'the audit panel');
     const select = panel.shadowRoot!.querySelector('select')!;
     select.value = 'security-event';
@@ -291,7 +284,7 @@ describe('registry tampering suite: each refusal has its own message and changes
   });
 
   it('MCP-WP-16.4.4 a download cut off half way is refused with its own message; nothing runs, nothing changes', async () => {
-    const result = await attemptInstall(dashboard, store, '@flaky/cut-off');
+    const result = await attemptInstall(env.dashboard, store, '@flaky/cut-off');
     expect(result.ok).to.equal(false);
     expect(result.stage).to.equal('install');
     expect(result.text).to.match(/download of @flaky\/cut-off@1\.0\.0 (was cut off|ended) after \d+/);
@@ -307,26 +300,26 @@ describe('registry tampering suite: each refusal has its own message and changes
   });
 
   it('MCP-WP-16.5.4 a registry rolled back to an older version is refused as a downgrade, and so is installing an older version', async () => {
-    const installed = await attemptInstall(dashboard, store, '@tamper/rollback', { version: '1.0.1', servers: [] });
+    const installed = await attemptInstall(env.dashboard, store, '@tamper/rollback', { version: '1.0.1', servers: [] });
     expect(installed.ok, installed.text).to.equal(true);
     const before = await snapshot();
     const sentinel = [...globalThis.__mcpwpSentinel!];
-    const older = await attemptInstall(dashboard, store, '@tamper/rollback', { version: '1.0.0' });
+    const older = await attemptInstall(env.dashboard, store, '@tamper/rollback', { version: '1.0.0' });
     expect(older.ok).to.equal(false);
     expect(older.text).to.match(/1\.0\.0 is older than the installed 1\.0\.1\. Downgrades are refused; use Roll back/);
     await unpublishFromRegistry(registry, '@tamper/rollback', '1.0.1');
     await waitFor(
-      async () => (await dashboard.registryHost!.versions('@tamper/rollback')).join() === '1.0.0',
+      async () => (await env.dashboard.registryHost!.versions('@tamper/rollback')).join() === '1.0.0',
       10_000,
       'the registry to forget 1.0.1',
     );
-    const events = dashboard.registryHost!.securityEvents.length;
-    await dashboard.registryHost!.checkUpdates();
-    const view = dashboard.registryHost!.installed.find((v) => v.name === '@tamper/rollback')!;
+    const events = env.dashboard.registryHost!.securityEvents.length;
+    await env.dashboard.registryHost!.checkUpdates();
+    const view = env.dashboard.registryHost!.installed.find((v) => v.name === '@tamper/rollback')!;
     expect(view.update?.downgrade).to.equal('1.0.0');
     expect(view.entry.version).to.equal('1.0.1');
-    expect(dashboard.registryHost!.securityEvents.length).to.be.greaterThan(events);
-    expect(dashboard.registryHost!.securityEvents[0]!.message).to.match(
+    expect(env.dashboard.registryHost!.securityEvents.length).to.be.greaterThan(events);
+    expect(env.dashboard.registryHost!.securityEvents[0]!.message).to.match(
       /offers @tamper\/rollback 1\.0\.0 as its newest version, older than the installed 1\.0\.1/,
     );
     await store.updateComplete;

@@ -3,7 +3,7 @@ import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpSavedCalls } from '../../src/shell/saved-calls/saved-calls-panel.js';
 import type { McpSchemaForm } from '../../widgets/kit/schema-form/schema-form.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
 import {
   answerDialog,
   confirmDialog,
@@ -11,12 +11,13 @@ import {
   mountDashboard,
   readyCard,
   selectTool,
+  cancelOpenDialogs,
+  dialogIsOpen,
 } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 // Saved calls end to end: saved from a real tool form, kept in IndexedDB across a reload,
 // run again through the policy against real server-everything, compared, exported and imported.
-
-const isOpen = (dashboard: McpDashboard) => confirmDialog(dashboard).shadowRoot?.querySelector('dialog')?.open === true;
 
 function panelOf(dashboard: McpDashboard): McpSavedCalls {
   return dashboard.shadowRoot!.querySelector('mcp-saved-calls') as McpSavedCalls;
@@ -69,34 +70,22 @@ async function importFile(panel: McpSavedCalls, text: string): Promise<void> {
 }
 
 describe('Saved calls: save, reload, run again through the policy, compare, export and import', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let dbName: string;
   let exported = '';
 
+  const env = useDashboard({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
+
   before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
-    dashboard = await mountDashboard(gateway);
-    dbName = dashboard.dbName!;
-    expect((await readyCard(dashboard, 'everything')).phase).to.equal('ready');
+    dbName = env.dashboard.dbName!;
+    expect((await env.card('everything')).phase).to.equal('ready');
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-  });
-
-  afterEach(async () => {
-    for (let i = 0; i < 5 && isOpen(dashboard); i += 1) {
-      answerDialog(dashboard, 'cancel');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
+  afterEach(() => cancelOpenDialogs(env.dashboard));
 
   it('"Save call" under a tool form keeps server, tool and arguments under a name; they are still there after a reload', async () => {
-    await saveWeather(dashboard, 'New York', 'Weather in New York');
-    await saveWeather(dashboard, 'Chicago', 'Weather in Chicago');
-    const before = panelOf(dashboard)
+    await saveWeather(env.dashboard, 'New York', 'Weather in New York');
+    await saveWeather(env.dashboard, 'Chicago', 'Weather in Chicago');
+    const before = panelOf(env.dashboard)
       .store!.list()
       .map((c) => ({ name: c.name, serverName: c.serverName, toolName: c.toolName, args: c.args }));
     expect(before).to.deep.equal([
@@ -114,11 +103,10 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
       },
     ]);
     // Reload: a new dashboard on the same IndexedDB.
-    dashboard.remove();
-    dashboard = await mountDashboard(gateway, gateway.token, dbName);
-    await readyCard(dashboard, 'everything');
-    (dashboard.shadowRoot!.querySelector('[data-action="saved-calls"]') as HTMLButtonElement).click();
-    const panel = panelOf(dashboard);
+    await env.mount({ dbName });
+    await env.card('everything');
+    (env.dashboard.shadowRoot!.querySelector('[data-action="saved-calls"]') as HTMLButtonElement).click();
+    const panel = panelOf(env.dashboard);
     await waitFor(
       () => panel.shadowRoot?.querySelectorAll('li[data-saved-call]').length === 2,
       5000,
@@ -129,16 +117,16 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
   });
 
   it('running a saved call goes through the policy (a dialog "from the dashboard", remembered like any call); both results are kept and compared side by side', async () => {
-    const panel = panelOf(dashboard);
+    const panel = panelOf(env.dashboard);
     (callItem(panel, 'Weather in New York').querySelector('[data-action="run-saved"]') as HTMLButtonElement).click();
-    const text = (await dialogOpen(dashboard)).replace(/\s+/g, ' ');
+    const text = (await dialogOpen(env.dashboard)).replace(/\s+/g, ' ');
     expect(text)
       .to.contain('everything:get-structured-content')
       .and.contain('you, from the dashboard')
       .and.contain('policy C11')
       .and.contain('"location": "New York"');
-    (confirmDialog(dashboard).shadowRoot!.querySelector('[data-action="remember"]') as HTMLInputElement).click();
-    answerDialog(dashboard, 'confirm');
+    (confirmDialog(env.dashboard).shadowRoot!.querySelector('[data-action="remember"]') as HTMLInputElement).click();
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(
       () => panel.store!.list().find((c) => c.name === 'Weather in New York')!.runs.length === 1,
       10_000,
@@ -151,8 +139,8 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
       10_000,
       'the second run',
     );
-    expect(isOpen(dashboard)).to.equal(false);
-    const audited = await dashboard.services!.policy.audit.list({ kind: 'tool-call' });
+    expect(dialogIsOpen(env.dashboard)).to.equal(false);
+    const audited = await env.dashboard.services!.policy.audit.list({ kind: 'tool-call' });
     expect(audited.filter((e) => e.toolName === 'get-structured-content' && e.surface === 'user').length).to.equal(2);
     // Pick both results and compare.
     await panel.updateComplete;
@@ -185,7 +173,7 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
   });
 
   it('Export writes every saved call to a JSON file; a malformed import is refused with what is wrong, and nothing is lost', async () => {
-    const panel = panelOf(dashboard);
+    const panel = panelOf(env.dashboard);
     const realCreate = URL.createObjectURL;
     let blob: Blob | undefined;
     URL.createObjectURL = (b: Blob | MediaSource) => {
@@ -240,7 +228,7 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
   });
 
   it('Import adds the calls of an exported file to another dashboard; importing it again adds nothing twice', async () => {
-    const other = await mountDashboard(gateway);
+    const other = await mountDashboard(env.gateway);
     try {
       await readyCard(other, 'everything');
       const panel = (await other.savedCalls!.open())!;

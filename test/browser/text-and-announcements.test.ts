@@ -1,20 +1,12 @@
 import { expect } from '@open-wc/testing';
 import DOMPurify from 'dompurify';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { sanitizeToFragment } from '../../widgets/kit/widget/sanitize.js';
 import { Instrumentation } from '../../widgets/kit/test-kit/instrument.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import {
-  answerDialog,
-  dialogOpen,
-  fillAndInvoke,
-  mountDashboard,
-  openTab,
-  readyCard,
-  selectTool,
-} from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, openTab, selectTool } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 declare global {
   interface Window {
@@ -56,22 +48,11 @@ async function textsOf(region: Element, run: () => Promise<void>): Promise<strin
 }
 
 describe('tool text and announcements', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
-
-  before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: {
+      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      hostile: { command: 'node', args: ['test/fixtures/hostile-server.mjs'] },
+    },
   });
 
   it('control: the payload runs when put into the page as HTML, so the sentinel can flip', async () => {
@@ -84,7 +65,7 @@ describe('tool text and announcements', () => {
   });
 
   it('MCP-WP-11.1.3 built-in widgets never render tool text as HTML: no HTML sink outside DOMPurify receives it and nothing runs', async () => {
-    const card: McpWidgetCard = await readyCard(dashboard, 'hostile');
+    const card: McpWidgetCard = await env.card('hostile');
     // Every HTML sink is recorded; DOMPurify (the only HTML path, widgets/kit/widget/sanitize.ts) is allowed to parse.
     const sinks = new Instrumentation();
     let insidePurify = 0;
@@ -110,8 +91,8 @@ describe('tool text and announcements', () => {
       // Text, an SVG image, a javascript: link, an embedded text/html resource and HTML in structuredContent.
       const runner = await selectTool(card, 'html-result');
       await fillAndInvoke(runner, {});
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await waitFor(() => deepText(runner).includes('Embedded <img src=x'), 10_000, 'the result');
       // The same result as the activity log shows it.
       await openTab(card, 'Activity');
@@ -153,7 +134,7 @@ describe('tool text and announcements', () => {
     }
     expect(outsidePurify.map((s) => `${s.sink}: ${s.value.slice(0, 80)}`)).to.deep.equal([]);
     expect(window.__xss).to.equal(undefined);
-    expect(deepQueryAll('img', dashboard).filter((img) => img.getAttribute('src') === 'x')).to.have.length(0);
+    expect(deepQueryAll('img', env.dashboard).filter((img) => img.getAttribute('src') === 'x')).to.have.length(0);
     // Shown, as text.
     expect(deepText(card)).to.contain('Message <img src=x onerror=');
     // The built-ins have no HTML preview today, so DOMPurify was not even needed; a future one must use it.
@@ -183,7 +164,7 @@ describe('tool text and announcements', () => {
   });
 
   it("MCP-WP-11.5.4 a tool call's waiting, result and error land in a live region that was on the page before the change", async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Echo');
     const region = await waitFor(
       () => runner.shadowRoot!.querySelector('[data-live="tool-status"]'),
@@ -193,8 +174,8 @@ describe('tool text and announcements', () => {
     expect(region.getAttribute('aria-live')).to.equal('polite');
     const texts = await textsOf(region, async () => {
       await fillAndInvoke(runner, { message: 'announce me' });
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await waitFor(() => region.textContent?.includes('Completed'), 10_000, 'the completion');
     });
     expect(region.isConnected).to.equal(true);
@@ -204,12 +185,12 @@ describe('tool text and announcements', () => {
     expect(liveRegionOf(deepQuery('mcp-result-view', runner.shadowRoot!)!)).to.equal(undefined);
 
     // An error: an alert inside the same region.
-    const hostile = await readyCard(dashboard, 'hostile');
+    const hostile = await env.card('hostile');
     const failing = await selectTool(hostile, 'json-rpc-error');
     const failRegion = failing.shadowRoot!.querySelector('[data-live="tool-status"]')!;
     await fillAndInvoke(failing, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     const alert = await waitFor(
       () => deepQueryText('[role="alert"]', 'Server says no', failing.shadowRoot!),
       10_000,
@@ -220,13 +201,13 @@ describe('tool text and announcements', () => {
   });
 
   it('MCP-WP-11.5.4 progress of a long call is announced in the live region', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'trigger-long-running-operation');
     const region = runner.shadowRoot!.querySelector('[data-live="tool-status"]')!;
     const texts = await textsOf(region, async () => {
       await fillAndInvoke(runner, { duration: '2', steps: '4' });
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await waitFor(() => region.textContent?.includes('Completed'), 20_000, 'the completion');
     });
     expect(
@@ -238,20 +219,20 @@ describe('tool text and announcements', () => {
   });
 
   it('MCP-WP-11.5.4 the activity log announces each new entry, and the tool list its match count', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     await openTab(card, 'Activity');
     const table = await waitFor(() => deepQuery('mcp-activity-table', card.shadowRoot!), 5000, 'the activity table');
     const region = table.shadowRoot!.querySelector('[data-live="activity"]')!;
     expect(region.getAttribute('aria-live')).to.equal('polite');
     const texts = await textsOf(region, async () => {
       // A call made by the host (not from this tab): the log still says what happened.
-      dashboard.services!.bus.emit('mcp:tool:invoke-requested', {
+      env.dashboard.services!.bus.emit('mcp:tool:invoke-requested', {
         serverName: 'everything',
         toolName: 'echo',
         args: { message: 'from the host' },
       });
-      await dialogOpen(dashboard);
-      answerDialog(dashboard, 'confirm');
+      await dialogOpen(env.dashboard);
+      answerDialog(env.dashboard, 'confirm');
       await waitFor(() => /Latest: tool echo, ok, \d+ ms\./.test(region.textContent ?? ''), 10_000, 'the announcement');
     });
     expect(texts.at(-1)).to.match(/Latest: tool echo, ok/);

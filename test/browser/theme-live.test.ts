@@ -1,42 +1,33 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { contrastRatio, parseColor, toHex } from '../../theme/color.js';
 import { composeTheme } from '../../theme/compose.js';
-import { mountDashboard, openTab, readyCard, selectTool } from '../support/dashboard.js';
-import { createWidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
+import { openTab, selectTool, widgetDependencies } from '../support/dashboard.js';
 import createServerPanelWidget from '../../widgets/server-panel/index.js';
 import { deepQuery, deepQueryAll } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
 import { emulateMedia, setZoom } from '../support/media.js';
+import { useDashboard } from '../support/setup.js';
 
 const hex = (value: string) => toHex(parseColor(value)!);
 const token = (mode: 'light' | 'dark' | 'high-contrast', name: string) => composeTheme({ mode }).tokens[name]!;
 
 describe('live theming of every shadow root, system preferences, motion and zoom', function () {
   this.timeout(90_000);
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
 
-  before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'everything');
-    await waitFor(() => dashboard.services?.preferences, 5000, 'services');
+  const env = useDashboard({
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    ready: ['everything'],
   });
+  before(() => waitFor(() => env.dashboard.services?.preferences, 5000, 'services'));
 
   afterEach(async () => {
     await emulateMedia([]);
     await setZoom(1);
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-  });
-
   /** Elements at every depth: the card (shell), the widget, the kit's form inside the tool runner. */
   async function layers() {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'Echo');
     const form = await waitFor(() => deepQuery('mcp-schema-form', runner.shadowRoot!), 5000, 'form');
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!)!;
@@ -50,10 +41,10 @@ describe('live theming of every shadow root, system preferences, motion and zoom
   }
 
   async function chooseMode(mode: string): Promise<void> {
-    const select = deepQueryAll<HTMLSelectElement>('header select', dashboard.shadowRoot!)[1]!;
+    const select = deepQueryAll<HTMLSelectElement>('header select', env.dashboard.shadowRoot!)[1]!;
     select.value = mode;
     select.dispatchEvent(new Event('change'));
-    await waitFor(() => dashboard.services!.theme.mode === mode, 5000, `mode ${mode}`);
+    await waitFor(() => env.dashboard.services!.theme.mode === mode, 5000, `mode ${mode}`);
   }
 
   it('MCP-WP-5.5.8 a theme switch reaches the shell, the widget and the kit inside it, without reload', async () => {
@@ -83,9 +74,9 @@ describe('live theming of every shadow root, system preferences, motion and zoom
   it('MCP-WP-5.5.8 / 6.4.2 the theme choice persists across sessions (IndexedDB)', async () => {
     await chooseMode('dark');
     const second = document.createElement('mcp-dashboard');
-    second.baseUrl = gateway.origin;
-    second.token = gateway.token;
-    second.dbName = dashboard.dbName;
+    second.baseUrl = env.gateway.origin;
+    second.token = env.gateway.token;
+    second.dbName = env.dashboard.dbName;
     document.body.append(second);
     try {
       await waitFor(() => second.services?.theme.getMode() === 'dark', 10_000, 'the stored mode');
@@ -97,14 +88,8 @@ describe('live theming of every shadow root, system preferences, motion and zoom
   });
 
   it('MCP-WP-6.4.4 a built-in widget without the Theme dependency keeps working with its fallback styling', async () => {
-    const services = dashboard.services!;
-    const deps = createWidgetDependencies({
-      widgetId: 'no-theme',
-      bus: services.bus,
-      bridge: services.bridge,
-      invoker: services.invoker,
-      configuration: services.configuration,
-    });
+    const services = env.dashboard.services!;
+    const deps = widgetDependencies(env.dashboard, 'no-theme');
     expect(deps.dependencies.Theme).to.equal(undefined);
     const created = createServerPanelWidget(deps.dependencies, services.bridge.getServer('everything')!.info!);
     const element = created.api.element as HTMLElement;
@@ -131,7 +116,7 @@ describe('live theming of every shadow root, system preferences, motion and zoom
   });
 
   it('MCP-WP-5.5.6 a widget declaring scopedTheming gets its content colours on its shadow root, kept visible in dark mode', async () => {
-    const services = dashboard.services!;
+    const services = env.dashboard.services!;
     class ScopedWidget extends HTMLElement {
       constructor() {
         super();
@@ -165,7 +150,7 @@ describe('live theming of every shadow root, system preferences, motion and zoom
         },
       }),
     });
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     await card.chooseWidgetType('scoped-test');
     try {
       await waitFor(() => card.phase === 'ready' && card.currentType === 'scoped-test', 20_000, 'the scoped widget');
@@ -193,18 +178,22 @@ describe('live theming of every shadow root, system preferences, motion and zoom
       'dark from the system',
     );
     await emulateMedia([{ name: 'prefers-contrast', value: 'more' }]);
-    await waitFor(() => dashboard.services!.theme.getMode() === 'high-contrast', 5000, 'high contrast from the system');
+    await waitFor(
+      () => env.dashboard.services!.theme.getMode() === 'high-contrast',
+      5000,
+      'high contrast from the system',
+    );
     expect(hex(getComputedStyle(widget).backgroundColor)).to.equal('#000000');
-    expect(dashboard.services!.a11y.getPreferences().highContrast).to.equal(true);
+    expect(env.dashboard.services!.a11y.getPreferences().highContrast).to.equal(true);
     await emulateMedia([]);
-    await waitFor(() => dashboard.services!.theme.getMode() === 'light', 5000, 'back to light');
+    await waitFor(() => env.dashboard.services!.theme.getMode() === 'light', 5000, 'back to light');
     await chooseMode('light');
   });
 
   /** transition-duration of every button the user can see, at every shadow depth. */
   async function durations(): Promise<Array<[string, string]>> {
     await layers();
-    return deepQueryAll<HTMLButtonElement>('button', dashboard.shadowRoot!)
+    return deepQueryAll<HTMLButtonElement>('button', env.dashboard.shadowRoot!)
       .filter((b) => b.getClientRects().length > 0)
       .map((b) => [
         `${(b.getRootNode() as ShadowRoot).host?.localName}: ${b.textContent?.trim().slice(0, 20)}`,
@@ -219,19 +208,19 @@ describe('live theming of every shadow root, system preferences, motion and zoom
     expect(new Set(normal.map(([where]) => where.split(':')[0])).size, 'buttons at several depths').to.be.at.least(3);
     await emulateMedia([{ name: 'prefers-reduced-motion', value: 'reduce' }]);
     expect(moving(await durations()), 'system reduced motion').to.deep.equal([]);
-    expect(dashboard.services!.a11y.getPreferences().reducedMotion).to.equal(true);
+    expect(env.dashboard.services!.a11y.getPreferences().reducedMotion).to.equal(true);
     await emulateMedia([]);
     expect(moving(await durations()).length).to.be.greaterThan(3);
-    await dashboard.services!.configuration.set('a11y.motion', 'reduce');
+    await env.dashboard.services!.configuration.set('a11y.motion', 'reduce');
     expect(moving(await durations()), 'the dashboard setting').to.deep.equal([]);
-    expect(dashboard.services!.a11y.getPreferences().reducedMotion).to.equal(true);
-    await dashboard.services!.configuration.set('a11y.motion', 'system');
+    expect(env.dashboard.services!.a11y.getPreferences().reducedMotion).to.equal(true);
+    await env.dashboard.services!.configuration.set('a11y.motion', 'system');
   });
 
   /** Controls (not inside a scroll box) that stick out of the viewport or are squeezed to nothing. */
   function lost(): string[] {
     const width = document.documentElement.clientWidth;
-    return deepQueryAll<HTMLElement>('button, select, input, [role="tab"], h1, h2', dashboard.shadowRoot!)
+    return deepQueryAll<HTMLElement>('button, select, input, [role="tab"], h1, h2', env.dashboard.shadowRoot!)
       .filter((el) => el.getClientRects().length > 0)
       .flatMap((el) => {
         const r = el.getBoundingClientRect();
@@ -244,7 +233,7 @@ describe('live theming of every shadow root, system preferences, motion and zoom
   }
 
   it('MCP-WP-11.5.6 zoom to 200 % (and reflow at 320 px) loses no content or control', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     await openTab(card, 'Tools');
     for (const factor of [2, 4]) {
       await setZoom(factor);
@@ -259,12 +248,12 @@ describe('live theming of every shadow root, system preferences, motion and zoom
   it('MCP-WP-11.5.5 the text-size setting scales every layer and is reported by getPreferences', async () => {
     const { input } = await layers();
     const base = parseFloat(getComputedStyle(input).fontSize);
-    await dashboard.services!.configuration.set('a11y.textSize', 'x-large');
+    await env.dashboard.services!.configuration.set('a11y.textSize', 'x-large');
     expect(parseFloat(getComputedStyle(input).fontSize)).to.be.closeTo(base * 1.5, 0.5);
-    expect(dashboard.services!.a11y.getPreferences().fontSize).to.equal('x-large');
+    expect(env.dashboard.services!.a11y.getPreferences().fontSize).to.equal('x-large');
     await setZoom(2);
     expect(lost(), 'extra-large text at 200 %').to.deep.equal([]);
-    await dashboard.services!.configuration.set('a11y.textSize', 'medium');
+    await env.dashboard.services!.configuration.set('a11y.textSize', 'medium');
     expect(parseFloat(getComputedStyle(input).fontSize)).to.be.closeTo(base, 0.5);
   });
 });

@@ -1,10 +1,9 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpBrandEditor } from '../../src/shell/brand/brand-editor.js';
 import { contrastRatio } from '../../theme/color.js';
-import { mountDashboard } from '../support/dashboard.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
+import { waitFor } from '../support/gateway.js';
+import { useDashboard } from '../support/setup.js';
 
 // White-label for a team: the config's brand replaces "MCP Dashboard" everywhere; a user imports a
 // brand.json in the Theme panel, previews it, reads which colours were adapted for AA and why,
@@ -32,41 +31,37 @@ function chooseFile(input: HTMLInputElement, name: string, content: string, type
 
 describe('white-label: brand from the config, and import / preview / apply / export in the Theme panel', function () {
   this.timeout(60_000);
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   let editor: McpBrandEditor;
 
-  const h1 = () => dashboard.shadowRoot!.querySelector('h1')!.textContent;
+  const h1 = () => env.dashboard.shadowRoot!.querySelector('h1')!.textContent;
   const importInput = () =>
     deepQueryAll<HTMLInputElement>('input[type="file"]', editor.shadowRoot!).find((i) => i.accept.includes('json'))!;
 
+  const env = useDashboard({ mcpServers: {}, dashboard: { brand: 'examples/brands/harbor-labs/brand.json' } });
+
   before(async () => {
-    gateway = await startGateway({ mcpServers: {}, dashboard: { brand: 'examples/brands/harbor-labs/brand.json' } });
-    dashboard = await mountDashboard(gateway);
     await waitFor(() => h1() === 'Harbor Labs MCP', 10_000, 'the config brand in the header');
-    await dashboard.openAppearance();
+    await env.dashboard.openAppearance();
     editor = await waitFor(
-      () => dashboard.themePanel().shadowRoot!.querySelector('mcp-brand-editor'),
+      () => env.dashboard.themePanel().shadowRoot!.querySelector('mcp-brand-editor'),
       5000,
       'the brand editor',
     );
   });
 
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  after(() => {
     document.title = 'tests';
   });
 
   it('the config brand names the product in the header and the page title, with its logo and favicon', async () => {
     expect(document.title).to.equal('Harbor Labs MCP');
-    const logo = dashboard.shadowRoot!.querySelector<HTMLImageElement>('.brand img')!;
+    const logo = env.dashboard.shadowRoot!.querySelector<HTMLImageElement>('.brand img')!;
     await logo.decode();
     expect(logo.naturalWidth).to.be.greaterThan(0);
     expect(logo.alt).to.equal('Harbor Labs lighthouse mark');
     expect(document.querySelector('link[rel="icon"]')!.getAttribute('href')).to.match(/^data:image\/svg\+xml;base64,/);
     expect(deepText(editor.shadowRoot!)).to.contain('In use: Harbor Labs MCP, from the dashboard config file.');
-    expect(deepText(dashboard.shadowRoot!)).to.not.contain('MCP Dashboard');
+    expect(deepText(env.dashboard.shadowRoot!)).to.not.contain('MCP Dashboard');
   });
 
   it('an imported brand.json is previewed live, its failing colours are adapted with the reason, and nothing changes until Apply', async () => {
@@ -103,7 +98,7 @@ describe('white-label: brand from the config, and import / preview / apply / exp
     (editor.shadowRoot!.querySelector('[data-action="apply-brand"]') as HTMLButtonElement).click();
     await waitFor(() => h1() === 'Acme Ops Console', 5000, 'the new name in the header');
     expect(document.title).to.equal('Acme Ops Console');
-    const services = dashboard.services!;
+    const services = env.dashboard.services!;
     expect((services.configuration.get('theme.brand') as { name: string }).name).to.equal('Acme Ops Console');
     expect(services.theme.tokens['--mcp-font-family']).to.equal('"Trebuchet MS", sans-serif');
     expect(
@@ -199,7 +194,7 @@ describe('white-label: brand from the config, and import / preview / apply / exp
     );
     remove.click();
     await waitFor(() => h1() === 'Harbor Labs MCP', 5000, 'the config brand again');
-    expect(dashboard.services!.configuration.get('theme.brand')).to.equal(undefined);
+    expect(env.dashboard.services!.configuration.get('theme.brand')).to.equal(undefined);
     expect(document.title).to.equal('Harbor Labs MCP');
   });
 });

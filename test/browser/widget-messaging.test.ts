@@ -1,12 +1,12 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
-import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
+import type { WidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
 import type { MCPWidgetMetadata, WidgetMessage, WidgetPermissions } from '../../src/core/shared/types.js';
 import type { AuditEntry } from '../../src/core/audit/audit-types.js';
 import type { McpToolBrowserWidget } from '../../widgets/tool-browser/tool-browser.js';
 import { deepQuery, deepQueryAll, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, mountDashboard, readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, widgetDependencies } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 // WidgetMessaging (MCP-WP §6.5) between real widgets of a real dashboard: server-everything twice, one
 // card as a resource explorer and one as a tool browser. The "widgets" a test drives directly are given
@@ -25,20 +25,13 @@ type Logged = {
 };
 
 describe('WidgetMessaging between widgets', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   const logged: Logged[] = [];
   const made: WidgetDependencies[] = [];
 
   /** A widget made as a card makes one: its type's trust from the config, its declared permissions within it. */
   function widget(id: string, type: string, permissions: WidgetPermissions): WidgetDependencies {
-    const s = dashboard.services!;
-    const deps = createWidgetDependencies({
-      widgetId: id,
-      bus: s.bus,
-      bridge: s.bridge,
-      invoker: s.invoker,
-      configuration: s.configuration,
+    const s = env.dashboard.services!;
+    const deps = widgetDependencies(env.dashboard, id, {
       agents: { hosts: s.agents.hosts, widgetType: type, serverName: 'everything' },
       policy: { grants: s.policy.grants, widgetType: type, serverName: 'everything', audit: s.policy.audit },
     });
@@ -47,37 +40,32 @@ describe('WidgetMessaging between widgets', () => {
     return deps;
   }
 
-  const browser = () => deepQuery<McpToolBrowserWidget>('mcp-tool-browser-widget', dashboard.shadowRoot!)!;
+  const browser = () => deepQuery<McpToolBrowserWidget>('mcp-tool-browser-widget', env.dashboard.shadowRoot!)!;
   const offered = () => browser().shadowRoot!.querySelector('mcp-offered-value')!;
 
+  const env = useDashboard({
+    mcpServers: {
+      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      second: { command: 'mcp-server-everything', args: ['stdio'] },
+    },
+    teardown: () => made.forEach((deps) => deps.dispose()),
+  });
+
   before(async () => {
-    gateway = await startGateway({
-      mcpServers: {
-        everything: { command: 'mcp-server-everything', args: ['stdio'] },
-        second: { command: 'mcp-server-everything', args: ['stdio'] },
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-    await (await readyCard(dashboard, 'everything')).chooseWidgetType('resource-explorer');
-    await (await readyCard(dashboard, 'second')).chooseWidgetType('tool-browser');
-    dashboard.services!.bus.on('mcp:host:widget-message', (d: Logged) => logged.push(d));
+    await (await env.card('everything')).chooseWidgetType('resource-explorer');
+    await (await env.card('second')).chooseWidgetType('tool-browser');
+    env.dashboard.services!.bus.on('mcp:host:widget-message', (d: Logged) => logged.push(d));
     await waitFor(
       () =>
-        deepQuery('mcp-tool-browser-widget', dashboard.shadowRoot!) &&
-        deepQuery('mcp-resource-explorer-widget', dashboard.shadowRoot!),
+        deepQuery('mcp-tool-browser-widget', env.dashboard.shadowRoot!) &&
+        deepQuery('mcp-resource-explorer-widget', env.dashboard.shadowRoot!),
       10_000,
       'both widgets',
     );
   });
 
-  after(async () => {
-    for (const deps of made) deps.dispose();
-    dashboard?.remove();
-    await stopGateway(gateway);
-  });
-
   it('pick a resource in the resource explorer and use its URI as an argument in the tool browser', async () => {
-    const explorer = deepQuery('mcp-resource-explorer-widget', dashboard.shadowRoot!)!;
+    const explorer = deepQuery('mcp-resource-explorer-widget', env.dashboard.shadowRoot!)!;
     const resourceBrowser = await waitFor(
       () => explorer.shadowRoot!.querySelector('mcp-resource-browser'),
       5000,
@@ -108,8 +96,8 @@ describe('WidgetMessaging between widgets', () => {
       (b) => b.textContent?.trim() === 'Invoke',
     )!;
     invoke.click();
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     await waitFor(() => deepText(runner!.shadowRoot!).includes(`Echo: ${uri}`), 15_000, 'the echo of the URI');
     const sent = logged.find((l) => l.from === 'resource-explorer:everything' && l.outcome === 'delivered')!;
     expect(sent).to.include({ to: 'tool-browser', type: 'resource-selected', delivered: 1 });
@@ -159,7 +147,7 @@ describe('WidgetMessaging between widgets', () => {
         /may not receive messages/,
       );
     }
-    const audit = (await dashboard.services!.policy.audit.list({ kind: 'widget-message' })) as AuditEntry[];
+    const audit = (await env.dashboard.services!.policy.audit.list({ kind: 'widget-message' })) as AuditEntry[];
     expect(audit.filter((e) => e.outcome === 'cannot-send').map((e) => e.callerId)).to.include.members([
       'server-status:everything#silent',
       'made-up:everything',
@@ -224,7 +212,7 @@ describe('WidgetMessaging between widgets', () => {
     );
     expect(burst.at(-1)).to.include({ outcome: 'refused', code: 'rate-limited' });
     // The host's history keeps each message as the server's activity, asked by the sender (never the payload).
-    const history = dashboard
+    const history = env.dashboard
       .services!.history.list('everything')
       .filter((e) => e.kind === 'message' && e.source?.id === 'resource-explorer:everything#burst');
     expect(history.length).to.equal(11);

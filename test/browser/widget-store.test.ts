@@ -1,10 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetStore } from '../../src/shell/registry/widget-store.js';
 import { deepActive } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { mountDashboard, readyCard } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
 import {
   clickInstall,
   consentDialog,
@@ -16,32 +14,27 @@ import {
   stopRegistry,
   type TestRegistry,
 } from '../support/widget-store.js';
+import { useDashboard } from '../support/setup.js';
 
 describe('Widgets panel and consent dialog', () => {
-  let gateway: TestGateway;
   let registry: TestRegistry;
-  let dashboard: McpDashboard;
   let store: McpWidgetStore;
 
   before(async () => {
     registry = await startRegistry({ packs: ['@contoso/resource-pins-widget@1.0.0', '@acme/echo-widget@1.0.0'] });
-    gateway = await startGateway({
-      mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
-      dashboard: {
-        registries: [{ url: registry.url, name: 'test registry' }],
-        publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],
-      },
-    });
-    dashboard = await mountDashboard(gateway);
-    await readyCard(dashboard, 'everything');
-    store = await openStore(dashboard);
   });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
-    await stopRegistry(registry);
+  const env = useDashboard({
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    dashboard: () => ({
+      registries: [{ url: registry.url, name: 'test registry' }],
+      publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],
+    }),
+    ready: ['everything'],
   });
+  before(async () => {
+    store = await openStore(env.dashboard);
+  });
+  after(() => stopRegistry(registry));
 
   it('MCP-WP-11.5.1 the panel with search results and package details passes axe-core', async () => {
     expect(await selectPackage(store, '@contoso/resource-pins-widget')).to.equal(undefined);
@@ -50,13 +43,13 @@ describe('Widgets panel and consent dialog', () => {
   });
 
   it('MCP-WP-11.4.5 the consent dialog lists every permission, is accessible, and Escape declines: nothing is installed, focus returns', async () => {
-    const before = await dashboard.registryHost!.store.keys();
+    const before = await env.dashboard.registryHost!.store.keys();
     clickInstall(store);
     const install = [...store.shadowRoot!.querySelectorAll<HTMLButtonElement>('.details button')].find(
       (b) => b.textContent!.trim() === 'Install',
     )!;
     install.focus();
-    const text = await consentOpen(dashboard);
+    const text = await consentOpen(env.dashboard);
     for (const p of [
       'Read resources of the server',
       'Subscribe to resource updates',
@@ -67,15 +60,15 @@ describe('Widgets panel and consent dialog', () => {
       expect(text).to.contain(p);
     }
     expect(text).to.contain('Community (not signed; permissions limited)');
-    await expect(consentDialog(dashboard)).to.be.accessible();
+    await expect(consentDialog(env.dashboard)).to.be.accessible();
     await sendKeys({ press: 'Escape' });
     const result = await outcome(store);
     expect(result).to.deep.equal({
       ok: false,
       text: 'Contoso Resource Pins was not installed: you declined its permissions.',
     });
-    expect(await dashboard.registryHost!.store.keys()).to.deep.equal(before);
-    expect((await dashboard.registryHost!.api.settings()).widgets).to.deep.equal({});
+    expect(await env.dashboard.registryHost!.store.keys()).to.deep.equal(before);
+    expect((await env.dashboard.registryHost!.api.settings()).widgets).to.deep.equal({});
     await waitFor(() => deepActive() === install, 2000, 'focus back on Install');
   });
 
@@ -93,8 +86,8 @@ describe('Widgets panel and consent dialog', () => {
     });
     observer.observe(store.shadowRoot!, { childList: true, subtree: true, attributes: true });
     clickInstall(store);
-    await consentOpen(dashboard);
-    (consentDialog(dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
+    await consentOpen(env.dashboard);
+    (consentDialog(env.dashboard).shadowRoot!.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
     const result = await outcome(store);
     observer.disconnect();
     expect(result).to.deep.equal({ ok: true, text: 'Installed Acme Echo 1.0.0.' });

@@ -1,39 +1,23 @@
 import { expect } from '@open-wc/testing';
-import type { McpDashboard } from '../../src/shell/dashboard.js';
 import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom.js';
-import { startGateway, stopGateway, waitFor, type TestGateway } from '../support/gateway.js';
-import { answerDialog, dialogOpen, fillAndInvoke, readyCard, selectTool } from '../support/dashboard.js';
+import { waitFor } from '../support/gateway.js';
+import { answerDialog, dialogOpen, fillAndInvoke, selectTool } from '../support/dashboard.js';
+import { useDashboard } from '../support/setup.js';
 
 // The five standard widgets and the rest of MCPBridge against the real server-everything, through
 // the real gateway, in a real <mcp-dashboard>.
 describe('standard widgets and MCPBridge features against server-everything', () => {
-  let gateway: TestGateway;
-  let dashboard: McpDashboard;
   const dbName = `widgets-test-${Date.now()}`;
 
-  async function mount(): Promise<McpDashboard> {
-    const el = document.createElement('mcp-dashboard');
-    el.baseUrl = gateway.origin;
-    el.token = gateway.token;
-    el.dbName = dbName;
-    document.body.append(el);
-    return el;
-  }
-
-  before(async () => {
-    gateway = await startGateway({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
-    dashboard = await mount();
-  });
-
-  after(async () => {
-    dashboard?.remove();
-    await stopGateway(gateway);
+  const env = useDashboard({
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    dbName,
   });
 
   it('MCP-WP-6.2.1 / 6.2.6 tools/list_changed: the tools the server adds after initialize appear without a reload', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const events: string[] = [];
-    const off = dashboard.services!.bus.on('mcp:server:list-changed', (d: { kind: string }) => events.push(d.kind));
+    const off = env.dashboard.services!.bus.on('mcp:server:list-changed', (d: { kind: string }) => events.push(d.kind));
     // server-everything registers sampling/elicitation/roots tools once it sees our client capabilities.
     await waitFor(
       () =>
@@ -57,7 +41,7 @@ describe('standard widgets and MCPBridge features against server-everything', ()
   });
 
   it('MCP-WP-7.1.1 the tool list shows title, name, description, what it requires and hints; search finds by description', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     await selectTool(card, 'structured');
     const item = await waitFor(
       () => deepQueryText<HTMLButtonElement>('button.tool-item', 'get-structured-content', card.shadowRoot!),
@@ -69,13 +53,13 @@ describe('standard widgets and MCPBridge features against server-everything', ()
   });
 
   it('progress notifications drive a progress bar; Cancel stops the call and sends notifications/cancelled', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const seen: Array<{ event: string; data: any }> = [];
-    const off = dashboard.services!.bus.on('mcp:tool:*', (data, meta) => seen.push({ event: meta.event, data }));
+    const off = env.dashboard.services!.bus.on('mcp:tool:*', (data, meta) => seen.push({ event: meta.event, data }));
     const runner = await selectTool(card, 'trigger-long-running-operation');
     await fillAndInvoke(runner, { duration: '20', steps: '20' });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
     const bar = await waitFor(
       () => deepQuery<HTMLProgressElement>('progress', runner.shadowRoot!),
       10_000,
@@ -98,12 +82,12 @@ describe('standard widgets and MCPBridge features against server-everything', ()
   });
 
   it('MCP-WP-6.2.7 a server sampling/createMessage opens the sampling dialog; the reply the person writes goes back', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'trigger-sampling-request');
     await fillAndInvoke(runner, { prompt: 'What is 2+2?' });
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
-    const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
+    const sampling = env.dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
     await waitFor(() => sampling.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the sampling dialog');
     expect(deepText(sampling.shadowRoot!)).to.contain('What is 2+2?');
     (sampling.shadowRoot!.querySelector('textarea') as HTMLTextAreaElement).value = 'Four, written by a person.';
@@ -117,12 +101,12 @@ describe('standard widgets and MCPBridge features against server-everything', ()
   });
 
   it('MCP-WP-6.2.9 a widget createMessage goes through the same dialog and unknown fields pass through', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as {
       deps: { MCPBridge: { createMessage: (s: string, r: object) => Promise<any> } };
     };
     const requests: any[] = [];
-    const off = dashboard.services!.bus.on('mcp:sampling:requested', (d: { request: unknown }) =>
+    const off = env.dashboard.services!.bus.on('mcp:sampling:requested', (d: { request: unknown }) =>
       requests.push(d.request),
     );
     const pending = widget.deps.MCPBridge.createMessage('everything', {
@@ -130,7 +114,7 @@ describe('standard widgets and MCPBridge features against server-everything', ()
       maxTokens: 10,
       'x-future': { keep: true },
     });
-    const sampling = dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
+    const sampling = env.dashboard.shadowRoot!.querySelector('mcp-sampling-dialog')!;
     await waitFor(() => sampling.shadowRoot?.querySelector('dialog')?.open, 5000, 'the sampling dialog');
     expect(deepText(sampling.shadowRoot!)).to.contain('The widget server-panel:everything');
     (sampling.shadowRoot!.querySelector('[data-action="decline"]') as HTMLButtonElement).click();
@@ -146,12 +130,12 @@ describe('standard widgets and MCPBridge features against server-everything', ()
   });
 
   it('elicitation/create becomes a form from the requested schema; the answer goes back to the server', async () => {
-    const card = await readyCard(dashboard, 'everything');
+    const card = await env.card('everything');
     const runner = await selectTool(card, 'trigger-elicitation-request');
     await fillAndInvoke(runner, {});
-    await dialogOpen(dashboard);
-    answerDialog(dashboard, 'confirm');
-    const elicit = dashboard.shadowRoot!.querySelector('mcp-elicitation-dialog')!;
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
+    const elicit = env.dashboard.shadowRoot!.querySelector('mcp-elicitation-dialog')!;
     await waitFor(() => elicit.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the elicitation dialog');
     const form = elicit.shadowRoot!.querySelector('mcp-schema-form')!;
     await form.updateComplete;
@@ -171,15 +155,14 @@ describe('standard widgets and MCPBridge features against server-everything', ()
   });
 
   it('MCP-WP-7.2.1 the resource explorer widget: chosen per server, persisted, with subscriptions showing updates', async () => {
-    let card = await readyCard(dashboard, 'everything');
+    let card = await env.card('everything');
     const select = card.shadowRoot!.querySelector('select') as HTMLSelectElement;
     select.value = 'resource-explorer';
     select.dispatchEvent(new Event('change'));
     await waitFor(() => deepQuery('mcp-resource-explorer-widget', card.shadowRoot!), 10_000, 'the resource explorer');
     // The choice survives a reload of the dashboard (Configuration in IndexedDB).
-    dashboard.remove();
-    dashboard = await mount();
-    card = await readyCard(dashboard, 'everything');
+    await env.mount({ dbName });
+    card = await env.card('everything');
     const widget = await waitFor(
       () => deepQuery('mcp-resource-explorer-widget', card.shadowRoot!),
       10_000,
@@ -199,27 +182,27 @@ describe('standard widgets and MCPBridge features against server-everything', ()
     );
     watch.click();
     // server-everything sends notifications/resources/updated for subscribed URIs once this tool runs.
-    await dashboard.services!.bridge.callTool('everything', 'toggle-subscriber-updates', {});
+    await env.dashboard.services!.bridge.callTool('everything', 'toggle-subscriber-updates', {});
     await waitFor(() => deepText(widget.shadowRoot!).includes('Updated at'), 12_000, 'an update notification');
     deepQueryText<HTMLButtonElement>('button', 'Stop watching', widget.shadowRoot!)!.click();
-    await dashboard.services!.bridge.callTool('everything', 'toggle-subscriber-updates', {});
+    await env.dashboard.services!.bridge.callTool('everything', 'toggle-subscriber-updates', {});
   });
 
   it('MCP-WP-11.5.7 the status widget shows state as icon and text, and the activity log charts latency', async () => {
-    let card = await readyCard(dashboard, 'everything');
+    let card = await env.card('everything');
     const select = card.shadowRoot!.querySelector('select') as HTMLSelectElement;
     select.value = 'activity-log';
     select.dispatchEvent(new Event('change'));
     const log = await waitFor(() => deepQuery('mcp-activity-log-widget', card.shadowRoot!), 10_000, 'the activity log');
-    await dashboard.services!.bridge.callTool('everything', 'echo', { message: 'one' });
-    await dashboard.services!.bridge.callTool('everything', 'echo', { message: 'two' });
+    await env.dashboard.services!.bridge.callTool('everything', 'echo', { message: 'one' });
+    await env.dashboard.services!.bridge.callTool('everything', 'echo', { message: 'two' });
     await waitFor(() => deepQuery('svg[role="img"]', log.shadowRoot!), 5000, 'the latency chart');
     // The log is fed by the host's history: the calls made before the switch are there too.
     const label = deepQuery('svg[role="img"]', log.shadowRoot!)!.getAttribute('aria-label')!;
     expect(label).to.match(/(\d+) calls; median \d+ ms/);
     expect(Number(/(\d+) calls/.exec(label)![1])).to.be.at.least(3);
     expect(deepText(log.shadowRoot!)).to.contain('echo').and.to.contain('toggle-subscriber-updates');
-    card = await readyCard(dashboard, 'everything');
+    card = await env.card('everything');
     const s2 = card.shadowRoot!.querySelector('select') as HTMLSelectElement;
     s2.value = 'server-status';
     s2.dispatchEvent(new Event('change'));

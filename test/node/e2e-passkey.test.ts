@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
 import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator.mjs';
 
 // What a user meets with the shipped default config: they open the printed http://localhost:<port>
 // address (WebAuthn refuses IP addresses), the page stays on it, and a strict passkey action of the
@@ -32,17 +33,7 @@ test('the printed localhost address opens the dashboard in one document load, an
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable', { enableUI: false });
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const authenticatorId = await addVirtualAuthenticator(cdp);
 
   let documentLoads = 0;
   page.on('domcontentloaded', () => (documentLoads += 1));

@@ -3,6 +3,7 @@ import '../../src/shell/dashboard.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import type { McpConfirmDialog } from '../../src/shell/dialogs/confirm-dialog.js';
+import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
 import { deepQuery, deepQueryAll, deepQueryText } from './dom.js';
 import { waitFor, type TestGateway } from './gateway.js';
 
@@ -50,6 +51,19 @@ export async function dialogOpen(dashboard: McpDashboard): Promise<string> {
   const dialog = confirmDialog(dashboard);
   await waitFor(() => dialog.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the confirmation dialog');
   return dialog.shadowRoot!.textContent ?? '';
+}
+
+/** Whether the confirmation dialog is open. */
+export function dialogIsOpen(dashboard: McpDashboard): boolean {
+  return confirmDialog(dashboard)?.shadowRoot?.querySelector('dialog')?.open === true;
+}
+
+/** Cancels confirmations left open: a test that fails with one open would otherwise fail every test after it. */
+export async function cancelOpenDialogs(dashboard: McpDashboard): Promise<void> {
+  for (let i = 0; i < 5 && dialogIsOpen(dashboard); i += 1) {
+    answerDialog(dashboard, 'cancel');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Clicks Confirm or Cancel in the open dialog. */
@@ -155,4 +169,17 @@ async function fillArgumentForm(
   submit.focus();
   submit.click();
   return submit;
+}
+
+/**
+ * The dependencies a card would give widget `widgetId`, from the dashboard's own services (bus, bridge, invoker,
+ * configuration), plus `extra` (policy, agents…); no theme and no i18n unless `extra` brings them.
+ */
+export function widgetDependencies(
+  dashboard: McpDashboard,
+  widgetId: string,
+  extra: Partial<Parameters<typeof createWidgetDependencies>[0]> = {},
+): WidgetDependencies {
+  const { bus, bridge, invoker, configuration } = dashboard.services!;
+  return createWidgetDependencies({ widgetId, bus, bridge, invoker, configuration, ...extra });
 }

@@ -1,14 +1,18 @@
+// The MCPlet demo server through the real gateway with its dev FIDO2 server, in a dashboard with Chromium's
+// virtual authenticator (CDP WebAuthn domain): what the MCPlet policy and passkey tests share.
+import { expect } from '@open-wc/testing';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
-import { deepQueryText, deepText } from './dom.js';
+import type { HostCallOptions } from '../../src/core/bridge/mcp-bridge.js';
+import { deepText } from './dom.js';
 import { waitFor } from './gateway.js';
-import { searchTools } from './dashboard.js';
+import { useDashboard, type DashboardEnv } from './setup.js';
+import { addVirtualAuthenticator, removeVirtualAuthenticator } from './webauthn.js';
 
-// The MCPlet demo server's test setup and what the MCPlet policy tests read off the page.
-
-/** The MCPlet demo server's name in the tests' config. */
+/** The demo server's name in the config. */
 export const SERVER = 'mcplet-demo';
-/** The demo server with a notes pool, an agent and passkey verification through the gateway. */
+
+/** The demo server with a pool, an agent of that pool and passkeys verified by the server. */
 export const CONFIG = {
   mcpServers: { [SERVER]: { command: 'node', args: ['examples/mcplet-demo-server/server.mjs'] } },
   dashboard: {
@@ -18,47 +22,49 @@ export const CONFIG = {
   },
 };
 
-/** The dashboard's passkey prompt element. */
-export function passkeyPrompt(dashboard: McpDashboard): HTMLElement {
-  return dashboard.shadowRoot!.querySelector('mcp-passkey-prompt')!;
+/** The env of a demo-server block, its ready card, and every `mcp:tool:calling` the bus saw (in order). */
+export interface McpletEnv {
+  env: DashboardEnv;
+  card: () => McpWidgetCard;
+  calls: Array<{ toolName: string; args: unknown }>;
+}
+
+/** Registers the hooks of a block against the demo server, with a virtual authenticator on the page. */
+export function useMcpletDemo(): McpletEnv {
+  let card: McpWidgetCard | undefined;
+  const calls: McpletEnv['calls'] = [];
+  before(() => addVirtualAuthenticator());
+  const env = useDashboard(CONFIG);
+  before(async () => {
+    card = await env.card(SERVER);
+    expect(card.phase, card.error).to.equal('ready');
+    env.dashboard.services!.bus.on('mcp:tool:calling', (d: { toolName: string; args: unknown }) =>
+      calls.push({ toolName: d.toolName, args: d.args }),
+    );
+  });
+  after(() => removeVirtualAuthenticator());
+  return { env, card: () => card!, calls };
 }
 
 /**
- * Resolves with the passkey prompt's text the moment its dialog opens. Call it before the step that
- * opens the prompt: with a virtual authenticator that answers at once, the whole ceremony can finish
- * (and the prompt close again) between two polls, so the opening is observed, not polled for.
+ * Puts `hook` between the dashboard and its bridge's callTool: it sees each call's arguments and options and
+ * may return other options (a host that tampers). Returns what takes it out again.
  */
-export function promptOpens(dashboard: McpDashboard, timeoutMs = 10_000): Promise<string> {
-  const prompt = passkeyPrompt(dashboard);
-  const dialog = prompt.shadowRoot!.querySelector('dialog')!;
-  return new Promise<string>((resolve, reject) => {
-    const done = (observer: MutationObserver, timer: ReturnType<typeof setTimeout>) => {
-      observer.disconnect();
-      clearTimeout(timer);
-      resolve(prompt.shadowRoot!.textContent ?? '');
-    };
-    const observer = new MutationObserver(() => {
-      if (dialog.open) done(observer, timer);
-    });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      reject(new Error(`The passkey prompt did not open within ${timeoutMs} ms`));
-    }, timeoutMs);
-    observer.observe(dialog, { attributes: true, attributeFilter: ['open'] });
-    if (dialog.open) done(observer, timer);
-  });
+export function interceptCallTool(
+  dashboard: McpDashboard,
+  hook: (args: object, options: HostCallOptions) => HostCallOptions | void,
+): () => void {
+  const bridge = dashboard.services!.bridge;
+  const original = bridge.callTool.bind(bridge);
+  bridge.callTool = (s: string, t: string, a: object, o: HostCallOptions = {}) => original(s, t, a, hook(a, o) ?? o);
+  return () => {
+    bridge.callTool = original;
+  };
 }
 
-/** The text of one tool's item in the (virtualised, searchable) tool list, as a person finds it. */
-export async function toolItem(card: McpWidgetCard, title: string): Promise<string> {
-  deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
-  await searchTools(card.shadowRoot!, title);
-  const item = await waitFor(
-    () => deepQueryText('button.tool-item', title, card.shadowRoot!),
-    10_000,
-    `the list item of ${title}`,
-  );
-  return item.textContent!.replace(/\s+/g, ' ');
+/** The passkey prompt element of a dashboard. */
+export function passkeyPrompt(dashboard: McpDashboard): HTMLElement {
+  return dashboard.shadowRoot!.querySelector('mcp-passkey-prompt')!;
 }
 
 /** The tool runner's text once it contains `text`. */

@@ -1,9 +1,10 @@
+// Drives a <mcp-schema-form> in a fixture like a person: finds fields by their label, types, chooses,
+// presses buttons and submits; shared by the schema form tests.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../widgets/kit/schema-form/schema-form.js';
 import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../widgets/kit/schema-form/schema-form.js';
 
-// Driving a mounted <mcp-schema-form> as a person does: by label text and button text.
-
+/** A form for `schema` with the submit label "Go". */
 export async function mount(schema: unknown): Promise<McpSchemaForm> {
   const el = await fixture<McpSchemaForm>(
     html`<mcp-schema-form .schema=${schema} submit-label="Go"></mcp-schema-form>`,
@@ -12,8 +13,10 @@ export async function mount(schema: unknown): Promise<McpSchemaForm> {
   return el;
 }
 
+/** The form's shadow root. */
 export const root = (el: McpSchemaForm) => el.shadowRoot!;
 
+/** The control a label starting with `label` names. */
 export function field(el: McpSchemaForm, label: string): HTMLInputElement {
   const l = [...root(el).querySelectorAll('label')].find((x) =>
     (x.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(label),
@@ -25,6 +28,7 @@ export function field(el: McpSchemaForm, label: string): HTMLInputElement {
   return root(el).getElementById(l.htmlFor) as HTMLInputElement;
 }
 
+/** Types `value` into the field labelled `label`. */
 export async function type(el: McpSchemaForm, label: string, value: string): Promise<void> {
   const input = field(el, label);
   input.value = value;
@@ -32,6 +36,7 @@ export async function type(el: McpSchemaForm, label: string, value: string): Pro
   await el.updateComplete;
 }
 
+/** Chooses the option with the text `optionText` in the select labelled `label`. */
 export async function choose(el: McpSchemaForm, label: string, optionText: string): Promise<void> {
   const select = field(el, label) as unknown as HTMLSelectElement;
   const option = [...select.options].find((o) => o.textContent?.trim() === optionText);
@@ -41,6 +46,7 @@ export async function choose(el: McpSchemaForm, label: string, optionText: strin
   await el.updateComplete;
 }
 
+/** Clicks the `index`th button whose label or text starts with `text`. */
 export async function click(el: McpSchemaForm, text: string, index = 0): Promise<void> {
   const buttons = [...root(el).querySelectorAll('button')].filter((b) =>
     (b.getAttribute('aria-label') ?? b.textContent ?? '').trim().startsWith(text),
@@ -50,6 +56,7 @@ export async function click(el: McpSchemaForm, text: string, index = 0): Promise
   await el.updateComplete;
 }
 
+/** Presses submit; the submitted value, if the form sent one. */
 export async function submit(el: McpSchemaForm): Promise<Record<string, unknown> | undefined> {
   let value: Record<string, unknown> | undefined;
   el.addEventListener('mcp-form-submit', (e) => (value = (e as SchemaFormSubmitEvent).value), { once: true });
@@ -58,6 +65,7 @@ export async function submit(el: McpSchemaForm): Promise<Record<string, unknown>
   return value;
 }
 
+/** Fails unless every control has a label. */
 export function everyControlLabelled(el: McpSchemaForm): void {
   for (const control of root(el).querySelectorAll('input, select, textarea')) {
     const c = control as HTMLInputElement;

@@ -1,27 +1,34 @@
+// The dashboard as a WebMCP tool source for the e2e-webmcp tests: the default config's four servers through a
+// real gateway, opened in Chromium with --enable-features=WebMCP (document.modelContext), whose agent client is
+// playwright-core's page.webmcp; a virtual authenticator answers passkey ceremonies. The browser's agent is
+// "notes-agent": it may dispatch to notes-pool and run every widget action.
 import { before, after } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromePath, CHROME_ARGS } from './chrome.mjs';
 import { repoRoot, startGatewayProcess } from './gateway-process.mjs';
+import { addVirtualAuthenticator } from './virtual-authenticator.mjs';
 
-// The dashboard as a WebMCP tool source for test/node/e2e-webmcp*.test.ts: the default config's four servers
-// behind a real gateway, Chromium with --enable-features=WebMCP (playwright-core's page.webmcp is the agent), a
-// virtual authenticator for passkey actions, and every agent-related bus event recorded in window.__events.
-
+/** A tool as page.webmcp lists it. */
 export type Tool = Awaited<ReturnType<Page['webmcp']['tools']>>[number];
+/** A tool result as page.webmcp returns it. */
 export type Result = {
   content?: Array<{ type: string; text?: string }>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 };
 
-export let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
-export let browser: Browser;
+let gateway: Awaited<ReturnType<typeof startGatewayProcess>> | undefined;
+let browser: Browser | undefined;
+/** The dashboard page (set by `useWebMcpPage`'s before hook). */
 export let page: Page;
+/** Uncaught errors of the page. */
 export const pageErrors: string[] = [];
 
+/** The dashboard element, as an expression for page.evaluate. */
 export const dashboard = 'document.querySelector("mcp-dashboard")';
+/** The text parts of a tool result. */
 export const textOf = (result: unknown) => ((result as Result).content ?? []).map((c) => c.text ?? '').join('\n');
 
 /** The registered names, once they stop changing (servers connect one after another). */
@@ -57,8 +64,8 @@ export function settledFlag(promise: Promise<unknown>): { settled: () => boolean
   return { settled: () => done };
 }
 
-/** Registers the hooks that start the gateway and the WebMCP-enabled page once for the test file. */
-export function useWebmcpPage(): void {
+/** Registers the hooks that start the gateway and open the page (in the enclosing suite, or the file). */
+export function useWebMcpPage(): void {
   before(async () => {
     const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
     // The browser's agent is "notes-agent": it may dispatch to notes-pool and run every widget action.
@@ -72,17 +79,7 @@ export function useWebmcpPage(): void {
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable', { enableUI: false });
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(cdp);
     await page.goto(gateway.url);
     await page.waitForURL(/^http:\/\/localhost:\d+\/$/);
     await page

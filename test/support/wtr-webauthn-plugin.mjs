@@ -2,6 +2,8 @@
 // authenticator, driven over CDP (WebAuthn.enable, WebAuthn.addVirtualAuthenticator) on the puppeteer
 // page of the test's session.
 
+import { addVirtualAuthenticator } from './virtual-authenticator.mjs';
+
 /** Sessions → { cdp, authenticatorId }. */
 const active = new Map();
 
@@ -19,16 +21,8 @@ export function webauthnPlugin() {
       switch (command) {
         case 'webauthn-add-authenticator': {
           const cdp = await cdpFor(session);
-          await cdp.send('WebAuthn.enable', { enableUI: false });
-          const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-            options: {
-              protocol: 'ctap2',
-              transport: 'internal',
-              hasResidentKey: true,
-              hasUserVerification: true,
-              isUserVerified: true,
-              automaticPresenceSimulation: payload?.automaticPresence !== false,
-            },
+          const authenticatorId = await addVirtualAuthenticator(cdp, {
+            automaticPresenceSimulation: payload?.automaticPresence !== false,
           });
           active.set(session.id, { cdp, authenticatorId });
           return { authenticatorId };
