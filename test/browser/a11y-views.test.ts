@@ -289,7 +289,7 @@ describe('axe-core WCAG 2.1 AA on every view, in every theme', function () {
       it(`MCP-WP-11.5.1 no violations with the ${name} brand in ${mode} mode`, async () => {
         await waitFor(() => env.dashboard!.services?.theme.brand, 10_000, 'the brand from the config');
         await env.dashboard.services!.configuration.set('theme.mode', mode);
-        expect(env.dashboard.shadowRoot!.querySelector('h1')!.textContent).to.equal(
+        expect(deepQuery('h1', env.dashboard.shadowRoot!)!.textContent).to.equal(
           env.dashboard.services!.theme.brand!.name,
         );
         await walk(env.dashboard, `${name}/${mode}`);

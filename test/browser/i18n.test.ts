@@ -91,7 +91,7 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
     select.value = 'ja';
     select.dispatchEvent(new Event('change'));
     await waitFor(
-      () => env.dashboard.shadowRoot!.querySelector('h1')?.textContent === 'MCP ダッシュボード',
+      () => deepQuery('h1', env.dashboard.shadowRoot!)?.textContent === 'MCP ダッシュボード',
       5000,
       'the Japanese header',
     );
@@ -154,7 +154,7 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
     document.body.append(second);
     try {
       await waitFor(
-        () => second.shadowRoot?.querySelector('h1')?.textContent === 'MCP ダッシュボード',
+        () => (second.shadowRoot && deepQuery('h1', second.shadowRoot)?.textContent) === 'MCP ダッシュボード',
         10_000,
         'the stored language',
       );

@@ -33,7 +33,7 @@ describe('white-label: brand from the config, and import / preview / apply / exp
   this.timeout(60_000);
   let editor: McpBrandEditor;
 
-  const h1 = () => env.dashboard.shadowRoot!.querySelector('h1')!.textContent;
+  const h1 = () => deepQuery('h1', env.dashboard.shadowRoot!)?.textContent;
   const importInput = () =>
     deepQueryAll<HTMLInputElement>('input[type="file"]', editor.shadowRoot!).find((i) => i.accept.includes('json'))!;
 
@@ -55,7 +55,7 @@ describe('white-label: brand from the config, and import / preview / apply / exp
 
   it('the config brand names the product in the header and the page title, with its logo and favicon', async () => {
     expect(document.title).to.equal('Harbor Labs MCP');
-    const logo = env.dashboard.shadowRoot!.querySelector<HTMLImageElement>('.brand img')!;
+    const logo = deepQuery<HTMLImageElement>('.brand img', env.dashboard.shadowRoot!)!;
     await logo.decode();
     expect(logo.naturalWidth).to.be.greaterThan(0);
     expect(logo.alt).to.equal('Harbor Labs lighthouse mark');
