@@ -1,8 +1,10 @@
 // Browser tests: Chromium (Debian's) through @web/test-runner-chrome; TypeScript via esbuild.
+import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromePath, CHROME_ARGS } from './test/support/chrome.mjs';
+import { chromePath, CHROME_ARGS, createIsolatedPage } from './test/support/chrome.mjs';
 import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
+import { longCommandPlugin } from './test/support/wtr-long-command.mjs';
 import { httpFixturesPlugin } from './test/support/wtr-http-fixtures-plugin.mjs';
 import { cjsBundlePlugin } from './test/support/wtr-cjs-plugin.mjs';
 import { registryPlugin } from './test/support/wtr-registry-plugin.mjs';
@@ -12,6 +14,7 @@ import { webauthnPlugin } from './test/support/wtr-webauthn-plugin.mjs';
 import { screenshotPlugin } from './test/support/wtr-screenshot-plugin.mjs';
 import { scratchPlugin } from './test/support/wtr-scratch-plugin.mjs';
 import { listenersPlugin } from './test/support/wtr-listeners-plugin.mjs';
+import { timingReporter } from './test/support/wtr-timing-reporter.mjs';
 
 export default {
   files: [
@@ -22,19 +25,29 @@ export default {
     'test/browser/**/*.test.ts',
   ],
   nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
-  // One page at a time: dialogs, focus and keyboard tests need the page to be the focused tab.
-  concurrency: 1,
+  // Test files run in parallel pages, each in its own browser context and focused as far as it can tell
+  // (createIsolatedPage), so dialog, focus and keyboard tests need no page to themselves.
+  // WTR_CONCURRENCY=1 runs one page at a time (docs/decisions/tests-suite-time.md).
+  concurrency: Number(process.env.WTR_CONCURRENCY ?? 3),
   concurrentBrowsers: 1,
   browserStartTimeout: 60_000,
   testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 30_000 } },
   // The ext-apps SDK logs every postMessage at debug level; keep test output to what matters.
   filterBrowserLogs: ({ type }) => type !== 'debug',
-  browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: CHROME_ARGS } })],
+  // WTR_TIMINGS=<file> writes each test file's wall time (docs/decisions/tests-suite-time.md).
+  reporters: [defaultReporter(), timingReporter()],
+  browsers: [
+    chromeLauncher({
+      launchOptions: { executablePath: chromePath(), args: CHROME_ARGS },
+      createPage: createIsolatedPage,
+    }),
+  ],
   plugins: [
     // ajv is CommonJS; Vite converts it in the build, this does the same for the test server.
     cjsBundlePlugin({ ajv: 'ajv', 'ajv/dist/2020.js': 'ajv2020', 'ajv-formats': 'ajv-formats', semver: 'semver' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    longCommandPlugin(),
     gatewayPlugin(),
     httpFixturesPlugin(),
     registryPlugin(),

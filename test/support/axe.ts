@@ -1,4 +1,5 @@
 // Runs axe-core with the WCAG 2.1 A and AA rules and returns readable violations.
+import { expect } from '@open-wc/testing';
 import 'axe-core/axe.min.js';
 
 interface AxeViolation {
@@ -37,4 +38,12 @@ export async function axeViolations(context: unknown = document): Promise<string
 export async function axePasses(context: unknown = document): Promise<string[]> {
   const result = await window.axe.run(context, { runOnly: { type: 'tag', values: WCAG21AA }, resultTypes: ['passes'] });
   return result.passes.map((p) => p.id);
+}
+
+/** Fails with every violation of the whole document, named after `what`, once Lit and the theme have settled. */
+export async function expectNoViolations(what: string): Promise<void> {
+  // Adopted sheets apply synchronously and renders are microtasks: one frame is enough.
+  await new Promise((r) => requestAnimationFrame(() => r(undefined)));
+  const violations = await axeViolations(document);
+  expect(violations, `${what}:\n${violations.join('\n')}`).to.deep.equal([]);
 }

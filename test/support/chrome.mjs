@@ -29,3 +29,18 @@ export const CHROME_ARGS = [
   '--no-first-run',
   '--no-default-browser-check',
 ];
+
+/**
+ * web-test-runner's page factory: each page in a browser context of its own (storage, cookies and permissions
+ * shared with no page running beside it) and always focused as far as the page can tell (CDP focus emulation),
+ * so dialog, focus and keyboard tests run right in parallel pages.
+ * @param {{ browser: import('puppeteer-core').Browser }} args
+ */
+export async function createIsolatedPage({ browser }) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  page.once('close', () => void context.close().catch(() => undefined));
+  return page;
+}

@@ -31,7 +31,7 @@ export async function startGatewayProcess({
   exchange = true,
   open = false,
   limits,
-  readyTimeoutMs = 15_000,
+  readyTimeoutMs = 60_000,
 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-test-'));
   const file = join(dir, 'config.json');

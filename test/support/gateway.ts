@@ -1,5 +1,6 @@
 // Browser-side helpers: start a real gateway process for a test and stop it afterwards.
 import { executeServerCommand } from '@web/test-runner-commands';
+import { executeLongCommand } from './long-command.js';
 
 /** A gateway started for one test file. */
 export interface TestGateway {
@@ -17,21 +18,22 @@ export const DEFAULT_SERVERS = {
   'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
 };
 
-/** Starts `mcp-dashboard` with `config`, allowing this test page's origin. */
-export async function startGateway(config: {
-  mcpServers: Record<string, unknown>;
-  dashboard?: Record<string, unknown>;
-}): Promise<TestGateway> {
-  const result = await executeServerCommand<TestGateway, { config: unknown; origin: string }>('gateway-start', {
-    config,
-    origin: location.origin,
-  });
-  if (!result) throw new Error('gateway-start returned nothing');
-  return result;
+/** Starts `mcp-dashboard` with `config`, allowing this test page's origin; `starting` learns its id at once. */
+export async function startGateway(
+  config: { mcpServers: Record<string, unknown>; dashboard?: Record<string, unknown> },
+  starting?: (id: string) => void,
+): Promise<TestGateway> {
+  // A slow start (a busy machine) outlasts web-test-runner's 20 s command limit: the page asks again, until the
+  // gateway's own start deadline (test/support/gateway-process.mjs).
+  return executeLongCommand<TestGateway, { config: unknown; origin: string }>(
+    'gateway-start',
+    { config, origin: location.origin },
+    starting,
+  );
 }
 
-/** Stops a gateway and every server it started. */
-export async function stopGateway(gateway: TestGateway | undefined): Promise<void> {
+/** Stops a gateway (one still starting, once it has started) and every server it started. */
+export async function stopGateway(gateway: Pick<TestGateway, 'id'> | undefined): Promise<void> {
   if (gateway) await executeServerCommand('gateway-stop', { id: gateway.id });
 }
 

@@ -63,7 +63,7 @@ export function interceptCallTool(
 }
 
 /** The passkey prompt element of a dashboard. */
-export function passkeyPrompt(dashboard: McpDashboard): HTMLElement {
+export function passkeyPrompt(dashboard: McpDashboard) {
   return dashboard.shadowRoot!.querySelector('mcp-passkey-prompt')!;
 }
 

@@ -79,20 +79,27 @@ export function useDashboard(setup: DashboardSetup): DashboardEnv {
     current = undefined;
   };
 
-  before(async () => {
+  let starting: string | undefined;
+  before(async function () {
+    // A gateway may take long to start on a busy machine (its own deadline is 60 s); the cards, 20 s each.
+    this.timeout(Math.max(this.timeout(), 90_000));
     if (setup.viewport) await setViewport(setup.viewport);
-    gateway = await startGateway({
+    const config = {
       mcpServers: await resolve(setup.mcpServers),
       ...(setup.dashboard ? { dashboard: await resolve(setup.dashboard) } : {}),
-    });
+    };
+    gateway = await startGateway(config, (id) => (starting = id));
     if (mode === 'once') await env.mount({ dbName: setup.dbName });
   });
   if (mode === 'each') beforeEach(() => env.mount());
   if (mode === 'each' || mode === 'test') afterEach(unmount);
-  after(async () => {
+  after(async function () {
+    this.timeout(Math.max(this.timeout(), 90_000));
     await unmount();
-    await stopGateway(gateway);
+    // Also a gateway whose start outlasted the hook: it is stopped once it has started.
+    await stopGateway(gateway ?? (starting ? { id: starting } : undefined));
     gateway = undefined;
+    starting = undefined;
     if (setup.viewport) await setViewport({ width: 800, height: 600 });
   });
   return env;

@@ -1,5 +1,6 @@
 // Drives the Widgets panel of a real <mcp-dashboard> like a user: search, pick, install, consent.
 import { executeServerCommand } from '@web/test-runner-commands';
+import { executeLongCommand } from './long-command.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetStore } from '../../src/shell/registry/widget-store.js';
 import type { McpConsentDialog } from '../../src/shell/registry/consent-dialog.js';
@@ -21,9 +22,7 @@ export async function startRegistry(options: {
   tampered?: boolean;
   flaky?: boolean;
 }): Promise<TestRegistry> {
-  const result = await executeServerCommand<TestRegistry, typeof options>('registry-start', options);
-  if (!result) throw new Error('registry-start returned nothing');
-  return result;
+  return executeLongCommand<TestRegistry, typeof options>('registry-start', options);
 }
 
 /** Stops a registry. */

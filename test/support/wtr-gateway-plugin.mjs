@@ -1,6 +1,7 @@
 // web-test-runner plugin: browser tests start and stop real gateway processes through commands.
 import { execFileSync } from 'node:child_process';
 import { startGatewayProcess } from './gateway-process.mjs';
+import { runLong, settleJob } from './wtr-long-command.mjs';
 
 /** Pids of the processes whose parent is `pid`. */
 export function childPids(pid) {
@@ -22,15 +23,21 @@ export function gatewayPlugin() {
     async executeCommand({ command, payload }) {
       switch (command) {
         case 'gateway-start': {
-          const gw = await startGatewayProcess({
-            config: payload.config,
-            allowOrigins: payload.origin ? [payload.origin] : [],
-          });
+          // The id is the job's: a page that stops waiting can still stop the gateway it started.
           const id = `gw${++next}`;
-          running.set(id, gw);
-          return { id, url: gw.url, origin: gw.origin, port: gw.port, token: gw.token };
+          const start = async () => {
+            const gw = await startGatewayProcess({
+              config: payload.config,
+              allowOrigins: payload.origin ? [payload.origin] : [],
+            });
+            running.set(id, gw);
+            return { id, url: gw.url, origin: gw.origin, port: gw.port, token: gw.token };
+          };
+          return runLong(start, id);
         }
         case 'gateway-stop': {
+          // A gateway still starting (its page gave up waiting) is stopped once it has started.
+          await settleJob(payload.id);
           const gw = running.get(payload.id);
           running.delete(payload.id);
           await gw?.stop();

@@ -8,6 +8,7 @@ import {
   startRegistryProcess,
   unpublish,
 } from './registry-fixture.mjs';
+import { runLong, settleJob } from './wtr-long-command.mjs';
 
 export function registryPlugin() {
   const running = new Map();
@@ -15,28 +16,31 @@ export function registryPlugin() {
   return {
     name: 'mcpwp-registry',
     // Packing the example widgets takes a while on a busy machine; do it before any test runs, so a
-    // browser command (which has a 20 s limit) only publishes and starts a server.
+    // browser command only publishes and starts a server.
     async serverStart() {
       await buildRegistryFixture();
     },
     async executeCommand({ command, payload }) {
       switch (command) {
         case 'registry-start': {
-          const fixture = await buildRegistryFixture();
-          const dir = await makeRegistry(fixture, payload.packs ?? []);
-          const cases = payload.tampered ? await addTamperedPackages(fixture, dir) : [];
-          const registry = await startRegistryProcess(dir);
-          const flaky = payload.flaky ? await startFlakyRegistry() : undefined;
           const id = `reg${++next}`;
-          running.set(id, { registry, flaky, fixture, dir });
-          return {
-            id,
-            url: registry.url,
-            flakyUrl: flaky?.url,
-            cases,
-            publisher: fixture.publisher,
-            publicKey: fixture.publicKey,
+          const start = async () => {
+            const fixture = await buildRegistryFixture();
+            const dir = await makeRegistry(fixture, payload.packs ?? []);
+            const cases = payload.tampered ? await addTamperedPackages(fixture, dir) : [];
+            const registry = await startRegistryProcess(dir);
+            const flaky = payload.flaky ? await startFlakyRegistry() : undefined;
+            running.set(id, { registry, flaky, fixture, dir });
+            return {
+              id,
+              url: registry.url,
+              flakyUrl: flaky?.url,
+              cases,
+              publisher: fixture.publisher,
+              publicKey: fixture.publicKey,
+            };
           };
+          return runLong(start, id);
         }
         case 'registry-publish': {
           const r = running.get(payload.id);
@@ -49,6 +53,7 @@ export function registryPlugin() {
           return true;
         }
         case 'registry-stop': {
+          await settleJob(payload.id);
           const r = running.get(payload.id);
           running.delete(payload.id);
           await r?.registry.stop();

@@ -1,7 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 import type { AppView } from './app-view.js';
 import { icon } from '../icons/icons.js';
@@ -40,10 +39,7 @@ export class McpAppFrame extends LitElement {
 
   static override properties = { view: { attribute: false } };
   /** Chrome in the dashboard's language (its I18n reaches the frame through the view's services). */
-  private readonly l10n = new LocalizeController(this, {
-    catalogs: SHELL_CATALOGS,
-    i18n: () => (this as { view?: AppView }).view?.services.i18n,
-  });
+  private readonly l10n = new ShellLocalize(this, { i18n: () => (this as { view?: AppView }).view?.services.i18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
 
   private viewText(text: string): string {

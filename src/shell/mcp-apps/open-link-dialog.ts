@@ -1,8 +1,7 @@
 import { html, css, nothing } from 'lit';
 import type { I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { LinkRequest } from './app-view-services.js';
 
@@ -56,7 +55,7 @@ export class McpLinkDialog extends ModalDialogElement {
   declare request: LinkRequest | undefined;
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this, { i18n: () => this.i18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   protected readonly modal = new ModalController<boolean>(this, {
     escapeAnswer: () => false,

@@ -1,9 +1,8 @@
 import { html, css, nothing } from 'lit';
 import type { I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
 import { shellStyles } from '../shell.styles.js';
 import type { ConsentAnswer, ConsentRequest } from './registry-host.js';
 import { permissionText, signatureText, trustText } from './trust-text.js';
@@ -76,7 +75,7 @@ export class McpConsentDialog extends ModalDialogElement {
   declare request: ConsentRequest | undefined;
   /** The host's I18n; English without it. */
   i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this, { i18n: () => this.i18n });
   private readonly t: Translate = (key, variables) => this.l10n.t(key, variables);
   protected readonly modal = new ModalController<ConsentAnswer>(this, {
     escapeAnswer: () => ({ ok: false, servers: this.chosenServers() }),

@@ -1,8 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import type { DownloadProgress, SearchHit } from '../../../registry-client/index.js';
 import type { I18nInterface } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 import { renderInstalledWidget, type InstalledWidgetActions } from './installed-widget-item.js';
 import { renderPackageDetails, type SelectedPackage } from './package-details.js';
@@ -38,7 +37,7 @@ export class McpWidgetStore extends LitElement {
   declare tick: number;
   /** The host's I18n; English without it. */
   declare i18n: I18nInterface | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.i18n });
+  private readonly l10n = new ShellLocalize(this, { i18n: () => this.i18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private hostRef: RegistryHost | undefined;
   private readonly onChange = () => {

@@ -34,7 +34,6 @@ export function installSavedCalls(options: {
     store ??= Promise.resolve(new Store(options.dbName));
     const panel = options.root.querySelector('mcp-saved-calls');
     if (!panel) return undefined;
-    panel.services = services;
     panel.store = await store;
     await panel.show(draft);
     return panel;

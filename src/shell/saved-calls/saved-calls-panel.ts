@@ -3,9 +3,8 @@ import { MCPError, LOCAL_CODES } from '../../core/bridge/mcp-error.js';
 import { SavedCallsImportError, type SavedCallData } from '../../core/saved-calls/saved-call-file.js';
 import type { SavedCall, SavedCallRun, SavedCallsStore } from '../../core/saved-calls/saved-calls-store.js';
 import type { ToolResult } from '../../core/shared/types.js';
-import { LocalizeController } from '../../../widgets/kit/i18n/localize.js';
-import type { HostServices } from '../services/host-services.js';
-import { SHELL_CATALOGS } from '../i18n/messages.js';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+import { a11yContext, bridgeContext, consume, invokerContext } from '../services/contexts.js';
 import { shellStyles } from '../shell.styles.js';
 import { renderDraft } from './saved-call-draft.js';
 import { renderSavedCall, type SavedCallActions } from './saved-call-item.js';
@@ -38,9 +37,11 @@ export class McpSavedCalls extends LitElement {
   /** Up to two results chosen for comparison (run ids). */
   declare picked: string[];
   declare comparing: [string, string] | undefined;
-  services: HostServices | undefined;
   store: SavedCallsStore | undefined;
-  private readonly l10n = new LocalizeController(this, { catalogs: SHELL_CATALOGS, i18n: () => this.services?.i18n });
+  private readonly a11y = consume(this, a11yContext);
+  private readonly bridge = consume(this, bridgeContext);
+  private readonly invoker = consume(this, invokerContext);
+  private readonly l10n = new ShellLocalize(this);
   private unsubscribe: (() => void) | undefined;
 
   constructor() {
@@ -81,7 +82,7 @@ export class McpSavedCalls extends LitElement {
 
   private say(message: string): void {
     this.status = message;
-    this.services?.a11y.announce(message, 'polite');
+    this.a11y.value?.announce(message, 'polite');
   }
 
   private async saveDraft(): Promise<void> {
@@ -100,9 +101,10 @@ export class McpSavedCalls extends LitElement {
 
   /** Runs a saved call again, through the invoker as the dashboard (the policy decides; a dialog may ask). */
   async run(call: SavedCall): Promise<SavedCallRun | undefined> {
-    const services = this.services;
-    if (!services || !this.store) return undefined;
-    if (services.bridge.getServer(call.serverName)?.state !== 'connected') {
+    const bridge = this.bridge.value;
+    const invoker = this.invoker.value;
+    if (!bridge || !invoker || !this.store) return undefined;
+    if (bridge.getServer(call.serverName)?.state !== 'connected') {
       this.problem = this.t('saved.serverGone', { server: call.serverName });
       return undefined;
     }
@@ -110,7 +112,7 @@ export class McpSavedCalls extends LitElement {
     this.say(this.t('saved.running', { name: call.name }));
     const started = performance.now();
     try {
-      const result: ToolResult = await services.invoker.invoke(
+      const result: ToolResult = await invoker.invoke(
         { serverName: call.serverName, toolName: call.toolName, args: structuredClone(call.args) },
         { surface: 'user', id: 'host' },
       );
@@ -170,13 +172,14 @@ export class McpSavedCalls extends LitElement {
       const message =
         error instanceof SavedCallsImportError ? error.message : ((error as Error)?.message ?? String(error));
       this.problem = this.t('saved.importFailed', { message });
-      this.services?.a11y.announce(this.problem, 'assertive');
+      this.a11y.value?.announce(this.problem, 'assertive');
     }
   }
 
   private time(at: number): string {
     const date = new Date(at);
-    return this.services ? this.services.i18n.formatDate(date, { timeStyle: 'medium' }) : date.toLocaleTimeString();
+    const i18n = this.l10n.i18n;
+    return i18n ? i18n.formatDate(date, { timeStyle: 'medium' }) : date.toLocaleTimeString();
   }
 
   private findRun(id: string): { call: SavedCall; run: SavedCallRun } | undefined {

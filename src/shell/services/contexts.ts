@@ -10,6 +10,7 @@ import type { ThemeService } from '../../../theme/theme-service.js';
 import type { MCPBridge } from '../../core/bridge/mcp-bridge.js';
 import type { ActivityHistory } from '../../core/history/activity-history.js';
 import type { ArgumentValidator } from '../../core/invocation/lazy-validator.js';
+import type { ToolInvoker } from '../../core/invocation/tool-invoker.js';
 import type { Configuration } from '../../core/services/configuration.js';
 import type { EventBus } from '../../core/services/event-bus.js';
 import type { I18n } from '../../core/services/i18n.js';
@@ -52,6 +53,8 @@ export const historyContext = createContext<ActivityHistory | undefined>(Symbol(
 export const appsContext = createContext<AppHost | undefined>(Symbol('mcp-dashboard:apps'));
 /** Invocation policy, remembered consents, grants, passkeys and the audit log. */
 export const policyContext = createContext<PolicyServices | undefined>(Symbol('mcp-dashboard:policy'));
+/** Every tool call the page makes, through the policy and its dialog. */
+export const invokerContext = createContext<ToolInvoker | undefined>(Symbol('mcp-dashboard:invoker'));
 /** The argument validator (ajv, loaded after start-up). */
 export const validatorContext = createContext<ArgumentValidator | undefined>(Symbol('mcp-dashboard:validator'));
 /** What a card gives the widget it creates. */
