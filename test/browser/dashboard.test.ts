@@ -177,7 +177,8 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     expect(prompt.textContent).to.contain('optional: state');
   });
 
-  it('a removed dashboard gives back its connections: eight dashboards in turn on one page each load their cards', async () => {
+  it('a removed dashboard gives back its connections: eight dashboards in turn on one page each load their cards', async function () {
+    this.timeout(120_000);
     // A browser allows six connections per origin; a dashboard that kept its event stream after
     // removal would leave the seventh waiting for ever.
     for (let i = 0; i < 8; i += 1) {

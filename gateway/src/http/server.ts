@@ -209,12 +209,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     passkeys,
     async close() {
       clearInterval(sweeper);
+      // Stop listening first: while the servers' children wind down, a page's request finds no gateway
+      // ("Cannot reach the gateway"), not a gateway that refuses its access.
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections?.();
       access.close();
       hubs.closeAll();
       await sandbox?.close();
       await Promise.all([catalog.close(), ...[...servers.values()].map((s) => s.closeAll())]);
-      server.closeAllConnections?.();
-      await new Promise<void>((r) => server.close(() => r()));
+      await closed;
     },
   };
 }
