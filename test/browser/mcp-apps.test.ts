@@ -200,8 +200,18 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     expect(
       await evalInView<string>(viewId, `return document.querySelector('#info-hostname').textContent;`),
     ).to.not.equal('--');
-    // Stop polling in the view and answer whatever polls are still waiting.
-    await clickInView(viewId, '#poll-toggle-btn');
+    // Stop polling in the view and answer whatever polls are still waiting. Each poll asks the person in a
+    // modal dialog, and while one is open the view beneath cannot be clicked (as for a person): answer the open
+    // one first, and try again if the next poll's dialog opened in between.
+    for (let attempt = 1; ; attempt++) {
+      if (confirmDialog(env.dashboard).shadowRoot?.querySelector('dialog')?.open) answerDialog(env.dashboard, 'cancel');
+      try {
+        await clickInView(viewId, '#poll-toggle-btn');
+        break;
+      } catch (error) {
+        if (attempt === 4) throw error;
+      }
+    }
     for (let i = 0; i < 6; i++) {
       const open = confirmDialog(env.dashboard).shadowRoot?.querySelector('dialog')?.open;
       if (!open) break;

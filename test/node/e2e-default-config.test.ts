@@ -1,38 +1,21 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
-import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
+import { repoRoot } from '../support/gateway-process.mjs';
+import { useServedDashboard, watchProblems } from '../support/served-dashboard.js';
 
 // What a user does after `npm install && npm start`: the shipped default config, the printed URL,
 // a real Chromium, a tool call through the confirmation dialog.
-let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
-let browser: Browser;
 
-before(async () => {
-  const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
-  gateway = await startGatewayProcess({ config });
-  browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+const served = useServedDashboard(async () => ({
+  config: JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8')),
+}));
 
 test('npm start: the printed URL opens the dashboard with the three default servers live, and echo round-trips through the dialog', async () => {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  await page.goto(await gateway.launchUrl());
+  const page = await served.browser.newPage();
+  const problems = watchProblems(page);
+  await page.goto(await served.gateway.launchUrl());
   // The token leaves the address bar once read.
   assert.equal(new URL(page.url()).hash, '');
   for (const name of ['everything', 'basic-vanillajs', 'system-monitor']) {

@@ -1,39 +1,24 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright-core';
 import { syntheticConfig } from '../../bench/lib/servers.mjs';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
-import { startGatewayProcess } from '../support/gateway-process.mjs';
+import { useServedDashboard } from '../support/served-dashboard.js';
 
 // A browser opens at most six HTTP/1.1 connections per origin. Before the gateway's event hub, each
 // server's MCP session held one of them with a standalone SSE stream, so with six or more servers the
 // remaining cards waited forever ("Could not connect: Request timed out"). Twelve servers must all load.
 const SERVERS = 12;
-let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
-let browser: Browser;
 
-before(async () => {
-  gateway = await startGatewayProcess({ config: syntheticConfig(SERVERS, { tools: 7, resources: 2, prompts: 1 }) });
-  browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')),
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+const served = useServedDashboard({ config: syntheticConfig(SERVERS, { tools: 7, resources: 2, prompts: 1 }) });
 
 test(`${SERVERS} servers: every card connects and shows its counts (no connection starvation)`, async () => {
-  const page = await browser.newPage();
+  const page = await served.browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   const mcpGets: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'GET' && new URL(r.url()).pathname.startsWith('/mcp/')) mcpGets.push(r.url());
   });
-  await page.goto(await gateway.launchUrl());
+  await page.goto(await served.gateway.launchUrl());
   const cards = page.locator('mcp-widget-card');
   await page.waitForFunction(
     (n) => {

@@ -1,37 +1,18 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
-import { startGatewayProcess } from '../support/gateway-process.mjs';
+import { useServedDashboard, watchProblems } from '../support/served-dashboard.js';
 
 // The page exactly as a user gets it from the gateway — with its own Content-Security-Policy,
 // whose frame-src names only the sandbox origin — opening the get-time app from the server panel.
-let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
-let browser: Browser;
 
-before(async () => {
-  gateway = await startGatewayProcess({
-    config: { mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } },
-  });
-  browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await gateway?.stop();
+const served = useServedDashboard({
+  config: { mcpServers: { 'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] } } },
 });
 
 test('MCP Apps on the served page: Open app → confirm → the view runs on the sandbox origin under the page CSP, and shows the time', async () => {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  await page.goto(await gateway.launchUrl());
+  const page = await served.browser.newPage();
+  const problems = watchProblems(page);
+  await page.goto(await served.gateway.launchUrl());
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("basic-vanillajs")') });
   await card.getByRole('tab', { name: /Tools/ }).click();
   await card.getByRole('button', { name: /Get Time/ }).click();

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
+import type { Browser, Page } from 'playwright-core';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 import { startOAuthFixture } from '../support/oauth-fixture.mjs';
+import { launchChromium, watchProblems } from '../support/served-dashboard.js';
 
 // What a user does with an OAuth-protected remote server, in a real Chromium: the card says the
 // server needs a sign-in, Sign in opens the authorization page in a new tab, the authorization server
@@ -21,10 +21,7 @@ let gateway: Awaited<ReturnType<typeof startGatewayProcess>> | undefined;
 before(async () => {
   fixture = await startOAuthFixture();
   dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-e2e-oauth-'));
-  browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -42,15 +39,8 @@ const start = () =>
     },
   });
 
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // The page's first connect is refused (401 → the gateway's JSON-RPC error), which the browser logs as a failed request.
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
-  return problems;
-}
+// The page's first connect is refused (401 → the gateway's JSON-RPC error), which the browser logs as a failed request.
+const watch = (page: Page): string[] => watchProblems(page, /Failed to load resource/);
 
 test('Sign in → new tab → callback → the card connects and a tool runs; still signed in after a restart; Sign out shows Sign in again', async () => {
   gateway = await start();

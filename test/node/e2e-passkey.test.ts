@@ -1,35 +1,23 @@
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
-import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
+import { repoRoot } from '../support/gateway-process.mjs';
+import { useServedDashboard } from '../support/served-dashboard.js';
 import { addVirtualAuthenticator } from '../support/virtual-authenticator.mjs';
 
 // What a user meets with the shipped default config: they open the printed http://localhost:<port>
 // address (WebAuthn refuses IP addresses), the page stays on it, and a strict passkey action of the
 // MCPlet demo server runs with a (virtual) authenticator.
-let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
-let browser: Browser;
 
-before(async () => {
-  const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
-  gateway = await startGatewayProcess({ config, exchange: false });
-  browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  await gateway?.stop();
-});
+const served = useServedDashboard(async () => ({
+  config: JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8')),
+  exchange: false,
+}));
 
 test('the printed localhost address opens the dashboard in one document load, and a passkey action runs end to end', async () => {
-  assert.match(gateway.url, /^http:\/\/localhost:\d+\/#code=[A-Za-z0-9_-]{43}$/);
-  const page = await browser.newPage();
+  assert.match(served.gateway.url, /^http:\/\/localhost:\d+\/#code=[A-Za-z0-9_-]{43}$/);
+  const page = await served.browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   const cdp = await page.context().newCDPSession(page);
@@ -37,9 +25,9 @@ test('the printed localhost address opens the dashboard in one document load, an
 
   let documentLoads = 0;
   page.on('domcontentloaded', () => (documentLoads += 1));
-  await page.goto(gateway.url);
+  await page.goto(served.gateway.url);
   await page.waitForURL(/^http:\/\/localhost:\d+\/$/);
-  assert.equal(new URL(page.url()).port, String(gateway.port));
+  assert.equal(new URL(page.url()).port, String(served.gateway.port));
 
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("mcplet-demo")') });
   await card
@@ -63,7 +51,7 @@ test('the printed localhost address opens the dashboard in one document load, an
 
   // One document: the printed address itself; the page only dropped the spent code from the address bar.
   assert.equal(documentLoads, 1);
-  assert.equal(new URL(page.url()).origin, new URL(gateway.url).origin);
+  assert.equal(new URL(page.url()).origin, new URL(served.gateway.url).origin);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   assert.equal(credentials.length, 1);
   assert.equal(credentials[0]!.rpId, 'localhost');

@@ -5,9 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { syntheticConfig } from '../../bench/lib/servers.mjs';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
+import { launchChromium } from '../support/served-dashboard.js';
 import { gatewayRequest, repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 
 const HEALTHY = 11;
@@ -24,10 +24,7 @@ before(async () => {
     args: [join(repoRoot, 'test', 'fixtures', 'exit-with-stderr.mjs')],
   };
   gateway = await startGatewayProcess({ config, exchange: false });
-  browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')),
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

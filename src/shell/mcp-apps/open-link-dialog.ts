@@ -3,6 +3,7 @@ import type { I18nInterface } from '../../core/shared/types.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
+import { dialogStyles } from '../dialogs/dialog.styles.js';
 import type { LinkRequest } from './app-view-services.js';
 
 /**
@@ -13,22 +14,10 @@ import type { LinkRequest } from './app-view-services.js';
 export class McpLinkDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
+    dialogStyles,
     css`
       dialog {
         max-width: min(36rem, 95vw);
-        width: 100%;
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
-      }
-      h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
       }
       .host {
         font-size: 1.1rem;
@@ -40,12 +29,6 @@ export class McpLinkDialog extends ModalDialogElement {
         background: var(--mcp-surface, #f4f6f8);
         border: 1px solid var(--mcp-border, #8c959f);
         padding: var(--mcp-spacing-sm, 0.25rem);
-      }
-      .actions {
-        display: flex;
-        justify-content: flex-end;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        margin-top: var(--mcp-spacing-lg, 1rem);
       }
     `,
   ];

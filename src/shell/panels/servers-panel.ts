@@ -4,6 +4,7 @@ import { deepActiveElement } from '../services/a11y-helper.js';
 import { a11yContext, consume } from '../services/contexts.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
+import { panelStyles } from './panel.styles.js';
 
 /** One server as the panel describes it. */
 interface Understood {
@@ -73,55 +74,16 @@ function describeServers(result: ImportResult): Understood[] {
 export class McpServersPanel extends LitElement {
   static override styles = [
     shellStyles,
+    panelStyles,
     css`
       dialog {
         width: min(64rem, 96vw);
-        max-height: 90vh;
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
-      }
-      .bar {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        align-items: center;
-      }
-      h2 {
-        margin: 0;
-        font-size: 1.2rem;
-        flex: 1;
-      }
-      h3 {
-        font-size: 1rem;
-        margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
       }
       textarea {
         width: 100%;
         min-height: 10rem;
         font-family: var(--mcp-font-mono, monospace);
         box-sizing: border-box;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-      th,
-      td {
-        text-align: left;
-        vertical-align: top;
-        padding: 2px 6px;
-        border-bottom: 1px solid var(--mcp-border, #8c959f);
-        word-break: break-word;
-      }
-      ul {
-        padding-left: 1.25rem;
       }
       .problems {
         border-left: 4px solid var(--mcp-error-dark, #a4161a);

@@ -4,6 +4,7 @@ import { ShellLocalize } from '../i18n/shell-localize.js';
 import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
+import { dialogStyles } from '../dialogs/dialog.styles.js';
 import type { ConsentAnswer, ConsentRequest } from './registry-host.js';
 import { permissionText, signatureText, trustText } from './trust-text.js';
 
@@ -23,49 +24,14 @@ function title(r: ConsentRequest, t: Translate): string {
 export class McpConsentDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
+    dialogStyles,
     css`
-      dialog {
-        max-width: min(40rem, 95vw);
-        width: 100%;
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-lg, 8px);
-        background: var(--mcp-background, #fff);
-        color: var(--mcp-text-primary, #1b1f24);
-        padding: var(--mcp-spacing-lg, 1rem);
-      }
-      dialog::backdrop {
-        background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
-      }
-      h2 {
-        margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-        font-size: 1.15rem;
-        word-break: break-word;
-      }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 2px var(--mcp-spacing-md, 0.5rem);
-        margin: 0;
-      }
-      dt {
-        font-weight: 600;
-      }
-      dd {
-        margin: 0;
-        word-break: break-word;
-      }
       .new {
         font-weight: 700;
       }
       fieldset {
         border: 1px solid var(--mcp-border, #8c959f);
         margin-top: var(--mcp-spacing-md, 0.5rem);
-      }
-      .actions {
-        display: flex;
-        justify-content: flex-end;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        margin-top: var(--mcp-spacing-lg, 1rem);
       }
     `,
   ];

@@ -1,0 +1,51 @@
+import { css } from 'lit';
+
+/**
+ * The look the large panels opened from the header share (audit log, servers): a bordered modal box at most
+ * 90% of the screen high over a dimmed backdrop, a title bar, section headings, and compact tables. Each
+ * panel sets its own width in its styles, which follow these.
+ */
+export const panelStyles = css`
+  dialog {
+    max-height: 90vh;
+    border: 2px solid var(--mcp-border, #8c959f);
+    border-radius: var(--mcp-radius-lg, 8px);
+    background: var(--mcp-background, #fff);
+    color: var(--mcp-text-primary, #1b1f24);
+    padding: var(--mcp-spacing-lg, 1rem);
+  }
+  dialog::backdrop {
+    background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+  }
+  .bar {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--mcp-spacing-md, 0.5rem);
+    align-items: center;
+  }
+  h2 {
+    margin: 0;
+    font-size: 1.2rem;
+    flex: 1;
+  }
+  h3 {
+    font-size: 1rem;
+    margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
+  }
+  table {
+    border-collapse: collapse;
+    width: 100%;
+    font-size: var(--mcp-font-size-sm, 0.8125rem);
+  }
+  th,
+  td {
+    text-align: left;
+    vertical-align: top;
+    padding: 2px 6px;
+    border-bottom: 1px solid var(--mcp-border, #8c959f);
+    word-break: break-word;
+  }
+  ul {
+    padding-left: 1.25rem;
+  }
+`;
