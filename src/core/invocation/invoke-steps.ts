@@ -217,7 +217,11 @@ export function decideByPolicy(
  * Refuses at once a call of an agent the person denied for a while ("Deny all from this agent"), whatever the
  * policy would say, and audits it like any refusal.
  */
-export function refuseBlockedAgent(services: InvokeServices, call: Invocation, evaluation: Evaluation | undefined): void {
+export function refuseBlockedAgent(
+  services: InvokeServices,
+  call: Invocation,
+  evaluation: Evaluation | undefined,
+): void {
   const blocked = services.floods.checkBlocked(call.caller);
   if (!blocked) return;
   void recordOutcome(
