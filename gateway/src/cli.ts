@@ -10,6 +10,7 @@ import { limitsFromEnv } from './config/limits.js';
 import { openBrowser } from './launch/open-browser.js';
 import { parseAllowedOrigin } from './http/security.js';
 import { startGateway, type Gateway } from './http/server.js';
+import { printError, printOut } from './terminal/terminal-text.js';
 
 const HELP = `Usage: mcp-dashboard [options]
 
@@ -60,14 +61,14 @@ export function parseCli(argv: string[]) {
  */
 function offerNewAddresses(gateway: Gateway, open: boolean, keepMs: number): void {
   if (!process.stdin.isTTY) return;
-  process.stderr.write(
+  printError(
     'mcp-dashboard: press Enter here for a new address (each one opens the dashboard once, within a minute).\n',
   );
   process.stdin.setEncoding('utf8');
   process.stdin.on('data', (chunk: string) => {
     if (!chunk.includes('\n') && !chunk.includes('\r')) return;
     const url = gateway.launchUrl();
-    process.stdout.write(`Dashboard ready: ${url}\n`);
+    printOut(`Dashboard ready: ${url}\n`);
     if (open) void openBrowser(gateway.launchUrl(), { keepMs });
   });
 }
@@ -78,12 +79,12 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   try {
     options = parseCli(argv);
   } catch (error) {
-    process.stderr.write(`mcp-dashboard: ${(error as Error).message}\n\n${HELP}`);
+    printError(`mcp-dashboard: ${(error as Error).message}\n\n${HELP}`);
     process.exitCode = 2;
     return undefined;
   }
   if (options.help) {
-    process.stdout.write(HELP);
+    printOut(HELP);
     return undefined;
   }
   let loaded;
@@ -93,18 +94,18 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   try {
     limits = limitsFromEnv();
   } catch (error) {
-    process.stderr.write(`mcp-dashboard: ${(error as Error).message}\n`);
+    printError(`mcp-dashboard: ${(error as Error).message}\n`);
     process.exitCode = 2;
     return undefined;
   }
   try {
     loaded = await loadConfigFile(options.config);
-    for (const warning of loaded.warnings) process.stderr.write(`mcp-dashboard: warning: ${warning}\n`);
+    for (const warning of loaded.warnings) printError(`mcp-dashboard: warning: ${warning}\n`);
     brand = await loadBrand(loaded.config, loaded.file);
     layouts = await loadTeamLayouts(loaded.config, loaded.file);
   } catch (error) {
     if (error instanceof ConfigFileError) {
-      process.stderr.write(`mcp-dashboard: ${error.message}\n`);
+      printError(`mcp-dashboard: ${error.message}\n`);
       process.exitCode = 1;
       return undefined;
     }
@@ -140,17 +141,15 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       code === 'EADDRINUSE'
         ? `port ${options.port} is already in use; pick another with --port <n> (0 = any free port).`
         : (error as Error).message;
-    process.stderr.write(`mcp-dashboard: ${message}\n`);
+    printError(`mcp-dashboard: ${message}\n`);
     process.exitCode = 1;
     await closeVite?.();
     return undefined;
   }
 
   const names = Object.keys(loaded.config.mcpServers);
-  process.stderr.write(
-    `mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`,
-  );
-  process.stdout.write(`Dashboard ready: ${gateway.url}\n`);
+  printError(`mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`);
+  printOut(`Dashboard ready: ${gateway.url}\n`);
   // The browser gets its own launch code, through a file only this user can read (open-browser.ts).
   if (options.open) void openBrowser(gateway.launchUrl(), { keepMs: limits.launchCodeTtlMs });
   offerNewAddresses(gateway, options.open, limits.launchCodeTtlMs);

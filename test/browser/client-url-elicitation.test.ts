@@ -162,6 +162,55 @@ describe('URL-mode elicitation', () => {
     });
   }
 
+  it('an address with a user name and password (https://user:pw@host/) is refused with its reason; no Open button, nothing opens', async () => {
+    const runner = await invoke('hostile', 'open-page', { url: 'https://user:pw@example.com/login' });
+    const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
+    const text = deepText(dialog.shadowRoot!);
+    expect(text).to.contain('Address refused');
+    expect(text).to.contain('with a user name or password in it');
+    expect(text).to.contain('https://user:pw@example.com/login');
+    expect(dialog.shadowRoot!.querySelector('[data-action="open"]')).to.equal(null);
+    await expect(dialog).to.be.accessible();
+    (dialog.shadowRoot!.querySelector('[data-action="close"]') as HTMLButtonElement).click();
+    await textAppears(runner.shadowRoot!, 'open-page answer: decline', 10_000, 'the server was told decline');
+    expect(windowOpen.opened).to.deep.equal([]);
+  });
+
+  it('a look-alike host (https://\u0430pple.com/, Cyrillic "\u0430") is shown only as https://xn--pple-43d.com/, with a note, on every line', async () => {
+    const lookalike = 'https://\u0430pple.com/';
+    const runner = await invoke('hostile', 'open-page', { url: lookalike, message: `Sign in at ${lookalike} first` });
+    const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
+    const root = dialog.shadowRoot!;
+    const text = deepText(root);
+    expect(text).not.to.contain('\u0430pple');
+    expect(root.querySelector('.host')!.textContent!.trim()).to.equal('xn--pple-43d.com');
+    expect(root.querySelector('.url')!.textContent!.trim()).to.equal('https://xn--pple-43d.com/');
+    expect(root.querySelector('.reason')!.textContent!.trim()).to.equal('Sign in at https://xn--pple-43d.com/ first');
+    expect(root.querySelector('.note')!.textContent).to.contain('mixes letters from different alphabets');
+    expect(root.querySelector('.note')!.textContent).to.contain('shown in its ASCII form');
+    await waitFor(
+      () =>
+        (document.querySelector('[data-mcp-announcer="assertive"]')?.textContent ?? '').includes('xn--pple-43d.com'),
+      5000,
+      'the announcement names the ASCII host',
+    );
+    await expect(dialog).to.be.accessible();
+    (root.querySelector('[data-action="open"]') as HTMLButtonElement).click();
+    await dialogClosed(dialog);
+    expect(windowOpen.opened).to.deep.equal([['https://xn--pple-43d.com/', '_blank', 'noopener,noreferrer']]);
+    await textAppears(runner.shadowRoot!, 'open-page answer: accept', 10_000, 'the server was told accept');
+  });
+
+  it('an internationalised name in one alphabet gets the plain note, in the ASCII form', async () => {
+    await invoke('hostile', 'open-page', { url: 'https://\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/' });
+    const dialog = await openDialog(env.dashboard, 'mcp-url-elicitation-dialog');
+    const root = dialog.shadowRoot!;
+    expect(root.querySelector('.url')!.textContent!.trim()).to.equal('https://xn--e1afmkfd.xn--p1ai/');
+    expect(root.querySelector('.note')!.textContent).to.contain('uses non-Latin letters');
+    (root.querySelector('[data-action="decline"]') as HTMLButtonElement).click();
+    await dialogClosed(dialog);
+  });
+
   it('a -32042 that names a javascript: page is refused: nothing opens, nothing is retried', async () => {
     const seen = recordEvents(env.dashboard, 'mcp:tool:calling');
     try {

@@ -68,6 +68,10 @@ export async function startGatewayProcess({
   child.stderr.on('data', (d) => {
     stderr += d.toString();
   });
+  let stdout = '';
+  child.stdout.on('data', (d) => {
+    stdout += d.toString();
+  });
   const ready = await new Promise((resolvePromise, reject) => {
     let out = '';
     const timer = setTimeout(
@@ -124,6 +128,8 @@ export async function startGatewayProcess({
     child,
     configFile: file,
     stderr: () => stderr,
+    /** Everything the gateway printed on stdout so far. */
+    stdout: () => stdout,
     /** A fresh launch address (single use) for a browser to open. */
     launchUrl,
     async stop() {

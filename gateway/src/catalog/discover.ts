@@ -9,7 +9,8 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { exitProblem, plainSnippet, spawnProblem } from '../doctor/diagnoses.js';
+import { exitProblem, spawnProblem } from '../doctor/diagnoses.js';
+import { safeSnippet } from '../../../src/core/shared/text/control-chars.js';
 import type { ServerFacts, ServerLog } from '../relay/session-host.js';
 import type { Upstream } from '../relay/upstream.js';
 import { clientCapabilities } from '../../../src/core/shared/client-capabilities.js';
@@ -198,15 +199,15 @@ function reasonFor(
   if (exit) {
     const problem = exitProblem(target.server.site, stdio.command, exit, target.log.tail(5), during);
     const tail = (problem.details.stderrTail as string[]).slice(-2);
-    return `${problem.message}${tail.length ? ` Its last lines on stderr: ${tail.map((l) => plainSnippet(l, 160)).join(' | ')}` : ' It printed nothing on stderr.'}`;
+    return `${problem.message}${tail.length ? ` Its last lines on stderr: ${tail.map((l) => safeSnippet(l, 160)).join(' | ')}` : ' It printed nothing on stderr.'}`;
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) {
     return `Its answer to "${step}" has a shape the MCP SDK refuses (${firstIssue(error.message)}); the page lists this server itself, leniently.`;
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'number')
-    return `It answered "${step}" with JSON-RPC error ${code}: ${plainSnippet((error as Error).message, 200)}.`;
-  return `Listing it failed ${during}: ${plainSnippet(error instanceof Error ? error.message : String(error), 200)}.`;
+    return `It answered "${step}" with JSON-RPC error ${code}: ${safeSnippet((error as Error).message, 200)}.`;
+  return `Listing it failed ${during}: ${safeSnippet(error instanceof Error ? error.message : String(error), 200)}.`;
 }
 
 /** "tools[1].name: Invalid input: expected string, received undefined" from the SDK's message (zod issues as JSON). */
@@ -218,7 +219,7 @@ function firstIssue(message: string): string {
       const path = (first.path ?? [])
         .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`))
         .join('');
-      return plainSnippet(
+      return safeSnippet(
         `${path}: ${first.message ?? 'invalid'}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
         200,
       );
@@ -226,5 +227,5 @@ function firstIssue(message: string): string {
   } catch {
     // not the SDK's usual message
   }
-  return plainSnippet(message, 200);
+  return safeSnippet(message, 200);
 }

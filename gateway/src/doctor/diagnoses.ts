@@ -6,11 +6,13 @@ import type {
 } from '../../../src/core/shared/gateway-api/connection-problem.js';
 import type { ObservedResponse } from '../relay/http-observer.js';
 import type { ExitInfo } from '../relay/upstream.js';
+import { safeLine, safeSnippet } from '../../../src/core/shared/text/control-chars.js';
 
 /**
  * The connection doctor: turns what went wrong while reaching a server into a ConnectionProblem
  * (which step, what happened, what to do). Messages never carry upstream HTML, env values or
- * header values; server-supplied text (a JSON-RPC error message) is cut short and shown as text.
+ * header values; server-supplied text (a JSON-RPC error message, a stderr line, an HTTP reason phrase) is cut
+ * short and loses every C0, C1 and bidi control (src/core/shared/text/control-chars.ts).
  */
 
 /** Where a problem is about: the server's name and the config file that defines it. */
@@ -35,26 +37,6 @@ function problem(
     details: { server: site.name, configFile: site.configFile, ...details },
     at: new Date().toISOString(),
   };
-}
-
-/** Server text is untrusted: one line, no control characters, at most `max` characters. */
-export function plainSnippet(text: string, max = 300): string {
-  const flat = text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
-}
-
-/** One line of a server's stderr: control characters removed, indentation kept, at most `max` characters. */
-function plainLine(line: string, max = 200): string {
-  const clean = line
-    .replace(/\t/g, '    ')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trimEnd();
-  return clean.length > max ? `${clean.slice(0, max - 1)}\u2026` : clean;
 }
 
 function entry(site: ProblemSite): string {
@@ -102,9 +84,9 @@ export function spawnProblem(
     site,
     'spawn',
     'spawn-failed',
-    `The command "${command}" could not be started: ${plainSnippet(error.message)}.`,
+    `The command "${command}" could not be started: ${safeSnippet(error.message)}.`,
     `Check "command", "args" and "cwd" for ${entry(site)}.`,
-    { command, reason: plainSnippet(error.message) },
+    { command, reason: safeSnippet(error.message) },
   );
 }
 
@@ -121,7 +103,7 @@ export function exitProblem(
     : exit?.code !== undefined && exit.code !== null
       ? `exited with code ${exit.code}`
       : 'exited';
-  const lines = stderrTail.filter((l) => !l.startsWith('[gateway ')).map((l) => plainLine(l));
+  const lines = stderrTail.filter((l) => !l.startsWith('[gateway ')).map((l) => safeLine(l, 200));
   return problem(
     site,
     'spawn',
@@ -244,17 +226,20 @@ export function httpProblem(
     );
   }
   if (seen && seen.status >= 200 && seen.status < 300 && seen.contentType) {
+    // A header value may carry bytes 0x80–0xFF, which arrive as C1 controls.
+    const contentType = safeSnippet(seen.contentType, 100);
     return problem(
       site,
       'not-mcp',
       'unexpected-content',
-      `${seen.url} answered with "${seen.contentType}", not with MCP (JSON or an event stream).`,
+      `${seen.url} answered with "${contentType}", not with MCP (JSON or an event stream).`,
       `This address is not an MCP endpoint. Check "url" for ${entry(site)}.`,
-      { url: seen.url, status: seen.status, contentType: seen.contentType },
+      { url: seen.url, status: seen.status, contentType },
     );
   }
   if (status !== undefined) {
-    const statusText = seen?.statusText ?? '';
+    // The reason phrase is the remote host's own text, control characters and all.
+    const statusText = safeSnippet(seen?.statusText ?? '', 100);
     const action =
       status >= 500
         ? 'The server failed while answering; check its logs, then press Reconnect.'
@@ -270,7 +255,7 @@ export function httpProblem(
       { url: seen?.url ?? url, status, statusText },
     );
   }
-  const message = plainSnippet(error instanceof Error ? error.message : String(error));
+  const message = safeSnippet(error instanceof Error ? error.message : String(error));
   return problem(
     site,
     'connect',
@@ -283,7 +268,7 @@ export function httpProblem(
 
 /** The server answered `initialize` with a JSON-RPC error. */
 export function initializeErrorProblem(site: ProblemSite, error: { code: number; message: string }): ConnectionProblem {
-  const message = plainSnippet(error.message);
+  const message = safeSnippet(error.message);
   return problem(
     site,
     'initialize',
@@ -300,7 +285,7 @@ export function protocolVersionProblem(
   version: string,
   supported: readonly string[],
 ): ConnectionProblem {
-  const shown = plainSnippet(version, 40);
+  const shown = safeSnippet(version, 40);
   return problem(
     site,
     'protocol-version',
@@ -322,9 +307,9 @@ export function inputMissingProblem(
     site,
     'config',
     'input-missing',
-    `This server needs the value "${id}"${description ? ` (${plainSnippet(description, 120)})` : ''}, which VS Code would ask you for.`,
+    `This server needs the value "${id}"${description ? ` (${safeSnippet(description, 120)})` : ''}, which VS Code would ask you for.`,
     `Set the environment variable ${envName} before starting the dashboard (or write the value into ${site.configFile}).`,
-    { id, description: plainSnippet(description, 120), envName },
+    { id, description: safeSnippet(description, 120), envName },
   );
 }
 
@@ -340,11 +325,17 @@ export function sessionLostProblem(site: ProblemSite, url: string, reason: strin
   );
 }
 
-/** One terminal line for a problem: server, step, what happened, what to do. */
+/**
+ * One terminal line for a problem: server, step, what happened, what to do. Every part is made safe here too,
+ * whoever built the problem (an authorization problem comes from the OAuth side).
+ */
 export function problemLine(name: string, p: ConnectionProblem): string {
   const tail =
     Array.isArray(p.details.stderrTail) && p.details.stderrTail.length
-      ? `\n    last stderr: ${p.details.stderrTail.slice(-3).join(' | ')}`
+      ? `\n    last stderr: ${p.details.stderrTail
+          .slice(-3)
+          .map((l) => safeLine(String(l), 200))
+          .join(' | ')}`
       : '';
-  return `mcp-dashboard: server "${name}" [${p.step}]: ${p.message} ${p.action}${tail}\n`;
+  return `mcp-dashboard: server "${safeLine(name)}" [${p.step}]: ${safeLine(`${p.message} ${p.action}`)}${tail}\n`;
 }

@@ -11,6 +11,7 @@ import {
 import { packageRoot } from '../config/package-root.js';
 import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from '../config/limits.js';
+import { errorText, printError } from '../terminal/terminal-text.js';
 
 /** The running sandbox origin. */
 export interface SandboxServer {
@@ -120,7 +121,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     try {
       handler(req, res);
     } catch (error) {
-      console.error('[mcp-dashboard] sandbox request failed:', error);
+      printError(`[mcp-dashboard] sandbox request failed: ${errorText(error)}`);
       if (!res.headersSent) refuse(res, 500, 'Internal error.');
       else res.end();
     }

@@ -24,6 +24,7 @@ import { createRequestHandler } from './request-handler.js';
 import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { allowedHosts, ownOrigins } from './security.js';
 import { pageSecurityHeaders } from './static-files.js';
+import { errorText, printError } from '../terminal/terminal-text.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -79,7 +80,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
   const timing = { ...DEFAULT_TIMING, maxSessions: limits.sessionsPerServer, ...(options.timing ?? {}) };
   const access = new Access(limits, (remaining) =>
-    process.stderr.write(
+    printError(
       `mcp-dashboard: a page's access token expired after ${Math.round(limits.credentialIdleMs / 1000)} s without use (${remaining} still valid).\n`,
     ),
   );
@@ -160,7 +161,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const server = createGuardedServer(limits, (req, res) => {
     handler(req, res).catch((error: unknown) => {
-      console.error('[mcp-dashboard] request failed:', error);
+      printError(`[mcp-dashboard] request failed: ${errorText(error)}`);
       if (!res.headersSent) sendJson(res, 500, { error: 'Internal gateway error; see the gateway\u2019s terminal.' });
       else res.end();
     });

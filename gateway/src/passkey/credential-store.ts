@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { printError } from '../terminal/terminal-text.js';
 
 /** A registered passkey: public data only (no private key ever reaches the gateway). */
 export interface StoredCredential {
@@ -47,7 +48,7 @@ export class CredentialStore {
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        process.stderr.write(
+        printError(
           `mcp-dashboard: the passkey store ${this.file} could not be read (${(error as Error).message}); starting with none.\n`,
         );
       }

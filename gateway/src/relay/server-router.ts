@@ -15,6 +15,7 @@ import type { SpawnQueue } from './spawn-queue.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { DEFAULT_TIMING, ProcessSupervisor, type SupervisorTiming } from './supervisor.js';
 import { httpKindOf, stdioCwd, type UpstreamKind } from './upstream.js';
+import { printError } from '../terminal/terminal-text.js';
 
 /** Where a server is defined and what the gateway adds to it. */
 export interface ServerRouterOptions {
@@ -76,7 +77,7 @@ export class ServerRouter implements ModernHost {
       auth: () => this.auth,
       redact: this.redact,
       note: (line) => this.log.note(line),
-      print: options.print ?? ((line) => process.stderr.write(line)),
+      print: options.print ?? printError,
       failed: () => this.processes.failed(),
     });
     this.processes = new ProcessSupervisor({

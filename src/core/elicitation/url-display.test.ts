@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { displayUrl, isMixedScriptHost } from './url-display.js';
-import { isOpenableUrl } from './url-elicitation.js';
+import { canonicalUrlsIn, displayUrl, isMixedScriptHost } from './url-display.js';
+import { isOpenableUrl, openRefusal } from './url-elicitation.js';
 
 describe('URL elicitation addresses', () => {
   it('refuses a user name or password in the address, like the MCP Apps link rule', () => {
@@ -8,6 +8,19 @@ describe('URL elicitation addresses', () => {
     expect(isOpenableUrl('https://user@example.com/login')).to.equal(false);
     expect(isOpenableUrl('https://example.com/login?user=a')).to.equal(true);
     expect(isOpenableUrl('javascript:alert(1)')).to.equal(false);
+    expect(openRefusal('https://user:pw@example.com/')).to.equal('credentials');
+    expect(openRefusal('javascript:alert(1)')).to.equal('scheme');
+    expect(openRefusal('not a url')).to.equal('scheme');
+    expect(openRefusal('https://example.com/')).to.equal(undefined);
+  });
+
+  it("rewrites a look-alike address in a server's reason to the form the dialog shows, and leaves ASCII ones", () => {
+    expect(canonicalUrlsIn('Sign in at https://\u0430pple.com/signin, then come back.')).to.equal(
+      'Sign in at https://xn--pple-43d.com/signin, then come back.',
+    );
+    expect(canonicalUrlsIn('See https://example.com and http://x.test/a?b=1')).to.equal(
+      'See https://example.com and http://x.test/a?b=1',
+    );
   });
 
   it('shows a look-alike host (Cyrillic "а" in apple.com) in its ASCII form with the mixed-alphabet note', () => {

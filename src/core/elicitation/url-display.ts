@@ -80,3 +80,14 @@ function safeDecode(host: string): string {
     return host.toLowerCase();
   }
 }
+
+/**
+ * `text` (a server's reason) with every http(s) address whose host is not ASCII replaced by its canonical form,
+ * so a look-alike name in the reason reads as it does on the dialog's address line.
+ */
+export function canonicalUrlsIn(text: string): string {
+  return text.replace(/\bhttps?:\/\/[^\s<>"'`]+/giu, (found) => {
+    const shown = displayUrl(found);
+    return shown?.note ? shown.href : found;
+  });
+}

@@ -35,13 +35,23 @@ export type UrlElicitationHandler = (
  * credentials or pose as another host).
  */
 export function isOpenableUrl(url: unknown): url is string {
-  if (typeof url !== 'string') return false;
+  return openRefusal(url) === undefined;
+}
+
+/**
+ * Why an address is not opened: 'scheme' (not an absolute http: or https: URL), 'credentials' (a user name or
+ * password in it); undefined when it may be opened.
+ */
+export function openRefusal(url: unknown): 'scheme' | 'credentials' | undefined {
+  if (typeof url !== 'string') return 'scheme';
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && !parsed.username && !parsed.password;
+    parsed = new URL(url);
   } catch {
-    return false;
+    return 'scheme';
   }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'scheme';
+  return parsed.username || parsed.password ? 'credentials' : undefined;
 }
 
 /** The pages a -32042 error asks for (`error.data.elicitations`), each checked for shape; [] when there are none. */

@@ -17,6 +17,7 @@ import type {
 import type { Evaluation, PolicyGate } from '../policy/policy-gate.js';
 import type { Confirmer } from './invoke-types.js';
 import type { HostTool } from './host-tools.js';
+import { floodMessage, type ConsentFloods } from './consent-floods.js';
 
 /** The host's services the steps use. */
 export interface InvokeServices {
@@ -25,6 +26,8 @@ export interface InvokeServices {
   validator: ArgumentValidator;
   confirm: Confirmer;
   policy: PolicyGate | undefined;
+  /** Each agent's calls waiting for the person, and the agents the person denied for a while. */
+  floods: ConsentFloods;
 }
 
 /** One invocation as its steps see it: what was asked, by whom, under which correlation id. */
@@ -208,6 +211,35 @@ export function decideByPolicy(
     );
   }
   return evaluation;
+}
+
+/**
+ * Refuses at once a call of an agent the person denied for a while ("Deny all from this agent"), whatever the
+ * policy would say, and audits it like any refusal.
+ */
+export function refuseBlockedAgent(
+  services: InvokeServices,
+  call: Invocation,
+  evaluation: Evaluation | undefined,
+): void {
+  const blocked = services.floods.checkBlocked(call.caller);
+  if (!blocked) return;
+  void recordOutcome(
+    services.policy,
+    evaluation,
+    call,
+    `refused: the person denied this agent until ${new Date(blocked.until).toISOString()}`,
+  );
+  refuse(
+    services.bus,
+    call,
+    new MCPError(floodMessage(blocked), {
+      jsonrpcCode: LOCAL_CODES.denied,
+      data: { refusal: 'agent-blocked', until: blocked.until },
+      serverName: call.serverName,
+      operation: 'tools/call',
+    }),
+  );
 }
 
 /** Checks the arguments against the tool's `inputSchema` (MCP-WP-11.2.3); a problem is reported per field. */

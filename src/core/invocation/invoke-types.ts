@@ -31,6 +31,11 @@ export interface ConfirmationAnswer {
   scope?: RememberScope;
   /** For how long (default: until forgotten; a `view` consent always ends with its view). */
   duration?: ConsentDuration;
+  /**
+   * With `confirmed: false`, from an agent's dialog: "Deny all from this agent" — this call and every call of the
+   * agent for the next 10 minutes are refused (consent-floods.ts).
+   */
+  denyCaller?: boolean;
 }
 
 /** Options of one invocation: the bridge's, plus a hook for the moment the call is cleared to go. */

@@ -6,6 +6,7 @@ import type { MCPServerConnection, MCPTool } from '../shared/types.js';
 import type { Evaluation, McpletAuthAssertion } from '../policy/policy-gate.js';
 import type { ConfirmationAnswer } from './invoke-types.js';
 import { isPlainObject, recordOutcome, refuse, withdraw, type InvokeServices, type ValidCall } from './invoke-steps.js';
+import { floodMessage, type FloodRefusal } from './consent-floods.js';
 
 /** Runs a step that needs the person (WebMCP's `requestUserInteraction` for an agent). */
 export type Interact = <T>(step: () => Promise<T>) => Promise<T>;
@@ -40,18 +41,26 @@ export async function confirmCall(
 ): Promise<ConsentChoice> {
   const { bus, policy } = services;
   const { serverName, toolName, args, caller, requestId } = call;
-  const raw = await ask.interact(() =>
-    services.confirm({
-      serverName,
-      toolName,
-      tool,
-      args,
-      caller,
-      requestId,
-      ...(evaluation ? { policy: evaluation } : {}),
-      ...(ask.signal ? { signal: ask.signal } : {}),
-    }),
-  );
+  // An agent may keep only so many calls waiting, and none while the person has denied it (consent-floods.ts).
+  const admitted = services.floods.admit(caller);
+  if (admitted.kind !== 'admitted') refuseFlood(services, call, evaluation, admitted);
+  let raw: Awaited<ReturnType<InvokeServices['confirm']>>;
+  try {
+    raw = await ask.interact(() =>
+      services.confirm({
+        serverName,
+        toolName,
+        tool,
+        args,
+        caller,
+        requestId,
+        ...(evaluation ? { policy: evaluation } : {}),
+        ...(ask.signal ? { signal: ask.signal } : {}),
+      }),
+    );
+  } finally {
+    admitted.release();
+  }
   const answer: ConfirmationAnswer =
     typeof raw === 'boolean'
       ? { confirmed: raw }
@@ -60,7 +69,12 @@ export async function confirmCall(
           remember: raw?.remember === true,
           scope: raw?.scope,
           duration: raw?.duration,
+          denyCaller: raw?.denyCaller === true,
         };
+  if (answer.denyCaller && !answer.confirmed && !ask.signal?.aborted) {
+    const until = services.floods.block(caller);
+    if (until !== undefined) refuseFlood(services, call, evaluation, { kind: 'denied-all', agentId: caller.id, until });
+  }
   if (ask.signal?.aborted) {
     void recordOutcome(policy, evaluation, call, 'withdrawn: the caller went away');
     withdraw(bus, call, 'The caller went away before the call was confirmed; nothing was sent to the server.');
@@ -76,6 +90,35 @@ export async function confirmCall(
       ...(answer.duration ? { duration: answer.duration } : {}),
     },
   };
+}
+
+/** Refuses a call of an agent over its limit or denied by the person, audits it, and tells the agent why. */
+function refuseFlood(
+  services: InvokeServices,
+  call: ValidCall,
+  evaluation: Evaluation | undefined,
+  refusal: FloodRefusal,
+): never {
+  const outcome =
+    refusal.kind === 'full'
+      ? `refused: ${refusal.waiting} calls of this agent were already waiting`
+      : refusal.kind === 'denied-all'
+        ? `denied by the person: every call of this agent until ${new Date(refusal.until).toISOString()}`
+        : `refused: the person denied this agent until ${new Date(refusal.until).toISOString()}`;
+  void recordOutcome(services.policy, evaluation, call, outcome);
+  refuse(
+    services.bus,
+    call,
+    new MCPError(floodMessage(refusal), {
+      jsonrpcCode: LOCAL_CODES.denied,
+      data: {
+        refusal: refusal.kind === 'full' ? 'agent-waiting-limit' : 'agent-blocked',
+        ...(refusal.kind === 'full' ? { waiting: refusal.waiting } : { until: refusal.until }),
+      },
+      serverName: call.serverName,
+      operation: 'tools/call',
+    }),
+  );
 }
 
 /** The request `_meta` to send: a caller's own keys pass, the host's reserved keys never do. */

@@ -5,9 +5,11 @@ import type { ArgumentValidator } from './lazy-validator.js';
 import type { CallerContext, ToolInvokeRequest, ToolResult } from '../shared/types.js';
 import type { PolicyGate } from '../policy/policy-gate.js';
 import type { AgentCallerResolver, Confirmer, DeferredSends, InvokeOptions } from './invoke-types.js';
+import { ConsentFloods } from './consent-floods.js';
 import {
   decideByPolicy,
   readRequest,
+  refuseBlockedAgent,
   resolveTool,
   sessionFor,
   validateArguments,
@@ -52,8 +54,11 @@ export class ToolInvoker {
     policy?: PolicyGate;
   }) {
     const { bus, bridge, validator, confirm, policy } = options;
-    this.services = { bus, bridge, validator, confirm, policy };
+    this.services = { bus, bridge, validator, confirm, policy, floods: this.floods };
   }
+
+  /** Each agent's calls waiting for the person (capped), and the agents the person denied for a while. */
+  readonly floods = new ConsentFloods();
 
   /**
    * Who a widget's call is from: the widget, or — with a live `agentInvocation` id of that widget — the
@@ -153,6 +158,7 @@ export class ToolInvoker {
     if (session) await session;
     const { tool, server } = resolveTool(services, asked, virtual);
     const evaluation = decideByPolicy(services, asked, tool, whenOnline);
+    refuseBlockedAgent(services, asked, evaluation);
     const call = await validateArguments(services, asked, tool);
     const consent = needsDialog(evaluation)
       ? await confirmCall(services, call, tool, evaluation, { interact, signal: options.signal })

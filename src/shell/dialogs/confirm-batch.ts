@@ -8,12 +8,19 @@ export interface BatchItem {
 }
 
 /**
- * Which requests may share one dialog: the calls of one MCP App view (to its own server). Everything
- * else is asked one at a time.
+ * Which requests may share one dialog: the calls of one MCP App view (to its own server), and every call of one
+ * agent (to any server, through any widget: a flood of them is one list, not a wall of dialogs). A person's own
+ * calls are asked one at a time.
  */
 export function batchKey(request: ConfirmationRequest): string | undefined {
   const c = request.caller;
+  if (c.surface === 'agent') return JSON.stringify(['agent', c.id]);
   return c.surface === 'app' ? JSON.stringify([c.id, c.viewId ?? '', request.serverName]) : undefined;
+}
+
+/** True when the policy asks for the person's passkey too: such a call is never confirmed by "Confirm all". */
+export function needsPasskey(item: BatchItem): boolean {
+  return item.request.policy?.decision.decision === 'passkey';
 }
 
 /** Wraps a request and its resolver; settling twice does nothing. */

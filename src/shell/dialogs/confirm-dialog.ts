@@ -1,15 +1,18 @@
-import { html, css, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import type { ConfirmationAnswer, ConfirmationRequest } from '../../core/invocation/tool-invoker.js';
 import type { CallerContext } from '../../core/shared/types.js';
 import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { a11yContext, consume } from '../services/contexts.js';
 import { renderPolicyDetails } from './confirm-policy.js';
-import { Batch, batchItem, batchKey, type BatchItem } from './confirm-batch.js';
+import { Batch, batchItem, batchKey, needsPasskey, type BatchItem } from './confirm-batch.js';
+import { renderBatchList } from './confirm-batch-list.js';
+import { AGENT_BLOCK_MS, MAX_WAITING_PER_AGENT } from '../../core/invocation/consent-floods.js';
 import { renderDeclaredHints, renderRememberControls, type RememberChoice } from './confirm-consent.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
 import { dialogStyles } from './dialog.styles.js';
+import { confirmDialogStyles } from './confirm-dialog.styles.js';
 
 function describeCaller(caller: CallerContext, t: Translate): string {
   switch (caller.surface) {
@@ -28,100 +31,15 @@ function describeCaller(caller: CallerContext, t: Translate): string {
  * The host's tool confirmation dialog (MCP-WP-11.2.1, 11.2.2, 11.5.12): a modal `<dialog>` that
  * shows the server, tool and arguments, traps focus, is announced, closes on Escape (= cancel) and
  * returns focus to whatever opened it. Use `open(request)`, which resolves with the user's answer.
+ * Calls of one app view, or of one agent, that wait together are one list in one dialog; an agent's dialog also
+ * offers "Deny all from this agent for 10 minutes" (docs/decisions/consent-floods.md).
  */
 export class McpConfirmDialog extends ModalDialogElement {
-  static override styles = [
-    shellStyles,
-    dialogStyles,
-    css`
-      pre {
-        background: var(--mcp-surface, #f4f6f8);
-        border: 1px solid var(--mcp-border, #8c959f);
-        padding: var(--mcp-spacing-md, 0.5rem);
-        max-height: 16rem;
-        overflow: auto;
-      }
-      .warn {
-        font-weight: 600;
-      }
-      .badges {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px;
-        list-style: none;
-        padding: 0;
-        margin: var(--mcp-spacing-sm, 0.25rem) 0;
-      }
-      .badges li {
-        border: 1px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-sm, 2px);
-        padding: 0 4px;
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-      dl.policy {
-        margin-top: var(--mcp-spacing-sm, 0.25rem);
-      }
-      .type-badge {
-        border: 2px solid var(--mcp-border, #8c959f);
-        border-radius: var(--mcp-radius-sm, 2px);
-        padding: 0 4px;
-        font-weight: 600;
-      }
-      .type-action {
-        border-color: var(--mcp-warning-dark, #8a4b00);
-      }
-      .warnings {
-        margin: var(--mcp-spacing-sm, 0.25rem) 0;
-        padding-left: 1.25rem;
-      }
-      .why,
-      .passkey-note {
-        margin: var(--mcp-spacing-sm, 0.25rem) 0;
-      }
-      .remember {
-        display: flex;
-        gap: var(--mcp-spacing-sm, 0.25rem);
-        align-items: center;
-        margin-top: var(--mcp-spacing-md, 0.5rem);
-      }
-      .hints h3 {
-        font-size: 1rem;
-        margin: var(--mcp-spacing-sm, 0.25rem) 0 0;
-      }
-      .claim,
-      .hints-none {
-        margin: var(--mcp-spacing-sm, 0.25rem) 0;
-      }
-      fieldset.scopes {
-        border: 1px solid var(--mcp-border, #8c959f);
-        margin: var(--mcp-spacing-sm, 0.25rem) 0;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 2px var(--mcp-spacing-md, 0.5rem);
-      }
-      ol.batch {
-        padding-left: 1.25rem;
-        max-height: 14rem;
-        overflow: auto;
-      }
-      ol.batch li {
-        margin-bottom: var(--mcp-spacing-sm, 0.25rem);
-      }
-      ol.batch pre {
-        max-height: 6rem;
-        margin: 2px 0;
-      }
-      .item-actions {
-        display: inline-flex;
-        gap: var(--mcp-spacing-sm, 0.25rem);
-        margin-left: var(--mcp-spacing-sm, 0.25rem);
-      }
-    `,
-  ];
+  static override styles = [shellStyles, dialogStyles, confirmDialogStyles];
 
   static override properties = { batch: { state: true }, choice: { state: true } };
 
-  /** The questions shown now (one, or a burst of one app view's calls). */
+  /** The questions shown now (one, or the calls of one app view or one agent). */
   declare batch: Batch | undefined;
   declare choice: RememberChoice;
   private readonly l10n = new ShellLocalize(this);
@@ -152,8 +70,8 @@ export class McpConfirmDialog extends ModalDialogElement {
 
   /**
    * Like `open`, with the choice to remember (offered only where the policy allows it, in the scopes it
-   * allows). Calls of one app view that arrive while its dialog is open (or waiting) join that dialog
-   * as a list. A request whose `signal` aborts (its caller went away) is withdrawn: never shown, or removed.
+   * allows). Calls of one app view, or of one agent, that arrive while its dialog is open (or waiting) join
+   * that dialog as a list. A request whose `signal` aborts (its caller went away) is withdrawn: never shown, or removed.
    */
   ask(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
     return new Promise<ConfirmationAnswer>((resolve) => {
@@ -194,14 +112,34 @@ export class McpConfirmDialog extends ModalDialogElement {
     });
   }
 
+  /** An agent's calls of several tools share no one consent to remember: "Remember" is offered for one call only. */
+  private rememberOffered(): boolean {
+    const open = this.batch?.open ?? [];
+    return !(open.length > 1 && open[0]!.request.caller.surface === 'agent');
+  }
+
   private answer(confirmed: boolean): ConfirmationAnswer {
-    const remember = confirmed && this.choice.remember;
+    const remember = confirmed && this.choice.remember && this.rememberOffered();
     return { confirmed, remember, ...(remember ? { scope: this.choice.scope, duration: this.choice.duration } : {}) };
   }
 
-  /** Confirm / Cancel: every call still waiting in the dialog gets this answer. */
+  /**
+   * Confirm / Cancel: every call still waiting in the dialog gets this answer — except that "Confirm all" leaves
+   * the calls that need a passkey waiting, each to be confirmed on its own.
+   */
   private finish(confirmed: boolean): void {
-    this.modal.finish(this.answer(confirmed));
+    const open = this.batch?.open ?? [];
+    if (!confirmed || open.length < 2 || !open.some(needsPasskey)) {
+      this.modal.finish(this.answer(confirmed));
+      return;
+    }
+    for (const item of open) if (!needsPasskey(item)) item.settle(this.answer(true));
+    this.requestUpdate();
+  }
+
+  /** "Deny all from this agent": every call of it waiting here is refused, and its next calls for a while too. */
+  private denyAgent(): void {
+    this.modal.finish({ confirmed: false, denyCaller: true });
   }
 
   /** Answers one call of a burst; the dialog closes with the last one. */
@@ -216,6 +154,8 @@ export class McpConfirmDialog extends ModalDialogElement {
     const t: Translate = (key, variables) => this.l10n.t(key, variables);
     const open = this.batch?.open ?? [];
     const many = open.length > 1;
+    const agent = r?.caller.surface === 'agent';
+    const confirmable = open.filter((i) => !needsPasskey(i)).length;
     return html`<dialog
       role="alertdialog"
       aria-modal="true"
@@ -228,24 +168,19 @@ export class McpConfirmDialog extends ModalDialogElement {
           ? html`<h2 id="confirm-title"
                 >${many ? t('consent.batch.title', { count: open.length, caller: describeCaller(r.caller, t) }) : t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2
               >
-              ${many ? html`<p class="muted">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</p>` : nothing}
-              <dl>
-                <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
-                <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
-                ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
-              </dl>
-              ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
-              ${renderPolicyDetails(r.policy, t, this.l10n.locale)}
-              ${renderDeclaredHints(r.tool.annotations, r.serverName, t)}
+              ${many && agent ? this.renderAgentNote(open.length, t) : nothing}
+              ${many && !agent ? html`<p class="muted">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</p>` : nothing}
+              ${many && agent ? nothing : this.renderDetails(r, t)}
               ${
                 many
-                  ? this.renderBatch(open, t)
+                  ? renderBatchList(open, t, (item, confirmed) => this.answerOne(item, confirmed))
                   : html`<h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
                       <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>`
               }
+              ${many && confirmable < open.length ? html`<p class="passkey-note">${t('consent.batch.passkeyNote')}</p>` : nothing}
               <p id="confirm-warning" class="warn"><span aria-hidden="true">⚠️</span> ${t('confirm.warning')}</p>
               ${
-                r.policy?.decision.rememberable
+                r.policy?.decision.rememberable && this.rememberOffered()
                   ? renderRememberControls(
                       this.choice,
                       r.policy.decision.scopes,
@@ -259,53 +194,52 @@ export class McpConfirmDialog extends ModalDialogElement {
                 <button type="button" data-action="cancel" @click=${() => this.finish(false)}
                   >${many ? t('consent.batch.cancelAll', { count: open.length }) : t('confirm.cancel')}</button
                 >
-                <button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}
-                  >${
-                    many
-                      ? t('consent.batch.confirmAll', { count: open.length })
-                      : r.policy?.decision.decision === 'passkey'
-                        ? t('confirm.continuePasskey')
-                        : t('confirm.confirm')
-                  }</button
-                >
+                ${
+                  agent
+                    ? html`<button type="button" data-action="deny-agent" @click=${() => this.denyAgent()}
+                        >${t('consent.agent.deny', { minutes: AGENT_BLOCK_MS / 60_000 })}</button
+                      >`
+                    : nothing
+                }
+                ${
+                  many && confirmable === 0
+                    ? nothing
+                    : html`<button type="button" class="primary" data-action="confirm" @click=${() => this.finish(true)}
+                        >${
+                          many
+                            ? t('consent.batch.confirmAll', { count: confirmable })
+                            : r.policy?.decision.decision === 'passkey'
+                              ? t('confirm.continuePasskey')
+                              : t('confirm.confirm')
+                        }</button
+                      >`
+                }
               </div>`
           : nothing
       }
     </dialog>`;
   }
 
-  private renderBatch(open: BatchItem[], t: Translate) {
-    return html`<h3 id="confirm-batch-label">${t('consent.batch.list')}</h3>
-      <ol class="batch" aria-labelledby="confirm-batch-label">
-        ${open.map((item, i) => {
-          const n = i + 1;
-          return html`<li data-batch-item=${String(n)}>
-            <strong>${t('consent.batch.item', { n, tool: item.request.toolName })}</strong>
-            <span class="item-actions">
-              <button
-                type="button"
-                class="small"
-                data-action="confirm-item"
-                data-index=${String(i)}
-                aria-label=${t('consent.batch.confirmOne', { n })}
-                @click=${() => this.answerOne(item, true)}
-                >${t('confirm.confirm')}</button
-              >
-              <button
-                type="button"
-                class="small"
-                data-action="cancel-item"
-                data-index=${String(i)}
-                aria-label=${t('consent.batch.cancelOne', { n })}
-                @click=${() => this.answerOne(item, false)}
-                >${t('confirm.cancel')}</button
-              >
-            </span>
-            <pre tabindex="0" aria-label=${`${t('consent.batch.arguments')} ${n}`}>
-${JSON.stringify(item.request.args, null, 2)}</pre>
-          </li>`;
-        })}
-      </ol>`;
+  /** What the top of one call's dialog shows: its server, who asked, the tool, the policy and the tool's hints. */
+  private renderDetails(r: ConfirmationRequest, t: Translate) {
+    return html`<dl>
+        <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
+        <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
+        ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
+      </dl>
+      ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
+      ${renderPolicyDetails(r.policy, t, this.l10n.locale)} ${renderDeclaredHints(r.tool.annotations, r.serverName, t)}`;
+  }
+
+  /** Above an agent's list: every call was checked by the policy, look at each; and when its limit is reached. */
+  private renderAgentNote(count: number, t: Translate) {
+    return html`<p class="agent-note">${t('consent.agent.note')}</p> ${
+        count >= MAX_WAITING_PER_AGENT
+          ? html`<p class="agent-limit" data-agent-limit
+              >${t('consent.agent.limit', { max: MAX_WAITING_PER_AGENT })}</p
+            >`
+          : nothing
+      }`;
   }
 }
 

@@ -1,6 +1,8 @@
 import { html, css, nothing } from 'lit';
+import { canonicalUrlsIn, displayUrl, type UrlDisplay } from '../../core/elicitation/url-display.js';
 import {
   isOpenableUrl,
+  openRefusal,
   type UrlElicitationAnswer,
   type UrlElicitationRequest,
 } from '../../core/elicitation/url-elicitation.js';
@@ -12,18 +14,17 @@ import { dialogStyles } from './dialog.styles.js';
 
 type Step = 'ask' | 'refused' | 'opened';
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
+/** The one form the dialog shows an address in: ASCII host (punycode), with a note for a non-ASCII name. */
+function shown(url: string): UrlDisplay {
+  return displayUrl(url) ?? { href: url, host: url };
 }
 
 /**
  * <mcp-url-elicitation-dialog>: a server asks the user to open a page (URL-mode elicitation). Shows the
  * server, its reason and the full address as text, and opens the page only when the user chooses
- * Open link — and only http(s) pages: anything else is refused with a message and never opened.
+ * Open link — and only http(s) pages without a user name or password: anything else is refused with a message
+ * and never opened. Every line shows the address in one form, its host in ASCII (punycode), with a note when the
+ * name was internationalised or mixes alphabets (core/elicitation/url-display.ts).
  * For a call refused with -32042 the dialog then waits until the user says they are done (or the
  * server reports `notifications/elicitation/complete`), so the call can be sent again.
  */
@@ -39,6 +40,9 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
         font-size: 1.1rem;
         font-weight: 700;
         word-break: break-all;
+      }
+      .note {
+        font-weight: 600;
       }
       .url,
       .reason {
@@ -86,7 +90,7 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
       },
       refused
         ? this.t('url.announceRefused', { server: request.serverName })
-        : this.t('url.announce', { server: request.serverName, host: hostOf(request.url) }),
+        : this.t('url.announce', { server: request.serverName, host: shown(request.url).host }),
       { signal, announcement: this.t('request.withdrawn', { server: request.serverName }) },
     );
   }
@@ -106,9 +110,10 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
 
   private open(): void {
     const p = this.pending;
-    // Checked again here: nothing but an http(s) address is ever handed to the browser.
+    // Checked again here: nothing but an http(s) address without credentials is ever handed to the browser, and in
+    // the form the dialog showed.
     if (!p || !isOpenableUrl(p.url)) return;
-    this.openWindow(new URL(p.url).href);
+    this.openWindow(shown(p.url).href);
     if (p.kind === 'request') {
       this.modal.finish({ action: 'accept' });
       return;
@@ -121,14 +126,21 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
 
   private renderBody(p: UrlElicitationRequest) {
     const t = this.t;
+    const address = shown(p.url);
     const reason = p.message
-      ? html`<p>${t('url.reason')}</p><p class="reason" id="url-reason">${p.message}</p>`
+      ? html`<p>${t('url.reason')}</p><p class="reason" id="url-reason">${canonicalUrlsIn(p.message)}</p>`
+      : nothing;
+    const url = html`<p class="url" aria-label=${t('link.fullAddress')}>${address.href}</p>`;
+    const note = address.note
+      ? html`<p class="note" data-note=${address.note}
+          >${t(address.note === 'mixed' ? 'url.noteMixed' : 'url.noteIdn')}</p
+        >`
       : nothing;
     if (this.step === 'refused') {
+      const why = openRefusal(p.url) === 'credentials' ? 'url.refusedCredentials' : 'url.refused';
       return html`<h2 id="url-title">${t('url.refusedTitle')}</h2>
-        <p id="url-what" role="alert">${t('url.refused', { server: p.serverName })}</p>
-        ${reason}
-        <p class="url" aria-label=${t('link.fullAddress')}>${p.url}</p>
+        <p id="url-what" role="alert">${t(why, { server: p.serverName })}</p>
+        ${reason} ${url} ${note}
         <div class="actions"
           ><button type="button" data-action="close" @click=${() => this.modal.finish({ action: 'decline' })}
             >${t('url.close')}</button
@@ -138,7 +150,7 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
     if (this.step === 'opened') {
       return html`<h2 id="url-title">${t('url.openedTitle')}</h2>
         <p id="url-what">${t('url.opened', { tool: p.toolName ?? '', server: p.serverName })}</p>
-        <p class="url" aria-label=${t('link.fullAddress')}>${p.url}</p>
+        ${url} ${note}
         <div class="actions">
           <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}
             >${t('confirm.cancel')}</button
@@ -159,8 +171,8 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
         >${p.kind === 'required' ? t('url.required', { server: p.serverName }) : t('url.asks', { server: p.serverName })}</p
       >
       ${reason}
-      <p class="host">${hostOf(p.url)}</p>
-      <p class="url" aria-label=${t('link.fullAddress')}>${p.url}</p>
+      <p class="host">${address.host}</p>
+      ${url} ${note}
       <p class="muted">${t('url.notYet')}</p>
       <div class="actions">
         <button type="button" data-action="cancel" @click=${() => this.modal.finish({ action: 'cancel' })}

@@ -16,6 +16,12 @@ export const clientFeatures = {
   'url.refusedTitle': 'Address refused',
   'url.refused':
     'The server "{server}" asked to open an address that is not an http:// or https:// page. The dashboard opens only web pages, so it was not opened and the server was told you declined.',
+  'url.refusedCredentials':
+    'The server "{server}" asked to open an address with a user name or password in it (user:password@). Such an address can pass credentials or pose as another site, so the dashboard does not open it; the server was told you declined.',
+  'url.noteIdn':
+    'This address uses non-Latin letters; it is shown in its ASCII form. Check that it is the site you expect.',
+  'url.noteMixed':
+    'This address mixes letters from different alphabets, a common way to imitate another site; it is shown in its ASCII form. Check that it is the site you expect.',
   'url.close': 'Close',
   'url.openedTitle': 'Finish on the page, then retry',
   'url.opened':

@@ -29,12 +29,20 @@ export const consent = {
     other: '{count} tool calls waiting for your answer',
   },
   'consent.batch.list': 'Calls waiting for your answer',
-  'consent.batch.item': 'Call {n}: {tool}',
+  'consent.batch.item': 'Call {n}: {server}:{tool}',
   'consent.batch.confirmOne': 'Confirm call {n}',
   'consent.batch.cancelOne': 'Cancel call {n}',
   'consent.batch.confirmAll': { one: 'Confirm', other: 'Confirm all {count}' },
   'consent.batch.cancelAll': { one: 'Cancel', other: 'Cancel all {count}' },
   'consent.batch.arguments': 'Arguments',
+  'consent.batch.passkey': 'needs your passkey',
+  'consent.batch.passkeyNote':
+    'Confirm all leaves out the calls that need your passkey: confirm each of them on its own, then use your passkey.',
+  'consent.agent.note':
+    'Each call below was checked by the dashboard policy and needs your answer. Look at every one: a harmful call can hide among harmless ones.',
+  'consent.agent.limit':
+    '{max} calls from this agent are waiting, the most that may wait at once: until you answer, its further calls are refused.',
+  'consent.agent.deny': 'Deny all from this agent for {minutes} minutes',
   'consent.item.serverReads': {
     one: 'Every read-only tool of {server} ({count}: {tools}) for {surface} {caller} (since {since}, policy {rule})',
     other: 'Every read-only tool of {server} ({count}: {tools}) for {surface} {caller} (since {since}, policy {rule})',

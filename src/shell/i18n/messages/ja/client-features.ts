@@ -17,6 +17,12 @@ export const clientFeatures: Record<keyof typeof en, I18nMessage> = {
   'url.refusedTitle': 'アドレスを拒否しました',
   'url.refused':
     'サーバー "{server}" が http:// または https:// ではないアドレスを開くよう求めました。ダッシュボードは Web ページしか開かないため開かず、サーバーには断ったと伝えました。',
+  'url.refusedCredentials':
+    'サーバー "{server}" がユーザー名またはパスワードを含むアドレス（user:password@）を開くよう求めました。このようなアドレスは資格情報を渡したり別のサイトになりすましたりできるため、ダッシュボードは開かず、サーバーには断ったと伝えました。',
+  'url.noteIdn':
+    'このアドレスにはラテン文字以外の文字が使われています。ASCII 形式で表示しています。目的のサイトか確認してください。',
+  'url.noteMixed':
+    'このアドレスは異なる文字体系の文字を混ぜています。別のサイトになりすます典型的な手口です。ASCII 形式で表示しています。目的のサイトか確認してください。',
   'url.close': '閉じる',
   'url.openedTitle': 'ページで操作を終えてから再試行',
   'url.opened':

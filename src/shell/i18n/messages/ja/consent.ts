@@ -26,12 +26,20 @@ export const consent: Record<keyof typeof en, I18nMessage> = {
   'consent.batch.title': { other: '{caller} からの {count} 件のツール呼び出し' },
   'consent.batch.announce': { other: '{count} 件のツール呼び出しが回答を待っています' },
   'consent.batch.list': '回答を待っている呼び出し',
-  'consent.batch.item': '呼び出し {n}: {tool}',
+  'consent.batch.item': '呼び出し {n}: {server}:{tool}',
   'consent.batch.confirmOne': '呼び出し {n} を実行する',
   'consent.batch.cancelOne': '呼び出し {n} をキャンセル',
   'consent.batch.confirmAll': { other: 'すべて実行する（{count} 件）' },
   'consent.batch.cancelAll': { other: 'すべてキャンセル（{count} 件）' },
   'consent.batch.arguments': '引数',
+  'consent.batch.passkey': 'パスキーが必要',
+  'consent.batch.passkeyNote':
+    '「すべて実行する」はパスキーが必要な呼び出しを含みません。それぞれ個別に実行してから、パスキーを使ってください。',
+  'consent.agent.note':
+    '以下の呼び出しはそれぞれダッシュボードのポリシーで確認され、あなたの回答を必要としています。一つずつ確認してください。無害な呼び出しの中に有害なものが紛れていることがあります。',
+  'consent.agent.limit':
+    'このエージェントの呼び出しが {max} 件待っています（同時に待てる上限です）。回答するまで、これ以上の呼び出しは拒否されます。',
+  'consent.agent.deny': 'このエージェントからの呼び出しを {minutes} 分間すべて拒否',
   'consent.item.serverReads': {
     other:
       '{server} のすべての読み取り専用ツール（{count} 件: {tools}）、{surface} {caller}（{since} から、ポリシー {rule}）',

@@ -1,0 +1,103 @@
+import { css } from 'lit';
+
+/** The confirmation dialog's own look (after shellStyles and dialogStyles): policy facts, hints, remember, lists. */
+export const confirmDialogStyles = css`
+  pre {
+    background: var(--mcp-surface, #f4f6f8);
+    border: 1px solid var(--mcp-border, #8c959f);
+    padding: var(--mcp-spacing-md, 0.5rem);
+    max-height: 16rem;
+    overflow: auto;
+  }
+  .warn {
+    font-weight: 600;
+  }
+  .badges {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+    list-style: none;
+    padding: 0;
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+  }
+  .badges li {
+    border: 1px solid var(--mcp-border, #8c959f);
+    border-radius: var(--mcp-radius-sm, 2px);
+    padding: 0 4px;
+    font-size: var(--mcp-font-size-sm, 0.8125rem);
+  }
+  dl.policy {
+    margin-top: var(--mcp-spacing-sm, 0.25rem);
+  }
+  .type-badge {
+    border: 2px solid var(--mcp-border, #8c959f);
+    border-radius: var(--mcp-radius-sm, 2px);
+    padding: 0 4px;
+    font-weight: 600;
+  }
+  .type-action {
+    border-color: var(--mcp-warning-dark, #8a4b00);
+  }
+  .warnings {
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+    padding-left: 1.25rem;
+  }
+  .why,
+  .passkey-note {
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+  }
+  .remember {
+    display: flex;
+    gap: var(--mcp-spacing-sm, 0.25rem);
+    align-items: center;
+    margin-top: var(--mcp-spacing-md, 0.5rem);
+  }
+  .hints h3 {
+    font-size: 1rem;
+    margin: var(--mcp-spacing-sm, 0.25rem) 0 0;
+  }
+  .claim,
+  .hints-none {
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+  }
+  fieldset.scopes {
+    border: 1px solid var(--mcp-border, #8c959f);
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px var(--mcp-spacing-md, 0.5rem);
+  }
+  ol.batch {
+    padding-left: 1.25rem;
+    max-height: 14rem;
+    overflow: auto;
+  }
+  ol.batch li {
+    margin-bottom: var(--mcp-spacing-sm, 0.25rem);
+  }
+  ol.batch pre {
+    max-height: 6rem;
+    margin: 2px 0;
+  }
+  .item-actions {
+    display: inline-flex;
+    gap: var(--mcp-spacing-sm, 0.25rem);
+    margin-left: var(--mcp-spacing-sm, 0.25rem);
+  }
+  ol.batch .item-head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: var(--mcp-spacing-sm, 0.25rem);
+  }
+  ol.batch .summary {
+    font-family: var(--mcp-font-mono, monospace);
+    word-break: break-all;
+  }
+  ol.batch details summary {
+    cursor: pointer;
+  }
+  .agent-limit {
+    font-weight: 600;
+  }
+`;
