@@ -167,8 +167,9 @@ export class ServerAuth {
    */
   notOffered(error: unknown): boolean {
     const oauth = this.options.oauth;
-    if (!this.interactive || (oauth && Object.keys(oauth).length) || !(error instanceof RegistrationRejectedError))
-      return false;
+    // allowHosts names no client: a config with only that still leaves the client to discovery.
+    const named = Object.keys(oauth ?? {}).filter((key) => key !== 'allowHosts');
+    if (!this.interactive || named.length || !(error instanceof RegistrationRejectedError)) return false;
     const discovery = this.interactive.currentDiscovery();
     return !!discovery && !discovery.resourceMetadata && !discovery.authorizationServerMetadata;
   }
@@ -303,9 +304,9 @@ export class ServerAuth {
   }
 
   /**
-   * The registration endpoint the SDK would POST to now: set when a person signs in, holds no client
-   * yet, and discovery found the authorization server (its metadata's endpoint, or `/register` there
-   * when it publishes none, as the SDK does).
+   * The registration endpoint the SDK would POST to now, which waits for Sign in: set when a person
+   * signs in, holds no client yet, and discovery found the authorization server (its metadata's
+   * endpoint, or the `/register` the SDK guesses at another origin when it publishes none).
    */
   private pendingRegistration(): string | undefined {
     const provider = this.interactive;
@@ -313,7 +314,11 @@ export class ServerAuth {
     const discovery = provider.currentDiscovery();
     if (!discovery) return undefined;
     if (discovery.authorizationServerMetadata) return discovery.authorizationServerMetadata.registration_endpoint;
-    return new URL('/register', discovery.authorizationServerUrl).href;
+    // No metadata: the SDK guesses `/register` (the 2025-03-26 fallback). At the server's own origin
+    // that is the configured server itself, nothing named it, and its refusal is how the gateway learns
+    // the server offers no OAuth at all (credentials then go in "headers").
+    const guessed = new URL('/register', discovery.authorizationServerUrl);
+    return guessed.origin === new URL(this.options.url).origin ? undefined : guessed.href;
   }
 
   /** True when the scopes the server denied are already granted to the current token. */
