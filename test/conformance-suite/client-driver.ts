@@ -25,9 +25,17 @@ const MAX_SIGN_INS = 3;
 
 const log = (...parts: unknown[]) => process.stderr.write(`[driver] ${parts.map(String).join(' ')}\n`);
 
-/** The `oauth` object a user would write for this scenario's server. */
+/**
+ * The `oauth` object a user would write for this scenario's server. The suite runs each authorization
+ * server on its own localhost port, which the gateway contacts only when the config names the host
+ * (`allowHosts`, as a person testing against local servers writes it).
+ */
 export function oauthFor(scenario: string, context: Record<string, string | undefined>): OAuthServerConfig | undefined {
   if (!scenario.startsWith('auth/')) return undefined;
+  return { ...scenarioOAuth(scenario, context), allowHosts: ['localhost'] };
+}
+
+function scenarioOAuth(scenario: string, context: Record<string, string | undefined>): OAuthServerConfig {
   if (scenario === 'auth/client-credentials-basic')
     return { grant: 'client_credentials', clientId: context.client_id, clientSecret: context.client_secret };
   if (scenario === 'auth/client-credentials-jwt')

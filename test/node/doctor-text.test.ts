@@ -24,6 +24,8 @@ import {
   type AuthFailure,
 } from '../../gateway/src/oauth/errors.js';
 import { authConnectionProblem } from '../../gateway/src/oauth/auth-problem.js';
+import { NotJsonAnswerError, RegistrationConsentNeeded } from '../../gateway/src/oauth/oauth-fetch.js';
+import { checkOutboundUrl, refusalText, type RefusalReason } from '../../gateway/src/net/outbound-guard.js';
 
 // The card shows the doctor's diagnosis from its catalogs (so it can be translated); in English it
 // must read exactly as the gateway's own sentence, which the terminal prints. Every kind the gateway
@@ -129,12 +131,35 @@ const SAMPLES: ConnectionProblem[] = [
       failure(new RegistrationRejectedError({ status: 403, body: '{}', submittedMetadata: { redirect_uris: [] } })),
       failure(new OAuthError('invalid_client', 'bad client')),
       failure(new Error('Failed to fetch protected resource metadata: HTTP 500')),
+      failure(new RegistrationConsentNeeded('https://as.example')),
+      failure(refused('https://169.254.169.254/latest')),
+      failure(refused('http://127.0.0.1:7777/')),
+      failure(refused('ftp://as.example/')),
+      failure(new NotJsonAnswerError(200, 'text/html')),
+      failure(Object.assign(new Error('[{"code":"invalid_type"}]'), { name: 'ZodError' })),
       scopeFailure(base, 'notes:read'),
       ...(interactive ? [scopeHeldFailure(base, 'notes:admin'), scopeHeldFailure(base, undefined)] : []),
     ];
     return failures.map((f) => authConnectionProblem(f, 'https://h.example/mcp'));
   }),
 ];
+
+/** The outbound guard's refusal of `url` for the server "notes". */
+function refused(url: string): unknown {
+  const policy = {
+    server: site.name,
+    serverUrl: 'https://h.example/mcp',
+    allowHosts: [],
+    gatewayPorts: () => [7777],
+    allowKey: `"mcpServers.notes.oauth.allowHosts" in ${site.configFile}`,
+  };
+  try {
+    checkOutboundUrl(policy, new URL(url));
+  } catch (error) {
+    return error;
+  }
+  throw new Error(`${url} was not refused`);
+}
 
 function translate(catalog: Record<string, unknown>, locale: string) {
   return (key: string, variables?: Record<string, unknown>) =>
@@ -164,6 +189,17 @@ describe('connection doctor text', () => {
       catalogKinds.sort(),
       'every kind in the catalog is sampled, and every sampled kind is in the catalog',
     );
+  });
+
+  test('the card names every refusal reason as the outbound guard does (doctor.outbound.<reason>)', () => {
+    const reasons = Object.keys(en)
+      .filter((k) => k.startsWith('doctor.outbound.'))
+      .map((k) => k.slice('doctor.outbound.'.length) as RefusalReason);
+    assert.equal(reasons.length, 9);
+    for (const reason of reasons) {
+      assert.equal(en[`doctor.outbound.${reason}` as keyof typeof en], refusalText(reason), reason);
+      assert.ok(`doctor.outbound.${reason}` in ja, `${reason} in Japanese`);
+    }
   });
 
   test('every kind is translated into Japanese (no English fallback)', () => {

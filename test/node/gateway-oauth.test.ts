@@ -89,15 +89,21 @@ test('a server answering 401 is reported as "sign in needed" (code -32010, data.
     assert.match(refused.message, /needs you to sign in/);
     // One shape for the card: the doctor's diagnosis in data.problem (step auth), the sign-in fields beside it.
     const problem = problemFromErrorData(refused.data);
+    // No client is registered yet: the card says where signing in will register one (nothing is registered before).
     assert.deepEqual(
       [problem?.step, problem?.kind, problem?.action],
-      ['auth', 'oauth-sign-in', 'Press Sign in on its card.'],
+      [
+        'auth',
+        'oauth-sign-in-register',
+        `Press Sign in on its card; the gateway then registers the dashboard as a client at ${new URL(fixture.url).origin}.`,
+      ],
       JSON.stringify(refused.data),
     );
+    assert.equal((await fixture.stats()).registrations, 0, 'no registration before Sign in');
     const before = (await d.client.listServers()).find((s) => s.name === 'remote')!;
     assert.equal(before.auth?.state, 'required');
     assert.equal(before.auth?.mode, 'sign-in');
-    assert.equal(before.problem?.kind, 'oauth-sign-in', "the card's summary shows the same diagnosis");
+    assert.equal(before.problem?.kind, 'oauth-sign-in-register', "the card's summary shows the same diagnosis");
     assert.doesNotMatch(
       `${before.problem?.message} ${before.problem?.action}`,
       /headers/,
@@ -105,7 +111,7 @@ test('a server answering 401 is reported as "sign in needed" (code -32010, data.
     );
     assert.match(
       d.gw.stderr(),
-      /server "remote" \[auth\]: Server "remote" needs you to sign in\. Press Sign in on its card\./,
+      /server "remote" \[auth\]: Server "remote" needs you to sign in\. Press Sign in on its card; the gateway then registers/,
       'the terminal says it too',
     );
 

@@ -175,7 +175,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   port = (server.address() as AddressInfo).port;
   hosts = allowedHosts(port);
-  oauth.listening(port);
+  oauth.listening(port, () => [sandbox?.port]);
   corsOrigins = new Set(options.extraOrigins ?? []);
   origins = new Set([...ownOrigins(port), ...corsOrigins]);
   try {

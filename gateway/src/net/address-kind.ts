@@ -12,6 +12,8 @@ export const ADDRESS_KIND_TEXT: Record<Exclude<AddressKind, 'public'>, string> =
   reserved: 'a reserved or special-purpose address',
 };
 
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+
 /**
  * Classifies an IP literal. IPv4-mapped IPv6 addresses are judged as the IPv4 address they carry, and
  * every special-purpose range that is not plain global unicast (6to4, Teredo, NAT64, multicast,
@@ -22,6 +24,9 @@ export function addressKind(ip: string): AddressKind {
   if (address.kind() === 'ipv6') {
     const v6 = address as ipaddr.IPv6;
     if (v6.isIPv4MappedAddress()) address = v6.toIPv4Address();
+    // ipaddr.js calls every IPv6 address outside its list "unicast", the deprecated IPv4-compatible
+    // ::a.b.c.d among them; only global unicast (2000::/3) is public.
+    else if (v6.range() === 'unicast' && !v6.match(GLOBAL_UNICAST)) return 'reserved';
   }
   switch (address.range()) {
     case 'unicast':

@@ -9,6 +9,8 @@ import {
   SdkHttpError,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
+import { OutboundRefusedError } from '../net/outbound-guard.js';
+import { NotJsonAnswerError, RegistrationConsentNeeded } from './oauth-fetch.js';
 
 /** JSON-RPC error code the gateway answers with when a server needs (more) authorization. In the implementation-defined server range. */
 export const AUTH_REQUIRED = -32010;
@@ -129,6 +131,8 @@ export function describeAuthFailure(
 ): AuthFailure | undefined {
   const base = { server, configFile, interactive };
   const check = `Check ${where(server, configFile)}.`;
+  const guarded = guardFailure(error, base);
+  if (guarded) return guarded;
   if (isA(error, UnauthorizedError)) {
     if (!interactive)
       return authFailure(
@@ -235,6 +239,71 @@ export function describeAuthFailure(
     );
   }
   return undefined;
+}
+
+/** Failures of the gateway's own OAuth rules (oauth-fetch.ts, net/outbound-guard.ts), or undefined. */
+function guardFailure(error: unknown, base: FailureBase): AuthFailure | undefined {
+  const { server, configFile, interactive } = base;
+  if (error instanceof RegistrationConsentNeeded) {
+    return authFailure(
+      'oauth-sign-in-register',
+      `Server "${server}" needs you to sign in.`,
+      `Press Sign in on its card; the gateway then registers the dashboard as a client at ${error.origin}.`,
+      base,
+      { reason: 'sign-in', signIn: true },
+      { registrationOrigin: error.origin },
+    );
+  }
+  if (error instanceof OutboundRefusedError) {
+    const { target, reason, allowEntry, what } = error;
+    return authFailure(
+      'oauth-outbound-refused',
+      `Signing in to "${server}" was stopped: the gateway refused to contact ${target} (${what}), which the server named; it contacts only the server\u2019s own origin and public https addresses.`,
+      allowEntry
+        ? `If you trust it, add "${allowEntry}" to "mcpServers.${server}.oauth.allowHosts" in ${configFile}.`
+        : 'Tell whoever runs the server.',
+      base,
+      { reason: 'misconfigured', signIn: false },
+      { target, reason, targetKind: what, ...(allowEntry ? { allowEntry } : {}) },
+    );
+  }
+  if (error instanceof NotJsonAnswerError) {
+    const status = String(error.status);
+    return authFailure(
+      'oauth-not-json',
+      `Could not sign in to "${server}": its authorization server answered something that is not JSON (HTTP ${status}, ${error.contentType}).`,
+      interactive
+        ? 'Press Sign in to try again; if it keeps failing, tell whoever runs the server.'
+        : `Check ${where(server, configFile)}.`,
+      base,
+      { reason: 'misconfigured', signIn: interactive },
+      { status, contentType: error.contentType },
+    );
+  }
+  if ((error as Error | undefined)?.name === 'ZodError') {
+    return authFailure(
+      'oauth-invalid-answer',
+      `Could not sign in to "${server}": its authorization server answered JSON that is not the OAuth document the gateway asked for.`,
+      interactive
+        ? 'Press Sign in to try again; if it keeps failing, tell whoever runs the server.'
+        : `Check ${where(server, configFile)}.`,
+      base,
+      { reason: 'misconfigured', signIn: interactive },
+    );
+  }
+  return undefined;
+}
+
+/**
+ * An unexpected failure said by its kind only — an error code or the error's class name — never its
+ * text, which may quote what a server answered.
+ */
+export function failureCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const code = (error as { code?: unknown } | undefined)?.code ?? cause?.code;
+  if (typeof code === 'string' && /^[A-Za-z_][A-Za-z0-9_]{1,40}$/.test(code)) return code;
+  const name = (error as Error | undefined)?.name;
+  return typeof name === 'string' && /^[A-Za-z]{1,40}$/.test(name) ? name : 'Error';
 }
 
 /** One line of at most `max` characters, no control characters (the SDK's message may quote a server). */

@@ -7,7 +7,7 @@ import {
 } from '../../../src/core/shared/config/config-schema.js';
 import type { DashboardOAuthConfig } from '../../../src/core/shared/config/oauth-config-schema.js';
 import { callbackText, sendCallbackPage } from './callback-page.js';
-import { describeAuthFailure } from './errors.js';
+import { describeAuthFailure, failureCode } from './errors.js';
 import { guardSdkWarnings } from './scrub.js';
 import { ServerAuth, type PendingRegistry, type PendingSignIn } from './server-auth.js';
 import { defaultTokenFile, TokenStore } from './token-store.js';
@@ -36,6 +36,7 @@ export interface SignInTarget {
 export class OAuthGateway implements PendingRegistry {
   readonly store: TokenStore;
   private port = 0;
+  private otherPorts: () => ReadonlyArray<number | undefined> = () => [];
   private readonly pending = new Map<string, PendingSignIn>();
   private readonly servers = new Set<ServerAuth>();
 
@@ -54,9 +55,18 @@ export class OAuthGateway implements PendingRegistry {
     await this.store.load();
   }
 
-  /** The gateway's port is known: redirect URIs can be built. */
-  listening(port: number): void {
+  /**
+   * The gateway's port is known: redirect URIs can be built. `otherPorts`: its other listeners (the
+   * MCP Apps sandbox), which OAuth requests never reach either.
+   */
+  listening(port: number, otherPorts: () => ReadonlyArray<number | undefined> = () => []): void {
     this.port = port;
+    this.otherPorts = otherPorts;
+  }
+
+  /** Every port the gateway listens on. */
+  private gatewayPorts(): number[] {
+    return [this.port, ...this.otherPorts()].filter((p): p is number => typeof p === 'number' && p > 0);
   }
 
   /** `http://127.0.0.1:<port>/oauth/callback` — a loopback redirect URI (RFC 8252 §7.3). */
@@ -82,6 +92,8 @@ export class OAuthGateway implements PendingRegistry {
       configDir: dirname(this.configFile),
       configFile: this.configFile,
       log,
+      gatewayPorts: () => this.gatewayPorts(),
+      configHeaders: headers,
     });
     this.servers.add(server);
     return server;
@@ -143,9 +155,10 @@ export class OAuthGateway implements PendingRegistry {
     try {
       await server.finishSignIn(pending, code, url.searchParams.get('iss') ?? undefined);
     } catch (failure) {
+      // Code only: an unexpected failure's text may quote what the authorization server answered.
       const reason = server.scrub(
         describeAuthFailure(failure, server.name, true, this.configFile)?.message ??
-          `${(failure as Error)?.message ?? String(failure)}`.slice(0, 300),
+          `an unexpected error (${failureCode(failure)}). Press Sign in to try again; if it keeps failing, tell whoever runs the server.`,
       );
       server.noteFailure(reason);
       sendCallbackPage(req, res, 502, text.failedTitle, text.failed(server.name, reason));
@@ -206,8 +219,7 @@ export class OAuthGateway implements PendingRegistry {
     } catch (failure) {
       const described = describeAuthFailure(failure, name, !!serverAuth.interactive, this.configFile);
       const message = serverAuth.scrub(
-        described?.message ??
-          `Could not start signing in to "${name}": ${(failure as Error)?.message ?? String(failure)}`.slice(0, 400),
+        described?.message ?? `Could not start signing in to "${name}": an unexpected error (${failureCode(failure)}).`,
       );
       serverAuth.noteFailure(message);
       sendJson(res, 502, { error: message });

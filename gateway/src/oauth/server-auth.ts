@@ -12,6 +12,7 @@ import type { OAuthServerConfig } from '../../../src/core/shared/config/oauth-co
 import type { GatewayAuthSummary } from '../../../src/core/shared/gateway-api/gateway-oauth.js';
 import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from './errors.js';
 import { machineProvider, readPrivateKey } from './machine.js';
+import { createOAuthFetch } from './oauth-fetch.js';
 import { GatewayOAuthProvider } from './provider.js';
 import { scrubSecrets } from './scrub.js';
 import type { TokenStore } from './token-store.js';
@@ -43,6 +44,10 @@ export interface ServerAuthOptions {
   configFile: string;
   /** Notes a line in the server's stderr buffer (a sign-in started, finished or ended). */
   log: (line: string) => void;
+  /** The gateway's own ports (page and sandbox): OAuth requests never go there unless the config names them. */
+  gatewayPorts: () => readonly number[];
+  /** The names of the config's `headers` for this server (sent to its own origin only). */
+  configHeaders?: readonly string[];
 }
 
 /**
@@ -65,6 +70,10 @@ export class ServerAuth {
   private deniedScope: string | undefined;
   private captured: URL | undefined;
   private lock: Promise<unknown> = Promise.resolve();
+  /** Sign-ins the person started that are running: only they may register a client. */
+  private consenting = 0;
+  /** Every request made on the server's word (everything but the MCP endpoint itself), guarded. */
+  private readonly outbound: FetchLike;
 
   constructor(private readonly options: ServerAuthOptions) {
     this.name = options.name;
@@ -89,17 +98,34 @@ export class ServerAuth {
       this.provider = this.interactive;
     }
     this.signedInAt = options.store.get(options.name, options.url)?.savedAt ?? null;
+    this.outbound = createOAuthFetch({
+      policy: {
+        server: options.name,
+        serverUrl: options.url,
+        // The config's own words: an IdP's token endpoint and the issuer it names are not the server's say-so.
+        configOrigins: [oauth.idp?.tokenEndpoint, oauth.issuer].filter((u): u is string => !!u),
+        allowHosts: oauth.allowHosts ?? [],
+        gatewayPorts: options.gatewayPorts,
+        allowKey: `"mcpServers.${options.name}.oauth.allowHosts" in ${options.configFile}`,
+      },
+      configHeaders: options.configHeaders ?? [],
+      registration: {
+        pendingEndpoint: () => this.pendingRegistration(),
+        consented: () => this.consenting > 0,
+      },
+    });
   }
 
   /**
-   * The fetch the upstream transport uses: unchanged requests, but the server's `WWW-Authenticate`
-   * challenges (scope, resource metadata) are remembered so a sign-in started later from the card
-   * asks for what the server asked for.
+   * The fetch the upstream transport and the SDK's `auth()` use. The MCP endpoint (the person's own
+   * config) is fetched unchanged, and its `WWW-Authenticate` challenges (scope, resource metadata) are
+   * remembered so a sign-in started later from the card asks for what the server asked for. Every
+   * other request is made on the server's word and goes through the guard (oauth-fetch.ts).
    */
   readonly fetch: FetchLike = async (input, init) => {
-    const response = await fetch(input, init);
     // Only the MCP endpoint's answers are challenges; the authorization server's are the SDK's business.
-    if (new URL(String(input)).href !== new URL(this.options.url).href) return response;
+    if (new URL(String(input)).href !== new URL(this.options.url).href) return this.outbound(input, init);
+    const response = await fetch(input, init);
     if (response.status === 401 && new Headers(init?.headers).has('authorization')) {
       // A token was refused: look the authorization server up again before the SDK re-authorizes,
       // in case the server moved to another one (SEP-2352; the SDK leaves this to the host).
@@ -141,8 +167,9 @@ export class ServerAuth {
    */
   notOffered(error: unknown): boolean {
     const oauth = this.options.oauth;
-    if (!this.interactive || (oauth && Object.keys(oauth).length) || !(error instanceof RegistrationRejectedError))
-      return false;
+    // allowHosts names no client: a config with only that still leaves the client to discovery.
+    const named = Object.keys(oauth ?? {}).filter((key) => key !== 'allowHosts');
+    if (!this.interactive || named.length || !(error instanceof RegistrationRejectedError)) return false;
     const discovery = this.interactive.currentDiscovery();
     return !!discovery && !discovery.resourceMetadata && !discovery.authorizationServerMetadata;
   }
@@ -193,13 +220,15 @@ export class ServerAuth {
         await provider.invalidateCredentials('client');
       }
       this.captured = undefined;
+      // The person pressed Sign in: the client registration the card announced may be made now.
+      this.consenting++;
       const result = await auth(provider, {
         serverUrl: this.options.url,
         scope: this.challengeScope,
         resourceMetadataUrl: this.resourceMetadataUrl,
         forceReauthorization: true,
         fetchFn: this.fetch,
-      });
+      }).finally(() => this.consenting--);
       // Set by redirectToAuthorization() during auth(); TypeScript cannot see that across the await.
       const captured = this.captured as URL | undefined;
       this.captured = undefined;
@@ -272,6 +301,24 @@ export class ServerAuth {
       this.lastError = null;
     });
     this.options.log('signed out; tokens forgotten');
+  }
+
+  /**
+   * The registration endpoint the SDK would POST to now, which waits for Sign in: set when a person
+   * signs in, holds no client yet, and discovery found the authorization server (its metadata's
+   * endpoint, or the `/register` the SDK guesses at another origin when it publishes none).
+   */
+  private pendingRegistration(): string | undefined {
+    const provider = this.interactive;
+    if (!provider || provider.clientInformation()) return undefined;
+    const discovery = provider.currentDiscovery();
+    if (!discovery) return undefined;
+    if (discovery.authorizationServerMetadata) return discovery.authorizationServerMetadata.registration_endpoint;
+    // No metadata: the SDK guesses `/register` (the 2025-03-26 fallback). At the server's own origin
+    // that is the configured server itself, nothing named it, and its refusal is how the gateway learns
+    // the server offers no OAuth at all (credentials then go in "headers").
+    const guessed = new URL('/register', discovery.authorizationServerUrl);
+    return guessed.origin === new URL(this.options.url).origin ? undefined : guessed.href;
   }
 
   /** True when the scopes the server denied are already granted to the current token. */

@@ -5,6 +5,8 @@
  * doctor (doctor/diagnoses.ts) diagnoses from these facts instead, so no upstream HTML ever reaches the card.
  */
 
+import { isOAuthAnswer } from '../oauth/oauth-fetch.js';
+
 /** What the gateway saw of an upstream HTTP answer. */
 export interface ObservedResponse {
   method: string;
@@ -68,6 +70,9 @@ export class HttpObserver {
     // OAuth discovery (RFC 8414 / RFC 9728 well-known documents, often 404 while the SDK tries each
     // variant) is not the MCP endpoint answering; the SDK reports its failures as OAuth errors.
     if (String(input instanceof Request ? input.url : input).includes('/.well-known/')) return response;
+    // Neither is any other request made on the server's word (registration, a token request): what
+    // such a target answered is the SDK's to report as an OAuth failure, never shown as the server's.
+    if (isOAuthAnswer(response)) return response;
     this.lastStatus = response.status;
     const type = mediaType(response.headers.get('content-type'));
     const usable =

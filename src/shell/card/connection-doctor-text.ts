@@ -29,6 +29,10 @@ export function doctorText(t: Translate, problem: ConnectionProblem): { message:
     if (status >= 500) actionKey = 'doctor.http-status.action5xx';
     else if (status === 404 || status === 405) actionKey = 'doctor.http-status.action404';
   }
+  if (problem.kind === 'oauth-outbound-refused') {
+    params.targetKind = translatedOr(t, `doctor.outbound.${String(d.reason)}`, String(d.targetKind ?? ''));
+    if (!d.allowEntry) actionKey = 'doctor.oauth-outbound-refused.actionNoAllow';
+  }
   if (problem.kind === 'input-missing' && !d.description) messageKey = 'doctor.input-missing.noDescription';
   // A machine-to-machine OAuth server (client credentials in the config) has no Sign in: its advice is about the config.
   if (problem.step === 'auth' && d.mode === 'machine' && translatedOr(t, `${actionKey}Machine`, '') !== '')

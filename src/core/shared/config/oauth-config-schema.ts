@@ -43,6 +43,12 @@ export interface OAuthServerConfig {
   /** Name shown on the authorization server's consent page (default "MCP Dashboard"). */
   clientName?: string;
   idp?: OAuthIdpConfig;
+  /**
+   * Hosts (`host` or `host:port`) the gateway may contact for this server's OAuth although they are not
+   * the server's own origin nor a public https address: a loopback, private-network or plain-http
+   * authorization server that the server names.
+   */
+  allowHosts?: string[];
 }
 
 /** `dashboard.oauth`: the gateway's OAuth storage. */
@@ -69,6 +75,7 @@ export const oauthServerSchema = {
     clientMetadataUrl: { type: 'string', pattern: '^https://[^/]+/.+' },
     issuer: url,
     clientName: text,
+    allowHosts: { type: 'array', items: text, maxItems: 64 },
     idp: {
       type: 'object',
       required: ['tokenEndpoint', 'clientId'],
@@ -87,6 +94,33 @@ export const dashboardOAuthSchemaProperties = {
     additionalProperties: false,
   },
 } as const;
+
+/** An `allowHosts` entry: a host name or IP address as a URL spells it (IPv6 in brackets), and a port if given. */
+export interface AllowHost {
+  host: string;
+  port?: number;
+}
+
+/**
+ * Parses an `allowHosts` entry ("idp.internal", "idp.internal:8443", "10.0.0.5", "[fd00::1]:443");
+ * a string says what is wrong with it.
+ */
+export function parseAllowHost(entry: string): AllowHost | string {
+  if (entry.includes('*')) return 'has a wildcard; name each host (e.g. "idp.internal:8443")';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry))
+    return 'is a URL; give only its host or host:port (e.g. "idp.internal:8443")';
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:/?#@\s[\]\\]+)(?::(\d{1,5}))?$/.exec(entry);
+  if (!match) return 'is not a host or host:port (e.g. "idp.internal:8443" or "localhost:9000")';
+  const port = match[2] === undefined ? undefined : Number(match[2]);
+  if (port !== undefined && (port < 1 || port > 65535)) return 'has a port outside 1–65535';
+  let host: string;
+  try {
+    host = new URL(`http://${match[1]}/`).hostname;
+  } catch {
+    return 'is not a valid host name or IP address';
+  }
+  return port === undefined ? { host } : { host, port };
+}
 
 /** Rules a schema cannot say well: what each grant needs. Returns readable problems with their JSON path. */
 export function checkOAuthConfig(name: string, oauth: OAuthServerConfig): string[] {
@@ -121,5 +155,9 @@ export function checkOAuthConfig(name: string, oauth: OAuthServerConfig): string
     problems.push(`${at}: "clientSecret" without "clientId"; add the pre-registered client id`);
   if (oauth.tokenEndpointAuthMethod === 'private_key_jwt' && !hasKey)
     problems.push(`${at}: "private_key_jwt" needs "privateKey" or "privateKeyFile"`);
+  (oauth.allowHosts ?? []).forEach((entry, i) => {
+    const parsed = parseAllowHost(entry);
+    if (typeof parsed === 'string') problems.push(`${at}/allowHosts/${i}: "${entry}" ${parsed}`);
+  });
   return problems;
 }

@@ -46,4 +46,30 @@ export const doctorOAuth = {
   'doctor.oauth-failed': 'Could not sign in to "{server}": {reason}',
   'doctor.oauth-failed.action': 'Press Sign in to try again; if it keeps failing, tell whoever runs the server.',
   'doctor.oauth-failed.actionMachine': 'Check "mcpServers.{server}.oauth" in {configFile}.',
+  'doctor.oauth-sign-in-register': 'Server "{server}" needs you to sign in.',
+  'doctor.oauth-sign-in-register.action':
+    'Press Sign in on its card; the gateway then registers the dashboard as a client at {registrationOrigin}.',
+  'doctor.oauth-outbound-refused':
+    'Signing in to "{server}" was stopped: the gateway refused to contact {target} ({targetKind}), which the server named; it contacts only the server\u2019s own origin and public https addresses.',
+  'doctor.oauth-outbound-refused.action':
+    'If you trust it, add "{allowEntry}" to "mcpServers.{server}.oauth.allowHosts" in {configFile}.',
+  'doctor.oauth-outbound-refused.actionNoAllow': 'Tell whoever runs the server.',
+  'doctor.outbound.loopback': 'a loopback address (this machine)',
+  'doctor.outbound.link-local': 'a link-local address (cloud metadata services live there)',
+  'doctor.outbound.private': 'a private-network address',
+  'doctor.outbound.unspecified': 'the unspecified address (this machine)',
+  'doctor.outbound.reserved': 'a reserved or special-purpose address',
+  'doctor.outbound.scheme': 'a scheme other than http or https',
+  'doctor.outbound.plain-http': 'plain http to another origin',
+  'doctor.outbound.gateway-port': "one of the gateway's own ports",
+  'doctor.outbound.redirects': 'more than 5 redirects',
+  'doctor.oauth-not-json':
+    'Could not sign in to "{server}": its authorization server answered something that is not JSON (HTTP {status}, {contentType}).',
+  'doctor.oauth-not-json.action': 'Press Sign in to try again; if it keeps failing, tell whoever runs the server.',
+  'doctor.oauth-not-json.actionMachine': 'Check "mcpServers.{server}.oauth" in {configFile}.',
+  'doctor.oauth-invalid-answer':
+    'Could not sign in to "{server}": its authorization server answered JSON that is not the OAuth document the gateway asked for.',
+  'doctor.oauth-invalid-answer.action':
+    'Press Sign in to try again; if it keeps failing, tell whoever runs the server.',
+  'doctor.oauth-invalid-answer.actionMachine': 'Check "mcpServers.{server}.oauth" in {configFile}.',
 } satisfies Record<string, I18nMessage>;

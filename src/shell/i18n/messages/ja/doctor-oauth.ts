@@ -44,4 +44,31 @@ export const doctorOAuth: Record<keyof typeof en, I18nMessage> = {
   'doctor.oauth-failed.action':
     '「サインイン」を押してやり直してください。繰り返し失敗する場合はサーバーの管理者に知らせてください。',
   'doctor.oauth-failed.actionMachine': '{configFile} の "mcpServers.{server}.oauth" を確認してください。',
+  'doctor.oauth-sign-in-register': 'サーバー「{server}」を使うにはサインインが必要です。',
+  'doctor.oauth-sign-in-register.action':
+    'カードの「サインイン」を押してください。そのときゲートウェイは {registrationOrigin} にダッシュボードをクライアントとして登録します。',
+  'doctor.oauth-outbound-refused':
+    '「{server}」へのサインインを中止しました: サーバーが指定した {target}({targetKind})への接続をゲートウェイが拒否しました。ゲートウェイが接続するのは、サーバー自身のオリジンと公開された https のアドレスだけです。',
+  'doctor.oauth-outbound-refused.action':
+    '信頼できる場合は、{configFile} の "mcpServers.{server}.oauth.allowHosts" に "{allowEntry}" を追加してください。',
+  'doctor.oauth-outbound-refused.actionNoAllow': 'サーバーの管理者に知らせてください。',
+  'doctor.outbound.loopback': 'ループバックアドレス(このコンピューター)',
+  'doctor.outbound.link-local': 'リンクローカルアドレス(クラウドのメタデータサービスがある範囲)',
+  'doctor.outbound.private': 'プライベートネットワークのアドレス',
+  'doctor.outbound.unspecified': '未指定アドレス(このコンピューター)',
+  'doctor.outbound.reserved': '予約済みまたは特別な用途のアドレス',
+  'doctor.outbound.scheme': 'http でも https でもないスキーム',
+  'doctor.outbound.plain-http': '別のオリジンへの暗号化されていない http',
+  'doctor.outbound.gateway-port': 'ゲートウェイ自身のポート',
+  'doctor.outbound.redirects': '5 回を超えるリダイレクト',
+  'doctor.oauth-not-json':
+    '「{server}」にサインインできませんでした: 認可サーバーが JSON ではない応答を返しました(HTTP {status}、{contentType})。',
+  'doctor.oauth-not-json.action':
+    '「サインイン」を押してやり直してください。繰り返し失敗する場合はサーバーの管理者に知らせてください。',
+  'doctor.oauth-not-json.actionMachine': '{configFile} の "mcpServers.{server}.oauth" を確認してください。',
+  'doctor.oauth-invalid-answer':
+    '「{server}」にサインインできませんでした: 認可サーバーの JSON 応答が、ゲートウェイが求めた OAuth の文書ではありませんでした。',
+  'doctor.oauth-invalid-answer.action':
+    '「サインイン」を押してやり直してください。繰り返し失敗する場合はサーバーの管理者に知らせてください。',
+  'doctor.oauth-invalid-answer.actionMachine': '{configFile} の "mcpServers.{server}.oauth" を確認してください。',
 };
