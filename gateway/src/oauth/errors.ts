@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { OutboundRefusedError } from '../net/outbound-guard.js';
 import { NotJsonAnswerError, RegistrationConsentNeeded } from './oauth-fetch.js';
+import { safeSnippet } from '../../../src/core/shared/text/control-chars.js';
 
 /** JSON-RPC error code the gateway answers with when a server needs (more) authorization. In the implementation-defined server range. */
 export const AUTH_REQUIRED = -32010;
@@ -228,7 +229,7 @@ export function describeAuthFailure(
   }
   const message = (error as Error)?.message ?? '';
   if (/OAuth|authorization server|protected resource metadata|dynamic client registration/i.test(message)) {
-    const reason = plainText(message, 300);
+    const reason = safeSnippet(message, 300);
     return authFailure(
       'oauth-failed',
       `Could not sign in to "${server}": ${reason}`,
@@ -304,14 +305,4 @@ export function failureCode(error: unknown): string {
   if (typeof code === 'string' && /^[A-Za-z_][A-Za-z0-9_]{1,40}$/.test(code)) return code;
   const name = (error as Error | undefined)?.name;
   return typeof name === 'string' && /^[A-Za-z]{1,40}$/.test(name) ? name : 'Error';
-}
-
-/** One line of at most `max` characters, no control characters (the SDK's message may quote a server). */
-function plainText(text: string, max: number): string {
-  const flat = text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }

@@ -5,6 +5,8 @@
  * secret or an authorization code. Every such text passes through `scrubSecrets` first.
  */
 
+import { safeLines } from '../../../src/core/shared/text/control-chars.js';
+
 const REDACTED = '[redacted]';
 
 /** Credential-bearing parameter names, as they appear in form bodies, URLs and JSON. */
@@ -53,6 +55,6 @@ export function guardSdkWarnings(known: () => ReadonlyArray<string | undefined>)
   console.warn = (...args: unknown[]) => {
     if (typeof args[0] !== 'string' || !args[0].startsWith('[mcp-sdk]')) return warn(...args);
     const secrets = [...sources].flatMap((source) => source());
-    return warn(...args.map((a) => (typeof a === 'string' ? scrubSecrets(a, secrets) : a)));
+    return warn(...args.map((a) => (typeof a === 'string' ? safeLines(scrubSecrets(a, secrets)).join('\n') : a)));
   };
 }
