@@ -16,6 +16,8 @@ import { scratchPlugin } from './test/support/wtr-scratch-plugin.mjs';
 import { listenersPlugin } from './test/support/wtr-listeners-plugin.mjs';
 import { timingReporter } from './test/support/wtr-timing-reporter.mjs';
 
+const DEFAULT_CONTEXT_FILE = 'test/browser/mcp-apps-network.test.ts';
+
 export default {
   files: [
     'src/**/*.test.ts',
@@ -23,6 +25,17 @@ export default {
     'theme/**/*.test.ts',
     'registry-client/**/*.test.ts',
     'test/browser/**/*.test.ts',
+    `!${DEFAULT_CONTEXT_FILE}`,
+  ],
+  // Chromium opens no preconnect in a browser context of its own (off the record), so the network test's
+  // control (an unguarded page's preconnect does reach the listener) could never flip there: that file runs in
+  // the browser's default context, the only page in it.
+  groups: [
+    {
+      name: 'default-context',
+      files: DEFAULT_CONTEXT_FILE,
+      browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: CHROME_ARGS } })],
+    },
   ],
   nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
   // Test files run in parallel pages, each in its own browser context and focused as far as it can tell

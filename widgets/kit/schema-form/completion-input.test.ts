@@ -25,8 +25,10 @@ describe('<mcp-completion-input> (one unit: the combobox, with a scripted comple
       asked.push(value);
       return { values: [`${value}1`, `${value}2`] };
     };
+    // Keys typed through the DevTools protocol can arrive 100 ms or more apart on a busy machine (test files run
+    // in parallel): the pause here is longer than that, as a person's pause is longer than their keystrokes.
     const el = await fixture<McpCompletionInput>(
-      html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="60"></mcp-completion-input>`,
+      html`<mcp-completion-input name="q" label="Query" .complete=${complete} debounce="500"></mcp-completion-input>`,
     );
     el.focus();
     await sendKeys({ type: 'abc' });
