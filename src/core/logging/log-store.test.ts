@@ -36,6 +36,16 @@ describe('LogStore (servers\u2019 notifications/message as host state)', () => {
     expect(store.list('s').at(-1)!.data).to.equal('[data that cannot be shown as JSON]');
   });
 
+  it('keeps the latest entries oldest first through a flood many times the bound', () => {
+    const store = new LogStore(new EventBus());
+    const flood = MAX_LOG_ENTRIES * 20 + 7;
+    for (let i = 0; i < flood; i += 1) store.add('s', { level: 'info', data: i });
+    const kept = store.list('s').map((e) => e.data as number);
+    expect(kept).to.have.length(MAX_LOG_ENTRIES);
+    expect(kept.every((d, i) => d === flood - MAX_LOG_ENTRIES + i)).to.equal(true);
+    expect(store.list('s').at(-1)!.seq).to.equal(flood);
+  });
+
   it('remembers the level set per server and announces it', () => {
     const bus = new EventBus();
     const seen: unknown[] = [];

@@ -38,11 +38,37 @@ function boundedData(data: unknown): unknown {
 }
 
 /**
+ * The last `MAX_LOG_ENTRIES` entries of one server in a ring: a flood past the limit replaces the oldest in
+ * place (dropping it from the front of an array moved every other entry, for each message).
+ */
+class EntryRing {
+  private readonly items: LogEntry[] = [];
+  /** Where the oldest entry is once the ring is full. */
+  private start = 0;
+
+  push(entry: LogEntry): void {
+    if (this.items.length < MAX_LOG_ENTRIES) {
+      this.items.push(entry);
+      return;
+    }
+    this.items[this.start] = entry;
+    this.start = (this.start + 1) % MAX_LOG_ENTRIES;
+  }
+
+  /** Oldest first, as a new array. */
+  toArray(): LogEntry[] {
+    return this.start === 0
+      ? this.items.slice()
+      : [...this.items.slice(this.start), ...this.items.slice(0, this.start)];
+  }
+}
+
+/**
  * Keeps each server's recent log messages (host state, so a Log view finds them after a widget switch)
  * and announces each on the bus as `mcp:server:log` `{ serverName, level, logger, data, seq, time }`.
  */
 export class LogStore {
-  private readonly entries = new Map<string, LogEntry[]>();
+  private readonly entries = new Map<string, EntryRing>();
   private readonly seqs = new Map<string, number>();
   private readonly levels = new Map<string, LogLevel>();
 
@@ -62,17 +88,16 @@ export class LogStore {
       ...(logger !== undefined ? { logger } : {}),
       data: boundedData(params?.data),
     });
-    let list = this.entries.get(serverName);
-    if (!list) this.entries.set(serverName, (list = []));
-    list.push(entry);
-    if (list.length > MAX_LOG_ENTRIES) list.splice(0, list.length - MAX_LOG_ENTRIES);
+    let ring = this.entries.get(serverName);
+    if (!ring) this.entries.set(serverName, (ring = new EntryRing()));
+    ring.push(entry);
     this.bus.emit('mcp:server:log', { serverName, level, logger, data: entry.data, seq, time: entry.time });
     return entry;
   }
 
   /** The server's kept entries, oldest first. */
   list(serverName: string): LogEntry[] {
-    return [...(this.entries.get(serverName) ?? [])];
+    return this.entries.get(serverName)?.toArray() ?? [];
   }
 
   /** The level last set for the server. */

@@ -1,108 +1,39 @@
-import { LitElement, html, css, nothing, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { DependenciesObject, LogEntry, LogLevel, Unsubscribe } from '../../../src/core/shared/types.js';
 import { defineElement } from '../widget/define.js';
+import { FrameThrottle } from '../widget/frame-throttle.js';
+import { flowLayoutWithOverhang } from '../widget/virtual-list.js';
 import { LocalizeController } from '../i18n/localize.js';
 import { CLIENT_KIT_CATALOGS as KIT_CATALOGS } from '../i18n/messages-client.js';
 import { baseStyles } from '../styles/styles.js';
 import { downloadText } from '../tool-runner/long-text.js';
 import { errorText } from '../tool-runner/tool-text.js';
+import { LOG_LEVEL_ORDER, filterLog, logDataText } from './log-filter.js';
+import { logViewStyles } from './log-view.styles.js';
 
-/** The MCP log levels, least severe first (RFC 5424). */
-export const LOG_LEVEL_ORDER: readonly LogLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
+export { LOG_LEVEL_ORDER, filterLog, logDataText } from './log-filter.js';
 
-/** A log message's data as text (never as HTML): strings as they are, anything else as JSON. */
-export function logDataText(data: unknown): string {
-  if (typeof data === 'string') return data;
-  try {
-    return JSON.stringify(data, null, 2) ?? String(data);
-  } catch {
-    return String(data);
-  }
-}
-
-/** Entries at `minimum` or more severe whose text, logger or level contains `query` (case-insensitive). */
-export function filterLog(entries: readonly LogEntry[], minimum: LogLevel, query: string): LogEntry[] {
-  const floor = LOG_LEVEL_ORDER.indexOf(minimum);
-  const needle = query.trim().toLowerCase();
-  return entries.filter((e) => {
-    if (LOG_LEVEL_ORDER.indexOf(e.level) < floor) return false;
-    if (!needle) return true;
-    return `${e.level} ${e.logger ?? ''} ${logDataText(e.data)}`.toLowerCase().includes(needle);
-  });
-}
+/** Rows are rendered 100 px (three or four rows) beyond each edge of the box's view, not the virtualizer's 1,000 px. */
+const LOG_LAYOUT = flowLayoutWithOverhang(100);
+/** Up to this many rows the log is a plain list; beyond, a virtualised one. */
+const PLAIN_LIST_ROWS = 100;
+/** Rows that fill the 24rem box at any text size (a row is a line of text and more): the box is then fixed. */
+const FULL_BOX_ROWS = 24;
+const seqKey = (e: LogEntry | undefined): unknown => e?.seq;
 
 /**
  * <mcp-log-view>: a server's log messages (`notifications/message`), live. The server's level is set
  * with `logging/setLevel`; the view filters by level and text and exports what it shows as JSON.
  * Entries come from the host (`MCPBridge.getLog`, kept across widget switches) and `mcp:server:log`.
- * Log data is untrusted and shown as text.
+ * Log data is untrusted and shown as text. A long log's rows are virtualised (only those near the view are
+ * in the DOM) and a flood of messages is read at most once a frame and ten times a second, so every kept message
+ * stays reachable by scrolling, search and export without stalling the page.
+ *
+ * @cssproperty --mcp-log-height - The most the list of messages grows to (24rem).
  */
 export class McpLogView extends LitElement {
-  static override styles = [
-    baseStyles,
-    css`
-      :host {
-        display: block;
-      }
-      .bar {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--mcp-spacing-md, 0.5rem);
-        align-items: end;
-      }
-      label {
-        display: grid;
-        gap: 2px;
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-        font-weight: 600;
-      }
-      ol {
-        list-style: none;
-        margin: var(--mcp-spacing-md, 0.5rem) 0 0;
-        padding: 0;
-        max-height: 24rem;
-        overflow: auto;
-        display: grid;
-        gap: 2px;
-      }
-      li {
-        display: grid;
-        grid-template-columns: auto auto 1fr;
-        gap: var(--mcp-spacing-sm, 0.25rem);
-        border-bottom: 1px solid var(--mcp-border, #d0d7de);
-        padding: 2px 0;
-        /* A full log is a thousand rows in a 24rem scroller: rows out of view are not laid out or painted. */
-        content-visibility: auto;
-        contain-intrinsic-size: auto 1.75rem;
-      }
-      .level {
-        font-weight: 700;
-        text-transform: uppercase;
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-      .sev-high .level {
-        color: var(--mcp-error-dark, #991b1b);
-      }
-      .data {
-        white-space: pre-wrap;
-        word-break: break-word;
-        font-family: var(--mcp-font-family-mono, ui-monospace, monospace);
-      }
-      .small {
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-    `,
-  ];
+  static override styles = [baseStyles, logViewStyles];
 
   static override properties = {
     deps: { attribute: false },
@@ -128,8 +59,11 @@ export class McpLogView extends LitElement {
   private readonly l10n = new LocalizeController(this, { catalogs: KIT_CATALOGS, i18n: () => this.deps?.I18n });
   private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
   private offs: Unsubscribe[] = [];
-  /** The frame that will read the log: a flood of messages costs one read and one render per frame. */
-  private readFrame: number | undefined;
+  /**
+   * Reads of the log after `mcp:server:log`: a flood costs one read and one render per frame, and no more
+   * than ten a second (a person cannot follow more; the rest of the time is the page's).
+   */
+  private readonly reads = new FrameThrottle(() => this.read(), 100);
   private rows = new WeakMap<LogEntry, TemplateResult>();
   private rowsLocale: string | undefined;
   private timeFormat: Intl.DateTimeFormat | undefined;
@@ -145,6 +79,9 @@ export class McpLogView extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The first time format of a page loads the browser's date data (40–130 ms here): when the view opens,
+    // not in the frame that shows the first message of a flood.
+    this.localeFormat();
     this.follow();
   }
 
@@ -152,7 +89,7 @@ export class McpLogView extends LitElement {
     super.disconnectedCallback();
     for (const off of this.offs) off();
     this.offs = [];
-    this.cancelRead();
+    this.reads.cancel();
   }
 
   override willUpdate(changed: Map<string, unknown>): void {
@@ -167,7 +104,7 @@ export class McpLogView extends LitElement {
     if (bus) {
       this.offs.push(
         bus.on('mcp:server:log', (d) => {
-          if (mine(d)) this.readNextFrame();
+          if (mine(d)) this.reads.request();
         }),
         bus.on('mcp:server:log-level', (d: { serverName?: string; level?: LogLevel }) => {
           if (mine(d)) this.level = d.level;
@@ -177,21 +114,8 @@ export class McpLogView extends LitElement {
     this.read();
   }
 
-  private readNextFrame(): void {
-    if (this.readFrame !== undefined) return;
-    this.readFrame = requestAnimationFrame(() => {
-      this.readFrame = undefined;
-      this.read();
-    });
-  }
-
-  private cancelRead(): void {
-    if (this.readFrame !== undefined) cancelAnimationFrame(this.readFrame);
-    this.readFrame = undefined;
-  }
-
   private read(): void {
-    this.cancelRead();
+    this.reads.done();
     try {
       this.entries = this.deps?.MCPBridge.getLog?.(this.serverName) ?? [];
       this.level = this.deps?.MCPBridge.getLoggingLevel?.(this.serverName);
@@ -229,28 +153,76 @@ export class McpLogView extends LitElement {
     this.note = this.t('log.exported', { count: shown.length });
   }
 
-  /**
-   * One entry's row, made once per entry and locale: a flood re-renders the list every frame, and building
-   * a thousand rows (each with a formatted time) again each time held the main thread for seconds.
-   */
-  private row(e: LogEntry): TemplateResult {
+  /** The time format for the current locale; a new locale also starts the cache of rows again. */
+  private localeFormat(): Intl.DateTimeFormat {
     const locale = this.l10n.locale;
-    if (locale !== this.rowsLocale) {
+    if (locale !== this.rowsLocale || !this.timeFormat) {
       this.rows = new WeakMap();
       this.rowsLocale = locale;
       this.timeFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: 'numeric', second: 'numeric' });
     }
-    let row = this.rows.get(e);
-    if (!row) {
-      const level = this.t(`log.level.${e.level}`);
-      row = html`<li data-level=${e.level} class=${LOG_LEVEL_ORDER.indexOf(e.level) >= 4 ? 'sev-high' : ''}>
-        <time class="small muted" datetime=${new Date(e.time).toISOString()}>${this.timeFormat!.format(e.time)}</time>
-        <span class="level">${level}</span>
-        <span><span class="small muted">${e.logger ?? ''}</span> <span class="data">${logDataText(e.data)}</span></span>
-      </li>`;
-      this.rows.set(e, row);
+    return this.timeFormat;
+  }
+
+  /**
+   * One entry's cells, made once per entry and locale: a flood re-renders the visible rows every frame, and
+   * formatting each row's time and text again each time is work nobody sees.
+   */
+  private cells(e: LogEntry): TemplateResult {
+    const timeFormat = this.localeFormat();
+    let cells = this.rows.get(e);
+    if (!cells) {
+      cells = html`<time class="small muted" datetime=${new Date(e.time).toISOString()}
+          >${timeFormat.format(e.time)}</time
+        >
+        <span class="level">${this.t(`log.level.${e.level}`)}</span>
+        <span
+          ><span class="small muted">${e.logger ?? ''}</span> <span class="data">${logDataText(e.data)}</span></span
+        >`;
+      this.rows.set(e, cells);
     }
-    return row;
+    return cells;
+  }
+
+  /** One row; it says its place in the whole list (`aria-posinset` of `aria-setsize`), in view or not. */
+  private row(e: LogEntry | undefined, i: number, size: number): TemplateResult {
+    if (!e) return html``;
+    return html`<li
+      aria-setsize=${size}
+      aria-posinset=${i + 1}
+      data-level=${e.level}
+      class=${LOG_LEVEL_ORDER.indexOf(e.level) >= 4 ? 'sev-high' : ''}
+    >
+      ${this.cells(e)}
+    </li>`;
+  }
+
+  /**
+   * The rows in a box that scrolls them. Up to `PLAIN_LIST_ROWS` are a plain list, every row in the DOM (the
+   * browser's own find sees them all); beyond that a virtualised list, with only the rows in and near the view
+   * in the DOM, so a full log, or a flood that changes it every frame, costs a few rows of rendering and
+   * layout, not a thousand. The box stays the same element, so it keeps its scroll position from one to the
+   * other.
+   */
+  private list(shown: LogEntry[]): TemplateResult {
+    const size = shown.length;
+    const label = this.t('log.list', { name: this.serverName });
+    return html`<div class=${size >= FULL_BOX_ROWS ? 'rows full' : 'rows'} tabindex="0">
+      ${
+        size <= PLAIN_LIST_ROWS
+          ? html`<ol aria-label=${label}>
+              ${repeat(shown, seqKey, (e, i) => this.row(e, i, size))}
+            </ol>`
+          : html`<mcp-virtual-list
+              role="list"
+              aria-label=${label}
+              .layout=${LOG_LAYOUT}
+              .items=${shown}
+              .keyFunction=${seqKey}
+              .renderItem=${(e: LogEntry | undefined, i: number) => this.row(e, i, size)}
+            ></mcp-virtual-list>`
+      }
+    </div>`;
   }
 
   override render() {
@@ -303,13 +275,7 @@ export class McpLogView extends LitElement {
       ${
         shown.length === 0
           ? html`<p class="muted">${this.entries.length ? t('log.noMatch') : t('log.none')}</p>`
-          : html`<ol aria-label=${t('log.list', { name: this.serverName })}>
-              ${repeat(
-                shown,
-                (e) => e.seq,
-                (e) => this.row(e),
-              )}
-            </ol>`
+          : this.list(shown)
       }`;
   }
 }

@@ -1,8 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
-import { LitVirtualizer } from '@lit-labs/virtualizer/LitVirtualizer.js';
-import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js';
 import type { I18nInterface, MCPTool } from '../../../src/core/shared/types.js';
 import { defineElement } from '../widget/define.js';
+import { flowLayoutWithOverhang } from '../widget/virtual-list.js';
 import { LocalizeController } from '../i18n/localize.js';
 import { KIT_CATALOGS } from '../i18n/messages.js';
 import { baseStyles } from '../styles/styles.js';
@@ -15,31 +14,13 @@ import { mcpletBadgeStyles } from './mcplet-badges.js';
 export const TOOL_LIST_OVERHANG_PX = 250;
 
 /**
- * The virtualizer's flow layout with a smaller margin of off-screen rows. Its default of 1,000 px
- * suits a list scrolled with the page; in our 24rem box it meant 14 rows rendered to show 4, and a
- * keystroke that changes the matches builds, measures and paints every one of them. With 250 px, 7
- * rows; the slowest keystroke at 5,000 tools fell from 17–20 ms to 11–12 ms of main-thread CPU (A/B,
- * bench/widgets.bench.mjs). That is still two to three rows beyond each edge, so scrolling does
- * not show empty space (test/browser/tool-list.test.ts).
+ * The tool list's margin of off-screen rows. The virtualizer's default of 1,000 px meant 14 rows rendered
+ * to show 4 in our 24rem box, and a keystroke that changes the matches builds, measures and paints every
+ * one of them. With 250 px, 7 rows; the slowest keystroke at 5,000 tools fell from 17–20 ms to 11–12 ms of
+ * main-thread CPU (A/B, bench/widgets.bench.mjs). That is still two to three rows beyond each edge, so
+ * scrolling does not show empty space (test/browser/tool-list.test.ts).
  */
-class ToolListLayout extends FlowLayout {
-  constructor(...args: ConstructorParameters<typeof FlowLayout>) {
-    super(...args);
-    this._overhang = TOOL_LIST_OVERHANG_PX;
-  }
-}
-const TOOL_LIST_LAYOUT = { type: ToolListLayout };
-
-/**
- * The virtualizer as an element (`<lit-virtualizer>` under an `mcp-` name, MCP-WP-5.1.2). Not the bare
- * `virtualize()` directive: that one looks for the boxes that clip and scroll it at the moment Lit
- * builds its template, before the template is in the page, so it never learnt about the card or tile
- * that scrolls around the list. Scrolled there (a small window, a tall card) the list stayed empty
- * ("1 of 1 tools match" and no row) until the page itself scrolled. The element looks once it is
- * connected (lit/lit#5290 describes the same difference).
- */
-class McpVirtualList extends LitVirtualizer {}
-defineElement('mcp-virtual-list', McpVirtualList);
+const TOOL_LIST_LAYOUT = flowLayoutWithOverhang(TOOL_LIST_OVERHANG_PX);
 
 /** Rows are keyed by tool name, so a search that keeps a tool keeps its row. */
 const toolKey = (tool: MCPTool | undefined): unknown => tool?.name;
@@ -176,6 +157,5 @@ defineElement('mcp-tool-list', McpToolList);
 declare global {
   interface HTMLElementTagNameMap {
     'mcp-tool-list': McpToolList;
-    'mcp-virtual-list': McpVirtualList;
   }
 }
