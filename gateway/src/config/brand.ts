@@ -5,6 +5,7 @@ import { checkImageBytes, checkImageDataUrl, typeFromFileName } from '../../../s
 import { validateBrand } from '../../../src/core/shared/brand/brand-validate.js';
 import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
 import { ConfigFileError } from './config.js';
+import { readFailure } from './read-failure.js';
 
 function locate(text: string, message: string): string {
   const match = /position (\d+)/.exec(message);
@@ -18,13 +19,7 @@ async function readBrandFile(file: string, configFile: string): Promise<unknown>
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'the file does not exist'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : (error as Error).message;
+    const reason = readFailure(error);
     throw new ConfigFileError(configFile, [`at /dashboard/brand: cannot read the brand file ${file}: ${reason}`]);
   }
   try {
@@ -52,11 +47,7 @@ async function loadImage(
     try {
       bytes = await readFile(file);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new Error(
-        `cannot read ${file}: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}`,
-        { cause: error },
-      );
+      throw new Error(`cannot read ${file}: ${readFailure(error)}`, { cause: error });
     }
     const checked = checkImageBytes(new Uint8Array(bytes), {
       what: `${what} ${file}`,

@@ -9,6 +9,7 @@ import {
 } from '../../../src/core/shared/config/config-import.js';
 import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
 import { configProblems } from '../../../src/core/shared/config/config-validate.js';
+import { readFailure } from './read-failure.js';
 
 /** A config file that cannot be used; `message` is what the user reads (no stack trace). */
 export class ConfigFileError extends Error {
@@ -106,13 +107,7 @@ export async function loadConfigFile(path: string): Promise<LoadedConfig> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'the file does not exist'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : (error as Error).message;
+    const reason = readFailure(error);
     throw new ConfigFileError(file, [`cannot read the config file: ${reason}. Pass another one with --config <file>.`]);
   }
   const { config, warnings, missingInputs, envFiles } = readConfig(text, file);

@@ -4,6 +4,7 @@ import type { DashboardConfig } from '../../../src/core/shared/config/config-sch
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
 import { validateLayoutFile } from '../../../src/core/shared/layout/layout-validate.js';
 import { ConfigFileError } from './config.js';
+import { readFailure } from './read-failure.js';
 
 /**
  * Loads the team layout files named by `dashboard.layouts` in the config (paths relative to the config
@@ -23,9 +24,8 @@ export async function loadTeamLayouts(config: DashboardConfig, configFile: strin
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
       throw new ConfigFileError(configFile, [
-        `at /dashboard/layouts/${i}: cannot read the layout file ${file}: ${code === 'ENOENT' ? 'the file does not exist' : (error as Error).message}`,
+        `at /dashboard/layouts/${i}: cannot read the layout file ${file}: ${readFailure(error)}`,
       ]);
     }
     let value: unknown;
