@@ -19,6 +19,39 @@ const repoRoot = resolve(here, '..', '..');
 const FIXTURE = 'test/fixtures/conformance-server.mjs';
 const exec = promisify(execFile);
 
+/** The server scenarios, all of them, normally take well under a minute. */
+const SERVER_RUN_MS = 240_000;
+
+/**
+ * Runs the suite's CLI and resolves when it exits (not when its pipes close: a process it started and
+ * left behind may hold them), or kills it after `timeoutMs`; a run that had to be killed says so.
+ * @returns {Promise<{ code: number | null, log: string, timedOut: boolean }>}
+ */
+function runBounded(command, args, timeoutMs) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    let timedOut = false;
+    child.stdout.on('data', (d) => (log += d));
+    child.stderr.on('data', (d) => (log += d));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      log += `\n[run] killed after ${timeoutMs / 1000} s`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      // Output still in the pipes arrives within a moment; a pipe held open by a leftover does not delay us.
+      const done = () => resolvePromise({ code, log, timedOut });
+      const grace = setTimeout(done, 1000);
+      child.once('close', () => {
+        clearTimeout(grace);
+        done();
+      });
+    });
+  });
+}
+
 /** Scenario names of a suite, by kind, with their spec versions. */
 export async function listScenarios(suite) {
   const { stdout, stderr } = await exec(suite.node, [suite.cli, 'list'], { cwd: repoRoot });
@@ -137,13 +170,7 @@ export async function runClientScenarios(
         '-o',
         out,
       ];
-      const run = await new Promise((resolvePromise) => {
-        const child = spawn(suite.node, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-        let log = '';
-        child.stdout.on('data', (d) => (log += d));
-        child.stderr.on('data', (d) => (log += d));
-        child.on('close', (code) => resolvePromise({ code, log }));
-      });
+      const run = await runBounded(suite.node, args, timeoutMs + 30_000);
       const checks = (await readChecks(out).catch(() => new Map())).get(scenario) ?? [];
       // A non-zero exit with no failing check means warnings only, unless the driver failed or timed out
       // (where a scenario expects the client to fail, the suite exits 0).
@@ -180,15 +207,17 @@ export async function runClientScenarios(
 export async function runServerScenarios(suite, url) {
   const out = await mkdtemp(join(tmpdir(), 'mcp-dashboard-suite-server-'));
   try {
-    await new Promise((resolvePromise) => {
-      const child = spawn(suite.node, [suite.cli, 'server', '--url', url, '-o', out], {
-        cwd: repoRoot,
-        stdio: 'ignore',
-      });
-      child.on('close', resolvePromise);
-    });
+    const run = await runBounded(suite.node, [suite.cli, 'server', '--url', url, '-o', out], SERVER_RUN_MS);
     const results = new Map();
     for (const [name, checks] of await readChecks(out)) results.set(name.replace(/^server-/, ''), outcome(checks));
+    if (run.timedOut)
+      results.set('(the suite run)', {
+        ok: false,
+        passed: 0,
+        failed: 1,
+        warnings: 0,
+        notes: [`the server scenarios did not finish within ${SERVER_RUN_MS / 1000} s: ${run.log.slice(-400)}`],
+      });
     return results;
   } finally {
     await rm(out, { recursive: true, force: true });

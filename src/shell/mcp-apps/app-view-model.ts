@@ -98,9 +98,12 @@ export class AppViewModel {
     }
   }
 
-  /** Records a note and runs `emit`, at most 20 per second per view (a chatty app cannot flood the host). */
-  note(kind: ViewNote['kind'], text: string, emit?: () => void): void {
-    const added = addNote(this.notes, this.noteBudget, kind, text, Date.now());
+  /**
+   * Records a note and runs `emit`, at most 20 per second per view (a chatty app cannot flood the host);
+   * `metered: false` for a note the host already bounds (see addNote).
+   */
+  note(kind: ViewNote['kind'], text: string, emit?: () => void, metered = true): void {
+    const added = addNote(this.notes, this.noteBudget, kind, text, Date.now(), metered);
     this.notes = added.notes;
     if (!added.accepted) return;
     emit?.();

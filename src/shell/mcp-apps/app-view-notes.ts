@@ -22,7 +22,9 @@ const PER_SECOND = 20;
 /**
  * Adds a note at most 20 times per second (a chatty app cannot flood the host); when a new window
  * starts, one note says how many were dropped. Returns the notes (the same array when unchanged) and
- * whether this note was accepted. Texts are cut at 2000 characters; 50 notes are kept.
+ * whether this note was accepted. Texts are cut at 2000 characters; 50 notes are kept. A note that is
+ * `metered: false` (one the host bounds on its own, such as the resize-loop note, at most once per freeze)
+ * is always kept and uses none of the allowance, so a burst of the app's own messages cannot hide it.
  */
 export function addNote(
   notes: ViewNote[],
@@ -30,6 +32,7 @@ export function addNote(
   kind: ViewNote['kind'],
   text: string,
   now: number,
+  metered = true,
 ): { notes: ViewNote[]; accepted: boolean } {
   if (now - budget.windowStart > 1000) {
     if (budget.dropped)
@@ -41,6 +44,8 @@ export function addNote(
     budget.used = 0;
     budget.dropped = 0;
   }
+  if (!metered)
+    return { notes: [{ time: now, kind, text: text.slice(0, 2000) }, ...notes].slice(0, KEPT), accepted: true };
   if (budget.used >= PER_SECOND) {
     budget.dropped += 1;
     return { notes, accepted: false };

@@ -266,7 +266,9 @@ export class AppView extends AppViewModel {
     if (this.displayMode !== 'inline' || !this.iframe) return;
     const verdict = this.governor.propose(params.height);
     if (verdict.apply) this.iframe.style.height = `${verdict.height}px`;
-    if (verdict.loopDetected) this.note('refused', 'The app kept resizing itself; its height is held for a moment.');
+    // At most once per freeze (2 s), so it needs no share of the note allowance.
+    if (verdict.loopDetected)
+      this.note('refused', 'The app kept resizing itself; its height is held for a moment.', undefined, false);
   }
 
   /** Switches the display mode (user action or an accepted `ui/request-display-mode`). */
