@@ -92,6 +92,8 @@ describe('roots and server logs', () => {
     const again = await waitFor(() => deepQuery('mcp-log-view', shown), 5000, 'the log view again');
     const items = () => deepQueryAll('li', again.shadowRoot!);
     await waitFor(() => items().length === 3, 5000, 'three entries');
+    // Every message that arrived is kept, so the view says nothing about older ones.
+    expect(again.shadowRoot!.querySelector('[data-role="log-dropped"]')).to.equal(null);
     expect(deepText(again.shadowRoot!)).to.contain('error message <img src=x onerror=');
     expect(again.shadowRoot!.querySelector('img, script, b')).to.equal(null);
     expect(window.__xss).to.equal(undefined);

@@ -47,6 +47,11 @@ describe('<mcp-log-view> after a flood of 20,000 messages', () => {
     const root = view.shadowRoot!;
     expect(MAX_LOG_ENTRIES).to.equal(1000);
     await waitFor(() => deepText(root).includes('Showing 1,000 of 1,000 messages'), 5000, 'the count of kept messages');
+    // The person is told the log is not the whole story: what was dropped, and how much is kept (once the view
+    // has read the last of the flood; it reads at most ten times a second).
+    const dropped = `${(FLOOD - MAX_LOG_ENTRIES).toLocaleString('en')} older messages are no longer kept: the log keeps the newest 1,000 of each server.`;
+    const droppedText = () => root.querySelector('[data-role="log-dropped"]')?.textContent?.replace(/\s+/g, ' ').trim();
+    await waitFor(() => droppedText() === dropped, 5000, `"${dropped}" (the view says: "${droppedText()}")`);
     expect(root.querySelector('[role="list"]')!.getAttribute('aria-label')).to.equal('Log of flood');
     // The box that scrolls the rows, as a person scrolls it (wheel, keys, scrollbar).
     const box = root.querySelector<HTMLElement>('.rows')!;

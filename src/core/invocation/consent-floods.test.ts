@@ -2,7 +2,13 @@ import { expect } from '@open-wc/testing';
 import { EventBus } from '../services/event-bus.js';
 import type { MCPBridge } from '../bridge/mcp-bridge.js';
 import type { CallerContext } from '../shared/types.js';
-import { AGENT_BLOCK_MS, ConsentFloods, MAX_WAITING_PER_AGENT, floodMessage } from './consent-floods.js';
+import {
+  AGENT_BLOCK_MS,
+  ConsentFloods,
+  MAX_WAITING_PER_AGENT,
+  floodMessage,
+  sessionBlockStore,
+} from './consent-floods.js';
 import { ToolInvoker, type ConfirmationAnswer, type ConfirmationRequest, type HostTool } from './tool-invoker.js';
 
 const reader: CallerContext = { surface: 'agent', id: 'reader' };
@@ -119,5 +125,29 @@ describe('consent floods through the one invocation path', () => {
     await until(() => asked.length === 4, 'another agent is still asked');
     asked[3]!.answer({ confirmed: true });
     expect(await mine).to.equal('sent');
+  });
+});
+
+describe('consent floods: a denial outlives a reload of the tab', () => {
+  const key = 'mcp-dashboard:denied-agents';
+  afterEach(() => sessionStorage.removeItem(key));
+
+  it('with the tab’s sessionStorage, a new page’s count still refuses the denied agent until the time is up; without a store it does not', () => {
+    let now = Date.parse('2026-01-01T10:00:00Z');
+    const first = new ConsentFloods({ now: () => now, store: sessionBlockStore() });
+    const until = first.block(reader)!;
+    // The page reloads: a new count, the same tab.
+    const reloaded = new ConsentFloods({ now: () => now, store: sessionBlockStore() });
+    expect(reloaded.admit(reader)).to.deep.equal({ kind: 'blocked', agentId: 'reader', until });
+    expect(reloaded.admit(other).kind).to.equal('admitted');
+    // The control: a count that keeps nothing has no denial to carry over.
+    expect(new ConsentFloods({ now: () => now }).admit(reader).kind).to.equal('admitted');
+    // Once the time is up, the next page finds nothing, and what another script left there is no denial.
+    now = until;
+    expect(new ConsentFloods({ now: () => now, store: sessionBlockStore() }).admit(reader).kind).to.equal('admitted');
+    sessionStorage.setItem(key, 'not json');
+    expect(new ConsentFloods({ now: () => now, store: sessionBlockStore() }).admit(reader).kind).to.equal('admitted');
+    sessionStorage.setItem(key, JSON.stringify({ reader: 'forever' }));
+    expect(new ConsentFloods({ now: () => now, store: sessionBlockStore() }).admit(reader).kind).to.equal('admitted');
   });
 });

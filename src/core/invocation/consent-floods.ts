@@ -1,7 +1,7 @@
 // An agent can ask for many calls at once; each that needs the person waits in the confirmation dialog (one
 // dialog per agent, shell/dialogs/confirm-batch.ts). These limits keep such a flood from burying the person:
 // at most MAX_WAITING_PER_AGENT calls of one agent wait at a time (the next is refused at once), and the person
-// can deny everything from that agent for AGENT_BLOCK_MS. The record: docs/decisions/consent-floods.md.
+// can deny everything from that agent for AGENT_BLOCK_MS (kept across reloads of the tab). The record: docs/decisions/consent-floods.md.
 
 import type { CallerContext } from '../shared/types.js';
 
@@ -50,16 +50,62 @@ export function floodMessage(refusal: FloodRefusal): string {
     : `${denied}; this call was refused without asking. Try again after ${until}.`;
 }
 
-/** Counts each agent's calls waiting for the person, and the agents the person denied for a while (this page only). */
+/** Where the agents the person denied are kept across reloads of the tab (a string holding JSON). */
+export interface BlockStore {
+  read(): string | null;
+  write(value: string): void;
+}
+
+const BLOCK_KEY = 'mcp-dashboard:denied-agents';
+
+/**
+ * The tab's sessionStorage: a denial outlives a reload of the page (an agent keeps acting on the tab) but not the
+ * tab. Undefined where there is none (or it refuses, as in some private modes): the denial then lasts this page.
+ */
+export function sessionBlockStore(): BlockStore | undefined {
+  try {
+    const storage = globalThis.sessionStorage;
+    if (!storage) return undefined;
+    return { read: () => storage.getItem(BLOCK_KEY), write: (value) => storage.setItem(BLOCK_KEY, value) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Counts each agent's calls waiting for the person, and the agents the person denied for a while. */
 export class ConsentFloods {
   private readonly waiting = new Map<string, number>();
   private readonly blocked = new Map<string, number>();
   private readonly max: number;
   private readonly now: () => number;
+  private readonly store: BlockStore | undefined;
 
-  constructor(options: { max?: number; now?: () => number } = {}) {
+  /** `store`: where denials outlive the page (the shell passes sessionBlockStore()); without one, they last the page. */
+  constructor(options: { max?: number; now?: () => number; store?: BlockStore } = {}) {
     this.max = options.max ?? MAX_WAITING_PER_AGENT;
     this.now = options.now ?? Date.now;
+    this.store = options.store;
+    this.load();
+  }
+
+  /** Reads the denials still running from the store; anything unreadable there counts as none. */
+  private load(): void {
+    try {
+      const saved: unknown = JSON.parse(this.store?.read() ?? '{}');
+      if (!saved || typeof saved !== 'object') return;
+      for (const [agent, until] of Object.entries(saved))
+        if (typeof until === 'number' && until > this.now()) this.blocked.set(agent, until);
+    } catch {
+      // A value some other code wrote, or storage that refuses: no denials are carried over.
+    }
+  }
+
+  private save(): void {
+    try {
+      this.store?.write(JSON.stringify(Object.fromEntries(this.blocked)));
+    } catch {
+      // Storage full or refused: the denial still holds for this page.
+    }
   }
 
   /** Until when the person denied this caller's agent (ms since epoch), or undefined when it is not denied now. */
@@ -69,6 +115,7 @@ export class ConsentFloods {
     if (until === undefined) return undefined;
     if (until > this.now()) return until;
     this.blocked.delete(key!);
+    this.save();
     return undefined;
   }
 
@@ -115,6 +162,7 @@ export class ConsentFloods {
     if (key === undefined) return undefined;
     const until = Math.max(this.blocked.get(key) ?? 0, this.now() + ms);
     this.blocked.set(key, until);
+    this.save();
     return until;
   }
 }

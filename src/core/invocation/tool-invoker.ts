@@ -52,13 +52,16 @@ export class ToolInvoker {
     validator: ArgumentValidator;
     confirm: Confirmer;
     policy?: PolicyGate;
+    /** Each agent's calls waiting for the person; a fresh in-memory count when not given. */
+    floods?: ConsentFloods;
   }) {
     const { bus, bridge, validator, confirm, policy } = options;
+    this.floods = options.floods ?? new ConsentFloods();
     this.services = { bus, bridge, validator, confirm, policy, floods: this.floods };
   }
 
   /** Each agent's calls waiting for the person (capped), and the agents the person denied for a while. */
-  readonly floods = new ConsentFloods();
+  readonly floods: ConsentFloods;
 
   /**
    * Who a widget's call is from: the widget, or — with a live `agentInvocation` id of that widget — the

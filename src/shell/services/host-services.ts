@@ -6,6 +6,7 @@ import { MCPBridge } from '../../core/bridge/mcp-bridge.js';
 import { ServerCatalog } from '../../core/bridge/server-catalog.js';
 import { routeReadRequests } from '../../core/bridge/request-router.js';
 import { ToolInvoker, type Confirmer } from '../../core/invocation/tool-invoker.js';
+import { ConsentFloods, sessionBlockStore } from '../../core/invocation/consent-floods.js';
 import { LazySchemaValidator } from '../../core/invocation/lazy-validator.js';
 import { I18n } from '../../core/services/i18n.js';
 import { ThemeService } from '../../../theme/theme-service.js';
@@ -85,7 +86,9 @@ export function createHostServices(options: {
     db: options.policyDb,
     t: (key, variables) => i18n.t(key, variables),
   });
-  const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate });
+  // "Deny all from this agent" outlives a reload of the tab (an agent keeps acting on it), not the tab.
+  const floods = new ConsentFloods({ store: sessionBlockStore() });
+  const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate, floods });
   invoker.start();
   const agents = createAgentServices({ bus, bridge, invoker, validator, policy, gateway });
   const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) =>

@@ -230,6 +230,8 @@ export class McpLogView extends LitElement {
     const bridge = this.deps?.MCPBridge;
     if (!bridge?.getLog) return html`<p class="muted">${t('log.unsupported')}</p>`;
     const shown = filterLog(this.entries, this.minimum, this.query);
+    // Sequence numbers count every message the server sent; the first kept one says how many came before it.
+    const dropped = this.entries.length ? this.entries[0].seq - 1 : 0;
     const levelName = (l: LogLevel) => t(`log.level.${l}`);
     return html`<div class="bar">
         <label
@@ -270,6 +272,13 @@ export class McpLogView extends LitElement {
         >
       </div>
       <p class="small muted">${t('log.count', { shown: shown.length, total: this.entries.length })}</p>
+      ${
+        dropped > 0
+          ? html`<p class="small muted" data-role="log-dropped">
+              ${t('log.dropped', { count: dropped, total: this.entries.length })}
+            </p>`
+          : nothing
+      }
       <p class="small" role="status">${this.note}</p>
       ${this.problem ? html`<p class="error-text" role="alert">✗ ${this.problem}</p>` : nothing}
       ${

@@ -58,6 +58,10 @@ export const clientEn = {
   'log.export': 'Export JSON',
   'log.exported': { one: 'Exported {count} message.', other: 'Exported {count} messages.' },
   'log.count': 'Showing {shown} of {total} messages',
+  'log.dropped': {
+    one: '{count} older message is no longer kept: the log keeps the newest {total} of each server.',
+    other: '{count} older messages are no longer kept: the log keeps the newest {total} of each server.',
+  },
   'log.none': 'No log messages yet.',
   'log.noMatch': 'No message matches the level and search.',
   'log.list': 'Log of {name}',

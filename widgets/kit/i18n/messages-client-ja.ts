@@ -57,6 +57,9 @@ export const clientJa: Record<keyof typeof clientEn, I18nMessage> = {
   'log.export': 'JSON で書き出す',
   'log.exported': { other: 'メッセージ {count} 件を書き出しました。' },
   'log.count': '{total} 件中 {shown} 件を表示',
+  'log.dropped': {
+    other: '古いメッセージ {count} 件は保持されていません。ログはサーバーごとに最新の {total} 件を保持します。',
+  },
   'log.none': 'ログメッセージはまだありません。',
   'log.noMatch': 'レベルと検索に合うメッセージはありません。',
   'log.list': '{name} のログ',
