@@ -4,6 +4,7 @@ import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import { waitFor } from '../support/gateway.js';
 import { brokenServers } from '../support/doctor-table.mjs';
 import { useDashboard } from '../support/setup.js';
+import { deepQuery } from '../support/dom.js';
 let fixture: { id: string; port: number } | undefined;
 let everything: { id: string; port: number } | undefined;
 let table: ReturnType<typeof brokenServers>;
@@ -70,6 +71,22 @@ describe('connection doctor on the cards', function () {
       expect(text).not.to.match(/<html|<script|<!DOCTYPE|Acme intranet|Cannot POST/i);
     });
   }
+
+  it('locked (401, no OAuth metadata): the card offers "headers" or Sign in, and says where Sign in would register', async () => {
+    const c = await waitFor(() => card('locked'), 20_000, 'card locked');
+    const action = await waitFor(() => doctorPart(c, 'action'), 30_000, 'the advice on locked');
+    expect(action).to.contain('"headers"');
+    expect(action).to.contain(
+      `If it signs in with OAuth instead, press Sign in: the gateway then registers the dashboard as a client at http://127.0.0.1:${fixture!.port}.`,
+    );
+    const button = await waitFor(
+      () =>
+        deepQuery('mcp-sign-in-panel', c.shadowRoot!)?.shadowRoot?.querySelector<HTMLButtonElement>('button.primary'),
+      10_000,
+      'the Sign in button',
+    );
+    expect(button.textContent!.trim()).to.equal('Sign in');
+  });
 
   it('the process that exits shows its last stderr lines, as text', async () => {
     const stderr = await waitFor(() => doctorPart(card('exits'), 'stderr'), 20_000, 'stderr lines');

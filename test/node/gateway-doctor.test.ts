@@ -134,6 +134,34 @@ describe('connection doctor', () => {
     });
   }
 
+  test('locked (401, no OAuth metadata): nothing is registered before Sign in; the card offers "headers" or Sign in; Sign in registers once, and its refusal leaves "headers"', async () => {
+    const hits = async (): Promise<{ register: number }> => (await fetch(broken.url('/_hits'))).json();
+    const origin = new URL(broken.url('/')).origin;
+    const error = (await connectError('locked')) as Error & { data?: { problem?: Problem; signIn?: boolean } };
+    assert.equal(error.data?.problem?.kind, 'auth-required');
+    assert.equal(error.data?.signIn, true, 'the card offers Sign in');
+    assert.match(
+      error.data!.problem!.action,
+      new RegExp(
+        `"headers".*If it signs in with OAuth instead, press Sign in: the gateway then registers the dashboard as a client at ${origin.replace(/[.]/g, '\\.')}\\.$`,
+      ),
+    );
+    // The sentinel: the gateway has not POSTed a registration anywhere, not even at the server's own origin.
+    assert.equal((await hits()).register, 0, 'no registration before Sign in');
+    // The person presses Sign in: now the gateway registers, once, where the card said.
+    const res = await fetch(`${gw.origin}/api/servers/locked/sign-in`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${gw.token}` },
+    });
+    assert.ok(!res.ok, `the sign-in fails: the server offers no registration (${res.status})`);
+    assert.equal((await hits()).register, 1, 'one registration, after Sign in');
+    // Refused: the server offers no OAuth, so the advice is "headers" alone, without Sign in.
+    const after = (await connectError('locked')) as Error & { data?: { problem?: Problem; signIn?: boolean } };
+    assert.equal(after.data?.problem?.kind, 'auth-required');
+    assert.equal(after.data?.signIn, undefined);
+    assert.doesNotMatch(after.data!.problem!.action, /Sign in/);
+  });
+
   test(
     'tls: a self-signed certificate is diagnosed as a TLS problem, with what to do',
     { skip: !execFileSyncWorks('openssl') && 'openssl is not installed, so no certificate can be made' },

@@ -2,6 +2,7 @@ import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/con
 import { httpProblem, type ProblemSite } from '../doctor/diagnoses.js';
 import { problemError, type RpcError } from '../doctor/problem-error.js';
 import { AUTH_REQUIRED, type AuthFailure } from './errors.js';
+import { RegistrationConsentNeeded } from './oauth-fetch.js';
 import type { ServerAuth } from './server-auth.js';
 
 /**
@@ -53,7 +54,19 @@ export function authError(target: AuthProblemTarget, error: unknown): RpcError |
       html: false,
       challenge: true,
     };
-    return problemError(target.report(httpProblem(target.site, url, error, seen, 'streamable-http')));
+    const problem = httpProblem(target.site, url, error, seen, 'streamable-http');
+    if (!(error instanceof RegistrationConsentNeeded) || target.auth.registrationWasRefused(error))
+      return problemError(target.report(problem));
+    // Nothing was registered yet: the server may take an API key, or sign in with OAuth without metadata.
+    const origin = error.origin;
+    problem.details.registrationOrigin = origin;
+    problem.action = `${problem.action} If it signs in with OAuth instead, press Sign in: the gateway then registers the dashboard as a client at ${origin}.`;
+    return problemError(target.report(problem), {
+      step: 'auth',
+      server: target.site.name,
+      reason: 'sign-in',
+      signIn: true,
+    });
   }
   const failure = target.auth?.describe(error);
   if (!failure) return undefined;

@@ -12,7 +12,7 @@ import type { OAuthServerConfig } from '../../../src/core/shared/config/oauth-co
 import type { GatewayAuthSummary } from '../../../src/core/shared/gateway-api/gateway-oauth.js';
 import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure } from './errors.js';
 import { machineProvider, readPrivateKey } from './machine.js';
-import { createOAuthFetch } from './oauth-fetch.js';
+import { createOAuthFetch, RegistrationConsentNeeded } from './oauth-fetch.js';
 import { GatewayOAuthProvider } from './provider.js';
 import { scrubSecrets } from './scrub.js';
 import type { TokenStore } from './token-store.js';
@@ -72,6 +72,8 @@ export class ServerAuth {
   private lock: Promise<unknown> = Promise.resolve();
   /** Sign-ins the person started that are running: only they may register a client. */
   private consenting = 0;
+  /** The registration endpoint that refused the registration a Sign in made (then Sign in is not offered again). */
+  private registrationRefused: string | undefined;
   /** Every request made on the server's word (everything but the MCP endpoint itself), guarded. */
   private readonly outbound: FetchLike;
 
@@ -161,17 +163,26 @@ export class ServerAuth {
   }
 
   /**
-   * True when `error` shows the server offers no OAuth at all: it answered 401, but neither
-   * protected-resource nor authorization-server metadata was found, the config names no client, and
-   * registering at the default endpoint was refused. Its credentials belong in "headers" instead.
+   * True when `error` shows the server publishes no OAuth: it answered 401, but neither
+   * protected-resource nor authorization-server metadata was found and the config names no client.
+   * Then registering at the default endpoint either was refused (its credentials belong in "headers")
+   * or waits for the person's Sign in (RegistrationConsentNeeded: "headers", or Sign in if it uses OAuth
+   * without metadata).
    */
   notOffered(error: unknown): boolean {
     const oauth = this.options.oauth;
     // allowHosts names no client: a config with only that still leaves the client to discovery.
     const named = Object.keys(oauth ?? {}).filter((key) => key !== 'allowHosts');
-    if (!this.interactive || named.length || !(error instanceof RegistrationRejectedError)) return false;
+    const registering = error instanceof RegistrationRejectedError || error instanceof RegistrationConsentNeeded;
+    if (!this.interactive || named.length || !registering) return false;
     const discovery = this.interactive.currentDiscovery();
     return !!discovery && !discovery.resourceMetadata && !discovery.authorizationServerMetadata;
+  }
+
+  /** True when a Sign in already tried to register where `error` waits to register, and was refused. */
+  registrationWasRefused(error: RegistrationConsentNeeded): boolean {
+    const refused = this.registrationRefused;
+    return refused !== undefined && new URL(refused).origin === error.origin;
   }
 
   /** A failure of a request the relay sent upstream, said for the user — or undefined when it is not about authorization. */
@@ -228,7 +239,13 @@ export class ServerAuth {
         resourceMetadataUrl: this.resourceMetadataUrl,
         forceReauthorization: true,
         fetchFn: this.fetch,
-      }).finally(() => this.consenting--);
+      })
+        .catch((error: unknown) => {
+          // The registration the person agreed to was refused: the server offers no OAuth after all.
+          if (error instanceof RegistrationRejectedError) this.registrationRefused = this.pendingRegistration();
+          throw error;
+        })
+        .finally(() => this.consenting--);
       // Set by redirectToAuthorization() during auth(); TypeScript cannot see that across the await.
       const captured = this.captured as URL | undefined;
       this.captured = undefined;
@@ -299,6 +316,7 @@ export class ServerAuth {
       this.needsSignIn = !!this.interactive;
       this.signedInAt = null;
       this.lastError = null;
+      this.registrationRefused = undefined;
     });
     this.options.log('signed out; tokens forgotten');
   }
@@ -314,11 +332,10 @@ export class ServerAuth {
     const discovery = provider.currentDiscovery();
     if (!discovery) return undefined;
     if (discovery.authorizationServerMetadata) return discovery.authorizationServerMetadata.registration_endpoint;
-    // No metadata: the SDK guesses `/register` (the 2025-03-26 fallback). At the server's own origin
-    // that is the configured server itself, nothing named it, and its refusal is how the gateway learns
-    // the server offers no OAuth at all (credentials then go in "headers").
-    const guessed = new URL('/register', discovery.authorizationServerUrl);
-    return guessed.origin === new URL(this.options.url).origin ? undefined : guessed.href;
+    // No metadata: the SDK guesses `/register` (the 2025-03-26 fallback). That POST, too, waits for the
+    // person's Sign in, even at the server's own origin: until then the card says the server may want
+    // credentials in "headers" instead (notOffered).
+    return new URL('/register', discovery.authorizationServerUrl).href;
   }
 
   /** True when the scopes the server denied are already granted to the current token. */

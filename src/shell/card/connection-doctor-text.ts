@@ -33,6 +33,8 @@ export function doctorText(t: Translate, problem: ConnectionProblem): { message:
     params.targetKind = translatedOr(t, `doctor.outbound.${String(d.reason)}`, String(d.targetKind ?? ''));
     if (!d.allowEntry) actionKey = 'doctor.oauth-outbound-refused.actionNoAllow';
   }
+  // No OAuth metadata and nothing registered yet: "headers", or Sign in for OAuth without metadata.
+  if (problem.kind === 'auth-required' && d.registrationOrigin) actionKey = 'doctor.auth-required.actionOrSignIn';
   if (problem.kind === 'input-missing' && !d.description) messageKey = 'doctor.input-missing.noDescription';
   // A machine-to-machine OAuth server (client credentials in the config) has no Sign in: its advice is about the config.
   if (problem.step === 'auth' && d.mode === 'machine' && translatedOr(t, `${actionKey}Machine`, '') !== '')

@@ -55,6 +55,8 @@ export const doctor = {
   'doctor.auth-required': '{url} requires authorization (HTTP 401).',
   'doctor.auth-required.action':
     'Give the credentials the server expects in "headers" for "mcpServers.{server}" in {configFile} (for example "Authorization": "Bearer \u2026"), then press Reconnect.',
+  'doctor.auth-required.actionOrSignIn':
+    'Give the credentials the server expects in "headers" for "mcpServers.{server}" in {configFile} (for example "Authorization": "Bearer \u2026"), then press Reconnect. If it signs in with OAuth instead, press Sign in: the gateway then registers the dashboard as a client at {registrationOrigin}.',
   'doctor.forbidden': '{url} refused access (HTTP 403).',
   'doctor.forbidden.action':
     'The credentials in "headers" for "mcpServers.{server}" in {configFile} are not allowed to use this server; check them with whoever runs it.',

@@ -53,6 +53,8 @@ export const doctor: Record<keyof typeof en, I18nMessage> = {
   'doctor.auth-required': '{url} は認可を求めています (HTTP 401)。',
   'doctor.auth-required.action':
     '{configFile} の "mcpServers.{server}" の "headers" にサーバーが求める資格情報を書いてから (例: "Authorization": "Bearer …")、再接続を押してください。',
+  'doctor.auth-required.actionOrSignIn':
+    '{configFile} の "mcpServers.{server}" の "headers" にサーバーが求める資格情報を書いてから (例: "Authorization": "Bearer …")、再接続を押してください。OAuth でサインインするサーバーなら、サインインを押してください。ゲートウェイがダッシュボードを {registrationOrigin} にクライアントとして登録します。',
   'doctor.forbidden': '{url} はアクセスを拒否しました (HTTP 403)。',
   'doctor.forbidden.action':
     '{configFile} の "mcpServers.{server}" の "headers" の資格情報ではこのサーバーを使えません。運用者に確認してください。',
