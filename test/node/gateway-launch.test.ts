@@ -24,14 +24,22 @@ const exchange = (gw: Gw, code: string | undefined) =>
 const servers = (gw: Gw, token: string | undefined) => gatewayRequest(gw.port, 'GET', '/api/servers', { token });
 const codeOf = (url: string) => /#code=([A-Za-z0-9_-]+)$/.exec(url)![1]!;
 
-/** Resolves when the gateway writes a line matching `pattern` to its stderr (an event, not a poll). */
+/**
+ * Resolves when the gateway writes a line matching `pattern` to its stderr (an event, not a poll); fails with
+ * what it wrote if that takes over 30 s.
+ */
 function stderrLine(gw: Gw, pattern: RegExp): Promise<string> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const seen = () => pattern.exec(gw.stderr());
     if (seen()) return resolve(seen()![0]);
+    const timer = setTimeout(() => {
+      gw.child.stderr!.off('data', onData);
+      reject(new Error(`no stderr line matching ${pattern} within 30 s; the gateway wrote:\n${gw.stderr()}`));
+    }, 30_000);
     const onData = () => {
       const match = seen();
       if (match) {
+        clearTimeout(timer);
         gw.child.stderr!.off('data', onData);
         resolve(match[0]);
       }
@@ -195,16 +203,28 @@ describe('launch codes: the printed and opened addresses are single use, expire,
       );
       let out = '';
       child.stdout.on('data', (d) => (out += d.toString()));
-      /** Resolves once the terminal output matches `done` (checked on every chunk: an event, not a poll). */
+      const exited = new Promise((r) => child.once('exit', r));
+      /**
+       * Resolves once the terminal output matches `done` (checked on every chunk: an event, not a poll); fails
+       * with what the terminal showed if the gateway (or script(1)) exits first, or after 30 s.
+       */
       const seen = <T>(done: () => T | undefined) =>
-        new Promise<T>((resolve) => {
+        new Promise<T>((resolve, reject) => {
+          const stop = (error?: Error, value?: T) => {
+            clearTimeout(timer);
+            child.stdout.off('data', check);
+            child.off('exit', gone);
+            if (error) reject(error);
+            else resolve(value as T);
+          };
           const check = () => {
             const value = done();
-            if (value === undefined) return;
-            child.stdout.off('data', check);
-            resolve(value);
+            if (value !== undefined) stop(undefined, value);
           };
+          const gone = (code: number | null) => stop(new Error(`the terminal exited (${code}) showing:\n${out}`));
+          const timer = setTimeout(() => stop(new Error(`not seen within 30 s; the terminal showed:\n${out}`)), 30_000);
           child.stdout.on('data', check);
+          child.once('exit', gone);
           check();
         });
       const addresses = () => [...out.matchAll(/Dashboard ready: (\S+)/g)].map((m) => m[1]!);
@@ -226,7 +246,7 @@ describe('launch codes: the printed and opened addresses are single use, expire,
         );
       } finally {
         child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        await exited;
       }
     },
   );
