@@ -5,6 +5,7 @@ import { MAX_WAITING_PER_AGENT } from '../../src/core/invocation/consent-floods.
 import { waitFor } from '../support/gateway.js';
 import { confirmDialog, dialogIsOpen } from '../support/dashboard.js';
 import { deepQueryAll } from '../support/dom.js';
+import { docImage } from '../support/visual.js';
 import { useAgentsDashboard } from '../support/agents.js';
 
 // A consent flood, end to end: the browser's agent ("reader", as WebMCP hands it the page's tools) fires many
@@ -41,6 +42,7 @@ describe('consent floods: one agent, one dialog, a limit, and "Deny all from thi
     expect(text).to.contain(`${MAX_WAITING_PER_AGENT} tool calls from the agent reader`);
     expect(text).to.contain(`${MAX_WAITING_PER_AGENT} calls from this agent are waiting`);
     expect(items().every((li) => li.textContent!.includes('everything:echo'))).to.equal(true);
+    await docImage(confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!, 'agent-calls-dialog');
     const summaries = items().map((li) => li.querySelector('[data-summary]')!.textContent!);
     const refused = [...settled];
     const listed = Array.from({ length: 40 }, (_, i) => i).filter((i) => !settled.has(i));

@@ -12,6 +12,7 @@ import {
   waitForTool,
 } from '../support/client-features.js';
 import { useDashboard } from '../support/setup.js';
+import { docImage } from '../support/visual.js';
 
 declare global {
   interface Window {
@@ -195,6 +196,7 @@ describe('URL-mode elicitation', () => {
       'the announcement names the ASCII host',
     );
     await expect(dialog).to.be.accessible();
+    await docImage(root.querySelector('dialog')!, 'url-lookalike-dialog');
     (root.querySelector('[data-action="open"]') as HTMLButtonElement).click();
     await dialogClosed(dialog);
     expect(windowOpen.opened).to.deep.equal([['https://xn--pple-43d.com/', '_blank', 'noopener,noreferrer']]);

@@ -7,6 +7,7 @@ import { deepText } from '../support/dom.js';
 import { captureDownloads } from '../support/client-features.js';
 // Also installs the filter for Chromium's benign "ResizeObserver loop" window error.
 import { waitFor } from '../support/gateway.js';
+import { docImage } from '../support/visual.js';
 
 const FLOOD = 20_000;
 
@@ -52,6 +53,7 @@ describe('<mcp-log-view> after a flood of 20,000 messages', () => {
     const dropped = `${(FLOOD - MAX_LOG_ENTRIES).toLocaleString('en')} older messages are no longer kept: the log keeps the newest 1,000 of each server.`;
     const droppedText = () => root.querySelector('[data-role="log-dropped"]')?.textContent?.replace(/\s+/g, ' ').trim();
     await waitFor(() => droppedText() === dropped, 5000, `"${dropped}" (the view says: "${droppedText()}")`);
+    await docImage(view, 'log-after-flood');
     expect(root.querySelector('[role="list"]')!.getAttribute('aria-label')).to.equal('Log of flood');
     // The box that scrolls the rows, as a person scrolls it (wheel, keys, scrollbar).
     const box = root.querySelector<HTMLElement>('.rows')!;

@@ -1,6 +1,6 @@
 // Visual regression in the page (MCP-WP §17.8): a screenshot of an element compared with its committed
 // baseline, pixel by pixel, with a small tolerance. UPDATE_SCREENSHOTS=1 writes the baselines instead.
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 
 /** Pixels whose colour differs by more than this (0–255, any channel) count as changed (anti-aliasing stays under it). */
 export const CHANNEL_TOLERANCE = 48;
@@ -74,4 +74,22 @@ export async function differenceFromBaseline(element: Element, name: string): Pr
   const baseline = await executeServerCommand<string | null, { name: string }>('screenshot-baseline', { name });
   if (!baseline) throw new Error(`No baseline test/browser/screenshots/${name}.png.`);
   return difference(baseline, await screenshot(element));
+}
+
+/**
+ * Writes a picture of `element` for the user docs (test/browser/screenshots/doc-<name>.png) when the test runs with
+ * UPDATE_SCREENSHOTS=1; otherwise does nothing. Docs pictures are not compared: their content (numbers, times) may
+ * vary from run to run, so the tests that take them assert on the text instead.
+ */
+export async function docImage(element: Element, name: string): Promise<void> {
+  if (!(await executeServerCommand<boolean, Record<string, never>>('screenshot-update', {}))) return;
+  // A page as tall as a laptop's, so a dialog is pictured whole; the test's own size is put back after.
+  const before = { width: window.innerWidth, height: window.innerHeight };
+  await setViewport({ width: 1280, height: 1000 });
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  try {
+    await executeServerCommand('screenshot-save', { name: `doc-${name}`, png: await screenshot(element) });
+  } finally {
+    await setViewport(before);
+  }
 }
