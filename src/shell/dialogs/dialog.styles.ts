@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { factListStyles } from '../../../widgets/kit/styles/facts.styles.js';
 
 /**
  * The look every host dialog shares: a bordered box on the page background over a dimmed backdrop,
@@ -23,19 +24,7 @@ export const dialogStyles = css`
     font-size: 1.15rem;
     word-break: break-word;
   }
-  dl {
-    display: grid;
-    grid-template-columns: max-content 1fr;
-    gap: 2px var(--mcp-spacing-md, 0.5rem);
-    margin: 0;
-  }
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    word-break: break-word;
-  }
+  ${factListStyles}
   .actions {
     display: flex;
     justify-content: flex-end;
