@@ -32,3 +32,19 @@ export const dialogStyles = css`
     margin-top: var(--mcp-spacing-lg, 1rem);
   }
 `;
+
+/** How a dialog shows a link it asks about: the host large on its own line, the full address as plain text in a box. */
+export const linkStyles = css`
+  .host {
+    font-size: 1.1rem;
+    font-weight: 700;
+    word-break: break-all;
+  }
+  .url,
+  .reason {
+    word-break: break-all;
+    background: var(--mcp-surface, #f4f6f8);
+    border: 1px solid var(--mcp-border, #8c959f);
+    padding: var(--mcp-spacing-sm, 0.25rem);
+  }
+`;
