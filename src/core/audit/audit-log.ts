@@ -1,5 +1,6 @@
 import type { PolicyDatabase } from '../policy/policy-db.js';
 import type { AuditEntry, AuditKind } from './audit-types.js';
+import { ChangeListeners } from '../services/change-listeners.js';
 
 const KINDS: readonly AuditKind[] = [
   'tool-call',
@@ -75,7 +76,7 @@ export async function argumentsDigest(args: unknown): Promise<string> {
 export class AuditLog {
   private readonly memory: AuditEntry[] = [];
   private nextMemoryId = 1;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new ChangeListeners();
   private writes: Promise<unknown> = Promise.resolve();
   private sincePrune = 0;
   private readonly maxEntries: number;
@@ -105,7 +106,7 @@ export class AuditLog {
       this.sincePrune = 0;
       await this.prune().catch(() => {});
     }
-    this.notify();
+    this.changes.notify();
     return id;
   }
 
@@ -140,7 +141,7 @@ export class AuditLog {
       const entry = this.memory.find((e) => e.id === id);
       if (entry) Object.assign(entry, sanitizeAuditEntry({ ...entry, outcome, ...(detail ? { detail } : {}) }), { id });
     }
-    this.notify();
+    this.changes.notify();
   }
 
   /** Entries, newest first. */
@@ -163,17 +164,6 @@ export class AuditLog {
 
   /** Called after every change; returns an unsubscribe. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private notify(): void {
-    for (const l of this.listeners) {
-      try {
-        l();
-      } catch {
-        // a broken viewer must not stop auditing
-      }
-    }
+    return this.changes.add(listener);
   }
 }
