@@ -1,19 +1,6 @@
 import type { PolicyDatabase } from '../policy/policy-db.js';
-import type { AuditEntry, AuditKind } from './audit-types.js';
+import { AUDIT_KINDS, type AuditEntry, type AuditKind } from './audit-types.js';
 import { ChangeListeners } from '../services/change-listeners.js';
-
-const KINDS: readonly AuditKind[] = [
-  'tool-call',
-  'policy-denial',
-  'consent-granted',
-  'consent-revoked',
-  'permission-grant',
-  'permission-revocation',
-  'permission-violation',
-  'security-event',
-  'agent-action',
-  'widget-message',
-];
 
 const TEXT_FIELDS = [
   'serverName',
@@ -39,7 +26,7 @@ const MAX_TEXT = 2000;
 export function sanitizeAuditEntry(entry: Partial<AuditEntry>): AuditEntry {
   const out: AuditEntry = {
     time: typeof entry.time === 'number' ? entry.time : Date.now(),
-    kind: KINDS.includes(entry.kind as AuditKind) ? entry.kind! : 'tool-call',
+    kind: AUDIT_KINDS.includes(entry.kind as AuditKind) ? entry.kind! : 'tool-call',
   };
   for (const field of TEXT_FIELDS) {
     const value = entry[field];
