@@ -1,15 +1,9 @@
 import { css } from 'lit';
 import { factListStyles } from '../../../widgets/kit/styles/facts.styles.js';
 
-/**
- * The look every host dialog shares: a bordered box on the page background over a dimmed backdrop,
- * its title, a list of facts (`dl`), and the row of buttons at its end. A dialog narrower or wider
- * than 40rem says so in its own styles (`dialog { max-width }`), which follow these.
- */
-export const dialogStyles = css`
+/** The box of every modal the host opens (dialogs and panels): bordered, on the page background, over a dimmed backdrop. */
+export const modalBoxStyles = css`
   dialog {
-    max-width: min(40rem, 95vw);
-    width: 100%;
     border: 2px solid var(--mcp-border, #8c959f);
     border-radius: var(--mcp-radius-lg, 8px);
     background: var(--mcp-background, #fff);
@@ -18,6 +12,19 @@ export const dialogStyles = css`
   }
   dialog::backdrop {
     background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
+  }
+`;
+
+/**
+ * The look every host dialog shares: a bordered box on the page background over a dimmed backdrop,
+ * its title, a list of facts (`dl`), and the row of buttons at its end. A dialog narrower or wider
+ * than 40rem says so in its own styles (`dialog { max-width }`), which follow these.
+ */
+export const dialogStyles = css`
+  ${modalBoxStyles}
+  dialog {
+    max-width: min(40rem, 95vw);
+    width: 100%;
   }
   h2 {
     margin: 0 0 var(--mcp-spacing-md, 0.5rem);
