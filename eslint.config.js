@@ -8,6 +8,33 @@ const nodeBuiltins = {
   message: 'Browser code must not import Node built-ins (ARCHITECTURE.md: layers).',
 };
 
+/** The host modules the kit may import, as a regex alternation of paths from the repository root. */
+const KIT_HOST_MODULES =
+  'src/core/shared/types\\.js$|src/core/services/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$';
+
+/** The kit's import rule for `files`, whose relative path to widgets/ is `up` (a regex, e.g. one `../`). */
+function kitImports(files, up) {
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            {
+              regex: `^${up}\\.\\./(?!${KIT_HOST_MODULES})`,
+              message:
+                'The kit may import only src/core/shared/types.js (types), src/core/services/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
+            },
+            { regex: `^${up}(?!\\.\\./)`, message: 'The kit does not import widgets.' },
+          ],
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -134,48 +161,10 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The kit may use public core types, the pure message formatter and the shared theme base styles,
-    // nothing else of the host. Its entry point sits at widgets/kit/, its rooms one folder below.
-    files: ['widgets/kit/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            nodeBuiltins,
-            {
-              regex:
-                '^\\.\\./\\.\\./(?!src/core/shared/types\\.js$|src/core/services/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)',
-              message:
-                'The kit may import only src/core/shared/types.js (types), src/core/services/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
-            },
-            { regex: '^\\.\\./(?!\\.\\./)', message: 'The kit does not import widgets.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['widgets/kit/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            nodeBuiltins,
-            {
-              regex:
-                '^\\.\\./\\.\\./\\.\\./(?!src/core/shared/types\\.js$|src/core/services/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$)',
-              message:
-                'The kit may import only src/core/shared/types.js (types), src/core/services/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
-            },
-            { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'The kit does not import widgets.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The kit may use public core types, the pure message formatter and the shared theme base styles,
+  // nothing else of the host. Its entry point sits at widgets/kit/, its rooms one folder below.
+  kitImports(['widgets/kit/*.ts'], '\\.\\./'),
+  kitImports(['widgets/kit/*/**/*.ts'], '\\.\\./\\.\\./'),
   {
     // The conformance test kit is a development tool, not part of a widget bundle: it reuses the
     // host's contract schema (and its check of AgentAPI capabilities) so widgets are judged by the same

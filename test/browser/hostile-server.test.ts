@@ -12,14 +12,7 @@ import {
   selectTool,
 } from '../support/dashboard.js';
 import { useDashboard } from '../support/setup.js';
-
-declare global {
-  interface Window {
-    __xss?: number;
-  }
-}
-
-const PAYLOAD = '<img src=x onerror="window.__xss=(window.__xss||0)+1">';
+import { payloadRunsAsHtml } from '../support/xss.js';
 
 async function settle(ms = 300): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
@@ -42,14 +35,7 @@ describe('hostile server data and broken servers', () => {
     expect(card.phase, card.error).to.equal('ready');
   });
 
-  it('control: the payload does run when put into the page as HTML (so the sentinel can flip)', async () => {
-    const probe = document.createElement('div');
-    document.body.append(probe);
-    probe.innerHTML = PAYLOAD;
-    await waitFor(() => window.__xss, 5000, 'the control payload to run');
-    probe.remove();
-    delete window.__xss;
-  });
+  it('control: the payload does run when put into the page as HTML (so the sentinel can flip)', payloadRunsAsHtml);
 
   it('MCP-WP-11.1.2 tool names, titles, descriptions, fields, results render as text and run nothing', async () => {
     delete window.__xss;

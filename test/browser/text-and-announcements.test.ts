@@ -7,16 +7,10 @@ import { deepQuery, deepQueryAll, deepQueryText, deepText } from '../support/dom
 import { waitFor } from '../support/gateway.js';
 import { answerDialog, dialogOpen, fillAndInvoke, openTab, selectTool } from '../support/dashboard.js';
 import { useDashboard } from '../support/setup.js';
-
-declare global {
-  interface Window {
-    __xss?: number;
-  }
-}
+import { payloadRunsAsHtml, XSS_PAYLOAD } from '../support/xss.js';
 
 // MCP-WP-11.1.3 (tool text is sanitised before any HTML rendering) and 11.5.4 (dynamic changes reach
 // screen readers through live regions), with real servers through the real gateway.
-const PAYLOAD = '<img src=x onerror="window.__xss=(window.__xss||0)+1">';
 
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,14 +49,7 @@ describe('tool text and announcements', () => {
     },
   });
 
-  it('control: the payload runs when put into the page as HTML, so the sentinel can flip', async () => {
-    const probe = document.createElement('div');
-    document.body.append(probe);
-    probe.innerHTML = PAYLOAD;
-    await waitFor(() => window.__xss, 5000, 'the control payload to run');
-    probe.remove();
-    delete window.__xss;
-  });
+  it('control: the payload runs when put into the page as HTML, so the sentinel can flip', payloadRunsAsHtml);
 
   it('MCP-WP-11.1.3 built-in widgets never render tool text as HTML: no HTML sink outside DOMPurify receives it and nothing runs', async () => {
     const card: McpWidgetCard = await env.card('hostile');
@@ -144,7 +131,7 @@ describe('tool text and announcements', () => {
   it("MCP-WP-11.1.3 the kit's only HTML path, sanitizeToFragment, runs DOMPurify: handlers and script are gone before the page sees them", async () => {
     delete window.__xss;
     const fragment = sanitizeToFragment(
-      `<p>Kept <b>bold</b></p>${PAYLOAD}<script>window.__xss=(window.__xss||0)+1</script><a href="javascript:window.__xss=1">x</a>`,
+      `<p>Kept <b>bold</b></p>${XSS_PAYLOAD}<script>window.__xss=(window.__xss||0)+1</script><a href="javascript:window.__xss=1">x</a>`,
     );
     // DOMPurify reports what it removed from its last call.
     expect(DOMPurify.removed.length).to.be.above(0);

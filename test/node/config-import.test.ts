@@ -193,6 +193,16 @@ describe('config import: the CLI', () => {
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   });
 
+  /** Writes `text` as `<folder>/mcp.json` in a fresh temporary project (the place an app keeps it); gives its path. */
+  async function writeConfig(folder: '.cursor' | '.vscode', text: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), `import-${folder.slice(1)}-`));
+    dirs.push(dir);
+    await mkdir(join(dir, folder));
+    const file = join(dir, folder, 'mcp.json');
+    await writeFile(file, text);
+    return file;
+  }
+
   /** `mcp-dashboard --config <file>` as a user runs it; resolves with the ready URL and the stderr so far. */
   async function start(file: string, extraEnv: Record<string, string> = {}) {
     const child = spawn(
@@ -234,12 +244,8 @@ describe('config import: the CLI', () => {
   }
 
   test('npx mcp-dashboard --config ~/.cursor/mcp.json with Cline keys just works: one warning line per key, naming the key and the file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'import-cursor-'));
-    dirs.push(dir);
-    await mkdir(join(dir, '.cursor'));
-    const file = join(dir, '.cursor', 'mcp.json');
-    await writeFile(
-      file,
+    const file = await writeConfig(
+      '.cursor',
       JSON.stringify({
         mcpServers: {
           notes: {
@@ -266,12 +272,8 @@ describe('config import: the CLI', () => {
   });
 
   test('a VS Code input without a value keeps that server from starting, says which variable supplies it, and the others run', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'import-vscode-'));
-    dirs.push(dir);
-    await mkdir(join(dir, '.vscode'));
-    const file = join(dir, '.vscode', 'mcp.json');
-    await writeFile(
-      file,
+    const file = await writeConfig(
+      '.vscode',
       `{ "inputs": [{ "type": "promptString", "id": "api-key", "description": "Notes API key", "password": true }],
          "servers": { "needs-key": { "type": "stdio", "command": "node", "args": ["${probe}"], "env": { "KEY": "\${input:api-key}" } },
                       "free": { "command": "node", "args": ["${probe}"] } } }`,

@@ -29,6 +29,58 @@ after(async () => {
   await httpProbe?.stop();
 });
 
+/** Opens a session on probe-stdio by hand (initialize, then initialized), as a client with no SDK would. */
+async function openRawSession(): Promise<{ url: string; sessionHeaders: Record<string, string> }> {
+  const headers = {
+    Authorization: `Bearer ${gw.token}`,
+    'Content-Type': 'application/json',
+    Accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-11-25',
+  };
+  const url = `${gw.origin}/mcp/probe-stdio`;
+  const init = await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  });
+  const sessionHeaders = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')! };
+  await init.text();
+  await (
+    await fetch(url, {
+      method: 'POST',
+      headers: sessionHeaders,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    })
+  ).text();
+  return { url, sessionHeaders };
+}
+
+/** `tools/call` (request id 2) in the session, its answer a stream the signal can cut. */
+function callTool(
+  url: string,
+  sessionHeaders: Record<string, string>,
+  signal: AbortSignal,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: sessionHeaders,
+    signal,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name, arguments: args } }),
+  });
+}
+
+/** The server-sent events of a response, one by one. */
+function sseEvents(response: Response) {
+  return response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+}
+
 /**
  * `GET` with `Last-Event-ID`, as a client reconnects. Until the gateway has noticed that the cut
  * connection is gone it answers 409 (the stream still has a connection); a client tries again.
@@ -90,40 +142,11 @@ describe('relay fidelity', () => {
   }
 
   test('a stream cut mid-call resumes with Last-Event-ID and nothing is lost', async () => {
-    const headers = {
-      Authorization: `Bearer ${gw.token}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-    };
-    const url = `${gw.origin}/mcp/probe-stdio`;
-    const init = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
-    });
-    const session = init.headers.get('mcp-session-id')!;
-    await init.text();
-    const sessionHeaders = { ...headers, 'mcp-session-id': session };
-    await (
-      await fetch(url, {
-        method: 'POST',
-        headers: sessionHeaders,
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-      })
-    ).text();
+    const { url, sessionHeaders } = await openRawSession();
 
     const seen: Array<{ id?: string; text: string }> = [];
     const read = async (response: Response, stopWhen: (text: string) => boolean): Promise<void> => {
-      const reader = response
-        .body!.pipeThrough(new TextDecoderStream())
-        .pipeThrough(new EventSourceParserStream())
-        .getReader();
+      const reader = sseEvents(response);
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
@@ -141,17 +164,7 @@ describe('relay fidelity', () => {
       }
     };
     const cut = new AbortController();
-    const call = await fetch(url, {
-      method: 'POST',
-      headers: sessionHeaders,
-      signal: cut.signal,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'count', arguments: { n: 8, delayMs: 120 } },
-      }),
-    });
+    const call = await callTool(url, sessionHeaders, cut.signal, 'count', { n: 8, delayMs: 120 });
     assert.equal(call.headers.get('content-type'), 'text/event-stream');
     await read(call, (text) => text === 'tick 3');
     cut.abort();
@@ -179,48 +192,10 @@ describe('relay fidelity', () => {
   });
 
   test('a silent call cut before its answer still resumes: the stream is primed with an event id when the call takes a while', async () => {
-    const headers = {
-      Authorization: `Bearer ${gw.token}`,
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-11-25',
-    };
-    const url = `${gw.origin}/mcp/probe-stdio`;
-    const init = await fetch(url, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-      }),
-    });
-    const sessionHeaders = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id')! };
-    await init.text();
-    await (
-      await fetch(url, {
-        method: 'POST',
-        headers: sessionHeaders,
-        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-      })
-    ).text();
+    const { url, sessionHeaders } = await openRawSession();
     const cut = new AbortController();
-    const call = await fetch(url, {
-      method: 'POST',
-      headers: sessionHeaders,
-      signal: cut.signal,
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'sleep', arguments: { ms: 700 } },
-      }),
-    });
-    const reader = call
-      .body!.pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream())
-      .getReader();
+    const call = await callTool(url, sessionHeaders, cut.signal, 'sleep', { ms: 700 });
+    const reader = sseEvents(call);
     const priming = (await reader.read()).value!;
     assert.ok(priming.id, 'the first event carries an id');
     assert.equal(priming.data, '', 'and no message');

@@ -18,6 +18,7 @@ import '../kit/activity/activity-table.js';
 import '../kit/client/task-list.js';
 import '../kit/client/log-view.js';
 import '../kit/client/roots-editor.js';
+import { factListStyles } from '../kit/styles/facts.styles.js';
 import { panelStyles } from './server-panel.styles.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
@@ -41,7 +42,7 @@ function runsToolTasks(info: { capabilities: Record<string, unknown> }): boolean
  * `mcp:tool:invoke-requested`; the host confirms and runs them (as tasks where the tool asks).
  */
 export class McpServerPanelWidget extends McpServerWidgetElement {
-  static override styles = [baseStyles, panelStyles];
+  static override styles = [baseStyles, factListStyles, panelStyles];
 
   static override properties = {
     ...McpServerWidgetElement.properties,

@@ -1,18 +1,6 @@
 import type { PolicyDatabase } from '../policy/policy-db.js';
-import type { AuditEntry, AuditKind } from './audit-types.js';
-
-const KINDS: readonly AuditKind[] = [
-  'tool-call',
-  'policy-denial',
-  'consent-granted',
-  'consent-revoked',
-  'permission-grant',
-  'permission-revocation',
-  'permission-violation',
-  'security-event',
-  'agent-action',
-  'widget-message',
-];
+import { AUDIT_KINDS, type AuditEntry, type AuditKind } from './audit-types.js';
+import { ChangeListeners } from '../services/change-listeners.js';
 
 const TEXT_FIELDS = [
   'serverName',
@@ -38,7 +26,7 @@ const MAX_TEXT = 2000;
 export function sanitizeAuditEntry(entry: Partial<AuditEntry>): AuditEntry {
   const out: AuditEntry = {
     time: typeof entry.time === 'number' ? entry.time : Date.now(),
-    kind: KINDS.includes(entry.kind as AuditKind) ? entry.kind! : 'tool-call',
+    kind: AUDIT_KINDS.includes(entry.kind as AuditKind) ? entry.kind! : 'tool-call',
   };
   for (const field of TEXT_FIELDS) {
     const value = entry[field];
@@ -75,7 +63,7 @@ export async function argumentsDigest(args: unknown): Promise<string> {
 export class AuditLog {
   private readonly memory: AuditEntry[] = [];
   private nextMemoryId = 1;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new ChangeListeners();
   private writes: Promise<unknown> = Promise.resolve();
   private sincePrune = 0;
   private readonly maxEntries: number;
@@ -105,7 +93,7 @@ export class AuditLog {
       this.sincePrune = 0;
       await this.prune().catch(() => {});
     }
-    this.notify();
+    this.changes.notify();
     return id;
   }
 
@@ -140,7 +128,7 @@ export class AuditLog {
       const entry = this.memory.find((e) => e.id === id);
       if (entry) Object.assign(entry, sanitizeAuditEntry({ ...entry, outcome, ...(detail ? { detail } : {}) }), { id });
     }
-    this.notify();
+    this.changes.notify();
   }
 
   /** Entries, newest first. */
@@ -163,17 +151,6 @@ export class AuditLog {
 
   /** Called after every change; returns an unsubscribe. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private notify(): void {
-    for (const l of this.listeners) {
-      try {
-        l();
-      } catch {
-        // a broken viewer must not stop auditing
-      }
-    }
+    return this.changes.add(listener);
   }
 }

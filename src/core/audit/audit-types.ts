@@ -1,17 +1,21 @@
-/** Kinds of audit entries (MCP-WP-11.4.6, MCPlet §16.5). */
-export type AuditKind =
-  | 'tool-call'
-  | 'policy-denial'
-  | 'consent-granted'
-  | 'consent-revoked'
-  | 'permission-grant'
-  | 'permission-revocation'
-  | 'permission-violation'
-  | 'security-event'
-  /** An agent ran (or was refused) a widget's AgentAPI action or a host tool. */
-  | 'agent-action'
-  /** A widget's message to another widget was refused (MCP-WP-6.5.4; delivered ones go to the activity). */
-  | 'widget-message';
+/** Kinds of audit entries (MCP-WP-11.4.6, MCPlet §16.5), in the order the audit panel offers them. */
+export const AUDIT_KINDS = [
+  'tool-call',
+  'policy-denial',
+  'consent-granted',
+  'consent-revoked',
+  'permission-grant',
+  'permission-revocation',
+  'permission-violation',
+  'security-event',
+  // An agent ran (or was refused) a widget's AgentAPI action or a host tool.
+  'agent-action',
+  // A widget's message to another widget was refused (MCP-WP-6.5.4; delivered ones go to the activity).
+  'widget-message',
+] as const;
+
+/** A kind of audit entry. */
+export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /**
  * One audit entry. It never holds credentials: no passkey assertion, no token, no argument values —

@@ -90,6 +90,21 @@ export async function listTasks(context: BridgeContext, store: TaskStore, server
   }
 }
 
+/** Sends `tasks/cancel` or `tasks/result` about one task, and gives the server's answer read with `schema`. */
+async function requestAboutTask<K extends 'CancelTaskResult' | 'GetTaskPayloadResult'>(
+  context: BridgeContext,
+  serverName: string,
+  method: 'tasks/cancel' | 'tasks/result',
+  taskId: string,
+  schema: K,
+) {
+  const client = await readyClient(context, serverName, method);
+  const sdk = await context.loadSdk();
+  return client.request({ method, params: { taskId } }, sdk.specTypeSchemas[schema], {
+    timeout: context.requestTimeout,
+  });
+}
+
 /** `tasks/cancel` for a server task nobody here follows (e.g. one found through tasks/list). */
 export async function cancelServerTask(
   context: BridgeContext,
@@ -98,13 +113,7 @@ export async function cancelServerTask(
   taskId: string,
 ): Promise<TaskRecord | undefined> {
   try {
-    const client = await readyClient(context, serverName, 'tasks/cancel');
-    const sdk = await context.loadSdk();
-    const answer = await client.request(
-      { method: 'tasks/cancel', params: { taskId } },
-      sdk.specTypeSchemas.CancelTaskResult,
-      { timeout: context.requestTimeout },
-    );
+    const answer = await requestAboutTask(context, serverName, 'tasks/cancel', taskId, 'CancelTaskResult');
     return store.update(serverName, answer) ?? store.get(serverName, taskId);
   } catch (error) {
     throw toMCPError(error, { serverName, operation: 'tasks/cancel' });
@@ -119,13 +128,7 @@ export async function fetchTaskResult(
   taskId: string,
 ): Promise<TaskRecord | undefined> {
   try {
-    const client = await readyClient(context, serverName, 'tasks/result');
-    const sdk = await context.loadSdk();
-    const raw = await client.request(
-      { method: 'tasks/result', params: { taskId } },
-      sdk.specTypeSchemas.GetTaskPayloadResult,
-      { timeout: context.requestTimeout },
-    );
+    const raw = await requestAboutTask(context, serverName, 'tasks/result', taskId, 'GetTaskPayloadResult');
     return store.setResult(serverName, taskId, raw as TaskRecord['result']);
   } catch (error) {
     const failure = toMCPError(error, { serverName, operation: 'tasks/result' });

@@ -1,6 +1,7 @@
 import type { CallerContext } from '../shared/types.js';
 import type { RememberScope } from './matrix.js';
 import type { PolicyDatabase } from './policy-db.js';
+import { ChangeListeners } from '../services/change-listeners.js';
 
 /** How long a remembered consent lasts: this page's session (memory only), or until you forget it (IndexedDB). */
 export type ConsentDuration = 'session' | 'persistent';
@@ -67,7 +68,7 @@ export interface ConsentGrant {
  */
 export class ConsentStore {
   private readonly records = new Map<string, ConsentRecord>();
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new ChangeListeners();
 
   constructor(private readonly db: Promise<PolicyDatabase | undefined>) {}
 
@@ -76,7 +77,7 @@ export class ConsentStore {
     const db = await this.db;
     if (!db) return;
     for (const record of await db.getAll('consents')) this.records.set(record.key, record);
-    this.notify();
+    this.changes.notify();
   }
 
   /**
@@ -130,7 +131,7 @@ export class ConsentStore {
     };
     const previous = this.records.get(key);
     this.records.set(key, stored);
-    this.notify();
+    this.changes.notify();
     const db = await this.db;
     if (duration === 'persistent') await db?.put('consents', stored);
     else if (previous?.duration !== 'session') await db?.delete('consents', key);
@@ -141,7 +142,7 @@ export class ConsentStore {
   async revoke(key: string): Promise<ConsentRecord | undefined> {
     const record = this.records.get(key);
     this.records.delete(key);
-    this.notify();
+    this.changes.notify();
     const db = await this.db;
     await db?.delete('consents', key);
     return record;
@@ -151,7 +152,7 @@ export class ConsentStore {
   endView(viewId: string): ConsentRecord[] {
     const ended = [...this.records.values()].filter((r) => r.scope === 'view' && r.viewId === viewId);
     for (const record of ended) this.records.delete(record.key);
-    if (ended.length) this.notify();
+    if (ended.length) this.changes.notify();
     return ended;
   }
 
@@ -162,17 +163,6 @@ export class ConsentStore {
 
   /** Called after every change; returns an unsubscribe. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private notify(): void {
-    for (const l of this.listeners) {
-      try {
-        l();
-      } catch {
-        // a broken viewer must not break consent handling
-      }
-    }
+    return this.changes.add(listener);
   }
 }

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { MAX_NAME_LENGTH, parseSavedCallsFile, savedCallsFileText, type SavedCallData } from './saved-call-file.js';
+import { ChangeListeners } from '../services/change-listeners.js';
 
 /** One run of a saved call: what came back (or the error), when, and how long it took. */
 export interface SavedCallRun {
@@ -46,7 +47,7 @@ const sameCall = (a: SavedCallData, b: SavedCallData) =>
 export class SavedCallsStore {
   private readonly db: Promise<IDBPDatabase<SavedCallsDB> | undefined>;
   private readonly calls = new Map<string, SavedCall>();
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new ChangeListeners();
   private loaded: Promise<void> | undefined;
 
   constructor(dbName = 'mcp-dashboard') {
@@ -65,7 +66,7 @@ export class SavedCallsStore {
     this.loaded ??= (async () => {
       const db = await this.db;
       for (const call of (await db?.getAll('calls')) ?? []) this.calls.set(call.id, call);
-      this.notify();
+      this.changes.notify();
     })();
     return this.loaded;
   }
@@ -108,7 +109,7 @@ export class SavedCallsStore {
   /** Deletes a saved call and its results. */
   async remove(id: string): Promise<void> {
     this.calls.delete(id);
-    this.notify();
+    this.changes.notify();
     await (await this.db)?.delete('calls', id);
   }
 
@@ -152,29 +153,18 @@ export class SavedCallsStore {
       await Promise.all([...fresh.map((c) => tx.store.put(c)), tx.done]);
     }
     for (const call of fresh) this.calls.set(call.id, call);
-    if (fresh.length) this.notify();
+    if (fresh.length) this.changes.notify();
     return { added: fresh.length, skipped };
   }
 
   /** Called after every change; returns an unsubscribe. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.add(listener);
   }
 
   private async put(call: SavedCall): Promise<void> {
     this.calls.set(call.id, call);
-    this.notify();
+    this.changes.notify();
     await (await this.db)?.put('calls', call);
-  }
-
-  private notify(): void {
-    for (const listener of this.listeners) {
-      try {
-        listener();
-      } catch {
-        // a broken viewer must not break saving
-      }
-    }
   }
 }

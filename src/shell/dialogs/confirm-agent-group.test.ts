@@ -1,6 +1,5 @@
-import { expect, fixture, html } from '@open-wc/testing';
-import { A11yHelper } from '../services/a11y-helper.js';
-import './confirm-dialog.js';
+import { expect } from '@open-wc/testing';
+import { isOpen, mountConfirmDialog, until } from '../../../test/support/confirm-dialog.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import type { ConfirmationAnswer, ConfirmationRequest } from '../../core/invocation/tool-invoker.js';
 import type { Evaluation } from '../../core/policy/policy-gate.js';
@@ -45,29 +44,13 @@ function request(
   };
 }
 
-async function setup(): Promise<McpConfirmDialog> {
-  const root = await fixture<HTMLDivElement>(html`<div><mcp-confirm-dialog></mcp-confirm-dialog></div>`);
-  const dialog = root.querySelector('mcp-confirm-dialog') as McpConfirmDialog;
-  dialog.a11y = new A11yHelper(root);
-  return dialog;
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const isOpen = (d: McpConfirmDialog) => d.shadowRoot?.querySelector('dialog')?.open === true;
 const button = (d: McpConfirmDialog, action: string) =>
   d.shadowRoot!.querySelector(`[data-action="${action}"]`) as HTMLButtonElement | null;
 const items = (d: McpConfirmDialog) => [...d.shadowRoot!.querySelectorAll<HTMLElement>('[data-batch-item]')];
 
 describe('confirmation dialog: one agent, one dialog', () => {
   it('calls of one agent to several servers (directly and through a widget) are one list: tool, server, policy row, arguments', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const answers = [
       dialog.ask(request('notes', 'search', { q: 'invoices' })),
       dialog.ask(request('files', 'delete_file', { path: '/home/me/thesis.tex' }, viaWidget)),
@@ -99,7 +82,7 @@ describe('confirmation dialog: one agent, one dialog', () => {
   });
 
   it('"Confirm all" leaves a call that needs a passkey waiting, to be confirmed on its own', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const plain = dialog.ask(request('notes', 'search', { q: 'a' }));
     const strong = dialog.ask(request('bank', 'transfer', { amount: 5000 }, agent, 'passkey'));
     const other = dialog.ask(request('notes', 'search', { q: 'b' }));
@@ -122,7 +105,7 @@ describe('confirmation dialog: one agent, one dialog', () => {
   });
 
   it('"Deny all from this agent" answers every waiting call of it with a denial of the agent; another caller keeps its own dialog', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const mine = [dialog.ask(request('notes', 'search', { q: 'a' })), dialog.ask(request('files', 'read', {}))];
     const theirs = dialog.ask(request('notes', 'search', { q: 'x' }, { surface: 'agent', id: 'operator' }));
     await until(() => isOpen(dialog) && items(dialog).length === 2, 'the agent list');
@@ -138,7 +121,7 @@ describe('confirmation dialog: one agent, one dialog', () => {
   });
 
   it(`says so when ${MAX_WAITING_PER_AGENT} calls wait, the most one agent may keep waiting`, async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const answers = Array.from({ length: MAX_WAITING_PER_AGENT }, (_, i) =>
       dialog.ask(request('notes', 'search', { q: `q${i}` })),
     );

@@ -1,6 +1,5 @@
-import { expect, fixture, html } from '@open-wc/testing';
-import { A11yHelper } from '../services/a11y-helper.js';
-import './confirm-dialog.js';
+import { expect } from '@open-wc/testing';
+import { isOpen, mountConfirmDialog, until } from '../../../test/support/confirm-dialog.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import type { ConfirmationRequest } from '../../core/invocation/tool-invoker.js';
 import { classifyTool } from '../../core/mcplet/classify.js';
@@ -55,27 +54,11 @@ function request(
   };
 }
 
-async function setup(): Promise<McpConfirmDialog> {
-  const root = await fixture<HTMLDivElement>(html`<div><mcp-confirm-dialog></mcp-confirm-dialog></div>`);
-  const dialog = root.querySelector('mcp-confirm-dialog') as McpConfirmDialog;
-  dialog.a11y = new A11yHelper(root);
-  return dialog;
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-const isOpen = (d: McpConfirmDialog) => d.shadowRoot?.querySelector('dialog')?.open === true;
 const q = <T extends Element>(d: McpConfirmDialog, selector: string) => d.shadowRoot!.querySelector(selector) as T;
 
 describe('confirmation dialog: bursts of app calls, remember scopes, declared hints', () => {
   it('calls an app view sends while its dialog is open join that dialog as a list; "Confirm all" answers every one', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const first = dialog.ask(request(dataTool, { metric: 'retention' }));
     await until(() => isOpen(dialog), 'the dialog');
     const second = dialog.ask(request(dataTool, { metric: 'revenue' }));
@@ -93,7 +76,7 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
   });
 
   it('each call of a burst can be answered on its own; the dialog closes with the last answer', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const first = dialog.ask(request(dataTool, { metric: 'a' }));
     await until(() => isOpen(dialog), 'the dialog');
     const second = dialog.ask(request(dataTool, { metric: 'b' }));
@@ -109,7 +92,7 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
   });
 
   it('calls of another caller are not merged: they wait for their own dialog', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const mine = dialog.ask(request(dataTool, { metric: 'a' }));
     await until(() => isOpen(dialog), 'the dialog');
     const otherView = dialog.ask(request(dataTool, { metric: 'b' }, { ...view, viewId: 'app-8-y' }));
@@ -123,7 +106,7 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
   });
 
   it('a call withdrawn while in a burst leaves the list; when all are withdrawn the dialog closes', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const gone = new AbortController();
     const first = dialog.ask(request(dataTool, { metric: 'a' }, view, gone.signal));
     await until(() => isOpen(dialog), 'the dialog');
@@ -136,7 +119,7 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
   });
 
   it('the app\u2019s own view tool is remembered "while this view is open" only; a read-only tool offers this tool / every read-only tool, for the session or until forgotten', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     let answer = dialog.ask(request(dataTool, {}));
     await until(() => isOpen(dialog), 'the dialog');
     q<HTMLInputElement>(dialog, '[data-action="remember"]').click();
@@ -166,7 +149,7 @@ describe('confirmation dialog: bursts of app calls, remember scopes, declared hi
   });
 
   it('says what the tool declares, as claims of the server (idempotent and open world included), or that it declares nothing', async () => {
-    const dialog = await setup();
+    const dialog = await mountConfirmDialog();
     const tool: MCPTool = {
       name: 'write_file',
       inputSchema: { type: 'object' },

@@ -13,6 +13,7 @@ import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
 import { dialogStyles } from './dialog.styles.js';
 import { confirmDialogStyles } from './confirm-dialog.styles.js';
+import { modalDialog } from './modal-dialog.js';
 
 function describeCaller(caller: CallerContext, t: Translate): string {
   switch (caller.surface) {
@@ -156,14 +157,9 @@ export class McpConfirmDialog extends ModalDialogElement {
     const many = open.length > 1;
     const agent = r?.caller.surface === 'agent';
     const confirmable = open.filter((i) => !needsPasskey(i)).length;
-    return html`<dialog
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-warning"
-      @cancel=${this.modal.onCancel}
-    >
-      ${
+    return modalDialog(
+      { role: 'alertdialog', title: 'confirm-title', about: 'confirm-warning', onCancel: this.modal.onCancel },
+      html`${
         r
           ? html`<h2 id="confirm-title"
                 >${many ? t('consent.batch.title', { count: open.length, caller: describeCaller(r.caller, t) }) : t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2
@@ -216,8 +212,8 @@ export class McpConfirmDialog extends ModalDialogElement {
                 }
               </div>`
           : nothing
-      }
-    </dialog>`;
+      }`,
+    );
   }
 
   /** What the top of one call's dialog shows: its server, who asked, the tool, the policy and the tool's hints. */

@@ -1,14 +1,9 @@
 import { css } from 'lit';
+import { factListStyles } from '../../../widgets/kit/styles/facts.styles.js';
 
-/**
- * The look every host dialog shares: a bordered box on the page background over a dimmed backdrop,
- * its title, a list of facts (`dl`), and the row of buttons at its end. A dialog narrower or wider
- * than 40rem says so in its own styles (`dialog { max-width }`), which follow these.
- */
-export const dialogStyles = css`
+/** The box of every modal the host opens (dialogs and panels): bordered, on the page background, over a dimmed backdrop. */
+export const modalBoxStyles = css`
   dialog {
-    max-width: min(40rem, 95vw);
-    width: 100%;
     border: 2px solid var(--mcp-border, #8c959f);
     border-radius: var(--mcp-radius-lg, 8px);
     background: var(--mcp-background, #fff);
@@ -18,28 +13,45 @@ export const dialogStyles = css`
   dialog::backdrop {
     background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
   }
+`;
+
+/**
+ * The look every host dialog shares: a bordered box on the page background over a dimmed backdrop,
+ * its title, a list of facts (`dl`), and the row of buttons at its end. A dialog narrower or wider
+ * than 40rem says so in its own styles (`dialog { max-width }`), which follow these.
+ */
+export const dialogStyles = css`
+  ${modalBoxStyles}
+  dialog {
+    max-width: min(40rem, 95vw);
+    width: 100%;
+  }
   h2 {
     margin: 0 0 var(--mcp-spacing-md, 0.5rem);
     font-size: 1.15rem;
     word-break: break-word;
   }
-  dl {
-    display: grid;
-    grid-template-columns: max-content 1fr;
-    gap: 2px var(--mcp-spacing-md, 0.5rem);
-    margin: 0;
-  }
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    word-break: break-word;
-  }
+  ${factListStyles}
   .actions {
     display: flex;
     justify-content: flex-end;
     gap: var(--mcp-spacing-md, 0.5rem);
     margin-top: var(--mcp-spacing-lg, 1rem);
+  }
+`;
+
+/** How a dialog shows a link it asks about: the host large on its own line, the full address as plain text in a box. */
+export const linkStyles = css`
+  .host {
+    font-size: 1.1rem;
+    font-weight: 700;
+    word-break: break-all;
+  }
+  .url,
+  .reason {
+    word-break: break-all;
+    background: var(--mcp-surface, #f4f6f8);
+    border: 1px solid var(--mcp-border, #8c959f);
+    padding: var(--mcp-spacing-sm, 0.25rem);
   }
 `;

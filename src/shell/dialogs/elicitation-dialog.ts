@@ -8,6 +8,7 @@ import '../../../widgets/kit/schema-form/schema-form.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
 import { dialogStyles } from './dialog.styles.js';
+import { modalDialog } from './modal-dialog.js';
 
 interface Pending {
   serverName: string;
@@ -81,14 +82,9 @@ export class McpElicitationDialog extends ModalDialogElement {
 
   override render() {
     const p = this.pending;
-    return html`<dialog
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="elicit-title"
-      aria-describedby="elicit-message"
-      @cancel=${this.modal.onCancel}
-    >
-      ${
+    return modalDialog(
+      { role: 'dialog', title: 'elicit-title', about: 'elicit-message', onCancel: this.modal.onCancel },
+      html`${
         p
           ? html`<h2 id="elicit-title">${this.t('elicit.title', { server: p.serverName })}</h2>
               <p id="elicit-message">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
@@ -109,8 +105,8 @@ export class McpElicitationDialog extends ModalDialogElement {
                 >
               </div>`
           : nothing
-      }
-    </dialog>`;
+      }`,
+    );
   }
 }
 

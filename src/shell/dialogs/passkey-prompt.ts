@@ -4,6 +4,7 @@ import { a11yContext, consume } from '../services/contexts.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 import { dialogStyles } from './dialog.styles.js';
+import { modalDialog } from './modal-dialog.js';
 
 /** What the prompt shows while a ceremony runs. */
 export interface PasskeyPromptInfo {
@@ -113,14 +114,9 @@ export class McpPasskeyPrompt extends LitElement {
   override render() {
     const info = this.info;
     const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
-    return html`<dialog
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="passkey-title"
-      aria-describedby="passkey-message"
-      @cancel=${this.onCancelEvent}
-    >
-      ${
+    return modalDialog(
+      { role: 'alertdialog', title: 'passkey-title', about: 'passkey-message', onCancel: this.onCancelEvent },
+      html`${
         info
           ? html`<h2 id="passkey-title"
                 ><span aria-hidden="true">🔐</span>
@@ -135,8 +131,8 @@ export class McpPasskeyPrompt extends LitElement {
                 ></div
               >`
           : nothing
-      }
-    </dialog>`;
+      }`,
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import { a11yContext, consume } from '../services/contexts.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
 import { dialogStyles } from './dialog.styles.js';
+import { modalDialog } from './modal-dialog.js';
 
 /** Model name reported in a SamplingResult written by a person. */
 export const HUMAN_MODEL = 'human (mcp-dashboard)';
@@ -109,14 +110,9 @@ export class McpSamplingDialog extends ModalDialogElement {
     const r = p?.request;
     const messages = Array.isArray(r?.messages) ? r!.messages : [];
     const hints = (r?.modelPreferences as { hints?: Array<{ name?: unknown }> } | undefined)?.hints;
-    return html`<dialog
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="sampling-title"
-      aria-describedby="sampling-why"
-      @cancel=${this.modal.onCancel}
-    >
-      ${
+    return modalDialog(
+      { role: 'dialog', title: 'sampling-title', about: 'sampling-why', onCancel: this.modal.onCancel },
+      html`${
         p && r
           ? html`<h2 id="sampling-title">${this.t('sampling.title', { server: p.serverName })}</h2>
               <p id="sampling-why"
@@ -154,8 +150,8 @@ export class McpSamplingDialog extends ModalDialogElement {
                 >
               </div>`
           : nothing
-      }
-    </dialog>`;
+      }`,
+    );
   }
 }
 

@@ -10,7 +10,8 @@ import { ShellLocalize } from '../i18n/shell-localize.js';
 import { a11yContext, consume } from '../services/contexts.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
-import { dialogStyles } from './dialog.styles.js';
+import { dialogStyles, linkStyles } from './dialog.styles.js';
+import { modalDialog } from './modal-dialog.js';
 
 type Step = 'ask' | 'refused' | 'opened';
 
@@ -32,25 +33,17 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     dialogStyles,
+    linkStyles,
     css`
       dialog {
         max-width: min(38rem, 95vw);
-      }
-      .host {
-        font-size: 1.1rem;
-        font-weight: 700;
-        word-break: break-all;
       }
       .note {
         font-weight: 600;
       }
       .url,
       .reason {
-        word-break: break-all;
         white-space: pre-wrap;
-        background: var(--mcp-surface, #f4f6f8);
-        border: 1px solid var(--mcp-border, #8c959f);
-        padding: var(--mcp-spacing-sm, 0.25rem);
       }
       /* Three buttons: they wrap on a narrow screen rather than overflow. */
       .actions {
@@ -187,15 +180,10 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
 
   override render() {
     const p = this.pending;
-    return html`<dialog
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="url-title"
-      aria-describedby="url-what"
-      @cancel=${this.modal.onCancel}
-    >
-      ${p ? this.renderBody(p) : nothing}
-    </dialog>`;
+    return modalDialog(
+      { role: 'alertdialog', title: 'url-title', about: 'url-what', onCancel: this.modal.onCancel },
+      p ? this.renderBody(p) : nothing,
+    );
   }
 }
 

@@ -3,8 +3,9 @@ import type { I18nInterface } from '../../core/shared/types.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
-import { dialogStyles } from '../dialogs/dialog.styles.js';
+import { dialogStyles, linkStyles } from '../dialogs/dialog.styles.js';
 import type { LinkRequest } from './app-view-services.js';
+import { modalDialog } from '../dialogs/modal-dialog.js';
 
 /**
  * <mcp-link-dialog>: asks the user before a link an MCP App asked for (`ui/open-link`) is opened.
@@ -15,20 +16,10 @@ export class McpLinkDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     dialogStyles,
+    linkStyles,
     css`
       dialog {
         max-width: min(36rem, 95vw);
-      }
-      .host {
-        font-size: 1.1rem;
-        font-weight: 700;
-        word-break: break-all;
-      }
-      .url {
-        word-break: break-all;
-        background: var(--mcp-surface, #f4f6f8);
-        border: 1px solid var(--mcp-border, #8c959f);
-        padding: var(--mcp-spacing-sm, 0.25rem);
       }
     `,
   ];
@@ -60,14 +51,9 @@ export class McpLinkDialog extends ModalDialogElement {
 
   override render() {
     const r = this.request;
-    return html`<dialog
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="link-title"
-      aria-describedby="link-host"
-      @cancel=${this.modal.onCancel}
-    >
-      ${
+    return modalDialog(
+      { role: 'alertdialog', title: 'link-title', about: 'link-host', onCancel: this.modal.onCancel },
+      html`${
         r
           ? html`<h2 id="link-title">${this.t('link.title')}</h2>
               <p
@@ -84,8 +70,8 @@ export class McpLinkDialog extends ModalDialogElement {
                 >
               </div>`
           : nothing
-      }
-    </dialog>`;
+      }`,
+    );
   }
 }
 

@@ -1,24 +1,11 @@
 import { LitElement, html, css, nothing } from 'lit';
-import type { AuditEntry, AuditKind } from '../../core/audit/audit-types.js';
+import { AUDIT_KINDS, type AuditEntry, type AuditKind } from '../../core/audit/audit-types.js';
 import { deepActiveElement } from '../services/a11y-helper.js';
 import { a11yContext, consume, policyContext } from '../services/contexts.js';
 import { policyReason, translatedOr } from '../services/host-text.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 import { panelStyles } from './panel.styles.js';
-
-const KINDS: AuditKind[] = [
-  'tool-call',
-  'policy-denial',
-  'consent-granted',
-  'consent-revoked',
-  'permission-grant',
-  'permission-revocation',
-  'permission-violation',
-  'security-event',
-  'agent-action',
-  'widget-message',
-];
 
 /**
  * <mcp-audit-panel>: the audit log viewer (MCP-WP-11.4.6): every audited call, denial, consent and
@@ -146,7 +133,7 @@ export class McpAuditPanel extends LitElement {
                     }}
                   >
                     <option value="">${t('audit.everything')}</option>
-                    ${KINDS.map((k) => html`<option value=${k} ?selected=${k === this.kind}>${t(`audit.kind.${k}`)}</option>`)}
+                    ${AUDIT_KINDS.map((k) => html`<option value=${k} ?selected=${k === this.kind}>${t(`audit.kind.${k}`)}</option>`)}
                   </select>
                 </label>
                 <button type="button" data-action="export-audit" @click=${() => void this.exportJson()}

@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { modalBoxStyles } from '../dialogs/dialog.styles.js';
 
 /**
  * The look the large panels opened from the header share (audit log, servers): a bordered modal box at most
@@ -6,16 +7,9 @@ import { css } from 'lit';
  * panel sets its own width in its styles, which follow these.
  */
 export const panelStyles = css`
+  ${modalBoxStyles}
   dialog {
     max-height: 90vh;
-    border: 2px solid var(--mcp-border, #8c959f);
-    border-radius: var(--mcp-radius-lg, 8px);
-    background: var(--mcp-background, #fff);
-    color: var(--mcp-text-primary, #1b1f24);
-    padding: var(--mcp-spacing-lg, 1rem);
-  }
-  dialog::backdrop {
-    background: var(--mcp-overlay, rgb(0 0 0 / 0.5));
   }
   .bar {
     display: flex;

@@ -7,6 +7,7 @@ import { shellStyles } from '../shell.styles.js';
 import { dialogStyles } from '../dialogs/dialog.styles.js';
 import type { ConsentAnswer, ConsentRequest } from './registry-host.js';
 import { permissionText, signatureText, trustText } from './trust-text.js';
+import { modalDialog } from '../dialogs/modal-dialog.js';
 
 function title(r: ConsentRequest, t: Translate): string {
   const vars = { name: r.displayName, version: r.version, from: r.fromVersion };
@@ -75,14 +76,9 @@ export class McpConsentDialog extends ModalDialogElement {
           ? 'consent.actionApprove'
           : 'consent.actionUpdate',
     );
-    return html`<dialog
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby="consent-title"
-      aria-describedby="consent-permissions"
-      @cancel=${this.modal.onCancel}
-    >
-      ${
+    return modalDialog(
+      { role: 'alertdialog', title: 'consent-title', about: 'consent-permissions', onCancel: this.modal.onCancel },
+      html`${
         r
           ? html`<h2 id="consent-title">${title(r, t)}</h2>
               <dl>
@@ -120,8 +116,8 @@ export class McpConsentDialog extends ModalDialogElement {
                 >
               </div>`
           : nothing
-      }
-    </dialog>`;
+      }`,
+    );
   }
 }
 

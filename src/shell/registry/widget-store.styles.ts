@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { factListStyles } from '../../../widgets/kit/styles/facts.styles.js';
 
 /** Styles of mcp-widget-store. */
 export const widgetStoreStyles = css`
@@ -46,19 +47,7 @@ export const widgetStoreStyles = css`
     padding-left: var(--mcp-spacing-md, 0.5rem);
     margin-top: var(--mcp-spacing-md, 0.5rem);
   }
-  dl {
-    display: grid;
-    grid-template-columns: max-content 1fr;
-    gap: 2px var(--mcp-spacing-md, 0.5rem);
-    margin: 0;
-  }
-  dt {
-    font-weight: 600;
-  }
-  dd {
-    margin: 0;
-    word-break: break-word;
-  }
+  ${factListStyles}
   .error {
     border-left: 4px solid var(--mcp-error-dark, #a4161a);
     padding-left: var(--mcp-spacing-md, 0.5rem);

@@ -7,6 +7,7 @@ import { KIT_CATALOGS } from '../i18n/messages.js';
 import { TEXT_STEP } from '../tool-runner/long-text.js';
 import { prettyJson } from '../tool-runner/result-view.js';
 import { baseStyles } from '../styles/styles.js';
+import { recordTableStyles } from '../styles/facts.styles.js';
 import '../tool-runner/long-text.js';
 
 /**
@@ -16,27 +17,10 @@ import '../tool-runner/long-text.js';
 export class McpActivityTable extends LitElement {
   static override styles = [
     baseStyles,
+    recordTableStyles,
     css`
       :host {
         display: block;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-        font-size: var(--mcp-font-size-sm, 0.8125rem);
-      }
-      th,
-      td {
-        text-align: left;
-        border-bottom: 1px solid var(--mcp-border, #8c959f);
-        padding: 2px var(--mcp-spacing-sm, 0.25rem);
-        vertical-align: top;
-      }
-      .outcome-error {
-        color: var(--mcp-error-dark, #a4161a);
-      }
-      .outcome-ok {
-        color: var(--mcp-success-dark, #0d6b3c);
       }
       pre {
         max-height: 16rem;

@@ -11,6 +11,7 @@ import { LocalizeController } from '../i18n/localize.js';
 import { KIT_CATALOGS } from '../i18n/messages.js';
 import { englishTranslate, type Translate } from '../i18n/translate.js';
 import { listStyles } from '../styles/list.styles.js';
+import { splitStyles } from '../styles/split.styles.js';
 import { RetriesExhaustedError, withRetries } from '../widget/retry.js';
 import type { SchemaFormSubmitEvent } from '../schema-form/schema-form.js';
 import { baseStyles } from '../styles/styles.js';
@@ -78,20 +79,8 @@ export class McpPromptRunner extends LitElement {
   static override styles = [
     baseStyles,
     listStyles,
+    splitStyles,
     css`
-      :host {
-        display: block;
-      }
-      .split {
-        display: grid;
-        grid-template-columns: minmax(10rem, 1fr) 2fr;
-        gap: var(--mcp-spacing-lg, 1rem);
-      }
-      @media (max-width: 40rem) {
-        .split {
-          grid-template-columns: 1fr;
-        }
-      }
       ol.messages {
         list-style: none;
         padding: 0;

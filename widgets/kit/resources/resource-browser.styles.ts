@@ -1,20 +1,9 @@
 import { css } from 'lit';
+import { splitStyles } from '../styles/split.styles.js';
 
 /** Styles of <mcp-resource-browser> (besides the shared base and list styles). */
 export const resourceBrowserStyles = css`
-  :host {
-    display: block;
-  }
-  .split {
-    display: grid;
-    grid-template-columns: minmax(10rem, 1fr) 2fr;
-    gap: var(--mcp-spacing-lg, 1rem);
-  }
-  @media (max-width: 40rem) {
-    .split {
-      grid-template-columns: 1fr;
-    }
-  }
+  ${splitStyles}
   h3 {
     font-size: var(--mcp-font-size-lg, 1rem);
     margin: var(--mcp-spacing-md, 0.5rem) 0;

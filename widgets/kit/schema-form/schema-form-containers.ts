@@ -2,9 +2,8 @@
 // tuples, and `oneOf`/`anyOf` choices. Each nested value is rendered by the child renderer they are handed.
 
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SchemaNode } from './schema-model.js';
 import { childPointer } from './schema-pointer.js';
-import { fieldInfo, labelText, type FormContext } from './schema-form-field.js';
+import { fieldInfo, labelText, type Field, type FieldInfo } from './schema-form-field.js';
 
 /** Renders the editor of a nested value (the form's `renderNode`, handed in so the two modules do not import each other). */
 export type RenderChild = (
@@ -19,18 +18,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** The group a value made of parts is shown in: its label as the legend, its help linked. */
+function group(field: Field, info: FieldInfo, body: unknown): TemplateResult {
+  return html`<fieldset class="group" aria-describedby=${info.describedBy}>
+    <legend>${labelText(field)}</legend>
+    ${body}
+  </fieldset>`;
+}
+
 /** An object's fields (a group below the top level); an optional object that is not set offers "Add". */
-export function renderObject(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  depth: number,
-  value: unknown,
-  child: RenderChild,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderObject(field: Field, child: RenderChild): TemplateResult {
+  const { ctx, node, pointer, label, required, depth, value } = field;
+  const info = fieldInfo(field);
   if (depth > 0 && value === undefined && !required) {
     return html`<div class="field absent"
       ><span class="label">${label}</span> <span class="muted">${ctx.t('form.notSet')}</span>
@@ -49,34 +48,28 @@ export function renderObject(
     .filter((name) => !(name in properties))
     .map((name) => child({}, childPointer(pointer, name), name, true, depth + 1));
   if (depth === 0) return html`${fields}${undeclared}${info.help}`;
-  return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(ctx, label, required)}</legend>
-    ${fields}${undeclared}${info.help}
-    ${!required ? html`<button type="button" class="small" @click=${() => ctx.set(pointer, undefined)}>${ctx.t('form.remove', { label })}</button>` : nothing}
-  </fieldset>`;
+  return group(
+    field,
+    info,
+    html`${fields}${undeclared}${info.help}
+    ${!required ? html`<button type="button" class="small" @click=${() => ctx.set(pointer, undefined)}>${ctx.t('form.remove', { label })}</button>` : nothing}`,
+  );
 }
 
 /** A list: items with move and remove buttons, and "Add"; an array of unique enum values is a set of checkboxes. */
-export function renderArray(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  depth: number,
-  value: unknown,
-  child: RenderChild,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderArray(field: Field, child: RenderChild): TemplateResult {
+  const { ctx, node, pointer, label, depth, value } = field;
+  const info = fieldInfo(field);
   const items = Array.isArray(value) ? value : [];
   const itemNode = ctx.describe(node.schema.items);
   const max = typeof node.schema.maxItems === 'number' ? node.schema.maxItems : Infinity;
   const min = typeof node.schema.minItems === 'number' ? node.schema.minItems : 0;
   if (itemNode.kind === 'enum' && node.schema.uniqueItems === true) {
     // A set of choices: one checkbox per allowed value, values keep their JSON types.
-    return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-      <legend>${labelText(ctx, label, required)}</legend>
-      ${itemNode.enumValues!.map((option, i) => {
+    return group(
+      field,
+      info,
+      html`${itemNode.enumValues!.map((option, i) => {
         const id = ctx.idFor(pointer, `opt${i}`);
         const checked = items.some((v) => JSON.stringify(v) === JSON.stringify(option));
         return html`<div class="check"
@@ -95,14 +88,11 @@ export function renderArray(
           /><label for=${id}>${itemNode.enumLabels![i]}</label></div
         >`;
       })}
-      ${info.help}
-    </fieldset>`;
+      ${info.help}`,
+    );
   }
   return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend
-      >${labelText(ctx, label, required)}
-      <span class="muted">${ctx.t('form.itemCount', { count: items.length })}</span></legend
-    >
+    <legend>${labelText(field)} <span class="muted">${ctx.t('form.itemCount', { count: items.length })}</span></legend>
     <ol class="items">
       ${items.map((_item, i) => {
         const itemLabel = ctx.t('form.itemLabel', { label, n: i + 1 });
@@ -153,52 +143,40 @@ export function renderArray(
 }
 
 /** A tuple: one editor per position. */
-export function renderTuple(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  depth: number,
-  child: RenderChild,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderTuple(field: Field, child: RenderChild): TemplateResult {
+  const { node, pointer, label, depth } = field;
+  const info = fieldInfo(field);
   const positions = (
     Array.isArray(node.schema.prefixItems) ? node.schema.prefixItems : (node.schema.items as unknown[])
   ) as unknown[];
-  return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(ctx, label, required)}</legend>
-    ${positions.map((schema, i) => child(schema, childPointer(pointer, i), `${label} position ${i + 1}`, true, depth + 1))}
-    ${info.help}
-  </fieldset>`;
+  return group(
+    field,
+    info,
+    html`${positions.map((schema, i) => child(schema, childPointer(pointer, i), `${label} position ${i + 1}`, true, depth + 1))}
+    ${info.help}`,
+  );
 }
 
 /** A `oneOf`/`anyOf` value: a chooser of the variant, and the chosen variant's editor. */
-export function renderChoice(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  depth: number,
-  child: RenderChild,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderChoice(field: Field, child: RenderChild): TemplateResult {
+  const { ctx, node, pointer, label, required, depth } = field;
+  const info = fieldInfo(field);
   const index = ctx.variantIndex(pointer, node);
   const selectId = ctx.idFor(pointer, 'variant');
   const variant = node.variants![index];
-  return html`<fieldset class="group" aria-describedby=${info.describedBy}>
-    <legend>${labelText(ctx, label, required)}</legend>
-    <div class="field">
-      <label for=${selectId}>${ctx.t('form.kindOf', { label })}</label>
-      <select
-        id=${selectId}
-        @change=${(e: Event) => ctx.chooseVariant(pointer, node, Number((e.target as HTMLSelectElement).value))}
-      >
-        ${node.variants!.map((v, i) => html`<option value=${String(i)} ?selected=${i === index}>${v.label}</option>`)}
-      </select>
-    </div>
-    ${variant ? child({ ...variant.schema, title: variant.schema.title ?? label }, pointer, label, required, depth + 1) : nothing}
-    ${info.help}
-  </fieldset>`;
+  return group(
+    field,
+    info,
+    html`<div class="field">
+        <label for=${selectId}>${ctx.t('form.kindOf', { label })}</label>
+        <select
+          id=${selectId}
+          @change=${(e: Event) => ctx.chooseVariant(pointer, node, Number((e.target as HTMLSelectElement).value))}
+        >
+          ${node.variants!.map((v, i) => html`<option value=${String(i)} ?selected=${i === index}>${v.label}</option>`)}
+        </select>
+      </div>
+      ${variant ? child({ ...variant.schema, title: variant.schema.title ?? label }, pointer, label, required, depth + 1) : nothing}
+      ${info.help}`,
+  );
 }

@@ -34,6 +34,19 @@ export interface FormContext {
   showAsJson: Set<string>;
 }
 
+/** One field being rendered: where its value sits, what its schema says, and how it is labelled. */
+export interface Field {
+  ctx: FormContext;
+  node: SchemaNode;
+  pointer: string;
+  label: string;
+  required: boolean;
+  /** The value at `pointer`. */
+  value: unknown;
+  /** How deep the field sits (0: the top-level object). */
+  depth: number;
+}
+
 /** The parts of a field worked out once: its id, its ARIA links and state, and its help (description, note, problems). */
 export interface FieldInfo {
   id: string;
@@ -43,7 +56,7 @@ export interface FieldInfo {
 }
 
 /** Works out a field's id, ARIA and help text. */
-export function fieldInfo(ctx: FormContext, node: SchemaNode, pointer: string, label: string): FieldInfo {
+export function fieldInfo({ ctx, node, pointer, label }: Field): FieldInfo {
   const id = ctx.idFor(pointer);
   const problems = ctx.problemsAt(pointer);
   const constraints = constraintText(node.schema, ctx.t);
@@ -68,6 +81,6 @@ export function fieldInfo(ctx: FormContext, node: SchemaNode, pointer: string, l
 }
 
 /** A field's label, with the required marker (seen, and said to screen readers). */
-export function labelText(ctx: FormContext, label: string, required: boolean) {
+export function labelText({ ctx, label, required }: Field) {
   return html`${label}${required ? html` <span class="req" aria-hidden="true">*</span><span class="visually-hidden"> ${ctx.t('form.required')}</span>` : nothing}`;
 }

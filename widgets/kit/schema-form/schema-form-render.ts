@@ -4,7 +4,7 @@
 import { html, type TemplateResult } from 'lit';
 import { fitsNode, jsonTypeOf } from './schema-fit.js';
 import { getAt } from './schema-pointer.js';
-import type { FormContext } from './schema-form-field.js';
+import type { Field, FormContext } from './schema-form-field.js';
 import { renderArray, renderChoice, renderObject, renderTuple, type RenderChild } from './schema-form-containers.js';
 import {
   renderBoolean,
@@ -34,11 +34,11 @@ export function renderNode(
   ctx.rendered.add(pointer);
   const label = node.title ?? fallbackLabel;
   const value = getAt(ctx.value, pointer);
+  const field: Field = { ctx, node, pointer, label, required, value, depth };
   if (depth > MAX_DEPTH && node.kind !== 'json') {
-    return renderJson(ctx, { ...node, kind: 'json', note: ctx.t('schema.note.tooDeep') }, pointer, label, required);
+    return renderJson({ ...field, node: { ...node, kind: 'json', note: ctx.t('schema.note.tooDeep') } });
   }
-  if (node.nullable && value === null && node.kind !== 'enum')
-    return renderNullToggle(ctx, node, pointer, label, required, true);
+  if (node.nullable && value === null && node.kind !== 'enum') return renderNullToggle(field, true);
   // A value the control cannot show (a number for a text field, an option not in the list…) is shown as
   // JSON with a note, never as an empty box; it stays JSON while it is being fixed.
   if (node.kind !== 'json' && node.kind !== 'choice' && (ctx.showAsJson.has(pointer) || !fitsNode(node, value))) {
@@ -47,47 +47,45 @@ export function renderNode(
     const note = fitsNode(node, value)
       ? node.note
       : ctx.t('form.cannotShow', { actual: ctx.t(`form.type.${jsonTypeOf(value)}`), expected });
-    return renderJson(ctx, { ...node, kind: 'json', ...(note ? { note } : {}) }, pointer, label, required);
+    return renderJson({ ...field, node: { ...node, kind: 'json', ...(note ? { note } : {}) } });
   }
   const child: RenderChild = (schema, at, childLabel, childRequired, childDepth) =>
     renderNode(ctx, schema, at, childLabel, childRequired, childDepth);
   let body: TemplateResult;
   switch (node.kind) {
     case 'object':
-      body = renderObject(ctx, node, pointer, label, required, depth, value, child);
+      body = renderObject(field, child);
       break;
     case 'array':
-      body = renderArray(ctx, node, pointer, label, required, depth, value, child);
+      body = renderArray(field, child);
       break;
     case 'tuple':
-      body = renderTuple(ctx, node, pointer, label, required, depth, child);
+      body = renderTuple(field, child);
       break;
     case 'choice':
-      body = renderChoice(ctx, node, pointer, label, required, depth, child);
+      body = renderChoice(field, child);
       break;
     case 'enum':
-      body = renderEnum(ctx, node, pointer, label, required, value);
+      body = renderEnum(field);
       break;
     case 'const':
-      body = renderConst(ctx, node, pointer, label);
+      body = renderConst(field);
       break;
     case 'boolean':
-      body = renderBoolean(ctx, node, pointer, label, required, value);
+      body = renderBoolean(field);
       break;
     case 'number':
     case 'integer':
-      body = renderNumber(ctx, node, pointer, label, required, value);
+      body = renderNumber(field);
       break;
     case 'string':
-      body = renderString(ctx, node, pointer, label, required, value);
+      body = renderString(field);
       break;
     case 'null':
       body = html`<div class="field"><span class="label">${label}</span> <code>null</code></div>`;
       break;
     default:
-      body = renderJson(ctx, node, pointer, label, required);
+      body = renderJson(field);
   }
-  return node.nullable && node.kind !== 'enum'
-    ? html`${body}${renderNullToggle(ctx, node, pointer, label, required, false)}`
-    : body;
+  return node.nullable && node.kind !== 'enum' ? html`${body}${renderNullToggle(field, false)}` : body;
 }

@@ -2,20 +2,12 @@
 // "null" toggle of a nullable field.
 
 import { html, nothing, type TemplateResult } from 'lit';
-import type { SchemaNode } from './schema-model.js';
 import { renderStringField } from './schema-form-string.js';
-import { getAt } from './schema-pointer.js';
-import { fieldInfo, labelText, type FormContext } from './schema-form-field.js';
+import { fieldInfo, labelText, type Field } from './schema-form-field.js';
 
 /** The "null" checkbox of a nullable field: checked, it stands for the whole value. */
-export function renderNullToggle(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  isNull: boolean,
-): TemplateResult {
+export function renderNullToggle(field: Field, isNull: boolean): TemplateResult {
+  const { ctx, node, pointer, label } = field;
   const id = ctx.idFor(pointer, 'null');
   return html`<div class="field check ${isNull ? '' : 'sub-option'}">
     <input
@@ -24,24 +16,18 @@ export function renderNullToggle(
       .checked=${isNull}
       @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked ? null : undefined)}
     />
-    <label for=${id}>${isNull ? labelText(ctx, label, required) : label}${ctx.t('form.nullSuffix')}</label>
+    <label for=${id}>${isNull ? labelText(field) : label}${ctx.t('form.nullSuffix')}</label>
     ${isNull && node.description ? html`<span class="desc muted">${node.description}</span>` : nothing}
   </div>`;
 }
 
 /** A drop-down of the allowed values; each keeps its JSON type. */
-export function renderEnum(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  value: unknown,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderEnum(field: Field): TemplateResult {
+  const { ctx, node, pointer, required, value } = field;
+  const info = fieldInfo(field);
   const index = node.enumValues!.findIndex((v) => JSON.stringify(v) === JSON.stringify(value));
   return html`<div class="field">
-    <label for=${info.id}>${labelText(ctx, label, required)}</label>
+    <label for=${info.id}>${labelText(field)}</label>
     <select
       id=${info.id}
       aria-required=${required ? 'true' : 'false'}
@@ -60,8 +46,9 @@ export function renderEnum(
 }
 
 /** A fixed value, shown, not edited. */
-export function renderConst(ctx: FormContext, node: SchemaNode, pointer: string, label: string): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderConst(field: Field): TemplateResult {
+  const { node, label } = field;
+  const info = fieldInfo(field);
   return html`<div class="field">
     <span class="label" id="${info.id}-label">${label}</span>
     <output id=${info.id} aria-labelledby="${info.id}-label" aria-describedby=${info.describedBy}
@@ -72,15 +59,9 @@ export function renderConst(ctx: FormContext, node: SchemaNode, pointer: string,
 }
 
 /** A checkbox. */
-export function renderBoolean(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  value: unknown,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderBoolean(field: Field): TemplateResult {
+  const { ctx, pointer, required, value } = field;
+  const info = fieldInfo(field);
   return html`<div class="field"
     ><span class="check">
       <input
@@ -91,7 +72,7 @@ export function renderBoolean(
         aria-invalid=${info.invalid}
         @change=${(e: Event) => ctx.set(pointer, (e.target as HTMLInputElement).checked)}
       />
-      <label for=${info.id}>${labelText(ctx, label, required)}</label></span
+      <label for=${info.id}>${labelText(field)}</label></span
     >
     ${value === undefined && !required ? html`<span class="muted small-text">${ctx.t('form.notSet')}</span>` : nothing}
     ${info.help}
@@ -99,20 +80,14 @@ export function renderBoolean(
 }
 
 /** A number or integer input; its text is kept as typed until it parses. */
-export function renderNumber(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  value: unknown,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
+export function renderNumber(field: Field): TemplateResult {
+  const { ctx, node, pointer, required, value } = field;
+  const info = fieldInfo(field);
   const s = node.schema;
   const text = ctx.raw.get(pointer) ?? (typeof value === 'number' ? String(value) : '');
   const step = typeof s.multipleOf === 'number' ? String(s.multipleOf) : node.kind === 'integer' ? '1' : 'any';
   return html`<div class="field">
-    <label for=${info.id}>${labelText(ctx, label, required)}</label>
+    <label for=${info.id}>${labelText(field)}</label>
     <input
       id=${info.id}
       type="number"
@@ -131,31 +106,19 @@ export function renderNumber(
 }
 
 /** A string input (a text area, or a typed input for known formats). */
-export function renderString(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-  value: unknown,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
-  return renderStringField(ctx, node.schema, pointer, labelText(ctx, label, required), label, required, value, info);
+export function renderString(field: Field): TemplateResult {
+  const { ctx, node, pointer, label, required, value } = field;
+  const info = fieldInfo(field);
+  return renderStringField(ctx, node.schema, pointer, labelText(field), label, required, value, info);
 }
 
 /** A JSON text area, for what no other control can edit. */
-export function renderJson(
-  ctx: FormContext,
-  node: SchemaNode,
-  pointer: string,
-  label: string,
-  required: boolean,
-): TemplateResult {
-  const info = fieldInfo(ctx, node, pointer, label);
-  const value = getAt(ctx.value, pointer);
+export function renderJson(field: Field): TemplateResult {
+  const { ctx, pointer, required, value } = field;
+  const info = fieldInfo(field);
   const text = ctx.raw.get(pointer) ?? (value === undefined ? '' : JSON.stringify(value, null, 2));
   return html`<div class="field">
-    <label for=${info.id}>${labelText(ctx, label, required)} <span class="muted">(JSON)</span></label>
+    <label for=${info.id}>${labelText(field)} <span class="muted">(JSON)</span></label>
     <textarea
       id=${info.id}
       class="json"
