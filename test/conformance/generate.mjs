@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SCAN = ['src', 'widgets', 'theme', 'registry-client', 'gateway', 'test'];
-const TITLE = /\b(?:it|test|describe)\(\s*(['"`])((?:\\.|(?!\1).)*)\1/g;
+// A title is the first argument of it/test/describe, or a `title: (…) => '…'` a shared helper passes on to `it`
+// (test/support/sample-brands.ts).
+const TITLE = /\b(?:(?:it|test|describe)\(|title: \([^)]*\) =>)\s*(['"`])((?:\\.|(?!\1).)*)\1/g;
 
 async function testFiles(dir) {
   let entries;
