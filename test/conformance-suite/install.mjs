@@ -1,5 +1,5 @@
 // Installs the official MCP conformance suite and the Node 22 it needs into a cache folder (not as
-// project dependencies), on demand. Used by .ci/run, test/node/conformance-suite.test.ts and run.mjs.
+// project dependencies), on demand. Used by .ci/run, test/conformance-suite/suite.test.ts and run.mjs.
 import { execFile } from 'node:child_process';
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';

@@ -1,7 +1,7 @@
 // Runs the official MCP conformance suite against the dashboard: every client scenario with the
 // dashboard as the client (client-driver.ts: real gateway + MCPBridge), and the server scenarios
 // against our fixture server directly and through the gateway. Used by
-// test/node/conformance-suite.test.ts; `node test/conformance-suite/run.mjs --write` also writes
+// test/conformance-suite/suite.test.ts; `node test/conformance-suite/run.mjs --write` also writes
 // test/conformance-suite/results.md, which `npm run conformance` puts into docs/conformance.md.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -52,7 +52,7 @@ async function suiteSection() {
   const lines = [
     '## The official MCP conformance suite',
     '',
-    "The dashboard is also checked against `@modelcontextprotocol/conformance` (the MCP project's own suite), pinned to 0.1.16, and against the 2026-07-28 scenarios of its pre-release line. `test/node/conformance-suite.test.ts` runs it in `npm test`: the dashboard is the client (the real gateway started from its CLI with a config naming the scenario's server, the project's MCPBridge connected through `/mcp/<name>`, and the user's browser played for sign-ins), and our fixture server (`test/fixtures/conformance-server.mjs`) is scored directly and through the gateway. The test fails on any failure not listed below, and on a listed one that starts to pass.",
+    "The dashboard is also checked against `@modelcontextprotocol/conformance` (the MCP project's own suite), pinned to 0.1.16, and against the 2026-07-28 scenarios of its pre-release line. `test/conformance-suite/suite.test.ts` runs it in `npm test` (on its own, after the other suites): the dashboard is the client (the real gateway started from its CLI with a config naming the scenario's server, the project's MCPBridge connected through `/mcp/<name>`, and the user's browser played for sign-ins), and our fixture server (`test/fixtures/conformance-server.mjs`) is scored directly and through the gateway. The test fails on any failure not listed below, and on a listed one that starts to pass.",
     '',
     '### Scenarios expected to fail, and why',
     '',

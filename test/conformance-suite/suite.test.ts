@@ -1,13 +1,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { ALPHA_VERSION, ensureSuite, SUITE_VERSION } from '../conformance-suite/install.mjs';
-import {
-  alphaScenarios,
-  expectedFailures,
-  listScenarios,
-  runClientScenarios,
-  runServerBoth,
-} from '../conformance-suite/run.mjs';
+import { ALPHA_VERSION, ensureSuite, SUITE_VERSION } from './install.mjs';
+import { alphaScenarios, expectedFailures, listScenarios, runClientScenarios, runServerBoth } from './run.mjs';
 
 // The official MCP conformance suite, really run: installed on demand into a cache folder with the
 // Node 22 it needs (never skipped — without the npm registry once, this fails and says why). The
