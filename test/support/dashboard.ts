@@ -28,8 +28,11 @@ export async function mountDashboard(
   return el;
 }
 
-/** The card of one server, once its widget is mounted. */
-export async function readyCard(dashboard: McpDashboard, name: string, timeoutMs = 20_000): Promise<McpWidgetCard> {
+/**
+ * The card of one server, once its widget is mounted. 45 s by default: on a loaded 2-core machine (the whole suite
+ * running) a server started with npx-style package binaries took over 20 s; a test's own limit still applies.
+ */
+export async function readyCard(dashboard: McpDashboard, name: string, timeoutMs = 45_000): Promise<McpWidgetCard> {
   return waitFor(
     () => {
       const card = [...dashboard.shadowRoot!.querySelectorAll('mcp-widget-card')].find((c) => c.server?.name === name);
