@@ -190,13 +190,17 @@ function holdEventStream(port, token) {
  * @param {string[]} args
  * @param {{ timeoutMs?: number }} [options]
  */
-export async function runGatewayToExit(args, { timeoutMs = 15_000 } = {}) {
+export async function runGatewayToExit(args, { timeoutMs = 60_000 } = {}) {
   const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d.toString()));
   child.stderr.on('data', (d) => (stderr += d.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  // 60 s: on a 2-core machine running the whole suite, even a start-up error took over 15 s to be printed.
+  const timer = setTimeout(() => {
+    stderr += `\n[test] the gateway had not exited after ${timeoutMs / 1000} s; killed`;
+    child.kill('SIGKILL');
+  }, timeoutMs);
   const code = await new Promise((r) => child.once('exit', (c) => r(c)));
   clearTimeout(timer);
   return { code, stdout, stderr };
