@@ -119,18 +119,23 @@ export class McpBrandEditor extends LitElement {
       this.fail(prepared.problems);
       return;
     }
+    const applied = this.draft;
     await this.configuration.value?.set(PREFERENCE_KEYS.brand, prepared.brand).catch(() => {});
+    this.a11y.value?.announce(this.t('brand.applied', { name: prepared.brand.name }), 'polite');
+    // The brand is in effect at once, but stored a moment later: an edit made meanwhile stays a draft.
+    if (this.draft !== applied) return;
     this.status = '';
     this.problems = [];
-    this.a11y.value?.announce(this.t('brand.applied', { name: prepared.brand.name }), 'polite');
   }
 
   private async removeBrand(): Promise<void> {
+    const removed = this.draft;
     await this.configuration.value?.set(PREFERENCE_KEYS.brand, undefined).catch(() => {});
+    this.a11y.value?.announce(this.t('brand.removed'), 'polite');
+    if (this.draft !== removed) return;
     this.status = '';
     this.problems = [];
     this.loadedFrom = undefined;
-    this.a11y.value?.announce(this.t('brand.removed'), 'polite');
   }
 
   private export(): void {
