@@ -203,13 +203,20 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     // Stop polling in the view and answer whatever polls are still waiting. Each poll asks the person in a
     // modal dialog, and while one is open the view beneath cannot be clicked (as for a person): answer the open
     // one first, and try again if the next poll's dialog opened in between.
+    const dialogUp = () => confirmDialog(env.dashboard).shadowRoot?.querySelector('dialog')?.open === true;
     for (let attempt = 1; ; attempt++) {
-      if (confirmDialog(env.dashboard).shadowRoot?.querySelector('dialog')?.open) answerDialog(env.dashboard, 'cancel');
+      if (dialogUp()) {
+        answerDialog(env.dashboard, 'cancel');
+        // Closed before the click: a click while it closes lands on its backdrop.
+        // (The next poll may ask again at once: then the loop answers that one too.)
+        await waitFor(() => !dialogUp(), 2000, 'the poll dialog to close').catch(() => {});
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
       try {
         await clickInView(viewId, '#poll-toggle-btn');
         break;
       } catch (error) {
-        if (attempt === 4) throw error;
+        if (attempt === 8) throw error;
       }
     }
     for (let i = 0; i < 6; i++) {
