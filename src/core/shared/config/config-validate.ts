@@ -49,7 +49,7 @@ export function describeConfigErrors(errors: ErrorObject[]): string[] {
       case 'type':
         line = `at ${at}: must be ${String(params.type)
           .split(',')
-          .map((t) => (t === 'object' ? 'an object' : `a ${t}`))
+          .map((t) => (/^[aeiou]/.test(t) ? `an ${t}` : `a ${t}`))
           .join(' or ')}`;
         break;
       case 'minLength':
