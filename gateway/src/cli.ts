@@ -10,6 +10,7 @@ import { limitsFromEnv } from './config/limits.js';
 import { openBrowser } from './launch/open-browser.js';
 import { parseAllowedOrigin } from './http/security.js';
 import { startGateway, type Gateway } from './http/server.js';
+import { runAuditCommand } from './audit/audit-cli.js';
 import { printError, printOut } from './terminal/terminal-text.js';
 
 const HELP = `Usage: mcp-dashboard [options]
@@ -24,6 +25,9 @@ Options:
   --allow-origin <url>   also accept API calls from this loopback origin (repeatable; for dev tools)
   --dev                  serve the UI with Vite (hot reload) instead of the built files
   -h, --help             show this help
+
+Commands:
+  mcp-dashboard audit verify <file>   check a team audit log's hash chain
 `;
 
 /** Parses argv; throws with a user-facing message on bad flags. */
@@ -75,6 +79,10 @@ function offerNewAddresses(gateway: Gateway, open: boolean, keepMs: number): voi
 
 /** Runs the CLI; resolves with the gateway (tests) or exits the process on a fatal error. */
 export async function main(argv = process.argv.slice(2)): Promise<Gateway | undefined> {
+  if (argv[0] === 'audit') {
+    process.exitCode = await runAuditCommand(argv.slice(1));
+    return undefined;
+  }
   let options: ReturnType<typeof parseCli>;
   try {
     options = parseCli(argv);
