@@ -4,7 +4,14 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argumentsDigest, canonicalJson, chainRecord, verifyAuditChain, type AuditEntry } from './audit-chain.js';
+import {
+  argumentsDigest,
+  canonicalJson,
+  chainRecord,
+  verifyAuditChain,
+  type AuditEntry,
+  type AuditRecord,
+} from './audit-chain.js';
 import { AuditFileStore, AuditStoreError, readAuditFile, verifyAuditFile } from './file-store.js';
 
 // The team audit log's hash chain and its embedded file store, without a gateway: what an edited, removed or
@@ -40,7 +47,7 @@ describe('audit chain', () => {
   });
 
   test('an intact chain verifies; an edited, removed or reordered record is found, by its seq', () => {
-    const records = [];
+    const records: AuditRecord[] = [];
     for (const name of ['read_file', 'write_file', 'delete_file', 'list_directory']) {
       records.push(chainRecord(begin(name), records.at(-1)));
     }
