@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -18,8 +18,11 @@ if (missing && process.env.MCP_DASHBOARD_REQUIRE_FIREFOX === '1') {
 // In-page helpers as source text: functions compiled by tsx would carry its helpers into the page.
 // Finds the first element (through every open shadow root) matching `selector` whose text includes `text`.
 // A selector matches within one tree: combinators do not cross a shadow root.
-const FIND = `(selector, text) => {
-  const roots = [document];
+const FIND = `(selector, text, server) => {
+  const cards = document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
+  const card = server ? [...cards].find((c) => c.server?.name === server) : undefined;
+  if (server && !card?.shadowRoot) return null;
+  const roots = [server ? card.shadowRoot : document];
   while (roots.length) {
     const root = roots.shift();
     for (const el of root.querySelectorAll('*')) {
@@ -30,11 +33,21 @@ const FIND = `(selector, text) => {
   return null;
 }`;
 
-/** Where to click an element found by FIND (scrolled into view first), or null while it is not there. */
-async function centerOf(page: Page, selector: string, text = ''): Promise<{ x: number; y: number } | null> {
+/** Where an element is: `selector` (with `text`) inside the card of `server`, or anywhere when none is named. */
+interface Target {
+  selector: string;
+  text?: string;
+  server?: string;
+}
+
+const found = (t: Target) =>
+  `(${FIND})(${JSON.stringify(t.selector)}, ${JSON.stringify(t.text ?? '')}, ${JSON.stringify(t.server ?? '')})`;
+
+/** Where to click an element (scrolled into view first), or null while it is not there. */
+async function centerOf(page: Page, target: Target): Promise<{ x: number; y: number } | null> {
   return page.evaluate(
     `(() => {
-      const el = (${FIND})(${JSON.stringify(selector)}, ${JSON.stringify(text)});
+      const el = ${found(target)};
       if (!el) return null;
       el.scrollIntoView({ block: 'center' });
       const r = el.getBoundingClientRect();
@@ -44,39 +57,57 @@ async function centerOf(page: Page, selector: string, text = ''): Promise<{ x: n
 }
 
 /** Clicks (a real mouse click) the element once it is there. */
-async function click(page: Page, selector: string, text = '', what = `${selector} "${text}"`): Promise<void> {
+async function click(page: Page, target: Target): Promise<void> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const at = await centerOf(page, selector, text);
+    const at = await centerOf(page, target);
     if (at) {
       await page.mouse.click(at.x, at.y);
       return;
     }
-    if (Date.now() > deadline) throw new Error(`no ${what} to click after 20 s`);
+    if (Date.now() > deadline) throw new Error(`nothing to click after 20 s: ${JSON.stringify(target)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-/** Waits until some element's text (through shadow roots) includes `text`. */
-async function untilText(page: Page, selector: string, text: string, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(`(${FIND})(${JSON.stringify(selector)}, ${JSON.stringify(text)}) !== null`, {
-    timeout,
-    polling: 100,
-  });
+/** Waits until the element is there (its text includes `text`). */
+async function until(page: Page, target: Target, timeout = 20_000): Promise<void> {
+  await page.waitForFunction(`${found(target)} !== null`, { timeout, polling: 100 });
+}
+
+/** Opens a card's Tools tab, types into its search box and clicks the tool, as a person finds a tool. */
+async function selectTool(page: Page, server: string, tool: string): Promise<void> {
+  await click(page, { selector: '[role="tab"]', text: 'Tools', server });
+  await click(page, { selector: 'input[type="search"]', server });
+  await page.keyboard.type(tool);
+  await click(page, { selector: 'button.tool-item', text: tool, server });
+}
+
+/** Waits for the host's confirmation dialog; returns its text. */
+async function dialogText(page: Page): Promise<string> {
+  const dialog = `document.querySelector('mcp-dashboard')?.shadowRoot?.querySelector('mcp-confirm-dialog')?.shadowRoot`;
+  await page.waitForFunction(`${dialog}?.querySelector('dialog')?.open === true`, { timeout: 20_000, polling: 100 });
+  return (await page.evaluate(`${dialog}.textContent`)) as string;
 }
 
 describe(
-  'Firefox ESR: open the dashboard and call a tool through the confirmation dialog',
+  'Firefox ESR: open the dashboard, call a tool through the confirmation dialog, open an MCP App',
   { skip: missing ? `firefox-esr is not installed at ${FIREFOX} (apt-get install firefox-esr)` : false },
   () => {
     let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
     let browser: Browser;
     let page: Page;
     const pageErrors: string[] = [];
+    let cspEvalRefusals = 0;
 
     before(async () => {
       gateway = await startGatewayProcess({
-        config: { mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } },
+        config: {
+          mcpServers: {
+            everything: { command: 'mcp-server-everything', args: ['stdio'] },
+            'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
+          },
+        },
         exchange: false,
       });
       browser = await puppeteer.launch({
@@ -88,7 +119,13 @@ describe(
       });
       page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 900 });
-      page.on('pageerror', (error) => pageErrors.push(String((error as Error).message ?? error)));
+      page.on('pageerror', (error) => {
+        const message = String((error as Error).message ?? error);
+        // The example app bundles zod, which probes for eval once (`try { new Function('') } catch {}`); the view's
+        // CSP refuses it, as the MCP Apps spec means it to, and Firefox logs the refusal as an error. It is not one.
+        if (/^Content-Security-Policy: .*blocked a JavaScript eval .*'unsafe-eval'/.test(message)) cspEvalRefusals += 1;
+        else pageErrors.push(message);
+      });
     });
 
     after(async () => {
@@ -96,10 +133,12 @@ describe(
       await gateway?.stop();
     });
 
-    test('the printed address opens the dashboard: the card shows the server ready with its tools', async () => {
+    test('the printed address opens the dashboard: each card shows its server ready with its tools', async () => {
       await page.goto(gateway.printedUrl);
-      // The card's header (in the card's shadow root) once the server's lists are in: "19 tools, 7 resources, …".
-      await untilText(page, 'header', ' tools, ', 30_000);
+      // A card's header (in its shadow root) once the server's lists are in: "19 tools, 7 resources, …".
+      for (const server of ['everything', 'basic-vanillajs']) {
+        await until(page, { selector: 'header', text: ' tools', server }, 30_000);
+      }
       const userAgent = await browser.userAgent();
       assert.match(userAgent, /Firefox\/\d+/, `the browser is Firefox: ${userAgent}`);
       assert.equal(new URL(page.url()).hash, '', 'the launch code has left the address');
@@ -107,29 +146,12 @@ describe(
     });
 
     test('Echo through the dialog: search, fill the form, Invoke, Allow, and the answer shows', async () => {
-      await click(page, '[role="tab"]', 'Tools');
-      // The Tools tab's own search box (inside the tool list), as a person finds a tool.
-      const search = (await page
-        .waitForFunction(
-          `(() => {
-          const list = (${FIND})('mcp-tool-list', '');
-          const input = list?.shadowRoot?.querySelector('input[type="search"]');
-          if (!input) return null;
-          input.scrollIntoView({ block: 'center' });
-          const r = input.getBoundingClientRect();
-          return r.width ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
-        })()`,
-          { timeout: 20_000, polling: 100 },
-        )
-        .then((handle) => handle.jsonValue())) as { x: number; y: number };
-      await page.mouse.click(search.x, search.y);
-      await page.keyboard.type('Echo');
-      await click(page, 'button.tool-item', 'Echo');
-      await untilText(page, 'label', 'message');
+      await selectTool(page, 'everything', 'Echo');
+      await until(page, { selector: 'label', text: 'message', server: 'everything' });
       // The form's message field: its label's control, by a real click and real key presses.
       const field = await page.evaluate(
         `(() => {
-          const label = (${FIND})('label', 'message');
+          const label = ${found({ selector: 'label', text: 'message', server: 'everything' })};
           const input = label.getRootNode().getElementById(label.htmlFor);
           input.scrollIntoView({ block: 'center' });
           const r = input.getBoundingClientRect();
@@ -139,19 +161,55 @@ describe(
       const { x, y } = field as { x: number; y: number };
       await page.mouse.click(x, y);
       await page.keyboard.type('hello from Firefox');
-      await click(page, 'button[type="submit"]', 'Invoke');
+      await click(page, { selector: 'button[type="submit"]', text: 'Invoke', server: 'everything' });
       // The host's confirmation dialog asks before anything reaches the server.
-      await page.waitForFunction(
-        `(() => { const d = document.querySelector('mcp-dashboard')?.shadowRoot?.querySelector('mcp-confirm-dialog')?.shadowRoot?.querySelector('dialog'); return d?.open === true; })()`,
-        { timeout: 20_000, polling: 100 },
-      );
-      const asked = (await page.evaluate(
-        `document.querySelector('mcp-dashboard').shadowRoot.querySelector('mcp-confirm-dialog').shadowRoot.textContent`,
-      )) as string;
+      const asked = await dialogText(page);
       assert.match(asked, /echo/i, 'the dialog names the tool');
       assert.match(asked, /hello from Firefox/, 'the dialog shows the arguments');
-      await click(page, '[data-action="confirm"]');
-      await untilText(page, '*', 'Echo: hello from Firefox');
+      await click(page, { selector: '[data-action="confirm"]' });
+      await until(page, { selector: '*', text: 'Echo: hello from Firefox', server: 'everything' });
+      assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
+    });
+
+    test('an MCP App: Open app, Allow, the view shows the server time in its sandboxed frame; its button calls the tool through the dialog', async () => {
+      await selectTool(page, 'basic-vanillajs', 'Get Time');
+      await click(page, { selector: 'button.open-app', text: 'Open app', server: 'basic-vanillajs' });
+      assert.match(await dialogText(page), /Requested by/);
+      await click(page, { selector: '[data-action="confirm"]' });
+      // The view's document is the inner frame (about:srcdoc) inside the proxy on the sandbox origin.
+      const deadline = Date.now() + 30_000;
+      let view: Frame | undefined;
+      let time = '';
+      while (!time) {
+        for (const frame of page.frames()) {
+          const t = (await frame
+            .evaluate(() => document.querySelector('#server-time')?.textContent ?? '')
+            .catch(() => '')) as string;
+          if (/\d{4}-\d\d-\d\dT/.test(t)) [view, time] = [frame, t];
+        }
+        if (time) break;
+        if (Date.now() > deadline)
+          throw new Error(`no view showed the server time after 30 s (${page.frames().length} frames)`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.equal(await view!.evaluate(() => self.origin), 'null', 'the view runs in an opaque origin');
+      assert.ok(cspEvalRefusals > 0, "the view ran under its CSP: the bundle's eval probe was refused");
+      const proxy = view!.parentFrame()!;
+      const proxyOrigin = new URL(proxy.url()).origin;
+      assert.notEqual(proxyOrigin, new URL(page.url()).origin, 'the proxy is on the sandbox origin, not the page');
+      // The view's own button, clicked with the mouse: the app asks the host, and the host asks the person.
+      const button = await view!.waitForSelector('#get-time-btn');
+      await button!.click();
+      const asked = await dialogText(page);
+      assert.match(asked, /basic-vanillajs:get-time/);
+      assert.match(asked, /MCP App/);
+      await click(page, { selector: '[data-action="confirm"]' });
+      // Polled with evaluate: waitForFunction would build its predicate with eval, which the view's CSP refuses.
+      const until = Date.now() + 20_000;
+      while ((await view!.evaluate(() => document.querySelector('#server-time')?.textContent ?? '')) === time) {
+        if (Date.now() > until) throw new Error('the view showed no new time 20 s after the call was allowed');
+        await new Promise((r) => setTimeout(r, 100));
+      }
       assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
     });
   },
