@@ -5,7 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -91,7 +91,7 @@ async function dialogText(page: Page): Promise<string> {
 }
 
 describe(
-  'Firefox ESR: open the dashboard, call a tool through the confirmation dialog, open an MCP App',
+  'Firefox ESR: open the dashboard, call a tool through the confirmation dialog, open an MCP App, switch the theme',
   { skip: missing ? `firefox-esr is not installed at ${FIREFOX} (apt-get install firefox-esr)` : false },
   () => {
     let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
@@ -115,7 +115,12 @@ describe(
         executablePath: FIREFOX,
         headless: true,
         // No first-run pages, no update or telemetry requests: only what the test opens.
-        extraPrefsFirefox: { 'browser.shell.checkDefaultBrowser': false, 'app.update.enabled': false },
+        extraPrefsFirefox: {
+          'browser.shell.checkDefaultBrowser': false,
+          'app.update.enabled': false,
+          // The page sees a light system preference (1 = light), whatever the machine's desktop says.
+          'layout.css.prefers-color-scheme.content-override': 1,
+        },
       });
       page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 900 });
@@ -212,5 +217,34 @@ describe(
       }
       assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
     });
+
+    test('the theme: Dark in the bar turns the dashboard dark at once, and it stays dark after a reload', async () => {
+      const background = async () =>
+        luminance(
+          (await page.evaluate(`getComputedStyle(document.querySelector('mcp-dashboard')).backgroundColor`)) as string,
+        );
+      const light = await background();
+      assert.ok(light > 0.5, `the default (light, as the browser prefers) background: luminance ${light}`);
+      const select = await page.evaluateHandle(`${found({ selector: 'select', text: 'Dark' })}`);
+      await (select as ElementHandle<HTMLSelectElement>).select('dark');
+      await page.waitForFunction(
+        `(() => { const [r, g, b] = getComputedStyle(document.querySelector('mcp-dashboard')).backgroundColor.match(/\\d+/g).map(Number); return r + g + b < 150; })()`,
+        { timeout: 10_000, polling: 100 },
+      );
+      assert.ok((await background()) < 0.1, 'the dashboard turned dark');
+      await page.reload();
+      await until(page, { selector: 'header', text: ' tools', server: 'everything' }, 30_000);
+      assert.ok((await background()) < 0.1, 'the choice was kept across the reload');
+      assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
+    });
   },
 );
+
+/** Relative luminance (0 black … 1 white) of a CSS rgb()/rgba() colour. */
+function luminance(color: string): number {
+  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
