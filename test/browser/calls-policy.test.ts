@@ -13,7 +13,7 @@ import {
   dialogIsOpen,
 } from '../support/dashboard.js';
 import { framesIn } from '../support/apps.js';
-import { evalInView } from '../support/views.js';
+import { evalInView, waitInView } from '../support/views.js';
 import { createScratchDir, removeScratchDir } from '../support/scratch.js';
 import { useDashboard } from '../support/setup.js';
 
@@ -225,6 +225,14 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
     const appCalls = () => calls.filter((c) => c.serverName === 'cohort' && c.toolName === 'get-cohort-data').length;
     // The view changes its metric once its first data has arrived (on a busy machine that can be after "ready").
     await waitFor(() => results.includes('get-cohort-data') || undefined, 20_000, 'the view\u2019s first data');
+    // A person changes the metric once the view shows its data, not while its first fetch is still on the way:
+    // the "Open app" call's result above can come before the view's own first answer.
+    await waitInView(
+      viewId,
+      `return !!document.querySelector('select') && !document.body.textContent.includes('Loading...');`,
+      30_000,
+      'the view to show its first data',
+    );
     for (const metric of ['revenue', 'active', 'retention', 'revenue']) {
       const n = calls.length;
       const fetched = () =>
