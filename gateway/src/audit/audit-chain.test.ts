@@ -4,10 +4,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { canonicalJson } from '../../../src/core/shared/text/canonical-json.js';
 import {
   argumentsDigest,
-  canonicalJson,
   chainRecord,
+  recordHash,
   verifyAuditChain,
   type AuditEntry,
   type AuditRecord,
@@ -17,13 +18,15 @@ import { AuditFileStore, AuditStoreError, readAuditFile, verifyAuditFile } from 
 // The team audit log's hash chain and its embedded file store, without a gateway: what an edited, removed or
 // reordered record does to the chain, and what a crash in the middle of a call leaves behind.
 
-const begin = (name: string, args: unknown = {}): AuditEntry => ({
+const DIGEST = await argumentsDigest({ path: '/secret/plan.txt' });
+
+const begin = (name: string): AuditEntry => ({
   kind: 'begin',
   actor: { sub: 'user-1', email: 'ana@example.com' },
   server: 'files',
   method: 'tools/call',
   name,
-  argsDigest: argumentsDigest(args),
+  argsDigest: DIGEST,
   surface: 'user',
   decision: 'allow',
   rule: 'role eng',
@@ -35,15 +38,20 @@ async function scratch(): Promise<{ dir: string; file: string }> {
 }
 
 describe('audit chain', () => {
-  test('canonical JSON sorts keys at every level and leaves out undefined; the digest keeps no value', () => {
-    assert.equal(
-      canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: undefined } }),
-      '{"a":{"d":[1,{"e":3,"f":2}]},"b":1}',
-    );
-    const digest = argumentsDigest({ path: '/secret/plan.txt', token: 'hunter2' });
+  test('canonical JSON sorts keys at every level; the digest keeps no value; an undefined field hashes as absent', async () => {
+    assert.equal(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }] } }), '{"a":{"d":[1,{"e":3,"f":2}]},"b":1}');
+    const digest = await argumentsDigest({ path: '/secret/plan.txt', token: 'hunter2' });
     assert.match(digest, /^sha256-[A-Za-z0-9+/]{43}=$/);
-    assert.equal(digest, argumentsDigest({ token: 'hunter2', path: '/secret/plan.txt' }), 'key order does not matter');
-    assert.notEqual(digest, argumentsDigest({ path: '/secret/plan.txt', token: 'hunter3' }));
+    assert.equal(
+      digest,
+      await argumentsDigest({ token: 'hunter2', path: '/secret/plan.txt' }),
+      'key order does not matter',
+    );
+    assert.notEqual(digest, await argumentsDigest({ path: '/secret/plan.txt', token: 'hunter3' }));
+    // A record written with `detail: undefined` is read back without it: its hash must be the same.
+    const record = chainRecord({ kind: 'end', begin: 1, outcome: 'ok', detail: undefined }, undefined);
+    const { hash, ...body } = JSON.parse(JSON.stringify(record)) as typeof record;
+    assert.equal(recordHash(body), hash);
   });
 
   test('an intact chain verifies; an edited, removed or reordered record is found, by its seq', () => {

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../../src/core/shared/text/canonical-json.js';
+
+export { argumentsDigest } from '../../../src/core/shared/text/canonical-json.js';
 
 /**
  * The team audit log's records and their hash chain (issue 26, team mode). Each record carries the hash of
@@ -40,28 +43,16 @@ export type AuditRecord = AuditEntry & { seq: number; time: string; prev: string
 /** The hash the first record links to. */
 export const GENESIS = 'sha256-' + Buffer.alloc(32).toString('base64');
 
-/** JSON with object keys sorted at every level: the same value always gives the same text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
-
 function sha256(text: string): string {
   return 'sha256-' + createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
-/** The digest the log keeps of a call's arguments. */
-export function argumentsDigest(args: unknown): string {
-  return sha256(canonicalJson(args ?? {}));
-}
-
-/** A record's own hash: over its canonical JSON without `hash`, which includes `prev`. */
+/**
+ * A record's own hash: over its canonical JSON without `hash`, which includes `prev`. The record is taken as it
+ * is stored (a JSON round trip, so a field left undefined counts as absent, as it is in the file).
+ */
 export function recordHash(record: Omit<AuditRecord, 'hash'>): string {
-  return sha256(canonicalJson(record));
+  return sha256(canonicalJson(JSON.parse(JSON.stringify(record))));
 }
 
 /** The next record of a chain whose last record is `last` (undefined for the first). */

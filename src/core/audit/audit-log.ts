@@ -1,6 +1,10 @@
 import type { PolicyDatabase } from '../policy/policy-db.js';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind } from './audit-types.js';
 import { ChangeListeners } from '../services/change-listeners.js';
+import { argumentsDigest, canonicalJson } from '../shared/text/canonical-json.js';
+
+// The page's digests and fingerprints use the canonical JSON the gateway's team audit uses too.
+export { argumentsDigest, canonicalJson as canonical };
 
 const TEXT_FIELDS = [
   'serverName',
@@ -36,23 +40,6 @@ export function sanitizeAuditEntry(entry: Partial<AuditEntry>): AuditEntry {
   if (Array.isArray(entry.argumentNames))
     out.argumentNames = entry.argumentNames.filter((n): n is string => typeof n === 'string').slice(0, 100);
   return out;
-}
-
-/** Canonical JSON: object keys sorted, so equal values give equal text. */
-export function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const keys = Object.keys(value as Record<string, unknown>).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-}
-
-/** "sha256-<base64>" of the canonical JSON of `args` (WebCrypto), for matching calls without storing values. */
-export async function argumentsDigest(args: unknown): Promise<string> {
-  const bytes = new TextEncoder().encode(canonical(args));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  let binary = '';
-  for (const b of digest) binary += String.fromCharCode(b);
-  return `sha256-${btoa(binary)}`;
 }
 
 /**
