@@ -12,6 +12,7 @@ import { parseAllowedOrigin } from './http/security.js';
 import { startGateway, type Gateway } from './http/server.js';
 import { runAuditCommand } from './audit/audit-cli.js';
 import { printError, printOut } from './terminal/terminal-text.js';
+import { teamSettings, type TeamSettings } from './team/settings.js';
 
 const HELP = `Usage: mcp-dashboard [options]
 
@@ -20,7 +21,8 @@ opens the dashboard once, within a minute; press Enter in this terminal for a ne
 
 Options:
   --config <file>        config file (default: ./mcp-dashboard.config.json)
-  --port <n>             port on 127.0.0.1 (default: 0 = any free port)
+  --port <n>             port to listen on (default: 0 = any free port)
+  --host <address>       address to listen on (default: 127.0.0.1; team mode behind a proxy may need another)
   --no-open              do not open a browser tab
   --allow-origin <url>   also accept API calls from this loopback origin (repeatable; for dev tools)
   --dev                  serve the UI with Vite (hot reload) instead of the built files
@@ -37,6 +39,7 @@ export function parseCli(argv: string[]) {
     options: {
       config: { type: 'string', default: 'mcp-dashboard.config.json' },
       port: { type: 'string', default: '0' },
+      host: { type: 'string', default: '127.0.0.1' },
       open: { type: 'boolean', default: true },
       'no-open': { type: 'boolean', default: false },
       'allow-origin': { type: 'string', multiple: true, default: [] },
@@ -52,6 +55,7 @@ export function parseCli(argv: string[]) {
   return {
     config: values.config!,
     port,
+    host: values.host!,
     open: values.open! && !values['no-open'],
     allowOrigins: (values['allow-origin'] ?? []).map(parseAllowedOrigin),
     dev: values.dev!,
@@ -96,6 +100,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     return undefined;
   }
   let loaded;
+  let team: TeamSettings | undefined;
   let brand: Brand | null;
   let layouts: TeamDashboard[];
   let limits;
@@ -111,6 +116,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     for (const warning of loaded.warnings) printError(`mcp-dashboard: warning: ${warning}\n`);
     brand = await loadBrand(loaded.config, loaded.file);
     layouts = await loadTeamLayouts(loaded.config, loaded.file);
+    team = teamSettings(loaded.config, loaded.file);
   } catch (error) {
     if (error instanceof ConfigFileError) {
       printError(`mcp-dashboard: ${error.message}\n`);
@@ -142,6 +148,8 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       brand,
       layouts,
       missingInputs: loaded.missingInputs,
+      host: options.host,
+      team,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -157,11 +165,21 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
 
   const names = Object.keys(loaded.config.mcpServers);
   printError(`mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`);
+  if (team) {
+    // Team mode: people sign in at the public address; there are no launch codes to print or open.
+    printOut(`Dashboard ready: ${team.publicOrigin}/ (team mode: people sign in with ${team.oidc.issuer})\n`);
+    printError(`mcp-dashboard: team audit log: ${gateway.team!.audit.path}\n`);
+    return installStop(gateway, closeVite);
+  }
   printOut(`Dashboard ready: ${gateway.url}\n`);
   // The browser gets its own launch code, through a file only this user can read (open-browser.ts).
   if (options.open) void openBrowser(gateway.launchUrl(), { keepMs: limits.launchCodeTtlMs });
   offerNewAddresses(gateway, options.open, limits.launchCodeTtlMs);
+  return installStop(gateway, closeVite);
+}
 
+/** Stops the gateway cleanly on SIGINT and SIGTERM. */
+function installStop(gateway: Gateway, closeVite: (() => Promise<void>) | undefined): Gateway {
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventHubs } from '../relay/event-hub.js';
 import type { ServerRouter } from '../relay/server-router.js';
+import type { RelaySession } from '../relay/session.js';
 import { readBody, safeDecode, sendJson } from './http-io.js';
 
 /**
@@ -14,6 +15,8 @@ export async function handleEvents(
   hubs: EventHubs,
   servers: Map<string, ServerRouter>,
   configFile: string,
+  /** Team mode: only the person's own sessions may be attached to their event stream. */
+  mayAttach: (session: RelaySession) => boolean = () => true,
 ): Promise<void> {
   if (path === '/api/events' && req.method === 'GET') {
     hubs.open(res, { 'Cache-Control': 'no-store' });
@@ -38,7 +41,7 @@ export async function handleEvents(
       return;
     }
     const session = typeof body.session === 'string' ? server.session(body.session) : undefined;
-    if (!session || !session.sessionId) {
+    if (!session || !session.sessionId || !mayAttach(session)) {
       sendJson(res, 404, {
         error: `No session ${JSON.stringify(body.session)} for server "${server.name}"; it may have ended. Reconnect to start a new one.`,
       });

@@ -8,7 +8,7 @@ export function sendJson(
   res: ServerResponse,
   status: number,
   value: unknown,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): void {
   sendJsonText(res, status, JSON.stringify(value), headers);
 }
@@ -18,7 +18,7 @@ export function sendJsonText(
   res: ServerResponse,
   status: number,
   body: string,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): void {
   res.writeHead(status, {
     ...headers,

@@ -7,12 +7,15 @@ import type { EventHubs } from '../relay/event-hub.js';
 import type { ServerRouter } from '../relay/server-router.js';
 import type { Access } from './access.js';
 import { handleEvents } from './event-routes.js';
-import { readBody, sendJson, sendJsonText } from './http-io.js';
+import { readBody, safeDecode, sendJson, sendJsonText } from './http-io.js';
 import { launchExchange } from './launch-routes.js';
 import { handleRegistryRoute } from './registry-routes.js';
 import { checkHostAndOrigin } from './security.js';
 import { handleMcp, handleStderr } from './server-routes.js';
 import { serveStatic } from './static-files.js';
+import type { TeamMode } from '../team/team-mode.js';
+import { teamMcp, teamRead, teamStartupBody } from '../team/team-relay.js';
+import { gateUi, teamApiRoute, teamPublicRoutes } from '../team/team-routes.js';
 
 /** A route reachable without the bearer token; it checks a credential of its own. */
 type PublicRoute = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>;
@@ -40,6 +43,8 @@ export interface RouteContext {
   pageHeaders(req: IncomingMessage): Record<string, string>;
   /** A new launch address with a fresh single-use code. */
   launchUrl(): string;
+  /** Team mode (sign-in, roles, audit), when the config has a `team` object. */
+  team?: TeamMode | undefined;
 }
 
 /**
@@ -52,8 +57,12 @@ export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, 
   // token or Origin; Host is checked first like everywhere, and the single-use state guards it
   // (oauth/oauth-gateway.ts).
   const callback: PublicRoute = (req, res, _cors, url) => ctx.oauth.handleCallback(req, res, url);
+  const team = ctx.team;
   const publicRoutes = new Map<string, PublicRoute>([
-    ['POST /api/launch/exchange', launchExchange(ctx.access, ctx.startupReads)],
+    // Team mode has no launch codes: a page signs in, then reads its token with its session cookie.
+    ...(team
+      ? teamPublicRoutes(team, (person) => teamStartupBody(team, person, ctx.startupReads))
+      : [['POST /api/launch/exchange', launchExchange(ctx.access, ctx.startupReads)] as const]),
     [`GET ${CALLBACK_PATH}`, callback],
     [`HEAD ${CALLBACK_PATH}`, callback],
   ]);
@@ -103,6 +112,7 @@ export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, 
       return;
     }
     if (!isApi) {
+      if (team && gateUi(team, req, res, url)) return;
       await serveUi(ctx, req, res, path);
       return;
     }
@@ -113,12 +123,13 @@ export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, 
       return;
     }
     for (const [k, v] of Object.entries(cors)) res.setHeader(k, v);
-    const denied = ctx.access.check(req, res);
+    const denied = team ? team.check(req) : ctx.access.check(req, res);
     if (denied) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       sendJson(res, denied.status, { error: denied.reason });
       return;
     }
+    if (team && (await teamRoute(ctx, team, req, res, url))) return;
     await apiRoute(ctx, req, res, path);
   };
 }
@@ -137,6 +148,56 @@ async function serveUi(ctx: RouteContext, req: IncomingMessage, res: ServerRespo
   sendJson(res, 404, {
     error: path === '/' ? 'The UI is not built. Run "npm run build" and start again.' : 'Not found.',
   });
+}
+
+/**
+ * Team mode's part of the routes behind the token: its own routes, each person's start-up reads, the guarded
+ * MCP relay, and the routes a member may not use (launch codes; upstream sign-in, server logs and widget installs
+ * are for admins until they are per person). True when it answered.
+ */
+async function teamRoute(
+  ctx: RouteContext,
+  team: TeamMode,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  const path = url.pathname;
+  const person = team.personOf(req)!;
+  if (await teamApiRoute(team, req, res, url)) return true;
+  if (path === '/api/launch/codes') {
+    sendJson(res, 404, { error: 'Team mode has no launch codes: people sign in.' });
+    return true;
+  }
+  const startupRead = req.method === 'GET' ? ctx.startupReads.get(path) : undefined;
+  if (startupRead) {
+    sendJsonText(res, 200, teamRead(team, person, path, startupRead()));
+    return true;
+  }
+  const mcp = /^\/mcp\/([^/]+)$/.exec(path);
+  if (mcp) {
+    const server = ctx.servers.get(safeDecode(mcp[1]!));
+    if (!server || server.disabled || !['GET', 'POST', 'DELETE'].includes(req.method ?? '')) return false;
+    let body: unknown;
+    if (req.method === 'POST') {
+      const parsed = await readBody(req);
+      if (!parsed.ok) {
+        sendJson(res, parsed.status, { error: parsed.message });
+        return true;
+      }
+      body = parsed.value;
+    }
+    await teamMcp(team, person, req, res, server, body);
+    return true;
+  }
+  const serverRoute = /^\/api\/servers\/([^/]+)\//.exec(path);
+  const adminOnly =
+    (serverRoute && !person.admin) || (path.startsWith('/api/registry') && req.method !== 'GET' && !person.admin);
+  if (adminOnly) {
+    sendJson(res, 403, { error: `Only admins may use ${path} in team mode; your roles: ${person.roles.join(', ')}.` });
+    return true;
+  }
+  return false;
 }
 
 /** The routes behind the bearer token. */
@@ -170,7 +231,11 @@ async function apiRoute(ctx: RouteContext, req: IncomingMessage, res: ServerResp
   )
     return;
   if (path.startsWith('/api/events')) {
-    await handleEvents(req, res, path, ctx.hubs, ctx.servers, ctx.configFile);
+    const team = ctx.team;
+    const person = team?.personOf(req);
+    await handleEvents(req, res, path, ctx.hubs, ctx.servers, ctx.configFile, (session) =>
+      team && person ? team.owns(person, session) : true,
+    );
     return;
   }
   if (await handleMcp(req, res, path, ctx.servers, ctx.configFile)) return;

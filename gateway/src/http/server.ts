@@ -25,6 +25,8 @@ import { startSandboxServer, type SandboxServer } from './sandbox-server.js';
 import { allowedHosts, ownOrigins } from './security.js';
 import { pageSecurityHeaders } from './static-files.js';
 import { errorText, printError } from '../terminal/terminal-text.js';
+import type { TeamSettings } from '../team/settings.js';
+import { TeamMode } from '../team/team-mode.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -48,6 +50,10 @@ export interface GatewayOptions {
   layouts?: TeamDashboard[];
   /** Servers that cannot start until a VS Code `${input:…}` gets a value (config/config.ts). */
   missingInputs?: MissingInput[];
+  /** The address to listen on (default 127.0.0.1; team mode behind a proxy may use another). */
+  host?: string;
+  /** Team mode's settings (team/settings.ts), when the config has a `team` object. */
+  team?: TeamSettings;
 }
 
 /** A running gateway. */
@@ -67,6 +73,8 @@ export interface Gateway {
   servers: Map<string, ServerRouter>;
   /** The dev FIDO2 server's routes (passkeys for MCPlet actions). */
   passkeys: PasskeyRoutes;
+  /** Team mode, when it is on. */
+  team: TeamMode | undefined;
   close(): Promise<void>;
 }
 
@@ -95,6 +103,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     verifiers: passkeyConfig.verifiers,
     storeFile: passkeyConfig.storeFile ? resolvePath(configDir, passkeyConfig.storeFile) : undefined,
   });
+  // Team mode discovers its provider and opens its audit log first: either failing stops the start, saying why.
+  const team = options.team ? await TeamMode.start(options.team) : undefined;
   const oauth = new OAuthGateway(options.config, options.configFile);
   await oauth.load();
   const servers = new Map<string, ServerRouter>();
@@ -105,6 +115,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       configFile: options.configFile,
       timing,
       extraEnv: () => passkeys.envFor(name),
+      sessionsOnly: team !== undefined,
     });
     server.auth = oauth.forServer(name, entry, (line) => server.log.note(line));
     servers.set(name, server);
@@ -157,6 +168,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       });
     },
     launchUrl,
+    team,
   });
 
   const server = createGuardedServer(limits, (req, res) => {
@@ -168,7 +180,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       resolvePromise();
     });
@@ -178,6 +190,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   oauth.listening(port, () => [sandbox?.port]);
   corsOrigins = new Set(options.extraOrigins ?? []);
   origins = new Set([...ownOrigins(port), ...corsOrigins]);
+  if (team) {
+    // Behind its proxy the dashboard is asked for under its public address.
+    hosts.add(new URL(team.settings.publicOrigin).host.toLowerCase());
+    origins.add(team.settings.publicOrigin);
+  }
   try {
     sandbox = await startSandboxServer({
       limits,
@@ -208,6 +225,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     sandboxPort: sandbox.port,
     servers,
     passkeys,
+    team,
     async close() {
       clearInterval(sweeper);
       // Stop listening first: while the servers' children wind down, a page's request finds no gateway
@@ -219,6 +237,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await sandbox?.close();
       await Promise.all([catalog.close(), ...[...servers.values()].map((s) => s.closeAll())]);
       await closed;
+      await team?.close();
     },
   };
 }

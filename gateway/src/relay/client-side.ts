@@ -45,3 +45,18 @@ export const streamableClientSide: ClientSideFactory = (events) => {
   deferPriming(http);
   return http;
 };
+
+/** What a session's owner lets reach the page: each message to the page passes `outgoing` (team mode's guard). */
+export interface OutgoingFilter {
+  outgoing(message: JSONRPCMessage): JSONRPCMessage;
+}
+
+/** A client side whose messages to the page pass `filter` first. */
+export function filteredClientSide(base: ClientSideFactory, filter: OutgoingFilter): ClientSideFactory {
+  return (events) => {
+    const side = base(events);
+    const send = side.send.bind(side);
+    side.send = (message, options) => send(filter.outgoing(message), options);
+    return side;
+  };
+}

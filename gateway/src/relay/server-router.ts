@@ -13,6 +13,7 @@ import { RelaySession } from './session.js';
 import type { ModernHost, ServerFacts } from './session-host.js';
 import type { SpawnQueue } from './spawn-queue.js';
 import { StderrBuffer } from './stderr-buffer.js';
+import { streamableClientSide, type OutgoingFilter } from './client-side.js';
 import { DEFAULT_TIMING, ProcessSupervisor, type SupervisorTiming } from './supervisor.js';
 import { httpKindOf, stdioCwd, type UpstreamKind } from './upstream.js';
 import { printError } from '../terminal/terminal-text.js';
@@ -28,6 +29,8 @@ export interface ServerRouterOptions {
   extraEnv?: () => Record<string, string>;
   /** Where problems are reported for the user at the terminal (one line each). */
   print?: (line: string) => void;
+  /** Team mode: only 2025 sessions, each bound to the person who opened it (2026 stateless requests get the fall-back answer). */
+  sessionsOnly?: boolean;
 }
 
 /**
@@ -92,6 +95,7 @@ export class ServerRouter implements ModernHost {
       onRestart: () => this.relayed('restarted'),
     });
     this.modern = new ModernRelay(this);
+    if (options.sessionsOnly) this.modern.verdict = 'legacy';
   }
 
   /** The server's name in the config. */
@@ -145,8 +149,16 @@ export class ServerRouter implements ModernHost {
     this.blockedBy = this.problems.report(problem);
   }
 
-  /** Routes one `/mcp/<name>` request: to its session, or opens a new one on `initialize`. */
-  async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  /**
+   * Routes one `/mcp/<name>` request: to its session, or opens a new one on `initialize`. In team mode a new
+   * session gets `guard` (its owner's), and a request is routed only to a session whose guard `mayUse` accepts.
+   */
+  async handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    team?: { guard: OutgoingFilter; mayUse(session: RelaySession): boolean },
+  ): Promise<void> {
     if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
       sendBlocked(res, body, this.blockedBy);
       return;
@@ -154,7 +166,8 @@ export class ServerRouter implements ModernHost {
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = this.byId.get(sessionId);
-      if (!session) {
+      // Another person's session is answered as if it did not exist.
+      if (!session || (team && !team.mayUse(session))) {
         sendJsonRpcError(
           res,
           404,
@@ -205,7 +218,7 @@ export class ServerRouter implements ModernHost {
       }
       await idle.close('a newer session needed its place');
     }
-    const session = new RelaySession(this);
+    const session = new RelaySession(this, streamableClientSide, team?.guard);
     this.sessions.add(session);
     await session.open();
     await session.handle(req, res, body);

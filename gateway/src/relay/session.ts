@@ -3,7 +3,13 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
 import { sessionLostProblem } from '../doctor/diagnoses.js';
 import { SERVER_GONE, type RpcError } from '../doctor/problem-error.js';
-import { streamableClientSide, type ClientSide, type ClientSideFactory } from './client-side.js';
+import {
+  filteredClientSide,
+  streamableClientSide,
+  type ClientSide,
+  type ClientSideFactory,
+  type OutgoingFilter,
+} from './client-side.js';
 import { checkInitializeAnswer, GatewayRequests, isStreamRefusal, streamRefusalMeansLost } from './handshake.js';
 import { httpStatusOf, isSessionLost } from './http-transport.js';
 import { PendingRequests } from './pending-requests.js';
@@ -58,8 +64,10 @@ export class RelaySession {
   constructor(
     private readonly host: SessionHost,
     clientSide: ClientSideFactory = streamableClientSide,
+    /** Team mode: the guard of the person who opened the session; every message to the page passes it. */
+    readonly guard?: OutgoingFilter,
   ) {
-    this.http = clientSide({
+    this.http = (guard ? filteredClientSide(clientSide, guard) : clientSide)({
       initialized: (id) => {
         this.sessionId = id;
         host.opened(this);

@@ -19,6 +19,7 @@ export async function takeToken(
   withStartup = false,
 ): Promise<{ token: string; startup?: Record<string, unknown> } | { problem: LaunchProblem }> {
   const match = /(?:^#|&)code=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (!match && isTeamPage()) return teamToken(baseUrl, location, withStartup);
   if (!match) {
     const stored = readStored();
     return stored ? { token: stored } : { problem: 'no-token' };
@@ -62,4 +63,48 @@ function readStored(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Team mode: the gateway set this cookie at sign-in (it holds no secret; the session cookie is HttpOnly). */
+function isTeamPage(): boolean {
+  try {
+    return /(?:^|;\s*)mcpd-team=1(?:;|$)/.test(document.cookie);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Team mode: the page reads its token with its session cookie (same origin only), never from storage, so a
+ * tab signed in again as someone else never uses the last person's token. A session that has ended sends
+ * the page through sign-in, and back to this address.
+ */
+async function teamToken(
+  baseUrl: string,
+  location: Location,
+  withStartup: boolean,
+): Promise<{ token: string; startup?: Record<string, unknown> } | { problem: LaunchProblem }> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl.replace(/\/$/, '')}/api/team/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ startup: withStartup }),
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { problem: 'unreachable' };
+  }
+  if (response.status === 401) {
+    location.assign(`/oidc/login?return=${encodeURIComponent(location.pathname + location.search + location.hash)}`);
+    return { problem: 'no-token' };
+  }
+  const body = (await response.json().catch(() => ({}))) as { token?: unknown; startup?: unknown };
+  if (!response.ok || typeof body.token !== 'string') return { problem: 'unknown' };
+  const startup =
+    body.startup && typeof body.startup === 'object' && !Array.isArray(body.startup)
+      ? (body.startup as Record<string, unknown>)
+      : undefined;
+  return startup ? { token: body.token, startup } : { token: body.token };
 }

@@ -1,0 +1,167 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { ServerGrant } from '../../../src/core/shared/team/roles.js';
+import { isTeamAdmin, rolesForGroups } from '../../../src/core/shared/team/roles.js';
+import type { Refusal } from '../http/security.js';
+import { bearerToken, tokensEqual } from '../http/security.js';
+import type { RelaySession } from '../relay/session.js';
+import { BrowserSessions, type BrowserSession, type Person } from './browser-sessions.js';
+import { SessionGuard, ToolTypes, type GuardContext } from './mcp-guard.js';
+import { OidcRelyingParty, type PendingSignIn } from './oidc.js';
+import type { TeamSettings } from './settings.js';
+import { TeamAudit } from './team-audit.js';
+
+/** The cookie that carries a browser session's secret. */
+const SESSION_COOKIE = 'mcpd-session';
+/** The cookie that binds a sign-in on its way to the browser that started it (login CSRF). */
+export const LOGIN_COOKIE = 'mcpd-login';
+/** A cookie without a secret that tells the page it runs in team mode (it asks for its token with the session cookie). */
+export const TEAM_MARK_COOKIE = 'mcpd-team';
+
+/**
+ * Team mode (docs/team.md): sign-in through the team's OpenID provider, server-side browser sessions, the
+ * roles the gateway enforces on every relayed message, and the team's audit log. The request handler asks it
+ * who a request is from (`check`), the MCP route asks its guard, and its own routes are in team-routes.ts.
+ */
+export class TeamMode {
+  readonly sessions: BrowserSessions;
+  readonly guardContext: GuardContext;
+  private readonly pending = new Map<string, PendingSignIn>();
+  private readonly who = new WeakMap<IncomingMessage, BrowserSession>();
+
+  private constructor(
+    readonly settings: TeamSettings,
+    readonly oidc: OidcRelyingParty,
+    readonly audit: TeamAudit,
+  ) {
+    this.sessions = new BrowserSessions(settings);
+    this.guardContext = { roles: () => this.settings.roles, audit, toolTypes: new ToolTypes() };
+  }
+
+  /** Discovers the provider and opens the audit log; either failing stops the gateway with the reason. */
+  static async start(settings: TeamSettings): Promise<TeamMode> {
+    const oidc = await OidcRelyingParty.discover(settings);
+    const audit = await TeamAudit.open(settings.dataDir);
+    return new TeamMode(settings, oidc, audit);
+  }
+
+  /** Cookie names: `__Host-` prefixed when the dashboard is served over https. */
+  get sessionCookie(): string {
+    return this.settings.secureCookies ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+  }
+
+  /** A `Set-Cookie` value (HttpOnly unless `readable`). */
+  cookie(name: string, value: string, options: { maxAge?: number; path?: string; readable?: boolean } = {}): string {
+    return stringifySetCookie({
+      name,
+      value,
+      httpOnly: options.readable !== true,
+      secure: this.settings.secureCookies,
+      sameSite: 'lax',
+      path: options.path ?? '/',
+      ...(options.maxAge !== undefined ? { maxAge: options.maxAge } : {}),
+    });
+  }
+
+  /** The request's cookies. */
+  cookies(req: IncomingMessage): Record<string, string | undefined> {
+    return typeof req.headers.cookie === 'string' ? parseCookie(req.headers.cookie) : {};
+  }
+
+  /** The live browser session of a request's cookie, if any. */
+  sessionOf(req: IncomingMessage): BrowserSession | undefined {
+    return this.who.get(req) ?? this.sessions.find(this.cookies(req)[this.sessionCookie]);
+  }
+
+  /**
+   * Who may use the API: a live session cookie *and* that session's page token as the bearer (the token is
+   * read once by the page, same-origin; another origin can send the cookie but never learn the token).
+   */
+  check(req: IncomingMessage): Refusal | undefined {
+    const session = this.sessionOf(req);
+    if (!session)
+      return {
+        status: 401,
+        reason: `Not signed in, or the session has ended: sign in again at ${this.settings.publicOrigin}/oidc/login.`,
+      };
+    const given = bearerToken(req);
+    if (given === undefined || !tokensEqual(given, session.pageToken))
+      return {
+        status: 401,
+        reason: 'Missing or wrong page token: the page asks for it with POST /api/team/session (same origin only).',
+      };
+    this.who.set(req, session);
+    return undefined;
+  }
+
+  /** The person a checked request is from. */
+  personOf(req: IncomingMessage): Person | undefined {
+    return this.who.get(req)?.person;
+  }
+
+  /** A person from the provider's answer: their roles from their groups. */
+  person(signedIn: { sub: string; email: string | undefined; name: string | undefined; groups: string[] }): Person {
+    const roles = rolesForGroups(this.settings.roles, signedIn.groups).map((r) => r.name);
+    return { ...signedIn, roles, admin: isTeamAdmin(this.settings.roles, roles) };
+  }
+
+  /** A sign-in on its way, by state (each is taken once). */
+  remember(pending: PendingSignIn): void {
+    const now = Date.now();
+    for (const [state, p] of this.pending) if (p.expiresAt < now) this.pending.delete(state);
+    this.pending.set(pending.state, pending);
+  }
+
+  take(state: string | undefined): PendingSignIn | undefined {
+    if (!state) return undefined;
+    const pending = this.pending.get(state);
+    this.pending.delete(state);
+    return pending && pending.expiresAt >= Date.now() ? pending : undefined;
+  }
+
+  /** The grants of the person's roles on a server (its own entries and `"*"`). */
+  private grants(person: Person, server: string): ServerGrant[] {
+    return this.settings.roles
+      .filter((role) => person.roles.includes(role.name))
+      .flatMap((role) =>
+        [server, '*'].filter((key) => Object.hasOwn(role.servers, key)).map((key) => role.servers[key]),
+      )
+      .filter((g): g is ServerGrant => g !== undefined);
+  }
+
+  /** Whether any of the person's roles names the server (or every server). */
+  seesServer(person: Person, server: string): boolean {
+    return this.grants(person, server).length > 0;
+  }
+
+  /** The guard for a new relay session of `person` on `server`, and who may use it afterwards. */
+  sessionTeam(person: Person, server: string) {
+    const guard = new SessionGuard(person, server, this.guardContext);
+    return {
+      guard,
+      mayUse: (session: RelaySession) =>
+        session.guard instanceof SessionGuard && session.guard.owner.sub === person.sub,
+    };
+  }
+
+  /** Whether a relay session belongs to `person`. */
+  owns(person: Person, session: RelaySession): boolean {
+    return session.guard instanceof SessionGuard && session.guard.owner.sub === person.sub;
+  }
+
+  async close(): Promise<void> {
+    await this.audit.close();
+  }
+}
+
+/** Where a sign-in may return to: a path of the dashboard, never another site. */
+export function safeReturn(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value.slice(0, 2000);
+}
+
+/** Sends `res` to `location` (303 See Other, never cached). */
+export function redirect(res: ServerResponse, location: string, headers: Record<string, string | string[]> = {}): void {
+  res.writeHead(303, { Location: location, 'Cache-Control': 'no-store', ...headers });
+  res.end();
+}

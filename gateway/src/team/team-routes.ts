@@ -1,0 +1,223 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson, sendJsonText } from '../http/http-io.js';
+import { printError } from '../terminal/terminal-text.js';
+import type { Person } from './browser-sessions.js';
+import { OidcError } from './oidc.js';
+import { auditCsv, type AuditQuery } from './team-audit.js';
+import { sendTeamPage } from './team-pages.js';
+import { LOGIN_COOKIE, redirect, safeReturn, TEAM_MARK_COOKIE, type TeamMode } from './team-mode.js';
+
+type Route = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>;
+
+/** What a page or an admin may know of a person. */
+function personView(person: Person) {
+  return {
+    sub: person.sub,
+    email: person.email ?? null,
+    name: person.name ?? null,
+    groups: person.groups,
+    roles: person.roles,
+    admin: person.admin,
+  };
+}
+
+/**
+ * Team mode's routes that stand before the page's token: sign-in (`/oidc/login`, `/oidc/callback`), the
+ * signed-out page, and `POST /api/team/session`, where a signed-in page reads its token (and its start-up reads).
+ */
+export function teamPublicRoutes(team: TeamMode, startupBody: (person: Person) => string): Map<string, Route> {
+  const login: Route = async (_req, res, _cors, url) => {
+    const { url: to, pending } = await team.oidc.begin(safeReturn(url.searchParams.get('return')));
+    team.remember(pending);
+    redirect(res, to.href, {
+      'Set-Cookie': team.cookie(LOGIN_COOKIE, pending.state, { maxAge: 600, path: '/oidc' }),
+    });
+  };
+  const callback: Route = async (req, res, _cors, url) => {
+    const pending = team.take(team.cookies(req)[LOGIN_COOKIE]);
+    const again = { href: '/oidc/login', label: 'Sign in again' };
+    if (!pending) {
+      sendTeamPage(res, 400, {
+        title: 'Sign-in expired',
+        lines: ['This sign-in was not started in this browser, or took longer than ten minutes, or was already used.'],
+        action: again,
+      });
+      return;
+    }
+    const callbackUrl = new URL(`${url.pathname}${url.search}`, team.settings.publicOrigin);
+    let person: Person;
+    let idToken: string | undefined;
+    try {
+      const signedIn = await team.oidc.finish(callbackUrl, pending);
+      person = team.person(signedIn);
+      idToken = signedIn.idToken;
+    } catch (error) {
+      const message = error instanceof OidcError ? error.message : String(error);
+      printError(`mcp-dashboard: a sign-in failed: ${message}`);
+      sendTeamPage(res, 400, { title: 'Sign-in failed', lines: [message], action: again });
+      return;
+    }
+    const clearLogin = team.cookie(LOGIN_COOKIE, '', { maxAge: 0, path: '/oidc' });
+    if (person.roles.length === 0) {
+      const contact = team.settings.contact ?? 'the person who runs this dashboard';
+      sendTeamPage(
+        res,
+        403,
+        {
+          title: 'No access to this dashboard',
+          lines: [
+            `You are signed in as ${person.email ?? person.sub}, but none of your groups (${person.groups.join(', ') || 'none'}) has a role here.`,
+            `Ask ${contact} to add one of your groups to a role.`,
+          ],
+        },
+        { 'Set-Cookie': clearLogin },
+      );
+      return;
+    }
+    const { secret } = team.sessions.create(person, idToken, String(req.headers['user-agent'] ?? ''));
+    redirect(res, pending.returnTo, {
+      'Set-Cookie': [
+        clearLogin,
+        team.cookie(team.sessionCookie, secret, { maxAge: Math.floor(team.settings.maxMs / 1000) }),
+        team.cookie(TEAM_MARK_COOKIE, '1', { readable: true }),
+      ],
+    });
+  };
+  const signedOut: Route = async (_req, res) => {
+    sendTeamPage(res, 200, {
+      title: 'Signed out',
+      lines: ['You are signed out of the dashboard.'],
+      action: { href: '/oidc/login', label: 'Sign in' },
+    });
+  };
+  const pageSession: Route = async (req, res, cors) => {
+    const session = team.sessionOf(req);
+    if (!session) {
+      sendJson(res, 401, { error: 'Not signed in.', signIn: '/oidc/login' }, cors);
+      return;
+    }
+    const parsed = await readBody(req);
+    const startup = parsed.ok && (parsed.value as { startup?: unknown } | null)?.startup === true;
+    sendJsonText(
+      res,
+      200,
+      `{"token":${JSON.stringify(session.pageToken)},"person":${JSON.stringify(personView(session.person))}${
+        startup ? `,"startup":${startupBody(session.person)}` : ''
+      }}`,
+      { ...cors, 'Cache-Control': 'no-store' },
+    );
+  };
+  return new Map<string, Route>([
+    ['GET /oidc/login', login],
+    ['GET /oidc/callback', callback],
+    ['GET /signed-out', signedOut],
+    ['POST /api/team/session', pageSession],
+  ]);
+}
+
+/**
+ * A navigation to the dashboard's page without a live session goes to sign-in first, and comes back to
+ * where it was going. True when it answered.
+ */
+export function gateUi(team: TeamMode, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  const path = url.pathname;
+  const page = path === '/' || path.endsWith('.html') || !/\.[A-Za-z0-9]+$/.test(path);
+  if (!page || team.sessionOf(req)) return false;
+  redirect(res, `/oidc/login?return=${encodeURIComponent(`${path}${url.search}`)}`);
+  return true;
+}
+
+/** The audit query in a request's address; a member's is always their own. */
+function auditQuery(url: URL, person: Person): AuditQuery {
+  const p = url.searchParams;
+  const text = (key: string) => p.get(key) ?? undefined;
+  const limit = Number(p.get('limit') ?? '1000');
+  return {
+    sub: person.admin ? text('sub') : person.sub,
+    server: text('server'),
+    name: text('name'),
+    since: text('since'),
+    until: text('until'),
+    limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, 100_000) : 1000,
+  };
+}
+
+/** Team mode's routes behind the page's token. True when it answered. */
+export async function teamApiRoute(
+  team: TeamMode,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  const path = url.pathname;
+  const person = team.personOf(req);
+  if (!person) return false;
+  const adminOnly = () => {
+    if (person.admin) return false;
+    sendJson(res, 403, { error: `Only admins may read ${path}; your roles: ${person.roles.join(', ')}.` });
+    return true;
+  };
+  if (path === '/api/team/me' && req.method === 'GET') {
+    sendJson(res, 200, personView(person));
+    return true;
+  }
+  if (path === '/api/team/sign-out' && req.method === 'POST') {
+    const ended = team.sessions.end(team.cookies(req)[team.sessionCookie]);
+    sendJson(
+      res,
+      200,
+      { next: team.oidc.endSessionUrl(ended?.idToken) ?? '/signed-out' },
+      {
+        'Set-Cookie': [
+          team.cookie(team.sessionCookie, '', { maxAge: 0 }),
+          team.cookie(TEAM_MARK_COOKIE, '', { maxAge: 0, readable: true }),
+        ],
+      },
+    );
+    return true;
+  }
+  if (path === '/api/team/people' && req.method === 'GET') {
+    if (adminOnly()) return true;
+    sendJson(res, 200, { people: team.sessions.people() });
+    return true;
+  }
+  if (path === '/api/team/sessions' && req.method === 'GET') {
+    const mine = team.sessionOf(req);
+    const list = team.sessions.list(person.admin && url.searchParams.get('all') === '1' ? undefined : person.sub);
+    sendJson(res, 200, {
+      sessions: list.map((s) => ({
+        id: s.id,
+        sub: s.person.sub,
+        email: s.person.email ?? null,
+        createdAt: new Date(s.createdAt).toISOString(),
+        lastSeen: new Date(s.lastSeen).toISOString(),
+        userAgent: s.userAgent,
+        current: s === mine,
+      })),
+    });
+    return true;
+  }
+  const revoke = /^\/api\/team\/sessions\/([A-Za-z0-9_-]{1,40})$/.exec(path);
+  if (revoke && req.method === 'DELETE') {
+    const ok = team.sessions.revoke(revoke[1]!, person.admin ? undefined : person.sub);
+    sendJson(res, ok ? 200 : 404, ok ? { revoked: revoke[1] } : { error: 'No such session of yours.' });
+    return true;
+  }
+  if (path === '/api/audit' && req.method === 'GET') {
+    const rows = await team.audit.rows(auditQuery(url, person));
+    const format = url.searchParams.get('format') ?? 'json';
+    if (format === 'csv') {
+      res.writeHead(200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="mcp-dashboard-audit.csv"',
+        'Cache-Control': 'no-store',
+      });
+      res.end(auditCsv(rows));
+    } else if (format === 'jsonl') {
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    } else sendJson(res, 200, { rows });
+    return true;
+  }
+  return false;
+}

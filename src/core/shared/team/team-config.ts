@@ -1,0 +1,108 @@
+import Ajv from 'ajv';
+import { describeConfigErrors } from '../config/config-validate.js';
+import type { TeamRole } from './roles.js';
+import { teamRolesProblems } from './roles-validate.js';
+
+/**
+ * The config's `team` object: it turns team mode on (docs/team.md). Checked by a JSON Schema (ajv, like the
+ * rest of the config) and by `teamRolesProblems` for what a schema cannot say. Pure: the gateway expands
+ * `${env:…}` in the client secret and reads the file; this module only says whether the shape can be used.
+ */
+
+/** The team's OpenID provider and how the dashboard is registered with it. */
+export interface TeamOidcConfig {
+  /** The issuer URL (discovery at `<issuer>/.well-known/openid-configuration`). */
+  issuer: string;
+  clientId: string;
+  /** Usually `${env:NAME}`; expanded by the gateway. */
+  clientSecret: string;
+  /** The claim that lists a person's groups (default `groups`). */
+  groupsClaim?: string;
+  /** Scopes asked for (default `openid email profile`, plus `groups` when the provider offers it). */
+  scopes?: string[];
+}
+
+/** The `team` object. */
+export interface TeamConfig {
+  /** Where people open the dashboard (`https://…`; plain http only on loopback). Redirect URI: `<publicUrl>/oidc/callback`. */
+  publicUrl: string;
+  oidc: TeamOidcConfig;
+  roles: TeamRole[];
+  /** Where team state lives: `url` for PostgreSQL, else files in `dataDir`. */
+  database?: { url?: string };
+  /** Folder of the embedded store and the audit log, relative to the config file (default `.mcp-dashboard-team`). */
+  dataDir?: string;
+  /** Who people in no role are told to ask (an email address or a team's name). */
+  contact?: string;
+  /** A browser session ends after this many minutes without a request (default 480), and at most after `sessionMaxHours` (default 24). */
+  sessionIdleMinutes?: number;
+  sessionMaxHours?: number;
+}
+
+const teamSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['publicUrl', 'oidc', 'roles'],
+  properties: {
+    publicUrl: { type: 'string', pattern: '^https?://[^/?#]+/?$' },
+    oidc: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['issuer', 'clientId', 'clientSecret'],
+      properties: {
+        issuer: { type: 'string', pattern: '^https?://' },
+        clientId: { type: 'string', minLength: 1 },
+        clientSecret: { type: 'string', minLength: 1 },
+        groupsClaim: { type: 'string', minLength: 1 },
+        scopes: { type: 'array', items: { type: 'string', pattern: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$' } },
+      },
+    },
+    roles: { type: 'array' },
+    database: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { url: { type: 'string', pattern: '^postgres(ql)?://' } },
+    },
+    dataDir: { type: 'string', minLength: 1 },
+    contact: { type: 'string', maxLength: 200 },
+    sessionIdleMinutes: { type: 'number', minimum: 1, maximum: 10080 },
+    sessionMaxHours: { type: 'number', minimum: 1, maximum: 2160 },
+  },
+} as const;
+
+const validate = new Ajv({ allErrors: true, strict: false }).compile<TeamConfig>(teamSchema);
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The problems of a `team` object, given the configured server names; empty when team mode can start. */
+export function teamConfigProblems(value: unknown, serverNames: readonly string[]): string[] {
+  if (!validate(value)) {
+    return describeConfigErrors(
+      (validate.errors ?? []).map((error) => ({ ...error, instancePath: `/team${error.instancePath}` })),
+    );
+  }
+  const problems = teamRolesProblems(value.roles, serverNames);
+  const url = new URL(value.publicUrl);
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+    problems.push(
+      `at /team/publicUrl: "${value.publicUrl}" is plain http on a host that is not loopback; put the dashboard behind a TLS-terminating proxy and give its https:// address`,
+    );
+  }
+  const issuer = new URL(value.oidc.issuer);
+  if (issuer.protocol === 'http:' && !LOOPBACK.has(issuer.hostname)) {
+    problems.push(`at /team/oidc/issuer: "${value.oidc.issuer}" must be https:// (plain http only on loopback)`);
+  }
+  return problems;
+}
+
+/** Whether a config object turns team mode on. */
+export function isTeamConfig(config: { team?: unknown }): boolean {
+  return config.team !== undefined;
+}
+
+/** The MCPlet type a tool declares (`_meta.mcpletType`: read, prepare or action), if any (MCPlet §5.3.1). */
+export function declaredMcpletType(tool: unknown): string | undefined {
+  const meta = (tool as { _meta?: unknown } | null)?._meta;
+  const type = meta && typeof meta === 'object' ? (meta as { mcpletType?: unknown }).mcpletType : undefined;
+  return type === 'read' || type === 'prepare' || type === 'action' ? type : undefined;
+}
