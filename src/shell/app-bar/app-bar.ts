@@ -7,6 +7,7 @@ import { configurationContext, consume } from '../services/contexts.js';
 import { PREFERENCE_KEYS } from '../services/preferences.js';
 import { AppBarActionEvent, type AppBarAction } from './app-bar-action-event.js';
 import '../agents/agent-switch.js';
+import '../team/person-menu.js';
 
 const MODES: ThemeModePreference[] = ['light', 'dark', 'high-contrast', 'auto'];
 
@@ -130,6 +131,7 @@ export class McpAppBar extends LitElement {
         >
           ${t('header.appearance')}
         </button>
+        <mcp-person-menu></mcp-person-menu>
       </div>
     </header>`;
   }

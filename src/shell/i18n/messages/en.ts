@@ -23,6 +23,7 @@ import { registryConsent } from './en/registry-consent.js';
 import { savedCalls } from './en/saved-calls.js';
 import { servers } from './en/servers.js';
 import { signIn } from './en/sign-in.js';
+import { team } from './en/team.js';
 import { warmStart } from './en/warm-start.js';
 import { widgetStore } from './en/widget-store.js';
 
@@ -52,6 +53,7 @@ export const en = {
   ...savedCalls,
   ...servers,
   ...signIn,
+  ...team,
   ...warmStart,
   ...widgetStore,
 } satisfies Record<string, I18nMessage>;

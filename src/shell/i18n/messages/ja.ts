@@ -23,6 +23,7 @@ import { registryConsent } from './ja/registry-consent.js';
 import { savedCalls } from './ja/saved-calls.js';
 import { servers } from './ja/servers.js';
 import { signIn } from './ja/sign-in.js';
+import { team } from './ja/team.js';
 import { warmStart } from './ja/warm-start.js';
 import { widgetStore } from './ja/widget-store.js';
 import type { en } from './en.js';
@@ -53,6 +54,7 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...savedCalls,
   ...servers,
   ...signIn,
+  ...team,
   ...warmStart,
   ...widgetStore,
 };

@@ -1,0 +1,92 @@
+// Team mode in a real Chromium: a member opens the dashboard, signs in at the team's OpenID provider
+// (oidc-provider), and sees only what their role allows; an admin reads the audit log in the Admin screen;
+// sign-out ends the session. The gateway is the built one, the server the real server-everything.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, watchProblems } from '../support/served-dashboard.js';
+import { startTeam, type TeamGateway } from '../support/team-fixture.js';
+
+let team: TeamGateway;
+let browser: Browser;
+before(async () => {
+  team = await startTeam();
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await team?.stop();
+});
+
+/** Opens the dashboard in a fresh profile and signs in at the provider as `sub`. */
+async function signIn(sub: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const person = team.idp.people.find((p) => p.sub === sub)!;
+  await page.goto(`${team.base}/`);
+  await page.waitForURL((url) => url.origin === team.idp.issuer);
+  await page.locator('input[name="login"]').fill(person.sub);
+  await page.locator('input[name="password"]').fill(person.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === team.base);
+  return page;
+}
+
+const card = (page: Page, name: string) =>
+  page.locator('mcp-widget-card').filter({ has: page.locator(`h2:text-is("${name}")`) });
+
+test(
+  'a member signs in and the card offers only the tools their role allows; a call goes through the dialog',
+  { timeout: 180_000 },
+  async () => {
+    const page = await signIn('bob');
+    const problems = watchProblems(page);
+    const everything = card(page, 'everything');
+    await everything
+      .locator('header')
+      .getByText(/2 tools/)
+      .waitFor({ timeout: 60_000 });
+    await page.locator('mcp-person-menu summary').getByText('Bob Builder').waitFor({ timeout: 15_000 });
+    await everything.getByRole('tab', { name: /Tools/ }).click();
+    await everything.getByRole('button', { name: /Get Sum/ }).waitFor();
+    const tools = await everything.getByRole('button', { name: /Tool\b/ }).allInnerTexts();
+    assert.equal(tools.length, 2, `only the role's two tools are offered: ${tools.join(' | ')}`);
+    assert.ok(!tools.some((t) => /Echo/.test(t)), `echo is not offered: ${tools.join(' | ')}`);
+    await everything.getByRole('button', { name: /Get Sum/ }).click();
+    await everything.getByRole('spinbutton', { name: /^a/ }).fill('20');
+    await everything.getByRole('spinbutton', { name: /^b/ }).fill('22');
+    await everything.getByRole('button', { name: 'Invoke' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await everything.getByText(/42/).first().waitFor({ timeout: 15_000 });
+    assert.deepEqual(problems, []);
+
+    // Sign out: the provider's sign-out, then the dashboard asks for sign-in again.
+    await page.locator('mcp-person-menu summary').click();
+    await page.locator('mcp-person-menu').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.origin === team.idp.issuer || url.pathname === '/signed-out');
+    const again = await page.context().request.post(`${team.base}/api/team/session`);
+    assert.equal(again.status(), 401, 'the session cookie no longer works');
+    await page.context().close();
+  },
+);
+
+test(
+  'an admin opens the Admin screen and finds the member\u2019s call in the audit log',
+  { timeout: 180_000 },
+  async () => {
+    const page = await signIn('ada');
+    await card(page, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+    await page.locator('mcp-person-menu summary').click();
+    await page.locator('mcp-person-menu').getByRole('button', { name: 'Team admin' }).click();
+    const admin = page.getByRole('dialog', { name: 'Team admin' });
+    await admin.waitFor();
+    await admin.getByRole('textbox', { name: /Person/ }).fill('bob');
+    await admin.getByRole('button', { name: 'Show' }).click();
+    const row = admin.locator('tr[data-seq]').filter({ hasText: 'get-sum' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    assert.match(await row.innerText(), /bob@example\.test[\s\S]*everything[\s\S]*Answered/);
+    assert.match(await admin.innerText(), /People[\s\S]*Bob Builder/);
+    await page.context().close();
+  },
+);
