@@ -13,6 +13,7 @@ import { startGateway, type Gateway } from './http/server.js';
 import { runAuditCommand } from './audit/audit-cli.js';
 import { printError, printOut } from './terminal/terminal-text.js';
 import { teamSettings, type TeamSettings } from './team/settings.js';
+import { watchConfig } from './config/config-watch.js';
 
 const HELP = `Usage: mcp-dashboard [options]
 
@@ -169,8 +170,10 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     // Team mode: people sign in at the public address; there are no launch codes to print or open.
     printOut(`Dashboard ready: ${team.publicOrigin}/ (team mode: people sign in with ${team.oidc.issuer})\n`);
     printError(`mcp-dashboard: team audit log: ${gateway.team!.audit.path}\n`);
+    watchConfig(loaded.file, gateway);
     return installStop(gateway, closeVite);
   }
+  watchConfig(loaded.file, gateway);
   printOut(`Dashboard ready: ${gateway.url}\n`);
   // The browser gets its own launch code, through a file only this user can read (open-browser.ts).
   if (options.open) void openBrowser(gateway.launchUrl(), { keepMs: limits.launchCodeTtlMs });

@@ -196,23 +196,42 @@ class CatalogSlot {
 export class ServerCatalog {
   private readonly slots = new Map<string, CatalogSlot>();
 
+  private queue: SpawnQueue | undefined;
+
   constructor(servers: Iterable<CatalogServer>) {
-    for (const server of servers) {
-      if (server.disabled) continue;
-      const slot = new CatalogSlot(server);
-      this.slots.set(server.name, slot);
-      if (server.server.transport !== 'stdio')
-        slot.unavailable('Remote servers are discovered by the page\u2019s own session.');
-      else if (server.single)
-        slot.unavailable(
-          'A single-instance server ("single": true) is discovered by the page\u2019s own session: the gateway never starts a second process for it.',
-        );
-    }
+    for (const server of servers) this.place(server);
+  }
+
+  private place(server: CatalogServer): CatalogSlot | undefined {
+    if (server.disabled) return undefined;
+    const slot = new CatalogSlot(server);
+    this.slots.set(server.name, slot);
+    if (server.server.transport !== 'stdio')
+      slot.unavailable('Remote servers are discovered by the page\u2019s own session.');
+    else if (server.single)
+      slot.unavailable(
+        'A single-instance server ("single": true) is discovered by the page\u2019s own session: the gateway never starts a second process for it.',
+      );
+    return slot;
   }
 
   /** Starts discovering; call once the warm pool has started (warmServers): a server's first discovery follows its spare. */
   start(queue: SpawnQueue): void {
+    this.queue = queue;
     for (const slot of this.slots.values()) slot.start(queue);
+  }
+
+  /** A server added to the config while the gateway runs (its warm spare was started on the same queue). */
+  add(server: CatalogServer): void {
+    const slot = this.place(server);
+    if (slot && this.queue) slot.start(this.queue);
+  }
+
+  /** A server removed from the config: its entry goes, and a discovery of it is stopped. */
+  async remove(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    this.slots.delete(name);
+    await slot?.close();
   }
 
   /** A server's catalog state ('unavailable' for a disabled one, which is not in the catalog). */

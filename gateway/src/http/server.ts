@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Brand } from '../../../src/core/shared/brand/brand-schema.js';
 import type { MissingInput } from '../../../src/core/shared/config/config-import.js';
-import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { DashboardConfig, ServerConfig } from '../../../src/core/shared/config/config-schema.js';
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
 import { sandboxOriginFor, sandboxOrigins } from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
 import { ServerCatalog } from '../catalog/catalog.js';
@@ -27,6 +27,7 @@ import { pageSecurityHeaders } from './static-files.js';
 import { errorText, printError } from '../terminal/terminal-text.js';
 import type { TeamSettings } from '../team/settings.js';
 import { TeamMode } from '../team/team-mode.js';
+import { reloadConfig, type ReloadReport } from '../config/reload.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -75,6 +76,8 @@ export interface Gateway {
   passkeys: PasskeyRoutes;
   /** Team mode, when it is on. */
   team: TeamMode | undefined;
+  /** Applies an edited config (already checked) without a restart: config/reload.ts. */
+  reload(next: DashboardConfig, nextTeam: TeamSettings | undefined): Promise<ReloadReport>;
   close(): Promise<void>;
 }
 
@@ -108,8 +111,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const oauth = new OAuthGateway(options.config, options.configFile);
   await oauth.load();
   const servers = new Map<string, ServerRouter>();
-  for (const name of Object.keys(options.config.mcpServers)) {
-    const entry = options.config.mcpServers[name]!;
+  const makeRouter = (name: string, entry: ServerConfig): ServerRouter => {
     const server = new ServerRouter(name, entry, {
       configDir,
       configFile: options.configFile,
@@ -118,8 +120,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sessionsOnly: team !== undefined,
     });
     server.auth = oauth.forServer(name, entry, (line) => server.log.note(line));
-    servers.set(name, server);
-  }
+    return server;
+  };
+  for (const name of Object.keys(options.config.mcpServers))
+    servers.set(name, makeRouter(name, options.config.mcpServers[name]!));
   for (const missing of options.missingInputs ?? []) {
     servers
       .get(missing.server)
@@ -207,7 +211,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
   passkeys.listening(port, [...corsOrigins]);
   // Every enabled stdio server starts now, a few at a time (relay/warm-pool.ts); the catalog follows.
-  catalog.start(warmServers(servers.values()));
+  const queue = warmServers(servers.values());
+  catalog.start(queue);
 
   const sweeper = setInterval(() => {
     for (const s of servers.values()) s.sweepIdle();
@@ -226,6 +231,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     servers,
     passkeys,
     team,
+    reload: (next, nextTeam) =>
+      reloadConfig(
+        { config: options.config, servers, catalog, team, makeRouter, startWarm: (r) => r.startWarm(queue) },
+        next,
+        nextTeam,
+      ),
     async close() {
       clearInterval(sweeper);
       // Stop listening first: while the servers' children wind down, a page's request finds no gateway

@@ -279,12 +279,9 @@ export class ServerRouter implements ModernHost {
     }
   }
 
-  /** Stops every session and child. */
-  async closeAll(): Promise<void> {
-    await Promise.all([
-      this.processes.close(),
-      ...[...this.sessions].map((s) => s.close('the gateway is shutting down')),
-    ]);
+  /** Stops every session and child; each session's pending requests are told `reason`. */
+  async closeAll(reason = 'the gateway is shutting down'): Promise<void> {
+    await Promise.all([this.processes.close(), ...[...this.sessions].map((s) => s.close(reason))]);
     await this.modern.close();
   }
 }

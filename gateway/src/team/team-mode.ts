@@ -26,6 +26,8 @@ export const TEAM_MARK_COOKIE = 'mcpd-team';
 export class TeamMode {
   readonly sessions: BrowserSessions;
   readonly guardContext: GuardContext;
+  /** Why the last edit of the config was not applied (shown to admins), until one is. */
+  configProblem: string | undefined;
   private readonly pending = new Map<string, PendingSignIn>();
   private readonly who = new WeakMap<IncomingMessage, BrowserSession>();
 
@@ -41,7 +43,7 @@ export class TeamMode {
   /** Discovers the provider and opens the audit log; either failing stops the gateway with the reason. */
   static async start(settings: TeamSettings): Promise<TeamMode> {
     const oidc = await OidcRelyingParty.discover(settings);
-    const audit = await TeamAudit.open(settings.dataDir);
+    const audit = await TeamAudit.open(settings.dataDir, settings.databaseUrl);
     return new TeamMode(settings, oidc, audit);
   }
 
@@ -90,6 +92,10 @@ export class TeamMode {
         status: 401,
         reason: 'Missing or wrong page token: the page asks for it with POST /api/team/session (same origin only).',
       };
+    // Roles follow the current table (it may have been edited since sign-in): the next message uses it.
+    const person = session.person;
+    person.roles = rolesForGroups(this.settings.roles, person.groups).map((r) => r.name);
+    person.admin = isTeamAdmin(this.settings.roles, person.roles);
     this.who.set(req, session);
     return undefined;
   }

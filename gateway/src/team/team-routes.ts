@@ -176,6 +176,11 @@ export async function teamApiRoute(
     );
     return true;
   }
+  if (path === '/api/team/status' && req.method === 'GET') {
+    if (adminOnly()) return true;
+    sendJson(res, 200, { configProblem: team.configProblem ?? null, audit: team.audit.path });
+    return true;
+  }
   if (path === '/api/team/people' && req.method === 'GET') {
     if (adminOnly()) return true;
     sendJson(res, 200, { people: team.sessions.people() });

@@ -44,6 +44,7 @@ export class McpTeamAdmin extends LitElement {
     rows: { state: true },
     problem: { state: true },
     loading: { state: true },
+    configProblem: { state: true },
   };
   static override styles = css`
     dialog {
@@ -100,6 +101,8 @@ export class McpTeamAdmin extends LitElement {
   declare rows: AuditRow[];
   declare problem: string;
   declare loading: boolean;
+  /** Why the last edit of the gateway's config was not applied. */
+  declare configProblem: string;
   private readonly l10n = new ShellLocalize(this);
   private query = new URLSearchParams();
 
@@ -110,6 +113,7 @@ export class McpTeamAdmin extends LitElement {
     this.rows = [];
     this.problem = '';
     this.loading = false;
+    this.configProblem = '';
   }
 
   /** Opens the screen and loads what it shows. */
@@ -124,11 +128,13 @@ export class McpTeamAdmin extends LitElement {
     this.loading = true;
     this.problem = '';
     try {
-      const [people, sessions, audit] = await Promise.all([
+      const [status, people, sessions, audit] = await Promise.all([
+        api.json<{ configProblem: string | null }>('/api/team/status'),
         api.json<{ people: PersonRow[] }>('/api/team/people'),
         api.json<{ sessions: SessionRow[] }>('/api/team/sessions?all=1'),
         api.json<{ rows: AuditRow[] }>(`/api/audit?limit=500&${this.query}`),
       ]);
+      this.configProblem = status.configProblem ?? '';
       this.people = people.people;
       this.sessions = sessions.sessions;
       this.rows = audit.rows;
@@ -185,6 +191,11 @@ export class McpTeamAdmin extends LitElement {
         >
       </header>
       ${this.problem ? html`<p class="problem" role="alert">${this.problem}</p>` : nothing}
+      ${
+        this.configProblem
+          ? html`<p class="problem" role="alert">${t('team.configProblem', { problem: this.configProblem })}</p>`
+          : nothing
+      }
       ${this.loading ? html`<p role="status">${t('team.loading')}</p>` : nothing}
       <section aria-labelledby="team-people">
         <h3 id="team-people">${t('team.people')}</h3>

@@ -9,6 +9,7 @@ export const team = {
   'team.signingOut': 'Signing out\u2026',
   'team.signOutFailed': 'Sign-out failed: {reason}',
   'team.adminTitle': 'Team admin',
+  'team.configProblem': 'The last edit of the config was not applied; the gateway runs with the one before. {problem}',
   'team.close': 'Close',
   'team.people': 'People',
   'team.sessions': 'Sessions',

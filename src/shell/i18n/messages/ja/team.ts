@@ -10,6 +10,7 @@ export const team: Record<keyof typeof en, I18nMessage> = {
   'team.signingOut': 'サインアウトしています\u2026',
   'team.signOutFailed': 'サインアウトできませんでした: {reason}',
   'team.adminTitle': 'チーム管理',
+  'team.configProblem': '設定ファイルの最新の変更は適用されていません。以前の設定で動作しています。{problem}',
   'team.close': '閉じる',
   'team.people': 'メンバー',
   'team.sessions': 'セッション',
