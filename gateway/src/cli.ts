@@ -30,7 +30,7 @@ Options:
   -h, --help             show this help
 
 Commands:
-  mcp-dashboard audit verify <file>   check a team audit log's hash chain
+  mcp-dashboard audit verify <file | postgres://…>   check a team audit log's hash chain
 `;
 
 /** Parses argv; throws with a user-facing message on bad flags. */

@@ -3,7 +3,7 @@
 // 127.0.0.1 at a free port, trust auth, no fsync. The package's own default cluster is never used.
 // initdb and pg_ctl refuse to run as root: as root they run as the `postgres` system user the package creates.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -63,7 +63,9 @@ function runAsUser(): { uid: number; gid: number } | undefined {
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
     return { uid, gid };
   } catch {
-    throw new Error('running as root, but there is no `postgres` user to run PostgreSQL as (apt-get install postgresql)');
+    throw new Error(
+      'running as root, but there is no `postgres` user to run PostgreSQL as (apt-get install postgresql)',
+    );
   }
 }
 
@@ -82,31 +84,14 @@ export async function startPostgres(): Promise<Postgres> {
       return (await exec(file, argv, { cwd: dir, maxBuffer: 16 * 1024 * 1024 })).stdout;
     } catch (error) {
       const e = error as Error & { stderr?: string; stdout?: string };
-      throw new Error(`${tool} ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
+      throw new Error(`${tool} ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`, { cause: error });
     }
   };
 
-  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
-  const port = await freePort();
-  const settings = {
-    listen_addresses: `'127.0.0.1'`,
-    port: String(port),
-    unix_socket_directories: `'${dir}'`,
-    fsync: 'off',
-    synchronous_commit: 'off',
-    full_page_writes: 'off',
-    shared_buffers: `'16MB'`,
-    max_connections: '50',
-  };
-  await appendFile(
-    join(data, 'postgresql.conf'),
-    Object.entries(settings)
-      .map(([k, v]) => `${k} = ${v}\n`)
-      .join(''),
-  );
+  let port = 0;
   let running = false;
   const start = async () => {
-    await run('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', 'start']);
+    await run('pg_ctl', ['-D', data, '-l', log, '-o', `-p ${port}`, '-w', '-t', '60', 'start']);
     running = true;
   };
   const halt = async (mode: 'fast' | 'immediate') => {
@@ -114,22 +99,49 @@ export async function startPostgres(): Promise<Postgres> {
     running = false;
     await run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
   };
-  // A test process that ends without calling stop() still takes its server down.
+  // A test process that ends without calling stop() still takes its server down and removes its folder.
   const onExit = () => {
-    if (!running) return;
-    const [file, argv] = command('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
-    try {
-      execFileSync(file, argv, { stdio: 'ignore' });
-    } catch {
-      // already gone
+    if (running) {
+      const [file, argv] = command('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      try {
+        execFileSync(file, argv, { stdio: 'ignore' });
+      } catch {
+        // already gone
+      }
     }
+    rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
-  await start();
+
+  try {
+    await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    const settings = {
+      listen_addresses: `'127.0.0.1'`,
+      unix_socket_directories: `'${dir}'`,
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      shared_buffers: `'16MB'`,
+      max_connections: '50',
+    };
+    const lines = Object.entries(settings).map(([k, v]) => `${k} = ${v}\n`);
+    await appendFile(join(data, 'postgresql.conf'), lines.join(''));
+    // The free port can be taken between the check and the start: then another one.
+    for (let attempt = 1; !running; attempt += 1) {
+      port = await freePort();
+      await start().catch((error: unknown) => {
+        if (attempt >= 3) throw error;
+      });
+    }
+  } catch (error) {
+    process.removeListener('exit', onExit);
+    onExit();
+    throw error;
+  }
 
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const sql = (text: string, database = 'postgres') =>
-    run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-XAtqv', 'ON_ERROR_STOP=1', '-c', text]);
+    run('psql', ['-XAtq', '-v', 'ON_ERROR_STOP=1', url(database), '-c', text]);
   return {
     url: url('postgres'),
     port,

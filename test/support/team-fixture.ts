@@ -78,7 +78,13 @@ export interface TeamGateway {
 
 /** Starts the IdP and a team-mode gateway with `servers` and `roles`. */
 export async function startTeam(
-  options: { servers?: Record<string, unknown>; roles?: unknown[]; people?: IdpPerson[] } = {},
+  options: {
+    servers?: Record<string, unknown>;
+    roles?: unknown[];
+    people?: IdpPerson[];
+    /** `team.database`: PostgreSQL instead of the embedded store (e.g. `startPostgres()` from postgres.ts). */
+    database?: { url: string };
+  } = {},
 ): Promise<TeamGateway> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
@@ -95,6 +101,7 @@ export async function startTeam(
       oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: '${env:DASH_OIDC_SECRET}' },
       roles: options.roles ?? TEST_ROLES,
       dataDir,
+      ...(options.database ? { database: options.database } : {}),
       contact: 'ops@example.test',
     },
   };

@@ -72,10 +72,28 @@ async function createPool(url: string): Promise<Pool> {
   return pool;
 }
 
-/** The records of an `audit_records` table in chain order. */
-async function readRecords(db: Pick<ClientBase, 'query'>): Promise<AuditRecord[]> {
-  const { rows } = await db.query<{ record: AuditRecord }>('SELECT record FROM audit_records ORDER BY seq');
-  return rows.map((row) => row.record);
+/** A row of `audit_records`: the record and the chain columns beside it (`seq` as text: pg reads bigint so). */
+interface AuditRow {
+  seq: string;
+  prev: string;
+  hash: string;
+  record: AuditRecord;
+}
+
+/** The rows of an `audit_records` table in chain order. */
+async function readRows(db: Pick<ClientBase, 'query'>): Promise<AuditRow[]> {
+  return (await db.query<AuditRow>('SELECT seq, prev, hash, record FROM audit_records ORDER BY seq')).rows;
+}
+
+/** The chain check of the records, and that each row's columns say what its record says; the first break wins. */
+function verifyRows(rows: AuditRow[]): ChainCheck {
+  const chain = verifyAuditChain(rows.map((row) => row.record));
+  const i = rows.findIndex(
+    (r) => r.seq !== String(r.record.seq) || r.prev !== r.record.prev || r.hash !== r.record.hash,
+  );
+  if (i < 0 || (!chain.ok && chain.records <= i + 1)) return chain;
+  const seq = Number(rows[i]!.seq);
+  return { ok: false, records: i + 1, seq, problem: `row ${seq} has seq, prev or hash columns its record does not` };
 }
 
 /** An open PostgreSQL audit store. Appends are serialised in the process and, by the lock, across processes. */
@@ -122,8 +140,9 @@ export class AuditPgStore {
         throw new AuditStoreError(`cannot prepare the audit table in ${description}: ${reason(error)}`);
       }
       await store.transaction('check', async (db) => {
-        const records = await readRecords(db);
-        const check = verifyAuditChain(records);
+        const rows = await readRows(db);
+        const records = rows.map((row) => row.record);
+        const check = verifyRows(rows);
         if (!check.ok) {
           throw new AuditStoreError(
             `the audit log in ${description} was changed at seq ${check.seq}: ${check.problem}. The gateway does not write to a broken chain; keep the table for review and start with a new database.`,
@@ -147,24 +166,49 @@ export class AuditPgStore {
     }
   }
 
-  /** Appends one record and resolves once it is committed; rejects with AuditStoreError when it cannot be. */
-  append(entry: AuditEntry, now = new Date()): Promise<AuditRecord> {
-    const next = this.queue.then(() =>
-      this.transaction('write to', async (db) => {
-        const { rows } = await db.query<{ record: AuditRecord }>(
-          'SELECT record FROM audit_records ORDER BY seq DESC LIMIT 1',
-        );
-        return insert(db, entry, rows[0]?.record, now);
-      }),
-    );
+  /**
+   * Appends one record and resolves once it is committed; rejects with AuditStoreError when it cannot be.
+   * `durable: false` (a call's `end`) commits without waiting for the WAL flush (`synchronous_commit = off` for
+   * that transaction): a crash of the gateway loses nothing, only a crash of PostgreSQL itself could lose the
+   * last such records.
+   */
+  append(entry: AuditEntry, now = new Date(), options: { durable?: boolean } = {}): Promise<AuditRecord> {
+    const next = this.queue.then(() => this.appendNow(entry, now, options.durable !== false));
     this.queue = next.catch(() => {});
     return next;
+  }
+
+  /**
+   * One append in two round trips: the transaction starts, takes the append lock and reads the last record in one
+   * simple query; the INSERT (values as literals, escaped by pg) and the COMMIT go in a second.
+   */
+  private async appendNow(entry: AuditEntry, now: Date, durable: boolean): Promise<AuditRecord> {
+    const client = await this.connect('write to');
+    let failed: Error | undefined;
+    try {
+      const results = (await client.query(
+        `BEGIN;${durable ? '' : ' SET LOCAL synchronous_commit = off;'} SELECT pg_advisory_xact_lock(${APPEND_LOCK}); SELECT record FROM audit_records ORDER BY seq DESC LIMIT 1`,
+      )) as unknown as { rows: { record: AuditRecord }[] }[];
+      const last = results.at(-1)?.rows[0]?.record;
+      const record = chainRecord(entry, last, now);
+      const text = (value: string) => client.escapeLiteral(value);
+      await client.query(
+        `INSERT INTO audit_records (seq, prev, hash, record) VALUES (${Number(record.seq)}, ${text(record.prev)}, ${text(record.hash)}, ${text(JSON.stringify(record))}); COMMIT`,
+      );
+      return record;
+    } catch (error) {
+      failed = error as Error;
+      await client.query('ROLLBACK').catch(() => {});
+      throw new AuditStoreError(`cannot write to the audit database (${this.description}): ${reason(error)}`);
+    } finally {
+      client.release(failed);
+    }
   }
 
   /** Every record, in seq order. */
   async records(): Promise<AuditRecord[]> {
     try {
-      return await readRecords(this.pool);
+      return (await readRows(this.pool)).map((row) => row.record);
     } catch (error) {
       throw new AuditStoreError(`cannot read the audit log in ${this.description}: ${reason(error)}`);
     }
@@ -238,7 +282,7 @@ export async function verifyAuditDatabase(url: string): Promise<ChainCheck & { d
     throw new AuditStoreError(`cannot connect to the audit database (${description}): ${reason(error)}`);
   }
   try {
-    return { ...verifyAuditChain(await readRecords(client)), description };
+    return { ...verifyRows(await readRows(client)), description };
   } catch (error) {
     const missing = (error as { code?: string }).code === '42P01';
     throw new AuditStoreError(

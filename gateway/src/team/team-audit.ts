@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditEntry, AuditRecord } from '../audit/audit-chain.js';
-import { AuditFileStore, readAuditFile } from '../audit/file-store.js';
+import { AuditFileStore } from '../audit/file-store.js';
+import { AuditPgStore } from '../audit/pg-store.js';
 import { printError } from '../terminal/terminal-text.js';
 
 /** A call as the audit viewer lists it: its begin record joined with its end. */
@@ -30,6 +31,15 @@ export interface AuditQuery {
   since?: string;
   until?: string;
   limit?: number;
+}
+
+/** What TeamAudit needs of a store: the file store (audit/file-store.ts) and PostgreSQL (audit/pg-store.ts) alike. */
+export interface AuditStore {
+  /** The log as messages name it: the file, or the database (never its password). */
+  readonly description: string;
+  append(entry: AuditEntry, now?: Date, options?: { durable?: boolean }): Promise<AuditRecord>;
+  records(): Promise<AuditRecord[]>;
+  close(): Promise<void>;
 }
 
 /** The audit log cannot be written: the call is refused, never forwarded unaudited. */
@@ -104,21 +114,24 @@ export function auditRows(records: readonly AuditRecord[], query: AuditQuery = {
 /**
  * The team's audit log, written by the gateway (docs/team.md, "Audit"): a `begin` record is on disk before
  * a call is forwarded, the `end` record follows its answer. The embedded store is one hash-chained JSON-lines
- * file in the team's data folder (audit/file-store.ts); `mcp-dashboard audit verify <file>` checks it.
+ * file in the team's data folder (audit/file-store.ts); with `team.database.url` the same records go to PostgreSQL
+ * (audit/pg-store.ts). `mcp-dashboard audit verify <file | postgres-url>` checks either.
  */
 export class TeamAudit {
   private broken: string | undefined;
 
-  private constructor(private readonly store: AuditFileStore) {}
+  private constructor(private readonly store: AuditStore) {}
 
-  static async open(dataDir: string): Promise<TeamAudit> {
+  /** Opens the PostgreSQL store when `databaseUrl` is given, else the file `audit.jsonl` in `dataDir`. */
+  static async open(dataDir: string, databaseUrl?: string): Promise<TeamAudit> {
+    if (databaseUrl) return new TeamAudit(await AuditPgStore.open(databaseUrl));
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     return new TeamAudit(await AuditFileStore.open(join(dataDir, 'audit.jsonl')));
   }
 
-  /** The log's file. */
+  /** Where the log is: its file, or the database's description. */
   get path(): string {
-    return this.store.path;
+    return this.store.description;
   }
 
   /** Writes a begin record and resolves with its seq once it is on disk; AuditUnavailable when it cannot be. */
@@ -129,7 +142,7 @@ export class TeamAudit {
       return record.seq;
     } catch (error) {
       this.broken = (error as Error).message;
-      printError(`mcp-dashboard: the audit log ${this.store.path} cannot be written: ${this.broken}`);
+      printError(`mcp-dashboard: the team audit log cannot be written: ${this.broken}`);
       throw new AuditUnavailable(
         `The team's audit log cannot be written right now (${this.broken}); calls are refused until it can. Tell an admin.`,
       );
@@ -139,7 +152,9 @@ export class TeamAudit {
   /** Writes the end record of a call (not awaited by the answer). */
   end(begin: number, outcome: 'ok' | 'error' | 'lost', detail?: string): void {
     this.store
-      .append({ kind: 'end', begin, outcome, ...(detail ? { detail: detail.slice(0, 300) } : {}) })
+      .append({ kind: 'end', begin, outcome, ...(detail ? { detail: detail.slice(0, 300) } : {}) }, undefined, {
+        durable: false,
+      })
       .catch((error: unknown) =>
         printError(`mcp-dashboard: the audit log could not record the end of call ${begin}: ${String(error)}`),
       );
@@ -147,8 +162,7 @@ export class TeamAudit {
 
   /** The rows a query asks for (newest first). */
   async rows(query: AuditQuery): Promise<AuditRow[]> {
-    const { records } = await readAuditFile(this.store.path);
-    return auditRows(records, query);
+    return auditRows(await this.store.records(), query);
   }
 
   async close(): Promise<void> {
