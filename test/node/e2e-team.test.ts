@@ -90,3 +90,59 @@ test(
     await page.context().close();
   },
 );
+
+test(
+  'a session revoked while the page is open: the person signs in again in a new window, and the page goes on with what they typed',
+  { timeout: 180_000 },
+  async () => {
+    const page = await signIn('bob');
+    const everything = card(page, 'everything');
+    await everything
+      .locator('header')
+      .getByText(/2 tools/)
+      .waitFor({ timeout: 60_000 });
+    await everything.getByRole('tab', { name: /Tools/ }).click();
+    await everything.getByRole('button', { name: /Get Sum/ }).click();
+    await everything.getByRole('spinbutton', { name: /^a/ }).fill('30');
+    await everything.getByRole('spinbutton', { name: /^b/ }).fill('12');
+
+    // An admin revokes every session of bob's (the sentinel: the page's next request is refused).
+    const ada = await team.signIn('ada');
+    const { sessions } = (await (await ada.api('GET', '/api/team/sessions?all=1')).json()) as {
+      sessions: { id: string; sub: string }[];
+    };
+    const bobs = sessions.filter((s) => s.sub === 'bob');
+    assert.ok(bobs.length > 0);
+    for (const s of bobs) assert.equal((await ada.api('DELETE', `/api/team/sessions/${s.id}`)).status, 200);
+
+    // The call's confirmation is asked first; the page's next request to the gateway meets the ended session.
+    await everything.getByRole('button', { name: 'Invoke' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    const ended = page.getByRole('dialog', { name: 'Your sign-in has ended' });
+    await ended.waitFor({ timeout: 30_000 });
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      ended.getByRole('button', { name: 'Sign in again' }).click(),
+    ]);
+    // The provider still knows bob in this browser: it signs him in again without asking (as real ones do);
+    // when it asks, he answers its form.
+    const form = popup.locator('input[name="login"]');
+    const back = popup.getByText('Signed in again');
+    await form.or(back).first().waitFor({ timeout: 30_000 });
+    if (await form.isVisible()) {
+      await form.fill('bob');
+      await popup.locator('input[name="password"]').fill('pw-bob');
+      await popup.getByRole('button', { name: 'Sign in' }).click();
+    }
+    await back.waitFor();
+    await ended.waitFor({ state: 'detached', timeout: 15_000 });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await everything
+      .getByText(/\b42\b/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    assert.equal(await everything.getByRole('spinbutton', { name: /^a/ }).inputValue(), '30', 'what was typed is kept');
+    await page.context().close();
+  },
+);

@@ -90,6 +90,16 @@ export function teamPublicRoutes(team: TeamMode, startupBody: (person: Person) =
       action: { href: '/oidc/login', label: 'Sign in' },
     });
   };
+  const signedIn: Route = async (req, res) => {
+    if (!team.sessionOf(req)) {
+      redirect(res, '/oidc/login?return=/signed-in');
+      return;
+    }
+    sendTeamPage(res, 200, {
+      title: 'Signed in again',
+      lines: ['Go back to your dashboard tab: it goes on where you left it. You can close this window.'],
+    });
+  };
   const pageSession: Route = async (req, res, cors) => {
     const session = team.sessionOf(req);
     if (!session) {
@@ -111,6 +121,7 @@ export function teamPublicRoutes(team: TeamMode, startupBody: (person: Person) =
     ['GET /oidc/login', login],
     ['GET /oidc/callback', callback],
     ['GET /signed-out', signedOut],
+    ['GET /signed-in', signedIn],
     ['POST /api/team/session', pageSession],
   ]);
 }

@@ -60,6 +60,8 @@ export interface HostServices {
 export function createHostServices(options: {
   baseUrl: string;
   token: string;
+  /** Team mode: a new token after the person signed in again (gateway-client.ts). */
+  renewToken?: () => Promise<string>;
   confirm: Confirmer;
   announcerHost?: HTMLElement;
   dbName?: string;
@@ -71,7 +73,11 @@ export function createHostServices(options: {
   const history = new ActivityHistory(bus);
   history.start();
   const configuration = options.configuration ?? new Configuration({ dbName: options.dbName });
-  const gateway = new GatewayClient({ baseUrl: options.baseUrl, token: options.token });
+  const gateway = new GatewayClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    ...(options.renewToken ? { renew: options.renewToken } : {}),
+  });
   const bridge = new MCPBridge({ bus, gateway });
   // ajv loads in its own chunk once start-up is over (the dashboard preloads it then; docs/decisions/startup-first-click.md).
   const validator = new LazySchemaValidator();

@@ -24,6 +24,8 @@ import { takeEarlyLaunch, takeEarlySettings } from './launch-early.js';
 import { ServerWatch, type WatchHost } from './server-watch.js';
 import { preloadSessions, preloadStartup } from './startup-preload.js';
 import { takeToken } from './token.js';
+import { isTeamMode } from '../team/team-api.js';
+import { renewTeamSession } from '../team/session-renewal.js';
 
 const LAUNCH_PROBLEM_KEYS = {
   'no-token': 'problem.noToken',
@@ -139,6 +141,7 @@ export class DashboardBoot implements ReactiveController {
     const services = createHostServices({
       baseUrl: host.baseUrl ?? window.location.origin,
       token,
+      ...(isTeamMode() ? { renewToken: renewTeamSession } : {}),
       confirm: (request) => dialogs.confirm.value!.ask(request),
       announcerHost: document.body,
       dbName: host.dbName,

@@ -64,25 +64,40 @@ export class GatewayRequestError extends Error {
  */
 export class GatewayClient {
   readonly baseUrl: string;
-  private readonly token: string;
+  private token: string;
+  private readonly renew: (() => Promise<string>) | undefined;
+  private renewing: Promise<string> | undefined;
 
-  constructor(options: { baseUrl: string; token: string }) {
+  /**
+   * `renew` (team mode): when the gateway answers 401, a new token once the person has signed in again; the
+   * request is then sent again, so nothing in flight or typed is lost. Several requests share one renewal.
+   */
+  constructor(options: { baseUrl: string; token: string; renew?: () => Promise<string> }) {
     this.baseUrl = options.baseUrl.replace(/\/$/, '');
     this.token = options.token;
+    this.renew = options.renew;
     this.hub = new EventHubClient({ baseUrl: this.baseUrl, fetch: this.fetch });
     this.mcpFetch = this.hub.wrap(this.fetch);
   }
 
   /** A fetch that adds the bearer token and maps 401 / network failures to specific errors. */
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const headers = new Headers(init.headers);
-    headers.set('Authorization', `Bearer ${this.token}`);
-    let response: Response;
-    try {
-      response = await fetch(input, { ...init, headers });
-    } catch (error) {
-      if ((error as Error)?.name === 'AbortError') throw error;
-      throw new GatewayUnreachableError(this.baseUrl, error);
+    const send = async () => {
+      const headers = new Headers(init.headers);
+      headers.set('Authorization', `Bearer ${this.token}`);
+      try {
+        return await fetch(input, { ...init, headers });
+      } catch (error) {
+        if ((error as Error)?.name === 'AbortError') throw error;
+        throw new GatewayUnreachableError(this.baseUrl, error);
+      }
+    };
+    let response = await send();
+    if (response.status === 401 && this.renew) {
+      const stale = this.token;
+      this.renewing ??= this.renew().finally(() => (this.renewing = undefined));
+      this.token = await this.renewing;
+      if (this.token !== stale) response = await send();
     }
     if (response.status === 401) throw new GatewayAuthError();
     return response;

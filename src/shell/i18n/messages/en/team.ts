@@ -10,6 +10,10 @@ export const team = {
   'team.signOutFailed': 'Sign-out failed: {reason}',
   'team.adminTitle': 'Team admin',
   'team.configProblem': 'The last edit of the config was not applied; the gateway runs with the one before. {problem}',
+  'team.sessionEnded': 'Your sign-in has ended',
+  'team.sessionEndedHelp':
+    'Sign in again in a new window to go on. This page stays as it is: what you typed and the calls that are running are kept.',
+  'team.signInAgain': 'Sign in again',
   'team.close': 'Close',
   'team.people': 'People',
   'team.sessions': 'Sessions',

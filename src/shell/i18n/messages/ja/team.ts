@@ -11,6 +11,10 @@ export const team: Record<keyof typeof en, I18nMessage> = {
   'team.signOutFailed': 'サインアウトできませんでした: {reason}',
   'team.adminTitle': 'チーム管理',
   'team.configProblem': '設定ファイルの最新の変更は適用されていません。以前の設定で動作しています。{problem}',
+  'team.sessionEnded': 'サインインの有効期限が切れました',
+  'team.sessionEndedHelp':
+    '新しいウィンドウでもう一度サインインすると続けられます。このページはそのまま残り、入力した内容や実行中の呼び出しは失われません。',
+  'team.signInAgain': 'もう一度サインイン',
   'team.close': '閉じる',
   'team.people': 'メンバー',
   'team.sessions': 'セッション',

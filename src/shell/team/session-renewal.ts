@@ -1,0 +1,90 @@
+import { LitElement, css, html } from 'lit';
+import { ShellLocalize } from '../i18n/shell-localize.js';
+
+/** How often the page asks whether the person has signed in again. */
+const POLL_MS = 1500;
+
+/** The page token of a live session, or undefined while there is none. */
+async function currentToken(): Promise<string | undefined> {
+  try {
+    const response = await fetch('/api/team/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { token?: unknown };
+    return typeof body.token === 'string' ? body.token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * <mcp-session-ended>: team mode, the person's sign-in has ended (idle, too old, revoked) while the page is open.
+ * Signing in again happens in another window, so this page — what was typed, open dialogs, running calls — stays
+ * as it is; the page takes its new token as soon as the session is back.
+ */
+export class McpSessionEnded extends LitElement {
+  static override styles = css`
+    dialog {
+      max-width: 28rem;
+      padding: var(--mcp-spacing-lg, 1rem);
+      border: 1px solid var(--mcp-border, #737d88);
+      border-radius: var(--mcp-radius-lg, 10px);
+      background: var(--mcp-surface, #fff);
+      color: var(--mcp-text, inherit);
+    }
+    h2 {
+      margin-top: 0;
+      font-size: var(--mcp-font-size-lg, 1.125rem);
+    }
+  `;
+  private readonly l10n = new ShellLocalize(this);
+
+  override firstUpdated(): void {
+    this.renderRoot.querySelector('dialog')?.showModal();
+  }
+
+  override render() {
+    const t = (key: string) => this.l10n.t(key);
+    return html`<dialog aria-labelledby="ended-title" @cancel=${(e: Event) => e.preventDefault()}>
+      <h2 id="ended-title">${t('team.sessionEnded')}</h2>
+      <p>${t('team.sessionEndedHelp')}</p>
+      <button type="button" @click=${() => window.open('/oidc/login?return=/signed-in', '_blank')}>
+        ${t('team.signInAgain')}
+      </button>
+    </dialog>`;
+  }
+}
+
+if (!customElements.get('mcp-session-ended')) customElements.define('mcp-session-ended', McpSessionEnded);
+
+let renewal: Promise<string> | undefined;
+
+/** Team mode: waits until the person has signed in again (prompting them once), and gives the new page token. */
+export function renewTeamSession(): Promise<string> {
+  renewal ??= (async () => {
+    const prompt = document.createElement('mcp-session-ended');
+    document.body.append(prompt);
+    try {
+      for (;;) {
+        const token = await currentToken();
+        if (token) return token;
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    } finally {
+      prompt.remove();
+      renewal = undefined;
+    }
+  })();
+  return renewal;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mcp-session-ended': McpSessionEnded;
+  }
+}
