@@ -115,10 +115,10 @@ test(
     assert.ok(bobs.length > 0);
     for (const s of bobs) assert.equal((await ada.api('DELETE', `/api/team/sessions/${s.id}`)).status, 200);
 
-    // The call's confirmation is asked first; the page's next request to the gateway meets the ended session.
+    // The page's next request to the gateway meets the ended session (before or after the call's confirmation
+    // is asked, whichever request comes first).
     await everything.getByRole('button', { name: 'Invoke' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.waitFor();
     const ended = page.getByRole('dialog', { name: 'Your sign-in has ended' });
     await ended.waitFor({ timeout: 30_000 });
     const [popup] = await Promise.all([
@@ -137,7 +137,13 @@ test(
     }
     await back.waitFor();
     await ended.waitFor({ state: 'detached', timeout: 15_000 });
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm
+      .getByRole('button', { name: 'Confirm' })
+      .click({ timeout: 30_000 })
+      .catch(async (e) => {
+        console.log('DEBUG card:', await everything.innerText());
+        throw e;
+      });
     await everything
       .getByText(/\b42\b/)
       .first()
