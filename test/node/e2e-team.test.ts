@@ -152,3 +152,24 @@ test(
     await page.context().close();
   },
 );
+
+test('preferences follow the person to a second browser', { timeout: 180_000 }, async () => {
+  const first = await signIn('bob');
+  const theme = first.locator('mcp-app-bar select').nth(1);
+  await card(first, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  await theme.selectOption('dark');
+  // Saved for bob on the gateway (the sentinel: a fresh profile has no such preference of its own).
+  const ada = await team.signIn('bob');
+  for (let i = 0; i < 50; i += 1) {
+    const { values } = (await (await ada.api('GET', '/api/team/preferences')).json()) as {
+      values: Record<string, unknown>;
+    };
+    if (Object.values(values).includes('dark')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const second = await signIn('bob');
+  await card(second, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  assert.equal(await second.locator('mcp-app-bar select').nth(1).inputValue(), 'dark');
+  await first.context().close();
+  await second.context().close();
+});

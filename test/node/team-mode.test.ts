@@ -193,4 +193,18 @@ describe('team mode: sign-in, roles the gateway enforces, one audit log', { time
     assert.equal(page.status, 303);
     assert.match(page.headers.get('location') ?? '', /^\/oidc\/login\?return=/);
   });
+
+  test('preferences follow the person and only them; an oversized value is refused', async () => {
+    const put = await bob.api('PUT', '/api/team/preferences/layout.user', { body: { value: { tiles: ['mine'] } } });
+    assert.equal(put.status, 200);
+    const mine = (await (await bob.api('GET', '/api/team/preferences')).json()) as { values: Record<string, unknown> };
+    assert.deepEqual(mine.values['layout.user'], { tiles: ['mine'] });
+    const theirs = (await (await ada.api('GET', '/api/team/preferences')).json()) as {
+      values: Record<string, unknown>;
+    };
+    assert.equal(theirs.values['layout.user'], undefined, 'ada does not read bob\u2019s layout');
+    const huge = await bob.api('PUT', '/api/team/preferences/big', { body: { value: 'x'.repeat(600 * 1024) } });
+    assert.equal(huge.status, 413);
+    assert.match(((await huge.json()) as { error: string }).error, /larger than|more than/);
+  });
 });

@@ -46,7 +46,7 @@ export function describeDatabase(url: string): string {
 }
 
 /** What went wrong, in words: pg's errors, a refused connection (an AggregateError with no message) included. */
-function reason(error: unknown): string {
+export function reason(error: unknown): string {
   const e = error as Error & { code?: string; errors?: unknown[] };
   const inner = Array.isArray(e.errors) ? e.errors.map((x) => (x as Error).message).join('; ') : '';
   const text = e.message || inner || e.code || String(error);
@@ -55,7 +55,7 @@ function reason(error: unknown): string {
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
-async function createPool(url: string): Promise<Pool> {
+export async function createPool(url: string): Promise<Pool> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,

@@ -10,6 +10,7 @@ import { SessionGuard, ToolTypes, type GuardContext } from './mcp-guard.js';
 import { OidcRelyingParty, type PendingSignIn } from './oidc.js';
 import type { TeamSettings } from './settings.js';
 import { TeamAudit } from './team-audit.js';
+import { openPersonState, type PersonState } from './person-state.js';
 
 /** The cookie that carries a browser session's secret. */
 const SESSION_COOKIE = 'mcpd-session';
@@ -35,6 +36,8 @@ export class TeamMode {
     readonly settings: TeamSettings,
     readonly oidc: OidcRelyingParty,
     readonly audit: TeamAudit,
+    /** What follows each person between browsers (preferences, layouts). */
+    readonly state: PersonState,
   ) {
     this.sessions = new BrowserSessions(settings);
     this.guardContext = { roles: () => this.settings.roles, audit, toolTypes: new ToolTypes() };
@@ -44,7 +47,8 @@ export class TeamMode {
   static async start(settings: TeamSettings): Promise<TeamMode> {
     const oidc = await OidcRelyingParty.discover(settings);
     const audit = await TeamAudit.open(settings.dataDir, settings.databaseUrl);
-    return new TeamMode(settings, oidc, audit);
+    const state = await openPersonState(settings.dataDir, settings.databaseUrl);
+    return new TeamMode(settings, oidc, audit, state);
   }
 
   /** Cookie names: `__Host-` prefixed when the dashboard is served over https. */
@@ -156,6 +160,7 @@ export class TeamMode {
   }
 
   async close(): Promise<void> {
+    await this.state.close();
     await this.audit.close();
   }
 }

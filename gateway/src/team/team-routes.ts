@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson, sendJsonText } from '../http/http-io.js';
+import { readBody, safeDecode, sendJson, sendJsonText } from '../http/http-io.js';
+import { MAX_VALUE_BYTES, PersonStateError } from './person-state.js';
 import { printError } from '../terminal/terminal-text.js';
 import type { Person } from './browser-sessions.js';
 import { OidcError } from './oidc.js';
@@ -190,6 +191,30 @@ export async function teamApiRoute(
   if (path === '/api/team/status' && req.method === 'GET') {
     if (adminOnly()) return true;
     sendJson(res, 200, { configProblem: team.configProblem ?? null, audit: team.audit.path });
+    return true;
+  }
+  if (path === '/api/team/preferences' && req.method === 'GET') {
+    try {
+      sendJson(res, 200, { values: await team.state.all(person.sub) });
+    } catch (error) {
+      sendJson(res, (error as PersonStateError).status ?? 503, { error: (error as Error).message });
+    }
+    return true;
+  }
+  const preference = /^\/api\/team\/preferences\/([^/]{1,200})$/.exec(path);
+  if (preference && req.method === 'PUT') {
+    const parsed = await readBody(req, MAX_VALUE_BYTES + 1024);
+    if (!parsed.ok) {
+      sendJson(res, parsed.status, { error: parsed.message });
+      return true;
+    }
+    const key = safeDecode(preference[1]!);
+    try {
+      await team.state.set(person.sub, key, (parsed.value as { value?: unknown } | null)?.value);
+      sendJson(res, 200, { saved: key });
+    } catch (error) {
+      sendJson(res, error instanceof PersonStateError ? error.status : 503, { error: (error as Error).message });
+    }
     return true;
   }
   if (path === '/api/team/people' && req.method === 'GET') {

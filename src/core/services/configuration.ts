@@ -3,6 +3,13 @@ import type { ConfigurationInterface, Unsubscribe } from '../shared/types.js';
 
 type Listener = (value: unknown, key: string) => void;
 
+/** Where a person's preferences live besides this browser (team mode: the gateway keeps them per person). */
+export interface RemotePreferences {
+  load(): Promise<Record<string, unknown>>;
+  /** Saves one key (`undefined` removes it). */
+  save(key: string, value: unknown): Promise<void>;
+}
+
 const STORE = 'preferences';
 
 /** The preferences database of a dashboard page that names none (tests name their own). */
@@ -20,6 +27,7 @@ export class Configuration implements ConfigurationInterface {
   private readonly listeners = new Map<string, Set<Listener>>();
   private db: Promise<IDBPDatabase> | undefined;
   private readonly dbName: string;
+  private remote: RemotePreferences | undefined;
 
   constructor(options: { dbName?: string } = {}) {
     this.dbName = options.dbName ?? DEFAULT_DB_NAME;
@@ -52,6 +60,23 @@ export class Configuration implements ConfigurationInterface {
     }
   }
 
+  /**
+   * Team mode: the person's preferences from the gateway replace this browser's (they follow the person to any
+   * browser), and every change is saved there too. A key the person never saved keeps this browser's value.
+   */
+  async attachRemote(remote: RemotePreferences): Promise<void> {
+    this.remote = remote;
+    const values = await remote.load();
+    for (const [key, value] of Object.entries(values)) {
+      if (HOST_KEYS.test(key)) continue;
+      this.values.set(key, value);
+      this.notify(key, value);
+      void this.database()
+        .then((db) => db.put(STORE, structuredClone(value), key))
+        .catch(() => {});
+    }
+  }
+
   /** Reads a value. */
   get<T = unknown>(key: string, fallback?: T): T | undefined {
     return (this.values.has(key) ? this.values.get(key) : fallback) as T | undefined;
@@ -63,6 +88,10 @@ export class Configuration implements ConfigurationInterface {
       throw new Error(`"${key}" comes from the dashboard's config file and cannot be changed here.`);
     this.values.set(key, value);
     this.notify(key, value);
+    if (this.remote)
+      void this.remote.save(key, value).catch((error: unknown) => {
+        console.warn(`[mcp-dashboard] preference "${key}" could not be saved for you on the gateway`, error);
+      });
     try {
       const db = await this.database();
       if (value === undefined) await db.delete(STORE, key);

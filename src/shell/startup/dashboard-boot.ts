@@ -26,6 +26,7 @@ import { preloadSessions, preloadStartup } from './startup-preload.js';
 import { takeToken } from './token.js';
 import { isTeamMode } from '../team/team-api.js';
 import { renewTeamSession } from '../team/session-renewal.js';
+import { teamPreferences } from '../team/team-preferences.js';
 
 const LAUNCH_PROBLEM_KEYS = {
   'no-token': 'problem.noToken',
@@ -138,6 +139,17 @@ export class DashboardBoot implements ReactiveController {
     }
     await host.updateComplete;
     const dialogs = host.dialogs;
+    // Team mode: the person's preferences and layouts come from the gateway, whichever browser this is.
+    const via: { fetch?: (input: string, init?: RequestInit) => Promise<Response> } = {};
+    if (isTeamMode()) {
+      const signedToken = token;
+      const firstFetch = (input: string, init: RequestInit = {}) =>
+        fetch(input, { ...init, headers: { ...(init.headers as object), Authorization: `Bearer ${signedToken}` } });
+      await settingsLoaded;
+      await configuration
+        .attachRemote(teamPreferences(() => via.fetch ?? firstFetch))
+        .catch((error: unknown) => console.warn('[mcp-dashboard] your saved preferences could not be read', error));
+    }
     const services = createHostServices({
       baseUrl: host.baseUrl ?? window.location.origin,
       token,
@@ -149,6 +161,7 @@ export class DashboardBoot implements ReactiveController {
       policyDb,
     });
     this.services = services;
+    via.fetch = services.gateway.fetch;
     // From here every element the dashboard renders has the services it asks for.
     this.contexts.provide(contextValues(services));
     services.gateway.prefetchStartup(startup);
