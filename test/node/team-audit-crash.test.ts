@@ -118,6 +118,25 @@ for (const store of ['file', 'postgres'] as const) {
         assert.ok(allowed.length >= 1 && allowed.every((r) => ended.has(r.seq)), JSON.stringify(after.slice(before)));
       });
 
+    test('preferences are kept per person in this store', async () => {
+      const bob = await team.signIn('bob');
+      const ada = await team.signIn('ada');
+      assert.equal((await bob.api('PUT', '/api/team/preferences/theme.mode', { body: { value: 'dark' } })).status, 200);
+      const mine = (await (await bob.api('GET', '/api/team/preferences')).json()) as {
+        values: Record<string, unknown>;
+      };
+      assert.equal(mine.values['theme.mode'], 'dark');
+      const theirs = (await (await ada.api('GET', '/api/team/preferences')).json()) as {
+        values: Record<string, unknown>;
+      };
+      assert.equal(theirs.values['theme.mode'], undefined);
+      if (store === 'postgres')
+        assert.match(
+          await pg!.sql("SELECT sub, key FROM person_state WHERE key = 'theme.mode'", 'team_audit'),
+          /bob\|theme\.mode/,
+        );
+    });
+
     test('`mcp-dashboard audit verify` passes the log, then finds a record edited by hand', async () => {
       const target = store === 'file' ? join(team.dataDir, 'audit.jsonl') : dbUrl;
       const good = await runGatewayToExit(['audit', 'verify', target]);
