@@ -173,3 +173,46 @@ test('preferences follow the person to a second browser', { timeout: 180_000 }, 
   await first.context().close();
   await second.context().close();
 });
+
+test('a saved call follows the person to a second browser, and a deletion too', { timeout: 180_000 }, async () => {
+  const first = await signIn('bob');
+  const everything = card(first, 'everything');
+  await everything
+    .locator('header')
+    .getByText(/2 tools/)
+    .waitFor({ timeout: 60_000 });
+  await everything.getByRole('tab', { name: /Tools/ }).click();
+  await everything.getByRole('button', { name: /Get Sum/ }).click();
+  await everything.getByRole('spinbutton', { name: /^a/ }).fill('7');
+  await everything.getByRole('spinbutton', { name: /^b/ }).fill('8');
+  await everything.getByRole('button', { name: 'Save call' }).click();
+  const panel = first.locator('mcp-saved-calls');
+  await panel.locator('#saved-draft-name').fill('seven plus eight');
+  await panel.locator('[data-action="save-draft"]').click();
+  await panel.getByText('Saved "seven plus eight".').waitFor();
+
+  const second = await signIn('bob');
+  await card(second, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  await second.locator('mcp-app-bar [data-action="saved-calls"]').click();
+  const there = second.locator('mcp-saved-calls li[data-saved-call]').filter({ hasText: 'seven plus eight' });
+  await there.waitFor({ timeout: 15_000 });
+  assert.match(await there.innerText(), /everything:get-sum/);
+  await second.context().close();
+
+  // Deleted in the first browser: a third one no longer has it.
+  await panel
+    .locator('li[data-saved-call]')
+    .filter({ hasText: 'seven plus eight' })
+    .getByRole('button', { name: /Delete/ })
+    .click();
+  await panel.getByText('Deleted "seven plus eight".').waitFor();
+  const third = await signIn('bob');
+  await card(third, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  await third.locator('mcp-app-bar [data-action="saved-calls"]').click();
+  await third
+    .locator('mcp-saved-calls')
+    .getByText(/Nothing saved yet/)
+    .waitFor({ timeout: 15_000 });
+  await first.context().close();
+  await third.context().close();
+});

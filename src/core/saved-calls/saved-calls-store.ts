@@ -157,6 +157,25 @@ export class SavedCallsStore {
     return { added: fresh.length, skipped };
   }
 
+  /**
+   * Makes the saved calls those of a saved-calls file that is the source of truth (team mode: the person's list on
+   * the gateway): calls missing from it are removed, its new ones added; a call kept keeps its results. A
+   * malformed file throws SavedCallsImportError and changes nothing.
+   */
+  async syncFrom(text: string): Promise<void> {
+    await this.load();
+    const incoming = parseSavedCallsFile(text);
+    const gone = this.list().filter((call) => !incoming.some((data) => sameCall(call, data)));
+    for (const call of gone) this.calls.delete(call.id);
+    const db = await this.db;
+    if (db && gone.length) {
+      const tx = db.transaction('calls', 'readwrite');
+      await Promise.all([...gone.map((c) => tx.store.delete(c.id)), tx.done]);
+    }
+    if (gone.length) this.changes.notify();
+    await this.importText(text);
+  }
+
   /** Called after every change; returns an unsubscribe. */
   onChange(listener: () => void): () => void {
     return this.changes.add(listener);

@@ -23,15 +23,32 @@ export function installSavedCalls(options: {
   root: ParentNode;
   services: HostServices;
   dbName?: string;
+  /**
+   * Team mode: the person's saved calls kept elsewhere (the gateway), as a saved-calls file's text; they replace
+   * this browser's when the store opens, and every change is saved there.
+   */
+  mirror?: { text(): string | undefined; save(text: string): void };
 }): SavedCallsHost {
-  const { services } = options;
+  const { services, mirror } = options;
   let store: Promise<SavedCallsStore> | undefined;
+  const openStore = async (Store: typeof SavedCallsStore): Promise<SavedCallsStore> => {
+    const opened = new Store(options.dbName);
+    if (!mirror) return opened;
+    const text = mirror.text();
+    if (text) await opened.syncFrom(text).catch((e: unknown) => console.warn('[mcp-dashboard] saved calls', e));
+    let last = opened.exportText();
+    opened.onChange(() => {
+      const now = opened.exportText();
+      if (now !== last) mirror.save((last = now));
+    });
+    return opened;
+  };
   const open = async (draft?: SavedCallData): Promise<McpSavedCalls | undefined> => {
     const [{ SavedCallsStore: Store }] = await Promise.all([
       import('../../core/saved-calls/saved-calls-store.js'),
       import('./saved-calls-panel.js'),
     ]);
-    store ??= Promise.resolve(new Store(options.dbName));
+    store ??= openStore(Store);
     const panel = options.root.querySelector('mcp-saved-calls');
     if (!panel) return undefined;
     panel.store = await store;

@@ -26,7 +26,7 @@ import { preloadSessions, preloadStartup } from './startup-preload.js';
 import { takeToken } from './token.js';
 import { isTeamMode } from '../team/team-api.js';
 import { renewTeamSession } from '../team/session-renewal.js';
-import { teamPreferences } from '../team/team-preferences.js';
+import { TEAM_SAVED_CALLS_KEY, teamPreferences } from '../team/team-preferences.js';
 
 const LAUNCH_PROBLEM_KEYS = {
   'no-token': 'problem.noToken',
@@ -172,7 +172,20 @@ export class DashboardBoot implements ReactiveController {
     });
     services.apps.setLinkConfirmer((request) => dialogs.link.value!.open(request));
     services.policy.setPasskeyPrompt(() => dialogs.passkey.value!);
-    this.savedCalls = installSavedCalls({ root: host.renderRoot, services, dbName: host.dbName });
+    this.savedCalls = installSavedCalls({
+      root: host.renderRoot,
+      services,
+      dbName: host.dbName,
+      // Team mode: saved calls follow the person, through their preferences on the gateway.
+      ...(isTeamMode()
+        ? {
+            mirror: {
+              text: () => configuration.get<string>(TEAM_SAVED_CALLS_KEY),
+              save: (text: string) => void configuration.set(TEAM_SAVED_CALLS_KEY, text).catch(() => {}),
+            },
+          }
+        : {}),
+    });
     services.theme.applyToElement(host);
     services.theme.applyToDocument(host.ownerDocument);
     const [, policyProblem] = await Promise.all([settingsLoaded, services.policy.load()]);

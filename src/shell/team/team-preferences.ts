@@ -1,5 +1,8 @@
 import type { RemotePreferences } from '../../core/services/configuration.js';
 
+/** The preference that holds a person's saved calls in team mode (a saved-calls file's text; results stay in each browser). */
+export const TEAM_SAVED_CALLS_KEY = 'team.savedCalls';
+
 /**
  * Team mode: the person's preferences and layouts on the gateway (`/api/team/preferences`), so a second browser
  * shows them. `fetchWith` is the page's gateway fetch (it adds the token and renews an ended session).
