@@ -216,3 +216,50 @@ test('a saved call follows the person to a second browser, and a deletion too', 
   await first.context().close();
   await third.context().close();
 });
+
+test(
+  'a remembered answer follows the person: the second browser does not ask again',
+  { timeout: 180_000 },
+  async () => {
+    const sum = async (page: Page, a: string) => {
+      const everything = card(page, 'everything');
+      await everything
+        .locator('header')
+        .getByText(/2 tools/)
+        .waitFor({ timeout: 60_000 });
+      await everything.getByRole('tab', { name: /Tools/ }).click();
+      await everything.getByRole('button', { name: /Get Sum/ }).click();
+      await everything.getByRole('spinbutton', { name: /^a/ }).fill(a);
+      await everything.getByRole('spinbutton', { name: /^b/ }).fill('1');
+      await everything.getByRole('button', { name: 'Invoke' }).click();
+      return everything;
+    };
+    const first = await signIn('bob');
+    const one = await sum(first, '100');
+    const dialog = first.getByRole('alertdialog');
+    await dialog.getByRole('checkbox', { name: /Remember my answer/ }).check();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await one
+      .getByText(/\b101\b/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    // Saved for bob on the gateway (the sentinel: without it the second browser would ask).
+    const bob = await team.signIn('bob');
+    for (let i = 0; i < 50; i += 1) {
+      const { values } = (await (await bob.api('GET', '/api/team/preferences')).json()) as {
+        values: Record<string, unknown>;
+      };
+      if (Array.isArray(values['team.consents']) && values['team.consents'].length) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const second = await signIn('bob');
+    const two = await sum(second, '200');
+    await two
+      .getByText(/\b201\b/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    assert.equal(await second.getByRole('alertdialog').count(), 0, 'no dialog: the answer was remembered for bob');
+    await first.context().close();
+    await second.context().close();
+  },
+);

@@ -156,6 +156,38 @@ export class ConsentStore {
     return ended;
   }
 
+  /** The consents kept across sessions (what follows a person in team mode). */
+  persistent(): ConsentRecord[] {
+    return this.list().filter((r) => r.duration === 'persistent');
+  }
+
+  /**
+   * Makes the persistent consents those of `records` (team mode: the person's list on the gateway is the source of
+   * truth): others are forgotten, these remembered; session and view consents of this page are kept. Entries that
+   * are not consent records are skipped.
+   */
+  async syncFrom(records: unknown): Promise<void> {
+    const incoming = (Array.isArray(records) ? records : []).filter(
+      (r): r is ConsentRecord =>
+        r !== null &&
+        typeof r === 'object' &&
+        typeof (r as ConsentRecord).key === 'string' &&
+        typeof (r as ConsentRecord).fingerprint === 'string' &&
+        (r as ConsentRecord).duration === 'persistent',
+    );
+    const db = await this.db;
+    for (const record of this.persistent()) {
+      if (incoming.some((r) => r.key === record.key)) continue;
+      this.records.delete(record.key);
+      await db?.delete('consents', record.key);
+    }
+    for (const record of incoming) {
+      this.records.set(record.key, record);
+      await db?.put('consents', record);
+    }
+    this.changes.notify();
+  }
+
   /** Every remembered consent, newest first. */
   list(): ConsentRecord[] {
     return [...this.records.values()].sort((a, b) => b.grantedAt - a.grantedAt);

@@ -26,7 +26,7 @@ import { preloadSessions, preloadStartup } from './startup-preload.js';
 import { takeToken } from './token.js';
 import { isTeamMode } from '../team/team-api.js';
 import { renewTeamSession } from '../team/session-renewal.js';
-import { TEAM_SAVED_CALLS_KEY, teamPreferences } from '../team/team-preferences.js';
+import { followConsents, TEAM_SAVED_CALLS_KEY, teamPreferences } from '../team/team-preferences.js';
 
 const LAUNCH_PROBLEM_KEYS = {
   'no-token': 'problem.noToken',
@@ -189,6 +189,7 @@ export class DashboardBoot implements ReactiveController {
     services.theme.applyToElement(host);
     services.theme.applyToDocument(host.ownerDocument);
     const [, policyProblem] = await Promise.all([settingsLoaded, services.policy.load()]);
+    if (isTeamMode()) await followConsents(configuration, services.policy.consents);
     if (policyProblem)
       services.bus.emit('mcp:host:notification', {
         title: host.t('policy.settingsTitle'),

@@ -1,4 +1,5 @@
-import type { RemotePreferences } from '../../core/services/configuration.js';
+import type { Configuration, RemotePreferences } from '../../core/services/configuration.js';
+import type { ConsentStore } from '../../core/policy/consent-store.js';
 
 /** The preference that holds a person's saved calls in team mode (a saved-calls file's text; results stay in each browser). */
 export const TEAM_SAVED_CALLS_KEY = 'team.savedCalls';
@@ -28,4 +29,24 @@ export function teamPreferences(
       }
     },
   };
+}
+
+/** The preference that holds a person's remembered answers (persistent consents) in team mode. */
+export const TEAM_CONSENTS_KEY = 'team.consents';
+
+/**
+ * Team mode: the person's remembered answers follow them. The gateway's copy replaces this browser's persistent
+ * consents at start; each change is saved back. (The gateway still decides every call by the person's roles: a
+ * remembered answer only spares the person a dialog.)
+ */
+export async function followConsents(configuration: Configuration, consents: ConsentStore): Promise<void> {
+  const remote = configuration.get<unknown>(TEAM_CONSENTS_KEY);
+  if (remote !== undefined) await consents.syncFrom(remote).catch(() => {});
+  let last = JSON.stringify(consents.persistent());
+  consents.onChange(() => {
+    const now = JSON.stringify(consents.persistent());
+    if (now === last) return;
+    last = now;
+    void configuration.set(TEAM_CONSENTS_KEY, consents.persistent()).catch(() => {});
+  });
 }
