@@ -77,6 +77,11 @@ for (const store of ['file', 'postgres'] as const) {
       assert.equal(begins.length, 1);
       assert.equal(begins[0]!.actor!.sub, 'bob');
       const ada = await team.signIn('ada');
+      const people = (await (await ada.api('GET', '/api/team/people')).json()) as { people: { sub: string }[] };
+      assert.ok(
+        people.people.some((p) => p.sub === 'bob'),
+        'people seen before the restart are still listed for admins',
+      );
       const rows = (await (await ada.api('GET', `/api/audit?name=${LONG.name}`)).json()) as {
         rows: { outcome: string; sub: string }[];
       };

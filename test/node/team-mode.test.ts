@@ -184,6 +184,19 @@ describe('team mode: sign-in, roles the gateway enforces, one audit log', { time
     assert.match(await cy.response.text(), /No access to this dashboard[\s\S]*ops@example\.test/);
     assert.equal(cy.gatewayCookies.get('mcpd-session'), undefined);
 
+    // A member cannot end another person's session (it is not theirs to see).
+    const adaSessions = (await (await ada.api('GET', '/api/team/sessions')).json()) as { sessions: { id: string }[] };
+    const notMine = await bob.api('DELETE', `/api/team/sessions/${adaSessions.sessions[0]!.id}`);
+    assert.equal(notMine.status, 404);
+    assert.equal((await ada.api('GET', '/api/team/me')).status, 200, 'ada is still signed in');
+    const mineOnly = (await (await bob.api('GET', '/api/team/sessions?all=1')).json()) as {
+      sessions: { sub: string }[];
+    };
+    assert.ok(
+      mineOnly.sessions.every((s) => s.sub === 'bob'),
+      'a member lists only their own sessions',
+    );
+
     const carl = await team.signIn('bob');
     const out = await carl.api('POST', '/api/team/sign-out');
     assert.equal(out.status, 200);

@@ -8,6 +8,9 @@ import { createPool, describeDatabase, reason } from '../audit/pg-store.js';
 export const MAX_VALUE_BYTES = 512 * 1024;
 export const MAX_PERSON_BYTES = 4 * 1024 * 1024;
 
+/** The "person" whose state is the team's own (people seen): an identity provider's subject is never empty. */
+export const TEAM_WIDE = '';
+
 /** Why a person's state could not be read or written. */
 export class PersonStateError extends Error {
   constructor(

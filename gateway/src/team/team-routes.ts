@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, safeDecode, sendJson, sendJsonText } from '../http/http-io.js';
-import { MAX_VALUE_BYTES, PersonStateError } from './person-state.js';
+import { MAX_VALUE_BYTES, PersonStateError, TEAM_WIDE } from './person-state.js';
 import { printError } from '../terminal/terminal-text.js';
-import type { Person } from './browser-sessions.js';
+import type { Person, PersonSeen } from './browser-sessions.js';
 import { OidcError } from './oidc.js';
 import { auditCsv, type AuditQuery } from './team-audit.js';
 import { sendTeamPage } from './team-pages.js';
@@ -76,6 +76,16 @@ export function teamPublicRoutes(team: TeamMode, startupBody: (person: Person) =
       return;
     }
     const { secret } = team.sessions.create(person, idToken, String(req.headers['user-agent'] ?? ''));
+    // Who has signed in is kept in the team's store (the Team admin screen lists people across restarts).
+    void team.state
+      .set(
+        TEAM_WIDE,
+        `people/${person.sub}`,
+        team.sessions.people().find((p) => p.sub === person.sub),
+      )
+      .catch((error: unknown) =>
+        printError(`mcp-dashboard: could not record the sign-in of ${person.sub}: ${String(error)}`),
+      );
     redirect(res, pending.returnTo, {
       'Set-Cookie': [
         clearLogin,
@@ -219,7 +229,14 @@ export async function teamApiRoute(
   }
   if (path === '/api/team/people' && req.method === 'GET') {
     if (adminOnly()) return true;
-    sendJson(res, 200, { people: team.sessions.people() });
+    const kept = await team.state.all(TEAM_WIDE).catch(() => ({}));
+    const people = new Map<string, PersonSeen>();
+    for (const [key, value] of Object.entries(kept))
+      if (key.startsWith('people/')) people.set(key.slice('people/'.length), value as PersonSeen);
+    for (const seen of team.sessions.people()) people.set(seen.sub, seen);
+    sendJson(res, 200, {
+      people: [...people.values()].sort((a, b) => b.lastSignIn.localeCompare(a.lastSignIn)),
+    });
     return true;
   }
   if (path === '/api/team/sessions' && req.method === 'GET') {
