@@ -263,3 +263,31 @@ test(
     await second.context().close();
   },
 );
+
+test(
+  'an admin publishes a dashboard for the team; a member gets it, and cannot publish',
+  { timeout: 180_000 },
+  async () => {
+    const admin = await signIn('ada');
+    await card(admin, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+    await admin.locator('[data-action="edit-layout"]').click();
+    await admin.locator('[data-action="new-dashboard"]').click();
+    const rename = admin.locator('[data-action="rename-dashboard"]');
+    await rename.fill('Ops board');
+    await rename.press('Enter');
+    await admin.locator('[data-action="publish-layout"]').click();
+    await admin.getByRole('tab', { name: /Ops board/ }).waitFor();
+
+    const member = await signIn('bob');
+    await member.getByRole('tab', { name: /Ops board/ }).waitFor({ timeout: 60_000 });
+    await member.locator('[data-action="edit-layout"]').click();
+    assert.equal(await member.locator('[data-action="publish-layout"]').count(), 0, 'members see no Publish');
+    const bob = await team.signIn('bob');
+    const refused = await bob.api('PUT', '/api/team/layouts/ops', {
+      body: { dashboard: { id: 'ops', name: 'x', tiles: [] } },
+    });
+    assert.equal(refused.status, 403);
+    await admin.context().close();
+    await member.context().close();
+  },
+);

@@ -14,6 +14,7 @@ import { checkHostAndOrigin } from './security.js';
 import { handleMcp, handleStderr } from './server-routes.js';
 import { serveStatic } from './static-files.js';
 import type { TeamMode } from '../team/team-mode.js';
+import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
 import { teamMcp, teamRead, teamStartupBody } from '../team/team-relay.js';
 import { gateUi, teamApiRoute, teamPublicRoutes } from '../team/team-routes.js';
 
@@ -165,6 +166,10 @@ async function teamRoute(
   const path = url.pathname;
   const person = team.personOf(req)!;
   if (await teamApiRoute(team, req, res, url)) return true;
+  const fromFiles = () =>
+    (JSON.parse(ctx.startupReads.get('/api/layouts')?.() ?? '{"dashboards":[]}') as { dashboards: TeamDashboard[] })
+      .dashboards;
+  if (await team.layouts.handle(req, res, path, person, fromFiles)) return true;
   if (path === '/api/launch/codes') {
     sendJson(res, 404, { error: 'Team mode has no launch codes: people sign in.' });
     return true;

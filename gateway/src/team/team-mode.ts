@@ -11,6 +11,7 @@ import { OidcRelyingParty, type PendingSignIn } from './oidc.js';
 import type { TeamSettings } from './settings.js';
 import { TeamAudit } from './team-audit.js';
 import { openPersonState, type PersonState } from './person-state.js';
+import { PublishedLayouts } from './team-layouts.js';
 
 /** The cookie that carries a browser session's secret. */
 const SESSION_COOKIE = 'mcpd-session';
@@ -38,6 +39,8 @@ export class TeamMode {
     readonly audit: TeamAudit,
     /** What follows each person between browsers (preferences, layouts). */
     readonly state: PersonState,
+    /** Team dashboards admins published from the page. */
+    readonly layouts: PublishedLayouts,
   ) {
     this.sessions = new BrowserSessions(settings);
     this.guardContext = { roles: () => this.settings.roles, audit, toolTypes: new ToolTypes() };
@@ -48,7 +51,7 @@ export class TeamMode {
     const oidc = await OidcRelyingParty.discover(settings);
     const audit = await TeamAudit.open(settings.dataDir, settings.databaseUrl);
     const state = await openPersonState(settings.dataDir, settings.databaseUrl);
-    return new TeamMode(settings, oidc, audit, state);
+    return new TeamMode(settings, oidc, audit, state, await PublishedLayouts.load(state));
   }
 
   /** Cookie names: `__Host-` prefixed when the dashboard is served over https. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideTeamRequest } from '../../../src/core/shared/team/roles.js';
+import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
 import { sendJsonRpcAnswer } from '../relay/route-answers.js';
 import type { ServerRouter } from '../relay/server-router.js';
 import type { Person } from './browser-sessions.js';
@@ -86,6 +87,10 @@ export function teamRead(team: TeamMode, person: Person, path: string, text: str
       servers[name] = { ...entry, info: narrowed };
     }
     return JSON.stringify({ servers });
+  }
+  if (path === '/api/layouts') {
+    const body = JSON.parse(text) as { dashboards: TeamDashboard[] };
+    return JSON.stringify({ dashboards: team.layouts.merge(body.dashboards) });
   }
   return text;
 }

@@ -6,6 +6,7 @@ import { firstFree, placeTile } from '../../core/layout/grid-engine.js';
 import type { AppTile, NewTile, TeamDashboard, Tile } from '../../core/shared/layout/layout-types.js';
 import type { HostServices } from '../services/host-services.js';
 import type { AppView } from '../mcp-apps/app-view.js';
+import { isTeamAdmin, publishDashboard } from '../team/publish-layout.js';
 import { LayoutStore, type ShownDashboard } from './layout-store.js';
 import { downloadLayout, readLayoutFile } from './layout-files.js';
 import { renderTileContent, tileLabel, type TileContext } from './layout-tiles.js';
@@ -58,8 +59,15 @@ export class DashboardLayoutController implements ReactiveController {
     this.host.services?.a11y.announce(message, politeness);
   }
 
+  /** Team mode: the person may publish dashboards for the team. */
+  teamAdmin = false;
+
   /** Fetches the team's dashboards; without them (or with an older gateway) the default stands. */
   async loadTeam(services: HostServices): Promise<void> {
+    void isTeamAdmin(services).then((admin) => {
+      this.teamAdmin = admin;
+      this.host.requestUpdate();
+    });
     try {
       this.team = ((await services.gateway.layouts()) ?? []) as TeamDashboard[];
     } catch (error) {
@@ -212,6 +220,19 @@ export class DashboardLayoutController implements ReactiveController {
     if (!store) return;
     store.resetToTeam();
     this.announce(this.t(store.hasTeam ? 'layout.resetDone' : 'layout.resetDefaultDone'));
+  }
+
+  /** Team mode, admins: publishes the open dashboard for everyone (it replaces the team's one with its id). */
+  async publish(dashboard: ShownDashboard): Promise<void> {
+    const services = this.host.services;
+    if (!services || !this.store) return;
+    try {
+      this.team = await publishDashboard(services, dashboard);
+      this.store.rebase(this.team, dashboard.id);
+      this.announce(this.t('layout.published', { name: dashboard.name }));
+    } catch (error) {
+      this.announce(this.t('layout.publishFailed', { reason: (error as Error).message }), 'assertive');
+    }
   }
 
   /** Adds an empty dashboard of the user's own. */

@@ -37,6 +37,13 @@ function renderToolbar(layout: DashboardLayoutController, store: LayoutStore, ac
       @click=${() => layout.reset()}
       >${icon('reset')} ${t(store.hasTeam ? 'layout.reset' : 'layout.resetDefault')}</button
     >
+    ${
+      layout.teamAdmin
+        ? html`<button type="button" data-action="publish-layout" @click=${() => void layout.publish(active)}
+            >${icon('upload')} ${t('layout.publish')}</button
+          >`
+        : nothing
+    }
     <button type="button" class="primary" data-action="done-layout" @click=${() => layout.setEditing(false)}
       >${icon('check')} ${t('layout.done')}</button
     >`;

@@ -238,6 +238,24 @@ export class LayoutStore {
     this.commit({ ...this.state, dashboards, hidden: [] }, 'reset to the team layout', true);
   }
 
+  /**
+   * The team's dashboards changed (an admin published one): they become the base, and this person's own copy of
+   * `published` is dropped so they see what was published.
+   */
+  rebase(team: TeamDashboard[], published: string): void {
+    const dashboards = { ...this.state.dashboards };
+    delete dashboards[published];
+    this.state = {
+      ...this.state,
+      dashboards,
+      own: this.state.own.filter((id) => id !== published),
+      hidden: (this.state.hidden ?? []).filter((id) => id !== published),
+      active: published,
+    };
+    this.persist();
+    this.load(team, this.servers);
+  }
+
   /** The layout file for these dashboards (all by default). */
   exportFile(ids?: string[]): LayoutFile {
     const chosen = this.dashboards().filter((d) => !ids || ids.includes(d.id));
