@@ -35,17 +35,30 @@ async function signIn(sub: string): Promise<Page> {
 const card = (page: Page, name: string) =>
   page.locator('mcp-widget-card').filter({ has: page.locator(`h2:text-is("${name}")`) });
 
+/** The everything card once it shows its counts (`tools` narrows what they must say). */
+async function everythingReady(page: Page, tools: RegExp = /tools/) {
+  const everything = card(page, 'everything');
+  await everything.locator('header').getByText(tools).waitFor({ timeout: 60_000 });
+  return everything;
+}
+
+/** Opens Get Sum in the everything card and types `a` and `b` (a member's role allows it). */
+async function fillSum(page: Page, a: string, b: string) {
+  const everything = await everythingReady(page, /2 tools/);
+  await everything.getByRole('tab', { name: /Tools/ }).click();
+  await everything.getByRole('button', { name: /Get Sum/ }).click();
+  await everything.getByRole('spinbutton', { name: /^a/ }).fill(a);
+  await everything.getByRole('spinbutton', { name: /^b/ }).fill(b);
+  return everything;
+}
+
 test(
   'a member signs in and the card offers only the tools their role allows; a call goes through the dialog',
   { timeout: 180_000 },
   async () => {
     const page = await signIn('bob');
     const problems = watchProblems(page);
-    const everything = card(page, 'everything');
-    await everything
-      .locator('header')
-      .getByText(/2 tools/)
-      .waitFor({ timeout: 60_000 });
+    const everything = await everythingReady(page, /2 tools/);
     await page.locator('mcp-person-menu summary').getByText('Bob Builder').waitFor({ timeout: 15_000 });
     await everything.getByRole('tab', { name: /Tools/ }).click();
     await everything.getByRole('button', { name: /Get Sum/ }).waitFor();
@@ -76,7 +89,7 @@ test(
   { timeout: 180_000 },
   async () => {
     const page = await signIn('ada');
-    await card(page, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+    await everythingReady(page);
     await page.locator('mcp-person-menu summary').click();
     await page.locator('mcp-person-menu').getByRole('button', { name: 'Team admin' }).click();
     const admin = page.getByRole('dialog', { name: 'Team admin' });
@@ -96,15 +109,7 @@ test(
   { timeout: 180_000 },
   async () => {
     const page = await signIn('bob');
-    const everything = card(page, 'everything');
-    await everything
-      .locator('header')
-      .getByText(/2 tools/)
-      .waitFor({ timeout: 60_000 });
-    await everything.getByRole('tab', { name: /Tools/ }).click();
-    await everything.getByRole('button', { name: /Get Sum/ }).click();
-    await everything.getByRole('spinbutton', { name: /^a/ }).fill('30');
-    await everything.getByRole('spinbutton', { name: /^b/ }).fill('12');
+    const everything = await fillSum(page, '30', '12');
 
     // An admin revokes every session of bob's (the sentinel: the page's next request is refused).
     const ada = await team.signIn('ada');
@@ -117,7 +122,9 @@ test(
 
     // The page's next request to the gateway meets the ended session (before or after the call's confirmation
     // is asked, whichever request comes first).
-    await everything.getByRole('button', { name: 'Invoke' }).click();
+    // The page's polling may meet the ended session before the click does: the click then waits (the prompt is
+    // modal) and lands once the person is back.
+    const clicking = everything.getByRole('button', { name: 'Invoke' }).click({ timeout: 90_000 });
     const confirm = page.getByRole('alertdialog');
     const ended = page.getByRole('dialog', { name: 'Your sign-in has ended' });
     await ended.waitFor({ timeout: 30_000 });
@@ -137,6 +144,7 @@ test(
     }
     await back.waitFor();
     await ended.waitFor({ state: 'detached', timeout: 15_000 });
+    await clicking;
     await confirm
       .getByRole('button', { name: 'Confirm' })
       .click({ timeout: 30_000 })
@@ -156,7 +164,7 @@ test(
 test('preferences follow the person to a second browser', { timeout: 180_000 }, async () => {
   const first = await signIn('bob');
   const theme = first.locator('mcp-app-bar select').nth(1);
-  await card(first, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  await everythingReady(first);
   await theme.selectOption('dark');
   // Saved for bob on the gateway (the sentinel: a fresh profile has no such preference of its own).
   const ada = await team.signIn('bob');
@@ -168,7 +176,7 @@ test('preferences follow the person to a second browser', { timeout: 180_000 }, 
     await new Promise((r) => setTimeout(r, 100));
   }
   const second = await signIn('bob');
-  await card(second, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  await everythingReady(second);
   assert.equal(await second.locator('mcp-app-bar select').nth(1).inputValue(), 'dark');
   await first.context().close();
   await second.context().close();
@@ -176,15 +184,7 @@ test('preferences follow the person to a second browser', { timeout: 180_000 }, 
 
 test('a saved call follows the person to a second browser, and a deletion too', { timeout: 180_000 }, async () => {
   const first = await signIn('bob');
-  const everything = card(first, 'everything');
-  await everything
-    .locator('header')
-    .getByText(/2 tools/)
-    .waitFor({ timeout: 60_000 });
-  await everything.getByRole('tab', { name: /Tools/ }).click();
-  await everything.getByRole('button', { name: /Get Sum/ }).click();
-  await everything.getByRole('spinbutton', { name: /^a/ }).fill('7');
-  await everything.getByRole('spinbutton', { name: /^b/ }).fill('8');
+  const everything = await fillSum(first, '7', '8');
   await everything.getByRole('button', { name: 'Save call' }).click();
   const panel = first.locator('mcp-saved-calls');
   await panel.locator('#saved-draft-name').fill('seven plus eight');
@@ -192,7 +192,7 @@ test('a saved call follows the person to a second browser, and a deletion too', 
   await panel.getByText('Saved "seven plus eight".').waitFor();
 
   const second = await signIn('bob');
-  await card(second, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  await everythingReady(second);
   await second.locator('mcp-app-bar [data-action="saved-calls"]').click();
   const there = second.locator('mcp-saved-calls li[data-saved-call]').filter({ hasText: 'seven plus eight' });
   await there.waitFor({ timeout: 15_000 });
@@ -207,7 +207,7 @@ test('a saved call follows the person to a second browser, and a deletion too', 
     .click();
   await panel.getByText('Deleted "seven plus eight".').waitFor();
   const third = await signIn('bob');
-  await card(third, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+  await everythingReady(third);
   await third.locator('mcp-app-bar [data-action="saved-calls"]').click();
   await third
     .locator('mcp-saved-calls')
@@ -222,15 +222,7 @@ test(
   { timeout: 180_000 },
   async () => {
     const sum = async (page: Page, a: string) => {
-      const everything = card(page, 'everything');
-      await everything
-        .locator('header')
-        .getByText(/2 tools/)
-        .waitFor({ timeout: 60_000 });
-      await everything.getByRole('tab', { name: /Tools/ }).click();
-      await everything.getByRole('button', { name: /Get Sum/ }).click();
-      await everything.getByRole('spinbutton', { name: /^a/ }).fill(a);
-      await everything.getByRole('spinbutton', { name: /^b/ }).fill('1');
+      const everything = await fillSum(page, a, '1');
       await everything.getByRole('button', { name: 'Invoke' }).click();
       return everything;
     };
@@ -269,7 +261,7 @@ test(
   { timeout: 180_000 },
   async () => {
     const admin = await signIn('ada');
-    await card(admin, 'everything').locator('header').getByText(/tools/).waitFor({ timeout: 60_000 });
+    await everythingReady(admin);
     await admin.locator('[data-action="edit-layout"]').click();
     await admin.locator('[data-action="new-dashboard"]').click();
     const rename = admin.locator('[data-action="rename-dashboard"]');

@@ -1,27 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AuditRow } from '../../../src/core/shared/team/audit-row.js';
 import type { AuditEntry, AuditRecord } from '../audit/audit-chain.js';
 import { AuditFileStore } from '../audit/file-store.js';
 import { AuditPgStore } from '../audit/pg-store.js';
 import { printError } from '../terminal/terminal-text.js';
 
-/** A call as the audit viewer lists it: its begin record joined with its end. */
-export interface AuditRow {
-  seq: number;
-  time: string;
-  sub: string;
-  email: string;
-  server: string;
-  method: string;
-  name: string;
-  argsDigest: string;
-  surface: string;
-  decision: 'allow' | 'deny';
-  rule: string;
-  outcome: 'ok' | 'error' | 'lost' | 'refused' | 'pending';
-  endedAt: string;
-  detail: string;
-}
+export type { AuditRow };
 
 /** What an audit query may narrow by. */
 export interface AuditQuery {

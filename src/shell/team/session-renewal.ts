@@ -1,26 +1,9 @@
 import { LitElement, css, html } from 'lit';
 import { ShellLocalize } from '../i18n/shell-localize.js';
+import { readTeamSession } from './team-api.js';
 
 /** How often the page asks whether the person has signed in again. */
 const POLL_MS = 1500;
-
-/** The page token of a live session, or undefined while there is none. */
-async function currentToken(): Promise<string | undefined> {
-  try {
-    const response = await fetch('/api/team/session', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-      cache: 'no-store',
-      credentials: 'same-origin',
-    });
-    if (!response.ok) return undefined;
-    const body = (await response.json()) as { token?: unknown };
-    return typeof body.token === 'string' ? body.token : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * <mcp-session-ended>: team mode, the person's sign-in has ended (idle, too old, revoked) while the page is open.
@@ -71,7 +54,7 @@ export function renewTeamSession(): Promise<string> {
     document.body.append(prompt);
     try {
       for (;;) {
-        const token = await currentToken();
+        const token = (await readTeamSession())?.token;
         if (token) return token;
         await new Promise((r) => setTimeout(r, POLL_MS));
       }

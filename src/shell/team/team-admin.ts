@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { ShellLocalize } from '../i18n/shell-localize.js';
+import type { AuditRow } from '../../core/shared/team/audit-row.js';
 import type { TeamApi } from './team-api.js';
 
 interface PersonRow {
@@ -17,18 +18,6 @@ interface SessionRow {
   lastSeen: string;
   userAgent: string;
   current: boolean;
-}
-interface AuditRow {
-  seq: number;
-  time: string;
-  sub: string;
-  email: string;
-  server: string;
-  method: string;
-  name: string;
-  decision: string;
-  rule: string;
-  outcome: string;
 }
 
 /**

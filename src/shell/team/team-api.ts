@@ -23,6 +23,24 @@ export function isTeamMode(): boolean {
   }
 }
 
+/** The page token and person of this browser's session (its cookie, same origin); undefined when there is none. */
+export async function readTeamSession(): Promise<{ token: string; person: TeamPerson } | undefined> {
+  try {
+    const response = await fetch('/api/team/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as { token?: unknown; person: TeamPerson };
+    return typeof body.token === 'string' ? { token: body.token, person: body.person } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The gateway's team routes, with the page token. */
 export class TeamApi {
   private constructor(
@@ -32,16 +50,8 @@ export class TeamApi {
 
   /** Who is signed in (and this page's token); undefined when the session has ended. */
   static async connect(): Promise<TeamApi | undefined> {
-    const response = await fetch('/api/team/session', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{}',
-      cache: 'no-store',
-      credentials: 'same-origin',
-    });
-    if (!response.ok) return undefined;
-    const body = (await response.json()) as { token: string; person: TeamPerson };
-    return new TeamApi(body.token, body.person);
+    const session = await readTeamSession();
+    return session && new TeamApi(session.token, session.person);
   }
 
   /** A request to a team route; rejects with the gateway's own reason. */
