@@ -84,6 +84,8 @@ export async function startTeam(
     people?: IdpPerson[];
     /** `team.database`: PostgreSQL instead of the embedded store (e.g. `startPostgres()` from postgres.ts). */
     database?: { url: string };
+    /** The client secret the gateway is given (default: the provider's; another one tests a wrong secret). */
+    clientSecret?: string;
   } = {},
 ): Promise<TeamGateway> {
   const port = await freePort();
@@ -110,7 +112,7 @@ export async function startTeam(
       config,
       exchange: false,
       extraArgs: ['--port', String(port)],
-      env: { DASH_OIDC_SECRET: idp.clientSecret },
+      env: { DASH_OIDC_SECRET: options.clientSecret ?? idp.clientSecret },
     });
   const team: TeamGateway = {
     idp,
