@@ -75,7 +75,7 @@ test(
       assert.match(run.text, new RegExp(`PostgreSQL database "team" on 127\\.0\\.0\\.1:${port}.*ECONNREFUSED`));
       assert.ok(!run.text.includes('s3cret-pw'), 'the password is never printed');
     } finally {
-      await stop();
+      await idp.stop();
     }
   },
 );
