@@ -130,6 +130,22 @@ async function untilAtMost(gw: Gw, count: number): Promise<number[]> {
   }
 }
 
+/**
+ * Waits until the gateway's children have not changed for 1.5 s (15 s at most): a warm spare refilled or a catalog
+ * discovery after an earlier test is not something a later test sent. Returns the pids.
+ */
+async function untilSettled(gw: Gw): Promise<number[]> {
+  const deadline = Date.now() + 15_000;
+  let last = childPids(gw.pid).sort().join(',');
+  let since = Date.now();
+  while (Date.now() - since < 1500 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = childPids(gw.pid).sort().join(',');
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+  return childPids(gw.pid);
+}
+
 describe('gateway bounds: nothing spawned for a refused initialize, a session cap, connection limits and timeouts on both ports', () => {
   let gw: Gw;
   let sandboxPort: number;
@@ -285,7 +301,7 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
   }
 
   test('a slow body is cut off after the request timeout (408), and nothing is spawned for it', async () => {
-    const children = childPids(gw.pid).sort();
+    const children = (await untilSettled(gw)).sort();
     const socket = await open(gw.port);
     socket.on('error', () => {});
     let answer = '';
