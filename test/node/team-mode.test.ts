@@ -144,6 +144,11 @@ describe('team mode: sign-in, roles the gateway enforces, one audit log', { time
         .split('\n')
         .every((l) => JSON.parse(l).seq > 0),
     );
+    const install = await bob.api('POST', '/api/registry/widgets/any-widget', { body: {} });
+    assert.equal(install.status, 403, 'a member without installWidgets changes no team widget');
+    assert.match(((await install.json()) as { error: string }).error, /installWidgets/);
+    const adaInstall = await ada.api('POST', '/api/registry/widgets/any-widget', { body: {} });
+    assert.notEqual(adaInstall.status, 403, 'an admin reaches the registry route');
     const people = await bob.api('GET', '/api/team/people');
     assert.equal(people.status, 403, 'members do not list people');
     const file = await readFile(join(team.dataDir, 'audit.jsonl'), 'utf8');

@@ -195,10 +195,13 @@ async function teamRoute(
     await teamMcp(team, person, req, res, server, body);
     return true;
   }
-  const serverRoute = /^\/api\/servers\/([^/]+)\//.exec(path);
-  const adminOnly =
-    (serverRoute && !person.admin) || (path.startsWith('/api/registry') && req.method !== 'GET' && !person.admin);
-  if (adminOnly) {
+  if (path.startsWith('/api/registry') && req.method !== 'GET' && !person.installWidgets) {
+    sendJson(res, 403, {
+      error: `Installing or removing widgets for the team needs an admin role or one with "installWidgets"; your roles: ${person.roles.join(', ')}.`,
+    });
+    return true;
+  }
+  if (/^\/api\/servers\/([^/]+)\//.test(path) && !person.admin) {
     sendJson(res, 403, { error: `Only admins may use ${path} in team mode; your roles: ${person.roles.join(', ')}.` });
     return true;
   }

@@ -9,6 +9,8 @@ export interface Person {
   /** Role names from the team's table, in table order. */
   roles: string[];
   admin: boolean;
+  /** May change the team's widget settings (install or remove registry widgets): admins and `installWidgets` roles. */
+  installWidgets: boolean;
 }
 
 /** One browser's sign-in. */

@@ -103,6 +103,7 @@ export class TeamMode {
     const person = session.person;
     person.roles = rolesForGroups(this.settings.roles, person.groups).map((r) => r.name);
     person.admin = isTeamAdmin(this.settings.roles, person.roles);
+    person.installWidgets = this.mayInstall(person.roles);
     this.who.set(req, session);
     return undefined;
   }
@@ -115,7 +116,17 @@ export class TeamMode {
   /** A person from the provider's answer: their roles from their groups. */
   person(signedIn: { sub: string; email: string | undefined; name: string | undefined; groups: string[] }): Person {
     const roles = rolesForGroups(this.settings.roles, signedIn.groups).map((r) => r.name);
-    return { ...signedIn, roles, admin: isTeamAdmin(this.settings.roles, roles) };
+    return {
+      ...signedIn,
+      roles,
+      admin: isTeamAdmin(this.settings.roles, roles),
+      installWidgets: this.mayInstall(roles),
+    };
+  }
+
+  /** Whether these roles may change the team's widgets (admin, or `installWidgets`). */
+  private mayInstall(roles: readonly string[]): boolean {
+    return this.settings.roles.some((r) => roles.includes(r.name) && (r.admin === true || r.installWidgets === true));
   }
 
   /** A sign-in on its way, by state (each is taken once). */
