@@ -100,6 +100,12 @@ test(
     await row.waitFor({ timeout: 15_000 });
     assert.match(await row.innerText(), /bob@example\.test[\s\S]*everything[\s\S]*Answered/);
     assert.match(await admin.innerText(), /People[\s\S]*Bob Builder/);
+    // The page told the gateway which surface asked (the card's widget); a page that said nothing is recorded "page".
+    const ada = await team.signIn('ada');
+    const { rows } = (await (await ada.api('GET', '/api/audit?sub=bob&name=get-sum')).json()) as {
+      rows: { surface: string }[];
+    };
+    assert.ok(rows.length > 0 && rows.every((r) => r.surface === 'widget'), JSON.stringify(rows));
     await page.context().close();
   },
 );

@@ -28,6 +28,11 @@ export interface InvokeServices {
   policy: PolicyGate | undefined;
   /** Each agent's calls waiting for the person, and the agents the person denied for a while. */
   floods: ConsentFloods;
+  /**
+   * Team mode: every call tells the gateway which surface asked (`_meta["dev.mcp-dashboard/surface"]`: person,
+   * widget, app or agent), for the team's audit log. Only the host sets it; a caller's own value is dropped.
+   */
+  announceSurface?: boolean;
 }
 
 /** One invocation as its steps see it: what was asked, by whom, under which correlation id. */

@@ -17,8 +17,11 @@ export interface ConsentChoice {
   choice: Pick<ConfirmationAnswer, 'scope' | 'duration'>;
 }
 
+/** The request `_meta` key that tells a team gateway which surface asked (docs/team.md). */
+export const SURFACE_META = 'dev.mcp-dashboard/surface';
+
 /** Request `_meta` keys only the host may set. */
-const RESERVED_META = ['mcplet_auth'];
+const RESERVED_META = ['mcplet_auth', SURFACE_META];
 
 /** The consent of a call the policy lets through without asking: nothing to remember. */
 export const NOT_ASKED: ConsentChoice = { remember: false, choice: {} };

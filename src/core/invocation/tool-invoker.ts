@@ -15,7 +15,15 @@ import {
   validateArguments,
   type InvokeServices,
 } from './invoke-steps.js';
-import { confirmCall, needsDialog, NOT_ASKED, passkeyAssertion, rememberConsent, requestMeta } from './person-steps.js';
+import {
+  confirmCall,
+  needsDialog,
+  NOT_ASKED,
+  passkeyAssertion,
+  rememberConsent,
+  requestMeta,
+  SURFACE_META,
+} from './person-steps.js';
 import { sendOrQueue, type RunningCalls } from './send-call.js';
 
 export type {
@@ -54,10 +62,12 @@ export class ToolInvoker {
     policy?: PolicyGate;
     /** Each agent's calls waiting for the person; a fresh in-memory count when not given. */
     floods?: ConsentFloods;
+    /** Team mode: tell the gateway which surface asked (InvokeServices.announceSurface). */
+    announceSurface?: boolean;
   }) {
-    const { bus, bridge, validator, confirm, policy } = options;
+    const { bus, bridge, validator, confirm, policy, announceSurface } = options;
     this.floods = options.floods ?? new ConsentFloods();
-    this.services = { bus, bridge, validator, confirm, policy, floods: this.floods };
+    this.services = { bus, bridge, validator, confirm, policy, floods: this.floods, announceSurface };
   }
 
   /** Each agent's calls waiting for the person (capped), and the agents the person denied for a while. */
@@ -167,6 +177,7 @@ export class ToolInvoker {
       ? await confirmCall(services, call, tool, evaluation, { interact, signal: options.signal })
       : NOT_ASKED;
     const meta = requestMeta(options._meta);
+    if (services.announceSurface) meta[SURFACE_META] = caller.surface === 'user' ? 'person' : caller.surface;
     if (evaluation?.decision.decision === 'passkey')
       meta.mcplet_auth = await passkeyAssertion(services, call, evaluation, interact);
     if (consent.remember) await rememberConsent(services, call, evaluation!, consent.choice, server);

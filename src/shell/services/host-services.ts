@@ -94,7 +94,16 @@ export function createHostServices(options: {
   });
   // "Deny all from this agent" outlives a reload of the tab (an agent keeps acting on it), not the tab.
   const floods = new ConsentFloods({ store: sessionBlockStore() });
-  const invoker = new ToolInvoker({ bus, bridge, validator, confirm: options.confirm, policy: policy.gate, floods });
+  const invoker = new ToolInvoker({
+    bus,
+    bridge,
+    validator,
+    confirm: options.confirm,
+    policy: policy.gate,
+    floods,
+    // Team mode (the page renews its token there): the gateway's audit log records which surface asked.
+    announceSurface: options.renewToken !== undefined,
+  });
   invoker.start();
   const agents = createAgentServices({ bus, bridge, invoker, validator, policy, gateway });
   const stopRouting = routeReadRequests(bus, bridge, (source, operation, serverName) =>
