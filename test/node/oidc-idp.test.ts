@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import * as client from 'openid-client';
-import { DEFAULT_PEOPLE, IDP_SCOPE, signInHeadless, signOutHeadless, startIdp, type Idp } from '../support/oidc-idp.js';
+import { signInHeadless, signOutHeadless } from '../support/headless-signin.js';
+import { DEFAULT_PEOPLE, IDP_SCOPE, startIdp, type Idp } from '../support/oidc-idp.js';
 
 const bob = DEFAULT_PEOPLE.find((p) => p.sub === 'bob')!;
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { signInHeadless } from '../support/oidc-idp.js';
+import { signInHeadless } from '../support/headless-signin.js';
 import { startTeam, type Member, type TeamGateway } from '../support/team-fixture.js';
 
 const TEAM_REFUSED = -32051;

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runGatewayToExit } from '../support/gateway-process.mjs';
-import { DEFAULT_PEOPLE, signInHeadless, startIdp } from '../support/oidc-idp.js';
+import { signInHeadless } from '../support/headless-signin.js';
+import { DEFAULT_PEOPLE, startIdp } from '../support/oidc-idp.js';
 import { EVERYTHING, freePort, startTeam, TEST_ROLES } from '../support/team-fixture.js';
 
 let dir: string;

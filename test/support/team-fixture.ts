@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGatewayProcess } from './gateway-process.mjs';
-import { DEFAULT_PEOPLE, signInHeadless, startIdp, type Idp, type IdpPerson } from './oidc-idp.js';
+import { signInHeadless } from './headless-signin.js';
+import { DEFAULT_PEOPLE, startIdp, type Idp, type IdpPerson } from './oidc-idp.js';
 
 /** The roles of the tests: ops is admin and may call everything; eng may use a few things of `everything`. */
 export const TEST_ROLES = [
