@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { ShellLocalize } from '../i18n/shell-localize.js';
+import { shellStyles } from '../shell.styles.js';
 import { isTeamMode, TeamApi } from './team-api.js';
 import type { McpTeamAdmin } from './team-admin.js';
 
@@ -9,45 +10,48 @@ import type { McpTeamAdmin } from './team-admin.js';
  */
 export class McpPersonMenu extends LitElement {
   static override properties = { api: { state: true }, problem: { state: true }, busy: { state: true } };
-  static override styles = css`
-    :host {
-      display: inline-block;
-      position: relative;
-    }
-    details > summary {
-      cursor: pointer;
-      list-style: none;
-      padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-      border: 1px solid var(--mcp-border, #737d88);
-      border-radius: var(--mcp-radius-md, 6px);
-    }
-    .panel {
-      position: absolute;
-      right: 0;
-      z-index: 10;
-      min-width: 14rem;
-      margin-top: var(--mcp-spacing-sm, 0.25rem);
-      padding: var(--mcp-spacing-md, 0.5rem);
-      display: grid;
-      gap: var(--mcp-spacing-sm, 0.25rem);
-      background: var(--mcp-surface, #fff);
-      color: var(--mcp-text, inherit);
-      border: 1px solid var(--mcp-border, #737d88);
-      border-radius: var(--mcp-radius-md, 6px);
-      box-shadow: 0 4px 12px #0003;
-    }
-    .who {
-      font-weight: 600;
-      overflow-wrap: anywhere;
-    }
-    .roles,
-    .problem {
-      font-size: var(--mcp-font-size-sm, 0.875rem);
-    }
-    .problem {
-      color: var(--mcp-danger, #b42318);
-    }
-  `;
+  static override styles = [
+    shellStyles,
+    css`
+      :host {
+        display: inline-block;
+        position: relative;
+      }
+      details > summary {
+        cursor: pointer;
+        list-style: none;
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+        border: 1px solid var(--mcp-border, #737d88);
+        border-radius: var(--mcp-radius-md, 6px);
+      }
+      .panel {
+        position: absolute;
+        right: 0;
+        z-index: 10;
+        min-width: 14rem;
+        margin-top: var(--mcp-spacing-sm, 0.25rem);
+        padding: var(--mcp-spacing-md, 0.5rem);
+        display: grid;
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        background: var(--mcp-surface, #fff);
+        color: var(--mcp-text, inherit);
+        border: 1px solid var(--mcp-border, #737d88);
+        border-radius: var(--mcp-radius-md, 6px);
+        box-shadow: 0 4px 12px #0003;
+      }
+      .who {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .roles,
+      .problem {
+        font-size: var(--mcp-font-size-sm, 0.875rem);
+      }
+      .problem {
+        color: var(--mcp-danger, #b42318);
+      }
+    `,
+  ];
 
   declare api: TeamApi | undefined;
   declare problem: string;

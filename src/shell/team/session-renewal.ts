@@ -1,4 +1,6 @@
 import { LitElement, css, html } from 'lit';
+import { dialogStyles } from '../dialogs/dialog.styles.js';
+import { shellStyles } from '../shell.styles.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { readTeamSession } from './team-api.js';
 
@@ -11,20 +13,15 @@ const POLL_MS = 1500;
  * as it is; the page takes its new token as soon as the session is back.
  */
 export class McpSessionEnded extends LitElement {
-  static override styles = css`
-    dialog {
-      max-width: 28rem;
-      padding: var(--mcp-spacing-lg, 1rem);
-      border: 1px solid var(--mcp-border, #737d88);
-      border-radius: var(--mcp-radius-lg, 10px);
-      background: var(--mcp-surface, #fff);
-      color: var(--mcp-text, inherit);
-    }
-    h2 {
-      margin-top: 0;
-      font-size: var(--mcp-font-size-lg, 1.125rem);
-    }
-  `;
+  static override styles = [
+    shellStyles,
+    dialogStyles,
+    css`
+      dialog {
+        max-width: min(28rem, 95vw);
+      }
+    `,
+  ];
   private readonly l10n = new ShellLocalize(this);
 
   override firstUpdated(): void {
@@ -36,9 +33,11 @@ export class McpSessionEnded extends LitElement {
     return html`<dialog aria-labelledby="ended-title" @cancel=${(e: Event) => e.preventDefault()}>
       <h2 id="ended-title">${t('team.sessionEnded')}</h2>
       <p>${t('team.sessionEndedHelp')}</p>
-      <button type="button" @click=${() => window.open('/oidc/login?return=/signed-in', '_blank')}>
-        ${t('team.signInAgain')}
-      </button>
+      <div class="actions">
+        <button type="button" class="primary" @click=${() => window.open('/oidc/login?return=/signed-in', '_blank')}>
+          ${t('team.signInAgain')}
+        </button>
+      </div>
     </dialog>`;
   }
 }

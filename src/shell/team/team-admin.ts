@@ -1,5 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { modalBoxStyles } from '../dialogs/dialog.styles.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
+import { shellStyles } from '../shell.styles.js';
 import type { AuditRow } from '../../core/shared/team/audit-row.js';
 import type { TeamApi } from './team-api.js';
 
@@ -35,54 +37,58 @@ export class McpTeamAdmin extends LitElement {
     loading: { state: true },
     configProblem: { state: true },
   };
-  static override styles = css`
-    dialog {
-      width: min(72rem, 96vw);
-      max-height: 90vh;
-      padding: var(--mcp-spacing-lg, 1rem);
-      color: var(--mcp-text, inherit);
-      background: var(--mcp-surface, #fff);
-      border: 1px solid var(--mcp-border, #737d88);
-      border-radius: var(--mcp-radius-lg, 10px);
-    }
-    header {
-      display: flex;
-      justify-content: space-between;
-      align-items: center;
-    }
-    h2,
-    h3 {
-      margin: var(--mcp-spacing-md, 0.5rem) 0;
-    }
-    .table {
-      overflow-x: auto;
-    }
-    table {
-      border-collapse: collapse;
-      width: 100%;
-      font-size: var(--mcp-font-size-sm, 0.875rem);
-    }
-    th,
-    td {
-      text-align: start;
-      padding: 0.25rem 0.5rem;
-      border-bottom: 1px solid var(--mcp-border, #ccc);
-      overflow-wrap: anywhere;
-    }
-    form {
-      display: flex;
-      flex-wrap: wrap;
-      gap: var(--mcp-spacing-md, 0.5rem);
-      align-items: end;
-    }
-    label {
-      display: grid;
-      gap: 0.125rem;
-    }
-    .problem {
-      color: var(--mcp-danger, #b42318);
-    }
-  `;
+  static override styles = [
+    shellStyles,
+    modalBoxStyles,
+    css`
+      dialog {
+        width: min(72rem, 96vw);
+        max-height: 90vh;
+      }
+      header {
+        display: flex;
+        justify-content: space-between;
+        align-items: center;
+      }
+      h2,
+      h3 {
+        margin: var(--mcp-spacing-md, 0.5rem) 0;
+      }
+      .table {
+        overflow-x: auto;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+        font-size: var(--mcp-font-size-sm, 0.875rem);
+      }
+      th,
+      td {
+        text-align: start;
+        padding: 0.25rem 0.5rem;
+        border-bottom: 1px solid var(--mcp-border, #ccc);
+        vertical-align: top;
+        /* A long value wraps where it must; a column is never narrower than its longest word. */
+        overflow-wrap: break-word;
+      }
+      td.time {
+        white-space: nowrap;
+      }
+      form {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: end;
+      }
+      label {
+        display: grid;
+        gap: 0.125rem;
+      }
+      .problem {
+        color: var(--mcp-danger, #b42318);
+      }
+    `,
+  ];
 
   declare api: TeamApi | undefined;
   declare people: PersonRow[];
