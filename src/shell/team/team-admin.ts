@@ -202,7 +202,7 @@ export class McpTeamAdmin extends LitElement {
               ></thead
             >
             <tbody
-              >${this.people.map((p) => html`<tr><td>${p.name ?? p.sub} &lt;${p.email ?? p.sub}&gt;</td><td>${p.roles.join(', ')}</td><td>${when(p.lastSignIn)}</td></tr>`)}</tbody
+              >${this.people.map((p) => html`<tr><td>${p.name ?? p.sub} &lt;${p.email ?? p.sub}&gt;</td><td>${p.roles.join(', ')}</td><td class="time">${when(p.lastSignIn)}</td></tr>`)}</tbody
             >
           </table></div
         >
@@ -220,8 +220,8 @@ export class McpTeamAdmin extends LitElement {
               >${this.sessions.map(
                 (s) =>
                   html`<tr data-session=${s.id}
-                    ><td>${s.email ?? s.sub}</td><td>${when(s.createdAt)}</td><td>${when(s.lastSeen)}</td
-                    ><td>${s.userAgent}</td>
+                    ><td>${s.email ?? s.sub}</td><td class="time">${when(s.createdAt)}</td
+                    ><td class="time">${when(s.lastSeen)}</td><td>${s.userAgent}</td>
                     <td
                       >${s.current ? t('team.thisSession') : html`<button type="button" aria-label=${t('team.revokeLabel', { name: s.email ?? s.sub, time: when(s.createdAt) })} @click=${() => void this.revoke(s.id)}>${t('team.revoke')}</button>`}</td
                     ></tr
@@ -254,7 +254,7 @@ export class McpTeamAdmin extends LitElement {
               >${this.rows.map(
                 (r) =>
                   html`<tr data-seq=${r.seq}
-                    ><td>${when(r.time)}</td><td>${r.email || r.sub}</td><td>${r.server}</td
+                    ><td class="time">${when(r.time)}</td><td>${r.email || r.sub}</td><td>${r.server}</td
                     ><td>${r.method} ${r.name}</td><td>${t(`team.outcome.${r.outcome}`)}</td><td>${r.rule}</td></tr
                   >`,
               )}</tbody
