@@ -1,7 +1,11 @@
 import { resolve as resolvePath, dirname } from 'node:path';
 import type { DashboardConfig } from '../../../src/core/shared/config/config-schema.js';
 import type { TeamRole } from '../../../src/core/shared/team/roles.js';
-import { teamConfigProblems, type TeamConfig } from '../../../src/core/shared/team/team-config.js';
+import {
+  teamConfigProblems,
+  type TeamConfig,
+  type TeamPasskeyRule,
+} from '../../../src/core/shared/team/team-config.js';
 import { ConfigFileError } from '../config/config.js';
 
 /** Team mode's settings, checked and resolved from the config's `team` object. */
@@ -22,6 +26,12 @@ export interface TeamSettings {
   maxMs: number;
   /** Cookies are `Secure` (and `__Host-` named) when the public address is https. */
   secureCookies: boolean;
+  /** `team.tokenKey`, expanded (the per-person upstream token key; parsed where it is used). */
+  tokenKey: string | undefined;
+  /** Remote OAuth servers whose sign-in the whole team shares. */
+  sharedSignIn: string[];
+  /** Team passkey rules (verified by the gateway before a matching call is forwarded). */
+  passkeys: TeamPasskeyRule[];
 }
 
 /** `${env:NAME}` or `${NAME}` in a secret, from the environment; a name that is not set is an error. */
@@ -69,5 +79,8 @@ export function teamSettings(
     idleMs: (team.sessionIdleMinutes ?? 480) * 60_000,
     maxMs: (team.sessionMaxHours ?? 24) * 3_600_000,
     secureCookies: publicOrigin.startsWith('https:'),
+    tokenKey: team.tokenKey ? expandSecret(team.tokenKey, '/team/tokenKey', configFile, env) : undefined,
+    sharedSignIn: team.sharedSignIn ?? [],
+    passkeys: team.passkeys ?? [],
   };
 }

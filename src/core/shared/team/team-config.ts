@@ -37,6 +37,23 @@ export interface TeamConfig {
   /** A browser session ends after this many minutes without a request (default 480), and at most after `sessionMaxHours` (default 24). */
   sessionIdleMinutes?: number;
   sessionMaxHours?: number;
+  /**
+   * The key that encrypts each person's upstream OAuth tokens at rest (usually `${env:NAME}`; 32 bytes as
+   * 64 hex characters or 43–44 base64 characters). Needed when a remote server uses OAuth sign-in.
+   */
+  tokenKey?: string;
+  /** Remote OAuth servers whose sign-in is shared by the whole team (an admin signs in once); others are per person. */
+  sharedSignIn?: string[];
+  /** Team passkey rules: a call they match runs only with a passkey assertion the gateway verifies first. */
+  passkeys?: TeamPasskeyRule[];
+}
+
+/** One team passkey rule: tools of `server` (or of every server, `"*"`), by name or pattern, or by MCPlet type. */
+export interface TeamPasskeyRule {
+  server: string;
+  /** Tool names or `*` patterns. With neither this nor `mcpletTypes`, every tool of the server. */
+  tools?: string[];
+  mcpletTypes?: string[];
 }
 
 const teamSchema = {
@@ -67,6 +84,25 @@ const teamSchema = {
     contact: { type: 'string', maxLength: 200 },
     sessionIdleMinutes: { type: 'number', minimum: 1, maximum: 10080 },
     sessionMaxHours: { type: 'number', minimum: 1, maximum: 2160 },
+    tokenKey: { type: 'string', minLength: 1 },
+    sharedSignIn: { type: 'array', items: { type: 'string', minLength: 1 } },
+    passkeys: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['server'],
+        properties: {
+          server: { type: 'string', minLength: 1 },
+          tools: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+          mcpletTypes: {
+            type: 'array',
+            minItems: 1,
+            items: { type: 'string', enum: ['read', 'prepare', 'action'] },
+          },
+        },
+      },
+    },
   },
 } as const;
 
@@ -87,6 +123,14 @@ export function teamConfigProblems(value: unknown, serverNames: readonly string[
     problems.push(
       `at /team/publicUrl: "${value.publicUrl}" is plain http on a host that is not loopback; put the dashboard behind a TLS-terminating proxy and give its https:// address`,
     );
+  }
+  for (const [i, name] of (value.sharedSignIn ?? []).entries()) {
+    if (!serverNames.includes(name))
+      problems.push(`at /team/sharedSignIn/${i}: there is no server "${name}" in mcpServers`);
+  }
+  for (const [i, rule] of (value.passkeys ?? []).entries()) {
+    if (rule.server !== '*' && !serverNames.includes(rule.server))
+      problems.push(`at /team/passkeys/${i}/server: there is no server "${rule.server}" in mcpServers`);
   }
   const issuer = new URL(value.oidc.issuer);
   if (issuer.protocol === 'http:' && !LOOPBACK.has(issuer.hostname)) {
