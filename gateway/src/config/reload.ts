@@ -54,6 +54,7 @@ export async function reloadConfig(
       contact: nextTeam.contact,
       idleMs: nextTeam.idleMs,
       maxMs: nextTeam.maxMs,
+      passkeys: nextTeam.passkeys,
     });
   }
   const before = target.config.mcpServers;

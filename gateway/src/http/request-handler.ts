@@ -15,6 +15,7 @@ import { handleMcp, handleStderr } from './server-routes.js';
 import { serveStatic } from './static-files.js';
 import type { TeamMode } from '../team/team-mode.js';
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
+import { personSignInRoute } from '../team/person-sign-in.js';
 import { teamMcp, teamRead, teamStartupBody } from '../team/team-relay.js';
 import { gateUi, teamApiRoute, teamPublicRoutes } from '../team/team-routes.js';
 
@@ -174,6 +175,10 @@ async function teamRoute(
     sendJson(res, 404, { error: 'Team mode has no launch codes: people sign in.' });
     return true;
   }
+  if (path.startsWith('/auth/')) {
+    await team.passkeys.handleBrowser(ctx.passkeys, req, res, path, team.sessionOf(req)!);
+    return true;
+  }
   const startupRead = req.method === 'GET' ? ctx.startupReads.get(path) : undefined;
   if (startupRead) {
     sendJsonText(res, 200, teamRead(team, person, path, startupRead()));
@@ -201,6 +206,7 @@ async function teamRoute(
     });
     return true;
   }
+  if (await personSignInRoute(ctx.oauth, team, person, req, res, path, ctx.servers)) return true;
   if (/^\/api\/servers\/([^/]+)\//.test(path) && !person.admin) {
     sendJson(res, 403, { error: `Only admins may use ${path} in team mode; your roles: ${person.roles.join(', ')}.` });
     return true;

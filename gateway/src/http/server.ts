@@ -27,6 +27,8 @@ import { pageSecurityHeaders } from './static-files.js';
 import { errorText, printError } from '../terminal/terminal-text.js';
 import type { TeamSettings } from '../team/settings.js';
 import { TeamMode } from '../team/team-mode.js';
+import { upstreamTokenKey } from '../team/person-tokens-crypto.js';
+import { openUpstreamSignIn } from '../team/person-tokens.js';
 import { reloadConfig, type ReloadReport } from '../config/reload.js';
 
 /** Options for starting a gateway. */
@@ -106,10 +108,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     verifiers: passkeyConfig.verifiers,
     storeFile: passkeyConfig.storeFile ? resolvePath(configDir, passkeyConfig.storeFile) : undefined,
   });
+  // A server people sign in to each with their own account needs the key of their tokens (checked before anything starts).
+  const tokenKey = options.team ? upstreamTokenKey(options.config, options.team, options.configFile) : undefined;
   // Team mode discovers its provider and opens its audit log first: either failing stops the start, saying why.
   const team = options.team ? await TeamMode.start(options.team) : undefined;
+  if (team) passkeys.backendVerifier = (server, body) => team.passkeys.verifyForBackend(server, body);
   const oauth = new OAuthGateway(options.config, options.configFile);
   await oauth.load();
+  const upstreamTokens = team ? await openUpstreamSignIn(team, oauth, tokenKey) : undefined;
   const servers = new Map<string, ServerRouter>();
   const makeRouter = (name: string, entry: ServerConfig): ServerRouter => {
     const server = new ServerRouter(name, entry, {
@@ -120,6 +126,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       sessionsOnly: team !== undefined,
     });
     server.auth = oauth.forServer(name, entry, (line) => server.log.note(line));
+    const personal = oauth.personalAuth(name);
+    if (personal) server.signInPerPerson(personal);
     return server;
   };
   for (const name of Object.keys(options.config.mcpServers))
@@ -137,6 +145,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       );
   }
   const catalog = new ServerCatalog(servers.values()); // GET /api/catalog (catalog/catalog.ts)
+  if (team) team.upstreamSummary = (sub, summary) => servers.get(summary.name)?.summaryFor(sub, summary) ?? summary;
 
   let hosts = new Set<string>();
   let origins = new Set<string>();
@@ -249,6 +258,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await Promise.all([catalog.close(), ...[...servers.values()].map((s) => s.closeAll())]);
       await closed;
       await team?.close();
+      await upstreamTokens?.close();
     },
   };
 }

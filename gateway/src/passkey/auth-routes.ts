@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { SERVER_NAME_PATTERN } from '../../../src/core/shared/config/config-schema.js';
 import { bearerToken, generateToken, tokensEqual } from '../http/security.js';
-import { DevFido2Server, PasskeyError, RP_ID } from './fido2-server.js';
+import { DevFido2Server, PasskeyError, RP_ID, type VerifyResult } from './fido2-server.js';
 import { readBody, sendJson } from '../http/http-io.js';
 
 const MAX_BODY = 256 * 1024;
@@ -71,6 +71,10 @@ export class PasskeyRoutes {
   private readonly verifierTokens = new Map<string, string>();
   private readonly tokenByServer = new Map<string, string>();
   private baseUrl = '';
+  /** Team mode answers backends from the people's own passkeys (team/team-passkeys.ts). */
+  backendVerifier:
+    | ((server: string, body: { mcplet_auth: unknown; toolName: string; arguments?: unknown }) => Promise<VerifyResult>)
+    | undefined;
 
   constructor(
     readonly enabled: boolean,
@@ -131,27 +135,36 @@ export class PasskeyRoutes {
     if (!body.ok) return send(res, body.status, { error: body.message });
     if (!validateVerify(body.value))
       return send(res, 400, { error: `Bad request: ${describe(validateVerify.errors)}` });
-    const result = await this.fido2.verifyAssertion(
-      server,
-      body.value as { mcplet_auth: unknown; toolName: string; arguments?: unknown },
-    );
+    const request = body.value as { mcplet_auth: unknown; toolName: string; arguments?: unknown };
+    const result = this.backendVerifier
+      ? await this.backendVerifier(server, request)
+      : await this.fido2.verifyAssertion(server, request);
     send(res, 200, result);
   }
 
-  /** The browser's `/auth/*` routes (the dashboard token was checked by the caller). */
-  async handleBrowser(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    if (!this.enabled)
+  /**
+   * The browser's `/auth/*` routes (the dashboard token was checked by the caller). Team mode passes the
+   * person's own FIDO2 server (their passkeys, their challenges).
+   */
+  async handleBrowser(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    fido2: DevFido2Server = this.fido2,
+    enabled = this.enabled,
+  ): Promise<void> {
+    if (!enabled)
       return send(res, 503, { error: 'Passkeys are turned off in the dashboard config (dashboard.passkeys.enabled).' });
     try {
-      if (path === '/auth/status' && req.method === 'GET') return send(res, 200, await this.fido2.status());
+      if (path === '/auth/status' && req.method === 'GET') return send(res, 200, await fido2.status());
       if (req.method !== 'POST') return send(res, 404, { error: 'Not found.' });
-      if (path === '/auth/registration/options') return send(res, 200, await this.fido2.registrationOptions());
+      if (path === '/auth/registration/options') return send(res, 200, await fido2.registrationOptions());
       const body = await readJson(req);
       if (!body.ok) return send(res, body.status, { error: body.message });
       if (path === '/auth/registration/verify') {
         if (!validateRegistration(body.value))
           return send(res, 400, { error: `Bad registration response: ${describe(validateRegistration.errors)}` });
-        return send(res, 200, await this.fido2.verifyRegistration(body.value as RegistrationResponseJSON));
+        return send(res, 200, await fido2.verifyRegistration(body.value as RegistrationResponseJSON));
       }
       if (path === '/auth/assertion/options') {
         if (!validateAssertionRequest(body.value))
@@ -159,7 +172,7 @@ export class PasskeyRoutes {
         return send(
           res,
           200,
-          await this.fido2.assertionOptions(body.value as { serverName: string; toolName: string; arguments: unknown }),
+          await fido2.assertionOptions(body.value as { serverName: string; toolName: string; arguments: unknown }),
         );
       }
       send(res, 404, { error: 'Not found.' });

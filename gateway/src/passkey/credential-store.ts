@@ -14,10 +14,17 @@ export interface StoredCredential {
   createdAt: string;
 }
 
-interface StoreFile {
+/** What a credential store holds. */
+export interface StoreFile {
   version: 1;
   userId: string;
   credentials: StoredCredential[];
+}
+
+/** Somewhere else to keep a store's data than a file (team mode keeps each person's in their state). */
+export interface CredentialBackend {
+  read(): Promise<unknown>;
+  write(data: StoreFile): Promise<void>;
 }
 
 /**
@@ -29,23 +36,22 @@ export class CredentialStore {
   private data: StoreFile = { version: 1, userId: randomBytes(16).toString('base64url'), credentials: [] };
   private loaded = false;
 
-  constructor(private readonly file?: string) {}
+  constructor(
+    private readonly file?: string,
+    private readonly backend?: CredentialBackend,
+  ) {}
 
   private async load(): Promise<void> {
     if (this.loaded) return;
+    if (this.backend) {
+      this.adopt(await this.backend.read());
+      this.loaded = true;
+      return;
+    }
     this.loaded = true;
     if (!this.file) return;
     try {
-      const parsed = JSON.parse(await readFile(this.file, 'utf8')) as Partial<StoreFile>;
-      if (parsed && parsed.version === 1 && typeof parsed.userId === 'string' && Array.isArray(parsed.credentials)) {
-        this.data = {
-          version: 1,
-          userId: parsed.userId,
-          credentials: parsed.credentials.filter(
-            (c) => c && typeof c.id === 'string' && typeof c.publicKey === 'string' && typeof c.counter === 'number',
-          ),
-        };
-      }
+      this.adopt(JSON.parse(await readFile(this.file, 'utf8')));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         printError(
@@ -55,7 +61,22 @@ export class CredentialStore {
     }
   }
 
+  /** Takes what was kept, when it has the right shape (credentials without the needed fields are left out). */
+  private adopt(value: unknown): void {
+    const parsed = value as Partial<StoreFile> | undefined;
+    if (parsed && parsed.version === 1 && typeof parsed.userId === 'string' && Array.isArray(parsed.credentials)) {
+      this.data = {
+        version: 1,
+        userId: parsed.userId,
+        credentials: parsed.credentials.filter(
+          (c) => c && typeof c.id === 'string' && typeof c.publicKey === 'string' && typeof c.counter === 'number',
+        ),
+      };
+    }
+  }
+
   private async save(): Promise<void> {
+    if (this.backend) return this.backend.write(this.data);
     if (!this.file) return;
     await mkdir(dirname(this.file), { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;

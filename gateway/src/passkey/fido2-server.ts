@@ -9,7 +9,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { CredentialStore } from './credential-store.js';
+import { CredentialStore, type CredentialBackend } from './credential-store.js';
 
 /** Challenges live less than a minute (MCPlet §7.3.2: TTL < 60 s). */
 export const CHALLENGE_TTL_MS = 55_000;
@@ -86,20 +86,36 @@ export class DevFido2Server {
   private origins: string[] = [];
   readonly store: CredentialStore;
 
-  constructor(options: { storeFile?: string; rpName?: string; now?: () => number } = {}) {
-    this.store = new CredentialStore(options.storeFile);
+  constructor(
+    options: {
+      storeFile?: string;
+      /** Where the credentials are kept instead of a file (team mode: the person's state). */
+      backend?: CredentialBackend;
+      rpName?: string;
+      /** The relying party id (default `localhost`; in team mode the public address's host name). */
+      rpId?: string;
+      /** The person the passkey belongs to (team mode), shown by the authenticator. */
+      userName?: string;
+      now?: () => number;
+    } = {},
+  ) {
+    this.store = new CredentialStore(options.storeFile, options.backend);
     this.rpName = options.rpName ?? 'MCP Dashboard (local)';
+    this.rpId = options.rpId ?? RP_ID;
+    this.userName = options.userName ?? 'dashboard-user';
     this.now = options.now ?? Date.now;
   }
 
   private readonly rpName: string;
+  readonly rpId: string;
+  private readonly userName: string;
   private readonly now: () => number;
 
   /** The page origins a ceremony may come from (http://localhost:<port> and allowed localhost dev origins). */
   setOrigins(origins: string[]): void {
     this.origins = origins.filter((o) => {
       try {
-        return new URL(o).hostname === RP_ID;
+        return new URL(o).hostname === this.rpId;
       } catch {
         return false;
       }
@@ -122,7 +138,7 @@ export class DevFido2Server {
 
   /** How many passkeys are registered. */
   async status(): Promise<{ rpId: string; registered: number }> {
-    return { rpId: RP_ID, registered: (await this.store.list()).length };
+    return { rpId: this.rpId, registered: (await this.store.list()).length };
   }
 
   /** Registration options for the first passkey (a second one is refused: registration alone authorises nothing, but it must not let anyone add keys). */
@@ -136,9 +152,9 @@ export class DevFido2Server {
     }
     const options = await generateRegistrationOptions({
       rpName: this.rpName,
-      rpID: RP_ID,
-      userName: 'dashboard-user',
-      userDisplayName: 'MCP Dashboard user',
+      rpID: this.rpId,
+      userName: this.userName,
+      userDisplayName: this.userName === 'dashboard-user' ? 'MCP Dashboard user' : this.userName,
       userID: Buffer.from(await this.store.userId(), 'base64url'),
       attestationType: 'none',
       timeout: CHALLENGE_TTL_MS,
@@ -168,7 +184,7 @@ export class DevFido2Server {
         response,
         expectedChallenge: received!,
         expectedOrigin: this.origins,
-        expectedRPID: RP_ID,
+        expectedRPID: this.rpId,
         requireUserVerification: false,
       });
     } catch (error) {
@@ -195,7 +211,7 @@ export class DevFido2Server {
     const credentials = await this.store.list();
     if (credentials.length === 0) throw new PasskeyError(409, 'No passkey is registered yet. Register one first.');
     const options = await generateAuthenticationOptions({
-      rpID: RP_ID,
+      rpID: this.rpId,
       timeout: CHALLENGE_TTL_MS,
       userVerification: 'preferred',
       allowCredentials: credentials.map((c) => ({ id: c.id, transports: c.transports })),
@@ -272,7 +288,7 @@ export class DevFido2Server {
         response,
         expectedChallenge: inClientData,
         expectedOrigin: this.origins,
-        expectedRPID: RP_ID,
+        expectedRPID: this.rpId,
         requireUserVerification: false,
         credential: {
           id: credential.id,

@@ -4,6 +4,7 @@ import { declaredMcpletType } from '../../../src/core/shared/team/team-config.js
 import { argumentsDigest } from '../audit/audit-chain.js';
 import type { Person } from './browser-sessions.js';
 import { AuditUnavailable, type TeamAudit } from './team-audit.js';
+import type { TeamPasskeys } from './team-passkeys.js';
 
 /**
  * The gateway as the team's enforcement point (docs/team.md, "What the gateway enforces"): every JSON-RPC
@@ -16,6 +17,8 @@ import { AuditUnavailable, type TeamAudit } from './team-audit.js';
 export const TEAM_REFUSED = -32051;
 /** The JSON-RPC error code of a call refused because the audit log cannot be written. */
 export const AUDIT_DOWN = -32052;
+/** The JSON-RPC error code of a call a team passkey rule covers whose assertion is missing or not valid. */
+export const PASSKEY_NEEDED = -32053;
 
 /** Methods any member may send: they read lists (narrowed on the way back) or manage the session. */
 const FREE = new Set([
@@ -116,6 +119,8 @@ export interface GuardContext {
   roles(): readonly TeamRole[];
   audit: TeamAudit;
   toolTypes: ToolTypes;
+  /** Team passkey rules and each person's passkeys (absent: no rule applies). */
+  passkeys?: Pick<TeamPasskeys, 'ruleFor' | 'verifyCall' | 'refusal'>;
 }
 
 /**
@@ -220,11 +225,17 @@ export async function admit(
   const batch = Array.isArray(body);
   const messages = (batch ? body : [body]) as Message[];
   const types = ctx.toolTypes.of(server);
-  const verdicts = messages.map((message) => {
-    const ask = askOf(server, record(message) as Message, types);
-    if (ask.kind !== 'decide') return { message, ask, decision: undefined };
-    return { message, ask, decision: decideTeamRequest(ctx.roles(), person.roles, ask.request) };
-  });
+  const verdicts = await Promise.all(
+    messages.map(async (message): Promise<{ message: Message; ask: Ask; decision: Verdict | undefined }> => {
+      const ask = askOf(server, record(message) as Message, types);
+      if (ask.kind !== 'decide') return { message, ask, decision: undefined };
+      const decision = decideTeamRequest(ctx.roles(), person.roles, ask.request);
+      if (!decision.allowed) return { message, ask, decision };
+      if (ask.request.kind !== 'tool')
+        return { message, ask, decision: { allowed: true, role: `role ${decision.role}` } };
+      return { message, ask, decision: await passkeyCheck(ctx, person, ask.request, message, decision) };
+    }),
+  );
   const surfaceOf = (message: Message): string => {
     const claimed = record(record(message.params)._meta)[SURFACE_META];
     return typeof claimed === 'string' && SURFACES.has(claimed)
@@ -260,7 +271,11 @@ export async function admit(
         if (ask.kind === 'refuse') answers.push(refusal(message.id, TEAM_REFUSED, ask.reason));
         else if (decision && !decision.allowed) {
           if (AUDITED.has(String(message.method))) await auditEntry(message, 'deny', decision.reason);
-          answers.push(refusal(message.id, TEAM_REFUSED, decision.reason, { wouldAllow: decision.wouldAllow }));
+          answers.push(
+            'passkey' in decision
+              ? refusal(message.id, PASSKEY_NEEDED, decision.reason, { passkey: true })
+              : refusal(message.id, TEAM_REFUSED, decision.reason, { wouldAllow: decision.wouldAllow }),
+          );
         } else if (needsSession && ask.kind === 'decide')
           answers.push(refusal(message.id, -32600, 'Open a session (initialize) before calling.'));
         else answers.push(refusal(message.id, TEAM_REFUSED, 'Not relayed: another message of this batch was refused.'));
@@ -276,7 +291,7 @@ export async function admit(
     let seq: number | undefined;
     if (decision && AUDITED.has(message.method)) {
       try {
-        seq = await auditEntry(message, 'allow', `role ${decision.allowed ? decision.role : ''}`);
+        seq = await auditEntry(message, 'allow', decision.allowed ? decision.role : '');
       } catch (error) {
         if (!(error instanceof AuditUnavailable)) throw error;
         const answer = refusal(message.id, AUDIT_DOWN, error.message);
@@ -286,4 +301,27 @@ export async function admit(
     session.expect(message.id, message.method, seq);
   }
   return { relay: true };
+}
+
+/** What a verdict says: allowed by a role (and its passkey, when a rule asked), or refused with why. */
+type Verdict =
+  { allowed: true; role: string } | { allowed: false; reason: string; wouldAllow: string[]; passkey?: true };
+
+/**
+ * A call a role allows that a team passkey rule covers goes on only with a valid assertion of the person's
+ * passkey, bound to this server, tool and arguments (checked and used up here, before anything is forwarded).
+ */
+async function passkeyCheck(
+  ctx: GuardContext,
+  person: Person,
+  request: Extract<TeamRequest, { kind: 'tool' }>,
+  message: Message,
+  decision: Extract<Verdict, { allowed: true }>,
+): Promise<Verdict> {
+  const rule = ctx.passkeys?.ruleFor(request.server, request);
+  if (!rule || !ctx.passkeys) return { allowed: true, role: `role ${decision.role}` };
+  const params = record(message.params);
+  const result = await ctx.passkeys.verifyCall(person, request.server, request.name, params.arguments, params._meta);
+  if (result.verified) return { allowed: true, role: `role ${decision.role}; passkey verified` };
+  return { allowed: false, reason: ctx.passkeys.refusal(rule, result), wouldAllow: [], passkey: true };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookie, stringifySetCookie } from 'cookie';
+import type { GatewayServerSummary } from '../../../src/core/shared/gateway-api/gateway-client.js';
 import type { ServerGrant } from '../../../src/core/shared/team/roles.js';
 import { isTeamAdmin, rolesForGroups } from '../../../src/core/shared/team/roles.js';
 import type { Refusal } from '../http/security.js';
@@ -12,6 +13,7 @@ import type { TeamSettings } from './settings.js';
 import { TeamAudit } from './team-audit.js';
 import { openPersonState, type PersonState } from './person-state.js';
 import { PublishedLayouts } from './team-layouts.js';
+import { TeamPasskeys } from './team-passkeys.js';
 
 /** The cookie that carries a browser session's secret. */
 const SESSION_COOKIE = 'mcpd-session';
@@ -28,6 +30,10 @@ export const TEAM_MARK_COOKIE = 'mcpd-team';
 export class TeamMode {
   readonly sessions: BrowserSessions;
   readonly guardContext: GuardContext;
+  /** Each person's passkeys, and the check of calls a team passkey rule covers. */
+  readonly passkeys: TeamPasskeys;
+  /** A server's summary as one person sees it (their own upstream sign-in), set once the servers exist. */
+  upstreamSummary: ((sub: string, summary: GatewayServerSummary) => GatewayServerSummary) | undefined;
   /** Why the last edit of the config was not applied (shown to admins), until one is. */
   configProblem: string | undefined;
   private readonly pending = new Map<string, PendingSignIn>();
@@ -43,7 +49,13 @@ export class TeamMode {
     readonly layouts: PublishedLayouts,
   ) {
     this.sessions = new BrowserSessions(settings);
-    this.guardContext = { roles: () => this.settings.roles, audit, toolTypes: new ToolTypes() };
+    this.passkeys = new TeamPasskeys(state, () => this.settings.passkeys, settings.publicOrigin);
+    this.guardContext = {
+      roles: () => this.settings.roles,
+      audit,
+      toolTypes: new ToolTypes(),
+      passkeys: this.passkeys,
+    };
   }
 
   /** Discovers the provider and opens the audit log; either failing stops the gateway with the reason. */
@@ -163,6 +175,7 @@ export class TeamMode {
     const guard = new SessionGuard(person, server, this.guardContext);
     return {
       guard,
+      sub: person.sub,
       mayUse: (session: RelaySession) =>
         session.guard instanceof SessionGuard && session.guard.owner.sub === person.sub,
     };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideTeamRequest } from '../../../src/core/shared/team/roles.js';
+import type { GatewayServerSummary } from '../../../src/core/shared/gateway-api/gateway-client.js';
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
 import { sendJsonRpcAnswer } from '../relay/route-answers.js';
 import type { ServerRouter } from '../relay/server-router.js';
@@ -61,8 +62,9 @@ export async function teamMcp(
  */
 export function teamRead(team: TeamMode, person: Person, path: string, text: string): string {
   if (path === '/api/servers') {
-    const body = JSON.parse(text) as { servers: { name: string }[] };
-    return JSON.stringify({ servers: body.servers.filter((s) => team.seesServer(person, s.name)) });
+    const body = JSON.parse(text) as { servers: GatewayServerSummary[] };
+    const seen = body.servers.filter((s) => team.seesServer(person, s.name));
+    return JSON.stringify({ servers: seen.map((s) => team.upstreamSummary?.(person.sub, s) ?? s) });
   }
   if (path === '/api/catalog') {
     const body = JSON.parse(text) as { servers: Record<string, { info?: Record<string, unknown> }> };
@@ -87,6 +89,12 @@ export function teamRead(team: TeamMode, person: Person, path: string, text: str
       servers[name] = { ...entry, info: narrowed };
     }
     return JSON.stringify({ servers });
+  }
+  if (path === '/api/dashboard-config') {
+    // Passkeys are the person's own, for the public address; the page asks for one where a team rule says so.
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const passkeys = { enabled: true, rpId: team.passkeys.rpId, teamRules: team.settings.passkeys };
+    return JSON.stringify({ ...body, passkeys });
   }
   if (path === '/api/layouts') {
     const body = JSON.parse(text) as { dashboards: TeamDashboard[] };

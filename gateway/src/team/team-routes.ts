@@ -6,6 +6,7 @@ import type { Person, PersonSeen } from './browser-sessions.js';
 import { OidcError } from './oidc.js';
 import { auditCsv, type AuditQuery } from './team-audit.js';
 import { sendTeamPage } from './team-pages.js';
+import { GATEWAY_KEYS } from './team-passkeys.js';
 import { LOGIN_COOKIE, redirect, safeReturn, TEAM_MARK_COOKIE, type TeamMode } from './team-mode.js';
 
 type Route = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>;
@@ -205,7 +206,9 @@ export async function teamApiRoute(
   }
   if (path === '/api/team/preferences' && req.method === 'GET') {
     try {
-      sendJson(res, 200, { values: await team.state.all(person.sub) });
+      const values = await team.state.all(person.sub);
+      for (const key of Object.keys(values)) if (key.startsWith(GATEWAY_KEYS)) delete values[key];
+      sendJson(res, 200, { values });
     } catch (error) {
       sendJson(res, (error as PersonStateError).status ?? 503, { error: (error as Error).message });
     }
@@ -219,6 +222,10 @@ export async function teamApiRoute(
       return true;
     }
     const key = safeDecode(preference[1]!);
+    if (key.startsWith(GATEWAY_KEYS)) {
+      sendJson(res, 403, { error: `"${key}" is kept by the gateway (your passkeys); the page cannot change it.` });
+      return true;
+    }
     try {
       await team.state.set(person.sub, key, (parsed.value as { value?: unknown } | null)?.value);
       sendJson(res, 200, { saved: key });
@@ -237,6 +244,15 @@ export async function teamApiRoute(
     sendJson(res, 200, {
       people: [...people.values()].sort((a, b) => b.lastSignIn.localeCompare(a.lastSignIn)),
     });
+    return true;
+  }
+  const passkeysOf = /^\/api\/team\/people\/([^/]{1,400})\/passkeys$/.exec(path);
+  if (passkeysOf && req.method === 'DELETE') {
+    if (adminOnly()) return true;
+    const sub = safeDecode(passkeysOf[1]!);
+    await team.passkeys.reset(sub);
+    printError(`mcp-dashboard: ${person.email ?? person.sub} reset the passkeys of ${sub}.`);
+    sendJson(res, 200, { reset: sub });
     return true;
   }
   if (path === '/api/team/sessions' && req.method === 'GET') {

@@ -122,6 +122,18 @@ const EXAMPLES: Array<[string, string, PolicyInput]> = [
   ['K1', 'strict passkey action from an enterprise widget', input('actionStrict', widget, { trust: 'enterprise' })],
   ['K1', 'strict passkey action from an agent', input('actionStrict', agent)],
   ['K1', 'remembered consent does not skip the passkey', input('actionStrict', widget, { remembered: true })],
+  ['T1', 'team passkey rule on a read tool', { ...input('read', widget), teamPasskey: 'every tool of "s"' }],
+  [
+    'T1',
+    'team passkey rule: a remembered consent does not skip it',
+    { ...input('read', widget, { remembered: true }), teamPasskey: 'read tools of every server' },
+  ],
+  [
+    'D2',
+    'team passkey rule never lets an untrusted widget in',
+    { ...input('read', widget, { trust: 'untrusted' }), teamPasskey: 'x' },
+  ],
+  ['K1', 'strict passkey action under a team rule stays K1', { ...input('actionStrict', widget), teamPasskey: 'x' }],
   ['C1', 'host-only passkey action', input('actionHostOnly', widget)],
   ['C2', 'action from a widget', input('action', widget)],
   ['C2', 'action from an enterprise widget', input('action', widget, { trust: 'enterprise' })],

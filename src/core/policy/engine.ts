@@ -22,6 +22,8 @@ export interface PolicyInput {
    * matched row allows.
    */
   remembered: boolean | readonly RememberScope[];
+  /** Team mode: the team passkey rule that covers the call, in words (the gateway verifies the passkey). */
+  teamPasskey?: string;
 }
 
 /** The policy's answer, with a reason a person can read. */
@@ -157,6 +159,12 @@ export function decide(input: PolicyInput): PolicyDecision {
 
   if (c.auth?.enforcement === 'strict') {
     return outcome('K1', `Tool ${tool} requires your passkey: the server verifies it before it acts (MCPlet §7).`);
+  }
+  if (input.teamPasskey) {
+    return outcome(
+      'T1',
+      `Your team asks for a passkey for ${input.teamPasskey}: the gateway checks it before the call reaches the server.`,
+    );
   }
   if (c.auth?.enforcement === 'host-only') {
     return outcome(

@@ -136,6 +136,14 @@ export const POLICY_MATRIX: readonly MatrixRow[] = [
     why: 'MCPlet §6.7, §7.2, §16.2',
   },
   {
+    id: 'T1',
+    decision: 'passkey',
+    rememberable: false,
+    scopes: [],
+    when: 'a team passkey rule covers the tool (team mode): the gateway verifies the assertion before it forwards the call',
+    why: 'docs/team.md',
+  },
+  {
     id: 'C1',
     decision: 'confirm',
     rememberable: false,

@@ -7,6 +7,7 @@ import type { CallerContext, MCPTool } from '../shared/types.js';
 import type { ConsentDuration, ConsentStore } from './consent-store.js';
 import type { RememberScope } from './matrix.js';
 import { decide, type PolicyDecision } from './engine.js';
+import { describeTeamPasskeyRule, teamPasskeyRule } from '../shared/team/team-passkeys.js';
 import type { WidgetGrants } from './widget-grants.js';
 
 /** The `params._meta.mcplet_auth` payload (MCPlet §7.3.1). */
@@ -82,8 +83,18 @@ export class PolicyGate {
       widget: grant ? { trust: grant.trust, permissions: grant.permissions } : undefined,
       agentPools: caller.surface === 'agent' ? (settings().agents[caller.id]?.pools ?? []) : undefined,
       remembered: consents.matches(serverName, tool.name, caller, classification.fingerprint),
+      teamPasskey: this.teamPasskey(serverName, tool.name, classification),
     });
     return { classification, decision };
+  }
+
+  /** The team passkey rule covering a call, in words (team mode; the gateway checks the same rules). */
+  private teamPasskey(serverName: string, toolName: string, c: ToolClassification): string | undefined {
+    const rules = this.options.settings().passkeys.teamRules ?? [];
+    const rule = rules.length
+      ? teamPasskeyRule(rules, serverName, { name: toolName, mcpletType: c.mcpletType })
+      : undefined;
+    return rule ? describeTeamPasskeyRule(rule) : undefined;
   }
 
   /**

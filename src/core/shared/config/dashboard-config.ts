@@ -7,6 +7,8 @@
  */
 import type { TrustLevel, WidgetPermissions } from '../types.js';
 import { WIDGET_COMMUNICATION_SCHEMA } from './widget-permissions-schema.js';
+import type { TeamPasskeyRule } from '../team/team-config.js';
+import { readTeamPasskeyRules } from '../team/team-passkeys.js';
 
 /** Trust levels of MCP-WP-11.4.4, lowest first. */
 export const TRUST_LEVELS: readonly TrustLevel[] = ['untrusted', 'community', 'verified', 'enterprise'];
@@ -42,8 +44,10 @@ export interface DashboardPolicySettings {
   passkeys: {
     /** The dev FIDO2 server in the gateway; off means strict passkey actions cannot run. */
     enabled: boolean;
-    /** Relying party id the gateway uses (always "localhost"; WebAuthn refuses IP addresses). */
+    /** Relying party id the gateway uses ("localhost"; in team mode the public address's host name). */
     rpId?: string;
+    /** Team mode: the team passkey rules (the gateway verifies an assertion for every call they cover). */
+    teamRules?: TeamPasskeyRule[];
   };
 }
 
@@ -251,6 +255,7 @@ export function normalizePolicySettings(raw: unknown): DashboardPolicySettings {
     passkeys: {
       enabled: passkeys.enabled !== false,
       ...(typeof passkeys.rpId === 'string' ? { rpId: passkeys.rpId } : {}),
+      ...(passkeys.teamRules !== undefined ? { teamRules: readTeamPasskeyRules(passkeys.teamRules) } : {}),
     },
   };
 }

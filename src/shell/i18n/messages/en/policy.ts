@@ -35,6 +35,7 @@ export const policy = {
   'policy.rule.D5': 'An agent called a tool that is not visible to the model (app-only).',
   'policy.rule.D6': 'An agent called a tool in a pool the dashboard config does not grant it.',
   'policy.rule.K1': 'The tool requires a passkey, and the server verifies it (strict).',
+  'policy.rule.T1': 'Your team asks for a passkey for this tool; the gateway checks it before the call is sent on.',
   'policy.rule.C1': 'The tool requires a passkey with host-only enforcement: you confirm explicitly.',
   'policy.rule.C2': 'The tool is an action: every call is confirmed.',
   'policy.rule.C3': 'An app calls an app-only standard MCP tool of its own server for the first time.',
