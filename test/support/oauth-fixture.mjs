@@ -42,13 +42,16 @@ export async function startOAuthFixture() {
 }
 
 /**
- * Opens `authorizationUrl` as a browser would (following redirects by hand, no cookies) until a page
- * answers; returns the last URL, its status and text.
+ * Opens `authorizationUrl` as a browser would (following redirects by hand, no cookies but `cookie`, which
+ * is sent to `cookie.origin` only) until a page answers; returns the last URL, its status and text.
+ * @param {string} authorizationUrl
+ * @param {{ origin: string, value: string }} [cookie]
  */
-export async function followAsBrowser(authorizationUrl) {
+export async function followAsBrowser(authorizationUrl, cookie) {
   let url = authorizationUrl;
   for (let hop = 0; hop < 10; hop++) {
-    const response = await fetch(url, { redirect: 'manual' });
+    const headers = cookie && new URL(url).origin === cookie.origin ? { cookie: cookie.value } : {};
+    const response = await fetch(url, { redirect: 'manual', headers });
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       url = new URL(location, url).href;

@@ -87,6 +87,10 @@ export async function startTeam(
     database?: { url: string };
     /** The client secret the gateway is given (default: the provider's; another one tests a wrong secret). */
     clientSecret?: string;
+    /** More of the `team` object (e.g. `tokenKey`, `sharedSignIn`). */
+    team?: Record<string, unknown>;
+    /** More of the gateway's environment (e.g. the variable `tokenKey` names). */
+    env?: Record<string, string>;
   } = {},
 ): Promise<TeamGateway> {
   const port = await freePort();
@@ -106,6 +110,7 @@ export async function startTeam(
       dataDir,
       ...(options.database ? { database: options.database } : {}),
       contact: 'ops@example.test',
+      ...options.team,
     },
   };
   const start = () =>
@@ -113,7 +118,7 @@ export async function startTeam(
       config,
       exchange: false,
       extraArgs: ['--port', String(port)],
-      env: { DASH_OIDC_SECRET: options.clientSecret ?? idp.clientSecret },
+      env: { DASH_OIDC_SECRET: options.clientSecret ?? idp.clientSecret, ...options.env },
     });
   const team: TeamGateway = {
     idp,

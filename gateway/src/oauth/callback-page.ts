@@ -9,6 +9,8 @@ const TEXT = {
     invalidTitle: 'Sign-in link not valid',
     invalid:
       'This sign-in link is not valid: it was already used, it expired (after 10 minutes), the gateway was restarted since, or the dashboard did not start it. Go back to the dashboard and press Sign in again.',
+    otherPerson:
+      'This sign-in was started by another person of the team, or this browser is not signed in to the dashboard: your own sign-in to a server can only be finished in your own browser. Open the dashboard, sign in, and press Sign in on the card again.',
     deniedTitle: 'Not signed in',
     denied: (server: string, code: string) =>
       `The authorization server did not sign you in to "${server}" (it answered "${code}"). Go back to the dashboard and press Sign in to try again.`,
@@ -22,6 +24,8 @@ const TEXT = {
     invalidTitle: 'サインインのリンクが無効です',
     invalid:
       'このサインインのリンクは無効です（使用済み、10 分の期限切れ、ゲートウェイの再起動後、またはダッシュボードが開始したものではありません）。ダッシュボードに戻り、もう一度「サインイン」を押してください。',
+    otherPerson:
+      'このサインインはチームの別の人が開始したものか、このブラウザーがダッシュボードにサインインしていません。サーバーへのご自身のサインインは、ご自身のブラウザーでのみ完了できます。ダッシュボードを開いてサインインし、カードの「サインイン」をもう一度押してください。',
     deniedTitle: 'サインインしていません',
     denied: (server: string, code: string) =>
       `認可サーバーは「${server}」へのサインインを完了しませんでした（応答: "${code}"）。ダッシュボードに戻り、もう一度「サインイン」を押してください。`,

@@ -10,7 +10,7 @@ import { callbackText, sendCallbackPage } from './callback-page.js';
 import { describeAuthFailure, failureCode } from './errors.js';
 import { guardSdkWarnings } from './scrub.js';
 import { ServerAuth, type PendingRegistry, type PendingSignIn } from './server-auth.js';
-import { defaultTokenFile, TokenStore } from './token-store.js';
+import { defaultTokenFile, TokenStore, type ServerTokenStore } from './token-store.js';
 
 /** The callback path on the gateway's loopback origin (the redirect URI every sign-in uses). */
 export const CALLBACK_PATH = '/oauth/callback';
@@ -28,6 +28,17 @@ export interface SignInTarget {
   closeAll(): Promise<void>;
 }
 
+/** What team mode tells the OAuth side (see `OAuthGateway.teamMode`). */
+export interface OAuthTeam {
+  publicOrigin: string;
+  /** Whether each person signs in to this server with their own account. */
+  perPerson(name: string, config: ServerConfig): boolean;
+  /** The people's token records. */
+  tokens: { forPerson(sub: string): ServerTokenStore };
+  /** The subject of the person a browser's request is signed in as. */
+  ownerOf(req: IncomingMessage): string | undefined;
+}
+
 /**
  * The gateway's OAuth side: one `ServerAuth` per remote server, the token file, the single-use
  * `state` of every sign-in in progress, the loopback callback the authorization server redirects the
@@ -39,6 +50,9 @@ export class OAuthGateway implements PendingRegistry {
   private otherPorts: () => ReadonlyArray<number | undefined> = () => [];
   private readonly pending = new Map<string, PendingSignIn>();
   private readonly servers = new Set<ServerAuth>();
+  private team: OAuthTeam | undefined;
+  /** Servers signed in per person (team mode): each person's client, made on first use. */
+  private readonly personal = new Map<string, (sub: string) => ServerAuth>();
 
   constructor(
     config: DashboardConfig,
@@ -69,34 +83,65 @@ export class OAuthGateway implements PendingRegistry {
     return [this.port, ...this.otherPorts()].filter((p): p is number => typeof p === 'number' && p > 0);
   }
 
-  /** `http://127.0.0.1:<port>/oauth/callback` — a loopback redirect URI (RFC 8252 §7.3). */
+  /**
+   * Team mode: sign-ins come back to `<publicOrigin>/oauth/callback`, and the servers `perPerson` picks are
+   * signed in by each person with their own account, their tokens in `tokens` (never the token file);
+   * `ownerOf` says who a callback's browser is signed in as.
+   */
+  teamMode(team: OAuthTeam): void {
+    this.team = team;
+  }
+
+  /** `http://127.0.0.1:<port>/oauth/callback` — a loopback redirect URI (RFC 8252 §7.3); in team mode under the public address. */
   redirectUrl(): string {
+    if (this.team) return `${this.team.publicOrigin}${CALLBACK_PATH}`;
     return `http://127.0.0.1:${this.port}${CALLBACK_PATH}`;
   }
 
   /**
-   * The OAuth client for a remote server, or undefined for stdio servers and for servers whose config
-   * sends its own `Authorization` header (the user manages that credential).
+   * The OAuth client for a remote server, or undefined for stdio servers, for servers whose config
+   * sends its own `Authorization` header (the user manages that credential), and in team mode for servers
+   * each person signs in to (`personalAuth`).
    */
   forServer(name: string, config: ServerConfig, log: (line: string) => void): ServerAuth | undefined {
     if (isStdioServer(config)) return undefined;
     const headers = Object.keys(config.headers ?? {}).map((h) => h.toLowerCase());
     if (headers.includes('authorization') && !config.oauth) return undefined;
-    const server = new ServerAuth({
-      name,
-      url: config.url,
-      oauth: config.oauth,
-      store: this.store,
-      redirectUrl: () => this.redirectUrl(),
-      pending: this,
-      configDir: dirname(this.configFile),
-      configFile: this.configFile,
-      log,
-      gatewayPorts: () => this.gatewayPorts(),
-      configHeaders: headers,
-    });
-    this.servers.add(server);
-    return server;
+    const make = (store: ServerTokenStore, owner?: string) => {
+      const server = new ServerAuth({
+        name,
+        url: config.url,
+        oauth: config.oauth,
+        store,
+        redirectUrl: () => this.redirectUrl(),
+        pending: this,
+        configDir: dirname(this.configFile),
+        configFile: this.configFile,
+        log: owner === undefined ? log : (line) => log(`${line} (${owner})`),
+        gatewayPorts: () => this.gatewayPorts(),
+        configHeaders: headers,
+        ...(owner !== undefined ? { owner } : {}),
+      });
+      this.servers.add(server);
+      return server;
+    };
+    const team = this.team;
+    if (team?.perPerson(name, config)) {
+      const people = new Map<string, ServerAuth>();
+      this.personal.set(name, (sub) => {
+        let server = people.get(sub);
+        if (!server) people.set(sub, (server = make(team.tokens.forPerson(sub), sub)));
+        return server;
+      });
+      return undefined;
+    }
+    this.personal.delete(name);
+    return make(this.store);
+  }
+
+  /** Team mode: each person's OAuth client for a server they sign in to themself; undefined for other servers. */
+  personalAuth(name: string): ((sub: string) => ServerAuth) | undefined {
+    return this.personal.get(name);
   }
 
   add(pending: PendingSignIn): void {
@@ -144,6 +189,12 @@ export class OAuthGateway implements PendingRegistry {
     }
     this.pending.delete(state);
     const server = pending.server;
+    // Team mode: a person's sign-in is finished only in their own browser, so nobody can have their
+    // account's tokens saved as someone else's by sending them a sign-in link.
+    if (pending.owner !== undefined && this.team?.ownerOf(req) !== pending.owner) {
+      sendCallbackPage(req, res, 403, text.invalidTitle, text.otherPerson);
+      return;
+    }
     const error = url.searchParams.get('error');
     const code = url.searchParams.get('code');
     if (error || !code) {

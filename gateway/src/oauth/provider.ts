@@ -10,7 +10,7 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import type { OAuthServerConfig } from '../../../src/core/shared/config/oauth-config-schema.js';
-import type { TokenStore } from './token-store.js';
+import type { ServerTokenStore } from './token-store.js';
 
 /** What the provider tells its server's sign-in controller. */
 export interface ProviderEvents {
@@ -52,7 +52,7 @@ export class GatewayOAuthProvider implements OAuthClientProvider {
     private readonly name: string,
     private readonly serverUrl: string,
     private readonly oauth: OAuthServerConfig,
-    private readonly store: TokenStore,
+    private readonly store: ServerTokenStore,
     private readonly redirect: () => string,
     private readonly events: ProviderEvents,
     privateKey: string | undefined,

@@ -15,7 +15,7 @@ import { machineProvider, readPrivateKey } from './machine.js';
 import { createOAuthFetch, RegistrationConsentNeeded } from './oauth-fetch.js';
 import { GatewayOAuthProvider } from './provider.js';
 import { scrubSecrets } from './scrub.js';
-import type { TokenStore } from './token-store.js';
+import type { ServerTokenStore } from './token-store.js';
 
 /** A sign-in that was started and waits for its callback (state → this), single use. */
 export interface PendingSignIn {
@@ -24,6 +24,8 @@ export interface PendingSignIn {
   verifier: string;
   discovery: OAuthDiscoveryState | undefined;
   createdAt: number;
+  /** Team mode: the subject of the person whose tokens these are (only their browser may finish it). */
+  owner?: string;
 }
 
 /** Where pending sign-ins are kept, across servers (the callback knows only `state`). */
@@ -37,7 +39,7 @@ export interface ServerAuthOptions {
   name: string;
   url: string;
   oauth: OAuthServerConfig | undefined;
-  store: TokenStore;
+  store: ServerTokenStore;
   redirectUrl: () => string;
   pending: PendingRegistry;
   configDir: string;
@@ -48,6 +50,8 @@ export interface ServerAuthOptions {
   gatewayPorts: () => readonly number[];
   /** The names of the config's `headers` for this server (sent to its own origin only). */
   configHeaders?: readonly string[];
+  /** Team mode: the person these tokens belong to (a server signed in per person). */
+  owner?: string;
 }
 
 /**
@@ -58,6 +62,8 @@ export interface ServerAuthOptions {
  */
 export class ServerAuth {
   readonly name: string;
+  /** Team mode: the person whose tokens these are; undefined for the installation's (or the team's shared) sign-in. */
+  readonly owner: string | undefined;
   readonly provider: OAuthClientProvider;
   /** Set for servers a person signs in to; machine-to-machine servers use the SDK's own providers. */
   readonly interactive: GatewayOAuthProvider | undefined;
@@ -79,6 +85,7 @@ export class ServerAuth {
 
   constructor(private readonly options: ServerAuthOptions) {
     this.name = options.name;
+    this.owner = options.owner;
     const oauth = options.oauth ?? {};
     const where = `"mcpServers.${options.name}.oauth" in ${options.configFile}`;
     if (oauth.grant === 'client_credentials' || oauth.grant === 'cross_app_access') {
@@ -356,6 +363,7 @@ export class ServerAuth {
       verifier,
       discovery: this.interactive?.currentDiscovery(),
       createdAt: Date.now(),
+      ...(this.options.owner !== undefined ? { owner: this.options.owner } : {}),
     });
   }
 

@@ -15,6 +15,16 @@ export interface StoredServerAuth {
   expiresAt?: number;
 }
 
+/** Where a server's OAuth client keeps its registration and tokens: the token file, or one person's encrypted records. */
+export interface ServerTokenStore {
+  /** The entry for `name`, only when it belongs to `url`. */
+  get(name: string, url: string): StoredServerAuth | undefined;
+  /** Changes the entry for `name` (creating it for `url`) and saves it. */
+  update(name: string, url: string, change: (entry: StoredServerAuth) => void): Promise<void>;
+  /** Forgets everything kept for `name` (Sign out). */
+  forget(name: string): Promise<boolean>;
+}
+
 interface StoreFile {
   version: 1;
   servers: Record<string, StoredServerAuth>;
@@ -33,7 +43,7 @@ export function defaultTokenFile(env: NodeJS.ProcessEnv = process.env): string {
  * write at a time, so a crash never leaves half a file. A file that cannot be parsed is moved aside
  * (nothing is deleted) and the gateway starts signed out, saying so.
  */
-export class TokenStore {
+export class TokenStore implements ServerTokenStore {
   private data: StoreFile = { version: 1, servers: Object.create(null) as Record<string, StoredServerAuth> };
   private writing: Promise<void> = Promise.resolve();
 

@@ -7,6 +7,7 @@ import type { ServerAuth } from '../oauth/server-auth.js';
 import { checkInitialize } from './initialize-check.js';
 import { ModernRelay } from './modern-relay.js';
 import { classify } from './modern-route.js';
+import { PersonHosts } from './person-host.js';
 import { ProblemReporter } from './problem-reporter.js';
 import { isInitialize, sendBlocked, sendJsonRpcAnswer, sendJsonRpcError, sessionCapMessage } from './route-answers.js';
 import { RelaySession } from './session.js';
@@ -50,6 +51,11 @@ export class ServerRouter implements ModernHost {
   auth: ServerAuth | undefined;
   /** Called with the method of every notification the relays pass from this server to a page, and 'restarted' (catalog.ts). */
   onRelayed: ((method: string) => void) | undefined;
+  /** Team mode, a server each person signs in to: each person's session host (person-host.ts). */
+  private personal: PersonHosts | undefined;
+  /** Team mode: whose each session is (the person's subject). */
+  private readonly owners = new WeakMap<RelaySession, string>();
+  private readonly print: (line: string) => void;
   private readonly sessions = new Set<RelaySession>();
   private readonly byId = new Map<string, RelaySession>();
   private readonly timing: SupervisorTiming;
@@ -73,6 +79,7 @@ export class ServerRouter implements ModernHost {
       stdio: stdio ? { command: config.command, cwd: stdioCwd(config, options.configDir) } : undefined,
     };
     this.redact = redactorFor(config);
+    this.print = options.print ?? printError;
     this.log = new StderrBuffer(64 * 1024, this.redact);
     this.problems = new ProblemReporter({
       site: this.server.site,
@@ -80,7 +87,7 @@ export class ServerRouter implements ModernHost {
       auth: () => this.auth,
       redact: this.redact,
       note: (line) => this.log.note(line),
-      print: options.print ?? printError,
+      print: this.print,
       failed: () => this.processes.failed(),
     });
     this.processes = new ProcessSupervisor({
@@ -111,6 +118,29 @@ export class ServerRouter implements ModernHost {
   /** True when the config marks this stdio server `"single": true`: never more than one process. */
   get single(): boolean {
     return this.processes.single;
+  }
+
+  /**
+   * Team mode: each person signs in to this server with their own account; `authOf` gives a person's OAuth
+   * client. Their sessions use only it, and their summary shows their own sign-in (`summaryFor`).
+   */
+  signInPerPerson(authOf: (sub: string) => ServerAuth): void {
+    this.personal = new PersonHosts(this, authOf, this.print);
+  }
+
+  /** Whether each person signs in to this server themself. */
+  get perPerson(): boolean {
+    return this.personal !== undefined;
+  }
+
+  /** The summary `sub` sees: with their own sign-in state when the server is signed in per person. */
+  summaryFor(sub: string, shared = this.summary()): GatewayServerSummary {
+    return this.personal ? this.personal.summary(sub, shared) : shared;
+  }
+
+  /** Ends the sessions of one person (after they signed out, so none keeps using a forgotten token). */
+  async closeSessionsOf(sub: string, reason: string): Promise<void> {
+    await Promise.all([...this.sessions].filter((s) => this.owners.get(s) === sub).map((s) => s.close(reason)));
   }
 
   /** Summary for the UI. */
@@ -157,7 +187,7 @@ export class ServerRouter implements ModernHost {
     req: IncomingMessage,
     res: ServerResponse,
     body: unknown,
-    team?: { guard: OutgoingFilter; mayUse(session: RelaySession): boolean },
+    team?: { guard: OutgoingFilter; mayUse(session: RelaySession): boolean; sub?: string },
   ): Promise<void> {
     if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
       sendBlocked(res, body, this.blockedBy);
@@ -218,8 +248,16 @@ export class ServerRouter implements ModernHost {
       }
       await idle.close('a newer session needed its place');
     }
-    const session = new RelaySession(this, streamableClientSide, team?.guard);
+    const sub = team?.sub;
+    // A person's session on a server they sign in to themself reaches it with their own tokens only.
+    const host = this.personal && sub !== undefined ? this.personal.host(sub) : this;
+    if (this.personal && sub === undefined) {
+      sendJsonRpcError(res, 403, -32000, `Server "${this.name}" is signed in to per person: sign in to the dashboard.`);
+      return;
+    }
+    const session = new RelaySession(host, streamableClientSide, team?.guard);
     this.sessions.add(session);
+    if (sub !== undefined) this.owners.set(session, sub);
     await session.open();
     await session.handle(req, res, body);
     // The transport refused it after all (it never got an id): nothing can reach this child, so stop it.

@@ -104,10 +104,13 @@ export class ProcessSupervisor {
     return warm ?? this.spawnChild();
   }
 
-  /** A new (not started) upstream; stdio children are counted until their process has exited. */
-  spawnChild(): Upstream {
-    const { config, configDir, log, extraEnv, auth } = this.options;
-    return this.children.track(createUpstream(config, configDir, log, extraEnv(), auth()));
+  /**
+   * A new (not started) upstream; stdio children are counted until their process has exited. `auth`: the OAuth
+   * client to use instead of the server's (a person's own, in team mode).
+   */
+  spawnChild(auth: ServerAuth | undefined = this.options.auth()): Upstream {
+    const { config, configDir, log, extraEnv } = this.options;
+    return this.children.track(createUpstream(config, configDir, log, extraEnv(), auth));
   }
 
   /** Keeps a started child for the next session (one at most; an older one is stopped). */
