@@ -5,12 +5,14 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchProblems } from '../support/served-dashboard.js';
-import { startTeam, type TeamGateway } from '../support/team-fixture.js';
+import { rpcAnswer, startTeam, type TeamGateway } from '../support/team-fixture.js';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator.mjs';
 
 let team: TeamGateway;
 let browser: Browser;
 before(async () => {
-  team = await startTeam();
+  // A team passkey rule on echo (only ops may call it): the gateway checks ada's passkey for every echo.
+  team = await startTeam({ team: { passkeys: [{ server: 'everything', tools: ['echo'] }] } });
   browser = await launchChromium();
 });
 after(async () => {
@@ -31,6 +33,10 @@ async function signIn(sub: string): Promise<Page> {
   await page.waitForURL((url) => url.origin === team.base);
   return page;
 }
+
+/** The default dashboard's tab in the bar of dashboards. */
+const overviewTab = (page: Page) =>
+  page.getByRole('tablist', { name: 'Dashboards' }).getByRole('tab', { name: 'Overview' });
 
 const card = (page: Page, name: string) =>
   page.locator('mcp-widget-card').filter({ has: page.locator(`h2:text-is("${name}")`) });
@@ -278,6 +284,8 @@ test(
 
     const member = await signIn('bob');
     await member.getByRole('tab', { name: /Ops board/ }).waitFor({ timeout: 60_000 });
+    // Published beside the default dashboard, not instead of it (no layout files name the team's dashboards).
+    await overviewTab(member).waitFor();
     await member.locator('[data-action="edit-layout"]').click();
     assert.equal(await member.locator('[data-action="publish-layout"]').count(), 0, 'members see no Publish');
     const bob = await team.signIn('bob');
@@ -287,5 +295,84 @@ test(
     assert.equal(refused.status, 403);
     await admin.context().close();
     await member.context().close();
+  },
+);
+
+test(
+  'a team passkey rule: the gateway checks the person\u2019s passkey before echo runs; a replayed or missing assertion is refused and audited',
+  { timeout: 180_000 },
+  async () => {
+    const page = await signIn('ada');
+    await addVirtualAuthenticator(await page.context().newCDPSession(page));
+    let sent: { body: string; headers: Record<string, string> } | undefined;
+    page.on('request', async (request) => {
+      const body = request.postData() ?? '';
+      if (request.url().endsWith('/mcp/everything') && body.includes('mcplet_auth'))
+        sent = { body, headers: await request.allHeaders() };
+    });
+    // ada last looked at the dashboard she published (it follows her): go back to the Overview.
+    await overviewTab(page).click();
+    const everything = await everythingReady(page);
+    await everything.getByRole('tab', { name: /Tools/ }).click();
+    await everything.getByRole('searchbox').fill('echo');
+    await everything.getByRole('button', { name: /^Echo/ }).click();
+    await everything.getByRole('textbox', { name: /^message/ }).fill('under a team rule');
+    await everything.getByRole('button', { name: 'Invoke' }).click();
+    const dialog = page.getByRole('alertdialog');
+    assert.match(await dialog.innerText(), /Your team asks for a passkey for the tools "echo" of "everything"/);
+    // The first time, the ceremony registers ada's passkey with the gateway, then signs the call's challenge.
+    await dialog.getByRole('button', { name: 'Continue with passkey' }).click();
+    await everything.getByText('Echo: under a team rule').first().waitFor({ timeout: 20_000 });
+    assert.ok(sent, 'the call carried an assertion');
+
+    // The same request again (the assertion replayed): refused, the challenge was used once.
+    const replay = await fetch(`${team.base}/mcp/everything`, {
+      method: 'POST',
+      headers: sent.headers,
+      body: sent.body,
+    });
+    const replayed = await rpcAnswer(replay);
+    assert.equal(replayed.error?.code, -32053, JSON.stringify(replayed));
+    assert.match(replayed.error.message, /already used challenge/);
+    // Without an assertion, as curl would send it: refused before it reaches the server.
+    const ada = await team.signIn('ada');
+    const session = await ada.open('everything');
+    const bare = await ada.rpc('everything', session, {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { message: 'no passkey' } },
+    });
+    assert.equal(bare.answer.error?.code, -32053);
+    assert.match(bare.answer.error.message, /carries no passkey assertion/);
+    const { rows } = (await (await ada.api('GET', '/api/audit?sub=ada&name=echo')).json()) as {
+      rows: { decision: string; rule: string; outcome: string }[];
+    };
+    assert.deepEqual(
+      rows
+        .map((r) => [
+          r.decision,
+          /passkey verified/.test(r.rule) ? 'verified' : /asks for a passkey/.test(r.rule) ? 'rule' : r.rule,
+        ])
+        .sort(),
+      [
+        ['allow', 'verified'],
+        ['deny', 'rule'],
+        ['deny', 'rule'],
+      ],
+    );
+    assert.ok(rows.some((r) => r.decision === 'allow' && r.outcome === 'ok'));
+
+    // The passkey is the gateway's to keep: the page can neither read it nor replace it; an admin can reset it.
+    const { values } = (await (await ada.api('GET', '/api/team/preferences')).json()) as { values: object };
+    assert.ok(!Object.keys(values).some((k) => k.startsWith('gateway/')), Object.keys(values).join());
+    assert.equal(
+      (await ada.api('PUT', '/api/team/preferences/gateway%2Fpasskeys', { body: { value: {} } })).status,
+      403,
+    );
+    assert.equal(((await (await ada.api('GET', '/auth/status')).json()) as { registered: number }).registered, 1);
+    assert.equal((await ada.api('DELETE', '/api/team/people/ada/passkeys')).status, 200);
+    assert.equal(((await (await ada.api('GET', '/auth/status')).json()) as { registered: number }).registered, 0);
+    await page.context().close();
   },
 );

@@ -67,6 +67,7 @@ export class PublishedLayouts {
       ...checked.layout.dashboards[0]!,
       id,
       file: `published by ${person.email ?? person.sub}`,
+      published: true,
     };
     await this.state.set(TEAM_WIDE, `${PREFIX}${id}`, published);
     this.byId.set(id, published);

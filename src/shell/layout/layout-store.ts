@@ -58,7 +58,9 @@ export class LayoutStore {
   load(team: TeamDashboard[], servers: Array<{ name: string; widget?: string }>, defaultName = 'Overview'): void {
     this.team = team;
     this.servers = servers;
-    this.base = team.length ? team : [defaultDashboard(servers, defaultName)];
+    // Dashboards an admin published from the page come after the default one unless files provision the team's.
+    const provisioned = team.some((d) => !d.published && !d.file.startsWith('published by '));
+    this.base = provisioned ? team : [defaultDashboard(servers, defaultName), ...team];
     const stored = this.configuration.get<UserLayoutState>(USER_LAYOUT_KEY);
     if (
       stored &&

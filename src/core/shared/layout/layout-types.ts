@@ -62,6 +62,8 @@ export interface LayoutFile {
 export interface TeamDashboard extends DashboardLayout {
   /** The file named in the config (for messages). */
   file: string;
+  /** Published by an admin from the page (team mode), not provisioned from a file. */
+  published?: boolean;
 }
 
 /** A tile before it has an id and a place (what "Add a tile" makes). */
