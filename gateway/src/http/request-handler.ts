@@ -76,6 +76,7 @@ export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, 
       sendJson(res, refusal.status, { error: refusal.reason });
       return;
     }
+    if (team) await team.prime(req);
     const url = new URL(req.url ?? '/', 'http://gateway.invalid');
     const path = url.pathname;
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { printError } from '../terminal/terminal-text.js';
+import type { SessionStore } from './session-store.js';
 
 /** A signed-in person, as the gateway decides with. */
 export interface Person {
@@ -42,17 +44,90 @@ function digest(secret: string): string {
 /**
  * Server-side browser sessions: the cookie carries a 256-bit secret, the gateway keeps only its digest.
  * A session ends after `idleMs` without a request, `maxMs` after sign-in, at sign-out, or when an admin
- * revokes it; a cookie of an ended session is refused from then on. One replica keeps them in memory:
- * a restart of the gateway signs everyone in again (the provider usually does it without a prompt).
+ * revokes it; a cookie of an ended session is refused from then on. Sessions are kept in memory and in the
+ * team's store (session-store.ts), so a restart does not sign anyone out; a session another replica made is
+ * read from the store on its first request here, and one this replica knows is checked against the store
+ * again every `recheckMs` (another replica may have ended it).
  */
 export class BrowserSessions {
   private readonly byCookie = new Map<string, BrowserSession>();
   private readonly seen = new Map<string, PersonSeen>();
+  /** When each cached session was last found in the store, and the `lastSeen` the store has. */
+  private readonly checked = new Map<string, { at: number; lastSeen: number }>();
 
-  constructor(private readonly limits: { idleMs: number; maxMs: number }) {}
+  constructor(
+    private readonly limits: { idleMs: number; maxMs: number },
+    private readonly store?: SessionStore,
+    private readonly recheckMs = Number.POSITIVE_INFINITY,
+  ) {}
 
-  /** A new session for `person`; returns the cookie's secret and the session. */
-  create(person: Person, idToken: string | undefined, userAgent: string, now = Date.now()) {
+  /** Reads the kept sessions (at start); expired ones are removed from the store. */
+  async load(now = Date.now()): Promise<void> {
+    if (!this.store) return;
+    for (const [key, session] of await this.store.all()) {
+      if (this.expired(session, now)) void this.forget(key);
+      else {
+        this.byCookie.set(key, session);
+        this.checked.set(key, { at: now, lastSeen: session.lastSeen });
+      }
+    }
+  }
+
+  /**
+   * Makes sure the cache agrees with the store for a cookie's secret before the request is decided: a session
+   * made by another replica is read, one ended elsewhere is dropped. Without a store, nothing to do.
+   */
+  async prime(secret: string | undefined, now = Date.now()): Promise<void> {
+    if (!this.store || !secret) return;
+    const key = digest(secret);
+    const cached = this.byCookie.get(key);
+    const checked = this.checked.get(key);
+    if (cached && checked && now - checked.at < this.recheckMs) return;
+    try {
+      const kept = await this.store.get(key);
+      if (!kept) {
+        this.byCookie.delete(key);
+        this.checked.delete(key);
+        return;
+      }
+      const session = cached ?? kept;
+      session.lastSeen = Math.max(session.lastSeen, kept.lastSeen);
+      this.byCookie.set(key, session);
+      this.checked.set(key, { at: now, lastSeen: kept.lastSeen });
+    } catch (error) {
+      // The store is down: a session this replica knows goes on; one it does not know cannot be read.
+      printError(`mcp-dashboard: could not read a browser session from the team store: ${String(error)}`);
+    }
+  }
+
+  private expired(session: BrowserSession, now: number): boolean {
+    return now - session.lastSeen > this.limits.idleMs || now - session.createdAt > this.limits.maxMs;
+  }
+
+  private forget(key: string): Promise<void> {
+    this.checked.delete(key);
+    return (
+      this.store?.delete(key).catch((error: unknown) => {
+        printError(`mcp-dashboard: could not remove an ended browser session from the team store: ${String(error)}`);
+      }) ?? Promise.resolve()
+    );
+  }
+
+  /** Keeps a session's `lastSeen` in the store at most once a minute (idle time counts across replicas). */
+  private touch(key: string, session: BrowserSession): void {
+    const checked = this.checked.get(key);
+    if (!this.store || (checked && session.lastSeen - checked.lastSeen < 60_000)) return;
+    this.checked.set(key, { at: checked?.at ?? session.lastSeen, lastSeen: session.lastSeen });
+    this.store.put(key, session).catch((error: unknown) => {
+      printError(`mcp-dashboard: could not keep a browser session in the team store: ${String(error)}`);
+    });
+  }
+
+  /**
+   * A new session for `person`; returns the cookie's secret and the session once it is kept (a store that
+   * cannot keep it fails the sign-in, which says so).
+   */
+  async create(person: Person, idToken: string | undefined, userAgent: string, now = Date.now()) {
     const secret = randomBytes(32).toString('base64url');
     const session: BrowserSession = {
       id: randomBytes(9).toString('base64url'),
@@ -63,7 +138,10 @@ export class BrowserSessions {
       lastSeen: now,
       userAgent: userAgent.slice(0, 200),
     };
-    this.byCookie.set(digest(secret), session);
+    const key = digest(secret);
+    await this.store?.put(key, session);
+    this.byCookie.set(key, session);
+    this.checked.set(key, { at: now, lastSeen: now });
     this.seen.set(person.sub, {
       sub: person.sub,
       email: person.email,
@@ -80,11 +158,13 @@ export class BrowserSessions {
     const key = digest(secret);
     const session = this.byCookie.get(key);
     if (!session) return undefined;
-    if (now - session.lastSeen > this.limits.idleMs || now - session.createdAt > this.limits.maxMs) {
+    if (this.expired(session, now)) {
       this.byCookie.delete(key);
+      void this.forget(key);
       return undefined;
     }
     session.lastSeen = now;
+    this.touch(key, session);
     return session;
   }
 
@@ -94,26 +174,41 @@ export class BrowserSessions {
     const key = digest(secret);
     const session = this.byCookie.get(key);
     this.byCookie.delete(key);
+    void this.forget(key);
     return session;
   }
 
   /** Ends a session by its public id; `sub` limits it to that person's sessions. True when one ended. */
-  revoke(id: string, sub?: string): boolean {
-    for (const [key, session] of this.byCookie) {
+  async revoke(id: string, sub?: string): Promise<boolean> {
+    for (const [key, session] of await this.everything()) {
       if (session.id === id && (sub === undefined || session.person.sub === sub)) {
         this.byCookie.delete(key);
+        await this.forget(key);
         return true;
       }
     }
     return false;
   }
 
-  /** Live sessions (of one person when `sub` is given), newest first. */
-  list(sub?: string, now = Date.now()): BrowserSession[] {
-    return [...this.byCookie.values()]
-      .filter((s) => now - s.lastSeen <= this.limits.idleMs && now - s.createdAt <= this.limits.maxMs)
+  /** Live sessions (of one person when `sub` is given), newest first: every replica's, when the store is shared. */
+  async list(sub?: string, now = Date.now()): Promise<BrowserSession[]> {
+    return [...(await this.everything()).values()]
+      .filter((s) => !this.expired(s, now))
       .filter((s) => sub === undefined || s.person.sub === sub)
       .sort((a, b) => b.createdAt - a.createdAt);
+  }
+
+  /** The sessions of the store (this replica's own, fresher, where it has them), else the cache. */
+  private async everything(): Promise<Map<string, BrowserSession>> {
+    if (!this.store) return new Map(this.byCookie);
+    try {
+      const all = await this.store.all();
+      for (const [key, session] of this.byCookie) if (all.has(key)) all.set(key, session);
+      return all;
+    } catch (error) {
+      printError(`mcp-dashboard: could not list browser sessions from the team store: ${String(error)}`);
+      return new Map(this.byCookie);
+    }
   }
 
   /** Everyone who signed in since the gateway started, most recent first. */

@@ -14,6 +14,7 @@ import { TeamAudit } from './team-audit.js';
 import { openPersonState, type PersonState } from './person-state.js';
 import { PublishedLayouts } from './team-layouts.js';
 import { TeamPasskeys } from './team-passkeys.js';
+import { openSessionStore, type SessionStore } from './session-store.js';
 
 /** The cookie that carries a browser session's secret. */
 const SESSION_COOKIE = 'mcpd-session';
@@ -47,8 +48,14 @@ export class TeamMode {
     readonly state: PersonState,
     /** Team dashboards admins published from the page. */
     readonly layouts: PublishedLayouts,
+    private readonly sessionStore: SessionStore,
   ) {
-    this.sessions = new BrowserSessions(settings);
+    // Replicas share PostgreSQL: a session ended on another one is noticed within seconds.
+    this.sessions = new BrowserSessions(
+      settings,
+      sessionStore,
+      settings.databaseUrl ? 5_000 : Number.POSITIVE_INFINITY,
+    );
     this.passkeys = new TeamPasskeys(state, () => this.settings.passkeys, settings.publicOrigin);
     this.guardContext = {
       roles: () => this.settings.roles,
@@ -63,7 +70,10 @@ export class TeamMode {
     const oidc = await OidcRelyingParty.discover(settings);
     const audit = await TeamAudit.open(settings.dataDir, settings.databaseUrl);
     const state = await openPersonState(settings.dataDir, settings.databaseUrl);
-    return new TeamMode(settings, oidc, audit, state, await PublishedLayouts.load(state));
+    const sessionStore = await openSessionStore(settings.dataDir, settings.databaseUrl);
+    const team = new TeamMode(settings, oidc, audit, state, await PublishedLayouts.load(state), sessionStore);
+    await team.sessions.load();
+    return team;
   }
 
   /** Cookie names: `__Host-` prefixed when the dashboard is served over https. */
@@ -87,6 +97,11 @@ export class TeamMode {
   /** The request's cookies. */
   cookies(req: IncomingMessage): Record<string, string | undefined> {
     return typeof req.headers.cookie === 'string' ? parseCookie(req.headers.cookie) : {};
+  }
+
+  /** Reads a request's session from the team's store when this replica does not know it (yet), before deciding. */
+  async prime(req: IncomingMessage): Promise<void> {
+    await this.sessions.prime(this.cookies(req)[this.sessionCookie]);
   }
 
   /** The live browser session of a request's cookie, if any. */
@@ -187,6 +202,7 @@ export class TeamMode {
   }
 
   async close(): Promise<void> {
+    await this.sessionStore.close();
     await this.state.close();
     await this.audit.close();
   }

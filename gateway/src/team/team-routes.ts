@@ -76,7 +76,17 @@ export function teamPublicRoutes(team: TeamMode, startupBody: (person: Person) =
       );
       return;
     }
-    const { secret } = team.sessions.create(person, idToken, String(req.headers['user-agent'] ?? ''));
+    let secret: string;
+    try {
+      ({ secret } = await team.sessions.create(person, idToken, String(req.headers['user-agent'] ?? '')));
+    } catch (error) {
+      printError(`mcp-dashboard: a sign-in could not be kept: ${String(error)}`);
+      sendTeamPage(res, 503, {
+        title: 'Sign-in could not be completed',
+        lines: ['The dashboard could not keep your session: its database is not reachable. Try again in a moment.'],
+      });
+      return;
+    }
     // Who has signed in is kept in the team's store (the Team admin screen lists people across restarts).
     void team.state
       .set(
@@ -257,7 +267,7 @@ export async function teamApiRoute(
   }
   if (path === '/api/team/sessions' && req.method === 'GET') {
     const mine = team.sessionOf(req);
-    const list = team.sessions.list(person.admin && url.searchParams.get('all') === '1' ? undefined : person.sub);
+    const list = await team.sessions.list(person.admin && url.searchParams.get('all') === '1' ? undefined : person.sub);
     sendJson(res, 200, {
       sessions: list.map((s) => ({
         id: s.id,
@@ -273,7 +283,7 @@ export async function teamApiRoute(
   }
   const revoke = /^\/api\/team\/sessions\/([A-Za-z0-9_-]{1,40})$/.exec(path);
   if (revoke && req.method === 'DELETE') {
-    const ok = team.sessions.revoke(revoke[1]!, person.admin ? undefined : person.sub);
+    const ok = await team.sessions.revoke(revoke[1]!, person.admin ? undefined : person.sub);
     sendJson(res, ok ? 200 : 404, ok ? { revoked: revoke[1] } : { error: 'No such session of yours.' });
     return true;
   }
