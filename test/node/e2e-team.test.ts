@@ -6,6 +6,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, watchProblems } from '../support/served-dashboard.js';
 import { rpcAnswer, startTeam, type TeamGateway } from '../support/team-fixture.js';
+import { signInInBrowser } from '../support/team-browser.js';
 import { addVirtualAuthenticator } from '../support/virtual-authenticator.mjs';
 
 let team: TeamGateway;
@@ -21,18 +22,7 @@ after(async () => {
 });
 
 /** Opens the dashboard in a fresh profile and signs in at the provider as `sub`. */
-async function signIn(sub: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const person = team.idp.people.find((p) => p.sub === sub)!;
-  await page.goto(`${team.base}/`);
-  await page.waitForURL((url) => url.origin === team.idp.issuer);
-  await page.locator('input[name="login"]').fill(person.sub);
-  await page.locator('input[name="password"]').fill(person.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === team.base);
-  return page;
-}
+const signIn = (sub: string): Promise<Page> => signInInBrowser(browser, team, sub);
 
 /** The default dashboard's tab in the bar of dashboards. */
 const overviewTab = (page: Page) =>
