@@ -14,6 +14,7 @@ import { runAuditCommand } from './audit/audit-cli.js';
 import { printError, printOut } from './terminal/terminal-text.js';
 import { teamSettings, type TeamSettings } from './team/settings.js';
 import { watchConfig } from './config/config-watch.js';
+import { drainBoundMs } from './http/drain.js';
 
 const HELP = `Usage: mcp-dashboard [options]
 
@@ -181,17 +182,25 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
   return installStop(gateway, closeVite);
 }
 
-/** Stops the gateway cleanly on SIGINT and SIGTERM. */
+/**
+ * Stops the gateway cleanly: on SIGINT at once (a person at the terminal), on SIGTERM (an orchestrator, a
+ * balancer's rolling restart) after draining — no new sessions, the calls in flight finish within the bound.
+ */
 function installStop(gateway: Gateway, closeVite: (() => Promise<void>) | undefined): Gateway {
   let stopping = false;
-  const stop = async () => {
+  const stop = async (drainMs: number) => {
     if (stopping) return;
     stopping = true;
+    if (drainMs > 0) {
+      printOut(`Draining: no new sessions; waiting up to ${drainMs / 1000} s for the calls in flight.\n`);
+      const left = await gateway.drain(drainMs);
+      if (left) printError(`mcp-dashboard: stopping with ${left} call(s) still running after the drain.`);
+    }
     await gateway.close().catch(() => {});
     await closeVite?.();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(drainBoundMs()));
   return gateway;
 }

@@ -62,7 +62,13 @@ export async function startGatewayProcess({
     ...allowOrigins.flatMap((o) => ['--allow-origin', o]),
     ...extraArgs,
   ];
-  const childEnv = { ...process.env, ...env, ...(limits ? { MCP_DASHBOARD_TEST_LIMITS: JSON.stringify(limits) } : {}) };
+  // Tests stop gateways with SIGTERM: no drain unless a test asks for one (gateway-drain.test.ts).
+  const childEnv = {
+    MCP_DASHBOARD_DRAIN_SECONDS: '0',
+    ...process.env,
+    ...env,
+    ...(limits ? { MCP_DASHBOARD_TEST_LIMITS: JSON.stringify(limits) } : {}),
+  };
   const child = spawn(process.execPath, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => {

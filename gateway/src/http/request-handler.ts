@@ -18,6 +18,7 @@ import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types
 import { personSignInRoute } from '../team/person-sign-in.js';
 import { teamMcp, teamRead, teamStartupBody } from '../team/team-relay.js';
 import { gateUi, teamApiRoute, teamPublicRoutes } from '../team/team-routes.js';
+import type { Drain } from './drain.js';
 
 /** A route reachable without the bearer token; it checks a credential of its own. */
 type PublicRoute = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>;
@@ -47,6 +48,8 @@ export interface RouteContext {
   launchUrl(): string;
   /** Team mode (sign-in, roles, audit), when the config has a `team` object. */
   team?: TeamMode | undefined;
+  /** Draining before a stop (SIGTERM): no new sessions, calls in flight counted. */
+  drain: Drain;
 }
 
 /**
@@ -198,6 +201,7 @@ async function teamRoute(
       }
       body = parsed.value;
     }
+    if (ctx.drain.admit(req, res, body)) return true;
     await teamMcp(team, person, req, res, server, body);
     return true;
   }
@@ -253,6 +257,6 @@ async function apiRoute(ctx: RouteContext, req: IncomingMessage, res: ServerResp
     );
     return;
   }
-  if (await handleMcp(req, res, path, ctx.servers, ctx.configFile)) return;
+  if (await handleMcp(req, res, path, ctx.servers, ctx.configFile, ctx.drain)) return;
   sendJson(res, 404, { error: 'Not found.' });
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendJsonRpcError } from '../relay/route-answers.js';
 import type { ServerRouter } from '../relay/server-router.js';
 import { readBody, safeDecode, sendJson } from './http-io.js';
+import type { Drain } from './drain.js';
 
 /** `GET /api/servers/<name>/stderr`: the server's bounded stderr (the gateway's notes are redacted). True when it answered. */
 export function handleStderr(
@@ -29,6 +30,7 @@ export async function handleMcp(
   path: string,
   servers: Map<string, ServerRouter>,
   configFile: string,
+  drain?: Drain,
 ): Promise<boolean> {
   const match = /^\/mcp\/([^/]+)$/.exec(path);
   if (!match) return false;
@@ -55,6 +57,7 @@ export async function handleMcp(
     }
     body = parsed.value;
   }
+  if (drain?.admit(req, res, body)) return true;
   await server.handle(req, res, body);
   return true;
 }

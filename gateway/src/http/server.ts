@@ -30,6 +30,7 @@ import { TeamMode } from '../team/team-mode.js';
 import { upstreamTokenKey } from '../team/person-tokens-crypto.js';
 import { openUpstreamSignIn } from '../team/person-tokens.js';
 import { reloadConfig, type ReloadReport } from '../config/reload.js';
+import { Drain } from './drain.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -80,6 +81,13 @@ export interface Gateway {
   team: TeamMode | undefined;
   /** Applies an edited config (already checked) without a restart: config/reload.ts. */
   reload(next: DashboardConfig, nextTeam: TeamSettings | undefined): Promise<ReloadReport>;
+  /**
+   * Before a stop (SIGTERM): takes no new MCP sessions and waits up to `boundMs` for the calls in flight;
+   * resolves with how many were still running.
+   */
+  drain(boundMs: number): Promise<number>;
+  /** Draining state and calls in flight (readiness, metrics). */
+  readonly draining: Drain;
   close(): Promise<void>;
 }
 
@@ -154,7 +162,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const hubs = new EventHubs();
   let port = 0;
   const launchUrl = () => `http://localhost:${port}/#code=${access.mintCode().code}`;
+  const drain = new Drain();
   const handler = createRequestHandler({
+    drain,
     config: options.config,
     configFile: options.configFile,
     uiDir: options.uiDir,
@@ -246,6 +256,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         next,
         nextTeam,
       ),
+    draining: drain,
+    drain: (boundMs) => drain.drain(boundMs),
     async close() {
       clearInterval(sweeper);
       // Stop listening first: while the servers' children wind down, a page's request finds no gateway
