@@ -57,7 +57,7 @@ export interface Member {
   api(
     method: string,
     path: string,
-    init?: { body?: unknown; headers?: Record<string, string>; token?: string | null },
+    init?: { body?: unknown; headers?: Record<string, string>; token?: string | null; base?: string },
   ): Promise<Response>;
   /** Opens an MCP session on `server`; returns its id. */
   open(server: string): Promise<string>;
@@ -126,67 +126,7 @@ export async function startTeam(
     base,
     dataDir,
     gateway: await start(),
-    async signIn(sub) {
-      const person = idp.people.find((p) => p.sub === sub)!;
-      const { gatewayCookies, response } = await signInHeadless(`${base}/oidc/login?return=/`, person);
-      const secret = gatewayCookies.get('mcpd-session');
-      if (!secret) throw new Error(`${sub} got no session cookie (${response.status}): ${await response.text()}`);
-      const cookie = `mcpd-session=${secret}; mcpd-team=1`;
-      const session = await fetch(`${base}/api/team/session`, { method: 'POST', headers: { cookie } });
-      const { token } = (await session.json()) as { token: string };
-      const api: Member['api'] = (method, path, init = {}) =>
-        fetch(`${base}${path}`, {
-          method,
-          headers: {
-            cookie,
-            ...(init.token === null ? {} : { authorization: `Bearer ${init.token ?? token}` }),
-            ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...init.headers,
-          },
-          ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-        });
-      const rpc: Member['rpc'] = async (server, sessionId, body) => {
-        const response = await api('POST', `/mcp/${server}`, {
-          body,
-          headers: {
-            accept: 'application/json, text/event-stream',
-            ...(sessionId ? { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } : {}),
-          },
-        });
-        return { status: response.status, answer: await rpcAnswer(response) };
-      };
-      return {
-        person,
-        cookie,
-        token,
-        api,
-        rpc,
-        async open(server) {
-          const response = await api('POST', `/mcp/${server}`, {
-            body: {
-              jsonrpc: '2.0',
-              id: 0,
-              method: 'initialize',
-              params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-            },
-            headers: { accept: 'application/json, text/event-stream' },
-          });
-          const id = response.headers.get('mcp-session-id');
-          const answer = await rpcAnswer(response);
-          if (!id)
-            throw new Error(`no session for ${sub} on ${server} (${response.status}): ${JSON.stringify(answer)}`);
-          await api('POST', `/mcp/${server}`, {
-            body: { jsonrpc: '2.0', method: 'notifications/initialized' },
-            headers: {
-              accept: 'application/json, text/event-stream',
-              'mcp-session-id': id,
-              'mcp-protocol-version': '2025-11-25',
-            },
-          });
-          return id;
-        },
-      };
-    },
+    signIn: (sub) => signInMember(base, idp, sub),
     async restart() {
       await team.gateway.stop().catch(() => {});
       team.gateway = await start();
@@ -198,4 +138,69 @@ export async function startTeam(
     },
   };
   return team;
+}
+
+/**
+ * Signs `sub` in headlessly at `base` (the gateway, or a balancer in front of replicas): their cookie, their page
+ * token, and requests as their browser would send them (`init.base` sends one to another address, e.g. one replica).
+ */
+export async function signInMember(base: string, idp: Idp, sub: string): Promise<Member> {
+  const person = idp.people.find((p) => p.sub === sub)!;
+  const { gatewayCookies, response } = await signInHeadless(`${base}/oidc/login?return=/`, person);
+  const secret = gatewayCookies.get('mcpd-session');
+  if (!secret) throw new Error(`${sub} got no session cookie (${response.status}): ${await response.text()}`);
+  const cookie = `mcpd-session=${secret}; mcpd-team=1`;
+  const session = await fetch(`${base}/api/team/session`, { method: 'POST', headers: { cookie } });
+  const { token } = (await session.json()) as { token: string };
+  const api: Member['api'] = (method, path, init = {}) =>
+    fetch(`${init.base ?? base}${path}`, {
+      method,
+      headers: {
+        cookie,
+        ...(init.token === null ? {} : { authorization: `Bearer ${init.token ?? token}` }),
+        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+  const rpc: Member['rpc'] = async (server, sessionId, body) => {
+    const response = await api('POST', `/mcp/${server}`, {
+      body,
+      headers: {
+        accept: 'application/json, text/event-stream',
+        ...(sessionId ? { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' } : {}),
+      },
+    });
+    return { status: response.status, answer: await rpcAnswer(response) };
+  };
+  return {
+    person,
+    cookie,
+    token,
+    api,
+    rpc,
+    async open(server) {
+      const response = await api('POST', `/mcp/${server}`, {
+        body: {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+        },
+        headers: { accept: 'application/json, text/event-stream' },
+      });
+      const id = response.headers.get('mcp-session-id');
+      const answer = await rpcAnswer(response);
+      if (!id) throw new Error(`no session for ${sub} on ${server} (${response.status}): ${JSON.stringify(answer)}`);
+      await api('POST', `/mcp/${server}`, {
+        body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'mcp-session-id': id,
+          'mcp-protocol-version': '2025-11-25',
+        },
+      });
+      return id;
+    },
+  };
 }
