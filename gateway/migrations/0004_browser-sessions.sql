@@ -12,5 +12,14 @@ CREATE TABLE browser_sessions (
 );
 CREATE INDEX browser_sessions_sub ON browser_sessions (sub);
 
+-- Sign-ins on their way (state → nonce, PKCE verifier, where to return): the provider may send the browser back
+-- to another replica than the one that sent it. Taken once (DELETE … RETURNING); expired ones are removed.
+CREATE TABLE oidc_pending (
+  state text PRIMARY KEY,
+  data jsonb NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+
 -- Down Migration
+DROP TABLE oidc_pending;
 DROP TABLE browser_sessions;

@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { createPool, describeDatabase, reason } from '../audit/pg-store.js';
 import { printError } from '../terminal/terminal-text.js';
 import type { BrowserSession } from './browser-sessions.js';
+import type { PendingSignIn } from './oidc.js';
 
 /**
  * Where browser sessions are kept besides memory, so a restart (or another replica) does not sign people out:
@@ -18,6 +19,10 @@ export interface SessionStore {
   get(digest: string): Promise<BrowserSession | undefined>;
   put(digest: string, session: BrowserSession): Promise<void>;
   delete(digest: string): Promise<void>;
+  /** Keeps a sign-in on its way until its callback (any replica may receive it). */
+  putPending(pending: PendingSignIn): Promise<void>;
+  /** Takes a sign-in on its way, once; undefined when unknown, taken or expired. */
+  takePending(state: string): Promise<PendingSignIn | undefined>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,21 @@ function fromRecord(value: unknown): BrowserSession | undefined {
 /** The embedded store: `<dataDir>/browser-sessions.json` (mode 0600), written whole, one write at a time. */
 class FileSessionStore implements SessionStore {
   private cache: Map<string, BrowserSession> | undefined;
+  /** One replica: sign-ins on their way stay in memory (a restart asks them to start again). */
+  private readonly pending = new Map<string, PendingSignIn>();
+
+  async putPending(pending: PendingSignIn): Promise<void> {
+    const now = Date.now();
+    for (const [state, p] of this.pending) if (p.expiresAt < now) this.pending.delete(state);
+    this.pending.set(pending.state, pending);
+  }
+
+  async takePending(state: string): Promise<PendingSignIn | undefined> {
+    const pending = this.pending.get(state);
+    this.pending.delete(state);
+    return pending && pending.expiresAt >= Date.now() ? pending : undefined;
+  }
+
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly file: string) {}
@@ -147,6 +167,22 @@ class PgSessionStore implements SessionStore {
 
   async delete(digest: string): Promise<void> {
     await this.pool.query('DELETE FROM browser_sessions WHERE digest = $1', [digest]);
+  }
+
+  async putPending(pending: PendingSignIn): Promise<void> {
+    await this.pool.query('DELETE FROM oidc_pending WHERE expires_at < now()');
+    await this.pool.query(
+      'INSERT INTO oidc_pending (state, data, expires_at) VALUES ($1, $2, to_timestamp($3 / 1000.0))',
+      [pending.state, JSON.stringify(pending), pending.expiresAt],
+    );
+  }
+
+  async takePending(state: string): Promise<PendingSignIn | undefined> {
+    const { rows } = await this.pool.query<{ data: PendingSignIn }>(
+      'DELETE FROM oidc_pending WHERE state = $1 AND expires_at >= now() RETURNING data',
+      [state],
+    );
+    return rows[0]?.data;
   }
 
   async close(): Promise<void> {

@@ -37,7 +37,6 @@ export class TeamMode {
   upstreamSummary: ((sub: string, summary: GatewayServerSummary) => GatewayServerSummary) | undefined;
   /** Why the last edit of the config was not applied (shown to admins), until one is. */
   configProblem: string | undefined;
-  private readonly pending = new Map<string, PendingSignIn>();
   private readonly who = new WeakMap<IncomingMessage, BrowserSession>();
 
   private constructor(
@@ -156,18 +155,13 @@ export class TeamMode {
     return this.settings.roles.some((r) => roles.includes(r.name) && (r.admin === true || r.installWidgets === true));
   }
 
-  /** A sign-in on its way, by state (each is taken once). */
-  remember(pending: PendingSignIn): void {
-    const now = Date.now();
-    for (const [state, p] of this.pending) if (p.expiresAt < now) this.pending.delete(state);
-    this.pending.set(pending.state, pending);
+  /** A sign-in on its way, by state (each is taken once), kept where every replica finds it. */
+  remember(pending: PendingSignIn): Promise<void> {
+    return this.sessionStore.putPending(pending);
   }
 
-  take(state: string | undefined): PendingSignIn | undefined {
-    if (!state) return undefined;
-    const pending = this.pending.get(state);
-    this.pending.delete(state);
-    return pending && pending.expiresAt >= Date.now() ? pending : undefined;
+  async take(state: string | undefined): Promise<PendingSignIn | undefined> {
+    return state ? this.sessionStore.takePending(state) : undefined;
   }
 
   /** The grants of the person's roles on a server (its own entries and `"*"`). */

@@ -30,13 +30,13 @@ function personView(person: Person) {
 export function teamPublicRoutes(team: TeamMode, startupBody: (person: Person) => string): Map<string, Route> {
   const login: Route = async (_req, res, _cors, url) => {
     const { url: to, pending } = await team.oidc.begin(safeReturn(url.searchParams.get('return')));
-    team.remember(pending);
+    await team.remember(pending);
     redirect(res, to.href, {
       'Set-Cookie': team.cookie(LOGIN_COOKIE, pending.state, { maxAge: 600, path: '/oidc' }),
     });
   };
   const callback: Route = async (req, res, _cors, url) => {
-    const pending = team.take(team.cookies(req)[LOGIN_COOKIE]);
+    const pending = await team.take(team.cookies(req)[LOGIN_COOKIE]);
     const again = { href: '/oidc/login', label: 'Sign in again' };
     if (!pending) {
       sendTeamPage(res, 400, {

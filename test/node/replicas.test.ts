@@ -1,0 +1,128 @@
+// Three team-mode replicas on one PostgreSQL database behind HAProxy (deploy/haproxy.cfg): a session made on one
+// replica works on every one; a revocation on one is honoured by the others within 5 s; a replica killed with
+// SIGKILL loses nobody's sign-in, a new MCP session opens on another replica through the balancer, and every
+// call that returned a result has its complete audit record. Real parts: the built gateway (three processes),
+// Debian's HAProxy and PostgreSQL, oidc-provider, server-everything.
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, test } from 'node:test';
+import { startPostgres, type Postgres } from '../support/postgres.js';
+import { startReplicas, type Replicas } from '../support/replicas.js';
+import { rpcAnswer, type Member } from '../support/team-fixture.js';
+
+let postgres: Postgres;
+let cluster: Replicas;
+before(async () => {
+  postgres = await startPostgres();
+  cluster = await startReplicas(3, { databaseUrl: postgres.url });
+});
+after(async () => {
+  await cluster?.stop();
+  await postgres?.stop();
+});
+
+const ACCEPT = { accept: 'application/json, text/event-stream' };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+};
+
+/** Opens a session through the balancer; resolves with its id and the replica that holds it. */
+async function openSession(member: Member): Promise<{ id: string; replica: number }> {
+  const response = await member.api('POST', '/mcp/everything', { body: INITIALIZE, headers: ACCEPT });
+  const id = response.headers.get('mcp-session-id');
+  const text = await response.text();
+  assert.ok(id, `a session was opened (${response.status}): ${text}`);
+  const headers = { ...ACCEPT, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
+  await member.api('POST', '/mcp/everything', {
+    body: { jsonrpc: '2.0', method: 'notifications/initialized' },
+    headers,
+  });
+  return { id, replica: cluster.servedBy(response) };
+}
+
+/** One echo on a session through the balancer: the answer and the replica that gave it. */
+async function echo(member: Member, session: string, message: string, id = 1) {
+  const response = await member.api('POST', '/mcp/everything', {
+    body: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'echo', arguments: { message } } },
+    headers: { ...ACCEPT, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+  });
+  return { status: response.status, replica: cluster.servedBy(response), answer: await rpcAnswer(response) };
+}
+
+test('a session made through the balancer works on every replica', { timeout: 60_000 }, async () => {
+  const bob = await cluster.signIn('bob');
+  for (let i = 0; i < 3; i += 1) {
+    const me = await bob.api('GET', '/api/team/me', { base: cluster.direct(i) });
+    assert.equal(me.status, 200, `replica ${i + 1} knows bob's session`);
+  }
+});
+
+test(
+  'an admin revokes a session on replica 1; the person\u2019s next request on replica 2 is refused within 5 s',
+  { timeout: 60_000 },
+  async () => {
+    const bob = await cluster.signIn('bob');
+    const ada = await cluster.signIn('ada');
+    assert.equal((await bob.api('GET', '/api/team/me', { base: cluster.direct(1) })).status, 200);
+    const { sessions } = (await (
+      await ada.api('GET', '/api/team/sessions?all=1', { base: cluster.direct(0) })
+    ).json()) as {
+      sessions: { id: string; sub: string; createdAt: string }[];
+    };
+    const newest = sessions.filter((s) => s.sub === 'bob').sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!;
+    const revokedAt = Date.now();
+    assert.equal((await ada.api('DELETE', `/api/team/sessions/${newest.id}`, { base: cluster.direct(0) })).status, 200);
+    let refusedAfter: number | undefined;
+    while (Date.now() - revokedAt < 8_000) {
+      if ((await bob.api('GET', '/api/team/me', { base: cluster.direct(1) })).status === 401) {
+        refusedAfter = Date.now() - revokedAt;
+        break;
+      }
+      await sleep(200);
+    }
+    assert.ok(refusedAfter !== undefined && refusedAfter <= 5_500, `refused after ${refusedAfter} ms`);
+  },
+);
+
+test(
+  'the replica holding a session is killed: nobody is signed out, a new session opens on another replica, every answered call is audited once',
+  { timeout: 120_000 },
+  async () => {
+    const ada = await cluster.signIn('ada');
+    const first = await openSession(ada);
+    let answered = 0;
+    for (let i = 0; i < 5; i += 1) {
+      const call = await echo(ada, first.id, `before ${i}`, 10 + i);
+      assert.match(JSON.stringify(call.answer.result), /Echo: before/);
+      assert.equal(call.replica, first.replica, 'affinity: every call of the session reaches the same replica');
+      answered += 1;
+    }
+    await cluster.kill(first.replica);
+
+    // The session's replica is gone: its next request is answered by another one, which does not know it.
+    const orphan = await echo(ada, first.id, 'orphan', 20);
+    assert.notEqual(orphan.status, 200, JSON.stringify(orphan.answer));
+    assert.equal((await ada.api('GET', '/api/team/me')).status, 200, 'still signed in');
+    const second = await openSession(ada);
+    assert.notEqual(second.replica, first.replica);
+    for (let i = 0; i < 3; i += 1) {
+      const call = await echo(ada, second.id, `after ${i}`, 30 + i);
+      assert.match(JSON.stringify(call.answer.result), /Echo: after/);
+      answered += 1;
+    }
+
+    // The audit (shared table): one complete record per answered call, as the client counted them. A call's end
+    // record follows its answer, so the last one may take a moment.
+    let rows: { outcome: string; decision: string }[] = [];
+    for (let tries = 0; tries < 50; tries += 1) {
+      ({ rows } = (await (await ada.api('GET', '/api/audit?sub=ada&name=echo')).json()) as { rows: typeof rows });
+      if (!rows.some((r) => r.outcome === 'pending')) break;
+      await sleep(100);
+    }
+    const complete = rows.filter((r) => r.decision === 'allow' && r.outcome === 'ok');
+    assert.equal(complete.length, answered, JSON.stringify(rows));
+  },
+);
