@@ -87,7 +87,7 @@ describe('gateway security', () => {
   test('GET /healthz is open without a token', async () => {
     const res = await raw(gw.port, '/healthz');
     assert.equal(res.status, 200);
-    assert.deepEqual(JSON.parse(res.body), { ok: true });
+    assert.deepEqual(JSON.parse(res.body), { ok: true, status: 'ok' });
   });
 
   test('401 without a token, with a wrong token, and with a non-Bearer scheme', async () => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { ClientBase, Pool, PoolClient } from 'pg';
 import { packageRoot } from '../config/package-root.js';
+import { trackPool } from '../metrics/instruments.js';
 import {
   chainRecord,
   unfinishedCalls,
@@ -26,7 +27,7 @@ export const MIGRATIONS_DIR = resolve(packageRoot, 'gateway', 'migrations');
 const APPEND_LOCK = '7882267349227763044';
 
 /** node-pg-migrate's bookkeeping table, named for this app so a shared database's own migrations are not mixed in. */
-const MIGRATIONS_TABLE = 'mcp_dashboard_migrations';
+export const MIGRATIONS_TABLE = 'mcp_dashboard_migrations';
 
 /** `PostgreSQL database "x" on host:port`: what messages name, never with the password. */
 export function describeDatabase(url: string): string {
@@ -69,6 +70,7 @@ export async function createPool(url: string): Promise<Pool> {
   // An idle connection the server closed (a restart, a failover): the pool drops it and the next append opens a
   // new one. Without a listener the error would end the process.
   pool.on('error', () => {});
+  trackPool(pool);
   return pool;
 }
 

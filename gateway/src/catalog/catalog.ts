@@ -1,4 +1,5 @@
 import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
+import { learnTools } from '../metrics/instruments.js';
 import type { SpawnQueue } from '../relay/spawn-queue.js';
 import type { Upstream } from '../relay/upstream.js';
 import { discoverServer, DiscoveryFailure, type DiscoveryTarget } from './discover.js';
@@ -146,6 +147,10 @@ class CatalogSlot {
         return;
       }
       this.state = 'ready';
+      learnTools(
+        this.server.name,
+        info.tools.map((t) => t.name),
+      );
       this.infoJson = json;
       this.discoveredAt = new Date().toISOString();
       this.stale = false;

@@ -46,7 +46,7 @@ export async function reloadConfig(
     return report;
   }
   if (team && nextTeam) {
-    const fixed = ['publicOrigin', 'oidc', 'databaseUrl', 'dataDir'] as const;
+    const fixed = ['publicOrigin', 'oidc', 'databaseUrl', 'dataDir', 'metricsToken'] as const;
     for (const key of fixed) if (!same(team.settings[key], nextTeam[key])) report.needsRestart.push(`team ${key}`);
     report.rolesChanged = !same(team.settings.roles, nextTeam.roles);
     Object.assign(team.settings, {

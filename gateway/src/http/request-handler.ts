@@ -19,6 +19,7 @@ import { personSignInRoute } from '../team/person-sign-in.js';
 import { teamMcp, teamRead, teamStartupBody } from '../team/team-relay.js';
 import { gateUi, teamApiRoute, teamPublicRoutes } from '../team/team-routes.js';
 import type { Drain } from './drain.js';
+import type { OperationRoutes } from './health-routes.js';
 
 /** A route reachable without the bearer token; it checks a credential of its own. */
 type PublicRoute = (req: IncomingMessage, res: ServerResponse, cors: Record<string, string>, url: URL) => Promise<void>;
@@ -50,12 +51,14 @@ export interface RouteContext {
   team?: TeamMode | undefined;
   /** Draining before a stop (SIGTERM): no new sessions, calls in flight counted. */
   drain: Drain;
+  /** `/healthz`, `/readyz` and `/metrics`: their own access rules (health-routes.ts). */
+  operations: OperationRoutes;
 }
 
 /**
- * The gateway's request handler: checks Host and Origin on every request, requires the page's access
- * token on everything but `/healthz`, the public routes and the UI's static files, and hands each
- * request to its route group.
+ * The gateway's request handler: hands `/healthz`, `/readyz` and `/metrics` to their own routes (which check
+ * what they need), checks Host and Origin on every other request, requires the page's access token on everything
+ * but the public routes and the UI's static files, and hands each request to its route group.
  */
 export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   // The OAuth redirect: a top-level navigation from the authorization server, without our bearer
@@ -74,6 +77,7 @@ export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, 
 
   return async (req, res) => {
     const net = ctx.net();
+    if (await ctx.operations.handle(req, res, net)) return;
     const refusal = checkHostAndOrigin(req, net.hosts, net.origins);
     if (refusal) {
       sendJson(res, refusal.status, { error: refusal.reason });
@@ -90,10 +94,6 @@ export function createRequestHandler(ctx: RouteContext): (req: IncomingMessage, 
       cors['Access-Control-Expose-Headers'] = 'mcp-session-id, mcp-protocol-version';
     }
 
-    if (path === '/healthz' && (req.method === 'GET' || req.method === 'HEAD')) {
-      sendJson(res, 200, { ok: true }, cors);
-      return;
-    }
     const publicRoute = publicRoutes.get(`${req.method} ${path}`);
     if (publicRoute) {
       await publicRoute(req, res, cors, url);

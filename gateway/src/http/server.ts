@@ -31,6 +31,7 @@ import { upstreamTokenKey } from '../team/person-tokens-crypto.js';
 import { openUpstreamSignIn } from '../team/person-tokens.js';
 import { reloadConfig, type ReloadReport } from '../config/reload.js';
 import { Drain } from './drain.js';
+import { OperationRoutes } from './health-routes.js';
 
 /** Options for starting a gateway. */
 export interface GatewayOptions {
@@ -163,8 +164,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let port = 0;
   const launchUrl = () => `http://localhost:${port}/#code=${access.mintCode().code}`;
   const drain = new Drain();
+  const operations = new OperationRoutes({ drain, servers, team });
   const handler = createRequestHandler({
     drain,
+    operations,
     config: options.config,
     configFile: options.configFile,
     uiDir: options.uiDir,
@@ -269,6 +272,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await sandbox?.close();
       await Promise.all([catalog.close(), ...[...servers.values()].map((s) => s.closeAll())]);
       await closed;
+      await operations.close();
       await team?.close();
       await upstreamTokens?.close();
     },

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PerRequestHTTPServerTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
 import { httpProblem, spawnProblem } from '../doctor/diagnoses.js';
 import { problemError } from '../doctor/problem-error.js';
+import { CallMeter } from './call-meter.js';
 import { SharedChild } from './modern-channel.js';
 import { isModernDiscoverResult, writeJson, writeResponse, type ModernRoute } from './modern-route.js';
 import type { JsonRpc } from './request-tracker.js';
@@ -46,12 +47,15 @@ export class ModernRelay {
       return;
     }
     const downstream = new PerRequestHTTPServerTransport({ classification: route.classification });
+    const meter = new CallMeter(this.host.server.name);
+    meter.watch(downstream);
     const aborted = new AbortController();
     res.once('close', () => aborted.abort());
     const request = new Request('http://gateway.invalid/', { method: 'POST', signal: aborted.signal });
     let settle!: () => void;
     const done = new Promise<void>((r) => (settle = r));
     downstream.onmessage = (message) => {
+      meter.request(message as JsonRpc);
       const work =
         this.host.server.transport === 'http'
           ? this.viaHttp(message as JsonRpc, downstream, res)

@@ -15,6 +15,7 @@ import type { ModernHost, ServerFacts } from './session-host.js';
 import type { SpawnQueue } from './spawn-queue.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { streamableClientSide, type OutgoingFilter } from './client-side.js';
+import { countRelayError } from './call-meter.js';
 import { DEFAULT_TIMING, ProcessSupervisor, type SupervisorTiming } from './supervisor.js';
 import { httpKindOf, stdioCwd, type UpstreamKind } from './upstream.js';
 import { printError } from '../terminal/terminal-text.js';
@@ -190,6 +191,7 @@ export class ServerRouter implements ModernHost {
     team?: { guard: OutgoingFilter; mayUse(session: RelaySession): boolean; sub?: string },
   ): Promise<void> {
     if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
+      countRelayError(this.name, 'blocked');
       sendBlocked(res, body, this.blockedBy);
       return;
     }
@@ -198,6 +200,7 @@ export class ServerRouter implements ModernHost {
       const session = this.byId.get(sessionId);
       // Another person's session is answered as if it did not exist.
       if (!session || (team && !team.mayUse(session))) {
+        countRelayError(this.name, 'session-not-found');
         sendJsonRpcError(
           res,
           404,
@@ -243,6 +246,7 @@ export class ServerRouter implements ModernHost {
       // A session whose page has gone (no event stream, nothing in flight) makes room first, the oldest.
       const idle = [...this.sessions].filter((s) => !s.inUse()).sort((a, b) => a.lastActivity - b.lastActivity)[0];
       if (!idle) {
+        countRelayError(this.name, 'session-cap');
         sendJsonRpcError(res, 503, -32000, sessionCapMessage(this.name, this.single, this.timing.maxSessions));
         return;
       }

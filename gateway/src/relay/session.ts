@@ -25,6 +25,7 @@ import {
 import type { SessionHost } from './session-host.js';
 import { SessionOutbox } from './session-outbox.js';
 import type { Upstream } from './upstream.js';
+import { CallMeter } from './call-meter.js';
 
 /**
  * One browser session relayed to one upstream (a child process per session for stdio servers, an
@@ -60,6 +61,8 @@ export class RelaySession {
   private lostReason = '';
   private restartTimer: NodeJS.Timeout | undefined;
   private stableTimer: NodeJS.Timeout | undefined;
+  /** Times and counts the session's tool calls (metrics). */
+  private readonly meter: CallMeter;
 
   constructor(
     private readonly host: SessionHost,
@@ -74,7 +77,12 @@ export class RelaySession {
       },
       ended: () => void this.close('the browser ended the session'),
     });
-    this.requests = new PendingRequests((message, options) => this.http.send(message, options));
+    this.meter = new CallMeter(host.server.name);
+    this.meter.watch(this.http);
+    this.requests = new PendingRequests((message, options) => {
+      this.meter.gatewayError((message as JsonRpc).error!);
+      return this.http.send(message, options);
+    });
     this.outbox = new SessionOutbox(this.http, () => this.sessionId);
     this.http.onmessage = (message) => this.fromClient(message as JsonRpc);
     this.http.onclose = () => void this.close('the HTTP session closed');
@@ -132,6 +140,7 @@ export class RelaySession {
     this.lastActivity = Date.now();
     const isRequest = message.id !== undefined && typeof message.method === 'string';
     if (isRequest) {
+      this.meter.request(message);
       if (message.method === 'initialize') this.initRequest = message;
       if (this.startError) {
         this.requests.reply(message.id!, this.startError);

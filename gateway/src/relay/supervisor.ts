@@ -82,6 +82,11 @@ export class ProcessSupervisor {
     return isStdioServer(this.options.config) && this.options.config.single === true;
   }
 
+  /** Stdio children of this server that are running (metrics). */
+  get childCount(): number {
+    return this.children.count();
+  }
+
   /** Starts keeping a warm spare (stdio servers only); `host` is what the spare reports to. */
   startWarm(queue: SpawnQueue, host: SpareHost): void {
     if (!isStdioServer(this.options.config) || this.warm) return;

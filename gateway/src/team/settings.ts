@@ -32,6 +32,8 @@ export interface TeamSettings {
   sharedSignIn: string[];
   /** Team passkey rules (verified by the gateway before a matching call is forwarded). */
   passkeys: TeamPasskeyRule[];
+  /** `team.metricsToken`, expanded: the bearer `/metrics` requires (absent: loopback peers only). */
+  metricsToken: string | undefined;
 }
 
 /** `${env:NAME}` or `${NAME}` in a secret, from the environment; a name that is not set is an error. */
@@ -82,5 +84,8 @@ export function teamSettings(
     tokenKey: team.tokenKey ? expandSecret(team.tokenKey, '/team/tokenKey', configFile, env) : undefined,
     sharedSignIn: team.sharedSignIn ?? [],
     passkeys: team.passkeys ?? [],
+    metricsToken: team.metricsToken
+      ? expandSecret(team.metricsToken, '/team/metricsToken', configFile, env)
+      : undefined,
   };
 }

@@ -4,6 +4,7 @@ import type { AuditRow } from '../../../src/core/shared/team/audit-row.js';
 import type { AuditEntry, AuditRecord } from '../audit/audit-chain.js';
 import { AuditFileStore } from '../audit/file-store.js';
 import { AuditPgStore } from '../audit/pg-store.js';
+import { auditWriteDuration } from '../metrics/instruments.js';
 import { printError } from '../terminal/terminal-text.js';
 
 export type { AuditRow };
@@ -105,7 +106,23 @@ export function auditRows(records: readonly AuditRecord[], query: AuditQuery = {
 export class TeamAudit {
   private broken: string | undefined;
 
-  private constructor(private readonly store: AuditStore) {}
+  /** The store's label in `mcpd_audit_write_duration_seconds`. */
+  private readonly storeKind: string;
+
+  private constructor(private readonly store: AuditStore) {
+    this.storeKind = store instanceof AuditPgStore ? 'postgres' : 'file';
+  }
+
+  /** Appends one record, timing the write (metrics). */
+  private append(entry: AuditEntry, options?: { durable?: boolean }): Promise<AuditRecord> {
+    const done = auditWriteDuration.startTimer({ store: this.storeKind });
+    const written = this.store.append(entry, undefined, options);
+    void written.then(
+      () => done(),
+      () => {},
+    );
+    return written;
+  }
 
   /** Opens the PostgreSQL store when `databaseUrl` is given, else the file `audit.jsonl` in `dataDir`. */
   static async open(dataDir: string, databaseUrl?: string): Promise<TeamAudit> {
@@ -122,7 +139,7 @@ export class TeamAudit {
   /** Writes a begin record and resolves with its seq once it is on disk; AuditUnavailable when it cannot be. */
   async begin(entry: Extract<AuditEntry, { kind: 'begin' }>): Promise<number> {
     try {
-      const record = await this.store.append(entry);
+      const record = await this.append(entry);
       this.broken = undefined;
       return record.seq;
     } catch (error) {
@@ -136,13 +153,12 @@ export class TeamAudit {
 
   /** Writes the end record of a call (not awaited by the answer). */
   end(begin: number, outcome: 'ok' | 'error' | 'lost', detail?: string): void {
-    this.store
-      .append({ kind: 'end', begin, outcome, ...(detail ? { detail: detail.slice(0, 300) } : {}) }, undefined, {
-        durable: false,
-      })
-      .catch((error: unknown) =>
-        printError(`mcp-dashboard: the audit log could not record the end of call ${begin}: ${String(error)}`),
-      );
+    this.append(
+      { kind: 'end', begin, outcome, ...(detail ? { detail: detail.slice(0, 300) } : {}) },
+      { durable: false },
+    ).catch((error: unknown) =>
+      printError(`mcp-dashboard: the audit log could not record the end of call ${begin}: ${String(error)}`),
+    );
   }
 
   /** The rows a query asks for (newest first). */

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideTeamRequest } from '../../../src/core/shared/team/roles.js';
 import type { GatewayServerSummary } from '../../../src/core/shared/gateway-api/gateway-client.js';
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
+import { countRefusedCalls } from '../relay/call-meter.js';
 import { sendJsonRpcAnswer } from '../relay/route-answers.js';
 import type { ServerRouter } from '../relay/server-router.js';
 import type { Person } from './browser-sessions.js';
@@ -41,6 +42,7 @@ export async function teamMcp(
   if (req.method === 'POST' && (own || sessionId === undefined)) {
     const admission = await admit(team.guardContext, person, server.name, body, own);
     if (!admission.relay) {
+      countRefusedCalls(server.name, body);
       const empty = admission.answer === null || (Array.isArray(admission.answer) && admission.answer.length === 0);
       sendJsonRpcAnswer(
         res,

@@ -46,6 +46,8 @@ export interface TeamConfig {
   sharedSignIn?: string[];
   /** Team passkey rules: a call they match runs only with a passkey assertion the gateway verifies first. */
   passkeys?: TeamPasskeyRule[];
+  /** The bearer token a scraper sends for `/metrics` (usually `${env:NAME}`); without it, loopback peers only. */
+  metricsToken?: string;
 }
 
 /** One team passkey rule: tools of `server` (or of every server, `"*"`), by name or pattern, or by MCPlet type. */
@@ -86,6 +88,7 @@ const teamSchema = {
     sessionMaxHours: { type: 'number', minimum: 1, maximum: 2160 },
     tokenKey: { type: 'string', minLength: 1 },
     sharedSignIn: { type: 'array', items: { type: 'string', minLength: 1 } },
+    metricsToken: { type: 'string', minLength: 1 },
     passkeys: {
       type: 'array',
       items: {
