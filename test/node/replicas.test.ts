@@ -14,7 +14,7 @@ let postgres: Postgres;
 let cluster: Replicas;
 before(async () => {
   postgres = await startPostgres();
-  cluster = await startReplicas(3, { databaseUrl: postgres.url });
+  cluster = await startReplicas(3, { databaseUrl: postgres.url, env: { MCP_DASHBOARD_DRAIN_SECONDS: '20' } });
 });
 after(async () => {
   await cluster?.stop();
@@ -124,5 +124,63 @@ test(
     }
     const complete = rows.filter((r) => r.decision === 'allow' && r.outcome === 'ok');
     assert.equal(complete.length, answered, JSON.stringify(rows));
+  },
+);
+
+test('a dashboard an admin publishes on replica 1 is served by replica 2 at once', { timeout: 60_000 }, async () => {
+  const ada = await cluster.signIn('ada');
+  const bob = await cluster.signIn('bob');
+  const layouts = async () =>
+    (
+      (await (await bob.api('GET', '/api/layouts', { base: cluster.direct(1) })).json()) as {
+        dashboards: { id: string }[];
+      }
+    ).dashboards;
+  assert.ok(!(await layouts()).some((d) => d.id === 'ops-board'));
+  const published = await ada.api('PUT', '/api/team/layouts/ops-board', {
+    base: cluster.direct(0),
+    body: { dashboard: { id: 'ops-board', name: 'Ops board', tiles: [] } },
+  });
+  assert.equal(published.status, 200, await published.text());
+  const at = Date.now();
+  while (!(await layouts()).some((d) => d.id === 'ops-board')) {
+    assert.ok(Date.now() - at < 5_000, 'replica 2 serves the published dashboard within 5 s');
+    await sleep(100);
+  }
+});
+
+test(
+  'SIGTERM on the replica holding a session: its call in flight finishes, a new session opens on another replica',
+  { timeout: 90_000 },
+  async () => {
+    const bob = await cluster.signIn('bob');
+    let held = await openSession(bob);
+    // Two replicas are left after the kill above; open sessions until one lands on the replica to stop (round robin).
+    const alive = cluster.replicas.map((r, i) => (r.child.exitCode === null && r.child.signalCode === null ? i : -1));
+    for (let tries = 0; tries < 4 && held.replica !== alive.find((i) => i >= 0); tries += 1)
+      held = await openSession(bob);
+    const long = bob.api('POST', '/mcp/everything', {
+      body: {
+        jsonrpc: '2.0',
+        id: 40,
+        method: 'tools/call',
+        params: { name: 'trigger-long-running-operation', arguments: { duration: 3, steps: 3 } },
+      },
+      headers: { ...ACCEPT, 'mcp-session-id': held.id, 'mcp-protocol-version': '2025-11-25' },
+    });
+    await sleep(700);
+    const stopping = cluster.replicas[held.replica]!.child;
+    const exited = new Promise((r) => stopping.once('exit', r));
+    stopping.kill('SIGTERM');
+    await sleep(300);
+    const fresh = await openSession(bob);
+    assert.notEqual(
+      fresh.replica,
+      held.replica,
+      'the draining replica takes no new session; the balancer retried elsewhere',
+    );
+    const answer = await rpcAnswer(await long);
+    assert.match(JSON.stringify(answer.result), /completed/i, JSON.stringify(answer));
+    await exited;
   },
 );

@@ -64,10 +64,10 @@ export async function startReplicas(
     );
   const haproxy = await startHaproxy(front, ports);
   const direct = (index: number) => `http://localhost:${ports[index]}`;
-  const up = async (index: number) => (await fetch(`${direct(index)}/healthz`).catch(() => undefined))?.status === 200;
+  const up = async (index: number) => (await fetch(`${direct(index)}/readyz`).catch(() => undefined))?.status === 200;
   for (let i = 0; i < count; i += 1) while (!(await up(i))) await sleep(100);
   // The balancer checks every second; give it its two good checks.
-  await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.status === 200, 10_000);
+  await waitFor(async () => (await fetch(`${base}/readyz`).catch(() => undefined))?.status === 200, 10_000);
   return {
     idp,
     base,

@@ -48,15 +48,23 @@ export const streamableClientSide: ClientSideFactory = (events) => {
 
 /** What a session's owner lets reach the page: each message to the page passes `outgoing` (team mode's guard). */
 export interface OutgoingFilter {
-  outgoing(message: JSONRPCMessage): JSONRPCMessage;
+  outgoing(message: JSONRPCMessage): JSONRPCMessage | Promise<JSONRPCMessage>;
 }
 
-/** A client side whose messages to the page pass `filter` first. */
+/**
+ * A client side whose messages to the page pass `filter` first, in order: a message the filter holds (an answer
+ * waiting for its audit record) holds the ones after it, so the page sees them as the server sent them.
+ */
 export function filteredClientSide(base: ClientSideFactory, filter: OutgoingFilter): ClientSideFactory {
   return (events) => {
     const side = base(events);
     const send = side.send.bind(side);
-    side.send = (message, options) => send(filter.outgoing(message), options);
+    let queue: Promise<unknown> = Promise.resolve();
+    side.send = (message, options) => {
+      const sent = queue.then(async () => send(await filter.outgoing(message), options));
+      queue = sent.catch(() => {});
+      return sent;
+    };
     return side;
   };
 }

@@ -54,6 +54,8 @@ export class BrowserSessions {
   private readonly seen = new Map<string, PersonSeen>();
   /** When each cached session was last found in the store, and the `lastSeen` the store has. */
   private readonly checked = new Map<string, { at: number; lastSeen: number }>();
+  /** Told when a session ends here (the other replicas drop it at once). */
+  onEnded: ((digest: string) => void) | undefined;
 
   constructor(
     private readonly limits: { idleMs: number; maxMs: number },
@@ -104,8 +106,15 @@ export class BrowserSessions {
     return now - session.lastSeen > this.limits.idleMs || now - session.createdAt > this.limits.maxMs;
   }
 
+  /** Drops a session another replica ended (by its cookie's digest), without touching the store. */
+  drop(key: string): void {
+    this.byCookie.delete(key);
+    this.checked.delete(key);
+  }
+
   private forget(key: string): Promise<void> {
     this.checked.delete(key);
+    this.onEnded?.(key);
     return (
       this.store?.delete(key).catch((error: unknown) => {
         printError(`mcp-dashboard: could not remove an ended browser session from the team store: ${String(error)}`);

@@ -142,7 +142,7 @@ export class SessionGuard {
   }
 
   /** A message on its way to the page: a list narrowed to what the owner may call, an audited call ended. */
-  outgoing(message: JSONRPCMessage): JSONRPCMessage {
+  async outgoing(message: JSONRPCMessage): Promise<JSONRPCMessage> {
     const m = message as Message;
     if (m.method !== undefined || m.id === undefined || m.id === null) return message;
     const key = idKey(m.id);
@@ -153,7 +153,7 @@ export class SessionGuard {
       const isError = m.error !== undefined || record(m.result).isError === true;
       const detail =
         m.error !== undefined ? String(m.error.message ?? 'error') : isError ? 'the tool reported an error' : '';
-      this.ctx.audit.end(expected.seq, isError ? 'error' : 'ok', detail || undefined);
+      await this.ctx.audit.end(expected.seq, isError ? 'error' : 'ok', detail || undefined);
     }
     if (m.result === undefined) return message;
     const narrowed = this.narrow(expected.method, record(m.result));

@@ -151,9 +151,13 @@ export class TeamAudit {
     }
   }
 
-  /** Writes the end record of a call (not awaited by the answer). */
-  end(begin: number, outcome: 'ok' | 'error' | 'lost', detail?: string): void {
-    this.append(
+  /**
+   * Writes the end record of a call; the answer waits for it (so a gateway killed right after answering leaves
+   * a complete record), but not for the flush to the disk: the operating system or the database server has it.
+   * A failure is said at the terminal and does not hold the answer back.
+   */
+  async end(begin: number, outcome: 'ok' | 'error' | 'lost', detail?: string): Promise<void> {
+    await this.append(
       { kind: 'end', begin, outcome, ...(detail ? { detail: detail.slice(0, 300) } : {}) },
       { durable: false },
     ).catch((error: unknown) =>

@@ -14,14 +14,22 @@ const PREFIX = 'layouts/';
  */
 export class PublishedLayouts {
   private readonly byId = new Map<string, TeamDashboard>();
+  /** Told when an admin here published or removed one (the other replicas read them again). */
+  onChange: (() => void) | undefined;
 
   private constructor(private readonly state: PersonState) {}
 
   static async load(state: PersonState): Promise<PublishedLayouts> {
     const layouts = new PublishedLayouts(state);
-    for (const [key, value] of Object.entries(await state.all(TEAM_WIDE)))
-      if (key.startsWith(PREFIX)) layouts.byId.set(key.slice(PREFIX.length), value as TeamDashboard);
+    await layouts.refresh();
     return layouts;
+  }
+
+  /** Reads the published dashboards from the store again (another replica changed them). */
+  async refresh(): Promise<void> {
+    const kept = Object.entries(await this.state.all(TEAM_WIDE)).filter(([key]) => key.startsWith(PREFIX));
+    this.byId.clear();
+    for (const [key, value] of kept) this.byId.set(key.slice(PREFIX.length), value as TeamDashboard);
   }
 
   /** The team's dashboards: the files' (as `/api/layouts` serves them), with the published ones over them. */
@@ -48,6 +56,7 @@ export class PublishedLayouts {
     const id = safeDecode(match[1]!);
     if (req.method === 'DELETE') {
       await this.state.set(TEAM_WIDE, `${PREFIX}${id}`, undefined);
+      this.onChange?.();
       this.byId.delete(id);
       sendJson(res, 200, { dashboards: this.merge(fromFiles()) });
       return true;
@@ -70,6 +79,7 @@ export class PublishedLayouts {
       published: true,
     };
     await this.state.set(TEAM_WIDE, `${PREFIX}${id}`, published);
+    this.onChange?.();
     this.byId.set(id, published);
     sendJson(res, 200, { dashboards: this.merge(fromFiles()) });
     return true;

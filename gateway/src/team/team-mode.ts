@@ -15,6 +15,8 @@ import { openPersonState, type PersonState } from './person-state.js';
 import { PublishedLayouts } from './team-layouts.js';
 import { TeamPasskeys } from './team-passkeys.js';
 import { openSessionStore, type SessionStore } from './session-store.js';
+import { printError } from '../terminal/terminal-text.js';
+import { openTeamEvents, type TeamEvents } from './team-events.js';
 
 /** The cookie that carries a browser session's secret. */
 const SESSION_COOKIE = 'mcpd-session';
@@ -35,6 +37,8 @@ export class TeamMode {
   readonly passkeys: TeamPasskeys;
   /** A server's summary as one person sees it (their own upstream sign-in), set once the servers exist. */
   upstreamSummary: ((sub: string, summary: GatewayServerSummary) => GatewayServerSummary) | undefined;
+  /** Events to and from the other replicas (PostgreSQL); none with the embedded store. */
+  private events: TeamEvents | undefined;
   /** Why the last edit of the config was not applied (shown to admins), until one is. */
   configProblem: string | undefined;
   private readonly who = new WeakMap<IncomingMessage, BrowserSession>();
@@ -72,6 +76,18 @@ export class TeamMode {
     const sessionStore = await openSessionStore(settings.dataDir, settings.databaseUrl);
     const team = new TeamMode(settings, oidc, audit, state, await PublishedLayouts.load(state), sessionStore);
     await team.sessions.load();
+    // Replicas tell each other at once what must not wait for the next check: an ended session, changed layouts.
+    const events = await openTeamEvents(settings.databaseUrl);
+    team.events = events;
+    team.sessions.onEnded = (digest) => events.publish({ kind: 'session-ended', digest });
+    team.layouts.onChange = () => events.publish({ kind: 'layouts-changed' });
+    events.onEvent((event) => {
+      if (event.kind === 'session-ended') team.sessions.drop(event.digest);
+      else
+        void team.layouts
+          .refresh()
+          .catch((error: unknown) => printError(`mcp-dashboard: could not read the team dashboards: ${String(error)}`));
+    });
     return team;
   }
 
@@ -196,6 +212,7 @@ export class TeamMode {
   }
 
   async close(): Promise<void> {
+    await this.events?.close();
     await this.sessionStore.close();
     await this.state.close();
     await this.audit.close();
