@@ -21,6 +21,8 @@ export interface Replicas {
   direct(index: number): string;
   /** Which replica (0-based) answered a response that went through the balancer. */
   servedBy(response: Response): number;
+  /** The replica (0-based) of HAProxy's server name (`X-Mcpd-Replica`). */
+  replicaOf(name: string): number;
   signIn(sub: string): Promise<Member>;
   /** Kills replica `index` with SIGKILL and waits for the balancer to see it down. */
   kill(index: number): Promise<void>;
@@ -63,6 +65,11 @@ export async function startReplicas(
       }),
     );
   const haproxy = await startHaproxy(front, ports);
+  // HAProxy's servers r1…r3; with fewer replicas the spare lines point at the first (startHaproxy).
+  const replicaOf = (name: string) => {
+    const index = Number(name.replace(/^r/, '')) - 1;
+    return index < count ? index : 0;
+  };
   const direct = (index: number) => `http://localhost:${ports[index]}`;
   const up = async (index: number) => (await fetch(`${direct(index)}/readyz`).catch(() => undefined))?.status === 200;
   for (let i = 0; i < count; i += 1) while (!(await up(i))) await sleep(100);
@@ -74,9 +81,9 @@ export async function startReplicas(
     replicas,
     direct,
     servedBy(response) {
-      const name = response.headers.get('x-mcpd-replica') ?? '';
-      return Number(name.replace(/^r/, '')) - 1;
+      return replicaOf(response.headers.get('x-mcpd-replica') ?? '');
     },
+    replicaOf,
     signIn: (sub) => signInMember(base, idp, sub),
     async kill(index) {
       const child = replicas[index]!.child;

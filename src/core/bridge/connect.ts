@@ -18,6 +18,8 @@ export interface ConnectHooks {
   refresh: (serverName: string, kind: ChangedList) => Promise<void>;
   /** Tasks, logs and the other client features. */
   features: ClientFeatures;
+  /** Opens a new session after the gateway no longer knew this one (a replica that held it stopped). */
+  reopen?: (serverName: string, transport: 'stdio' | 'http') => void;
 }
 
 /**
@@ -86,8 +88,31 @@ export async function connectServer(
   hooks.requests.install(client, serverName);
   hooks.requests.tasks = hooks.features.install(client, serverName, sdk, runtime);
 
+  // A request of this session answered 404: the gateway (the replica that held the session, behind a balancer)
+  // no longer knows it. Calls in flight end with a clear error (never retried), and a new session opens at once.
+  let lost = false;
+  const sessionLost = () => {
+    if (lost || connection.generation !== generation || connection.state === 'idle') return;
+    lost = true;
+    const reason =
+      'The gateway that held this server\u2019s session stopped (calls in flight there did not finish); a new session is opening.';
+    connection.state = 'connecting';
+    connection.lastError = reason;
+    connection.lostGeneration = generation;
+    // Calls made meanwhile wait for the new session (readyClient), as they do while a session first opens.
+    connection.ready = new Promise<void>((resolve) => (connection.settleReady = resolve));
+    bus.emit('mcp:server:disconnected', { serverName, reason });
+    void client.close().catch(() => {});
+    hooks.reopen?.(serverName, transport);
+  };
+  const fetchWatching: typeof fetch = async (input, init) => {
+    const response = await context.gateway.mcpFetch(input, init);
+    const ending = (init?.method ?? 'GET').toUpperCase() === 'DELETE';
+    if (response.status === 404 && !ending && new Headers(init?.headers).has('mcp-session-id')) sessionLost();
+    return response;
+  };
   const httpTransport = new StreamableHTTPClientTransport(context.gateway.mcpUrl(serverName), {
-    fetch: context.gateway.mcpFetch,
+    fetch: fetchWatching,
     reconnectionOptions: {
       maxReconnectionDelay: 10_000,
       initialReconnectionDelay: 500,

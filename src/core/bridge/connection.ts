@@ -29,6 +29,11 @@ export interface Connection {
   demanded?: Promise<void>;
   /** Settles `demanded`. */
   demand?: () => void;
+  /**
+   * The generation whose session the gateway no longer knew (404): a request it refused that way never reached
+   * the server, so it may be sent once more on the new session.
+   */
+  lostGeneration?: number;
 }
 
 /** What the bridge's modules share: its settings, its connections and the discovery hook installed now. */

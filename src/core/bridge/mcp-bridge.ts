@@ -128,7 +128,12 @@ export class MCPBridge implements Omit<MCPBridgeInterface, 'createMessage'> {
     const connecting = this.handshakes.run(() =>
       connectServer(
         this.context,
-        { requests: this.requests, features: this.features, refresh: (name, kind) => this.refreshKind(name, kind) },
+        {
+          requests: this.requests,
+          features: this.features,
+          refresh: (name, kind) => this.refreshKind(name, kind),
+          reopen: (name, kind) => void this.connect(name, kind).catch(() => {}),
+        },
         serverName,
         transport,
       ),

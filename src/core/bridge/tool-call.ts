@@ -62,16 +62,30 @@ export async function callTool(
     ...caller,
   });
   const call: ToolCall = { serverName, toolName, args, requestId, tool, asTask, caller, started: now() };
-  try {
-    const client = await readyClient(context, serverName, 'tools/call');
-    const result = asTask
-      ? await sendAsTask(context, hooks, client, call, options)
-      : await sendPlain(context, client, call, options);
-    emitResult(context, hooks, call, result, now() - call.started);
-    return result;
-  } catch (error) {
-    throw failure(context, hooks, call, options, error);
+  for (let attempt = 0; ; attempt += 1) {
+    const generation = context.connections.get(serverName)?.generation;
+    try {
+      const client = await readyClient(context, serverName, 'tools/call');
+      const result = asTask
+        ? await sendAsTask(context, hooks, client, call, options)
+        : await sendPlain(context, client, call, options);
+      emitResult(context, hooks, call, result, now() - call.started);
+      return result;
+    } catch (error) {
+      // Refused because the gateway no longer knew the session (a replica that held it stopped): the call never
+      // reached the server, so it goes once more on the session that is opening. A call that was on its way
+      // when the session was lost is not sent again (it may have run).
+      const connection = context.connections.get(serverName);
+      if (attempt === 0 && connection?.lostGeneration === generation && sessionUnknown(error)) continue;
+      throw failure(context, hooks, call, options, error);
+    }
   }
+}
+
+/** Whether a send failed because the gateway answered 404 for the session (it did not know it). */
+function sessionUnknown(error: unknown): boolean {
+  const e = error as { status?: unknown; data?: { status?: unknown }; message?: unknown } | null;
+  return e?.status === 404 || e?.data?.status === 404 || /\bHTTP 404\b|\(404\)|: 404\b/.test(String(e?.message ?? ''));
 }
 
 /** The request's `_meta`, when the caller gave any. */
