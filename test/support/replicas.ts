@@ -16,6 +16,8 @@ export interface Replicas {
   idp: Idp;
   /** The balancer's address (the dashboard's public address). */
   base: string;
+  /** The config every replica was started with (each has its own copy at `replicas[i].configFile`). */
+  config: { mcpServers: Record<string, unknown>; team: Record<string, unknown> };
   replicas: Replica[];
   /** A replica's own address (to ask one of them directly). */
   direct(index: number): string;
@@ -78,6 +80,7 @@ export async function startReplicas(
   return {
     idp,
     base,
+    config,
     replicas,
     direct,
     servedBy(response) {
