@@ -10,6 +10,7 @@ import { limitsFromEnv } from './config/limits.js';
 import { openBrowser } from './launch/open-browser.js';
 import { parseAllowedOrigin } from './http/security.js';
 import { startGateway, type Gateway } from './http/server.js';
+import { teamSandboxNote } from './http/sandbox-server.js';
 import { runAuditCommand } from './audit/audit-cli.js';
 import { printError, printOut } from './terminal/terminal-text.js';
 import { teamSettings, type TeamSettings } from './team/settings.js';
@@ -171,6 +172,8 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     // Team mode: people sign in at the public address; there are no launch codes to print or open.
     printOut(`Dashboard ready: ${team.publicOrigin}/ (team mode: people sign in with ${team.oidc.issuer})\n`);
     printError(`mcp-dashboard: team audit log: ${gateway.team!.audit.path}\n`);
+    const sandboxAt = { host: options.host ?? '127.0.0.1', port: gateway.sandboxPort };
+    printError(`mcp-dashboard: ${teamSandboxNote(team.sandbox, sandboxAt)}\n`);
     watchConfig(loaded.file, gateway);
     return installStop(gateway, closeVite);
   }

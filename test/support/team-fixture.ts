@@ -67,7 +67,9 @@ export interface Member {
 
 export interface TeamGateway {
   idp: Idp;
+  /** The gateway's own port. */
   port: number;
+  /** `publicUrl`: where people open the dashboard. */
   base: string;
   dataDir: string;
   gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
@@ -91,10 +93,12 @@ export async function startTeam(
     team?: Record<string, unknown>;
     /** More of the gateway's environment (e.g. the variable `tokenKey` names). */
     env?: Record<string, string>;
+    /** The port of `publicUrl` when a proxy stands in front (default: the gateway's own). */
+    publicPort?: number;
   } = {},
 ): Promise<TeamGateway> {
   const port = await freePort();
-  const base = `http://localhost:${port}`;
+  const base = `http://localhost:${options.publicPort ?? port}`;
   const idp = await startIdp({
     redirectUris: [`${base}/oidc/callback`],
     postLogoutRedirectUris: [`${base}/`],

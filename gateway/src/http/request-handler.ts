@@ -43,6 +43,8 @@ export interface RouteContext {
   net(): { hosts: Set<string>; origins: Set<string>; corsOrigins: Set<string> };
   /** The sandbox origin's port, once it listens. */
   sandboxPort(): number | undefined;
+  /** The sandbox's public origin (team mode behind a proxy), which pages frame instead of a loopback one. */
+  sandboxOrigin?: string | undefined;
   /** The security headers of a UI page (which sandbox origin it may frame). */
   pageHeaders(req: IncomingMessage): Record<string, string>;
   /** A new launch address with a fresh single-use code. */
@@ -226,7 +228,8 @@ async function apiRoute(ctx: RouteContext, req: IncomingMessage, res: ServerResp
     return;
   }
   if (path === '/api/sandbox' && req.method === 'GET') {
-    sendJson(res, 200, { port: ctx.sandboxPort() ?? null });
+    const origin = ctx.sandboxOrigin;
+    sendJson(res, 200, { port: ctx.sandboxPort() ?? null, ...(origin ? { origin } : {}) });
     return;
   }
   const startupRead = req.method === 'GET' ? ctx.startupReads.get(path) : undefined;

@@ -28,6 +28,11 @@ export interface SandboxServerOptions {
   hostOrigins: () => ReadonlySet<string>;
   /** Origins a view's CSP may never list (the gateway's own). */
   forbiddenOrigins: () => Iterable<string>;
+  /**
+   * Team mode behind a proxy (`team.sandbox`): the sandbox's public origin, whose Host it also answers, and where
+   * it listens (the gateway's `--host` and `team.sandbox.port`) so the proxy can reach it. Default: 127.0.0.1, any port.
+   */
+  public?: { origin: string; host: string; port: number };
 }
 
 const MAX_CSP_PARAM = 64 * 1024;
@@ -55,6 +60,25 @@ function refuse(res: ServerResponse, status: number, message: string): void {
     'Content-Type': 'text/plain; charset=utf-8',
     'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   });
+}
+
+/** What team mode says at start about where MCP App views are served (`sandbox`: `team.sandbox`, resolved). */
+export function teamSandboxNote(
+  sandbox: { origin: string; port: number | undefined } | undefined,
+  listening: { host: string; port: number },
+): string {
+  if (sandbox?.port !== undefined)
+    return `MCP App views are framed from ${sandbox.origin}; the sandbox listens on ${listening.host}:${listening.port} for your proxy.`;
+  const fix = sandbox
+    ? 'set team.sandbox.port so your proxy can send ' + sandbox.origin + ' to the sandbox'
+    : 'set team.sandbox (docs/team.md, "MCP Apps behind your proxy")';
+  return `MCP App views are served on loopback only (127.0.0.1:${listening.port}): people on other machines cannot open them; ${fix}.`;
+}
+
+/** The Host values a browser or a proxy may send for `origin` (with and without its default port). */
+function hostsOf(origin: string): string[] {
+  const url = new URL(origin);
+  return url.port ? [url.host] : [url.host, `${url.hostname}:${url.protocol === 'https:' ? 443 : 80}`];
 }
 
 /**
@@ -127,14 +151,20 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     }
   });
   await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
+    const failed = (error: NodeJS.ErrnoException) =>
+      reject(
+        options.public && error.code === 'EADDRINUSE'
+          ? new Error(`team.sandbox.port ${options.public.port} is already in use; pick another in the config.`)
+          : error,
+      );
+    server.once('error', failed);
+    server.listen(options.public?.port ?? 0, options.public?.host ?? '127.0.0.1', () => {
+      server.off('error', failed);
       resolvePromise();
     });
   });
   const port = (server.address() as AddressInfo).port;
-  hosts = new Set(sandboxOrigins(port).map((o) => new URL(o).host));
+  hosts = new Set([...sandboxOrigins(port), ...(options.public ? [options.public.origin] : [])].flatMap(hostsOf));
   return {
     port,
     server,

@@ -5,7 +5,7 @@ import type { Brand } from '../../../src/core/shared/brand/brand-schema.js';
 import type { MissingInput } from '../../../src/core/shared/config/config-import.js';
 import type { DashboardConfig, ServerConfig } from '../../../src/core/shared/config/config-schema.js';
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
-import { sandboxOriginFor, sandboxOrigins } from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
+import { sandboxOriginOf, sandboxOrigins } from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
 import { ServerCatalog } from '../catalog/catalog.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from '../config/limits.js';
 import { inputMissingProblem } from '../doctor/diagnoses.js';
@@ -74,6 +74,8 @@ export interface Gateway {
   server: Server;
   /** The MCP Apps sandbox proxy's port (its own origin; see sandbox-server.ts). */
   sandboxPort: number;
+  /** The sandbox's public origin the pages frame (team mode with `team.sandbox.port`), else undefined. */
+  sandboxOrigin: string | undefined;
   /** Every configured server's router, by name. */
   servers: Map<string, ServerRouter>;
   /** The dev FIDO2 server's routes (passkeys for MCPlet actions). */
@@ -160,6 +162,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   let origins = new Set<string>();
   let corsOrigins = new Set<string>();
   let sandbox: SandboxServer | undefined;
+  // Behind a proxy, views are framed from the sandbox's public origin (team.sandbox; fixed until a restart).
+  const sandboxSettings = options.team?.sandbox;
+  const publicSandbox =
+    sandboxSettings?.port !== undefined
+      ? { origin: sandboxSettings.origin, host: options.host ?? '127.0.0.1', port: sandboxSettings.port }
+      : undefined;
   const hubs = new EventHubs();
   let port = 0;
   const launchUrl = () => `http://localhost:${port}/#code=${access.mintCode().code}`;
@@ -186,10 +194,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }),
     net: () => ({ hosts, origins, corsOrigins }),
     sandboxPort: () => sandbox?.port,
-    // The page may frame exactly one origin: the sandbox proxy under the other loopback host name.
+    sandboxOrigin: publicSandbox?.origin,
+    // The page may frame exactly one origin: the public sandbox origin, else the other loopback host name.
     pageHeaders: (req) => {
       const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '');
-      return pageSecurityHeaders(sandbox ? [sandboxOriginFor(hostname, sandbox.port)] : [], {
+      const framed = sandbox ? [sandboxOriginOf(hostname, { port: sandbox.port, origin: publicSandbox?.origin })] : [];
+      return pageSecurityHeaders(framed, {
         connect: registryOrigins(options.config),
       });
     },
@@ -225,7 +235,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     sandbox = await startSandboxServer({
       limits,
       hostOrigins: () => origins,
-      forbiddenOrigins: () => [...ownOrigins(port), ...(sandbox ? sandboxOrigins(sandbox.port) : [])],
+      forbiddenOrigins: () => [
+        ...ownOrigins(port),
+        ...(sandbox ? sandboxOrigins(sandbox.port) : []),
+        ...(team ? [team.settings.publicOrigin] : []),
+        ...(publicSandbox ? [publicSandbox.origin] : []),
+      ],
+      public: publicSandbox,
     });
   } catch (error) {
     await new Promise<void>((r) => server.close(() => r()));
@@ -250,6 +266,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     access,
     server,
     sandboxPort: sandbox.port,
+    sandboxOrigin: publicSandbox?.origin,
     servers,
     passkeys,
     team,

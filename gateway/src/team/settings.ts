@@ -34,6 +34,8 @@ export interface TeamSettings {
   passkeys: TeamPasskeyRule[];
   /** `team.metricsToken`, expanded: the bearer `/metrics` requires (absent: loopback peers only). */
   metricsToken: string | undefined;
+  /** `team.sandbox`: the MCP Apps sandbox's public origin and its listener's port (absent: loopback only). */
+  sandbox: { origin: string; port: number | undefined } | undefined;
 }
 
 /** `${env:NAME}` or `${NAME}` in a secret, from the environment; a name that is not set is an error. */
@@ -87,5 +89,6 @@ export function teamSettings(
     metricsToken: team.metricsToken
       ? expandSecret(team.metricsToken, '/team/metricsToken', configFile, env)
       : undefined,
+    sandbox: team.sandbox ? { origin: new URL(team.sandbox.url).origin, port: team.sandbox.port } : undefined,
   };
 }

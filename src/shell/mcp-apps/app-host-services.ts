@@ -2,7 +2,7 @@
 
 import { DEFAULT_CONTAINER_LIMITS } from '../../core/mcp-apps/host-context.js';
 import { DEFAULT_GRANTABLE_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
-import { sandboxOriginFor } from '../../core/shared/mcp-apps/sandbox-origin.js';
+import { sandboxOriginOf } from '../../core/shared/mcp-apps/sandbox-origin.js';
 import { DISPLAY_MODES } from '../../core/mcplet/display-mode.js';
 import { languageOf } from '../../core/services/i18n.js';
 import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
@@ -10,13 +10,13 @@ import type { AppHostOptions } from './app-host.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
 
 /**
- * The views' services: the page's bus, bridge and invoker, the sandbox origin (its port asked of the
- * gateway by `page.port`), the origins a view's CSP may never name, theme, locale, limits and timeouts.
+ * The views' services: the page's bus, bridge and invoker, the sandbox origin (asked of the gateway by
+ * `page.sandbox`: a public origin when it names one, else the loopback rule of sandbox-origin.ts), the origins a view's CSP may never name, theme, locale, limits and timeouts.
  * Links go to `page.confirmLink`.
  */
 export function appViewServices(
   options: AppHostOptions,
-  page: { port(): Promise<number>; confirmLink(request: LinkRequest): Promise<boolean> },
+  page: { sandbox(): Promise<{ port: number; origin?: string }>; confirmLink(request: LinkRequest): Promise<boolean> },
 ): AppViewServices {
   const hostOrigin = options.hostOrigin ?? location.origin;
   const gatewayPort = new URL(options.gateway.baseUrl).port;
@@ -25,7 +25,7 @@ export function appViewServices(
     bridge: options.bridge,
     invoker: options.invoker,
     hostOrigin,
-    sandboxOrigin: async () => sandboxOriginFor(location.hostname, await page.port()),
+    sandboxOrigin: async () => sandboxOriginOf(location.hostname, await page.sandbox()),
     forbiddenOrigins: () => [
       options.gateway.baseUrl,
       `http://127.0.0.1:${gatewayPort}`,

@@ -56,7 +56,7 @@ export class AppHost {
   private readonly handles = new WeakMap<object, AppView>();
   private readonly rendered = new WeakSet<AppView>();
   private readonly services: AppViewServices;
-  private sandboxPort: Promise<number> | undefined;
+  private sandboxAt: Promise<{ port: number; origin?: string }> | undefined;
   private linkConfirmer: ((request: LinkRequest) => Promise<boolean>) | undefined;
   private placer: ((view: AppView) => boolean) | undefined;
   private readonly stopTheme: Unsubscribe;
@@ -64,7 +64,7 @@ export class AppHost {
   constructor(options: AppHostOptions) {
     this.options = options;
     this.services = appViewServices(options, {
-      port: () => this.port(),
+      sandbox: () => this.sandbox(),
       confirmLink: (request) => (this.linkConfirmer ? this.linkConfirmer(request) : Promise.resolve(false)),
     });
     const stopTheme = options.theme.onThemeChange(() => {
@@ -80,20 +80,19 @@ export class AppHost {
     };
   }
 
-  private port(): Promise<number> {
-    this.sandboxPort ??= this.options.gateway.sandboxPort().then(
-      (port) => {
-        this.services.forbiddenOrigins = ((base) => () => [...base(), ...sandboxOrigins(port)])(
-          this.services.forbiddenOrigins,
-        );
-        return port;
+  private sandbox(): Promise<{ port: number; origin?: string }> {
+    this.sandboxAt ??= this.options.gateway.sandbox().then(
+      (sandbox) => {
+        const own = [...sandboxOrigins(sandbox.port), ...(sandbox.origin ? [sandbox.origin] : [])];
+        this.services.forbiddenOrigins = ((base) => () => [...base(), ...own])(this.services.forbiddenOrigins);
+        return sandbox;
       },
       (error: unknown) => {
-        this.sandboxPort = undefined;
+        this.sandboxAt = undefined;
         throw error;
       },
     );
-    return this.sandboxPort;
+    return this.sandboxAt;
   }
 
   /** The sandbox for other sandboxed content (mcp-ui resources). */

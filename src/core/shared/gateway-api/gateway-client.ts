@@ -188,10 +188,15 @@ export class GatewayClient {
 
   /** Port of the MCP Apps sandbox origin the gateway serves (see sandbox-origin.ts). */
   async sandboxPort(): Promise<number> {
-    const body = await this.json<{ port: number | null }>('/api/sandbox');
+    return (await this.sandbox()).port;
+  }
+
+  /** The MCP Apps sandbox: its port, and its public origin when the gateway names one (team mode behind a proxy). */
+  async sandbox(): Promise<{ port: number; origin?: string }> {
+    const body = await this.json<{ port: number | null; origin?: unknown }>('/api/sandbox');
     if (typeof body.port !== 'number')
       throw new GatewayRequestError(503, 'The gateway is not serving the MCP Apps sandbox.');
-    return body.port;
+    return typeof body.origin === 'string' ? { port: body.port, origin: body.origin } : { port: body.port };
   }
 
   /**

@@ -7,6 +7,9 @@
  * name than the page — a page on 127.0.0.1 frames localhost and vice versa — so the two are
  * different sites: cookies (which ignore ports) are not shared and the browser may put them in
  * different processes.
+ *
+ * In team mode behind a proxy the sandbox has a public origin of its own (`team.sandbox.url`), which the gateway
+ * names in `GET /api/sandbox`; the page then frames that origin instead.
  */
 
 /** Path of the proxy page on the sandbox origin. */
@@ -18,6 +21,11 @@ export const SANDBOX_SCRIPT_PATH = '/proxy.js';
 export function sandboxOriginFor(pageHostname: string, sandboxPort: number): string {
   const host = pageHostname.toLowerCase() === '127.0.0.1' ? 'localhost' : '127.0.0.1';
   return `http://${host}:${sandboxPort}`;
+}
+
+/** The origin a page frames: the public one the gateway named (team mode behind a proxy), else the loopback rule. */
+export function sandboxOriginOf(pageHostname: string, sandbox: { port: number; origin?: string | undefined }): string {
+  return sandbox.origin ?? sandboxOriginFor(pageHostname, sandbox.port);
 }
 
 /** Both origins the sandbox answers on. */

@@ -48,6 +48,16 @@ export interface TeamConfig {
   passkeys?: TeamPasskeyRule[];
   /** The bearer token a scraper sends for `/metrics` (usually `${env:NAME}`); without it, loopback peers only. */
   metricsToken?: string;
+  /** Where MCP App views are served to people on other machines (docs/team.md, "MCP Apps behind your proxy"). */
+  sandbox?: TeamSandboxConfig;
+}
+
+/** The public origin of the MCP Apps sandbox, and the port its listener takes behind the proxy. */
+export interface TeamSandboxConfig {
+  /** The sandbox's public origin (`https://…`; another origin than `publicUrl`, best another site). */
+  url: string;
+  /** Where the gateway's sandbox listener listens (on `--host`); without it, a random loopback port. */
+  port?: number;
 }
 
 /** One team passkey rule: tools of `server` (or of every server, `"*"`), by name or pattern, or by MCPlet type. */
@@ -89,6 +99,15 @@ const teamSchema = {
     tokenKey: { type: 'string', minLength: 1 },
     sharedSignIn: { type: 'array', items: { type: 'string', minLength: 1 } },
     metricsToken: { type: 'string', minLength: 1 },
+    sandbox: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['url'],
+      properties: {
+        url: { type: 'string', pattern: '^https?://[^/?#]+/?$' },
+        port: { type: 'integer', minimum: 1, maximum: 65535 },
+      },
+    },
     passkeys: {
       type: 'array',
       items: {
@@ -127,6 +146,7 @@ export function teamConfigProblems(value: unknown, serverNames: readonly string[
       `at /team/publicUrl: "${value.publicUrl}" is plain http on a host that is not loopback; put the dashboard behind a TLS-terminating proxy and give its https:// address`,
     );
   }
+  problems.push(...sandboxProblems(value));
   for (const [i, name] of (value.sharedSignIn ?? []).entries()) {
     if (!serverNames.includes(name))
       problems.push(`at /team/sharedSignIn/${i}: there is no server "${name}" in mcpServers`);
@@ -140,6 +160,23 @@ export function teamConfigProblems(value: unknown, serverNames: readonly string[
     problems.push(`at /team/oidc/issuer: "${value.oidc.issuer}" must be https:// (plain http only on loopback)`);
   }
   return problems;
+}
+
+/** `team.sandbox.url`: https unless loopback, and never the dashboard's own origin (MCP Apps: different origins). */
+function sandboxProblems(value: TeamConfig): string[] {
+  if (!value.sandbox) return [];
+  const url = new URL(value.sandbox.url);
+  if (url.origin === new URL(value.publicUrl).origin) {
+    return [
+      `at /team/sandbox/url: "${value.sandbox.url}" is the dashboard's own origin; MCP App views need another one (best another site, e.g. https://apps.example.net)`,
+    ];
+  }
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+    return [
+      `at /team/sandbox/url: "${value.sandbox.url}" is plain http on a host that is not loopback; serve it through your TLS-terminating proxy and give its https:// address`,
+    ];
+  }
+  return [];
 }
 
 /** Whether a config object turns team mode on. */
