@@ -4,19 +4,12 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, test } from 'node:test';
-import { startTeam, type TeamGateway } from '../support/team-fixture.js';
+import { startTeam, type TeamGateway, INITIALIZE } from '../support/team-fixture.js';
 
 let team: TeamGateway | undefined;
 after(async () => {
   await team?.stop();
 });
-
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 0,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-};
 
 test(
   'SIGTERM: the call in flight finishes, a new session is refused with 503, then the gateway exits',

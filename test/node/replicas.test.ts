@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { startPostgres, type Postgres } from '../support/postgres.js';
 import { startReplicas, type Replicas } from '../support/replicas.js';
-import { rpcAnswer, type Member } from '../support/team-fixture.js';
+import { rpcAnswer, type Member, INITIALIZE, ACCEPT } from '../support/team-fixture.js';
 
 let postgres: Postgres;
 let cluster: Replicas;
@@ -21,14 +21,6 @@ after(async () => {
   await cluster?.stop();
   await postgres?.stop();
 });
-
-const ACCEPT = { accept: 'application/json, text/event-stream' };
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 0,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-};
 
 /** Opens a session through the balancer; resolves with its id and the replica that holds it. */
 async function openSession(member: Member): Promise<{ id: string; replica: number }> {

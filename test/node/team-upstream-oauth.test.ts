@@ -13,7 +13,7 @@ import { PersonTokens } from '../../gateway/src/team/person-tokens.js';
 import { runGatewayToExit } from '../support/gateway-process.mjs';
 import { followAsBrowser, startOAuthFixture } from '../support/oauth-fixture.mjs';
 import { startPostgres, type Postgres } from '../support/postgres.js';
-import { EVERYTHING, startTeam, type Member, type TeamGateway } from '../support/team-fixture.js';
+import { EVERYTHING, startTeam, type Member, type TeamGateway, INITIALIZE } from '../support/team-fixture.js';
 
 const AUTH_REQUIRED = -32010;
 const KEY = randomBytes(32).toString('hex');
@@ -22,12 +22,6 @@ const ROLES = [
   { name: 'eng', groups: ['eng'], servers: { remote: { tools: '*' } } },
   { name: 'sales', groups: ['sales'], servers: { everything: { tools: ['get-sum'] } } },
 ];
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 0,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-};
 const WHOAMI = { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'whoami', arguments: {} } };
 
 /** Whose upstream token a member's new session on `remote` carries (the fixture's whoami tool). */

@@ -185,12 +185,7 @@ export async function signInMember(base: string, idp: Idp, sub: string): Promise
     rpc,
     async open(server) {
       const response = await api('POST', `/mcp/${server}`, {
-        body: {
-          jsonrpc: '2.0',
-          id: 0,
-          method: 'initialize',
-          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
-        },
+        body: INITIALIZE,
         headers: { accept: 'application/json, text/event-stream' },
       });
       const id = response.headers.get('mcp-session-id');
@@ -208,3 +203,14 @@ export async function signInMember(base: string, idp: Idp, sub: string): Promise
     },
   };
 }
+
+/** The `initialize` request the tests open MCP sessions with. */
+export const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+};
+
+/** The `Accept` header every MCP POST needs. */
+export const ACCEPT = { accept: 'application/json, text/event-stream' };

@@ -90,7 +90,7 @@ const teamSchema = {
     database: {
       type: 'object',
       additionalProperties: false,
-      properties: { url: { type: 'string', pattern: '^postgres(ql)?://' } },
+      properties: { url: { type: 'string', pattern: '^(postgres(ql)?://|\\$\\{)' } },
     },
     dataDir: { type: 'string', minLength: 1 },
     contact: { type: 'string', maxLength: 200 },
