@@ -8,6 +8,7 @@ import {
   type TeamRole,
 } from '../../src/core/shared/team/roles.js';
 import { teamRolesProblems } from '../../src/core/shared/team/roles-validate.js';
+import { teamConfigProblems } from '../../src/core/shared/team/team-config.js';
 
 // The team roles table (issue 26): what each member's groups grant, decided exactly as the gateway will
 // decide every relayed message in team mode, and the table's own problems, as an admin would read them.
@@ -166,4 +167,32 @@ test('the table example of the issue is valid; mistakes get one line each, with 
   assert.match(text, /at \/team\/roles\/2: unknown key "superuser"/);
   assert.match(text, /at \/team\/roles\/3: missing required key "name"/);
   assert.deepEqual(teamRolesProblems({ ops: {} }, []), ['at /team/roles: must be an array']);
+});
+
+test('the team object: the database address may come from the environment; passkey rules and shared sign-ins name real servers', () => {
+  const team = (extra: Record<string, unknown>) => ({
+    publicUrl: 'https://dash.example.com',
+    oidc: { issuer: 'https://id.example.com', clientId: 'dash', clientSecret: '${env:S}' },
+    roles: [{ name: 'ops', groups: ['ops'], admin: true, servers: { '*': { tools: '*' } } }],
+    ...extra,
+  });
+  assert.deepEqual(teamConfigProblems(team({ database: { url: '${env:DASH_DATABASE_URL}' } }), ['everything']), []);
+  assert.deepEqual(teamConfigProblems(team({ database: { url: 'postgres://db/mcpd' } }), ['everything']), []);
+  assert.equal(teamConfigProblems(team({ database: { url: 'mysql://db' } }), ['everything']).length, 1);
+  assert.deepEqual(
+    teamConfigProblems(
+      team({
+        passkeys: [
+          { server: 'files', tools: ['delete_*'] },
+          { server: '*', mcpletTypes: ['action'] },
+        ],
+        sharedSignIn: ['wiki'],
+      }),
+      ['everything'],
+    ),
+    [
+      'at /team/sharedSignIn/0: there is no server "wiki" in mcpServers',
+      'at /team/passkeys/0/server: there is no server "files" in mcpServers',
+    ],
+  );
 });
