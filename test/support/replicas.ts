@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { repoRoot, startGatewayProcess } from './gateway-process.mjs';
-import { DEFAULT_PEOPLE, startIdp, type Idp } from './oidc-idp.js';
+import { DEFAULT_PEOPLE, startIdp, type Idp, type IdpPerson } from './oidc-idp.js';
 import { EVERYTHING, freePort, signInMember, TEST_ROLES, type Member } from './team-fixture.js';
 
 export type Replica = Awaited<ReturnType<typeof startGatewayProcess>>;
@@ -34,14 +34,19 @@ export interface Replicas {
 /** Starts `count` (1–3) replicas on `databaseUrl` behind HAProxy. */
 export async function startReplicas(
   count: number,
-  options: { databaseUrl: string; env?: Record<string, string> },
+  options: {
+    databaseUrl: string;
+    env?: Record<string, string>;
+    /** The provider's people (default: ada, bob and cy), e.g. a generated team for a load test. */
+    people?: IdpPerson[];
+  },
 ): Promise<Replicas> {
   const front = await freePort();
   const base = `http://localhost:${front}`;
   const idp = await startIdp({
     redirectUris: [`${base}/oidc/callback`],
     postLogoutRedirectUris: [`${base}/`],
-    people: DEFAULT_PEOPLE,
+    people: options.people ?? DEFAULT_PEOPLE,
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-replicas-'));
   const config = {
