@@ -125,7 +125,9 @@ async function person(cluster, member, run) {
     if (call.status === 200 && call.answer?.result && !call.answer.result.isError) {
       me.ok += 1;
       if (run.measuring && started >= run.from) run.latencies.push(ended - started);
-      if (me.affected && me.recoveredMs === undefined) me.recoveredMs = ended - run.killedAt;
+      // Only a call sent after the process was gone counts (one answered just before it died does not).
+      if (me.affected && me.recoveredMs === undefined && run.deadAt && started >= run.deadAt)
+        me.recoveredMs = ended - run.killedAt;
     } else {
       me.failed += 1;
       me.session = undefined;
@@ -172,7 +174,7 @@ async function round(pg, count, figures, errors) {
     const signInS = (performance.now() - at) / 1000;
     log(`replicas ${count}: ${members.length} people signed in in ${signInS.toFixed(1)} s`);
 
-    const run = { stop: false, measuring: false, from: 0, latencies: [], clients: [], killedAt: 0 };
+    const run = { stop: false, measuring: false, from: 0, latencies: [], clients: [], killedAt: 0, deadAt: 0 };
     at = performance.now();
     const loops = members.map((m) => person(cluster, m, run));
     while (run.clients.filter((c) => c.session).length < members.length && performance.now() - at < 60_000)
@@ -223,6 +225,7 @@ async function round(pg, count, figures, errors) {
       const affected = run.clients.filter((c) => c.affected);
       run.killedAt = performance.now();
       await cluster.kill(victim);
+      run.deadAt = performance.now();
       log(`replicas ${count}: killed replica ${victim + 1} holding ${affected.length} sessions`);
       const until = performance.now() + FAILOVER_WAIT_MS;
       while (affected.some((c) => c.recoveredMs === undefined) && performance.now() < until) await sleep(50);
