@@ -4,7 +4,7 @@
 // call that returned a result has its complete audit record. Real parts: the built gateway (three processes),
 // Debian's HAProxy and PostgreSQL, oidc-provider, server-everything.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { startPostgres, type Postgres } from '../support/postgres.js';
@@ -85,40 +85,40 @@ test(
   { timeout: 60_000 },
   async () => {
     const bob = await cluster.signIn('bob');
+    // One session on each replica, opened first: a tools/list is then decided with the roles table of that moment.
+    const sessions = await Promise.all(
+      [0, 1, 2].map(async (index) => {
+        const base = cluster.direct(index);
+        const opened = await bob.api('POST', '/mcp/everything', { base, body: INITIALIZE, headers: ACCEPT });
+        const headers = {
+          ...ACCEPT,
+          'mcp-session-id': opened.headers.get('mcp-session-id')!,
+          'mcp-protocol-version': '2025-11-25',
+        };
+        await opened.text();
+        const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+        await bob.api('POST', '/mcp/everything', { base, body: initialized, headers });
+        return { base, headers };
+      }),
+    );
     const toolsAt = async (index: number): Promise<string[]> => {
-      const base = cluster.direct(index);
-      const opened = await bob.api('POST', '/mcp/everything', { base, body: INITIALIZE, headers: ACCEPT });
-      const id = opened.headers.get('mcp-session-id')!;
-      await opened.text();
-      const headers = { ...ACCEPT, 'mcp-session-id': id, 'mcp-protocol-version': '2025-11-25' };
-      await bob.api('POST', '/mcp/everything', {
-        base,
-        body: { jsonrpc: '2.0', method: 'notifications/initialized' },
-        headers,
-      });
-      const listed = await bob.api('POST', '/mcp/everything', {
-        base,
-        body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-        headers,
-      });
+      const { base, headers } = sessions[index]!;
+      const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const listed = await bob.api('POST', '/mcp/everything', { base, body, headers });
       return ((await rpcAnswer(listed)).result?.tools ?? []).map((t: { name: string }) => t.name);
     };
     for (let i = 0; i < 3; i += 1)
       assert.ok(!(await toolsAt(i)).includes('echo'), `replica ${i + 1}: no echo for eng yet`);
-    const roles = (cluster.config.team.roles as { name: string; servers: Record<string, { tools: string[] }> }[]).map(
-      (role) =>
-        role.name === 'eng'
-          ? {
-              ...role,
-              servers: {
-                everything: { ...role.servers.everything!, tools: [...role.servers.everything!.tools, 'echo'] },
-              },
-            }
-          : role,
+    // Each replica's own file (as written at start: servers unchanged), with echo added to eng's grant.
+    const edited = await Promise.all(
+      cluster.replicas.map(async (r) => {
+        const config = JSON.parse(await readFile(r.configFile, 'utf8'));
+        for (const role of config.team.roles) if (role.name === 'eng') role.servers.everything.tools.push('echo');
+        return JSON.stringify(config, null, 2);
+      }),
     );
-    const edited = JSON.stringify({ ...cluster.config, team: { ...cluster.config.team, roles } }, null, 2);
     const at = Date.now();
-    await Promise.all(cluster.replicas.map((r) => writeFile(r.configFile, edited)));
+    await Promise.all(cluster.replicas.map((r, i) => writeFile(r.configFile, edited[i]!)));
     for (let i = 0; i < 3; i += 1) {
       while (!(await toolsAt(i)).includes('echo')) {
         assert.ok(Date.now() - at < 2_000, `replica ${i + 1} applied the new roles within 2 s`);

@@ -102,6 +102,8 @@ function verifyRows(rows: AuditRow[]): ChainCheck {
 export class AuditPgStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The last record this store wrote: the next append assumes it is still the last one (checked in the INSERT). */
+  private last: AuditRecord | undefined;
 
   private constructor(
     /** The database, as messages name it (never the password). */
@@ -181,25 +183,40 @@ export class AuditPgStore {
   }
 
   /**
-   * One append in two round trips: the transaction starts, takes the append lock and reads the last record in one
-   * simple query; the INSERT (values as literals, escaped by pg) and the COMMIT go in a second.
+   * One append. Usually one round trip: the transaction takes the append lock and inserts the record chained to
+   * the last one this store wrote, only if that is still the table's last (`WHERE max(seq) = …`), and commits.
+   * When another replica appended meanwhile (nothing was inserted), or at the first append, two round trips: the
+   * transaction starts, takes the lock and reads the last record; the INSERT and the COMMIT follow. Values go as
+   * literals escaped by pg.
    */
   private async appendNow(entry: AuditEntry, now: Date, durable: boolean): Promise<AuditRecord> {
     const client = await this.connect('write to');
     let failed: Error | undefined;
+    const begin = `BEGIN;${durable ? '' : ' SET LOCAL synchronous_commit = off;'} SELECT pg_advisory_xact_lock(${APPEND_LOCK});`;
+    const text = (value: string) => client.escapeLiteral(value);
+    const values = (record: AuditRecord) =>
+      `${Number(record.seq)}, ${text(record.prev)}, ${text(record.hash)}, ${text(JSON.stringify(record))}::json`;
     try {
+      if (this.last) {
+        const record = chainRecord(entry, this.last, now);
+        const results = (await client.query(
+          `${begin} INSERT INTO audit_records (seq, prev, hash, record) SELECT ${values(record)} WHERE (SELECT max(seq) FROM audit_records) = ${Number(this.last.seq)}; COMMIT`,
+        )) as unknown as { command: string; rowCount: number | null }[];
+        if (results.find((r) => r.command === 'INSERT')?.rowCount === 1) {
+          this.last = record;
+          return record;
+        }
+      }
       const results = (await client.query(
-        `BEGIN;${durable ? '' : ' SET LOCAL synchronous_commit = off;'} SELECT pg_advisory_xact_lock(${APPEND_LOCK}); SELECT record FROM audit_records ORDER BY seq DESC LIMIT 1`,
+        `${begin} SELECT record FROM audit_records ORDER BY seq DESC LIMIT 1`,
       )) as unknown as { rows: { record: AuditRecord }[] }[];
-      const last = results.at(-1)?.rows[0]?.record;
-      const record = chainRecord(entry, last, now);
-      const text = (value: string) => client.escapeLiteral(value);
-      await client.query(
-        `INSERT INTO audit_records (seq, prev, hash, record) VALUES (${Number(record.seq)}, ${text(record.prev)}, ${text(record.hash)}, ${text(JSON.stringify(record))}); COMMIT`,
-      );
+      const record = chainRecord(entry, results.at(-1)?.rows[0]?.record, now);
+      await client.query(`INSERT INTO audit_records (seq, prev, hash, record) VALUES (${values(record)}); COMMIT`);
+      this.last = record;
       return record;
     } catch (error) {
       failed = error as Error;
+      this.last = undefined;
       await client.query('ROLLBACK').catch(() => {});
       throw new AuditStoreError(`cannot write to the audit database (${this.description}): ${reason(error)}`);
     } finally {
