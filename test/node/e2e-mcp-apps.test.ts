@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { openGetTimeApp } from '../support/app-journey.js';
 import { useServedDashboard, watchProblems } from '../support/served-dashboard.js';
 
 // The page exactly as a user gets it from the gateway — with its own Content-Security-Policy,
@@ -13,17 +14,7 @@ test('MCP Apps on the served page: Open app → confirm → the view runs on the
   const page = await served.browser.newPage();
   const problems = watchProblems(page);
   await page.goto(await served.gateway.launchUrl());
-  const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("basic-vanillajs")') });
-  await card.getByRole('tab', { name: /Tools/ }).click();
-  await card.getByRole('button', { name: /Get Time/ }).click();
-  await card.getByRole('button', { name: 'Open app' }).click();
-  const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor();
-  assert.match(await dialog.innerText(), /basic-vanillajs:get-time/);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  // The app stands beside the panel as its own tile.
-  const outer = page.locator('mcp-app-tile').locator('mcp-app-frame iframe');
-  await outer.waitFor();
+  const outer = await openGetTimeApp(page);
   const src = await outer.getAttribute('src');
   const sandbox = new URL(src!);
   const pageUrl = new URL(page.url());

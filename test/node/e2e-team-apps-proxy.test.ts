@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { openGetTimeApp } from '../support/app-journey.js';
 import { runGatewayToExit } from '../support/gateway-process.mjs';
 import { launchChromium, watchProblems } from '../support/served-dashboard.js';
 import { signInInBrowser } from '../support/team-browser.js';
@@ -151,17 +152,7 @@ test(
     const page = await signInInBrowser(browser, team, 'ada');
     const problems = watchProblems(page);
     assert.equal(new URL(page.url()).origin, team.base, 'the dashboard is open at its public address (HAProxy)');
-    const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("basic-vanillajs")') });
-    await card.getByRole('tab', { name: /Tools/ }).click({ timeout: 60_000 });
-    await card.getByRole('button', { name: /Get Time/ }).click();
-    await card.getByRole('button', { name: 'Open app' }).click();
-    const dialog = page.getByRole('alertdialog');
-    await dialog.waitFor();
-    assert.match(await dialog.innerText(), /basic-vanillajs:get-time/);
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-
-    const outer = page.locator('mcp-app-tile').locator('mcp-app-frame iframe');
-    await outer.waitFor();
+    const outer = await openGetTimeApp(page, { timeout: 60_000 });
     const src = new URL((await outer.getAttribute('src'))!);
     assert.equal(src.origin, appsOrigin, 'the proxy page comes from the sandbox’s public origin, through HAProxy');
     assert.equal(src.searchParams.get('host'), team.base, 'the embedding page is the dashboard’s public origin');
