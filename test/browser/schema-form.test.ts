@@ -199,4 +199,24 @@ describe('<mcp-schema-form>: the recursive schema form engine (MCP-WP-7.1.2)', (
     await el.updateComplete;
     expect(await submit(el)).to.deep.equal({ days: [2, 3] });
   });
+
+  it('a re-listed copy of the same schema keeps what was typed; a changed schema starts afresh', async () => {
+    const schema = {
+      type: 'object',
+      required: ['a', 'b'],
+      properties: { a: { type: 'number', title: 'a' }, b: { type: 'number', title: 'b' } },
+    };
+    const el = await mount(schema);
+    await type(el, 'a', '30');
+    await type(el, 'b', '12');
+    // tools/list answered again while the person types: an equal schema in a new object.
+    el.schema = structuredClone(schema);
+    await el.updateComplete;
+    expect(field(el, 'a').value).to.equal('30');
+    expect(await submit(el)).to.deep.equal({ a: 30, b: 12 });
+    // The server changed the tool's arguments: the old values do not carry over.
+    el.schema = { ...schema, properties: { ...schema.properties, c: { type: 'string', title: 'c' } } };
+    await el.updateComplete;
+    expect(field(el, 'a').value).to.equal('');
+  });
 });

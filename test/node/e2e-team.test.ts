@@ -107,11 +107,8 @@ test(
 );
 
 test(
-  'a session revoked while the page is open: the person signs in again in a new window, and the page goes on with what they typed (todo: under heavy load since 2026-11-28 the call after signing in again sometimes never reaches its confirmation; it runs, a failure is reported but does not fail the suite until that is found)',
-  {
-    timeout: 180_000,
-    todo: 'flaky under load: the call after signing in again sometimes never shows its confirmation',
-  },
+  'a session revoked while the page is open: the person signs in again in a new window, and the page goes on with what they typed',
+  { timeout: 180_000 },
   async () => {
     const page = await signIn('bob');
     const everything = await fillSum(page, '30', '12');
@@ -150,13 +147,7 @@ test(
     await back.waitFor();
     await ended.waitFor({ state: 'detached', timeout: 15_000 });
     await clicking;
-    await confirm
-      .getByRole('button', { name: 'Confirm' })
-      .click({ timeout: 30_000 })
-      .catch(async (e) => {
-        console.log('DEBUG card:', await everything.innerText());
-        throw e;
-      });
+    await confirm.getByRole('button', { name: 'Confirm' }).click({ timeout: 30_000 });
     await everything
       .getByText(/\b42\b/)
       .first()

@@ -126,7 +126,10 @@ export class McpSchemaForm extends LitElement {
   override willUpdate(): void {
     this.edits.takeHostErrors();
     if (this.schema === this.lastSchema) return;
+    // A re-listed copy of the same schema (a refreshed tools/list) keeps what the person typed.
+    const sameShape = this.lastSchema !== undefined && sameJson(this.schema, this.lastSchema);
     this.lastSchema = this.schema;
+    if (sameShape) return;
     this.cache = new WeakMap();
     this.edits.forgetFields();
     this.edits.expanded.clear();
@@ -281,5 +284,14 @@ defineElement('mcp-schema-form', McpSchemaForm);
 declare global {
   interface HTMLElementTagNameMap {
     'mcp-schema-form': McpSchemaForm;
+  }
+}
+
+/** Whether two schemas say the same thing, written the same way (a server re-listing a tool sends an equal copy). */
+function sameJson(a: unknown, b: unknown): boolean {
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
   }
 }
