@@ -64,4 +64,30 @@ describe('tool search index', () => {
     ).to.have.length(1);
     expect(new ToolSearchIndex({ tools: [] }).search('')).to.deep.equal([]);
   });
+
+  it('ranks the exact name first, then names starting with the query, names, titles, and descriptions', () => {
+    const tool = (name: string, title: string, description: string): MCPTool => ({
+      name,
+      title,
+      description,
+      inputSchema: { type: 'object' },
+    });
+    const list = [
+      tool('show-map', 'Show Map', 'Shows a map; geocode a place first'),
+      tool('reverse-geocode', 'Place name', 'Names a point'),
+      tool('locate', 'Geocode an address (fast)', 'Finds coordinates'),
+      tool('geocode-batch', 'Many places', 'Finds coordinates'),
+      tool('geocode', 'Geocode', 'Finds coordinates'),
+    ];
+    const names = ['geocode', 'geocode-batch', 'reverse-geocode', 'locate', 'show-map'];
+    expect(new ToolSearchIndex(list).search('Geocode').map((t) => t.name)).to.deep.equal(names);
+    expect(filterTools(list, list.map(toolSearchText), 'geocode').map((t) => t.name)).to.deep.equal(names);
+    // Ties keep the server's order; an empty query is the list as the server gave it.
+    expect(new ToolSearchIndex(list).search('finds').map((t) => t.name)).to.deep.equal([
+      'locate',
+      'geocode-batch',
+      'geocode',
+    ]);
+    expect(new ToolSearchIndex(list).search('').map((t) => t.name)).to.deep.equal(list.map((t) => t.name));
+  });
 });

@@ -14,23 +14,56 @@ function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
-/** Tools whose name, title or description contain every word of `query` (case-insensitive). */
+/**
+ * How well a matching tool answers the query, best first: 0 the name is the query, 1 the name starts with it,
+ * 2 the name holds every word, 3 the title does, 4 only the description does. `query` is lower-cased and trimmed.
+ */
+export function toolRank(tool: MCPTool, query: string, words: string[] = queryWords(query)): number {
+  const name = tool.name.toLowerCase();
+  if (name === query) return 0;
+  if (name.startsWith(query)) return 1;
+  if (words.every((w) => name.includes(w))) return 2;
+  const annotations = (tool.annotations ?? {}) as Record<string, unknown>;
+  const titles = [tool.title, annotations.title].filter((v): v is string => typeof v === 'string');
+  if (titles.some((t) => words.every((w) => t.toLowerCase().includes(w)))) return 3;
+  return 4;
+}
+
+/** The query as one lower-cased phrase (inner runs of spaces as one). */
+function phrase(query: string): string {
+  return queryWords(query).join(' ');
+}
+
+/** `positions` ordered by rank, the list's own order kept within a rank. */
+function ranked(tools: MCPTool[], positions: number[], query: string): number[] {
+  const q = phrase(query);
+  const words = queryWords(query);
+  if (words.length === 0) return positions;
+  const ranks = new Map(positions.map((i) => [i, toolRank(tools[i]!, q, words)]));
+  return [...positions].sort((a, b) => ranks.get(a)! - ranks.get(b)! || a - b);
+}
+
+/**
+ * Tools whose name, title or description contain every word of `query` (case-insensitive), best first:
+ * the exact name, then names starting with the query, then names, then titles, then descriptions.
+ */
 export function filterTools(tools: MCPTool[], index: string[], query: string): MCPTool[] {
   const words = queryWords(query);
   if (words.length === 0) return tools;
-  const out: MCPTool[] = [];
+  const positions: number[] = [];
   for (let i = 0; i < tools.length; i += 1) {
     const text = index[i]!;
-    if (words.every((w) => text.includes(w))) out.push(tools[i]!);
+    if (words.every((w) => text.includes(w))) positions.push(i);
   }
-  return out;
+  return ranked(tools, positions, query).map((i) => tools[i]!);
 }
 
 /**
  * Search over one list of tools, built once per list. The lower-cased text of each tool is computed
  * up front, so a keystroke is only substring tests. Typing more narrows the previous matches instead
  * of scanning every tool again, and a keystroke that matches the same tools as before returns the
- * very same array, so a virtualised list given the result has nothing to lay out again.
+ * very same array, so a virtualised list given the result has nothing to lay out again. Matches come
+ * best first (see `toolRank`).
  */
 export class ToolSearchIndex {
   /** The tools searched (entries that are not objects are dropped). */
@@ -38,12 +71,15 @@ export class ToolSearchIndex {
   private readonly texts: string[];
   private lastWords: string[] = [];
   private lastPositions: number[];
+  /** The previous result's positions, in the order shown. */
+  private lastOrder: number[];
   private lastResult: MCPTool[];
 
   constructor(tools: unknown) {
     this.tools = Array.isArray(tools) ? tools.filter((t): t is MCPTool => Boolean(t) && typeof t === 'object') : [];
     this.texts = this.tools.map(toolSearchText);
     this.lastPositions = this.tools.map((_, i) => i);
+    this.lastOrder = this.lastPositions;
     this.lastResult = this.tools;
   }
 
@@ -57,7 +93,7 @@ export class ToolSearchIndex {
     return this.tools.map((_, i) => i);
   }
 
-  /** Tools containing every word of `query`; the previous array when the matches did not change. */
+  /** Tools containing every word of `query`, best first; the previous array when the matches did not change. */
   search(query: string): MCPTool[] {
     const words = queryWords(query);
     // Every tool matching the new words also matched the old ones when each old word is part of
@@ -72,10 +108,10 @@ export class ToolSearchIndex {
       for (let i = 0; i < this.texts.length; i += 1) if (this.matches(i, words)) positions.push(i);
     }
     this.lastWords = words;
-    if (!samePositions(positions, this.lastPositions)) {
-      this.lastResult = positions.map((i) => this.tools[i]!);
-    }
+    const order = ranked(this.tools, positions, query);
+    if (!samePositions(order, this.lastOrder)) this.lastResult = order.map((i) => this.tools[i]!);
     this.lastPositions = positions;
+    this.lastOrder = order;
     return this.lastResult;
   }
 }
