@@ -168,7 +168,7 @@ describe('discovery catalog', () => {
     const reason = all.broken!.reason!;
     assert.match(
       reason,
-      /^"node" exited with code 3 before it answered "initialize"\. Its last lines on stderr: .*NOTES_API_KEY is not set/,
+      /^"node" exited with code 3 before it answered "initialize"\. What it wrote on stderr: .*NOTES_API_KEY is not set/,
     );
     assert.ok(
       !reason.includes(node) && !reason.includes('exit-with-stderr'),

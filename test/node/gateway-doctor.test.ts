@@ -177,11 +177,10 @@ describe('connection doctor', () => {
     },
   );
 
-  test('the process that exits hands over its last stderr lines and exit code', async () => {
+  test('the process that exits hands over the stderr lines that explain it (from the error on) and its exit code', async () => {
     const problem = await summaryProblem('exits');
     assert.equal(problem.details.exitCode, 3);
     assert.deepEqual(problem.details.stderrTail, [
-      'starting notes-server 1.2.0',
       'Error: NOTES_API_KEY is not set',
       '    set it in the "env" of this server',
     ]);

@@ -15,6 +15,7 @@ import type { ServerFacts, ServerLog } from '../relay/session-host.js';
 import type { Upstream } from '../relay/upstream.js';
 import { clientCapabilities } from '../../../src/core/shared/client-capabilities.js';
 import { packageRoot } from '../config/package-root.js';
+import type { Redact } from '../doctor/redact.js';
 
 /**
  * The discovery of one stdio server for the catalog (catalog.ts): a dedicated, short-lived child with
@@ -29,8 +30,8 @@ export interface DiscoveryTarget {
   readonly server: ServerFacts;
   /** The server's stderr buffer. */
   readonly log: ServerLog;
-  /** Turns a line into one the page may read. */
-  redact(line: string): string;
+  /** Turns a line into one the page may read (`theirs` for the lines the server wrote). */
+  readonly redact: Redact;
   /** The server's process supervisor (its own spawn path, so the child's stderr lands in the server's buffer). */
   readonly processes: { spawnChild(): Upstream };
 }
@@ -145,7 +146,7 @@ export async function discoverServer(
     // The exit is recorded a moment after the pipe closes.
     if (upstream.exited) await Promise.race([upstream.exited, sleep(500)]);
     throw new DiscoveryFailure(
-      target.redact(reasonFor(target, upstream, error, step, timedOut, timeoutMs, signal.aborted)),
+      pageReason(target, reasonFor(target, upstream, error, step, timedOut, timeoutMs, signal.aborted)),
       !signal.aborted,
     );
   } finally {
@@ -177,7 +178,12 @@ async function templates(client: Client): Promise<ResourceTemplate[]> {
   }
 }
 
-/** What went wrong, in the doctor's words; the caller redacts it for the page. */
+/** A reason as the page may read it: the gateway's words redacted as such, the server's own lines as theirs. */
+function pageReason(target: DiscoveryTarget, reason: string | { ours: string; theirs: string }): string {
+  return typeof reason === 'string' ? target.redact(reason) : `${target.redact(reason.ours)}${reason.theirs}`;
+}
+
+/** What went wrong, in the doctor's words; the caller redacts it for the page (`pageReason`). */
 function reasonFor(
   target: DiscoveryTarget,
   upstream: Upstream,
@@ -186,7 +192,7 @@ function reasonFor(
   timedOut: boolean,
   timeoutMs: number,
   aborted: boolean,
-): string {
+): string | { ours: string; theirs: string } {
   const stdio = target.server.stdio!;
   if (aborted) return 'the gateway is shutting down';
   if (/^spawn/.test(String((error as NodeJS.ErrnoException)?.syscall))) {
@@ -197,9 +203,15 @@ function reasonFor(
     return `"${stdio.command}" did not finish ${step === 'initialize' ? 'answering "initialize"' : `answering "${step}"`} within ${Math.round(timeoutMs / 1000)} s; the gateway stopped it. The page connects to it itself.`;
   const exit = upstream.exit();
   if (exit) {
-    const problem = exitProblem(target.server.site, stdio.command, exit, target.log.tail(5), during);
-    const tail = (problem.details.stderrTail as string[]).slice(-2);
-    return `${problem.message}${tail.length ? ` Its last lines on stderr: ${tail.map((l) => safeSnippet(l, 160)).join(' | ')}` : ' It printed nothing on stderr.'}`;
+    const problem = exitProblem(target.server.site, stdio.command, exit, target.log.tail(30), during);
+    const tail = (problem.details.stderrTail as string[]).slice(0, 2);
+    // The server's own lines are not redacted again as the gateway's words are (they keep paths and arguments).
+    return {
+      ours: problem.message,
+      theirs: tail.length
+        ? ` What it wrote on stderr: ${tail.map((l) => safeSnippet(target.redact.theirs(l), 160)).join(' | ')}`
+        : ' It printed nothing on stderr.',
+    };
   }
   if (error instanceof SdkError && error.code === SdkErrorCode.InvalidResult) {
     return `Its answer to "${step}" has a shape the MCP SDK refuses (${firstIssue(error.message)}); the page lists this server itself, leniently.`;

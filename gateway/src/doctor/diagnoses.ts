@@ -7,6 +7,7 @@ import type {
 import type { ObservedResponse } from '../relay/http-observer.js';
 import type { ExitInfo } from '../relay/upstream.js';
 import { safeLine, safeSnippet } from '../../../src/core/shared/text/control-chars.js';
+import { explainingLines, lastRunLines } from './stderr-explain.js';
 
 /**
  * The connection doctor: turns what went wrong while reaching a server into a ConnectionProblem
@@ -103,14 +104,14 @@ export function exitProblem(
     : exit?.code !== undefined && exit.code !== null
       ? `exited with code ${exit.code}`
       : 'exited';
-  const lines = stderrTail.filter((l) => !l.startsWith('[gateway ')).map((l) => safeLine(l, 200));
+  const lines = explainingLines(lastRunLines(stderrTail)).map((l) => safeLine(l, 200));
   return problem(
     site,
     'spawn',
     'exited',
     `"${command}" ${how} ${during}.`,
     lines.length
-      ? `Its last lines on stderr are shown below. Fix what they say (often arguments or environment in ${entry(site)}), then press Reconnect.`
+      ? `What it wrote on stderr about it is shown below (the whole log is in the card's Server log). Fix what it says (often arguments or environment in ${entry(site)}), then press Reconnect.`
       : `It printed nothing on stderr. Check its arguments and environment in ${entry(site)}, then press Reconnect.`,
     { command, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: lines },
   );

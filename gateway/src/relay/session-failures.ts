@@ -4,6 +4,7 @@ import { problemError, SERVER_GONE, type RpcError } from '../doctor/problem-erro
 import { httpStatusOf, isSessionLost } from './http-transport.js';
 import type { SessionHost } from './session-host.js';
 import { describeExit, type Upstream } from './upstream.js';
+import { explainingLines, lastRunLines } from '../doctor/stderr-explain.js';
 
 /**
  * What an upstream failure means for a session's requests: the answer a client reads, and whether the
@@ -135,7 +136,7 @@ export function exitVerdict(
   const exit = upstream.exit();
   const how = lastTransportError ? `after a protocol error (${lastTransportError})` : describeExit(exit);
   host.processes.exited(exit, how);
-  const tail = host.log.tail(5);
+  const tail = host.log.tail(30);
   const stdio = host.server.stdio;
   const early =
     !handshakeDone && stdio
@@ -143,7 +144,11 @@ export function exitVerdict(
           exitProblem(host.server.site, stdio.command, exit, tail, 'before it answered "initialize"'),
         )
       : undefined;
-  const data = { exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: tail };
+  const data = {
+    exitCode: exit?.code ?? null,
+    signal: exit?.signal ?? null,
+    stderrTail: explainingLines(lastRunLines(tail)),
+  };
   return {
     how,
     early,

@@ -6,9 +6,17 @@ export class StderrBuffer {
 
   constructor(
     private readonly maxBytes = 64 * 1024,
-    /** Applied to the gateway's own notes (e.g. to keep the configured command out of them). */
-    private readonly redact: (line: string) => string = (line) => line,
+    /**
+     * Applied to the gateway's own notes (e.g. to keep the configured command out of them); its `theirs`, when
+     * it has one (doctor/redact.ts), to the server's lines, which keep everything but the config's secrets.
+     */
+    private readonly redact: ((line: string) => string) & { theirs?: (line: string) => string } = (line) => line,
   ) {}
+
+  /** What a line the server wrote keeps. */
+  private theirs(line: string): string {
+    return this.redact.theirs ? this.redact.theirs(line) : line;
+  }
 
   /** Appends a chunk of raw stderr output. */
   append(chunk: string | Buffer): void {
@@ -16,10 +24,10 @@ export class StderrBuffer {
     const parts = text.split('\n');
     this.partial = parts.pop() ?? '';
     if (this.partial.length > this.maxBytes) {
-      this.push(this.partial.slice(0, this.maxBytes));
+      this.push(this.theirs(this.partial.slice(0, this.maxBytes)));
       this.partial = '';
     }
-    for (const line of parts) this.push(line);
+    for (const line of parts) this.push(this.theirs(line));
   }
 
   /** Appends a line written by the gateway itself (marked as such). */
@@ -37,12 +45,12 @@ export class StderrBuffer {
 
   /** The kept text. */
   text(): string {
-    return this.lines.join('\n') + (this.partial ? `\n${this.partial}` : '');
+    return this.lines.join('\n') + (this.partial ? `\n${this.theirs(this.partial)}` : '');
   }
 
   /** The last `n` lines, for error messages. */
   tail(n: number): string[] {
-    const all = this.partial ? [...this.lines, this.partial] : this.lines;
+    const all = this.partial ? [...this.lines, this.theirs(this.partial)] : this.lines;
     return all.slice(-n);
   }
 }

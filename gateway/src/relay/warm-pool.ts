@@ -206,7 +206,7 @@ export class WarmSpare {
           this.host.server.site,
           stdio.command,
           exit,
-          this.host.log.tail(5),
+          this.host.log.tail(30),
           'before it answered "initialize"',
         ),
       );

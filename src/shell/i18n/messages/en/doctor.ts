@@ -9,7 +9,7 @@ export const doctor = {
   'doctor.label': 'Connection doctor',
   'doctor.failedAt': 'Failed at: {step}',
   'doctor.whatToDo': 'What to do:',
-  'doctor.lastStderr': 'Last lines on stderr:',
+  'doctor.lastStderr': 'What it wrote on stderr about it:',
   'doctor.step.config': 'reading the config',
   'doctor.step.spawn': 'starting the process',
   'doctor.step.connect': 'connecting',
@@ -36,7 +36,7 @@ export const doctor = {
   'doctor.spawn-failed.action': 'Check "command", "args" and "cwd" for "mcpServers.{server}" in {configFile}.',
   'doctor.exited': '"{command}" {how} before it answered "initialize".',
   'doctor.exited.action':
-    'Its last lines on stderr are shown below. Fix what they say (often arguments or environment in "mcpServers.{server}" in {configFile}), then press Reconnect.',
+    'What it wrote on stderr about it is shown below (the whole log is in the Server log). Fix what it says (often arguments or environment in "mcpServers.{server}" in {configFile}), then press Reconnect.',
   'doctor.exited.actionQuiet':
     'It printed nothing on stderr. Check its arguments and environment in "mcpServers.{server}" in {configFile}, then press Reconnect.',
   'doctor.certificate': 'The TLS certificate of {host} was not accepted ({code}).',

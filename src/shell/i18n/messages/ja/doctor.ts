@@ -6,7 +6,7 @@ export const doctor: Record<keyof typeof en, I18nMessage> = {
   'doctor.label': '接続診断',
   'doctor.failedAt': '失敗した段階: {step}',
   'doctor.whatToDo': '対処:',
-  'doctor.lastStderr': 'stderr の最後の行:',
+  'doctor.lastStderr': 'stderr に書かれた原因:',
   'doctor.step.config': '設定の読み込み',
   'doctor.step.spawn': 'プロセスの起動',
   'doctor.step.connect': '接続',
@@ -34,7 +34,7 @@ export const doctor: Record<keyof typeof en, I18nMessage> = {
     '{configFile} の "mcpServers.{server}" の "command"、"args"、"cwd" を確認してください。',
   'doctor.exited': '「{command}」は "initialize" に応答する前に{how}。',
   'doctor.exited.action':
-    'stderr の最後の行を下に示します。そこに書かれている問題 (多くは {configFile} の "mcpServers.{server}" の引数や環境変数) を直してから、再接続を押してください。',
+    'stderr に書かれた原因を下に示します (全体はサーバーログにあります)。そこに書かれている問題 (多くは {configFile} の "mcpServers.{server}" の引数や環境変数) を直してから、再接続を押してください。',
   'doctor.exited.actionQuiet':
     'stderr には何も出力されませんでした。{configFile} の "mcpServers.{server}" の引数と環境変数を確認してから、再接続を押してください。',
   'doctor.certificate': '{host} の TLS 証明書が受け入れられませんでした ({code})。',
