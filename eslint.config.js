@@ -10,7 +10,7 @@ const nodeBuiltins = {
 
 /** The host modules the kit may import, as a regex alternation of paths from the repository root. */
 const KIT_HOST_MODULES =
-  'src/core/shared/types\\.js$|src/core/services/message-format\\.js$|src/core/history/history-entry\\.js$|theme/base-styles\\.js$';
+  'src/core/shared/types\\.js$|src/core/services/message-format\\.js$|src/core/history/history-entry\\.js$|src/core/shared/errors/retry-advice\\.js$|theme/base-styles\\.js$';
 
 /** The kit's import rule for `files`, whose relative path to widgets/ is `up` (a regex, e.g. one `../`). */
 function kitImports(files, up) {
@@ -25,7 +25,7 @@ function kitImports(files, up) {
             {
               regex: `^${up}\\.\\./(?!${KIT_HOST_MODULES})`,
               message:
-                'The kit may import only src/core/shared/types.js (types), src/core/services/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry) and theme/base-styles.js from the host.',
+                'The kit may import only src/core/shared/types.js (types), src/core/services/message-format.js (a pure formatter), src/core/history/history-entry.js (pure event → history entry), src/core/shared/errors/retry-advice.js (pure retry advice) and theme/base-styles.js from the host.',
             },
             { regex: `^${up}(?!\\.\\./)`, message: 'The kit does not import widgets.' },
           ],

@@ -124,7 +124,7 @@ describe('hostile server data and broken servers', () => {
     expect(alert.textContent).to.contain('-32603');
   });
 
-  it('MCP-WP-9.1.2 a JSON-RPC error shows its code, message (as text) and guidance', async () => {
+  it('MCP-WP-9.1.2 a JSON-RPC error shows its code, message (as text) and guidance that fits it (a refusal: no Try again)', async () => {
     delete window.__xss;
     const runner = await selectTool(card, 'json-rpc-error');
     await fillAndInvoke(runner, {});
@@ -137,7 +137,9 @@ describe('hostile server data and broken servers', () => {
     );
     expect(alert.textContent).to.contain('-32050');
     expect(alert.textContent).to.contain('<img src=x');
-    expect(alert.textContent).to.match(/Wait a moment before retrying/);
+    // "Server says no" is a refusal: trying again unchanged cannot help, so no Try again is offered.
+    expect(alert.textContent).to.match(/refused this request\. Trying it again unchanged will not help/);
+    expect(alert.querySelector('[data-action="retry"]')).to.equal(null);
     await settle();
     expect(window.__xss).to.equal(undefined);
   });

@@ -1,3 +1,5 @@
+import { canRetry, failureKind } from '../shared/errors/retry-advice.js';
+
 /** JSON-RPC codes we assign to failures that never crossed the wire. */
 export const LOCAL_CODES = {
   connectionClosed: -32000,
@@ -7,6 +9,9 @@ export const LOCAL_CODES = {
   invalidArguments: -32602,
   denied: -32003,
 } as const;
+
+/** The local codes in the -32000..-32099 range, which have advice of their own. */
+const LOCAL_GUIDANCE_CODES: Record<number, true> = { [-32000]: true, [-32001]: true, [-32002]: true, [-32003]: true };
 
 /**
  * An MCP failure with its JSON-RPC code and data preserved (MCP-WP-6.2.1, 6.2.10).
@@ -32,17 +37,26 @@ export class MCPError extends Error {
 
   /** What the user should do about this error (MCP-WP-6.2 table, 9.1.5). */
   get guidance(): string {
-    return guidanceFor(this.jsonrpcCode);
+    return guidanceFor(this.jsonrpcCode, this.message);
   }
 
-  /** True for codes where a retry after backoff may succeed (-32000..-32099, -32603). */
+  /** True when trying again may succeed: a lost connection, a timeout, an overloaded server (retry-advice.ts). */
   get retryable(): boolean {
-    return (this.jsonrpcCode <= -32000 && this.jsonrpcCode >= -32099) || this.jsonrpcCode === -32603;
+    return canRetry(this.jsonrpcCode, this.message);
   }
 }
 
-/** Maps a JSON-RPC code to user guidance, following the MCP-WP-6.2 table. */
-export function guidanceFor(code: number): string {
+/** The advice for a server error that trying again cannot fix (a refused request, whatever its code). */
+export const REFUSED_GUIDANCE =
+  'The server refused this request. Trying it again unchanged will not help: change what you ask, or ask whoever runs this server.';
+
+/**
+ * Maps a JSON-RPC code to user guidance, following the MCP-WP-6.2 table; a server error whose message says the
+ * request was refused rather than the server or the way there failing (retry-advice.ts) gets advice without retry.
+ */
+export function guidanceFor(code: number, message?: string): string {
+  const serverError = code === -32603 || (code <= -32000 && code >= -32099 && !(code in LOCAL_GUIDANCE_CODES));
+  if (serverError && message !== undefined && failureKind(code, message) === 'refused') return REFUSED_GUIDANCE;
   switch (code) {
     case -32700:
       return 'The server could not parse the request. Correct the input and try again.';

@@ -58,6 +58,8 @@ export const en = {
   'guidance.-32601': 'The server does not offer this operation any more. The dashboard is refreshing its capabilities.',
   'guidance.-32602': 'Some arguments are not valid. Check the highlighted fields and try again.',
   'guidance.-32603': 'The server failed internally. You can retry, or contact whoever runs this server.',
+  'guidance.refused':
+    'The server refused this request. Trying it again unchanged will not help: change what you ask, or ask whoever runs this server.',
   'guidance.-32001': 'The server did not answer in time. Retry, or check the server log.',
   'guidance.-32000': 'The connection to the server was lost. The dashboard reconnects; retry once it is connected.',
   'guidance.-32002': 'The server is not connected. Reconnect it from its card, then retry.',

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import type { Translate } from '../i18n/translate.js';
 import { englishTranslate } from '../i18n/translate.js';
+import { canRetry, failureKind } from '../../../src/core/shared/errors/retry-advice.js';
 
 /** Where a tool runner's call is. */
 export type RunnerPhase = 'idle' | 'waiting' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'invalid';
@@ -18,11 +19,12 @@ export class OpenAppEvent extends Event {
 /** A failed call may be retried by hand this many times with the same arguments (MCP-WP-9.1.6). */
 export const MAX_MANUAL_RETRIES = 3;
 
-/** Codes where trying again later may work (MCP-WP-6.2 table: -32603, -32000..-32099). */
-export function retryableCode(code: number | undefined): boolean {
-  return (
-    code !== undefined && (code === -32603 || (code <= -32000 && code >= -32099)) && code !== -32002 && code !== -32003
-  );
+/**
+ * Failures where trying again may work: a lost connection, a timeout, an overloaded server (MCP-WP-6.2's -32603
+ * and -32000..-32099, unless the message says the request itself was refused; see retry-advice.ts).
+ */
+export function retryableCode(code: number | undefined, message?: string): boolean {
+  return code !== undefined && canRetry(code, message);
 }
 
 /** ": 2 text blocks and structured content" — what arrived, for the announcement (MCP-WP-11.5.4). */
@@ -48,6 +50,8 @@ type RunnerError = { message: string; code?: number; guidance?: string; rule?: s
 /** Guidance for a known JSON-RPC code in the user's language; the host's English otherwise. */
 export function guidanceText(error: RunnerError, t: Translate): string | undefined {
   const code = error?.code;
+  const serverError = code !== undefined && (code === -32603 || (code <= -32004 && code >= -32099));
+  if (serverError && failureKind(code, error?.message) === 'refused') return t('guidance.refused');
   if (code !== undefined) {
     const key = `guidance.${code}`;
     const text = t(key);
@@ -130,7 +134,7 @@ export function renderRunnerStatus(view: RunnerStatusView, t: Translate) {
         >
         ${guidance ? html`<div>${guidance}</div>` : nothing}
         ${
-          retryableCode(view.error?.code)
+          retryableCode(view.error?.code, view.error?.message)
             ? view.attempts < MAX_MANUAL_RETRIES
               ? html`<button type="button" data-action="retry" @click=${() => view.retry()}
                   >${t('runner.retry', { attempt: view.attempts + 1, max: MAX_MANUAL_RETRIES })}</button
