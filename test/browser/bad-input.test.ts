@@ -194,7 +194,7 @@ describe('bad input through the gateway', () => {
     expect(text).to.contain('3 of 4 prompts were left out');
     expect(text).to.contain('prompt #4 — arguments: expected array, received string');
     expect(text).to.contain('resources/templates/list with something that is not a list');
-    expect(card.status?.primaryMetric).to.equal('1 tools, 1 resources, 1 prompts');
+    expect(card.status?.primaryMetric).to.equal('1 tool, 1 resource, 1 prompt');
     // The well-formed entries work.
     const runner = await selectTool(card, 'good-tool');
     await fillAndInvoke(runner, { word: 'still works' });

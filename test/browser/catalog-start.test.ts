@@ -68,7 +68,7 @@ describe('start-up from the gateway catalog', () => {
     // The page's initialize is held for 4 s: what the card shows now came from the catalog.
     expect(card.connecting, 'the page session is still opening').to.equal(true);
     const header = card.shadowRoot!.querySelector('header')!;
-    expect(header.textContent).to.match(/1 tools, 0 resources, 0 prompts/);
+    expect(header.textContent).to.match(/1 tool, 0 resources, 0 prompts/);
     expect(header.querySelector('.status-loading'), 'the header says the session is not open yet').to.not.equal(null);
     // The panel does not claim a connection it does not have yet, and the card shows no connection error meanwhile.
     expect(deepText(card))
@@ -201,7 +201,7 @@ describe('the page’s first turn goes to the person: sessions open after the fi
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sessionRequests(), 'nothing sent to the server’s MCP endpoint yet').to.equal(0);
     expect(card.connecting, 'the card shows the catalog, its session not open').to.equal(true);
-    expect(card.shadowRoot!.querySelector('header')!.textContent).to.match(/1 tools, 0 resources, 0 prompts/);
+    expect(card.shadowRoot!.querySelector('header')!.textContent).to.match(/1 tool, 0 resources, 0 prompts/);
 
     tab.scrollIntoView({ block: 'center' });
     await sendMouse({ type: 'click', position: centre(tab) });

@@ -26,7 +26,7 @@ test(`${SERVERS} servers: every card connects and shows its counts (no connectio
       return (
         all.length === n &&
         [...all].every((c) =>
-          /7 tools, 2 resources, 1 prompts/.test(c.shadowRoot?.querySelector('header')?.textContent ?? ''),
+          /7 tools, 2 resources, 1 prompt\b/.test(c.shadowRoot?.querySelector('header')?.textContent ?? ''),
         )
       );
     },

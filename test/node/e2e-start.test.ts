@@ -101,7 +101,7 @@ test('cards below the window\u2019s edge show their state when scrolled to: tool
     const viewportHeight = page.viewportSize()!.height;
     assert.ok((await broken.boundingBox())!.y > viewportHeight, 'the broken server\u2019s card starts off screen');
     await last.scrollIntoViewIfNeeded();
-    await last.getByText(/7 tools, 2 resources, 1 prompts/).waitFor({ state: 'visible' });
+    await last.getByText(/7 tools, 2 resources, 1 prompt\b/).waitFor({ state: 'visible' });
     await broken.scrollIntoViewIfNeeded();
     await broken
       .getByText(/NOTES_API_KEY is not set/)

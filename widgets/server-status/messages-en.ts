@@ -4,7 +4,10 @@ import type { I18nMessage } from '../kit/index.js';
 export const en = {
   'status.loading': 'Loading…',
   'status.label': 'Status of {name}',
-  'status.counts': '{tools} tools · {resources} resources · {prompts} prompts',
+  'status.counts': '{tools} · {resources} · {prompts}',
+  'count.tools': { one: '{count} tool', other: '{count} tools' },
+  'count.resources': { one: '{count} resource', other: '{count} resources' },
+  'count.prompts': { one: '{count} prompt', other: '{count} prompts' },
   'status.lastActivity': 'Last activity {time}',
   'status.noActivity': 'No activity yet',
 } satisfies Record<string, I18nMessage>;

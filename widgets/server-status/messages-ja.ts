@@ -5,7 +5,10 @@ import type { en } from './messages-en.js';
 export const ja: Record<keyof typeof en, I18nMessage> = {
   'status.loading': '読み込み中…',
   'status.label': '{name} の状態',
-  'status.counts': 'ツール {tools} 件・リソース {resources} 件・プロンプト {prompts} 件',
+  'status.counts': '{tools}・{resources}・{prompts}',
+  'count.tools': { other: 'ツール {count} 件' },
+  'count.resources': { other: 'リソース {count} 件' },
+  'count.prompts': { other: 'プロンプト {count} 件' },
   'status.lastActivity': '最終アクティビティ {time}',
   'status.noActivity': 'まだアクティビティはありません',
 };

@@ -50,7 +50,11 @@ export class McpServerStatusWidget extends McpServerWidgetElement {
       <span class="name">${info.serverName}</span>
       <span class="status-${status.state}">${renderStatus(status.state, t)}</span>
       <span
-        >${t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length })}</span
+        >${t('status.counts', {
+          tools: t('count.tools', { count: info.tools.length }),
+          resources: t('count.resources', { count: info.resources.length }),
+          prompts: t('count.prompts', { count: info.prompts.length }),
+        })}</span
       >
       <span class="muted">${status.secondaryMetric}</span>
       <span class="muted"

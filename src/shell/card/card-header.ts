@@ -86,9 +86,9 @@ export function renderCardHeader(v: CardHeaderView): TemplateResult {
       ? `${v.status.primaryMetric}${v.status.secondaryMetric ? ` \u00b7 ${v.status.secondaryMetric}` : ''}`
       : listed
         ? t('widget.counts', {
-            tools: listed.tools.length,
-            resources: listed.resources.length,
-            prompts: listed.prompts.length,
+            tools: t('count.tools', { count: listed.tools.length }),
+            resources: t('count.resources', { count: listed.resources.length }),
+            prompts: t('count.prompts', { count: listed.prompts.length }),
           })
         : '',
     `${t('card.process', { state: process })}${s.restarts ? ` \u00b7 ${t('card.restarts', { count: s.restarts })}` : ''}`,

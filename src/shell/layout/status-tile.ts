@@ -136,7 +136,11 @@ export class McpStatusTile extends LitElement {
     const state = this.state();
     const info = this.bridge.value?.getServer(server.name)?.info;
     const counts = info
-      ? t('status.counts', { tools: info.tools.length, resources: info.resources.length, prompts: info.prompts.length })
+      ? t('status.counts', {
+          tools: t('count.tools', { count: info.tools.length }),
+          resources: t('count.resources', { count: info.resources.length }),
+          prompts: t('count.prompts', { count: info.prompts.length }),
+        })
       : '';
     const process = t(`process.${server.state}`, { state: server.state });
     const error =

@@ -225,9 +225,9 @@ export class McpServerWidgetElement extends LitElement {
       state,
       primaryMetric: info
         ? this.t('widget.counts', {
-            tools: info.tools.length,
-            resources: info.resources.length,
-            prompts: info.prompts.length,
+            tools: this.t('count.tools', { count: info.tools.length }),
+            resources: this.t('count.resources', { count: info.resources.length }),
+            prompts: this.t('count.prompts', { count: info.prompts.length }),
           })
         : this.t('widget.noData'),
       secondaryMetric: info

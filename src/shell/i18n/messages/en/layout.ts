@@ -69,5 +69,8 @@ export const layout = {
   'appTile.waiting': 'Waiting for {server} to connect\u2026',
   'appTile.noServer': 'The app cannot open: {server} did not connect ({message}).',
   'statusTile.show': 'Show {name}',
-  'status.counts': '{tools} tools \u00b7 {resources} resources \u00b7 {prompts} prompts',
+  'status.counts': '{tools} \u00b7 {resources} \u00b7 {prompts}',
+  'count.tools': { one: '{count} tool', other: '{count} tools' },
+  'count.resources': { one: '{count} resource', other: '{count} resources' },
+  'count.prompts': { one: '{count} prompt', other: '{count} prompts' },
 } satisfies Record<string, I18nMessage>;

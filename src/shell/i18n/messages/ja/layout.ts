@@ -72,5 +72,8 @@ export const layout: Record<keyof typeof en, I18nMessage> = {
   'appTile.waiting': '{server} の接続を待っています\u2026',
   'appTile.noServer': 'アプリを開けません: {server} が接続しませんでした ({message})。',
   'statusTile.show': '{name} を表示',
-  'status.counts': 'ツール {tools} \u00b7 リソース {resources} \u00b7 プロンプト {prompts}',
+  'status.counts': '{tools} \u00b7 {resources} \u00b7 {prompts}',
+  'count.tools': { other: 'ツール {count} 件' },
+  'count.resources': { other: 'リソース {count} 件' },
+  'count.prompts': { other: 'プロンプト {count} 件' },
 };
