@@ -43,7 +43,7 @@ export interface CatalogServer extends DiscoveryTarget {
   readonly processes: {
     readonly warm: { onSettled(listener: (warm: boolean) => void): void } | undefined;
     restartDelay(): number;
-    spawnChild(): Upstream;
+    discoveryUpstream(): Upstream;
   };
   /** Told the method of every notification relayed to a page (a `list_changed` makes the entry stale). */
   onRelayed: ((method: string) => void) | undefined;

@@ -33,7 +33,7 @@ export interface DiscoveryTarget {
   /** Turns a line into one the page may read (`theirs` for the lines the server wrote). */
   readonly redact: Redact;
   /** The server's process supervisor (its own spawn path, so the child's stderr lands in the server's buffer). */
-  readonly processes: { spawnChild(): Upstream };
+  readonly processes: { discoveryUpstream(): Upstream };
 }
 
 /** What the catalog keeps of a discovered server (server data: untrusted, the page treats it like a session's). */
@@ -85,7 +85,7 @@ export async function discoverServer(
   timeoutMs: number,
   signal: AbortSignal,
 ): Promise<CatalogInfo> {
-  const upstream = target.processes.spawnChild();
+  const upstream = target.processes.discoveryUpstream();
   // The page's own client capabilities: servers that offer tools by capability (server-everything's sampling,
   // elicitation and roots tools) then list what the page's session will list.
   const client = new Client(
@@ -110,7 +110,11 @@ export async function discoverServer(
     if (signal.aborted) throw new DiscoveryFailure('the gateway is shutting down', false);
     await client.connect(upstream.transport as StdioClientTransport);
     pid = upstream.pid();
-    target.log.note(`catalog: listing with a separate process (pid ${pid})`);
+    target.log.note(
+      upstream.exited
+        ? `catalog: listing with a separate process (pid ${pid})`
+        : `catalog: listing through the shared process (pid ${pid})`,
+    );
     const capabilities = client.getServerCapabilities() ?? {};
     step = 'tools/list';
     const tools = capabilities.tools ? (await client.listTools()).tools : [];

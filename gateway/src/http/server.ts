@@ -129,10 +129,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const upstreamTokens = team ? await openUpstreamSignIn(team, oauth, tokenKey) : undefined;
   const servers = new Map<string, ServerRouter>();
   const makeRouter = (name: string, entry: ServerConfig): ServerRouter => {
+    // A server's own "maxChildren", else the config's default for every server, else the gateway's.
+    const cap =
+      ('maxChildren' in entry ? entry.maxChildren : undefined) ?? options.config.dashboard?.maxChildrenPerServer;
     const server = new ServerRouter(name, entry, {
       configDir,
       configFile: options.configFile,
-      timing,
+      timing: typeof cap === 'number' ? { ...timing, maxSessions: cap } : timing,
       extraEnv: () => passkeys.envFor(name),
       sessionsOnly: team !== undefined,
     });

@@ -34,9 +34,20 @@ export function sendBlocked(res: ServerResponse, body: unknown, problem: Connect
   });
 }
 
-/** Why one more session is refused: the server is "single" and in use, or it has its most sessions. */
-export function sessionCapMessage(name: string, single: boolean, maxSessions: number): string {
-  return single
-    ? `Server "${name}" is marked "single" in the config: it runs as one process, and a dashboard tab is using it. Close the other tab (or wait until it has been idle) and try again.`
-    : `Server "${name}" already has ${maxSessions} sessions in use, the most the gateway runs at once for one server (each open dashboard tab uses one). Close dashboard tabs you no longer use and try again.`;
+/** Why one more session is refused, in words for the card: what the cap is, that this tab is not connected, and what to do. */
+export function sessionCapMessage(
+  name: string,
+  kind: 'single' | 'shared' | 'children' | 'sessions',
+  max: number,
+): string {
+  switch (kind) {
+    case 'single':
+      return `Server "${name}" is marked "single" in the config: it runs as one process, and a dashboard tab is using it. Close the other tab (or wait until it has been idle) and try again.`;
+    case 'shared':
+      return `Server "${name}" already serves ${max} sessions from its one shared process, the most the gateway keeps for one server. This tab is not connected to it: close dashboard tabs you no longer use and reload.`;
+    case 'children':
+      return `Server "${name}" runs one process per open dashboard tab, and all ${max} it may run ("maxChildren" in the config) are in use, so this tab is not connected to it. Close dashboard tabs you no longer use (a tab idle for 5 minutes gives its place up by itself) and reload; an administrator can raise "maxChildren", or mark the server "shared" if its tools keep nothing per person.`;
+    default:
+      return `Server "${name}" already has ${max} sessions in use, the most the gateway runs at once for one server (each open dashboard tab uses one). Close dashboard tabs you no longer use and try again.`;
+  }
 }

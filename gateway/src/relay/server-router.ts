@@ -11,7 +11,8 @@ import { PersonHosts } from './person-host.js';
 import { ProblemReporter } from './problem-reporter.js';
 import { isInitialize, sendBlocked, sendJsonRpcAnswer, sendJsonRpcError, sessionCapMessage } from './route-answers.js';
 import { RelaySession } from './session.js';
-import type { ModernHost, ServerFacts } from './session-host.js';
+import type { ModernHost, ServerFacts, SessionHost } from './session-host.js';
+import { SharedProcess } from './shared-process.js';
 import type { SpawnQueue } from './spawn-queue.js';
 import { StderrBuffer } from './stderr-buffer.js';
 import { streamableClientSide, type OutgoingFilter } from './client-side.js';
@@ -63,6 +64,8 @@ export class ServerRouter implements ModernHost {
   private readonly modern: ModernRelay;
   private upstreamKind: UpstreamKind | undefined;
   private blockedBy: ConnectionProblem | undefined;
+  /** A `shared` stdio server: the one child every session uses, and the host its sessions report to. */
+  private readonly sharing: { process: SharedProcess; host: SessionHost } | undefined;
 
   constructor(
     name: string,
@@ -104,6 +107,26 @@ export class ServerRouter implements ModernHost {
     });
     this.modern = new ModernRelay(this);
     if (options.sessionsOnly) this.modern.verdict = 'legacy';
+    if (stdio && config.shared === true) {
+      const process = new SharedProcess({ server: this.server, log: this.log, processes: this.processes });
+      const host: SessionHost = {
+        server: this.server,
+        log: this.log,
+        problems: this.problems,
+        processes: process.lease,
+        ready: (kind) => this.ready(kind),
+        opened: (session) => this.opened(session as RelaySession),
+        closed: (session) => this.closed(session as RelaySession),
+        relayed: (method) => this.relayed(method),
+      };
+      this.sharing = { process, host };
+      this.processes.sharedSeat = () => process.seat();
+    }
+  }
+
+  /** True when the config marks this stdio server `"shared": true`: one process serves every session. */
+  get shared(): boolean {
+    return this.sharing !== undefined;
   }
 
   /** The server's name in the config. */
@@ -247,14 +270,14 @@ export class ServerRouter implements ModernHost {
       const idle = [...this.sessions].filter((s) => !s.inUse()).sort((a, b) => a.lastActivity - b.lastActivity)[0];
       if (!idle) {
         countRelayError(this.name, 'session-cap');
-        sendJsonRpcError(res, 503, -32000, sessionCapMessage(this.name, this.single, this.timing.maxSessions));
+        sendJsonRpcError(res, 503, -32000, sessionCapMessage(this.name, this.capKind(), this.maxSessions()));
         return;
       }
       await idle.close('a newer session needed its place');
     }
     const sub = team?.sub;
     // A person's session on a server they sign in to themself reaches it with their own tokens only.
-    const host = this.personal && sub !== undefined ? this.personal.host(sub) : this;
+    const host = this.personal && sub !== undefined ? this.personal.host(sub) : (this.sharing?.host ?? this);
     if (this.personal && sub === undefined) {
       sendJsonRpcError(res, 403, -32000, `Server "${this.name}" is signed in to per person: sign in to the dashboard.`);
       return;
@@ -296,7 +319,14 @@ export class ServerRouter implements ModernHost {
   }
 
   private maxSessions(): number {
-    return this.single ? 1 : this.timing.maxSessions;
+    if (this.single) return 1;
+    return this.sharing ? this.timing.maxSharedSessions : this.timing.maxSessions;
+  }
+
+  private capKind(): 'single' | 'shared' | 'children' | 'sessions' {
+    if (this.single) return 'single';
+    if (this.sharing) return 'shared';
+    return this.server.transport === 'stdio' ? 'children' : 'sessions';
   }
 
   /**
@@ -310,7 +340,8 @@ export class ServerRouter implements ModernHost {
 
   /** Child pids of live sessions. */
   pids(): number[] {
-    return [...this.sessions].map((s) => s.pid()).filter((p): p is number => typeof p === 'number');
+    const pids = [...this.sessions].map((s) => s.pid()).filter((p): p is number => typeof p === 'number');
+    return [...new Set(pids)];
   }
 
   /** Closes sessions nobody has used for `idleMs`. */
@@ -324,6 +355,7 @@ export class ServerRouter implements ModernHost {
   /** Stops every session and child; each session's pending requests are told `reason`. */
   async closeAll(reason = 'the gateway is shutting down'): Promise<void> {
     await Promise.all([this.processes.close(), ...[...this.sessions].map((s) => s.close(reason))]);
+    await this.sharing?.process.close();
     await this.modern.close();
   }
 }

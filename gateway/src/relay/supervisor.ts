@@ -18,8 +18,10 @@ export interface SupervisorTiming {
   stableMs: number;
   /** Sessions with no open request for this long are closed. */
   idleMs: number;
-  /** Open sessions (children, for stdio) per server; one more is refused with a clear error. */
+  /** Open sessions (children, for stdio) per server; one more is refused with a clear error (a server's `maxChildren` overrides it). */
   maxSessions: number;
+  /** Open sessions of a `shared` server (they share one child, so this bounds only the gateway's own bookkeeping). */
+  maxSharedSessions: number;
 }
 
 /** What users get. */
@@ -29,6 +31,7 @@ export const DEFAULT_TIMING: SupervisorTiming = {
   stableMs: 10_000,
   idleMs: 5 * 60_000,
   maxSessions: 16,
+  maxSharedSessions: 1024,
 };
 
 /** What a process supervisor is built from. */
@@ -82,6 +85,11 @@ export class ProcessSupervisor {
     return isStdioServer(this.options.config) && this.options.config.single === true;
   }
 
+  /** True when the config marks this stdio server `"shared": true`: one child serves every session (shared-process.ts). */
+  get shared(): boolean {
+    return isStdioServer(this.options.config) && this.options.config.shared === true;
+  }
+
   /** Stdio children of this server that are running (metrics). */
   get childCount(): number {
     return this.children.count();
@@ -94,7 +102,7 @@ export class ProcessSupervisor {
       host,
       queue,
       () => this.spawnChild(),
-      () => !this.single || this.children.count() === 0,
+      () => !(this.single || this.shared) || this.children.count() === 0,
     );
     this.warm.fill();
   }
@@ -118,8 +126,21 @@ export class ProcessSupervisor {
     return this.children.track(createUpstream(config, configDir, log, extraEnv(), auth));
   }
 
+  /** A `shared` server's seat on its one child (set by its router): the catalog lists through it. */
+  sharedSeat: (() => Upstream) | undefined;
+
+  /** The upstream the catalog lists with: a seat on a shared server's one child, else a child of its own. */
+  discoveryUpstream(): Upstream {
+    return this.sharedSeat?.() ?? this.spawnChild();
+  }
+
   /** Keeps a started child for the next session (one at most; an older one is stopped). */
   offer(upstream: Upstream): void {
+    // A shared server whose one child already runs needs no second one waiting.
+    if (this.shared && this.children.count() > 1) {
+      void upstream.transport.close().catch(() => {});
+      return;
+    }
     if (this.warm) {
       this.warm.offer(upstream);
       return;

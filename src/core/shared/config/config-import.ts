@@ -18,6 +18,8 @@ const SERVER_KEYS: Record<string, 'keep' | 'translate' | { ignored: string }> = 
   oauth: 'keep',
   disabled: 'keep',
   single: 'keep',
+  shared: 'keep',
+  maxChildren: 'keep',
   type: 'translate',
   transportType: 'translate',
   serverUrl: 'translate',

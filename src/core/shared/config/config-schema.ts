@@ -17,6 +17,10 @@ export interface StdioServerConfig {
   disabled?: boolean;
   /** Never more than one process of this server (the gateway keeps no second, warm one; one dashboard tab at a time). */
   single?: boolean;
+  /** One process serves every session of this server (for servers whose tools keep nothing per client). */
+  shared?: boolean;
+  /** At most this many processes (one per session) of this server; more sessions are refused, saying why. */
+  maxChildren?: number;
 }
 
 /** A server reached over Streamable HTTP, relayed by the gateway. */
@@ -77,6 +81,8 @@ export const configSchema = {
             cwd: { type: 'string', minLength: 1 },
             disabled: { type: 'boolean' },
             single: { type: 'boolean' },
+            shared: { type: 'boolean' },
+            maxChildren: { type: 'integer', minimum: 1 },
           },
           additionalProperties: false,
         },
@@ -93,6 +99,8 @@ export const configSchema = {
         brand: { type: ['string', 'object'], minLength: 1 },
         // Team layout files: paths relative to this file; checked by the gateway at start-up (layout-schema.ts).
         layouts: { type: 'array', items: { type: 'string', minLength: 1 } },
+        // The most processes of one stdio server (one per session) when the server sets no `maxChildren`.
+        maxChildrenPerServer: { type: 'integer', minimum: 1 },
       },
     },
   },

@@ -88,6 +88,14 @@ function crossCheck(config: DashboardConfig): string[] {
   });
   for (const [name, server] of Object.entries(config.mcpServers)) {
     if (!isStdioServer(server) && server.oauth) problems.push(...checkOAuthConfig(name, server.oauth));
+    if (isStdioServer(server) && server.shared === true && server.single === true)
+      problems.push(
+        `at /mcpServers/${name}: "shared" and "single" cannot both be true ("single": one session at a time; "shared": every session on one process)`,
+      );
+    if (isStdioServer(server) && server.shared === true && server.maxChildren !== undefined)
+      problems.push(
+        `at /mcpServers/${name}/maxChildren: a "shared" server runs one process; remove "maxChildren" or "shared"`,
+      );
   }
   return problems;
 }
