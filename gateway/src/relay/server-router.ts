@@ -120,7 +120,7 @@ export class ServerRouter implements ModernHost {
         relayed: (method) => this.relayed(method),
       };
       this.sharing = { process, host };
-      this.processes.sharedSeat = () => process.seat();
+      this.processes.sharedSeat = () => process.seat(false);
     }
   }
 

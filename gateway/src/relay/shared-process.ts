@@ -27,7 +27,11 @@ class SeatTransport implements Transport, Seat {
   child: Upstream | undefined;
   closed = false;
 
-  constructor(private readonly owner: SharedProcess) {}
+  constructor(
+    private readonly owner: SharedProcess,
+    /** False for the catalog's seat: a server→client request is never routed to it. */
+    readonly askable: boolean,
+  ) {}
 
   async start(): Promise<void> {
     this.child = await this.owner.join(this);
@@ -76,7 +80,7 @@ export class SharedProcess {
   constructor(private readonly host: SharedProcessHost) {
     const processes = host.processes;
     this.lease = {
-      lease: async () => this.seat(),
+      lease: async () => this.seat(true),
       started: () => {},
       stableMs: processes.stableMs,
       stable: () => processes.stable(),
@@ -110,9 +114,9 @@ export class SharedProcess {
     return this.child && !this.child.exit() ? this.child.pid() : null;
   }
 
-  /** A new seat, as the upstream of one session (not started: its `start()` joins the child). */
-  seat(): Upstream {
-    const seat = new SeatTransport(this);
+  /** A new seat, as the upstream of one session (not started: its `start()` joins the child); `askable: false` for the catalog's. */
+  seat(askable = true): Upstream {
+    const seat = new SeatTransport(this, askable);
     return {
       transport: seat,
       exit: () => seat.child?.exit(),

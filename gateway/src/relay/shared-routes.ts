@@ -4,6 +4,8 @@ import type { Id, JsonRpc } from './request-tracker.js';
 export interface Seat {
   /** Delivers a message from the child to the seat's session. */
   deliver(message: JsonRpc): void;
+  /** False for the gateway's own listing seat (the catalog): its requests never cause a server→client request. */
+  readonly askable: boolean;
 }
 
 /** A client request running on the shared child under the child-side id. */
@@ -123,7 +125,7 @@ export class SharedRoutes<S extends Seat> {
 
   /** Seats with at least one request running on the child. */
   busySeats(): Set<S> {
-    return new Set([...this.running.values()].map((e) => e.seat));
+    return new Set([...this.running.values()].map((e) => e.seat).filter((seat) => seat.askable));
   }
 
   /** Adds `seat` to the subscribers of `uri`; true when it is the first (the child must be told). */
