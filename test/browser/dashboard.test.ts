@@ -27,7 +27,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
       expect(header.querySelector('.status [aria-hidden="true"]')!.textContent!.trim()).to.not.equal('');
     }
     const everything = await env.card('everything');
-    expect(everything.status!.primaryMetric).to.match(/\d+ tools, \d+ resources, \d+ prompts/);
+    expect(everything.status!.primaryMetric).to.match(/\d+ tools?, \d+ resources?, \d+ prompts?/);
   });
 
   it('a status poll that finds nothing new does not re-render the card; a new status shows at the next poll', async () => {
@@ -83,7 +83,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     const runner = await selectTool(card, 'Echo');
     const invoke = await fillAndInvoke(runner, { message: 'hello dashboard' });
     const text = await dialogOpen(env.dashboard);
-    expect(text).to.contain('Invoke tool: everything:echo');
+    expect(text).to.contain('Let everything run Echo Tool?');
     expect(text).to.contain('"message": "hello dashboard"');
     answerDialog(env.dashboard, 'confirm');
     const result = await waitFor(
@@ -125,7 +125,7 @@ describe('dashboard end to end: real gateway, real servers, real Chromium', () =
     };
     const pending = widget.deps.MCPBridge.callTool('everything', 'echo', { message: 'direct' });
     const text = await dialogOpen(env.dashboard);
-    expect(text).to.contain('Invoke tool: everything:echo');
+    expect(text).to.contain('Let everything run Echo Tool?');
     expect(text).to.contain('Requested by');
     answerDialog(env.dashboard, 'cancel');
     let error: { jsonrpcCode?: number; message?: string } | undefined;

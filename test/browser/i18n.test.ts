@@ -177,7 +177,7 @@ describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
       const tabs = deepQueryAll('[role="tab"]', element.shadowRoot!).map((t) => t.textContent?.trim());
       expect(tabs[0]).to.equal('Overview');
       expect((element as unknown as { getStatus(): { primaryMetric: string } }).getStatus().primaryMetric).to.match(
-        /\d+ tools, \d+ resources, \d+ prompts/,
+        /\d+ tools?, \d+ resources?, \d+ prompts?/,
       );
     } finally {
       element.remove();

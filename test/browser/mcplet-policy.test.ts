@@ -58,7 +58,7 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     const runner = await selectTool(card(), 'Search notes');
     await fillAndInvoke(runner, { query: 'pass' });
     const text = await dialogOpen(env.dashboard);
-    expect(text).to.contain('Invoke tool: mcplet-demo:search_notes');
+    expect(text).to.contain('Let mcplet-demo run Search notes?');
     expect(text).to.contain('read \u2014 only reads');
     expect(text).to.contain('notes-pool');
     expect(text).to.contain('Why you are asked');

@@ -23,7 +23,7 @@ test('npm start: the printed URL opens the dashboard with the three default serv
       .locator('mcp-widget-card')
       .filter({ has: page.locator(`h2:text-is("${name}")`) })
       .locator('header');
-    await header.getByText(/\d+ tools, \d+ resources, \d+ prompts/).waitFor({ timeout: 30_000 });
+    await header.getByText(/\d+ tools?, \d+ resources?, \d+ prompts?/).waitFor({ timeout: 30_000 });
   }
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("everything")') });
   await card.getByRole('tab', { name: /Tools/ }).click();
@@ -32,9 +32,9 @@ test('npm start: the printed URL opens the dashboard with the three default serv
   await card.getByRole('button', { name: 'Invoke' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
-  assert.match(await dialog.innerText(), /Invoke tool: everything:echo/);
-  assert.match(await dialog.innerText(), /"message": "hello from npm start"/);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  assert.match(await dialog.innerText(), /Let everything run Echo Tool\?/);
+  assert.match(await dialog.innerText(), /message\s+hello from npm start/);
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
   await card.getByText('Echo: hello from npm start').waitFor({ timeout: 15_000 });
   assert.deepEqual(problems, []);
   // Reloading keeps the session token for this tab.

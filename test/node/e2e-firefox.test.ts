@@ -142,7 +142,7 @@ describe(
       await page.goto(gateway.printedUrl);
       // A card's header (in its shadow root) once the server's lists are in: "19 tools, 7 resources, …".
       for (const server of ['everything', 'basic-vanillajs']) {
-        await until(page, { selector: 'header', text: ' tools', server }, 30_000);
+        await until(page, { selector: 'header', text: ' tool', server }, 30_000);
       }
       const userAgent = await browser.userAgent();
       assert.match(userAgent, /Firefox\/\d+/, `the browser is Firefox: ${userAgent}`);

@@ -47,7 +47,7 @@ test(`${SERVERS} servers: every card connects and shows its counts (no connectio
   await last.getByRole('list', { name: /Tools/ }).scrollIntoViewIfNeeded();
   await last.getByRole('button', { name: /Read value/ }).click();
   await last.getByRole('button', { name: 'Invoke' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Allow once' }).click();
   await last.getByText('value', { exact: true }).waitFor({ timeout: 15_000 });
   assert.deepEqual(problems, []);
   await page.close();

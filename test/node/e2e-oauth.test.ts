@@ -81,7 +81,7 @@ test('Sign in → new tab → callback → the card connects and a tool runs; st
   await card.getByRole('button', { name: 'Invoke' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
   await card.getByText(/signed in as client-\S+ with scope mcp:tools/).waitFor({ timeout: 15_000 });
   const token = (await fixture.stats()).lastAccessToken as string;
   assert.ok(!(await page.content()).includes(token), 'the access token never reaches the page');

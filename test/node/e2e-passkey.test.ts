@@ -32,7 +32,7 @@ test('the printed localhost address opens the dashboard in one document load, an
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("mcplet-demo")') });
   await card
     .locator('header')
-    .getByText(/\d+ tools/)
+    .getByText(/\d+ tools?\b/)
     .waitFor({ timeout: 30_000 });
   await card.getByRole('tab', { name: /Tools/ }).click();
   // The tool list is searchable and virtualised: find the tool as a person would.
@@ -43,7 +43,7 @@ test('the printed localhost address opens the dashboard in one document load, an
   await card.getByLabel(/^id/).fill('n1');
   await card.getByRole('button', { name: 'Invoke' }).click();
 
-  const dialog = page.getByRole('alertdialog', { name: /Invoke tool: mcplet-demo:delete_note/ });
+  const dialog = page.getByRole('alertdialog', { name: /Let mcplet-demo run Delete a note\?/ });
   await dialog.waitFor();
   assert.match(await dialog.innerText(), /Confirm deleting this note with your passkey/);
   await dialog.getByRole('button', { name: 'Continue with passkey' }).click();

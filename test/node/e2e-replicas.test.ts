@@ -42,7 +42,7 @@ test(
     await card.getByRole('button', { name: /Trigger Long Running Operation/ }).click();
     await card.getByRole('spinbutton', { name: /^duration/ }).fill('20');
     await card.getByRole('button', { name: 'Invoke' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Allow once' }).click();
     await page.waitForTimeout(1_500);
     assert.ok(holder >= 0, 'the balancer named the replica');
     await cluster.kill(holder);
@@ -57,7 +57,7 @@ test(
     await card.getByRole('spinbutton', { name: /^a/ }).fill('40');
     await card.getByRole('spinbutton', { name: /^b/ }).fill('2');
     await card.getByRole('button', { name: 'Invoke' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click({ timeout: 30_000 });
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
     await card
       .getByText(/\b42\b/)
       .first()

@@ -168,7 +168,7 @@ test(
     const asked = page.getByRole('alertdialog');
     await asked.waitFor();
     assert.match(await asked.innerText(), /basic-vanillajs:get-time/);
-    await asked.getByRole('button', { name: 'Confirm' }).click();
+    await asked.getByRole('button', { name: 'Allow once' }).click();
     await time
       .filter({ hasNotText: first })
       .filter({ hasText: /\d{4}-\d\d-\d\dT/ })

@@ -69,7 +69,7 @@ test(
     await card.getByRole('tab', { name: /Tools/ }).click();
     await card.getByRole('button', { name: /Who am I/ }).click();
     await card.getByRole('button', { name: 'Invoke' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Allow once' }).click();
     await card.getByText(/for user bob/).waitFor({ timeout: 15_000 });
     assert.deepEqual(problems, []);
 

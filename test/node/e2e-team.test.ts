@@ -66,7 +66,7 @@ test(
     await everything.getByRole('spinbutton', { name: /^b/ }).fill('22');
     await everything.getByRole('button', { name: 'Invoke' }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
     await everything.getByText(/42/).first().waitFor({ timeout: 15_000 });
     assert.deepEqual(problems, []);
 
@@ -147,7 +147,7 @@ test(
     await back.waitFor();
     await ended.waitFor({ state: 'detached', timeout: 15_000 });
     await clicking;
-    await confirm.getByRole('button', { name: 'Confirm' }).click({ timeout: 30_000 });
+    await confirm.getByRole('button', { name: 'Allow once' }).click({ timeout: 30_000 });
     await everything
       .getByText(/\b42\b/)
       .first()
@@ -225,8 +225,7 @@ test(
     const first = await signIn('bob');
     const one = await sum(first, '100');
     const dialog = first.getByRole('alertdialog');
-    await dialog.getByRole('checkbox', { name: /Remember my answer/ }).check();
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Always allow this tool' }).click();
     await one
       .getByText(/\b101\b/)
       .first()

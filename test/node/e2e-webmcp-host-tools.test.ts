@@ -54,9 +54,9 @@ test('MCP-WP-17.1.1 / 17.1.3a widget actions reach a WebMCP agent only through t
 test('host tools for agents, each through the policy: list the servers with their state, read a resource, get a prompt; an unknown server is an error saying what to do', async () => {
   const listing = page.webmcp.callTool('dashboard__list_servers', {});
   const flag = settledFlag(listing);
-  const d = await dialog(/list_servers/);
+  const d = await dialog(/List servers/);
   assert.equal(flag.settled(), false, 'the agent waits for the person');
-  await d.getByRole('button', { name: 'Confirm' }).click();
+  await d.getByRole('button', { name: 'Allow once' }).click();
   const servers = ((await listing) as Result).structuredContent!.servers as Array<{
     name: string;
     state: string;
@@ -82,7 +82,7 @@ test('host tools for agents, each through the policy: list the servers with thei
     `${dashboard}.services.bridge.getServer('everything').info.resources[0].uri`,
   )) as string;
   const reading = page.webmcp.callTool('dashboard__read_resource', { server: 'everything', uri });
-  await (await dialog(/read_resource/)).getByRole('button', { name: 'Confirm' }).click();
+  await (await dialog(/Read a resource/)).getByRole('button', { name: 'Allow once' }).click();
   const read = (await reading) as Result;
   assert.ok(!read.isError, textOf(read));
   assert.equal((read.structuredContent as { contents: Array<{ uri: string }> }).contents[0]!.uri, uri);
@@ -92,7 +92,7 @@ test('host tools for agents, each through the policy: list the servers with thei
     name: 'args-prompt',
     arguments: { city: 'Kyoto' },
   });
-  await (await dialog(/get_prompt/)).getByRole('button', { name: 'Confirm' }).click();
+  await (await dialog(/Get a prompt/)).getByRole('button', { name: 'Allow once' }).click();
   const prompt = (await prompting) as Result;
   assert.ok(!prompt.isError, textOf(prompt));
   assert.match(textOf(prompt), /What's weather in Kyoto\?/);

@@ -73,11 +73,10 @@ test('the registered tools are exactly the model-visible list: app-only and excl
 test('MCP-WP-3.5.3 a read tool call waits for the person\u2019s confirmation and returns its result; remembered, the next call needs no dialog', async () => {
   const call = page.webmcp.callTool('everything__echo', { message: 'from the agent' });
   const flag = settledFlag(call);
-  const d = await dialog(/Invoke tool: everything:echo/);
+  const d = await dialog(/Let everything run Echo Tool\?/);
   assert.match(await d.innerText(), /agent notes-agent/);
   assert.equal(flag.settled(), false, 'the agent waits while the dialog is open');
-  await d.locator('[data-action="remember"]').check();
-  await d.getByRole('button', { name: 'Confirm' }).click();
+  await d.getByRole('button', { name: 'Always allow this tool' }).click();
   assert.equal(textOf(await call), 'Echo: from the agent');
   const again = await page.webmcp.callTool('everything__echo', { message: 'again' });
   assert.equal(textOf(again), 'Echo: again');
@@ -87,15 +86,15 @@ test('MCP-WP-3.5.3 a read tool call waits for the person\u2019s confirmation and
 test('an action opens the dialog and the agent\u2019s call waits for it; Cancel comes back as an error and nothing is sent', async () => {
   const call = page.webmcp.callTool('mcplet-demo__draft_note', { title: 'Agent note', body: 'drafted by the agent' });
   const flag = settledFlag(call);
-  const d = await dialog(/draft_note/);
+  const d = await dialog(/Draft a note/);
   assert.equal(flag.settled(), false);
-  await d.getByRole('button', { name: 'Confirm' }).click();
+  await d.getByRole('button', { name: 'Allow once' }).click();
   const result = (await call) as Result;
   assert.ok(!result.isError, textOf(result));
   assert.match(JSON.stringify(result.structuredContent), /Agent note/);
 
   const cancelled = page.webmcp.callTool('mcplet-demo__draft_note', { title: 'Never', body: 'cancelled' });
-  await (await dialog(/draft_note/)).getByRole('button', { name: 'Cancel' }).click();
+  await (await dialog(/Draft a note/)).getByRole('button', { name: 'Deny', exact: true }).click();
   const refused = (await cancelled) as Result;
   assert.equal(refused.isError, true);
   assert.match(textOf(refused), /cancelled the tool call; nothing was sent/);
@@ -122,7 +121,7 @@ test('a denial comes back to the agent as a tool error with the policy\u2019s re
 
 test('MCPlet §7 a passkey action called by the agent needs the person\u2019s passkey (virtual authenticator)', async () => {
   const call = page.webmcp.callTool('mcplet-demo__delete_note', { id: 'n1' });
-  const d = await dialog(/delete_note/);
+  const d = await dialog(/Delete a note/);
   assert.match(await d.innerText(), /Confirm deleting this note with your passkey/);
   await d.getByRole('button', { name: 'Continue with passkey' }).click();
   const result = (await call) as Result;
@@ -185,7 +184,7 @@ test('tools/list_changed registers the new tool at once', async () => {
   const toggled = page.evaluate(
     `${dashboard}.services.invoker.invoke({ serverName: 'mcplet-demo', toolName: 'toggle_experimental', args: {} }, { surface: 'user', id: 'host' })`,
   );
-  await (await dialog(/toggle_experimental/)).getByRole('button', { name: 'Confirm' }).click();
+  await (await dialog(/Toggle experimental tool/)).getByRole('button', { name: 'Allow once' }).click();
   await toggled;
   await page.waitForFunction(
     `${dashboard}.agents.webmcp.status().registered.includes('mcplet-demo__experimental_probe')`,

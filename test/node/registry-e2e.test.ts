@@ -122,9 +122,9 @@ test('MCP-WP-11.4.5 installing asks for consent with the permissions; the verifi
   await widget.getByText('Acme Echo 1.0.0').waitFor({ timeout: 15_000 });
   await widget.getByLabel('Message').fill('hello registry');
   await widget.getByRole('button', { name: 'Say it' }).click();
-  const confirm = page.getByRole('alertdialog', { name: /Invoke tool: everything:echo/ });
+  const confirm = page.getByRole('alertdialog', { name: /Let everything run Echo Tool\?/ });
   await confirm.waitFor();
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await confirm.getByRole('button', { name: 'Allow once' }).click();
   await widget.getByText('Echo: hello registry').waitFor({ timeout: 15_000 });
   assert.equal((await installedConfig())['@acme/echo-widget']?.version, '1.0.0');
 });

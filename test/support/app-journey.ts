@@ -12,7 +12,7 @@ export async function openGetTimeApp(page: Page, options: { timeout?: number } =
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
   assert.match(await dialog.innerText(), /basic-vanillajs:get-time/);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Allow once' }).click();
   // The app stands beside the panel as its own tile.
   const outer = page.locator('mcp-app-tile').locator('mcp-app-frame iframe');
   await outer.waitFor();

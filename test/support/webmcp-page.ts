@@ -92,7 +92,7 @@ export function useWebMcpPage(): void {
         .locator('mcp-widget-card')
         .filter({ has: page.locator(`h2:text-is("${name}")`) })
         .locator('header')
-        .getByText(/\d+ tools/)
+        .getByText(/\d+ tools?\b/)
         .waitFor({ timeout: 30_000 });
     }
     // Record every agent-related bus event (for MCP-WP-17.1.4).

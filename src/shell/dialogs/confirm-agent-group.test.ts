@@ -98,7 +98,7 @@ describe('confirmation dialog: one agent, one dialog', () => {
     await dialog.updateComplete;
     expect(settled, 'the passkey call is still waiting').to.equal(false);
     expect(isOpen(dialog)).to.equal(true);
-    expect(dialog.shadowRoot!.textContent).to.contain('Invoke tool: bank:transfer');
+    expect(dialog.shadowRoot!.textContent).to.contain('Let bank run transfer?');
     expect(button(dialog, 'confirm')!.textContent).to.contain('Continue with passkey');
     button(dialog, 'confirm')!.click();
     expect((await strong).confirmed).to.equal(true);

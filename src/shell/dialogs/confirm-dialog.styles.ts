@@ -2,6 +2,78 @@ import { css } from 'lit';
 
 /** The confirmation dialog's own look (after shellStyles and dialogStyles): policy facts, hints, remember, lists. */
 export const confirmDialogStyles = css`
+  h2 {
+    margin-bottom: var(--mcp-spacing-sm, 0.25rem);
+  }
+  /* What the call may do, readable at a glance: a coloured edge and an icon; the words carry the meaning. */
+  .impact {
+    display: flex;
+    gap: var(--mcp-spacing-md, 0.5rem);
+    align-items: baseline;
+    margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+    padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+    border-left: 6px solid var(--mcp-border, #8c959f);
+    background: var(--mcp-surface, #f4f6f8);
+    color: var(--mcp-text-primary, #1f2328);
+    border-radius: var(--mcp-radius-sm, 2px);
+  }
+  .impact-read {
+    border-left-color: var(--mcp-success-medium, #1a7f37);
+  }
+  .impact-changes {
+    border-left-color: var(--mcp-warning-medium, #bf8700);
+  }
+  .impact-destructive {
+    border-left-color: var(--mcp-error-medium, #cf222e);
+    font-weight: 600;
+  }
+  .impact-passkey {
+    border-left-color: var(--mcp-info-medium, #0969da);
+    font-weight: 600;
+  }
+  .impact-icon {
+    font-size: 1.125rem;
+  }
+  .caller {
+    margin: 0 0 var(--mcp-spacing-sm, 0.25rem);
+    font-weight: 600;
+  }
+  .description {
+    margin: 0 0 var(--mcp-spacing-md, 0.5rem);
+    display: -webkit-box;
+    -webkit-line-clamp: 3;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
+  }
+  .args h3 {
+    font-size: 1rem;
+    margin: 0;
+  }
+  dl.arg-list {
+    display: grid;
+    grid-template-columns: minmax(4rem, max-content) 1fr;
+    gap: 2px var(--mcp-spacing-md, 0.5rem);
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+  }
+  dl.arg-list dt {
+    font-weight: 600;
+  }
+  dl.arg-list dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    font-family: var(--mcp-font-family-mono, monospace);
+  }
+  details.json pre {
+    max-height: 10rem;
+  }
+  details > summary {
+    cursor: pointer;
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+  }
+  details.why,
+  details.remember-options {
+    margin: var(--mcp-spacing-sm, 0.25rem) 0;
+  }
   pre {
     background: var(--mcp-surface, #f4f6f8);
     border: 1px solid var(--mcp-border, #8c959f);
@@ -10,7 +82,7 @@ export const confirmDialogStyles = css`
     overflow: auto;
   }
   .warn {
-    font-weight: 600;
+    margin: var(--mcp-spacing-md, 0.5rem) 0 var(--mcp-spacing-sm, 0.25rem);
   }
   .badges {
     display: flex;

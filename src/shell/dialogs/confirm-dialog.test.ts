@@ -50,11 +50,11 @@ describe('confirmation dialog', () => {
     const answer = dialog.open(request());
     await shown(dialog);
     const text = dialog.shadowRoot!.textContent!;
-    expect(text).to.contain('Invoke tool: github:create_issue');
+    expect(text).to.contain('Let github run create_issue?');
     expect(text).to.contain('Server');
     expect(text).to.contain('github (MCP Server)');
     expect(text).to.contain('"title": "Bug report"');
-    expect(text).to.contain('This action will be performed on your behalf.');
+    expect(text).to.contain('It runs on your behalf');
     expect(text).to.contain('Destructive');
     expect(dialog.shadowRoot!.querySelector('dialog')!.open).to.equal(true);
     button(dialog, 'confirm').click();

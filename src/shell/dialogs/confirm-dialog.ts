@@ -14,6 +14,7 @@ import { shellStyles } from '../shell.styles.js';
 import { dialogStyles } from './dialog.styles.js';
 import { confirmDialogStyles } from './confirm-dialog.styles.js';
 import { modalDialog } from './modal-dialog.js';
+import { renderArgumentSummary, renderImpact, renderQuestion } from './confirm-summary.js';
 
 function describeCaller(caller: CallerContext, t: Translate): string {
   switch (caller.surface) {
@@ -120,7 +121,7 @@ export class McpConfirmDialog extends ModalDialogElement {
   }
 
   private answer(confirmed: boolean): ConfirmationAnswer {
-    const remember = confirmed && this.choice.remember && this.rememberOffered();
+    const remember = confirmed && this.choice.remember && this.rememberOffered() && this.rememberable();
     return { confirmed, remember, ...(remember ? { scope: this.choice.scope, duration: this.choice.duration } : {}) };
   }
 
@@ -136,6 +137,19 @@ export class McpConfirmDialog extends ModalDialogElement {
     }
     for (const item of open) if (!needsPasskey(item)) item.settle(this.answer(true));
     this.requestUpdate();
+  }
+
+  /** Whether the policy lets this call's answer be remembered. */
+  private rememberable(): boolean {
+    return Boolean(this.request?.policy?.decision.rememberable);
+  }
+
+  /** "Always allow …": Allow, remembered in the scope (and for the time) chosen under its options. */
+  private alwaysAllow(): void {
+    const scopes = this.request?.policy?.decision.scopes ?? [];
+    const scope = scopes.includes(this.choice.scope) ? this.choice.scope : scopes[0]!;
+    this.choice = { ...this.choice, scope, remember: true };
+    this.finish(true);
   }
 
   /** "Deny all from this agent": every call of it waiting here is refused, and its next calls for a while too. */
@@ -162,38 +176,39 @@ export class McpConfirmDialog extends ModalDialogElement {
       html`${
         r
           ? html`<h2 id="confirm-title"
-                >${many ? t('consent.batch.title', { count: open.length, caller: describeCaller(r.caller, t) }) : t('confirm.title', { server: r.serverName, tool: r.toolName })}</h2
+                >${many ? t('consent.batch.title', { count: open.length, caller: describeCaller(r.caller, t) }) : renderQuestion(r, t)}</h2
               >
               ${many && agent ? this.renderAgentNote(open.length, t) : nothing}
               ${many && !agent ? html`<p class="muted">${t('confirm.title', { server: r.serverName, tool: r.toolName })}</p>` : nothing}
-              ${many && agent ? nothing : this.renderDetails(r, t)}
-              ${
-                many
-                  ? renderBatchList(open, t, (item, confirmed) => this.answerOne(item, confirmed))
-                  : html`<h3 id="confirm-args-label">${t('confirm.arguments')}</h3>
-                      <pre aria-labelledby="confirm-args-label" tabindex="0">${JSON.stringify(r.args, null, 2)}</pre>`
-              }
+              ${!many && (r.caller.surface === 'agent' || r.caller.surface === 'app') ? html`<p class="caller" data-caller>${t('confirm.askedBy', { caller: describeCaller(r.caller, t) })}</p>` : nothing}
+              ${many ? nothing : renderImpact(r, t, this.l10n.locale)}
+              ${!many && typeof r.tool.description === 'string' ? html`<p class="muted description">${r.tool.description}</p>` : nothing}
+              ${many ? renderBatchList(open, t, (item, confirmed) => this.answerOne(item, confirmed)) : renderArgumentSummary(r.args, t)}
               ${many && confirmable < open.length ? html`<p class="passkey-note">${t('consent.batch.passkeyNote')}</p>` : nothing}
-              <p id="confirm-warning" class="warn"><span aria-hidden="true">⚠️</span> ${t('confirm.warning')}</p>
+              <p id="confirm-warning" class="warn">${t('confirm.warning')}</p>
               ${
-                r.policy?.decision.rememberable && this.rememberOffered()
-                  ? renderRememberControls(
-                      this.choice,
-                      r.policy.decision.scopes,
-                      { caller: describeCaller(r.caller, t), server: r.serverName },
-                      t,
-                      (next) => (this.choice = next),
-                    )
-                  : nothing
+                many && agent
+                  ? nothing
+                  : html`<details class="why"
+                      ><summary>${t('confirm.why')}</summary>${this.renderDetails(r, t)}</details
+                    >`
               }
+              ${this.renderRemember(r, t)}
               <div class="actions">
                 <button type="button" data-action="cancel" @click=${() => this.finish(false)}
-                  >${many ? t('consent.batch.cancelAll', { count: open.length }) : t('confirm.cancel')}</button
+                  >${many ? t('consent.batch.cancelAll', { count: open.length }) : t('confirm.deny')}</button
                 >
                 ${
                   agent
                     ? html`<button type="button" data-action="deny-agent" @click=${() => this.denyAgent()}
                         >${t('consent.agent.deny', { minutes: AGENT_BLOCK_MS / 60_000 })}</button
+                      >`
+                    : nothing
+                }
+                ${
+                  !many && this.rememberable() && this.rememberOffered()
+                    ? html`<button type="button" data-action="always-allow" @click=${() => this.alwaysAllow()}
+                        >${t(`confirm.always.${this.rememberScope()}`, { server: r.serverName })}</button
                       >`
                     : nothing
                 }
@@ -206,7 +221,7 @@ export class McpConfirmDialog extends ModalDialogElement {
                             ? t('consent.batch.confirmAll', { count: confirmable })
                             : r.policy?.decision.decision === 'passkey'
                               ? t('confirm.continuePasskey')
-                              : t('confirm.confirm')
+                              : t('confirm.allowOnce')
                         }</button
                       >`
                 }
@@ -216,14 +231,33 @@ export class McpConfirmDialog extends ModalDialogElement {
     );
   }
 
-  /** What the top of one call's dialog shows: its server, who asked, the tool, the policy and the tool's hints. */
+  /** The scope "Always allow" remembers in: the one chosen under its options, else the first the policy allows. */
+  private rememberScope(): string {
+    const scopes = this.request?.policy?.decision.scopes ?? [];
+    return scopes.includes(this.choice.scope) ? this.choice.scope : (scopes[0] ?? 'tool');
+  }
+
+  /** Where "Always allow" applies and for how long (and the older "Remember my answer" tick), folded away. */
+  private renderRemember(r: ConfirmationRequest, t: Translate) {
+    if (!r.policy?.decision.rememberable || !this.rememberOffered()) return nothing;
+    return html`<details class="remember-options" ?open=${this.choice.remember}
+      ><summary>${t('confirm.rememberOptions')}</summary> ${renderRememberControls(
+        this.choice,
+        r.policy.decision.scopes,
+        { caller: describeCaller(r.caller, t), server: r.serverName },
+        t,
+        (next) => (this.choice = next),
+      )}</details
+    >`;
+  }
+
+  /** "Why am I asked?": the server, who asked, the tool's name, the policy and the tool's declared hints. */
   private renderDetails(r: ConfirmationRequest, t: Translate) {
     return html`<dl>
         <dt>${t('confirm.server')}</dt><dd>${t('confirm.serverValue', { server: r.serverName })}</dd>
-        <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd>
-        ${typeof r.tool.title === 'string' ? html`<dt>${t('confirm.toolTitle')}</dt><dd>${r.tool.title}</dd>` : nothing}
+        <dt>${t('confirm.requestedBy')}</dt><dd>${describeCaller(r.caller, t)}</dd> <dt>${t('confirm.toolName')}</dt
+        ><dd><code>${r.serverName}:${r.toolName}</code></dd>
       </dl>
-      ${typeof r.tool.description === 'string' ? html`<p class="muted">${r.tool.description}</p>` : nothing}
       ${renderPolicyDetails(r.policy, t, this.l10n.locale)} ${renderDeclaredHints(r.tool.annotations, r.serverName, t)}`;
   }
 
