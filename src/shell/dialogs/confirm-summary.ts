@@ -6,12 +6,12 @@ import { policyReason } from '../services/host-text.js';
 /** What a call may do, as a person sees it at a glance: the band at the top of the dialog. */
 export type CallImpact = 'passkey' | 'destructive' | 'changes' | 'read' | 'unknown';
 
-/** The band's icon per impact (decorative; the words say it). */
+/** The band's icon per impact (decorative; the words say it), from characters common fonts have (no emoji). */
 const ICON: Record<CallImpact, string> = {
-  passkey: '🔐',
+  passkey: '⚷',
   destructive: '⚠',
   changes: '✎',
-  read: '👁',
+  read: 'ℹ',
   unknown: '?',
 };
 
