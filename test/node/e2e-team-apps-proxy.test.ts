@@ -167,7 +167,7 @@ test(
     await view.locator('#get-time-btn').click();
     const asked = page.getByRole('alertdialog');
     await asked.waitFor();
-    assert.match(await asked.innerText(), /basic-vanillajs:get-time/);
+    assert.match(await asked.innerText(), /Let basic-vanillajs run Get Time\?/);
     await asked.getByRole('button', { name: 'Allow once' }).click();
     await time
       .filter({ hasNotText: first })

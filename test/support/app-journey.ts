@@ -11,7 +11,7 @@ export async function openGetTimeApp(page: Page, options: { timeout?: number } =
   await card.getByRole('button', { name: 'Open app' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
-  assert.match(await dialog.innerText(), /basic-vanillajs:get-time/);
+  assert.match(await dialog.innerText(), /Let basic-vanillajs run Get Time\?/);
   await dialog.getByRole('button', { name: 'Allow once' }).click();
   // The app stands beside the panel as its own tile.
   const outer = page.locator('mcp-app-tile').locator('mcp-app-frame iframe');
