@@ -233,7 +233,7 @@ describe('gateway bounds: nothing spawned for a refused initialize, a session ca
       assert.equal(refused.status, 503);
       assert.match(
         JSON.parse(refused.body).error.message,
-        /already has 3 sessions in use.*Close dashboard tabs you no longer use/,
+        /all 3 it may run \("maxChildren" in the config\) are in use, so this tab is not connected.*Close dashboard tabs you no longer use/,
       );
       // A process the refused session had started would stay; one the gateway runs for a moment on its own
       // (on a busy machine a catalog listing can land here) goes again.
