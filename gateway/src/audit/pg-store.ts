@@ -11,6 +11,7 @@ import {
   type ChainCheck,
 } from './audit-chain.js';
 import { AuditStoreError } from './file-store.js';
+import { newerMigrations } from './migrations.js';
 
 /**
  * The PostgreSQL audit store (`team.database.url`): the same records and chain as the file store, one row per
@@ -111,6 +112,9 @@ export class AuditPgStore {
     private readonly pool: Pool,
   ) {}
 
+  /** Migrations applied to the database that this gateway does not ship (a newer version shares it). */
+  newerMigrations: string[] = [];
+
   /** The file store's `path`: here, the description. */
   get path(): string {
     return this.description;
@@ -138,6 +142,7 @@ export class AuditPgStore {
           advisoryLockMode: 'wait',
           logger: silent,
         });
+        store.newerMigrations = await newerMigrations(client, MIGRATIONS_TABLE, MIGRATIONS_DIR);
         client.release();
       } catch (error) {
         client.release(true);

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
-import { access, readdir } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import type { Pool } from 'pg';
+import { shippedMigrations } from '../audit/migrations.js';
 import { MIGRATIONS_DIR, MIGRATIONS_TABLE, reason } from '../audit/pg-store.js';
 
 /** How long one readiness check may take before the database counts as unreachable. */
@@ -72,7 +73,9 @@ export class Readiness {
     } catch (error) {
       return [`database: ${reason(error)}`];
     }
-    const missing = (await (this.migrations ??= migrationNames())).filter((name) => !applied.has(name));
+    const missing = (await (this.migrations ??= shippedMigrations(MIGRATIONS_DIR))).filter(
+      (name) => !applied.has(name),
+    );
     return missing.length ? [`migrations: not applied: ${missing.join(', ')}`] : [];
   }
 
@@ -81,15 +84,6 @@ export class Readiness {
     this.pool = undefined;
     await (await pool?.catch(() => undefined))?.end().catch(() => {});
   }
-}
-
-/** The migrations the gateway ships, by the name node-pg-migrate records (the file name without its extension). */
-async function migrationNames(): Promise<string[]> {
-  const files = await readdir(MIGRATIONS_DIR);
-  return files
-    .filter((f) => /\.(sql|js|cjs|mjs|ts)$/.test(f))
-    .map((f) => f.replace(/\.[^.]+$/, ''))
-    .sort();
 }
 
 async function openPool(url: string): Promise<Pool> {

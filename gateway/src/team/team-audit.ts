@@ -6,6 +6,7 @@ import { AuditFileStore } from '../audit/file-store.js';
 import { AuditPgStore } from '../audit/pg-store.js';
 import { auditWriteDuration } from '../metrics/instruments.js';
 import { printError } from '../terminal/terminal-text.js';
+import { newerMigrationsNotice } from '../audit/migrations.js';
 
 export type { AuditRow };
 
@@ -126,7 +127,12 @@ export class TeamAudit {
 
   /** Opens the PostgreSQL store when `databaseUrl` is given, else the file `audit.jsonl` in `dataDir`. */
   static async open(dataDir: string, databaseUrl?: string): Promise<TeamAudit> {
-    if (databaseUrl) return new TeamAudit(await AuditPgStore.open(databaseUrl));
+    if (databaseUrl) {
+      const store = await AuditPgStore.open(databaseUrl);
+      const notice = newerMigrationsNotice(store.newerMigrations);
+      if (notice) printError(notice);
+      return new TeamAudit(store);
+    }
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     return new TeamAudit(await AuditFileStore.open(join(dataDir, 'audit.jsonl')));
   }
