@@ -66,7 +66,7 @@ describe('policy views: axe in every theme, keyboard, Japanese', function () {
 
     it('MCP-WP-11.5.12 the passkey prompt takes focus on Cancel, keeps Tab inside, and Escape cancels the ceremony and returns focus', async () => {
       await env.card(SERVER);
-      const opener = env.dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="appearance"]')!;
+      const opener = env.dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="audit"]')!;
       opener.focus();
       const prompt = showPasskeyPrompt(env.dashboard);
       const element = passkeyPrompt(env.dashboard);

@@ -69,15 +69,10 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
   });
   before(() => waitFor(() => env.dashboard.services?.preferences, 5000, 'services'));
 
-  it('MCP-WP-11.5.2 Tab reaches the header controls in order, each with a visible focus ring', async () => {
+  it('MCP-WP-11.5.2 Tab reaches the header controls in order, each with a visible focus ring; Enter opens Settings', async () => {
     (document.activeElement as HTMLElement | null)?.blur();
     await press('Tab');
     expect(active()?.textContent?.trim(), describeEl(active())).to.equal('Widgets');
-    expectVisibleFocus(active());
-    await press('Tab');
-    // The "Let browser agents use these tools" switch.
-    expect(active()?.dataset.action, describeEl(active())).to.equal('webmcp');
-    expect(active()?.getAttribute('role')).to.equal('switch');
     expectVisibleFocus(active());
     await press('Tab');
     expect(active()?.dataset.action, describeEl(active())).to.equal('saved-calls');
@@ -87,6 +82,16 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
     expectVisibleFocus(active());
     await press('Tab');
     expect(active()?.dataset.action, describeEl(active())).to.equal('audit');
+    expectVisibleFocus(active());
+    await press('Tab');
+    // The Settings menu: closed, its controls are out of the Tab order; Enter opens it.
+    expect(active()?.dataset.action, describeEl(active())).to.equal('settings');
+    expectVisibleFocus(active());
+    await press('Enter');
+    await press('Tab');
+    // The "Let browser agents use these tools" switch.
+    expect(active()?.dataset.action, describeEl(active())).to.equal('webmcp');
+    expect(active()?.getAttribute('role')).to.equal('switch');
     expectVisibleFocus(active());
     await press('Tab');
     expect(active()?.localName, describeEl(active())).to.equal('select');
@@ -160,7 +165,11 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
     await press('Enter');
     const dialog = confirmDialog(env.dashboard);
     await waitFor(() => dialog.shadowRoot!.querySelector('dialog')?.open, 5000, 'the confirmation dialog');
+    // Focus starts on Deny; Tab goes on to "Always allow this tool", then to "Allow once".
     expect(active()?.dataset.action).to.equal('cancel');
+    expectVisibleFocus(active());
+    await press('Tab');
+    expect(active()?.dataset.action).to.equal('always-allow');
     expectVisibleFocus(active());
     await press('Tab');
     expect(active()?.dataset.action).to.equal('confirm');

@@ -196,6 +196,7 @@ test('tools/list_changed registers the new tool at once', async () => {
 
 test('turning the switch off unregisters every tool at once; on registers them again', async () => {
   const count = (await page.webmcp.tools()).length;
+  await page.locator('mcp-app-bar summary').click();
   await page.getByRole('switch', { name: 'Let browser agents use these tools' }).uncheck();
   assert.deepEqual(await page.webmcp.tools(), []);
   await assert.rejects(page.webmcp.callTool('everything__echo', { message: 'gone' }));

@@ -3,6 +3,8 @@ import type { I18nMessage } from '../../../../core/shared/types.js';
 /** English strings of the shell: the page: header, main area and gateway problems. */
 export const page = {
   'app.name': 'MCP Dashboard',
+  'header.settings': 'Settings',
+  'header.menu': 'Menu',
   'header.language': 'Language',
   'header.theme': 'Theme',
   'header.appearance': 'Appearance\u2026',

@@ -4,6 +4,8 @@ import type { page as en } from '../en/page.js';
 /** Japanese strings of the shell: the page: header, main area and gateway problems. */
 export const page: Record<keyof typeof en, I18nMessage> = {
   'app.name': 'MCP ダッシュボード',
+  'header.settings': '設定',
+  'header.menu': 'メニュー',
   'header.language': '言語',
   'header.theme': 'テーマ',
   'header.appearance': '表示設定\u2026',
