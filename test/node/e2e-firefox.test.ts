@@ -218,13 +218,14 @@ describe(
       assert.deepEqual(pageErrors, [], 'no uncaught error in the page');
     });
 
-    test('the theme: Dark in the bar turns the dashboard dark at once, and it stays dark after a reload', async () => {
+    test('the theme: Dark under Settings in the bar turns the dashboard dark at once, and it stays dark after a reload', async () => {
       const background = async () =>
         luminance(
           (await page.evaluate(`getComputedStyle(document.querySelector('mcp-dashboard')).backgroundColor`)) as string,
         );
       const light = await background();
       assert.ok(light > 0.5, `the default (light, as the browser prefers) background: luminance ${light}`);
+      await click(page, { selector: 'summary', text: 'Settings' });
       const select = await page.evaluateHandle(`${found({ selector: 'select', text: 'Dark' })}`);
       await (select as ElementHandle<HTMLSelectElement>).select('dark');
       await page.waitForFunction(
