@@ -88,6 +88,11 @@ test('the gateway Deployment: two replicas, probes on /readyz and /healthz, a gr
   const pod = deployment.spec.template.spec;
   const [gateway] = pod.containers as Obj[];
   assert.equal(deployment.spec.replicas, 2);
+  // A rolling upgrade starts a new pod before it stops an old one (docs/deploy.md, "Rolling upgrades").
+  assert.deepEqual(deployment.spec.strategy, {
+    type: 'RollingUpdate',
+    rollingUpdate: { maxSurge: 1, maxUnavailable: 0 },
+  });
   assert.equal(gateway!.readinessProbe.httpGet.path, '/readyz');
   assert.equal(gateway!.livenessProbe.httpGet.path, '/healthz');
   assert.equal(gateway!.startupProbe.httpGet.path, '/healthz');
