@@ -1,0 +1,62 @@
+// Takes the screenshots the README and docs/ show (docs/screenshots/), from the shipped default config in the
+// built dashboard, in Debian's Chromium: the dashboard at 1280×720 (light and dark), 1920×1080 and 390×844 (a
+// phone, with its menu open), and the confirmation dialog for everything's Echo Tool at 1280×720.
+// Run after `npm run build`: `node --import tsx scripts/docs-screenshots.ts`.
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../test/support/served-dashboard.js';
+import { repoRoot, startGatewayProcess } from '../test/support/gateway-process.mjs';
+
+const out = join(repoRoot, 'docs', 'screenshots');
+await mkdir(out, { recursive: true });
+const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.json'), 'utf8'));
+const gateway = await startGatewayProcess({ config });
+const browser = await launchChromium();
+
+/** A fresh page at this size and colour scheme, once every server's card says it is connected. */
+async function opened(width: number, height: number, colorScheme: 'light' | 'dark'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height }, colorScheme });
+  await page.goto(await gateway.launchUrl());
+  for (const name of ['everything', 'basic-vanillajs', 'system-monitor', 'mcplet-demo']) {
+    await page
+      .locator('mcp-widget-card')
+      .filter({ has: page.locator(`h2:text-is("${name}")`) })
+      .locator('header')
+      .getByText(/Idle|Active/)
+      .waitFor({ timeout: 60_000 });
+  }
+  await page.evaluate(() => document.fonts.ready);
+  return page;
+}
+
+try {
+  for (const [width, height, scheme] of [
+    [1280, 720, 'light'],
+    [1280, 720, 'dark'],
+    [1920, 1080, 'light'],
+  ] as const) {
+    const page = await opened(width, height, scheme);
+    await page.screenshot({ path: join(out, `dashboard-${width}-${scheme}.png`) });
+    await page.close();
+  }
+  const phone = await opened(390, 844, 'light');
+  await phone.screenshot({ path: join(out, 'dashboard-390-light.png') });
+  await phone.locator('mcp-app-bar summary').click();
+  await phone.screenshot({ path: join(out, 'menu-390-light.png') });
+  await phone.close();
+
+  const page = await opened(1280, 720, 'light');
+  const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("everything")') });
+  await card.getByRole('tab', { name: /Tools/ }).click();
+  await card.getByRole('button', { name: /Echo Tool/ }).click();
+  await card.getByRole('textbox').first().fill('hello');
+  await card.getByRole('button', { name: 'Invoke' }).click();
+  await page.getByRole('alertdialog').waitFor();
+  await page.screenshot({ path: join(out, 'confirm-dialog-1280-light.png') });
+  await page.close();
+  console.log(`screenshots written to ${out}`);
+} finally {
+  await browser.close();
+  await gateway.stop();
+}
