@@ -125,12 +125,23 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     threw('fetchHealthz', /TypeError/);
     threw('fetchSandbox', /TypeError/);
     threw('imageExfiltration', /image blocked/);
-    threw('eval', /EvalError/);
-    threw('newFunction', /EvalError/);
+    // The view's own script may take the forms bundlers emit (eval, data:/blob: workers and modules) and
+    // still reaches nothing: the network directives are as closed for them as for inline script.
+    expect(r.eval!.value).to.equal('42');
+    expect(r.newFunction!.value).to.equal('42');
+    threw('evalFetch', /TypeError/);
+    expect(r.blobWorkerFetch!.outcome, JSON.stringify(r.blobWorkerFetch)).to.equal('threw');
+    expect(r.blobWorkerFetch!.error).to.not.match(/^status/);
+    expect(r.dataWorkerFetch!.outcome, JSON.stringify(r.dataWorkerFetch)).to.equal('threw');
+    threw('dataScriptFetch', /TypeError/);
+    threw('remoteScript', /script blocked/);
     const directives = report.violations.map((v) => v.directive);
     expect(directives).to.include('connect-src');
     expect(directives).to.include('img-src');
-    expect(directives).to.include('script-src');
+    expect(
+      directives.some((d) => d.startsWith('script-src')),
+      directives.join(),
+    ).to.equal(true);
     expect(directives).to.include('base-uri');
     expect(directives).to.include('frame-src');
     expect(r.baseHijack!.value).to.not.contain(env.gateway.origin);
@@ -270,7 +281,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     const blocked = report.violations.filter((v) => v.directive === 'connect-src').map((v) => v.blocked);
     expect(blocked.some((b) => b.startsWith('https://evil.example.net'))).to.equal(true);
     expect(blocked.some((b) => b.startsWith('https://ok.example.com'))).to.equal(false);
-    expect(report.attempts.eval).to.equal('EvalError');
+    expect(report.attempts.eval).to.equal('2');
     expect(frame.view!.cspRejections.length).to.be.greaterThan(5);
     expect(deepText(frame.shadowRoot!)).to.contain('does not allow');
     expect(frame.hasAttribute('borderless')).to.equal(true);

@@ -40,6 +40,9 @@ export interface CspValidationOptions {
   forbiddenOrigins?: Iterable<string>;
 }
 
+/** What a view's own script may take besides inline code: the forms bundlers emit (three.js, PDF.js, wasm). */
+export const VIEW_SCRIPT_FORMS = "'unsafe-eval' 'wasm-unsafe-eval' data: blob:";
+
 const LISTS: readonly CspListName[] = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'];
 const MAX_ENTRIES = 32;
 const MAX_ENTRY_LENGTH = 200;
@@ -203,7 +206,8 @@ export interface CspHeaderOptions {
 
 /**
  * The policy a view runs under. With nothing declared it is the spec's restrictive default
- * (no network, no frames, no plugins, inline script/style only); each declared list adds its
+ * (no network, no frames, no plugins; script only from the view itself: inline, eval, data: and blob:
+ * modules and workers, WebAssembly, as the reference host allows); each declared list adds its
  * origins to exactly the directives the spec maps it to. `base-uri` and `form-action` are
  * stricter than the spec's minimum ('none' rather than 'self'), which the spec allows.
  * Call with an already validated declaration (`validateAppCsp`); entries are re-checked anyway.
@@ -214,12 +218,14 @@ export function buildAppCspHeader(declared: AppCsp | undefined, options: CspHead
   const withResources = (base: string) => (resource ? `${base} ${resource}` : base);
   const directives = [
     "default-src 'none'",
-    withResources("script-src 'self' 'unsafe-inline'"),
+    // Script the view already could run inline, in the other forms bundlers emit (eval, data:/blob:
+    // modules, WebAssembly): none of them reaches further than inline script (docs/decisions/app-view-csp.md).
+    withResources(`script-src 'self' 'unsafe-inline' ${VIEW_SCRIPT_FORMS}`),
     withResources("style-src 'self' 'unsafe-inline'"),
     withResources("img-src 'self' data: blob:"),
     withResources("media-src 'self' data: blob:"),
     withResources("font-src 'self' data:"),
-    withResources("worker-src 'self' blob:"),
+    withResources("worker-src 'self' data: blob:"),
     csp.connectDomains?.length ? `connect-src ${csp.connectDomains.join(' ')}` : "connect-src 'none'",
     csp.frameDomains?.length ? `frame-src ${csp.frameDomains.join(' ')}` : "frame-src 'none'",
     "object-src 'none'",
