@@ -36,6 +36,8 @@ export class AppViewModel {
   error: string | null = null;
   toolStatus: ToolStatus = 'waiting';
   toolNote = '';
+  /** The tool's own error text when it reported one ('' otherwise). */
+  toolError = '';
   displayMode: DisplayMode;
   appName = '';
   prefersBorder: boolean | undefined;

@@ -14,6 +14,20 @@ export interface SettledTool {
   outcome: ToolOutcome;
   status: Exclude<ToolStatus, 'waiting'>;
   note: string;
+  /** The tool's own error text (a result with isError), shown in the tile as the tool said it. */
+  errorText?: string;
+}
+
+const MAX_ERROR_TEXT = 400;
+
+/** The text parts of an error result, one line, cut to a readable length. */
+function errorTextOf(result: ToolResult): string {
+  const text = (result.content ?? [])
+    .map((c) => (c && c.type === 'text' && typeof c.text === 'string' ? c.text : ''))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 1)}\u2026` : text;
 }
 
 /** The call returned: the result goes to the app, a tool error included. */
@@ -22,6 +36,7 @@ export function toolReturned(result: ToolResult): SettledTool {
     outcome: { kind: 'result', result },
     status: result.isError ? 'error' : 'result',
     note: result.isError ? 'The tool reported an error; the app has it.' : 'The tool result was delivered to the app.',
+    ...(result.isError ? { errorText: errorTextOf(result) } : {}),
   };
 }
 
@@ -43,5 +58,6 @@ export function toolThrew(error: unknown): SettledTool {
     outcome: { kind: 'result', result: { content: [{ type: 'text', text: message }], isError: true } },
     status: 'error',
     note: `The tool failed: ${message}`,
+    errorText: message,
   };
 }

@@ -116,6 +116,7 @@ export class AppView extends AppViewModel {
     this.toolOutcome = settled.outcome;
     this.toolStatus = settled.status;
     this.toolNote = settled.note;
+    this.toolError = settled.errorText ?? '';
     this.deliverToolOutcome();
     this.changed();
   }

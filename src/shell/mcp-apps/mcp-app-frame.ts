@@ -152,6 +152,10 @@ export class McpAppFrame extends LitElement {
         return this.t('app.tool.waiting', { tool: view.toolName });
       case 'cancelled':
         return this.t('app.tool.notRun', { tool: view.toolName, note: this.viewText(view.toolNote) });
+      case 'error':
+        return view.toolError
+          ? this.t('app.tool.errorText', { tool: view.toolName, text: view.toolError })
+          : this.viewText(view.toolNote);
       default:
         return this.viewText(view.toolNote);
     }
@@ -194,7 +198,14 @@ export class McpAppFrame extends LitElement {
         >
       </header>
       ${view.error ? html`<p class="problem error-text" role="alert">✗ ${view.error}</p>` : nothing}
-      <p class="tool muted">${this.toolText(view)}</p>
+      ${
+        view.toolStatus === 'error'
+          ? html`<p class="tool error-text" role="alert">${this.toolText(view)}</p>`
+          : // The app's own error above says more than "delivered" would.
+            view.error && view.toolStatus === 'result'
+            ? nothing
+            : html`<p class="tool muted">${this.toolText(view)}</p>`
+      }
       ${
         view.cspRejections.length
           ? html`<p class="note muted">${this.t('app.cspBlocked', { count: view.cspRejections.length })}</p>`

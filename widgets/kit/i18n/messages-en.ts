@@ -221,7 +221,8 @@ export const en = {
   'widget.disconnected': 'Disconnected',
   'badge.app': 'app',
   'runner.openApp': 'Open app',
-  'runner.openAppHint': 'Runs the tool (after your confirmation) and shows its interactive view below.',
+  'runner.openAppHint':
+    'Runs the tool (after your confirmation) and shows its interactive view beside this panel, as a tile of its own.',
   'kind.app': 'app',
   'app.opening': 'Opening the app {uri}',
   'app.running': 'The app is running.',

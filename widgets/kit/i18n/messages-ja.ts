@@ -220,7 +220,8 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'widget.disconnected': '切断されました',
   'badge.app': 'アプリ',
   'runner.openApp': 'アプリを開く',
-  'runner.openAppHint': '（確認の後で）ツールを実行し、その対話型の画面を下に表示します。',
+  'runner.openAppHint':
+    '（確認の後で）ツールを実行し、その対話型の画面をこのパネルの横に独立したタイルとして表示します。',
   'kind.app': 'アプリ',
   'app.opening': 'アプリ {uri} を開いています',
   'app.running': 'アプリが動作しています。',

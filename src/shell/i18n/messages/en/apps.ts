@@ -19,6 +19,7 @@ export const apps = {
   'app.phase.closing': 'Closing',
   'app.phase.closed': 'Closed',
   'app.tool.error': 'The tool reported an error; the app has it.',
+  'app.tool.errorText': 'Tool {tool} reported an error: {text}',
   'app.tool.delivered': 'The tool result was delivered to the app.',
   'app.tool.waiting': 'Tool {tool}: waiting for your confirmation or the server…',
   'app.tool.notRun': 'Tool {tool} was not run: {note}',

@@ -20,6 +20,7 @@ export const apps: Record<keyof typeof en, I18nMessage> = {
   'app.phase.closing': '終了中',
   'app.phase.closed': '終了',
   'app.tool.error': 'ツールがエラーを報告しました。アプリに渡しています。',
+  'app.tool.errorText': 'ツール {tool} がエラーを報告しました: {text}',
   'app.tool.delivered': 'ツールの結果をアプリに渡しました。',
   'app.tool.waiting': 'ツール {tool}: あなたの確認またはサーバーを待っています…',
   'app.tool.notRun': 'ツール {tool} は実行されませんでした: {note}',
