@@ -1,0 +1,94 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import {
+  EXAMPLE_APPS,
+  allowingDialogs,
+  exampleAppServers,
+  openExampleApp,
+  tileText,
+  viewIn,
+} from '../support/example-apps.js';
+import { useServedDashboard } from '../support/served-dashboard.js';
+
+// Every MCP Apps example server published on npm, in one served dashboard (one gateway for the file), opened
+// one after another from its card as a person would: the app's own content is drawn inside its frame, the tile
+// says Ready, and no policy refusal or error shows in the tile. Apps whose data is on the internet show their
+// own message (this machine has none).
+
+const served = useServedDashboard({
+  config: { mcpServers: exampleAppServers(EXAMPLE_APPS) },
+  readyTimeoutMs: 90_000,
+});
+let opened: Page | undefined;
+const outcomes: string[] = [];
+
+/** The one dashboard page the apps open in, one after another. */
+async function dashboardPage(): Promise<Page> {
+  if (!opened) {
+    opened = await served.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await opened.goto(await served.gateway.launchUrl());
+  }
+  return opened;
+}
+
+after(() => {
+  if (outcomes.length) console.log(`example apps:\n${outcomes.join('\n')}`);
+});
+
+for (const app of EXAMPLE_APPS) {
+  const what = app.needsInternet ? 'offline, shows why it has nothing' : 'renders its own content';
+  test(`MCP Apps example ${app.name}: opened from its card, the view ${what} and the tile reports no refusal`, async () => {
+    const page = await dashboardPage();
+    const started = Date.now();
+    const {
+      result: { body, chrome },
+      asked,
+    } = await allowingDialogs(page, async () => {
+      const tile = await openExampleApp(page, app);
+      const view = viewIn(tile);
+      // Offline, the message may be the app's own (in the view) or the tool's error (under the tile's title).
+      const seen = app.needsInternet
+        ? view.locator('body').or(tile.locator('mcp-app-frame section'))
+        : view.locator('body');
+      await seen
+        .filter({ hasText: app.shows })
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(async (e: Error) => {
+          const text = await view
+            .locator('body')
+            .innerText()
+            .catch(() => '(no view)');
+          throw new Error(
+            `${app.name} never showed ${app.shows}; its view: ${text.slice(0, 300)}; tile: ${await tileText(tile)}`,
+            { cause: e },
+          );
+        });
+      if (app.draws) {
+        const drawn = view.locator(app.draws).first();
+        await drawn.waitFor({ timeout: 20_000 });
+        const box = await drawn.boundingBox();
+        assert.ok(box && box.width > 0 && box.height > 0, `${app.name} drew its ${app.draws}`);
+      }
+      // Let the app finish what it started (its own calls, workers, scripts) before the tile is read.
+      await page.waitForTimeout(1_000);
+      const body = (await viewIn(tile).locator('body').innerText()).replace(/\s+/g, ' ');
+      const chrome = await tileText(tile);
+      // Closed while its own calls may still ask (a monitor polls): the dialogs are answered until it is gone.
+      await tile.getByRole('button', { name: 'Close app' }).click();
+      await tile.locator('mcp-app-frame').waitFor({ state: 'detached', timeout: 10_000 });
+      return { body, chrome };
+    });
+    outcomes.push(`  ${app.name}: ${Date.now() - started} ms; asked: ${asked.join(' / ')}; tile: ${chrome}`);
+    if (!app.needsInternet) {
+      assert.match(chrome, /Ready/, `${app.name}'s tile: ${chrome}`);
+      assert.doesNotMatch(chrome, /\u2717|blocked|refused|does not allow/i, `${app.name}'s tile: ${chrome}`);
+      assert.doesNotMatch(
+        body,
+        /Content Security Policy|violates|unsafe-eval|fake worker|Error:/,
+        `${app.name}'s view: ${body.slice(0, 300)}`,
+      );
+    }
+  });
+}

@@ -1,0 +1,171 @@
+// The MCP Apps example servers published on npm (@modelcontextprotocol/server-*), as a person opens them in the
+// served dashboard: the card's Tools tab → the app's tool → Open app → allow; then what the app shows in its tile.
+import { join } from 'node:path';
+import type { FrameLocator, Locator, Page } from 'playwright-core';
+import { repoRoot } from './gateway-process.mjs';
+
+const HELLO_PDF = join(repoRoot, 'test', 'fixtures', 'apps', 'hello.pdf');
+
+/** One published example app: its server, the tool whose card opens it, and what a person sees once it runs. */
+export interface ExampleApp {
+  /** The server's name in the config (the card's title). */
+  name: string;
+  /** The server's command (a bin of its package) and extra arguments after --stdio. */
+  command: string;
+  args?: string[];
+  /** The tool button's accessible name on the card. */
+  tool: string;
+  /** Form fields to fill before Open app, by label. */
+  fill?: Record<string, string>;
+  /** Text the app renders in its view once it works (or, offline, the message the view or its tile shows). */
+  shows: RegExp;
+  /** A selector inside the view that must be there and have a size (a canvas, an svg). */
+  draws?: string;
+  /** The app needs the internet for its data; offline it shows `shows` as its message. */
+  needsInternet?: boolean;
+}
+
+const GET_TIME = /Server Time:?\s*\d{4}-\d\d-\d\dT/;
+
+/** Every published example app, in the order the e2e test opens them. */
+export const EXAMPLE_APPS: readonly ExampleApp[] = [
+  ...['vanillajs', 'react', 'vue', 'svelte', 'preact', 'solid'].map((f) => ({
+    name: `basic-${f}`,
+    command: `mcp-server-basic-${f}`,
+    tool: 'Get Time',
+    shows: GET_TIME,
+  })),
+  { name: 'budget-allocator', command: 'mcp-budget-allocator-server', tool: 'Get Budget Data', shows: /Allocated:/ },
+  {
+    name: 'cohort-heatmap',
+    command: 'mcp-cohort-heatmap-server',
+    tool: 'Get Cohort Retention Data',
+    shows: /Cohort/i,
+  },
+  {
+    name: 'customer-segmentation',
+    command: 'mcp-customer-segmentation-server',
+    tool: 'Get Customer Data',
+    shows: /Customer Segmentation/,
+    draws: 'canvas, svg',
+  },
+  {
+    name: 'scenario-modeler',
+    command: 'mcp-scenario-modeler-server',
+    tool: 'Get Scenario Data',
+    shows: /12-month projection/i,
+  },
+  { name: 'system-monitor', command: 'mcp-system-monitor-server', tool: 'Get System Info', shows: /Hostname/ },
+  {
+    name: 'sheet-music',
+    command: 'mcp-sheet-music-server',
+    tool: 'Play Sheet Music',
+    shows: /Twinkle/,
+    draws: 'svg',
+  },
+  { name: 'shadertoy', command: 'mcp-shadertoy-server', tool: 'ShaderToy Renderer', shows: /^/, draws: 'canvas' },
+  { name: 'threejs', command: 'mcp-threejs-server', tool: 'Show Three.js Scene', shows: /^/, draws: 'canvas' },
+  {
+    name: 'pdf',
+    command: 'mcp-pdf-server',
+    args: [HELLO_PDF],
+    tool: 'Display PDF',
+    fill: { url: HELLO_PDF },
+    shows: /hello\.pdf/,
+    draws: 'canvas',
+  },
+  { name: 'transcript', command: 'mcp-transcript-server', tool: 'Transcribe Speech', shows: /speech will appear/ },
+  {
+    name: 'video-resource',
+    command: 'mcp-video-resource-server',
+    tool: 'Play Video via Resource',
+    shows: /Error loading video/,
+    needsInternet: true,
+  },
+  {
+    name: 'map',
+    command: 'mcp-map-server',
+    tool: 'Show Map',
+    shows: /Failed to load CesiumJS/,
+    needsInternet: true,
+  },
+  {
+    name: 'wiki-explorer',
+    command: 'mcp-wiki-explorer-server',
+    tool: 'Get First-Degree Links',
+    // Offline its tool answers `{ links: [], error: 'fetch failed' }` as a success; the app draws an empty
+    // graph with its controls and says nothing (its own gap, not the host's).
+    shows: /\u21ba/,
+    needsInternet: true,
+  },
+];
+
+/** The config's mcpServers for these apps (stdio, `--stdio`). */
+export function exampleAppServers(apps: readonly ExampleApp[]): Record<string, { command: string; args: string[] }> {
+  return Object.fromEntries(apps.map((a) => [a.name, { command: a.command, args: ['--stdio', ...(a.args ?? [])] }]));
+}
+
+/**
+ * Answers every confirmation the page asks while `run` runs: the Open app call, then the app's own calls
+ * (allowed while the view is open, as a person would for a viewer that polls). Resolves with the dialogs' titles.
+ */
+export async function allowingDialogs<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; asked: string[] }> {
+  const asked: string[] = [];
+  let stop = false;
+  const loop = (async () => {
+    while (!stop) {
+      const dialog = page.getByRole('alertdialog');
+      if (await dialog.isVisible().catch(() => false)) {
+        const title = await dialog
+          .locator('h2')
+          .first()
+          .innerText()
+          .catch(() => '?');
+        const button = dialog.getByRole('button', {
+          name: /^(Allow while this view is open|Allow once|Confirm)$/,
+        });
+        await button
+          .first()
+          .click({ timeout: 2_000 })
+          .then(() => asked.push(title))
+          .catch(() => undefined);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  try {
+    return { result: await run(), asked };
+  } finally {
+    stop = true;
+    await loop;
+  }
+}
+
+/** Opens `app` from its card; resolves with its tile (the newest) once its Open app call was confirmed. */
+export async function openExampleApp(page: Page, app: ExampleApp): Promise<Locator> {
+  const card = page.locator('mcp-widget-card').filter({ has: page.locator(`h2:text-is("${app.name}")`) });
+  await card.getByRole('tab', { name: /Tools/ }).click({ timeout: 30_000 });
+  // The tool list renders only the rows near the screen: bring the card there first.
+  await card.scrollIntoViewIfNeeded();
+  await card.getByRole('button', { name: app.tool }).first().click();
+  for (const [label, value] of Object.entries(app.fill ?? {}))
+    await card
+      .getByRole('textbox', { name: new RegExp(`^${label}`) })
+      .first()
+      .fill(value);
+  const before = await page.locator('mcp-app-tile').count();
+  await card.getByRole('button', { name: 'Open app' }).click();
+  const tile = page.locator('mcp-app-tile').nth(before);
+  await tile.waitFor({ timeout: 20_000 });
+  return tile;
+}
+
+/** The app's own document inside the tile (sandbox proxy → view). */
+export function viewIn(tile: Locator): FrameLocator {
+  return tile.frameLocator('mcp-app-frame iframe').frameLocator('iframe');
+}
+
+/** What the tile's chrome says (title, status, the tool's outcome, notes), as one line. */
+export async function tileText(tile: Locator): Promise<string> {
+  return (await tile.locator('mcp-app-frame section').innerText()).replace(/\s+/g, ' ');
+}
