@@ -47,6 +47,8 @@ export class AppViewModel {
   cspRejections: string[] = [];
   /** App tool calls waiting for the user or the server. */
   pendingCalls = 0;
+  /** Of those, the calls still waiting for the person's answer (dialog, passkey), not yet sent. */
+  callsAwaitingPerson = 0;
   /** Aborted when the view starts closing: its tool calls still waiting for confirmation are withdrawn. */
   readonly gone = new AbortController();
   readonly services: AppViewServices;
@@ -72,9 +74,15 @@ export class AppViewModel {
     if (!this.services.hostDisplayModes.includes(this.displayMode)) this.displayMode = 'inline';
   }
 
-  /** Changes the count of the app's tool calls waiting, and tells the frame (its title bar shows it). */
+  /** Changes the count of the app's tool calls not yet answered (the cap on them counts these). */
   setPendingCalls(count: number): void {
     this.pendingCalls = Math.max(0, count);
+    this.changed();
+  }
+
+  /** Changes the count of the app's calls waiting for the person (the title bar shows it; a running call is not). */
+  setCallsAwaitingPerson(count: number): void {
+    this.callsAwaitingPerson = Math.max(0, count);
     this.changed();
   }
 

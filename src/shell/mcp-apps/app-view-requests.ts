@@ -87,6 +87,14 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
       });
     }
     view.setPendingCalls(view.pendingCalls + 1);
+    // Waiting for the person until the call is cleared to go; a long-poll call then runs without counting.
+    let awaiting = true;
+    view.setCallsAwaitingPerson(view.callsAwaitingPerson + 1);
+    const cleared = () => {
+      if (!awaiting) return;
+      awaiting = false;
+      view.setCallsAwaitingPerson(view.callsAwaitingPerson - 1);
+    };
     try {
       const args =
         params.arguments && typeof params.arguments === 'object' && !Array.isArray(params.arguments)
@@ -104,11 +112,13 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
       };
       return (await invoker.invoke({ serverName: server, toolName: params.name, args }, caller, {
         signal: view.gone.signal,
+        onApproved: cleared,
       })) as CallToolResult;
     } catch (error) {
       const e = error as MCPError;
       throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));
     } finally {
+      cleared();
       view.setPendingCalls(view.pendingCalls - 1);
     }
   };

@@ -9,6 +9,7 @@ function fakeView(outcome: Partial<AppView>): AppView {
     state: 'ready',
     phase: 'Ready',
     pendingCalls: 0,
+    callsAwaitingPerson: 0,
     title: 'PDF Viewer',
     serverName: 'pdf',
     toolName: 'display_pdf',
@@ -61,6 +62,15 @@ describe("an app tool's own error, in the right place", () => {
     );
     expect(text).to.contain('Tool display_pdf reported an error: File not found: /tmp/x.pdf');
     expect(text).to.not.contain('the app has it');
+  });
+
+  it('the title bar counts only calls waiting for the person, not an app call running (a long poll)', async () => {
+    const frame = async (view: AppView) => {
+      const el = await fixture(html`<mcp-app-frame .view=${view}></mcp-app-frame>`);
+      return el.shadowRoot!.querySelector('[role="status"]')!.textContent!;
+    };
+    expect(await frame(fakeView({ pendingCalls: 1, callsAwaitingPerson: 0 }))).to.not.contain('waiting');
+    expect(await frame(fakeView({ pendingCalls: 2, callsAwaitingPerson: 1 }))).to.contain('1 tool call waiting');
   });
 
   it('says nothing about delivering the result under an app that failed on its own', async () => {

@@ -140,8 +140,8 @@ export class McpAppFrame extends LitElement {
   private statusText(view: AppView): string {
     if (view.state === 'error') return `\u2717 ${this.t('app.phase.error')}`;
     if (view.state === 'ready')
-      return view.pendingCalls
-        ? `\u2713 ${this.t('app.phase.ready')} \u00b7 ${this.t('app.waitingCalls', { count: view.pendingCalls })}`
+      return view.callsAwaitingPerson
+        ? `\u2713 ${this.t('app.phase.ready')} \u00b7 ${this.t('app.waitingCalls', { count: view.callsAwaitingPerson })}`
         : `\u2713 ${this.t('app.phase.ready')}`;
     return `\u23f3 ${this.viewText(view.phase)}\u2026`;
   }
