@@ -19,7 +19,6 @@ import { shellStyles } from './shell.styles.js';
 import { DashboardBoot, type DashboardDialogs } from './startup/dashboard-boot.js';
 import type { DashboardProblem } from './startup/server-watch.js';
 import './app-bar/app-bar.js';
-import './dialogs/confirm-dialog.js';
 import './card/widget-card.js';
 import './dialogs/passkey-prompt.js';
 import './panels/host-notices.js';

@@ -118,9 +118,17 @@ describe('a "shared" server: one process for every session', { timeout: 240_000 
   test('a sampling request reaches the session whose call caused it; with two calls in flight and no link it is refused', async () => {
     const result = await clients[7]!.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'hi' } });
     assert.match(JSON.stringify(result), /sampled by 7/);
+    // Session 9's long call is surely running (its first progress arrived) when session 8's call asks to sample.
+    let running!: () => void;
+    const inFlight = new Promise<void>((resolve) => (running = resolve));
+    const long = clients[9]!.callTool(
+      { name: 'trigger-long-running-operation', arguments: { duration: 3, steps: 3 } },
+      { onprogress: () => running() },
+    );
+    await inFlight;
     const [sampled] = await Promise.all([
       clients[8]!.callTool({ name: 'trigger-sampling-request', arguments: { prompt: 'hi' } }),
-      clients[9]!.callTool({ name: 'trigger-long-running-operation', arguments: { duration: 1, steps: 2 } }),
+      long,
     ]);
     assert.doesNotMatch(JSON.stringify(sampled), /sampled by/, 'no session answered it');
     assert.match(JSON.stringify(sampled), /cannot tell which session/);

@@ -120,7 +120,7 @@ describe('terminal output: control characters a server or remote host wrote neve
     const output = await terminalAfterConnecting('crasher');
     assertClean(output);
     assert.match(output, /mcp-dashboard: server "crasher" \[spawn\]: "node" exited with code 3/);
-    assert.ok(output.includes('starting hostile-server ]0;pwned-title now'), output);
+    // The lines that explain the exit are printed, from the error on (the start-up banner before it is not).
     assert.ok(output.includes('Error: 31mred alert0m and 52;c;ZXZpbA== clipboard'), output);
     assert.ok(output.includes('the file invoicefdp.exe is missing'), output);
   });

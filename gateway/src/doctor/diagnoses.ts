@@ -111,7 +111,7 @@ export function exitProblem(
     'exited',
     `"${command}" ${how} ${during}.`,
     lines.length
-      ? `What it wrote on stderr about it is shown below (the whole log is in the card's Server log). Fix what it says (often arguments or environment in ${entry(site)}), then press Reconnect.`
+      ? `What it wrote on stderr about it is shown below (the whole log is in the Server log). Fix what it says (often arguments or environment in ${entry(site)}), then press Reconnect.`
       : `It printed nothing on stderr. Check its arguments and environment in ${entry(site)}, then press Reconnect.`,
     { command, exitCode: exit?.code ?? null, signal: exit?.signal ?? null, stderrTail: lines },
   );

@@ -28,6 +28,20 @@ import { isTeamMode } from '../team/team-api.js';
 import { renewTeamSession } from '../team/session-renewal.js';
 import { followConsents, TEAM_SAVED_CALLS_KEY, teamPreferences } from '../team/team-preferences.js';
 
+let confirmLoaded: Promise<void> | undefined;
+
+/** Loads the confirmation dialog's module (once; again after a failure) and waits for its element. */
+function loadConfirmDialog(): Promise<void> {
+  confirmLoaded ??= import('../dialogs/confirm-dialog.js').then(
+    () => customElements.whenDefined('mcp-confirm-dialog').then(() => undefined),
+    (error: unknown) => {
+      confirmLoaded = undefined;
+      throw error;
+    },
+  );
+  return confirmLoaded;
+}
+
 const LAUNCH_PROBLEM_KEYS = {
   'no-token': 'problem.noToken',
   used: 'launch.used',
@@ -154,7 +168,10 @@ export class DashboardBoot implements ReactiveController {
       baseUrl: host.baseUrl ?? window.location.origin,
       token,
       ...(isTeamMode() ? { renewToken: renewTeamSession } : {}),
-      confirm: (request) => dialogs.confirm.value!.ask(request),
+      confirm: async (request) => {
+        await loadConfirmDialog();
+        return dialogs.confirm.value!.ask(request);
+      },
       announcerHost: document.body,
       dbName: host.dbName,
       configuration,
@@ -234,6 +251,8 @@ export class DashboardBoot implements ReactiveController {
         this.storeWanted,
       ]);
     services.validator.preload();
+    // The confirmation dialog is not part of the first paint: it loads now (or at the first call, if that is sooner).
+    void loadConfirmDialog().catch(() => {});
     const registryHost = await loadRegistryHost(services, host.renderRoot, host.dbName);
     if (!registryHost) return;
     this.registryHost = registryHost;
