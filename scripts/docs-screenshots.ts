@@ -42,7 +42,7 @@ try {
   }
   const phone = await opened(390, 844, 'light');
   await phone.screenshot({ path: join(out, 'dashboard-390-light.png') });
-  await phone.locator('mcp-app-bar summary').click();
+  await phone.locator('mcp-app-bar [data-action="settings"]').click();
   await phone.screenshot({ path: join(out, 'menu-390-light.png') });
   await phone.close();
 

@@ -161,7 +161,7 @@ test('preferences follow the person to a second browser', { timeout: 180_000 }, 
   const first = await signIn('bob');
   const theme = first.locator('mcp-app-bar select').nth(1);
   await everythingReady(first);
-  await first.locator('mcp-app-bar summary').click();
+  await first.locator('mcp-app-bar [data-action="settings"]').click();
   await theme.selectOption('dark');
   // Saved for bob on the gateway (the sentinel: a fresh profile has no such preference of its own).
   const ada = await team.signIn('bob');

@@ -65,7 +65,7 @@ test('the registered tools are exactly the model-visible list: app-only and excl
     'a prepare tool is not read-only',
   );
   assert.match(
-    await page.locator('mcp-agent-switch').getByRole('status').innerText(),
+    (await page.locator('mcp-agent-switch').getByRole('status', { includeHidden: true }).textContent()) ?? '',
     new RegExp(`${names.length} tools offered`),
   );
 });
@@ -196,7 +196,7 @@ test('tools/list_changed registers the new tool at once', async () => {
 
 test('turning the switch off unregisters every tool at once; on registers them again', async () => {
   const count = (await page.webmcp.tools()).length;
-  await page.locator('mcp-app-bar summary').click();
+  await page.locator('mcp-app-bar [data-action="settings"]').click();
   await page.getByRole('switch', { name: 'Let browser agents use these tools' }).uncheck();
   assert.deepEqual(await page.webmcp.tools(), []);
   await assert.rejects(page.webmcp.callTool('everything__echo', { message: 'gone' }));

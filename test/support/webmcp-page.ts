@@ -84,9 +84,10 @@ export function useWebMcpPage(): void {
     await page.waitForURL(/^http:\/\/localhost:\d+\/$/);
     await page
       .locator('mcp-agent-switch')
-      .getByRole('status')
+      .getByRole('status', { includeHidden: true })
       .filter({ hasText: /offered to agent "notes-agent"/ })
-      .waitFor({ timeout: 30_000 });
+      // The switch and its status are under Settings in the bar (closed): present, not shown.
+      .waitFor({ state: 'attached', timeout: 30_000 });
     for (const name of ['everything', 'basic-vanillajs', 'system-monitor', 'mcplet-demo']) {
       await page
         .locator('mcp-widget-card')

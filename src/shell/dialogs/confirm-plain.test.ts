@@ -3,8 +3,7 @@ import { setViewport } from '@web/test-runner-commands';
 import { A11yHelper } from '../services/a11y-helper.js';
 import './confirm-dialog.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
-import { classifyTool } from '../../core/mcplet/classify.js';
-import { decide } from '../../core/policy/engine.js';
+import { policyRequest } from '../../../test/support/confirm-request.js';
 import type { ConfirmationAnswer, ConfirmationRequest } from '../../core/invocation/tool-invoker.js';
 import type { MCPTool } from '../../core/shared/types.js';
 
@@ -12,38 +11,7 @@ import type { MCPTool } from '../../core/shared/types.js';
 // readable (JSON one click away), the policy behind "Why am I asked?", and Allow once / Always allow / Deny.
 
 function request(tool: MCPTool, args: Record<string, unknown>): ConfirmationRequest {
-  const classification = classifyTool(tool, { strictMcplet: false, pools: {} });
-  const caller = { surface: 'widget' as const, id: 'server-panel:everything' };
-  const decision = decide({
-    serverName: 'everything',
-    toolName: tool.name,
-    classification,
-    caller,
-    callerServerName: 'everything',
-    widget: {
-      trust: 'community',
-      permissions: {
-        invokeTool: true,
-        readResource: false,
-        getPrompt: false,
-        subscribeToUpdates: false,
-        storage: 'none',
-        clipboard: false,
-        notifications: false,
-        networkDomains: [],
-      },
-    },
-    remembered: false,
-  });
-  return {
-    serverName: 'everything',
-    toolName: tool.name,
-    tool,
-    args,
-    caller,
-    requestId: 'r',
-    policy: { classification, decision },
-  };
+  return policyRequest(tool, { serverName: 'everything', args });
 }
 
 const echo: MCPTool = {

@@ -4,44 +4,12 @@ import './confirm-dialog.js';
 import './passkey-prompt.js';
 import type { McpConfirmDialog } from './confirm-dialog.js';
 import type { McpPasskeyPrompt } from './passkey-prompt.js';
-import { classifyTool } from '../../core/mcplet/classify.js';
-import { decide } from '../../core/policy/engine.js';
+import { policyRequest } from '../../../test/support/confirm-request.js';
 import type { ConfirmationRequest } from '../../core/invocation/tool-invoker.js';
 import type { MCPTool } from '../../core/shared/types.js';
 
 function request(tool: MCPTool, remembered = false): ConfirmationRequest {
-  const classification = classifyTool(tool, { strictMcplet: false, pools: { 'notes-pool': {} } });
-  const caller = { surface: 'widget' as const, id: 'server-panel:notes' };
-  const decision = decide({
-    serverName: 'notes',
-    toolName: tool.name,
-    classification,
-    caller,
-    callerServerName: 'notes',
-    widget: {
-      trust: 'community',
-      permissions: {
-        invokeTool: true,
-        readResource: false,
-        getPrompt: false,
-        subscribeToUpdates: false,
-        storage: 'none',
-        clipboard: false,
-        notifications: false,
-        networkDomains: [],
-      },
-    },
-    remembered,
-  });
-  return {
-    serverName: 'notes',
-    toolName: tool.name,
-    tool,
-    args: { id: 'n1' },
-    caller,
-    requestId: 'r',
-    policy: { classification, decision },
-  };
+  return policyRequest(tool, { serverName: 'notes', args: { id: 'n1' }, remembered, pools: { 'notes-pool': {} } });
 }
 
 const read: MCPTool = {
