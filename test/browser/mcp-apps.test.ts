@@ -165,7 +165,9 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     );
   });
 
-  it('passes axe-core with an app open in its card', async () => {
+  it('passes axe-core with an app open in its card', async function () {
+    // axe walks the dashboard, the card and the app's frame: on a busy two-core machine that took over 30 s once.
+    this.timeout(90_000);
     const card = await env.card('basic-vanillajs');
     expect(deepQueryAllFrames(card)).to.have.length(1);
     // The previous test switched the theme back to light; let its 150 ms colour transitions finish,
