@@ -8,13 +8,14 @@
 // then, with everyone signed in, P people calling server-everything's `echo` in a closed loop for D seconds:
 // calls/s and p50/p99 latency. MEMORY_BENCH_PEOPLE (default 100), MEMORY_BENCH_UNSHARED_PEOPLE (default 20),
 // MEMORY_BENCH_SECONDS (default 15).
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { emit, log } from './lib/contract.mjs';
 import { percentile } from './lib/stats.mjs';
+import { generatedPeople, processTreeRss } from './lib/proc.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PEOPLE = Number(process.env.MEMORY_BENCH_PEOPLE ?? (QUICK ? 20 : 100));
@@ -39,45 +40,10 @@ function servers(shared, people) {
 }
 
 /** Generated members in group ops (the test roles let ops call every tool of every server). */
-const members = (n) =>
-  Array.from({ length: n }, (_, i) => {
-    const sub = `m${String(i + 1).padStart(3, '0')}`;
-    return { sub, email: `${sub}@example.test`, name: `Member ${i + 1}`, groups: ['ops'], password: `pw-${sub}` };
-  });
+const members = (n) => generatedPeople(n, 'm', 'Member');
 
-/** RSS (bytes) of `pid` alone, and of it with every process under it, from /proc. */
-function rssOf(pid) {
-  const children = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const rss = (p) => {
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
-      return kb ? Number(kb[1]) * 1024 : 0;
-    } catch {
-      return 0;
-    }
-  };
-  let total = 0;
-  let processes = 0;
-  const queue = [pid];
-  while (queue.length > 0) {
-    const next = queue.pop();
-    total += rss(next);
-    processes += 1;
-    queue.push(...(children.get(next) ?? []));
-  }
-  return { own: rss(pid), total, processes };
-}
+/** RSS of the gateway alone and with every process under it. */
+const rssOf = processTreeRss;
 
 const round1 = (x) => Math.round(x * 10) / 10;
 

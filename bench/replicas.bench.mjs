@@ -8,11 +8,11 @@
 // session through the balancer (as a real client would) and the time from the kill to its next successful call
 // is its failover time. Last, the audit in PostgreSQL: for every call a client saw answered, one complete record.
 // REPLICAS_BENCH_PEOPLE (default 100), REPLICAS_BENCH_SECONDS (default 15), REPLICAS_BENCH_COUNTS (default 1,2,3).
-import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tsImport } from 'tsx/esm/api';
 import { emit, log } from './lib/contract.mjs';
 import { percentile } from './lib/stats.mjs';
+import { generatedPeople, processTreeRss } from './lib/proc.mjs';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PEOPLE = Number(process.env.REPLICAS_BENCH_PEOPLE ?? (QUICK ? 20 : 100));
@@ -29,41 +29,13 @@ const { startReplicas } = await tsImport('../test/support/replicas.ts', import.m
 const { startPostgres } = await tsImport('../test/support/postgres.ts', import.meta.url);
 
 /** Generated members in group ops (the test roles let ops call every tool of `everything`). */
-const people = Array.from({ length: PEOPLE }, (_, i) => {
-  const sub = `p${String(i + 1).padStart(3, '0')}`;
-  return { sub, email: `${sub}@example.test`, name: `Person ${i + 1}`, groups: ['ops'], password: `pw-${sub}` };
-});
+const people = generatedPeople(PEOPLE, 'p', 'Person');
 
 /** RSS (bytes) of `pid` and every process under it, from /proc. */
-function treeRss(pid) {
-  const children = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let total = 0;
-  let processes = 0;
-  const queue = [pid];
-  while (queue.length > 0) {
-    const next = queue.pop();
-    try {
-      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${next}/status`, 'utf8'));
-      total += kb ? Number(kb[1]) * 1024 : 0;
-      processes += 1;
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(next) ?? []));
-  }
+const treeRss = (pid) => {
+  const { total, processes } = processTreeRss(pid);
   return { bytes: total, processes };
-}
+};
 
 /** `mcpd_sessions` of one replica, from its /metrics (loopback peers may read it). */
 async function metricSessions(origin) {
