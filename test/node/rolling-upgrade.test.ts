@@ -14,7 +14,8 @@ import { promisify } from 'node:util';
 import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 import { startIdp } from '../support/oidc-idp.js';
 import { startPostgres } from '../support/postgres.js';
-import { EVERYTHING, freePort, signInMember, TEST_ROLES, type Member } from '../support/team-fixture.js';
+import { freePort, signInMember, type Member } from '../support/team-fixture.js';
+import { replicaConfig } from '../support/replicas.js';
 
 /** The last commit before migration 0004 (`git log -- gateway/migrations`): the release that does not know it. */
 const PREVIOUS = 'd246360224c337e91a22a6260379e411c43b469c';
@@ -63,16 +64,7 @@ test(
     t.after(() => idp.stop());
     const dataDir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-upgrade-'));
     t.after(() => rm(dataDir, { recursive: true, force: true }));
-    const config = (base: string) => ({
-      mcpServers: { everything: EVERYTHING },
-      team: {
-        publicUrl: base,
-        oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: '${env:DASH_OIDC_SECRET}' },
-        roles: TEST_ROLES,
-        dataDir,
-        database: { url: postgres.url },
-      },
-    });
+    const config = (base: string) => replicaConfig(base, idp, dataDir, postgres.url);
     const start = (starter: typeof startGatewayProcess, base: string, port: number) =>
       starter({
         config: config(base),

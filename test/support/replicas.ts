@@ -31,6 +31,28 @@ export interface Replicas {
   stop(): Promise<void>;
 }
 
+/**
+ * A team replica's config: server-everything, the test roles, the provider's client (its secret from
+ * `DASH_OIDC_SECRET`), a shared data folder and the PostgreSQL database every replica uses.
+ */
+export function replicaConfig(
+  base: string,
+  idp: Pick<Idp, 'issuer' | 'clientId'>,
+  dataDir: string,
+  databaseUrl: string,
+) {
+  return {
+    mcpServers: { everything: EVERYTHING },
+    team: {
+      publicUrl: base,
+      oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: '${env:DASH_OIDC_SECRET}' },
+      roles: TEST_ROLES,
+      dataDir,
+      database: { url: databaseUrl },
+    },
+  };
+}
+
 /** Starts `count` (1–3) replicas on `databaseUrl` behind HAProxy. */
 export async function startReplicas(
   count: number,
@@ -49,16 +71,7 @@ export async function startReplicas(
     people: options.people ?? DEFAULT_PEOPLE,
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-replicas-'));
-  const config = {
-    mcpServers: { everything: EVERYTHING },
-    team: {
-      publicUrl: base,
-      oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: '${env:DASH_OIDC_SECRET}' },
-      roles: TEST_ROLES,
-      dataDir,
-      database: { url: options.databaseUrl },
-    },
-  };
+  const config = replicaConfig(base, idp, dataDir, options.databaseUrl);
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const replicas: Replica[] = [];
   // One after the other: the first applies the migrations, the others find them current.
