@@ -30,6 +30,7 @@ const env = useDashboard({
     ...Object.fromEntries(table.map((s) => [s.name, s.config])),
     remote: { type: 'http', url: `http://127.0.0.1:${everything!.port}/mcp` },
     modern: { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'] },
+    loop: { command: 'node', args: ['test/fixtures/crash-loop-server.mjs', 'early'] },
   }),
 });
 
@@ -91,6 +92,37 @@ describe('connection doctor on the cards', function () {
   it('the process that exits shows the stderr lines that explain it (from the error on, not its banner), as text', async () => {
     const stderr = await waitFor(() => doctorPart(card('exits'), 'stderr'), 20_000, 'stderr lines');
     expect(stderr).to.equal('Error: NOTES_API_KEY is not set\n    set it in the "env" of this server');
+  });
+
+  it('a server that keeps failing at start: the card says the gateway stopped it, with its cause and Restart, which starts it again', async function () {
+    this.timeout(90_000);
+    const c = await waitFor(() => card('loop'), 20_000, 'card loop');
+    // Five quick failures with the restart backoff between them (about 8–20 s), then the card's next poll.
+    const message = await waitFor(
+      () => (/failed 5 times/.test(doctorPart(c, 'message') ?? '') ? doctorPart(c, 'message') : undefined),
+      60_000,
+      'the crash-loop diagnosis on loop',
+    );
+    expect(message).to.equal(
+      '"node" failed 5 times in a row soon after starting (last: exited with code 3); the gateway stopped restarting it.',
+    );
+    expect(doctorPart(c, 'stderr')).to.equal('Error: DATABASE_URL is not set');
+    expect(doctorPart(c, 'action')).to.contain('then press Restart');
+    expect(c.shadowRoot!.querySelector('.metrics')!.textContent).to.contain('process: stopped after repeated failures');
+    const gateway = env.dashboard.services!.gateway;
+    expect((await gateway.listServers()).find((s) => s.name === 'loop')!.state).to.equal('failing');
+    const restart = c.shadowRoot!.querySelector<HTMLButtonElement>(
+      'mcp-connection-doctor button[data-action="restart"]',
+    )!;
+    expect(restart.textContent!.trim()).to.equal('Restart');
+    restart.click();
+    // The gateway starts it again (its log says so), and the card leaves the crash-loop diagnosis.
+    await waitFor(
+      async () => /Restart pressed: starting it again/.test(await gateway.stderr('loop')),
+      15_000,
+      'the gateway to start loop again',
+    );
+    await waitFor(() => !/failed 5 times/.test(doctorPart(c, 'message') ?? ''), 15_000, 'the old diagnosis to go');
   });
 
   it("the HTML page's script never ran (sentinel)", async () => {

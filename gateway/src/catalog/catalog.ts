@@ -42,7 +42,8 @@ export interface CatalogServer extends DiscoveryTarget {
   /** Its warm spare (the first discovery follows it), backoff and spawn path. */
   readonly processes: {
     readonly warm: { onSettled(listener: (warm: boolean) => void): void } | undefined;
-    restartDelay(): number;
+    /** Null once the server is failing (a crash loop): nothing starts it until the person's Restart. */
+    restartDelay(): number | null;
     discoveryUpstream(): Upstream;
   };
   /** Told the method of every notification relayed to a page (a `list_changed` makes the entry stale). */
@@ -183,6 +184,7 @@ class CatalogSlot {
       return;
     }
     const delay = this.server.processes.restartDelay();
+    if (delay === null) return; // failing: discovered again once the person presses Restart ('restarted')
     this.server.log.note(`catalog: discovering again in ${delay} ms`);
     this.request(delay);
   }

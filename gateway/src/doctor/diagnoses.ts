@@ -91,6 +91,28 @@ export function spawnProblem(
   );
 }
 
+/**
+ * A server whose processes kept failing soon after they started: the gateway stopped starting it. `failures`
+ * quick failures in a row; `explaining`: the lines of stderr that explain the last exit (stderr-explain.ts).
+ */
+export function crashLoopProblem(
+  site: ProblemSite,
+  command: string,
+  failures: number,
+  lastExit: string,
+  explaining: string[],
+): ConnectionProblem {
+  const lines = explaining.map((l) => safeLine(l, 200));
+  return problem(
+    site,
+    'spawn',
+    'crash-loop',
+    `"${command}" failed ${failures} times in a row soon after starting (last: ${lastExit}); the gateway stopped restarting it.`,
+    `Fix what it says below (often arguments or environment in ${entry(site)}), then press Restart in its card. Saving a change to its config entry restarts it too.`,
+    { command, failures, lastExit, stderrTail: lines },
+  );
+}
+
 /** A child that ended before its session was ready. */
 export function exitProblem(
   site: ProblemSite,

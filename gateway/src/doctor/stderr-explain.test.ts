@@ -44,6 +44,21 @@ describe('explaining lines of stderr', () => {
     assert.deepEqual(explainingLines([]), []);
   });
 
+  test('two processes of one server writing at once: the explanation ends where the second run starts over', () => {
+    const stderr = [
+      'starting notes-server 1.2.0',
+      'starting notes-server 1.2.0',
+      'Error: NOTES_API_KEY is not set',
+      '    set it in the "env" of this server',
+      'starting notes-server 1.2.0',
+      'Error: NOTES_API_KEY is not set',
+    ];
+    assert.deepEqual(explainingLines(stderr), [
+      'Error: NOTES_API_KEY is not set',
+      '    set it in the "env" of this server',
+    ]);
+  });
+
   test("only the last process's lines count, without the gateway's notes", () => {
     const buffer = [
       '[gateway 2026-11-28T10:00:00.000Z] started (pid 10)',

@@ -30,7 +30,17 @@ export function explainingLines(lines: readonly string[], max = 4): string[] {
     told.push(line);
   }
   const first = told.findIndex((line) => EXPLAINS.test(line) || ERRNO.test(line));
-  return first >= 0 ? told.slice(first, first + max) : told.slice(-max);
+  if (first < 0) return told.slice(-max);
+  // Two processes of one server may write at once (a warm spare and a discovery): a line seen before is the
+  // next run's output starting over, so the explanation ends there.
+  const seen = new Set(told.slice(0, first));
+  const out: string[] = [];
+  for (const line of told.slice(first)) {
+    if (out.length >= max || seen.has(line)) break;
+    seen.add(line);
+    out.push(line);
+  }
+  return out;
 }
 
 /** A note the gateway writes into a server's stderr buffer when it starts a process (relay/supervisor.ts). */

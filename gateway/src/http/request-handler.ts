@@ -11,7 +11,7 @@ import { readBody, safeDecode, sendJson, sendJsonText } from './http-io.js';
 import { launchExchange } from './launch-routes.js';
 import { handleRegistryRoute } from './registry-routes.js';
 import { checkHostAndOrigin } from './security.js';
-import { handleMcp, handleStderr } from './server-routes.js';
+import { handleMcp, handleRestart, handleStderr } from './server-routes.js';
 import { serveStatic } from './static-files.js';
 import type { TeamMode } from '../team/team-mode.js';
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
@@ -247,6 +247,7 @@ async function apiRoute(ctx: RouteContext, req: IncomingMessage, res: ServerResp
   )
     return;
   if (handleStderr(req, res, path, ctx.servers, ctx.configFile)) return;
+  if (handleRestart(req, res, path, ctx.servers, ctx.configFile)) return;
   if (
     path.startsWith('/api/registry') &&
     (await handleRegistryRoute(req, res, path, { config: ctx.config, configFile: ctx.configFile, sendJson, readBody }))

@@ -23,6 +23,38 @@ export function handleStderr(
   return true;
 }
 
+/**
+ * `POST /api/servers/<name>/restart`: starts a server the gateway stopped restarting (a crash loop) again. Answers
+ * `{ restarted: true }`, or `{ restarted: false, reason }` when it was not stopped. True when it answered.
+ */
+export function handleRestart(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  servers: Map<string, ServerRouter>,
+  configFile: string,
+): boolean {
+  const match = /^\/api\/servers\/([^/]+)\/restart$/.exec(path);
+  if (!match) return false;
+  if (req.method !== 'POST') {
+    sendJson(res, 405, { error: 'Use POST to restart a server.' });
+    return true;
+  }
+  const name = safeDecode(match[1]!);
+  const server = servers.get(name);
+  if (!server) {
+    sendJson(res, 404, { error: `No server named "${name}" in ${configFile}.` });
+    return true;
+  }
+  if (server.restartFailing()) sendJson(res, 200, { restarted: true });
+  else
+    sendJson(res, 200, {
+      restarted: false,
+      reason: `Server "${name}" was not stopped by the gateway; it starts on its own when a page connects.`,
+    });
+  return true;
+}
+
 /** `/mcp/<name>`: the MCP endpoint of one configured server, handed to its router. True when it answered. */
 export async function handleMcp(
   req: IncomingMessage,

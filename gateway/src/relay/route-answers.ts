@@ -26,7 +26,9 @@ export function isInitialize(body: unknown): boolean {
 /** The answer to an `initialize` for a server that cannot start until its config is fixed (the problem says how). */
 export function sendBlocked(res: ServerResponse, body: unknown, problem: ConnectionProblem): void {
   const id =
-    (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown })?.method === 'initialize')?.id ?? null;
+    (Array.isArray(body) ? body : [body]).find((m) => (m as { method?: unknown })?.method === 'initialize')?.id ??
+    (body as { id?: unknown } | null)?.id ??
+    null;
   sendJsonRpcAnswer(res, 200, {
     jsonrpc: '2.0',
     id,

@@ -174,6 +174,7 @@ export class ServerRouter implements ModernHost {
     const lastError = this.problems.lastError;
     let state: GatewayServerSummary['state'];
     if (this.disabled) state = 'disabled';
+    else if (this.processes.failing && !states.includes('ready')) state = 'failing';
     else if (states.includes('restarting')) state = 'restarting';
     else if (states.includes('ready')) state = 'running';
     else if (
@@ -213,9 +214,11 @@ export class ServerRouter implements ModernHost {
     body: unknown,
     team?: { guard: OutgoingFilter; mayUse(session: RelaySession): boolean; sub?: string },
   ): Promise<void> {
-    if (this.blockedBy && req.method === 'POST' && isInitialize(body)) {
+    // A blocked config, or a crash loop the person has not restarted yet: no new session starts a process.
+    const stopped = this.blockedBy ?? this.processes.failing;
+    if (stopped && req.method === 'POST' && (isInitialize(body) || classify(req, body).kind === 'modern')) {
       countRelayError(this.name, 'blocked');
-      sendBlocked(res, body, this.blockedBy);
+      sendBlocked(res, body, stopped);
       return;
     }
     const sessionId = req.headers['mcp-session-id'];
@@ -336,6 +339,16 @@ export class ServerRouter implements ModernHost {
   startWarm(queue: SpawnQueue): void {
     if (this.disabled || this.blockedBy) return;
     this.processes.startWarm(queue, this);
+  }
+
+  /**
+   * The person pressed Restart on a failing server (`POST /api/servers/<name>/restart`): it may start again — a
+   * warm spare now, the catalog lists it again, and the next page session starts it. False when it was not failing.
+   */
+  restartFailing(): boolean {
+    if (!this.processes.resume()) return false;
+    this.relayed('restarted');
+    return true;
   }
 
   /** Child pids of live sessions. */

@@ -57,8 +57,8 @@ export interface ProcessLease {
   stable(): void;
   /** An upstream exited; `how` says how, for the card. */
   exited(exit: ExitInfo | undefined, how: string): void;
-  /** The next restart delay (capped exponential backoff). */
-  restartDelay(): number;
+  /** The next restart delay (capped exponential backoff); null when the server is failing (a crash loop): do not restart. */
+  restartDelay(): number | null;
   /** A session restarts its upstream. */
   restarting(): void;
 }

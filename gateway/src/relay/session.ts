@@ -94,7 +94,8 @@ export class RelaySession {
     try {
       await this.startUpstream();
     } catch (error) {
-      this.startError = (error as UpstreamStartError).answer;
+      this.startError =
+        error instanceof UpstreamStartError ? error.answer : { code: SERVER_GONE, message: (error as Error).message };
     }
   }
 
@@ -299,6 +300,11 @@ export class RelaySession {
   }
 
   private scheduleRestart(delay = this.host.processes.restartDelay()): void {
+    if (delay === null) {
+      // A crash loop: the server is failing and is not started again until the person presses Restart.
+      void this.close(`the server kept failing soon after starting, so the gateway stopped restarting it`);
+      return;
+    }
     this.state = 'restarting';
     this.host.log.note(`${this.host.server.transport === 'http' ? 'reconnecting' : 'restarting'} in ${delay} ms`);
     clearTimeout(this.restartTimer);

@@ -72,7 +72,7 @@ export class SharedProcess {
   /** Counts child exits and failed starts: the sessions of one loss share one restart delay. */
   private generation = 0;
   private noted = { exit: -1, delay: -1, restart: -1 };
-  private delay = 0;
+  private delay: number | null = 0;
 
   /** The process lease the sessions of this server use: seats on the shared child, one backoff per loss. */
   readonly lease: ProcessLease;

@@ -1,4 +1,7 @@
 import { isStdioServer, type ServerConfig } from '../../../src/core/shared/config/config-schema.js';
+import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/connection-problem.js';
+import { crashLoopProblem } from '../doctor/diagnoses.js';
+import { explainingLines, lastRunLines } from '../doctor/stderr-explain.js';
 import type { ServerAuth } from '../oauth/server-auth.js';
 import { backoffDelay } from './backoff.js';
 import { createHttpTransport } from './http-transport.js';
@@ -7,7 +10,7 @@ import type { ProblemReporter } from './problem-reporter.js';
 import type { HttpExchange, ServerFacts } from './session-host.js';
 import type { SpawnQueue } from './spawn-queue.js';
 import type { StderrBuffer } from './stderr-buffer.js';
-import { createUpstream, type ExitInfo, type Upstream } from './upstream.js';
+import { createUpstream, describeExit, type ExitInfo, type Upstream } from './upstream.js';
 import { ChildRegistry, WarmSpare, type SpareHost } from './warm-pool.js';
 
 /** Tunables, mostly for tests. */
@@ -22,6 +25,8 @@ export interface SupervisorTiming {
   maxSessions: number;
   /** Open sessions of a `shared` server (they share one child, so this bounds only the gateway's own bookkeeping). */
   maxSharedSessions: number;
+  /** A stdio server that fails this many times in a row soon after starting is not restarted any more (a crash loop). */
+  crashLoopLimit: number;
 }
 
 /** What users get. */
@@ -32,6 +37,7 @@ export const DEFAULT_TIMING: SupervisorTiming = {
   idleMs: 5 * 60_000,
   maxSessions: 16,
   maxSharedSessions: 1024,
+  crashLoopLimit: 5,
 };
 
 /** What a process supervisor is built from. */
@@ -71,6 +77,15 @@ export class ProcessSupervisor {
   /** The warm spare of a stdio server (warm-pool.ts), once the gateway listens; the catalog follows it. */
   warm: WarmSpare | undefined;
   private consecutiveFailures = 0;
+  /** Restarts asked for in a row with no child staying up `stableMs` in between (a warm spare's quiet wait does not count). */
+  private quickFailures = 0;
+  /**
+   * Set once `crashLoopLimit` restarts came in a row without a stable child: nothing starts this server again until
+   * `resume()` (the person's Restart). A config change makes a new supervisor, so it starts afresh too.
+   */
+  failing: ConnectionProblem | undefined;
+  /** What the last process that exited wrote about it (taken at its exit: other children may write after it). */
+  private lastWords: string[] = [];
   /** A started child handed on by the 2026 probe, for the next 2025 session (see modern-relay.ts). */
   private spare: { upstream: Upstream; at: number } | undefined;
   /** A single-instance server gets its warm process back once the one before it has gone. */
@@ -98,17 +113,19 @@ export class ProcessSupervisor {
   /** Starts keeping a warm spare (stdio servers only); `host` is what the spare reports to. */
   startWarm(queue: SpawnQueue, host: SpareHost): void {
     if (!isStdioServer(this.options.config) || this.warm) return;
-    this.warm = new WarmSpare(
-      host,
-      queue,
-      () => this.spawnChild(),
-      () => !(this.single || this.shared) || this.children.count() === 0,
-    );
+    this.warm = new WarmSpare(host, queue, {
+      create: () => this.spawnChild(),
+      mayStart: () => !this.failing && (!(this.single || this.shared) || this.children.count() === 0),
+      // A spare nobody spoke to says nothing about a session's child: it resets the backoff, not the crash-loop count.
+      stable: () => void (this.consecutiveFailures = 0),
+      retrying: () => void (this.restarts += 1),
+    });
     this.warm.fill();
   }
 
   /** An upstream for a session: the warm spare or the probe's child if one is waiting, else a new one. */
   async lease(): Promise<Upstream> {
+    if (this.failing) throw new Error(`${this.failing.message} ${this.failing.action}`);
     const spare = this.spare;
     this.spare = undefined;
     if (spare && Date.now() - spare.at < 60_000 && !spare.upstream.exit()) return spare.upstream;
@@ -122,6 +139,8 @@ export class ProcessSupervisor {
    * client to use instead of the server's (a person's own, in team mode).
    */
   spawnChild(auth: ServerAuth | undefined = this.options.auth()): Upstream {
+    // A restart or discovery timed before the server was stopped starts nothing: it fails with the diagnosis.
+    if (this.failing) throw new Error(`${this.failing.message} ${this.failing.action}`);
     const { config, configDir, log, extraEnv } = this.options;
     return this.children.track(createUpstream(config, configDir, log, extraEnv(), auth));
   }
@@ -178,6 +197,8 @@ export class ProcessSupervisor {
   exited(exit: ExitInfo | undefined, how: string): void {
     this.lastExit = { code: exit?.code ?? null, signal: exit?.signal ?? null, at: new Date().toISOString() };
     this.options.problems.noteError(`exited ${how}`);
+    const words = explainingLines(lastRunLines(this.options.log.tail(30)));
+    if (words.length > 0) this.lastWords = words;
     this.options.log.note(`exited ${how}`);
   }
 
@@ -186,17 +207,57 @@ export class ProcessSupervisor {
     this.consecutiveFailures += 1;
   }
 
-  /** Resets the backoff once a child has stayed up long enough. */
+  /** Resets the backoff and the crash-loop count once a child has stayed up long enough. */
   stable(): void {
     this.consecutiveFailures = 0;
+    this.quickFailures = 0;
   }
 
-  /** The next restart delay (capped exponential); each call counts as one more failure. */
-  restartDelay(): number {
-    const { backoffBase, backoffMax } = this.options.timing;
+  /**
+   * The next restart delay (capped exponential); each call counts as one more failure. Null once the server is
+   * failing: a stdio server asked to restart `crashLoopLimit` times in a row without a stable child is stopped
+   * (reported once, with what it last wrote) instead of being started again for ever.
+   */
+  restartDelay(): number | null {
+    if (this.failing) return null;
+    const { backoffBase, backoffMax, crashLoopLimit } = this.options.timing;
+    this.quickFailures += 1;
+    if (isStdioServer(this.options.config) && this.quickFailures >= crashLoopLimit) {
+      this.stopRestarting();
+      return null;
+    }
     const delay = backoffDelay(this.consecutiveFailures, backoffBase, backoffMax);
     this.consecutiveFailures += 1;
     return delay;
+  }
+
+  private stopRestarting(): void {
+    const { facts, log, problems } = this.options;
+    const last = this.lastExit
+      ? `exited ${describeExit({ code: this.lastExit.code, signal: this.lastExit.signal as NodeJS.Signals | null })}`
+      : (problems.lastError ?? 'it did not start');
+    const command = facts.stdio?.command ?? facts.name;
+    // A process that cannot be started at all (command not found, no such cwd…) keeps that diagnosis: it says more.
+    const current = problems.problem;
+    this.failing =
+      current?.step === 'spawn' && current.kind !== 'exited' && current.kind !== 'crash-loop'
+        ? current
+        : problems.report(crashLoopProblem(facts.site, command, this.quickFailures, last, this.lastWords));
+    log.note(`stopped restarting after ${this.quickFailures} failures in a row; press Restart in its card`);
+  }
+
+  /** The person pressed Restart: a failing server may start again, with a fresh backoff. True when it was failing. */
+  resume(): boolean {
+    const was = this.failing !== undefined;
+    this.failing = undefined;
+    this.quickFailures = 0;
+    this.consecutiveFailures = 0;
+    if (was) {
+      this.options.problems.recovered();
+      this.options.log.note('Restart pressed: starting it again');
+      this.warm?.resume();
+    }
+    return was;
   }
 
   /** Counts one restart. */

@@ -48,6 +48,18 @@ export class ChildRegistry {
 /** What a spare reports to: its server's facts, log, problems and process records. */
 export type SpareHost = Pick<SessionHost, 'server' | 'log' | 'problems' | 'processes'>;
 
+/** What a spare asks of its server's process supervisor. */
+export interface SpareHooks {
+  /** Creates (does not start) a child for this server. */
+  create(): Upstream;
+  /** True when a new child may be started now (a single-instance server with a live child, or a failing one, says no). */
+  mayStart(): boolean;
+  /** A spare stayed up `stableMs`. */
+  stable(): void;
+  /** A spare is started again after a failure (the card's restart counter). */
+  retrying(): void;
+}
+
 /** What the card and `/api/servers` learn about the spare. */
 export type SpareState = 'none' | 'queued' | 'starting' | 'warm';
 
@@ -64,10 +76,7 @@ export class WarmSpare {
   constructor(
     private readonly host: SpareHost,
     private readonly queue: SpawnQueue,
-    /** Creates (does not start) a child for this server. */
-    private readonly create: () => Upstream,
-    /** True when a new child may be started now (a single-instance server with a live child says no). */
-    private readonly mayStart: () => boolean,
+    private readonly hooks: SpareHooks,
   ) {}
 
   /** Where the spare is. */
@@ -95,10 +104,18 @@ export class WarmSpare {
       this.spawning ||
       this.refillTimer ||
       this.failures >= MAX_SPARE_FAILURES ||
-      !this.mayStart()
+      !this.hooks.mayStart()
     )
       return;
     this.queue.add(this, () => this.spawn());
+  }
+
+  /** The person pressed Restart on a failing server: start a spare again, with a fresh count of failures. */
+  resume(): void {
+    this.failures = 0;
+    clearTimeout(this.refillTimer);
+    this.refillTimer = undefined;
+    this.fill();
   }
 
   /** Fills again after `delay` (debounced: pages take spares in bursts). */
@@ -160,8 +177,8 @@ export class WarmSpare {
   }
 
   private async spawn(): Promise<void> {
-    if (this.closed || this.spare || !this.mayStart()) return;
-    const upstream = this.create();
+    if (this.closed || this.spare || !this.hooks.mayStart()) return;
+    const upstream = this.hooks.create();
     this.spawning = upstream.transport.start();
     try {
       await this.spawning;
@@ -216,7 +233,7 @@ export class WarmSpare {
     this.stableTimer = setTimeout(() => {
       if (this.spare !== entry) return;
       this.failures = 0;
-      this.host.processes.stable();
+      this.hooks.stable();
     }, this.host.processes.stableMs);
     this.stableTimer.unref();
     if (warm) return Promise.resolve();
@@ -235,6 +252,8 @@ export class WarmSpare {
     for (const listener of this.settledListeners) listener(false);
     if (this.closed || this.failures >= MAX_SPARE_FAILURES) return;
     const delay = this.host.processes.restartDelay();
+    if (delay === null) return; // the server is failing (a crash loop): only the person's Restart starts it again
+    this.hooks.retrying();
     this.host.log.note(`starting a spare again in ${delay} ms`);
     this.refillLater(delay);
   }

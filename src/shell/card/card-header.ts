@@ -39,7 +39,8 @@ export interface CardHeaderView {
 /** The state the header shows (MCP-WP-5.2.2 states). */
 function headerState(v: CardHeaderView): MCPWidgetStatus['state'] {
   if (v.phase === 'disabled') return 'disabled';
-  if (v.phase === 'error') return 'error';
+  // The gateway stopped restarting it (a crash loop): its diagnosis shows, with Restart, whatever this page's session says.
+  if (v.phase === 'error' || v.server.state === 'failing') return 'error';
   if (v.phase !== 'ready') return 'loading';
   if (v.connecting) return 'loading';
   // The widget sees the browser's session, which survives; the gateway knows the server is gone meanwhile.
@@ -68,7 +69,13 @@ export function renderCardHeader(v: CardHeaderView): TemplateResult {
   const t = v.t;
   const state = headerState(v);
   // A connect refused for authorization without a diagnosis: the Sign in panel says why (one message, not two).
-  const problem = v.phase === 'error' ? (v.problem ?? s.problem ?? undefined) : undefined;
+  const failing = s.state === 'failing';
+  // Failing: the gateway's diagnosis (why it stopped) is newer than this card's failed connect.
+  const problem = failing
+    ? (s.problem ?? v.problem)
+    : v.phase === 'error'
+      ? (v.problem ?? s.problem ?? undefined)
+      : undefined;
   const error =
     v.phase === 'error'
       ? v.authNeeded && !problem
@@ -100,9 +107,10 @@ export function renderCardHeader(v: CardHeaderView): TemplateResult {
         .server=${s}
         state=${state}
         .error=${error}
-        .problem=${v.phase === 'error' ? v.problem : undefined}
+        .problem=${v.phase === 'error' || failing ? problem : undefined}
         ?helpful=${v.phase === 'error' && !v.authNeeded}
         .signIn=${v.signIn}
+        .restart=${() => v.reconnect()}
       ></mcp-server-status>
       <span class="spacer"></span>
       ${

@@ -11,6 +11,7 @@ export const PROCESS_STATES = new Set<string>([
   'restarting',
   'crashed',
   'failed',
+  'failing',
   'disabled',
 ]);
 

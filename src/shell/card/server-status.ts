@@ -82,6 +82,7 @@ export class McpServerStatus extends LitElement {
     compact: { type: Boolean, reflect: true },
     helpful: { type: Boolean },
     signIn: { attribute: false },
+    restart: { attribute: false },
   };
 
   declare server: GatewayServerSummary | undefined;
@@ -99,6 +100,8 @@ export class McpServerStatus extends LitElement {
    * diagnosis is "authorization needed" (`embedded`: the doctor already says why), beside the region otherwise.
    */
   declare signIn: ((embedded: boolean) => unknown) | undefined;
+  /** Starts a server the gateway stopped restarting (a crash loop) again: a Restart button inside that diagnosis. */
+  declare restart: (() => void) | undefined;
   private readonly l10n = new ShellLocalize(this);
 
   constructor() {
@@ -123,7 +126,13 @@ export class McpServerStatus extends LitElement {
       this.compact
         ? html`<p class="error-text" title=${doctorText(t, p).action}>✗ ${doctorText(t, p).message}</p>`
         : html`<mcp-connection-doctor .problem=${p}
-            >${p.step === 'auth' && this.signIn ? this.signIn(true) : nothing}</mcp-connection-doctor
+            >${p.step === 'auth' && this.signIn ? this.signIn(true) : nothing}${
+              p.kind === 'crash-loop' && this.restart
+                ? html`<button type="button" class="restart" data-action="restart" @click=${() => this.restart?.()}>
+                    ${t('card.restartServer')}
+                  </button>`
+                : nothing
+            }</mcp-connection-doctor
           >`;
     if (server.state === 'restarting' && state !== 'error') {
       return html`<div class="server-problem" role="status"

@@ -80,6 +80,27 @@ export class McpWidgetCard extends LitElement {
     return this.session.start(force);
   }
 
+  /**
+   * Reconnect (or Restart in the diagnosis): a server the gateway stopped restarting (a crash loop) is started
+   * again first; then this card connects afresh.
+   */
+  private async reconnect(): Promise<void> {
+    const s = this.server;
+    if (s.state === 'failing' || s.problem?.kind === 'crash-loop' || this.problem?.kind === 'crash-loop') {
+      try {
+        await this.gateway.value!.restartServer(s.name);
+      } catch (error) {
+        this.phase = 'error';
+        this.error = this.t('card.restartFailed', { message: (error as Error).message });
+        return;
+      }
+      // Until the next poll of the server list says otherwise, it is starting.
+      this.server = { ...s, state: 'starting', problem: null, lastError: null };
+      this.problem = undefined;
+    }
+    await this.start(true);
+  }
+
   /** Switches the widget type for this server, persists the choice and remounts (no reconnect). */
   chooseWidgetType(type: string): Promise<void> {
     return this.session.chooseWidgetType(type);
@@ -149,7 +170,7 @@ export class McpWidgetCard extends LitElement {
         t,
         choose: (type) => void this.chooseWidgetType(type),
         refresh: () => void this.session.refresh(),
-        reconnect: () => void this.start(true),
+        reconnect: () => void this.reconnect(),
         toggleLog: () => void this.toggleLog(),
       })}
       <div class="body">

@@ -121,6 +121,8 @@ export class McpStatusTile extends LitElement {
     const [bridge, history] = [this.bridge.value, this.history.value];
     if (!server || !bridge || !history) return 'loading';
     if (server.disabled) return 'disabled';
+    // The gateway stopped restarting it (a crash loop): an error whatever this page's session last saw.
+    if (server.state === 'failing') return 'error';
     const connection = bridge.getServer(server.name);
     if (!connection || connection.state === 'connecting' || connection.state === 'idle')
       return this.error ? 'error' : 'loading';

@@ -7,7 +7,8 @@ import type { GatewayAuthSummary } from './gateway-oauth.js';
 export interface GatewayServerSummary {
   name: string;
   transport: 'stdio' | 'http';
-  state: 'idle' | 'starting' | 'running' | 'restarting' | 'crashed' | 'failed' | 'disabled';
+  /** `failing`: it kept failing soon after starting, so the gateway stopped restarting it until someone presses Restart. */
+  state: 'idle' | 'starting' | 'running' | 'restarting' | 'crashed' | 'failed' | 'failing' | 'disabled';
   restarts: number;
   sessions: number;
   lastError: string | null;
@@ -184,6 +185,14 @@ export class GatewayClient {
   async stderr(serverName: string): Promise<string> {
     const body = await this.json<{ stderr: string }>(`/api/servers/${encodeURIComponent(serverName)}/stderr`);
     return body.stderr;
+  }
+
+  /** Starts a server the gateway stopped restarting (a crash loop) again; false when it was not stopped. */
+  async restartServer(serverName: string): Promise<boolean> {
+    const body = await this.json<{ restarted: boolean }>(`/api/servers/${encodeURIComponent(serverName)}/restart`, {
+      method: 'POST',
+    });
+    return body.restarted === true;
   }
 
   /** Port of the MCP Apps sandbox origin the gateway serves (see sandbox-origin.ts). */

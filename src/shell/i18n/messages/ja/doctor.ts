@@ -37,6 +37,10 @@ export const doctor: Record<keyof typeof en, I18nMessage> = {
     'stderr に書かれた原因を下に示します (全体はサーバーログにあります)。そこに書かれている問題 (多くは {configFile} の "mcpServers.{server}" の引数や環境変数) を直してから、再接続を押してください。',
   'doctor.exited.actionQuiet':
     'stderr には何も出力されませんでした。{configFile} の "mcpServers.{server}" の引数と環境変数を確認してから、再接続を押してください。',
+  'doctor.crash-loop':
+    '「{command}」は起動直後の失敗が {failures} 回続いたため、ゲートウェイは再起動をやめました (最後: {lastExit})。',
+  'doctor.crash-loop.action':
+    '下に示す原因 (多くは {configFile} の "mcpServers.{server}" の引数や環境変数) を直してから、再起動を押してください。設定のこのエントリを変更して保存しても再起動します。',
   'doctor.certificate': '{host} の TLS 証明書が受け入れられませんでした ({code})。',
   'doctor.certificate.action':
     'サーバーが独自の認証局を使っている場合は NODE_EXTRA_CA_CERTS=<その CA ファイル> を付けてダッシュボードを起動してください。そうでなければサーバーの証明書を直す必要があります。',
