@@ -22,6 +22,7 @@ import { factListStyles } from '../kit/styles/facts.styles.js';
 import { panelStyles } from './server-panel.styles.js';
 import { en } from './messages-en.js';
 import { ja } from './messages-ja.js';
+import { shownCapabilities } from './capabilities.js';
 
 const TABS = ['overview', 'tools', 'resources', 'prompts', 'tasks', 'log', 'activity'] as const;
 type Tab = (typeof TABS)[number];
@@ -132,7 +133,7 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     const info = this.info!;
     const t = this.t;
     const n = (value: number) => this.l10n.formatNumber(value);
-    const caps = Object.keys(info.capabilities ?? {}).filter((k) => info.capabilities[k]);
+    const caps = shownCapabilities(info.capabilities);
     const templates = info.resourceTemplates?.length ?? 0;
     return html`<dl>
         <dt>${t('overview.server')}</dt><dd>${info.serverName}</dd>
