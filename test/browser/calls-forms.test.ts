@@ -62,6 +62,27 @@ async function freshForm(runner: HTMLElement): Promise<McpSchemaForm> {
   return form;
 }
 
+/** True when `el` is inside the window and every scrolling box around it shows at least part of it. */
+function inView(el: Element): boolean {
+  const rect = el.getBoundingClientRect();
+  if (rect.height === 0 || rect.top >= window.innerHeight || rect.bottom <= 0) return false;
+  for (let node: Node | null = el.parentNode; node;) {
+    if (node instanceof ShadowRoot) {
+      node = node.host;
+      continue;
+    }
+    if (node instanceof HTMLElement) {
+      const style = getComputedStyle(node);
+      if (/(auto|scroll)/.test(style.overflowY) && node.scrollHeight > node.clientHeight) {
+        const box = node.getBoundingClientRect();
+        if (rect.top >= box.bottom || rect.bottom <= box.top) return false;
+      }
+    }
+    node = node.parentNode;
+  }
+  return true;
+}
+
 async function runnerText(runner: HTMLElement, text: string, timeoutMs = 15_000): Promise<string> {
   return waitFor(
     () => (deepText(runner.shadowRoot!).includes(text) ? deepText(runner.shadowRoot!) : undefined),
@@ -125,6 +146,9 @@ describe('Forms that take real input: server-filesystem and server-memory end to
     answerDialog(env.dashboard, 'confirm');
     await runnerText(runner, 'Successfully wrote');
     expect(await readScratchFile(scratch, 'three.txt')).to.equal('first line\nsecond line\nthird line');
+    // The result is brought into view below the form (issue 30: it was below the fold of the card).
+    const view = deepQuery('mcp-result-view', runner.shadowRoot!)!;
+    await waitFor(() => inView(view), 3000, 'the result in view');
   });
 
   it('"Several lines" turns any free text field into a text area; typed line breaks reach the server', async () => {

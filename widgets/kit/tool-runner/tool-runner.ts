@@ -84,6 +84,16 @@ export class McpToolRunner extends LitElement {
     if (changed.has('tool') && previous !== undefined && previous.name !== this.tool?.name) this.call.reset();
   }
 
+  /** The result last brought into view (a new one is scrolled to once). */
+  private shownResult: unknown;
+
+  override updated(): void {
+    // After Invoke the result appears below the form: bring it into view once, without moving more than needed.
+    if (this.call.phase !== 'done' || this.call.result === this.shownResult) return;
+    this.shownResult = this.call.result;
+    this.renderRoot.querySelector('mcp-result-view')?.scrollIntoView?.({ block: 'nearest' });
+  }
+
   /**
    * An agent's call through this form (the widget's AgentAPI "invoke-tool"): the form shows the agent's
    * arguments and the call goes out for the agent (`agentInvocation`), through the same policy and dialog
