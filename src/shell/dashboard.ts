@@ -3,7 +3,7 @@ import { createRef, ref } from 'lit/directives/ref.js';
 import type { GatewayServerSummary } from '../core/shared/gateway-api/gateway-client.js';
 import type { ModelToolDescriptor } from '../core/mcplet/model-tools.js';
 import type { AgentsHost } from './agents/install-agents.js';
-import type { AppBarActionEvent } from './app-bar/app-bar-action-event.js';
+import type { AppBarAction, AppBarActionEvent } from './app-bar/app-bar-action-event.js';
 import { appBarStyles } from './app-bar/app-bar.styles.js';
 import { dashboardStyles } from './dashboard.styles.js';
 import { ShellLocalize } from './i18n/shell-localize.js';
@@ -15,6 +15,9 @@ import type { McpThemePanel } from './panels/theme-panel.js';
 import type { RegistryHost } from './registry/registry-host.js';
 import type { SavedCallsHost } from './saved-calls/saved-calls-host.js';
 import type { HostServices } from './services/host-services.js';
+import { PREFERENCE_KEYS } from './services/preferences.js';
+import type { McpCommandPalette, PaletteChooseEvent } from './palette/command-palette.js';
+import type { PaletteHost } from './palette/palette-actions.js';
 import { shellStyles } from './shell.styles.js';
 import { DashboardBoot, type DashboardDialogs } from './startup/dashboard-boot.js';
 import type { DashboardProblem } from './startup/server-watch.js';
@@ -62,6 +65,14 @@ export class McpDashboard extends LitElement {
     link: createRef(),
     passkey: createRef(),
   };
+  private readonly palette = createRef<McpCommandPalette>();
+  /** Ctrl/⌘+K anywhere on the page opens the command palette. */
+  private readonly onKey = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k' && this.services) {
+      e.preventDefault();
+      void this.openPalette();
+    }
+  };
   private readonly panels = {
     theme: createRef<McpThemePanel>(),
     audit: createRef<McpAuditPanel>(),
@@ -96,6 +107,59 @@ export class McpDashboard extends LitElement {
   /** WebMCP registrations behind the header switch. */
   get agents(): AgentsHost | undefined {
     return this.boot.agents;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  /** Opens the command palette (Ctrl/⌘+K; its code loads on first use) over what the page knows now. */
+  async openPalette(): Promise<McpCommandPalette | undefined> {
+    const services = this.services;
+    if (!services) return undefined;
+    // The palette's code loads on first use (the start-up bundle has a byte budget).
+    const [, { paletteEntries }, { paletteSettings }] = await Promise.all([
+      import('./palette/command-palette.js'),
+      import('./palette/palette-entries.js'),
+      import('./palette/palette-actions.js'),
+    ]);
+    const saved = (await this.savedCalls?.list().catch(() => [])) ?? [];
+    const palette = this.palette.value!;
+    palette.entries = () =>
+      paletteEntries({
+        servers: this.servers ?? [],
+        lists: (name) => services.bridge.getServer(name)?.info,
+        savedCalls: saved,
+        dashboards: this.layout.store?.dashboards() ?? [],
+        settings: paletteSettings((key) => this.t(key)),
+      });
+    await palette.show();
+    return palette;
+  }
+
+  private async paletteChose(event: PaletteChooseEvent): Promise<void> {
+    const { runPaletteEntry } = await import('./palette/palette-actions.js');
+    await runPaletteEntry(this.paletteHost(), event.entry, (k) => this.t(k));
+  }
+
+  /** What the palette's choices reach (palette-actions.ts). */
+  private paletteHost(): PaletteHost {
+    return {
+      renderRoot: this.renderRoot,
+      updateComplete: this.updateComplete,
+      layoutStore: () => this.layout.store,
+      savedCalls: this.savedCalls,
+      runAction: (action) => this.runAction(action),
+      setPreference: (key, value) => void this.services?.configuration.set(PREFERENCE_KEYS[key], value).catch(() => {}),
+      openSettings: () => this.renderRoot.querySelector('mcp-app-bar')?.openMenu(),
+      announce: (message) => this.services?.a11y.announce(message, 'polite'),
+    };
   }
 
   /** The Appearance panel (its code is loaded the first time it is opened). */
@@ -149,7 +213,15 @@ export class McpDashboard extends LitElement {
   }
 
   private onAppBarAction(event: AppBarActionEvent): void {
-    switch (event.action) {
+    this.runAction(event.action);
+  }
+
+  /** Opens what an app bar button (or the palette) names. */
+  runAction(action: AppBarAction): void {
+    switch (action) {
+      case 'search':
+        void this.openPalette();
+        return;
       case 'widgets':
         this.storeOpen = !this.storeOpen;
         this.boot.storeRequested();
@@ -215,6 +287,10 @@ export class McpDashboard extends LitElement {
       <mcp-passkey-prompt ${ref(this.dialogs.passkey)}></mcp-passkey-prompt>
       <mcp-audit-panel ${ref(this.panels.audit)}></mcp-audit-panel>
       <mcp-servers-panel ${ref(this.panels.servers)}></mcp-servers-panel>
+      <mcp-command-palette
+        ${ref(this.palette)}
+        @mcp-palette-choose=${(e: PaletteChooseEvent) => void this.paletteChose(e)}
+      ></mcp-command-palette>
     `;
   }
 }

@@ -72,6 +72,11 @@ describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function (
   it('MCP-WP-11.5.2 Tab reaches the header controls in order, each with a visible focus ring; Enter opens Settings', async () => {
     (document.activeElement as HTMLElement | null)?.blur();
     await press('Tab');
+    // Search (the command palette, also Ctrl/⌘+K) comes first.
+    expect(active()?.dataset.action, describeEl(active())).to.equal('search');
+    expect(active()?.getAttribute('aria-keyshortcuts')).to.equal('Control+K Meta+K');
+    expectVisibleFocus(active());
+    await press('Tab');
     expect(active()?.textContent?.trim(), describeEl(active())).to.equal('Widgets');
     expectVisibleFocus(active());
     await press('Tab');

@@ -95,6 +95,13 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     return runner;
   }
 
+  /** Shows one of its tabs (the dashboard's command palette jumps to a server's resources or prompts). */
+  async showTab(tab: Tab): Promise<void> {
+    if (!TABS.includes(tab)) return;
+    this.tab = tab;
+    await this.updateComplete;
+  }
+
   private hasApp(tool: MCPTool | undefined): boolean {
     return Boolean(tool && this.info && this.deps?.AppHost?.appResourceUri(this.info.serverName, tool.name));
   }

@@ -1,5 +1,5 @@
 /** What a button of the app bar asks the dashboard to do. */
-export type AppBarAction = 'widgets' | 'saved-calls' | 'servers' | 'audit' | 'appearance';
+export type AppBarAction = 'search' | 'widgets' | 'saved-calls' | 'servers' | 'audit' | 'appearance';
 
 /** `mcp-app-bar-action`: a button of the app bar was pressed; the dashboard opens what it names. */
 export class AppBarActionEvent extends Event {

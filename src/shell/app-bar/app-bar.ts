@@ -110,9 +110,29 @@ export class McpAppBar extends LitElement {
     void this.configuration.value?.set(key, value).catch(() => {});
   }
 
-  /** Widgets, Saved calls, Servers and Audit log: in the bar, or in the menu on a phone. */
+  /** Opens the Settings menu (the command palette's "Settings"): its first control gets focus. */
+  openMenu(): void {
+    const menu = this.menu();
+    if (!menu) return;
+    menu.open = true;
+    menu.querySelector<HTMLElement>('.menu-panel button, .menu-panel select')?.focus();
+  }
+
+  /** Search (the command palette), Widgets, Saved calls, Servers and Audit log: in the bar, or in the menu on a phone. */
   private renderButtons(t: (key: string) => string) {
     return html`<button
+        type="button"
+        class="search"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K"
+        data-action="search"
+        title=${t('header.searchHint')}
+        @click=${() => this.ask('search')}
+        ?hidden=${!this.ready}
+      >
+        ${t('header.search')}
+      </button>
+      <button
         type="button"
         aria-expanded=${this.storeOpen ? 'true' : 'false'}
         aria-controls="widget-store"

@@ -52,6 +52,11 @@ export class CardSession implements ReactiveController {
   private readonly bus = consume(this.host, busContext);
   private readonly a11y = consume(this.host, a11yContext);
   private instance: WidgetInstance | undefined;
+
+  /** The mounted widget's element (the command palette asks it to show a tool or a tab). */
+  widgetElement(): HTMLElement | undefined {
+    return this.instance?.element;
+  }
   private poll: ReturnType<typeof setInterval> | undefined;
   private serverInfo: MCPServerInfo | undefined;
   /** Counts starts, so a late answer to an older one is ignored. */

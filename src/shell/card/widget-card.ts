@@ -101,6 +101,11 @@ export class McpWidgetCard extends LitElement {
     await this.start(true);
   }
 
+  /** The mounted widget's element, once there is one. */
+  widgetElement(): HTMLElement | undefined {
+    return this.session.widgetElement();
+  }
+
   /** Switches the widget type for this server, persists the choice and remounts (no reconnect). */
   chooseWidgetType(type: string): Promise<void> {
     return this.session.chooseWidgetType(type);

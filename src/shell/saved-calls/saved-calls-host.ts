@@ -1,5 +1,5 @@
 import type { SavedCallData } from '../../core/saved-calls/saved-call-file.js';
-import type { SavedCallsStore } from '../../core/saved-calls/saved-calls-store.js';
+import type { SavedCall, SavedCallsStore } from '../../core/saved-calls/saved-calls-store.js';
 import type { HostServices } from '../services/host-services.js';
 import type { McpSavedCalls } from './saved-calls-panel.js';
 
@@ -10,6 +10,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** The page's saved calls: `open()` shows the panel (its code and the store load on first use). */
 export interface SavedCallsHost {
   open(draft?: SavedCallData): Promise<McpSavedCalls | undefined>;
+  /** The saved calls (the store loads on first use), newest first. */
+  list(): Promise<SavedCall[]>;
   dispose(): void;
 }
 
@@ -67,5 +69,12 @@ export function installSavedCalls(options: {
     const name = typeof data.name === 'string' ? data.name : data.toolName;
     void open({ name, serverName: data.serverName, toolName: data.toolName, args: structuredClone(data.args) });
   });
-  return { open, dispose: off };
+  const list = async (): Promise<SavedCall[]> => {
+    const { SavedCallsStore: Store } = await import('../../core/saved-calls/saved-calls-store.js');
+    store ??= openStore(Store);
+    const opened = await store;
+    await opened.load();
+    return opened.list();
+  };
+  return { open, list, dispose: off };
 }
