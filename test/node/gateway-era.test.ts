@@ -6,8 +6,9 @@ import { startHttpServer } from '../support/http-fixtures.mjs';
 
 // Both protocol eras through the gateway: a client that negotiates (the SDK's
 // versionNegotiation 'auto', as the dashboard's bridge does) gets 2026-07-28 from upstreams that speak
-// it — over stdio (the SDK's serveStdio) and over HTTP (createMcpHandler) — and 2025-11-25 from the
-// rest; a 2025-only client still gets 2025 sessions from the 2026-capable servers.
+// it — over stdio (the SDK's serveStdio, configured "protocol": "2026-07-28") and over HTTP
+// (createMcpHandler) — and 2025-11-25 from the rest; a 2025-only client still gets 2025 sessions from
+// the 2026-capable servers.
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 let gw: Gw;
 let modernHttp: Awaited<ReturnType<typeof startHttpServer>>;
@@ -20,7 +21,12 @@ before(async () => {
   gw = await startGatewayProcess({
     config: {
       mcpServers: {
-        'modern-stdio': { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'] },
+        // A stdio server is asked about 2026 only when its config says it speaks it (gateway-era-probe.md).
+        'modern-stdio': {
+          command: 'node',
+          args: ['test/fixtures/relay-probe-server.mjs', '--modern'],
+          protocol: '2026-07-28',
+        },
         'modern-http': { type: 'http', url: modernHttp.url() },
         'legacy-stdio': { command: 'node', args: ['test/fixtures/relay-probe-server.mjs'] },
       },
@@ -100,13 +106,13 @@ describe('protocol eras', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
-  test('a 2025-only stdio server: the negotiating client falls back to 2025-11-25, and the probe costs no extra process', async () => {
+  test('a 2025-only stdio server: the negotiating client falls back to 2025-11-25 (the gateway answers its probe), on one process', async () => {
     const client = await connect('legacy-stdio', true);
     assert.equal(client.getNegotiatedProtocolVersion(), '2025-11-25');
     assert.equal(await era(client), 'era 2025-11-25');
     const starts = (await stderrOf('legacy-stdio')).match(/started \(pid \d+\)/g) ?? [];
-    assert.equal(starts.length, 1, 'the child started for the probe is the one the 2025 session uses');
-    // Known now: the next negotiating client is told at once, without a process.
+    assert.equal(starts.length, 1, 'the 2025 session uses the one child started (the warm spare)');
+    // The next negotiating client is told at once too, without a process.
     const again = await connect('legacy-stdio', true);
     assert.equal(again.getNegotiatedProtocolVersion(), '2025-11-25');
     await Promise.all([client.close(), again.close()]);

@@ -1,38 +1,59 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PerRequestHTTPServerTransport, type JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { ProtocolEra } from '../../../src/core/shared/config/config-schema.js';
 import { httpProblem, spawnProblem } from '../doctor/diagnoses.js';
 import { problemError } from '../doctor/problem-error.js';
 import { CallMeter } from './call-meter.js';
 import { SharedChild } from './modern-channel.js';
 import { isModernDiscoverResult, writeJson, writeResponse, type ModernRoute } from './modern-route.js';
 import type { JsonRpc } from './request-tracker.js';
-import type { ModernHost } from './session-host.js';
+import type { ModernHost, ServerFacts } from './session-host.js';
 import type { Upstream } from './upstream.js';
 
 /**
  * The 2026-07-28 protocol through the gateway. A 2026 request carries its protocol version, client
  * info and capabilities in its own `_meta` and needs no session, so the gateway relays each one as a
  * single exchange: to an HTTP upstream as its own POST, to a stdio upstream over one shared child
- * process that speaks 2026 (modern-channel.ts, because several pages share that child). Whether an
- * upstream speaks 2026 is learned from the client's own `server/discover` probe and remembered; an
- * upstream that does not gets the answer that makes a negotiating client fall back to the 2025
- * `initialize` handshake (a JSON-RPC error), and a stdio child that was started for the probe is kept
- * for the 2025 session that follows, so probing costs no extra process.
+ * process that speaks 2026 (modern-channel.ts, because several pages share that child). Only an
+ * upstream that may speak 2026 is asked (`initialVerdict`): a stdio server is sent nothing but 2025
+ * messages unless its config says `"protocol": "2026-07-28"`, because a 2025-only server cannot tell
+ * from anything it understands. Whether an asked upstream speaks 2026 is learned from the client's own
+ * `server/discover` probe and remembered; an upstream that does not gets the answer that makes a
+ * negotiating client fall back to the 2025 `initialize` handshake (a JSON-RPC error), and a stdio child
+ * that was started for the probe is kept for the 2025 session that follows, so probing costs no extra
+ * process.
  */
+
+/** What the gateway knows of an upstream's protocol era. */
+export type EraVerdict = 'unknown' | 'modern' | 'legacy';
+
+/**
+ * The verdict before anything is sent. A 2025-only stdio server answers a 2025 `initialize` exactly as a
+ * dual-era one does, and the Python SDK logs a long validation warning for every method it does not know,
+ * so a stdio server is asked about 2026 only when its config says it speaks it; an HTTP server is asked
+ * unless its config says 2025 (an HTTP+SSE server predates 2026).
+ */
+export function initialVerdict(server: ServerFacts, protocol: ProtocolEra | undefined): EraVerdict {
+  if (server.httpKind === 'sse' || protocol === '2025-11-25') return 'legacy';
+  if (server.transport === 'stdio' && protocol !== '2026-07-28') return 'legacy';
+  return 'unknown';
+}
 
 const PROBE_TIMEOUT_MS = 10_000;
 
 /** The 2026 side of one configured server. */
 export class ModernRelay {
-  /** What the upstream speaks: learned from the first probe. */
-  verdict: 'unknown' | 'modern' | 'legacy' = 'unknown';
+  /** What the upstream speaks: from the config (`initialVerdict`), else learned from the first probe. */
+  verdict: EraVerdict;
   private probing: Promise<void> | undefined;
   private readonly shared: SharedChild;
 
-  constructor(private readonly host: ModernHost) {
+  constructor(
+    private readonly host: ModernHost,
+    protocol?: ProtocolEra,
+  ) {
     this.shared = new SharedChild(host);
-    // An HTTP+SSE server predates 2026; there is nothing to ask.
-    if (host.server.httpKind === 'sse') this.verdict = 'legacy';
+    this.verdict = initialVerdict(host.server, protocol);
   }
 
   /** Serves one classified 2026 request or notification. */

@@ -105,7 +105,7 @@ export class ServerRouter implements ModernHost {
       auth: () => this.auth,
       onRestart: () => this.relayed('restarted'),
     });
-    this.modern = new ModernRelay(this);
+    this.modern = new ModernRelay(this, config.protocol);
     if (options.sessionsOnly) this.modern.verdict = 'legacy';
     if (stdio && config.shared === true) {
       const process = new SharedProcess({ server: this.server, log: this.log, processes: this.processes });

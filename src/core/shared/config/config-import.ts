@@ -20,6 +20,7 @@ const SERVER_KEYS: Record<string, 'keep' | 'translate' | { ignored: string }> = 
   single: 'keep',
   shared: 'keep',
   maxChildren: 'keep',
+  protocol: 'keep',
   type: 'translate',
   transportType: 'translate',
   serverUrl: 'translate',

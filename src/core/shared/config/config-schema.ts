@@ -21,6 +21,8 @@ export interface StdioServerConfig {
   shared?: boolean;
   /** At most this many processes (one per session) of this server; more sessions are refused, saying why. */
   maxChildren?: number;
+  /** `2026-07-28`: the server speaks that revision (a page's `server/discover` is relayed to it); otherwise it is sent only 2025 messages. */
+  protocol?: ProtocolEra;
 }
 
 /** A server reached over Streamable HTTP, relayed by the gateway. */
@@ -32,7 +34,12 @@ export interface HttpServerConfig {
   /** How the gateway signs in when the server asks for OAuth (see oauth-config-schema.ts). */
   oauth?: OAuthServerConfig;
   disabled?: boolean;
+  /** `2025-11-25`: never ask the server about 2026-07-28 (a page's `server/discover` is answered by the gateway). */
+  protocol?: ProtocolEra;
 }
+
+/** The protocol revision a server is said to speak: 2025 sessions only, or 2026-07-28 too (see docs/servers.md). */
+export type ProtocolEra = '2025-11-25' | '2026-07-28';
 
 /** One entry of `mcpServers`. */
 export type ServerConfig = StdioServerConfig | HttpServerConfig;
@@ -68,6 +75,7 @@ export const configSchema = {
             headers: stringMap,
             oauth: oauthServerSchema,
             disabled: { type: 'boolean' },
+            protocol: { enum: ['2025-11-25', '2026-07-28'] },
           },
           additionalProperties: false,
         },
@@ -83,6 +91,7 @@ export const configSchema = {
             single: { type: 'boolean' },
             shared: { type: 'boolean' },
             maxChildren: { type: 'integer', minimum: 1 },
+            protocol: { enum: ['2025-11-25', '2026-07-28'] },
           },
           additionalProperties: false,
         },
