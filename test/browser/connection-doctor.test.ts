@@ -29,7 +29,7 @@ const env = useDashboard({
   mcpServers: () => ({
     ...Object.fromEntries(table.map((s) => [s.name, s.config])),
     remote: { type: 'http', url: `http://127.0.0.1:${everything!.port}/mcp` },
-    modern: { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'] },
+    modern: { command: 'node', args: ['test/fixtures/relay-probe-server.mjs', '--modern'], protocol: '2026-07-28' },
     loop: { command: 'node', args: ['test/fixtures/crash-loop-server.mjs', 'early'] },
   }),
 });
