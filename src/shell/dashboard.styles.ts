@@ -27,6 +27,11 @@ export const dashboardStyles = css`
     align-items: center;
     gap: var(--mcp-spacing-xs, 0.125rem);
   }
+  /* A wall screen (layout/wall-screen.ts): nothing but the tiles. */
+  :host([wall]) mcp-app-bar,
+  :host([wall]) .layout-bar {
+    display: none;
+  }
   mcp-widget-store {
     margin: var(--mcp-spacing-lg, 1rem);
   }

@@ -15,9 +15,8 @@ import type { McpThemePanel } from './panels/theme-panel.js';
 import type { RegistryHost } from './registry/registry-host.js';
 import type { SavedCallsHost } from './saved-calls/saved-calls-host.js';
 import type { HostServices } from './services/host-services.js';
-import { PREFERENCE_KEYS } from './services/preferences.js';
 import type { McpCommandPalette, PaletteChooseEvent } from './palette/command-palette.js';
-import type { PaletteHost } from './palette/palette-actions.js';
+import type { WallScreenController, WallScreenOptions } from './layout/wall-screen.js';
 import { shellStyles } from './shell.styles.js';
 import { DashboardBoot, type DashboardDialogs } from './startup/dashboard-boot.js';
 import type { DashboardProblem } from './startup/server-watch.js';
@@ -109,9 +108,15 @@ export class McpDashboard extends LitElement {
     return this.boot.agents;
   }
 
+  /** Wall-screen mode (layout/wall-screen.ts), once entered: its code loads then. */
+  wall: WallScreenController | undefined;
+
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener('keydown', this.onKey);
+    // `?wall` (or `?kiosk`) in the address: a wall screen from the start (a browser in kiosk mode opens it so).
+    if (/[?&](wall|kiosk)(=|&|$)/.test(window.location.search))
+      void import('./palette/palette-open.js').then((m) => m.wallScreenFromAddress(this));
   }
 
   override disconnectedCallback(): void {
@@ -119,47 +124,25 @@ export class McpDashboard extends LitElement {
     document.removeEventListener('keydown', this.onKey);
   }
 
+  /** Shows the dashboard as a wall screen: no bars, larger, optionally rotating; Escape leaves. */
+  async enterWallScreen(options: WallScreenOptions = {}, fullScreen = false): Promise<WallScreenController> {
+    return (await import('./palette/palette-open.js')).enterWallScreen(this, options, fullScreen);
+  }
+
   /** Opens the command palette (Ctrl/⌘+K; its code loads on first use) over what the page knows now. */
   async openPalette(): Promise<McpCommandPalette | undefined> {
-    const services = this.services;
-    if (!services) return undefined;
-    // The palette's code loads on first use (the start-up bundle has a byte budget).
-    const [, { paletteEntries }, { paletteSettings }] = await Promise.all([
-      import('./palette/command-palette.js'),
-      import('./palette/palette-entries.js'),
-      import('./palette/palette-actions.js'),
-    ]);
-    const saved = (await this.savedCalls?.list().catch(() => [])) ?? [];
-    const palette = this.palette.value!;
-    palette.entries = () =>
-      paletteEntries({
-        servers: this.servers ?? [],
-        lists: (name) => services.bridge.getServer(name)?.info,
-        savedCalls: saved,
-        dashboards: this.layout.store?.dashboards() ?? [],
-        settings: paletteSettings((key) => this.t(key)),
-      });
-    await palette.show();
-    return palette;
+    if (!this.services) return undefined;
+    return (await import('./palette/palette-open.js')).openPalette(this, this.palette.value!);
   }
 
-  private async paletteChose(event: PaletteChooseEvent): Promise<void> {
-    const { runPaletteEntry } = await import('./palette/palette-actions.js');
-    await runPaletteEntry(this.paletteHost(), event.entry, (k) => this.t(k));
+  /** The tiles' and dashboards' store, once loaded. */
+  layoutStore() {
+    return this.layout.store;
   }
 
-  /** What the palette's choices reach (palette-actions.ts). */
-  private paletteHost(): PaletteHost {
-    return {
-      renderRoot: this.renderRoot,
-      updateComplete: this.updateComplete,
-      layoutStore: () => this.layout.store,
-      savedCalls: this.savedCalls,
-      runAction: (action) => this.runAction(action),
-      setPreference: (key, value) => void this.services?.configuration.set(PREFERENCE_KEYS[key], value).catch(() => {}),
-      openSettings: () => this.renderRoot.querySelector('mcp-app-bar')?.openMenu(),
-      announce: (message) => this.services?.a11y.announce(message, 'polite'),
-    };
+  /** Says `message` to screen readers (politely). */
+  announce(message: string): void {
+    this.services?.a11y.announce(message, 'polite');
   }
 
   /** The Appearance panel (its code is loaded the first time it is opened). */
@@ -289,7 +272,8 @@ export class McpDashboard extends LitElement {
       <mcp-servers-panel ${ref(this.panels.servers)}></mcp-servers-panel>
       <mcp-command-palette
         ${ref(this.palette)}
-        @mcp-palette-choose=${(e: PaletteChooseEvent) => void this.paletteChose(e)}
+        @mcp-palette-choose=${(e: PaletteChooseEvent) =>
+          void import('./palette/palette-open.js').then((m) => m.paletteChose(this, e.entry))}
       ></mcp-command-palette>
     `;
   }

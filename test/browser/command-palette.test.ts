@@ -126,6 +126,58 @@ describe('command palette (Ctrl/⌘+K)', function () {
     panel.close();
   });
 
+  it('wall screen: "wall" hides the bars and enlarges everything; it rotates through the dashboards without growing; Escape leaves', async () => {
+    const bar = env.dashboard.shadowRoot!.querySelector('mcp-app-bar')!;
+    const fontSize = getComputedStyle(document.documentElement).fontSize;
+    await openAndType('wall');
+    expect(options()[0]!.dataset.entry).to.equal('setting::wall');
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => env.dashboard.hasAttribute('wall'), 5000, 'the wall screen');
+    await env.dashboard.updateComplete;
+    expect(getComputedStyle(bar).display).to.equal('none');
+    expect(getComputedStyle(env.dashboard.shadowRoot!.querySelector('.layout-bar')!).display).to.equal('none');
+    expect(parseFloat(getComputedStyle(document.documentElement).fontSize)).to.equal(parseFloat(fontSize) * 1.5);
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !env.dashboard.hasAttribute('wall'), 5000, 'Escape to leave the wall screen');
+    expect(getComputedStyle(bar).display).not.to.equal('none');
+    expect(getComputedStyle(document.documentElement).fontSize).to.equal(fontSize);
+    // Rotation through two dashboards, many times: the same dashboards are shown again, nothing piles up.
+    const store = env.dashboard.layoutStore()!;
+    env.dashboard.layout.newDashboard();
+    await env.dashboard.updateComplete;
+    const ids = store.dashboards().map((d) => d.id);
+    expect(ids).to.have.length(2);
+    const first = store.active()!.id;
+    const wall = await env.dashboard.enterWallScreen({ rotateSeconds: 0.2, scale: 120 });
+    const seen: string[] = [];
+    await waitFor(
+      () => {
+        const id = store.active()!.id;
+        if (seen.at(-1) !== id) seen.push(id);
+        return seen.length >= 6;
+      },
+      10_000,
+      'six dashboards shown in turn',
+    );
+    const nodes = env.dashboard.shadowRoot!.querySelectorAll('*').length;
+    const before = seen.length;
+    await waitFor(
+      () => {
+        const id = store.active()!.id;
+        if (seen.at(-1) !== id) seen.push(id);
+        return seen.length >= before + 10;
+      },
+      10_000,
+      'ten more',
+    );
+    expect(new Set(seen)).to.deep.equal(new Set(ids));
+    expect(seen.every((id, i) => i === 0 || id !== seen[i - 1])).to.equal(true);
+    expect(env.dashboard.shadowRoot!.querySelectorAll('*').length, 'no element piles up').to.equal(nodes);
+    wall.exit();
+    store.setActive(first);
+    store.removeDashboard(ids.find((id) => id !== first)!);
+  });
+
   it('nothing matching says so', async () => {
     await openAndType('zzqqxx-nothing');
     expect(options()).to.have.length(0);

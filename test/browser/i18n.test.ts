@@ -4,6 +4,7 @@ import type { I18nCatalogs, I18nMessage } from '../../src/core/shared/types.js';
 import { en as shellEn } from '../../src/shell/i18n/messages/en.js';
 import { ja as shellJa } from '../../src/shell/i18n/messages/ja.js';
 import { KIT_CATALOGS } from '../../widgets/kit/i18n/messages.js';
+import { PALETTE_CATALOGS } from '../../src/shell/palette/palette-messages.js';
 import { CLIENT_KIT_CATALOGS } from '../../widgets/kit/i18n/messages-client.js';
 import { en as panelEn } from '../../widgets/server-panel/messages-en.js';
 import { ja as panelJa } from '../../widgets/server-panel/messages-ja.js';
@@ -24,6 +25,7 @@ import { useDashboard } from '../support/setup.js';
 const CATALOGS: Array<[string, I18nCatalogs]> = [
   ['shell', { en: shellEn, ja: shellJa }],
   ['kit', KIT_CATALOGS],
+  ['command palette and wall screen', PALETTE_CATALOGS],
   ['kit with client features', CLIENT_KIT_CATALOGS],
   ['server panel', { en: panelEn, ja: panelJa }],
   ['server status', { en: statusEn, ja: statusJa }],

@@ -50,3 +50,12 @@ test('every kind is listed with its server, and an empty query lists settings an
   assert.equal(entries.find((e) => e.id === 'tool:maps:show_map')!.label, 'Show Map (show_map)');
   assert.equal(searchPalette(entries, 'no such thing').length, 0);
 });
+
+test('a wall-screen address: ?wall or ?kiosk, rotate in seconds (at least 5), scale in percent (100–300)', async () => {
+  const { wallScreenFromUrl } = await import('../../src/shell/layout/wall-screen.js');
+  assert.equal(wallScreenFromUrl('?token=x'), undefined);
+  assert.deepEqual(wallScreenFromUrl('?wall'), {});
+  assert.deepEqual(wallScreenFromUrl('?kiosk&rotate=60&scale=200'), { rotateSeconds: 60, scale: 200 });
+  assert.deepEqual(wallScreenFromUrl('?wall=1&rotate=1&scale=900'), { rotateSeconds: 5, scale: 300 });
+  assert.deepEqual(wallScreenFromUrl('?wall&rotate=soon&scale=-3'), {});
+});

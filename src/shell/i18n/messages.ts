@@ -11,6 +11,17 @@ const loaded: Record<string, Messages> = { en };
  */
 export const SHELL_CATALOGS: I18nCatalogs = loaded;
 
+/** Strings of parts that load later (the command palette), by language: added to a language when it loads too. */
+const extras: Array<Record<string, Messages>> = [];
+
+/** Adds the strings of a part that loads on first use (its own catalogs) to the shell's, now and in languages loaded later. */
+export function addShellMessages(catalogs: Record<string, Messages>): void {
+  if (extras.includes(catalogs)) return;
+  extras.push(catalogs);
+  for (const [language, messages] of Object.entries(catalogs))
+    if (loaded[language]) loaded[language] = { ...loaded[language], ...messages };
+}
+
 const LOADERS: Record<string, () => Promise<Messages>> = {
   ja: () => import('./messages/ja.js').then((m) => m.ja),
 };
@@ -24,7 +35,7 @@ export async function loadShellLanguage(locale: string): Promise<I18nCatalogs | 
   if (!loaded[language]) {
     const load = LOADERS[language];
     if (!load) return undefined;
-    loaded[language] = await load();
+    loaded[language] = Object.assign({}, await load(), ...extras.map((c) => c[language] ?? {}));
   }
   return { [language]: loaded[language]! };
 }

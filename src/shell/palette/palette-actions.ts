@@ -20,6 +20,8 @@ export interface PaletteHost {
   setPreference(key: 'mode' | 'locale', value: string): void;
   /** Opens the Settings menu of the app bar. */
   openSettings(): void;
+  /** Wall-screen mode, full screen (the palette's Enter is the gesture the browser asks for). */
+  enterWallScreen(): void;
   announce(message: string): void;
 }
 
@@ -37,6 +39,7 @@ export function paletteSettings(t: (key: string) => string): Array<{ name: strin
   return [
     ...screens.map(([name, key]) => ({ name, label: t(key).replace(/\u2026$/, '') })),
     ...modes.map((m) => ({ name: `mode:${m}`, label: `${t('header.theme')}: ${t(`mode.${m}`)}` })),
+    { name: 'wall', label: t('wall.name') },
   ];
 }
 
@@ -84,6 +87,7 @@ export async function runPaletteEntry(host: PaletteHost, entry: PaletteEntry, t:
       const name = entry.name!;
       if (ACTIONS.has(name)) host.runAction(name as AppBarAction);
       else if (name === 'settings') host.openSettings();
+      else if (name === 'wall') host.enterWallScreen();
       else if (name.startsWith('mode:')) host.setPreference('mode', name.slice(5) as ThemeModePreference);
       return;
     }

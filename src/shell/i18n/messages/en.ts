@@ -17,7 +17,6 @@ import { launch } from './en/launch.js';
 import { listProblems } from './en/list-problems.js';
 import { notices } from './en/notices.js';
 import { page } from './en/page.js';
-import { palette } from './en/palette.js';
 import { passkey } from './en/passkey.js';
 import { policy } from './en/policy.js';
 import { registryConsent } from './en/registry-consent.js';
@@ -48,7 +47,6 @@ export const en = {
   ...listProblems,
   ...notices,
   ...page,
-  ...palette,
   ...passkey,
   ...policy,
   ...registryConsent,

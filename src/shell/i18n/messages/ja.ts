@@ -17,7 +17,6 @@ import { launch } from './ja/launch.js';
 import { listProblems } from './ja/list-problems.js';
 import { notices } from './ja/notices.js';
 import { page } from './ja/page.js';
-import { palette } from './ja/palette.js';
 import { passkey } from './ja/passkey.js';
 import { policy } from './ja/policy.js';
 import { registryConsent } from './ja/registry-consent.js';
@@ -49,7 +48,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...listProblems,
   ...notices,
   ...page,
-  ...palette,
   ...passkey,
   ...policy,
   ...registryConsent,

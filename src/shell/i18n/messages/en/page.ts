@@ -5,6 +5,8 @@ export const page = {
   'app.name': 'MCP Dashboard',
   'header.settings': 'Settings',
   'header.menu': 'Menu',
+  'header.search': 'Search',
+  'header.searchHint': 'Search (Ctrl+K)',
   'header.language': 'Language',
   'header.theme': 'Theme',
   'header.appearance': 'Appearance\u2026',

@@ -6,6 +6,8 @@ export const page: Record<keyof typeof en, I18nMessage> = {
   'app.name': 'MCP ダッシュボード',
   'header.settings': '設定',
   'header.menu': 'メニュー',
+  'header.search': '検索',
+  'header.searchHint': '検索 (Ctrl+K)',
   'header.language': '言語',
   'header.theme': 'テーマ',
   'header.appearance': '表示設定\u2026',

@@ -1,10 +1,11 @@
-import type { I18nMessage } from '../../../../core/shared/types.js';
+import type { I18nMessage } from '../../../core/shared/types.js';
 
-/** Japanese strings of the shell: the command palette (Ctrl/⌘+K). */
+/** Japanese strings of the command palette (Ctrl/⌘+K) and the wall screen, loaded with them (palette-messages.ts). */
 export const palette = {
-  'header.search': '検索',
-  'header.searchHint': '検索 (Ctrl+K)',
   'palette.label': 'ダッシュボードを検索',
+  'wall.name': 'ウォールスクリーン (Escape で終了)',
+  'wall.entered': 'ウォールスクリーンです。Escape で終了します。',
+  'wall.left': 'ウォールスクリーンを終了しました。',
   'palette.field': 'サーバー、ツール、保存した呼び出し、ダッシュボード、設定を検索',
   'palette.placeholder': 'サーバー、ツール、保存した呼び出し、設定へ移動\u2026',
   'palette.results': '一致した項目',

@@ -1,10 +1,11 @@
-import type { I18nMessage } from '../../../../core/shared/types.js';
+import type { I18nMessage } from '../../../core/shared/types.js';
 
-/** English strings of the shell: the command palette (Ctrl/⌘+K). */
+/** English strings of the command palette (Ctrl/⌘+K) and the wall screen, loaded with them (palette-messages.ts). */
 export const palette = {
-  'header.search': 'Search',
-  'header.searchHint': 'Search (Ctrl+K)',
   'palette.label': 'Search the dashboard',
+  'wall.name': 'Wall screen (Escape leaves)',
+  'wall.entered': 'Wall screen. Escape leaves.',
+  'wall.left': 'Left the wall screen.',
   'palette.field': 'Search servers, tools, saved calls, dashboards, settings',
   'palette.placeholder': 'Jump to a server, a tool, a saved call, a setting\u2026',
   'palette.results': 'Matches',
