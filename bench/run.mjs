@@ -7,7 +7,7 @@
 //   npm run bench -- startup tool-call # only these → bench/results/partial.*
 //   BENCH_QUICK=1 npm run bench        # fewer samples (a smoke run; the report says so)
 import { spawn, execFile } from 'node:child_process';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -131,9 +131,26 @@ const results = {
 };
 
 await mkdir(resultsDir, { recursive: true });
-const stem = partial ? 'partial' : 'latest';
+// BENCH_MERGE=1 with named benches: their results replace (or join) those in latest.* — the rest of the report,
+// its machine and commit stay as they were, and the merged benches are named with their own commit and time.
+if (partial && process.env.BENCH_MERGE === '1') {
+  const latest = JSON.parse(await readFile(join(resultsDir, 'latest.json'), 'utf8'));
+  const names = new Set(benches.map((b) => b.bench));
+  latest.benches = [...latest.benches.filter((b) => !names.has(b.bench)), ...benches];
+  latest.merged = [
+    ...(latest.merged ?? []).filter((m) => !names.has(m.bench)),
+    ...benches.map((b) => ({
+      bench: b.bench,
+      commit: results.commit,
+      at: results.finishedAt,
+      load: results.loadAverageAtEnd,
+    })),
+  ];
+  Object.assign(results, latest, { partial: false });
+}
+const stem = partial && process.env.BENCH_MERGE !== '1' ? 'partial' : 'latest';
 await writeFile(join(resultsDir, `${stem}.json`), `${JSON.stringify(results, null, 2)}\n`);
-const chartPrefix = partial ? 'partial-' : '';
+const chartPrefix = stem === 'partial' ? 'partial-' : '';
 await writeFile(join(resultsDir, `${stem}.md`), renderMarkdown(results, { chartPrefix }));
 for (const [name, svg] of renderCharts(results)) await writeFile(join(resultsDir, `${chartPrefix}${name}`), svg);
 

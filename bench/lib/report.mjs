@@ -49,6 +49,11 @@ export function renderMarkdown(results, { chartPrefix = '' } = {}) {
       'Benchmarks report numbers; they never pass or fail on time. How each one works and how to run it: [bench/README.md](../README.md).',
     '',
   );
+  for (const m of results.merged ?? [])
+    lines.push(
+      `Merged later (\`BENCH_MERGE=1\`): **${m.bench}**, run ${m.at.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} at commit \`${m.commit}\`, load average at its end ${m.load.join(' ')}.`,
+      '',
+    );
   lines.push('## Machine', '');
   lines.push('| | |', '|---|---|');
   lines.push(`| CPU | ${cell(m.cpuModel)}${m.cpuMHz ? ` (${m.cpuMHz} MHz)` : ''}, ${m.cores} cores available |`);

@@ -186,6 +186,8 @@ describe('discovery catalog', () => {
     const all = await settled(gw);
     assert.equal(all.solo!.state, 'unavailable');
     assert.match(all.solo!.reason!, /single-instance server .* is discovered by the page.s own session/);
+    // Its warm process starts after the catalog's discoveries (they go first in the start-up queue).
+    await until('solo\u2019s warm process', async () => /started \(pid \d+\)/.test(await stderrOf(gw, 'solo')));
     const log = await stderrOf(gw, 'solo');
     assert.equal([...log.matchAll(/started \(pid \d+\)/g)].length, 1, 'one process was ever started');
     assert.doesNotMatch(log, /catalog:/);

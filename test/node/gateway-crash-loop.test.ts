@@ -85,6 +85,8 @@ test('a server that exits at every start is stopped after five quick failures, s
   assert.deepEqual(failing.problem!.details.stderrTail, ['Error: DATABASE_URL is not set']);
   assert.ok(failing.restarts >= 1, `the restart counter counts (${failing.restarts})`);
   // Sentinel: it was really started over and over, then not any more.
+  // A process started just before the stop writes its start line a moment later.
+  await new Promise((r) => setTimeout(r, 1500));
   const before = await starts('early');
   assert.ok(before >= 5, `started ${before} times before it was stopped`);
   await new Promise((r) => setTimeout(r, 6_000));
@@ -114,6 +116,7 @@ test('a server that crashes soon after every handshake is stopped too; its page 
   assert.match(failing.problem!.message, /failed 5 times in a row soon after starting \(last: exited with code 2\)/);
   assert.deepEqual(failing.problem!.details.stderrTail, ['Error: lost the connection to the backend (ECONNRESET)']);
   assert.ok(failing.restarts >= 4, `each restart of the session's process is counted (${failing.restarts})`);
+  await new Promise((r) => setTimeout(r, 1500));
   const before = await starts('late');
   await new Promise((r) => setTimeout(r, 5_000));
   const log = (

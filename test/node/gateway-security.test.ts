@@ -178,9 +178,14 @@ describe('gateway security', () => {
   });
 
   test('no route, query or body can make it spawn a command that is not in the config', async () => {
-    // The gateway keeps one warm process of "everything" before any page connects: the baseline.
-    for (const deadline = Date.now() + 15_000; childPids(gw.pid).length < 1 && Date.now() < deadline;)
+    // The gateway keeps one warm process of "everything" before any page connects: the baseline, once the
+    // catalog's short-lived listing process (it starts first) has come and gone.
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      const catalog = await raw(gw.port, '/api/catalog', { headers: auth });
+      const listed = !catalog.body.includes('"pending"');
+      if (listed && childPids(gw.pid).length === 1) break;
       await new Promise((r) => setTimeout(r, 50));
+    }
     const before = childPids(gw.pid).length;
     const attempts: Array<[string, string, string | undefined]> = [
       ['POST', '/mcp/__proto__', INIT],

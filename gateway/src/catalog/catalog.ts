@@ -82,7 +82,10 @@ class CatalogSlot {
       return;
     }
     this.queue = queue;
+    // The first discovery goes ahead of the warm spares in the queue (the page's tiles wait for it); a spare that
+    // settles first triggers it too.
     warm.onSettled(() => this.first());
+    this.first();
     server.onRelayed = (method) => LIST_CHANGED.has(method) && this.changed();
   }
 
@@ -126,7 +129,7 @@ class CatalogSlot {
       return;
     }
     if (this.running) this.again = true;
-    else this.queue.add(this, () => this.run());
+    else this.queue.add(this, () => this.run(), true);
   }
 
   private async run(): Promise<void> {

@@ -46,6 +46,15 @@ describe('redaction by what a secret is', () => {
     assert.equal(theirs('token abc.def.ghi expired'), 'token <header Authorization> expired');
   });
 
+  test('an argument is left out where it stands as a word, never from inside another word', () => {
+    const redact = redactorFor({ command: '/usr/bin/node', args: ['server.mjs', 'late'] });
+    assert.equal(
+      redact('catalog: listed 0 resource templates; started node server.mjs late'),
+      'catalog: listed 0 resource templates; started node <argument> <argument>',
+    );
+    assert.equal(redact('running /usr/bin/node /srv/server.mjs'), 'running node /srv/<argument>');
+  });
+
   test("the gateway's own words name the command by its base name and leave arguments out; the server's lines keep them", () => {
     const redact = redactorFor(stdio);
     assert.equal(

@@ -56,6 +56,16 @@ function replacer(pairs: Array<readonly [string, string]>): (line: string) => st
   };
 }
 
+/** Like `replacer`, but a value is replaced only where no letter, digit or underscore touches it on either side. */
+function wordReplacer(pairs: Array<readonly [string, string]>): (line: string) => string {
+  const ordered = pairs.filter(([v, l]) => v.length >= 3 && v !== l).sort((a, b) => b[0].length - a[0].length);
+  const patterns = ordered.map(
+    ([value, label]) =>
+      [new RegExp(`(?<![\\w])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), label] as const,
+  );
+  return (line) => patterns.reduce((out, [re, label]) => out.replace(re, () => label), line);
+}
+
 /** The secrets of a server's config, by what they are, each with the label shown instead. */
 function secretsOf(config: ServerConfig): Array<readonly [string, string]> {
   if (isStdioServer(config)) {
@@ -106,8 +116,10 @@ export function redactorFor(config: ServerConfig): Redact {
     described = [[config.url, origin] as const];
   }
   const theirs = replacer(secrets);
-  const ours = replacer([...secrets, ...described]);
-  return Object.assign((line: string) => ours(line), { theirs });
+  // The command and its arguments are left out where they stand as words of their own, not inside other words
+  // (an argument "late" must not turn "templates" into "temp<argument>s").
+  const words = wordReplacer(described);
+  return Object.assign((line: string) => words(theirs(line)), { theirs });
 }
 
 /**

@@ -6,7 +6,7 @@ export const REFILL_DELAY_MS = 1_500;
 /** Runs process starts with bounded concurrency (a slot is held until the child answers or fails). */
 export class SpawnQueue {
   private running = 0;
-  private readonly waiting: Array<{ owner: unknown; run: () => Promise<void> }> = [];
+  private readonly waiting: Array<{ owner: unknown; run: () => Promise<void>; first: boolean }> = [];
   private closed = false;
   private heldUntil = 0;
   private holdTimer: NodeJS.Timeout | undefined;
@@ -19,10 +19,15 @@ export class SpawnQueue {
     this.next();
   }
 
-  /** Queues `run` for `owner` (one queued job per owner; a second is ignored). */
-  add(owner: unknown, run: () => Promise<void>): void {
+  /**
+   * Queues `run` for `owner` (one queued job per owner; a second is ignored). `first`: ahead of the jobs waiting
+   * without it (a catalog discovery, which every page's tiles wait for, goes before the warm spares).
+   */
+  add(owner: unknown, run: () => Promise<void>, first = false): void {
     if (this.closed || this.waiting.some((j) => j.owner === owner)) return;
-    this.waiting.push({ owner, run });
+    const at = first ? this.waiting.findIndex((j) => !j.first) : -1;
+    if (at >= 0) this.waiting.splice(at, 0, { owner, run, first });
+    else this.waiting.push({ owner, run, first });
     this.next();
   }
 
