@@ -133,12 +133,20 @@ describe('restart with capped exponential backoff', () => {
     });
     const client = await connect(gw, 'everything');
     const { childPids } = await import('../support/wtr-gateway-plugin.mjs');
+    // The session's process, and perhaps the catalog's short-lived listing process or a new warm one beside it.
     const pids = childPids(gw.pid);
-    assert.equal(pids.length, 1);
+    assert.ok(pids.length >= 1, 'the session runs on a process');
     await gw.stop();
-    for (const pid of pids) {
-      assert.throws(() => process.kill(pid, 0), /ESRCH/);
-    }
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // Each is gone within a moment of the gateway's exit (a process being stopped as it exits is reaped then).
+    await until(async () => pids.every((pid) => !alive(pid)), 5_000);
     await client.close().catch(() => {});
   });
 });
