@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { failureKind } from '../../src/core/shared/errors/retry-advice.js';
 import { failingServers } from '../support/failing-servers.mjs';
 import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
+import { until } from '../support/processes.js';
 import { startPostgres, type Postgres } from '../support/postgres.js';
 
 // Issue 30: real servers that fail the ways people meet, each with the exact text its card shows and the exact
@@ -47,16 +48,6 @@ async function connect(name: string): Promise<Client> {
 function terminalLine(r: Row): string {
   return r.terminal!.replace('CONFIG', gw.configFile);
 }
-async function until<T>(check: () => Promise<T | false | undefined>, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 for (const name of ['files', 'cache']) {
   test(`${name}: the card says how it exited and the lines that explain it; the terminal says it once`, async () => {
     const r = row(name);
@@ -73,7 +64,7 @@ for (const name of ['files', 'cache']) {
 test('sql: a refused statement from a real PostgreSQL reaches the card as the server said it, and is not offered a retry', async () => {
   const r = row('sql');
   const client = await connect('sql');
-  let message = '';
+  let message: string;
   let code: number | undefined;
   try {
     const result = await client.callTool({ name: r.call!.tool, arguments: r.call!.arguments });
@@ -94,9 +85,9 @@ test('sql: a refused statement from a real PostgreSQL reaches the card as the se
 test('loop: a server that exits at every start is stopped, with the cause, and the terminal says so once', async () => {
   const r = row('loop');
   const s = await until(
+    'the crash loop to be stopped',
     async () => ((await summary('loop')).state === 'failing' ? summary('loop') : false),
     60_000,
-    'the crash loop to be stopped',
   );
   assert.equal(s.problem!.message, r.card);
   assert.deepEqual(s.problem!.details.stderrTail, r.cardLines);

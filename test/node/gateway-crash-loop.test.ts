@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
+import { until } from '../support/processes.js';
 
 // Issue 30, item 3: a server that keeps failing soon after it starts is stopped (marked "failing") after a few
 // quick failures instead of being restarted for ever, and starts again only when the person presses Restart
@@ -52,15 +53,6 @@ async function starts(mode: string): Promise<number> {
   const text = await readFile(startsFile, 'utf8').catch(() => '');
   return text.split('\n').filter((l) => l.startsWith(`${mode} `)).length;
 }
-async function until<T>(check: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 async function connect(name: string): Promise<Client> {
   const client = new Client({ name: 'node-test', version: '1' }, { capabilities: {} });
   await client.connect(
@@ -71,9 +63,9 @@ async function connect(name: string): Promise<Client> {
 
 test('a server that exits at every start is stopped after five quick failures, says why, and starts no more', async () => {
   const failing = await until(
+    '"early" to be marked failing',
     async () => ((await server('early')).state === 'failing' ? server('early') : false),
     60_000,
-    '"early" to be marked failing',
   );
   assert.equal(failing.problem?.kind, 'crash-loop');
   assert.match(
@@ -108,9 +100,9 @@ test('a server that exits at every start is stopped after five quick failures, s
 test('a server that crashes soon after every handshake is stopped too; its page session ends saying why', async () => {
   const client = await connect('late');
   const failing = await until(
+    '"late" to be marked failing',
     async () => ((await server('late')).state === 'failing' ? server('late') : false),
     60_000,
-    '"late" to be marked failing',
   );
   assert.equal(failing.problem?.kind, 'crash-loop');
   assert.match(failing.problem!.message, /failed 5 times in a row soon after starting \(last: exited with code 2\)/);
@@ -131,11 +123,11 @@ test('Restart starts a failing server again (until it fails again); an unknown s
   const before = await starts('early');
   const answer = await fetch(`${gw.origin}/api/servers/early/restart`, { method: 'POST', headers: auth });
   assert.deepEqual(await answer.json(), { restarted: true });
-  await until(async () => (await starts('early')) > before, 15_000, 'a new start after Restart');
+  await until('a new start after Restart', async () => (await starts('early')) > before, 15_000);
   const summary = await server('early');
   assert.notEqual(summary.problem?.kind, 'crash-loop', 'the old diagnosis is gone until it fails again');
   // It still fails (nothing was fixed): after five more quick failures it is stopped again.
-  await until(async () => (await server('early')).state === 'failing', 60_000, '"early" to be stopped again');
+  await until('"early" to be stopped again', async () => (await server('early')).state === 'failing', 60_000);
   const again = await fetch(`${gw.origin}/api/servers/nope/restart`, { method: 'POST', headers: auth });
   assert.equal(again.status, 404);
   const get = await fetch(`${gw.origin}/api/servers/early/restart`, { headers: auth });

@@ -4,6 +4,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { backoffDelay } from '../../gateway/src/relay/backoff.js';
 import { StderrBuffer } from '../../gateway/src/relay/stderr-buffer.js';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
+import { alive } from '../support/processes.js';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
 
@@ -137,14 +138,6 @@ describe('restart with capped exponential backoff', () => {
     const pids = childPids(gw.pid);
     assert.ok(pids.length >= 1, 'the session runs on a process');
     await gw.stop();
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     // Each is gone within a moment of the gateway's exit (a process being stopped as it exits is reaped then).
     await until(async () => pids.every((pid) => !alive(pid)), 5_000);
     await client.close().catch(() => {});
