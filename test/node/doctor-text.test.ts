@@ -52,6 +52,7 @@ const SAMPLES: ConnectionProblem[] = [
   doctor.exitProblem(site, 'node', { code: 3, signal: null }, ['Error: no key'], 'before it answered "initialize"'),
   doctor.exitProblem(site, 'node', { code: null, signal: 'SIGKILL' }, [], 'before it answered "initialize"'),
   doctor.exitProblem(site, 'node', undefined, [], 'before it answered "initialize"'),
+  doctor.crashLoopProblem(site, 'node', 5, 'exited with code 3', ['Error: no key']),
   doctor.httpProblem(site, 'https://h.example/mcp', fetchFailure('CERT_HAS_EXPIRED'), undefined, 'streamable-http'),
   doctor.httpProblem(site, 'http://127.0.0.1:9/mcp', fetchFailure('ECONNREFUSED'), undefined, 'streamable-http'),
   doctor.httpProblem(site, 'https://nope.invalid/mcp', fetchFailure('ENOTFOUND'), undefined, 'streamable-http'),

@@ -42,7 +42,7 @@ export const doctor = {
   'doctor.crash-loop':
     '"{command}" failed {failures} times in a row soon after starting (last: {lastExit}); the gateway stopped restarting it.',
   'doctor.crash-loop.action':
-    'Fix what it says below (often arguments or environment in "mcpServers.{server}" in {configFile}), then press Restart. Saving a change to its config entry restarts it too.',
+    'Fix what it says below (often arguments or environment in "mcpServers.{server}" in {configFile}), then press Restart in its card. Saving a change to its config entry restarts it too.',
   'doctor.certificate': 'The TLS certificate of {host} was not accepted ({code}).',
   'doctor.certificate.action':
     'If the server uses a private certificate authority, start the dashboard with NODE_EXTRA_CA_CERTS=<its CA file>; otherwise the server\u2019s certificate must be fixed.',
