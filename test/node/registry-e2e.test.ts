@@ -39,8 +39,10 @@ async function openWidgets(): Promise<void> {
 }
 
 async function search(text: string): Promise<void> {
-  await page.getByLabel('Search', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // The Widgets panel's own search (the app bar has a Search button too: the command palette).
+  const store = page.locator('mcp-widget-store');
+  await store.getByLabel('Search', { exact: true }).fill(text);
+  await store.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
 async function reload(): Promise<void> {
