@@ -1,6 +1,7 @@
 // Takes the screenshots the README and docs/ show (docs/screenshots/), from the shipped default config in the
 // built dashboard, in Debian's Chromium: the dashboard at 1280×720 (light and dark), 1920×1080 and 390×844 (a
-// phone, with its menu open), and the confirmation dialog for everything's Echo Tool at 1280×720.
+// phone, with its menu open), the confirmation dialog for everything's Echo Tool at 1280×720, and the status tiles
+// after three calls.
 // Run after `npm run build`: `node --import tsx scripts/docs-screenshots.ts`.
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -54,6 +55,18 @@ try {
   await card.getByRole('button', { name: 'Invoke' }).click();
   await page.getByRole('alertdialog').waitFor();
   await page.screenshot({ path: join(out, 'confirm-dialog-1280-light.png') });
+  // Three calls later, the status tiles' last hour: calls, errors and the latency line.
+  for (let i = 0; i < 3; i++) {
+    if (i) await card.getByRole('button', { name: 'Invoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Allow once' }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await card.getByText('Completed').first().waitFor();
+  }
+  await page.locator('mcp-status-tile').first().getByText('3 calls').waitFor();
+  await page.screenshot({
+    path: join(out, 'status-tiles-1280-light.png'),
+    clip: { x: 0, y: 0, width: 1280, height: 200 },
+  });
   await page.close();
   console.log(`screenshots written to ${out}`);
 } finally {

@@ -47,6 +47,55 @@ describe('dashboard of tiles', () => {
     expect(details.open).to.equal(false);
   });
 
+  it('Add a tile: the form (loaded when asked for) adds a status tile and a tool browser; each is announced and kept', async () => {
+    env.dashboard = await mount(env.gateway, `layout-${++counter}`);
+    await settle(env.dashboard);
+    const before = env.dashboard.layout.store!.active()!.tiles.length;
+    await editMode(env.dashboard);
+    const add = env.dashboard.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="add-tile"]')!;
+    add.click();
+    await settle(env.dashboard);
+    expect(add.getAttribute('aria-expanded')).to.equal('true');
+    const form = await waitFor(
+      () => env.dashboard.shadowRoot!.querySelector('mcp-add-tile')?.shadowRoot?.querySelector('form'),
+      10_000,
+      'the add-tile form',
+    );
+    const choose = async (name: string, value: string) => {
+      const select = form.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      await (form.getRootNode() as ShadowRoot & { host: { updateComplete: Promise<unknown> } }).host.updateComplete;
+    };
+    await choose('kind', 'status');
+    await choose('server', 'everything');
+    expect(form.querySelector('select[name="widget"]'), 'a status tile has no widget to choose').to.equal(null);
+    form.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await announced(/Added .*everything/);
+    const added = env.dashboard.layout.store!.active()!.tiles.slice(before);
+    expect(added.map((t) => `${t.kind}:${t.server}`)).to.deep.equal(['status:everything']);
+    expect(env.dashboard.shadowRoot!.querySelector('mcp-add-tile'), 'the form closes').to.equal(null);
+    // Again, a widget this time: the form offers the server's widget types.
+    add.click();
+    const again = await waitFor(
+      () => env.dashboard.shadowRoot!.querySelector('mcp-add-tile')?.shadowRoot?.querySelector('form'),
+      10_000,
+      'the form again',
+    );
+    const widget = again.querySelector<HTMLSelectElement>('select[name="widget"]')!;
+    expect([...widget.options].map((o) => o.value)).to.include('tool-browser');
+    widget.value = 'tool-browser';
+    again.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+    await announced(/Added /);
+    const last = env.dashboard.layout.store!.active()!.tiles.at(-1)!;
+    expect(last).to.include({ kind: 'widget', widget: 'tool-browser' });
+    await waitFor(
+      () => tileEl(env.dashboard, last.id)?.querySelector('mcp-widget-card'),
+      10_000,
+      'the new tile to hold a card',
+    );
+  });
+
   it('edit mode with the keyboard: arrow keys move, Shift+arrows resize, collapse; each change is announced; Undo takes back the last', async () => {
     env.dashboard = await mount(env.gateway, `layout-${++counter}`);
     await editMode(env.dashboard);

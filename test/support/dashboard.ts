@@ -105,12 +105,32 @@ export async function selectTool(card: McpWidgetCard, text: string): Promise<HTM
     shadowRoot: ShadowRoot;
   };
   const button = await waitFor(
-    () => deepQueryText<HTMLButtonElement>('button.tool-item', text, card.shadowRoot!),
-    5000,
-    `tool ${text} (${list?.matchCount} match; list: ${list?.shadowRoot.innerHTML.replace(/<!--[^>]*-->/g, '').slice(0, 400)})`,
-  );
+    () => {
+      const found = deepQueryText<HTMLButtonElement>('button.tool-item', text, card.shadowRoot!);
+      // A list scrolled out of view (a dialog closed, a card grew) shows no rows until it is scrolled back,
+      // as a person would: the rows are built for the part in view.
+      if (!found) (list as unknown as HTMLElement | undefined)?.scrollIntoView({ block: 'center' });
+      return found;
+    },
+    10_000,
+    `tool ${text}`,
+  ).catch((error: Error) => {
+    // Described when the wait ends, not when it starts.
+    throw new Error(`${error.message} (${list?.matchCount} match; ${describeVirtualList(list?.shadowRoot)})`);
+  });
   button.click();
   return waitFor(() => deepQuery('mcp-tool-runner', card.shadowRoot!), 5000, 'tool runner');
+}
+
+/** Where a virtual list is and what it holds, for a failure message. */
+function describeVirtualList(root: ShadowRoot | undefined): string {
+  const virtual = root?.querySelector('mcp-virtual-list');
+  if (!virtual) return 'no virtual list';
+  const box = virtual.getBoundingClientRect();
+  return (
+    `virtual list at y=${Math.round(box.top)} h=${Math.round(box.height)} in a ${innerHeight}px window, ` +
+    `${virtual.children.length} rows built, scrollTop ${virtual.scrollTop}`
+  );
 }
 
 /** Fills the tool runner's fields by label text and presses Invoke (or the form's `submitLabel`). */

@@ -146,11 +146,6 @@ export class McpAddTile extends LitElement {
 
 if (!customElements.get('mcp-add-tile')) customElements.define('mcp-add-tile', McpAddTile);
 
-/** The add-tile form bound to the dashboard. */
-export function renderAddTile(servers: GatewayServerSummary[], onAdd: McpAddTile['onAdd']) {
-  return html`<mcp-add-tile .servers=${servers} .onAdd=${onAdd}></mcp-add-tile>`;
-}
-
 declare global {
   interface HTMLElementTagNameMap {
     'mcp-add-tile': McpAddTile;

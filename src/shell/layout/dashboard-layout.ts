@@ -10,7 +10,6 @@ import { isTeamAdmin, publishDashboard } from '../team/publish-layout.js';
 import { LayoutStore, type ShownDashboard } from './layout-store.js';
 import { downloadLayout, readLayoutFile } from './layout-files.js';
 import { renderTileContent, tileLabel, type TileContext } from './layout-tiles.js';
-import { renderAddTile } from './add-tile.js';
 import { renderLayoutBar } from './layout-bar.js';
 import type { LayoutChangeEvent } from './tile-grid.js';
 import './tile.js';
@@ -175,6 +174,9 @@ export class DashboardLayoutController implements ReactiveController {
   /** Adding a tile: the form shows, or hides. */
   toggleAdding(): void {
     this.adding = !this.adding;
+    // The form is its own chunk (most visits never add a tile); it is drawn once it is defined, so it gets its
+    // properties as an upgraded element.
+    if (this.adding) void import('./add-tile.js').then(() => this.host.requestUpdate());
     this.host.requestUpdate();
   }
 
@@ -306,7 +308,7 @@ export class DashboardLayoutController implements ReactiveController {
     if (!store || !active) return nothing;
     const dashboards = store.dashboards();
     return html`${renderLayoutBar(this, store, active)}
-    ${this.editing && this.adding ? renderAddTile(this.host.servers ?? [], (tile) => this.addTile(tile)) : nothing}
+    ${this.editing && this.adding && customElements.get('mcp-add-tile') ? html`<mcp-add-tile .servers=${this.host.servers ?? []} .onAdd=${(tile: NewTile) => this.addTile(tile)}></mcp-add-tile>` : nothing}
     ${repeat(
       dashboards,
       (d) => d.id,

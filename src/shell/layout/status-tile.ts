@@ -47,6 +47,15 @@ export class McpStatusTile extends LitElement {
         text-overflow: ellipsis;
         white-space: nowrap;
       }
+      /* A server in error is seen from across the room: a red band and a tinted tile. */
+      .tile.error {
+        background: var(--mcp-error-light, #fee2e2);
+        box-shadow: inset 0.375rem 0 0 var(--mcp-error-dark, #a4161a);
+        padding-inline-start: calc(0.375rem + var(--mcp-spacing-md, 0.5rem));
+      }
+      mcp-health-line {
+        grid-column: 1 / -1;
+      }
       button.name {
         all: unset;
         cursor: pointer;
@@ -101,6 +110,8 @@ export class McpStatusTile extends LitElement {
       }),
       history.subscribe(server.name, bump),
     );
+    // The last hour's calls and latency line: its own chunk, after first paint.
+    void import('./health/health-line.js');
     if (!server.disabled) {
       connections.connect(server.name, server.transport).then(bump, (error: unknown) => {
         this.error = (error as Error)?.message ?? String(error);
@@ -151,7 +162,7 @@ export class McpStatusTile extends LitElement {
         : undefined;
     // The same status/error region as the server panel's header (server-status.ts), shortened.
     const troubled = state === 'error' || server.state === 'restarting';
-    return html`<div class="tile">
+    return html`<div class=${state === 'error' ? 'tile error' : 'tile'}>
       <h2
         >${
           this.canShow
@@ -168,6 +179,7 @@ export class McpStatusTile extends LitElement {
       <mcp-server-status compact .server=${server} state=${state} .error=${error}></mcp-server-status>
       ${troubled ? nothing : html`<span class="line muted">${counts || process}</span>`}
       ${!troubled && counts ? html`<span class="line muted">${t('card.process', { state: process })}${server.restarts ? ` \u00b7 ${t('card.restarts', { count: server.restarts })}` : ''}</span>` : nothing}
+      ${state === 'disabled' ? nothing : html`<mcp-health-line .server=${server.name}></mcp-health-line>`}
     </div>`;
   }
 }
