@@ -55,7 +55,7 @@ describe('status tiles show health: calls, errors and latency over the last hour
 
   it('a call made in a panel shows in its tile: one call, no errors, its latency as the line’s only point', async () => {
     await call('Read log', {});
-    await healthSays('flaky', '1 call · no errors in the last hour');
+    await healthSays('flaky', '1 call · no errors · last hour');
     const svg = health('flaky')!.shadowRoot!.querySelector('svg')!;
     expect(svg.getAttribute('role')).to.equal('img');
     expect(svg.getAttribute('aria-label')).to.match(/^Latency over the last hour: median \d+ ms, slowest \d+ ms$/);
@@ -66,7 +66,7 @@ describe('status tiles show health: calls, errors and latency over the last hour
 
   it('a call that fails is counted as an error, in the error colour, and marked on the line', async () => {
     await call('Append a line', { line: 'x', expectLines: '99' });
-    await healthSays('flaky', '2 calls · 1 error in the last hour');
+    await healthSays('flaky', '2 calls · 1 error · last hour');
     const root = health('flaky')!.shadowRoot!;
     expect(root.querySelector('polyline.line')!.getAttribute('points')!.split(' ')).to.have.length(2);
     expect(root.querySelectorAll('circle.failed')).to.have.length(1);
@@ -90,7 +90,7 @@ describe('status tiles show health: calls, errors and latency over the last hour
     const style = getComputedStyle(box);
     expect(style.boxShadow, 'the band').to.match(/inset/);
     expect(style.backgroundColor).to.not.equal(ok.backgroundColor);
-    expect(healthText('flaky')).to.contain('2 calls · 1 error in the last hour');
+    expect(healthText('flaky')).to.contain('2 calls · 1 error · last hour');
     await writeScratchFile(scratch, 'state', 'up');
   });
 });

@@ -55,14 +55,15 @@ describe('serverHealth (the status tile’s last hour)', () => {
     expect(serverHealth([entry(2, 'ok', 5), entry(70, 'ok', 6)], NOW, HEALTH_WINDOW_MS, 2).partial).to.equal(false);
   });
 
-  it('the sparkline spans the hour left to right and the slowest call reaches the top; failures are marked', () => {
+  it('the sparkline spreads the calls evenly in order, the slowest reaches the top; failures are marked', () => {
     const points = [
-      { time: NOW - HEALTH_WINDOW_MS, latency: 0, failed: false },
-      { time: NOW - HEALTH_WINDOW_MS / 2, latency: 50, failed: true },
-      { time: NOW, latency: 100, failed: false },
+      { time: NOW - 3000, latency: 0, failed: false },
+      { time: NOW - 2000, latency: 50, failed: true },
+      { time: NOW - 1000, latency: 100, failed: false },
     ];
-    const { line, failures } = sparklinePath(points, NOW, 100, 20);
+    const { line, failures } = sparklinePath(points, 100, 20);
     expect(line).to.equal('0,19 50,10 100,1');
     expect(failures).to.deep.equal([{ x: 50, y: 10 }]);
+    expect(sparklinePath(points.slice(0, 1), 100, 20).line, 'one call: a dot in the middle').to.equal('50,19');
   });
 });

@@ -75,25 +75,24 @@ export function serverHealth(
 }
 
 /**
- * The sparkline's path: `points` across a `width` × `height` box, time along x over the window that
- * ends at `now`, latency up the y axis from 0 to the slowest call. Returns the polyline's points and the
- * coordinates of every failed call (drawn as marks).
+ * The sparkline's path: `points` (oldest first) spread evenly across a `width` × `height` box in the order
+ * they happened, latency up the y axis from 0 to the slowest call. Evenly, not by clock time: calls come
+ * in bursts, and on an hour-long time axis a burst of calls is one vertical stroke. Returns the polyline's
+ * points and the coordinates of every failed call (drawn as marks).
  */
 export function sparklinePath(
   points: readonly HealthPoint[],
-  now: number,
   width: number,
   height: number,
-  windowMs = HEALTH_WINDOW_MS,
 ): { line: string; failures: { x: number; y: number }[] } {
   const top = Math.max(1, ...points.map((p) => p.latency));
   const round = (n: number) => Math.round(n * 10) / 10;
-  const at = (p: HealthPoint) => ({
-    x: round(Math.min(width, Math.max(0, ((p.time - (now - windowMs)) / windowMs) * width))),
+  const step = points.length > 1 ? width / (points.length - 1) : 0;
+  const coords = points.map((p, i) => ({
+    x: round(points.length > 1 ? i * step : width / 2),
     // One pixel of margin so the line's stroke is not clipped at the top or bottom.
     y: round(height - 1 - (p.latency / top) * (height - 2)),
-  });
-  const coords = points.map(at);
+  }));
   return {
     line: coords.map((c) => `${c.x},${c.y}`).join(' '),
     failures: coords.filter((_, i) => points[i]!.failed),

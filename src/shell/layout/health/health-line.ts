@@ -9,9 +9,9 @@ import { HEALTH_CATALOGS } from './messages.js';
 
 addShellMessages(HEALTH_CATALOGS);
 
-/** The sparkline's box, in SVG units (drawn 4.5em × 1em). */
-const WIDTH = 72;
-const HEIGHT = 16;
+/** The sparkline's box, in SVG units (drawn 3.5em × 1.125em). */
+const WIDTH = 56;
+const HEIGHT = 18;
 /** How often the line moves on when nothing happens: calls older than an hour leave it. */
 const REFRESH_MS = 60_000;
 
@@ -32,9 +32,11 @@ export class McpHealthLine extends LitElement {
     }
     svg {
       flex: none;
-      width: 4.5em;
-      height: 1em;
+      width: 3.5em;
+      height: 1.125em;
       overflow: visible;
+      background: var(--mcp-surface, #f4f6f8);
+      border-bottom: 1px solid var(--mcp-border, #8c959f);
     }
     .line {
       fill: none;
@@ -132,7 +134,7 @@ export class McpHealthLine extends LitElement {
   /** The latency line (a dot for a single call), failed calls marked; nothing when no call has a latency. */
   private sparkline(health: ServerHealth, label: string) {
     if (!health.points.length) return nothing;
-    const { line, failures } = sparklinePath(health.points, Date.now(), WIDTH, HEIGHT);
+    const { line, failures } = sparklinePath(health.points, WIDTH, HEIGHT);
     const [x, y] = line.split(' ')[0]!.split(',');
     return html`<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label=${label}>
       <title>${label}</title>

@@ -5,8 +5,8 @@ const en = {
   'health.calls': { one: '{count} call', other: '{count} calls' },
   'health.errors': { one: '{count} error', other: '{count} errors' },
   'health.noErrors': 'no errors',
-  'health.summary': '{calls} \u00b7 {errors} in the last hour',
-  'health.partial': '{calls} \u00b7 {errors} in the last hour (the latest {limit} events)',
+  'health.summary': '{calls} \u00b7 {errors} \u00b7 last hour',
+  'health.partial': '{calls} \u00b7 {errors} \u00b7 last hour (latest {limit} events)',
   'health.none': 'No calls in the last hour',
   'health.latency': 'Latency over the last hour: median {median}, slowest {slowest}',
 } satisfies Record<string, I18nMessage>;
