@@ -4,95 +4,13 @@
 // Every other browser test runs in Chromium; this is the journey that shows the product works in Firefox too.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import puppeteer, { type Browser, type ElementHandle, type Frame, type Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Frame, Page } from 'puppeteer-core';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
-
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const missing = !existsSync(FIREFOX);
-// CI installs Firefox (.ci/run) and sets this: there, a missing browser is a failure, not a skip.
-if (missing && process.env.MCP_DASHBOARD_REQUIRE_FIREFOX === '1') {
-  throw new Error(`Firefox is required here but ${FIREFOX} does not exist (apt-get install firefox-esr)`);
-}
-
-// In-page helpers as source text: functions compiled by tsx would carry its helpers into the page.
-// Finds the first element (through every open shadow root) matching `selector` whose text includes `text`.
-// A selector matches within one tree: combinators do not cross a shadow root.
-const FIND = `(selector, text, server) => {
-  const cards = document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-widget-card') ?? [];
-  const card = server ? [...cards].find((c) => c.server?.name === server) : undefined;
-  if (server && !card?.shadowRoot) return null;
-  const roots = [server ? card.shadowRoot : document];
-  while (roots.length) {
-    const root = roots.shift();
-    for (const el of root.querySelectorAll('*')) {
-      if (el.shadowRoot) roots.push(el.shadowRoot);
-      if (el.matches(selector) && (!text || (el.textContent || '').includes(text))) return el;
-    }
-  }
-  return null;
-}`;
-
-/** Where an element is: `selector` (with `text`) inside the card of `server`, or anywhere when none is named. */
-interface Target {
-  selector: string;
-  text?: string;
-  server?: string;
-}
-
-const found = (t: Target) =>
-  `(${FIND})(${JSON.stringify(t.selector)}, ${JSON.stringify(t.text ?? '')}, ${JSON.stringify(t.server ?? '')})`;
-
-/** Where to click an element (scrolled into view first), or null while it is not there. */
-async function centerOf(page: Page, target: Target): Promise<{ x: number; y: number } | null> {
-  return page.evaluate(
-    `(() => {
-      const el = ${found(target)};
-      if (!el) return null;
-      el.scrollIntoView({ block: 'center' });
-      const r = el.getBoundingClientRect();
-      return r.width && r.height ? { x: r.x + r.width / 2, y: r.y + r.height / 2 } : null;
-    })()`,
-  ) as Promise<{ x: number; y: number } | null>;
-}
-
-/** Clicks (a real mouse click) the element once it is there. */
-async function click(page: Page, target: Target): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const at = await centerOf(page, target);
-    if (at) {
-      await page.mouse.click(at.x, at.y);
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`nothing to click after 20 s: ${JSON.stringify(target)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** Waits until the element is there (its text includes `text`). */
-async function until(page: Page, target: Target, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(`${found(target)} !== null`, { timeout, polling: 100 });
-}
-
-/** Opens a card's Tools tab, types into its search box and clicks the tool, as a person finds a tool. */
-async function selectTool(page: Page, server: string, tool: string): Promise<void> {
-  await click(page, { selector: '[role="tab"]', text: 'Tools', server });
-  await click(page, { selector: 'input[type="search"]', server });
-  await page.keyboard.type(tool);
-  await click(page, { selector: 'button.tool-item', text: tool, server });
-}
-
-/** Waits for the host's confirmation dialog; returns its text. */
-async function dialogText(page: Page): Promise<string> {
-  const dialog = `document.querySelector('mcp-dashboard')?.shadowRoot?.querySelector('mcp-confirm-dialog')?.shadowRoot`;
-  await page.waitForFunction(`${dialog}?.querySelector('dialog')?.open === true`, { timeout: 20_000, polling: 100 });
-  return (await page.evaluate(`${dialog}.textContent`)) as string;
-}
+import { click, dialogText, firefoxSkip, found, launchFirefox, selectTool, until } from '../support/firefox.js';
 
 describe(
   'Firefox ESR: open the dashboard, call a tool through the confirmation dialog, open an MCP App, switch the theme',
-  { skip: missing ? `firefox-esr is not installed at ${FIREFOX} (apt-get install firefox-esr)` : false },
+  { skip: firefoxSkip },
   () => {
     let gateway: Awaited<ReturnType<typeof startGatewayProcess>>;
     let browser: Browser;
@@ -110,18 +28,7 @@ describe(
         },
         exchange: false,
       });
-      browser = await puppeteer.launch({
-        browser: 'firefox',
-        executablePath: FIREFOX,
-        headless: true,
-        // No first-run pages, no update or telemetry requests: only what the test opens.
-        extraPrefsFirefox: {
-          'browser.shell.checkDefaultBrowser': false,
-          'app.update.enabled': false,
-          // The page sees a light system preference (1 = light), whatever the machine's desktop says.
-          'layout.css.prefers-color-scheme.content-override': 1,
-        },
-      });
+      browser = await launchFirefox();
       page = await browser.newPage();
       await page.setViewport({ width: 1280, height: 900 });
       page.on('pageerror', (error) => {

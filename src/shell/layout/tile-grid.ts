@@ -1,5 +1,5 @@
 import { LitElement, html, css } from 'lit';
-import { columnsFor, placeTile, reflow, shownHeight } from '../../core/layout/grid-engine.js';
+import { columnsFor, compact, placeTile, reflow, shownHeight } from '../../core/layout/grid-engine.js';
 import { GRID_COLUMNS, type Tile, type TilePlace } from '../../core/shared/layout/layout-types.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { a11yContext, consume } from '../services/contexts.js';
@@ -226,7 +226,9 @@ export class McpTileGrid extends LitElement {
         .sort((a, b) => a.y - b.y)[0];
       if (below) place.y = below.y + shownHeight(below) - shownHeight(tile) + 1;
     }
-    const tiles = placeTile(this.tiles, tile.id, place);
+    // Where the tile will really be: the layout keeps tiles floated up, so a tile moved down into space with
+    // nothing above it would float straight back (and "Moved: row 13" would not be true).
+    const tiles = compact(placeTile(this.tiles, tile.id, place));
     const after = tiles.find((t) => t.id === tile.id)!;
     if (after.x === tile.x && after.y === tile.y && after.w === tile.w && after.h === tile.h) {
       this.announce(this.t('grid.edge', { name: this.labelOf(tile) }));

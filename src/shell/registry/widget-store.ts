@@ -26,6 +26,10 @@ export class McpWidgetStore extends LitElement {
     busy: { state: true },
     tick: { state: true },
     i18n: { attribute: false },
+    // Its own accessor below. Declared so that a host given before this element's module loaded (the panel opened
+    // while the registry code was still on its way) is handed to that setter when the element upgrades, instead of
+    // staying an own property that hides it (the panel then said "Loading widget settings…" for good).
+    host: { attribute: false, noAccessor: true },
   };
 
   declare results: SearchHit[] | undefined;
