@@ -34,8 +34,58 @@
     'execCommand insertHTML',
     'unsafe-markup',
   ];
+  // What a CSP violation the view guard reports may name: a directive from this list, and where from — an http(s)
+  // or ws(s) origin, or one of these keywords (the browser's blockedURI for inline code, eval, data: and blob:).
+  const CSP_DIRECTIVES = [
+    'default-src',
+    'script-src',
+    'script-src-elem',
+    'script-src-attr',
+    'style-src',
+    'style-src-elem',
+    'style-src-attr',
+    'img-src',
+    'font-src',
+    'connect-src',
+    'media-src',
+    'frame-src',
+    'child-src',
+    'worker-src',
+    'object-src',
+    'manifest-src',
+  ];
+  const CSP_KEYWORDS = ['inline', 'eval', 'wasm-eval', 'data', 'blob'];
+  const MAX_CSP_REPORTS = 20;
   /** @type {Set<string>} */
   const told = new Set();
+  let cspReports = 0;
+
+  /** The origin or keyword a blocked URI is told as, or null. @param {unknown} value */
+  function blockedPlace(value) {
+    if (typeof value !== 'string') return null;
+    if (CSP_KEYWORDS.includes(value)) return value;
+    try {
+      const url = new URL(value);
+      return /^(https?|wss?):$/.test(url.protocol) ? url.origin : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Tells the host, once per directive and place (at most MAX_CSP_REPORTS), what the view's CSP blocked. @param {any} data */
+  function tellViolation(data) {
+    const directive = data.directive;
+    const blocked = blockedPlace(data.blocked);
+    if (!CSP_DIRECTIVES.includes(directive) || !blocked || !window.parent) return;
+    const key = `csp ${directive} ${blocked}`;
+    if (told.has(key) || cspReports >= MAX_CSP_REPORTS) return;
+    told.add(key);
+    cspReports += 1;
+    window.parent.postMessage(
+      { jsonrpc: '2.0', method: BLOCKED, params: { feature: 'csp', directive, blocked } },
+      /** @type {string} */ (hostOrigin),
+    );
+  }
 
   const hostOrigin = new URLSearchParams(location.search).get('host');
   if (window.top === window.self || !hostOrigin) {
@@ -109,6 +159,16 @@
       GUARD_FEATURES.includes(data.mcpViewGuard)
     ) {
       tell(data.mcpViewGuard);
+      return;
+    }
+    if (
+      inner &&
+      event.source === inner.contentWindow &&
+      data &&
+      typeof data === 'object' &&
+      data.mcpViewGuard === 'csp'
+    ) {
+      tellViolation(data);
       return;
     }
     if (!data || typeof data !== 'object' || data.jsonrpc !== '2.0') return;

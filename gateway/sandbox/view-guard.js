@@ -4,9 +4,10 @@
 // Policy) and none to `<link rel=preconnect|dns-prefetch>`; the guard (1) makes every RTC* interface
 // refuse, (2) lets no element reach the document as such a link, as a frame whose srcdoc lacks the guard
 // or as a javascript: frame — markup is parsed inert and cleaned before its nodes are inserted, nodes
-// before insertion, rel/srcdoc/src before they are set — and (3) scrolls in-page `#fragment` links within
-// the view. Its hooks use built-ins captured before the view's code runs (called through Reflect.apply,
-// descriptors without prototypes). docs/security.md ("MCP Apps views") says what it covers and cannot.
+// before insertion, rel/srcdoc/src before they are set — (3) scrolls in-page `#fragment` links within
+// the view, and (4) tells the proxy what the view's content security policy blocked. Its hooks use
+// built-ins captured before the view's code runs (called through Reflect.apply, descriptors without
+// prototypes). docs/security.md ("MCP Apps views") says what it covers and cannot.
 /* exported mcpViewGuard */
 function mcpViewGuard(mode, onReport) {
   'use strict';
@@ -616,5 +617,36 @@ function mcpViewGuard(mode, onReport) {
       : doc.getElementById(id) || doc.getElementsByName(id)[0]
     )?.scrollIntoView();
   });
+  // 4. What the view's content security policy blocked (a fetch, an image, a script from an origin it did not
+  // declare): told to the proxy, which checks and narrows it (directive, origin) before the card words it. Only
+  // events the browser fired count; the listener is the window's first, in the capture phase.
+  const SPV = self.SecurityPolicyViolationEvent;
+  if (SPV) {
+    const [effectiveDirective, blockedURI] = [
+      get(SPV.prototype, 'effectiveDirective'),
+      get(SPV.prototype, 'blockedURI'),
+    ];
+    const told = { __proto__: null };
+    let count = 0;
+    self.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        if (event.isTrusted !== true) return;
+        const directive = str(call(effectiveDirective, event));
+        const blocked = call(slice, str(call(blockedURI, event)), 0, 500);
+        const key = directive + ' ' + blocked;
+        if (told[key] || count >= 20) return;
+        told[key] = true;
+        count += 1;
+        try {
+          call(postMessage, proxy, { __proto__: null, mcpViewGuard: 'csp', directive, blocked }, '*');
+        } catch {
+          // nothing to tell
+        }
+      },
+      true,
+    );
+  }
+
   return undefined;
 }

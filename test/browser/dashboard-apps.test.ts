@@ -103,8 +103,11 @@ describe('pinned apps as tiles', () => {
     // Move it, then switch the panel's widget: same iframe, still running, never reloaded.
     await editMode(env.dashboard);
     tileEl(env.dashboard, placed.id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
-    await sendKeys({ press: 'ArrowDown' });
+    // Sideways, not down: tiles float up, so a tile with room above it cannot stay lower (the page says so).
+    const right = placed.x + placed.w < 12;
+    await sendKeys({ press: right ? 'ArrowRight' : 'ArrowLeft' });
     await announced(/Moved/);
+    expect(stored(env.dashboard, placed.id).x).to.equal(placed.x + (right ? 1 : -1));
     await card.chooseWidgetType('activity-log');
     await new Promise((r) => setTimeout(r, 500));
     expect(tile.view!.frameElement).to.equal(iframe);

@@ -66,7 +66,7 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     );
     const card = await env.card('network');
     const { handle, frame } = await openThroughWidget(env.dashboard, card, 'network', 'leak');
-    await viewReady(frame);
+    const viewId = await viewReady(frame);
     const report = await viewReport<{
       done: boolean;
       results: Attempt[];
@@ -130,6 +130,42 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
     expect(refused.some((e) => e.method === 'webrtc')).to.equal(true);
     expect(refused.some((e) => e.method === 'javascript-frame')).to.equal(true);
     expect(refused.some((e) => e.method === 'preconnect')).to.equal(true);
+    // What the view's CSP blocked is said in plain words, naming the origin (once each).
+    const origin = `http://127.0.0.1:${ports.tcpPort}`;
+    const said = (text: string) => frame.view!.notes.filter((n) => n.text === text).length;
+    const connect = `The app tried to connect to ${origin}, which it did not declare: blocked.`;
+    const image = `The app tried to load an image from ${origin}, which it did not declare: blocked.`;
+    await waitFor(() => said(connect) && said(image), 5000, `the CSP notes (${JSON.stringify(frame.view!.notes)})`);
+    expect([said(connect), said(image)]).to.deep.equal([1, 1]);
+    expect(refused.filter((e) => e.method === 'csp').length).to.be.at.most(20);
+
+    // A view cannot make the card say more than that: a synthetic violation event is not the browser's, and a
+    // report it posts itself naming a javascript: address, a long text or an unknown directive is dropped.
+    await evalInView(
+      viewId,
+      `return (document.dispatchEvent(new SecurityPolicyViolationEvent('securitypolicyviolation', {
+        effectiveDirective: 'img-src', violatedDirective: 'img-src', blockedURI: 'https://synthetic.example/x',
+        originalPolicy: '', disposition: 'enforce', statusCode: 0 })),
+       parent.postMessage({ mcpViewGuard: 'csp', directive: 'img-src', blocked: 'javascript:alert(1)' }, '*'),
+       parent.postMessage({ mcpViewGuard: 'csp', directive: 'sandbox', blocked: 'https://posted.example' }, '*'),
+       parent.postMessage({ mcpViewGuard: 'csp', directive: 'img-src', blocked: 'https://' + 'a'.repeat(400) + '.example' }, '*'),
+       parent.postMessage({ mcpViewGuard: 'csp', directive: 'img-src', blocked: 'https://posted.example/p' }, '*'),
+       'sent')`,
+    );
+    // The last one is well formed: it shows (about the view itself), so the others had their chance to arrive.
+    await waitFor(
+      () => said('The app tried to load an image from https://posted.example, which it did not declare: blocked.'),
+      5000,
+      'the well-formed posted report',
+    );
+    const texts = frame.view!.notes.map((n) => n.text);
+    expect(
+      texts.filter((t) => /synthetic\.example|javascript:alert|aaaaaaaa/.test(t)),
+      texts.join('\n'),
+    ).to.deep.equal([]);
+    expect(texts, 'an unknown directive').to.not.include(
+      'The app tried to load content from https://posted.example, which it did not declare: blocked.',
+    );
   });
 
   it('control: a view that declares the TCP listener in _meta.ui.csp connectDomains reaches it; WebRTC stays off even then', async () => {

@@ -170,17 +170,25 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
     // The dashboard, the card and the frame element (its title); not the app's own content inside the cross-origin
     // sandbox frame: axe cannot run there, and waiting on that frame is what made this test time out in loaded runs.
     this.timeout(60_000);
-    const card = await env.card('basic-vanillajs');
+    const card = await env.card('basic-vanillajs', 10_000);
     expect(deepQueryAllFrames(card)).to.have.length(1);
     // The previous test switched the theme back to light; let its 150 ms colour transitions finish,
     // or axe measures a colour half way between dark and light.
     // (document.getAnimations() does not see into shadow roots, so ask every element.)
-    // Only finite ones: an endless animation (a spinner) never finishes, and waiting on it was what timed out.
+    // Only the transitions: an endless animation (a spinner) never finishes, nor does a paused one, and waiting
+    // on those was what timed out; bounded all the same (a 150 ms transition is long over after 3 s).
     const running = deepQueryAll<HTMLElement>('*', env.dashboard.shadowRoot!)
       .flatMap((el) => el.getAnimations())
-      .filter((a) => a.effect?.getTiming().iterations !== Infinity);
-    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-    const violations = await axeViolations(env.dashboard, { iframes: false });
+      .filter((a) => a instanceof CSSTransition);
+    await Promise.race([
+      Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]);
+    // Bounded, so that a slow run says which step it was in rather than hitting the test's limit.
+    const violations = await Promise.race([
+      axeViolations(env.dashboard, { iframes: false }),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('axe took over 45 s')), 45_000)),
+    ]);
     expect(violations, violations.join('\n')).to.deep.equal([]);
   });
 

@@ -125,7 +125,11 @@ describe(
       assert.equal((await storedTiles(page)).find((t) => t.id === id)?.x, x + 1, 'moved one column right');
       await click(page, { selector: '[data-action="done-layout"]' });
       await page.reload();
-      await until(page, { selector: 'header', text: ' tool', server: 'everything' }, 30_000);
+      // The added tile is drawn again from what the page kept.
+      await page.waitForFunction(
+        `${DASHBOARD}?.shadowRoot?.querySelector('mcp-tile[data-tile-id="${id}"] mcp-status-tile')?.shadowRoot?.textContent?.includes('basic-vanillajs') === true`,
+        { timeout: 30_000, polling: 200 },
+      );
       const kept = (await storedTiles(page)).find((t) => t.id === id);
       assert.deepEqual(kept && { kind: kept.kind, server: kept.server, x: kept.x, y: kept.y }, {
         kind: 'status',

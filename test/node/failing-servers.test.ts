@@ -23,7 +23,7 @@ const auth = () => ({ Authorization: `Bearer ${gw.token}` });
 
 before(async () => {
   pg = await startPostgres();
-  rows = failingServers(pg.url);
+  rows = failingServers(pg.url, await pg.passwordRole('reader', 'right-password', 'wrong-password'));
   gw = await startGatewayProcess({
     config: { mcpServers: Object.fromEntries(rows.map((r) => [r.name, r.config])) },
   });
@@ -80,6 +80,24 @@ test('sql: a refused statement from a real PostgreSQL reaches the card as the se
   // Sentinel: the statement really reached PostgreSQL and was refused there — pg_class is still full.
   assert.ok(Number((await pg.sql('SELECT count(*) FROM pg_class')).match(/\d+/)![0]) > 100);
   await client.close();
+});
+
+test('login: a wrong database password — the list error names it, and the terminal says it once although the server runs', async () => {
+  const r = row('login');
+  const client = await connect('login');
+  await assert.rejects(client.listResources(), (error: Error) => error.message.includes(r.card!));
+  await client.close();
+  // The catalog's discovery met it first; its retries and the page's own lists do not print it again.
+  const printed = () =>
+    gw
+      .stderr()
+      .split('\n')
+      .filter((l) => l === terminalLine(r)).length;
+  await until('the terminal line', () => printed() > 0, 30_000);
+  // Sentinel: the server really asked PostgreSQL, which refused the password (its log says so).
+  assert.match(await pg.log(), /password authentication failed for user "reader"/);
+  assert.equal(printed(), 1, gw.stderr());
+  assert.equal((await summary('login')).state === 'failing', false, 'a running server is not a crash loop');
 });
 
 test('loop: a server that exits at every start is stopped, with the cause, and the terminal says so once', async () => {

@@ -1,9 +1,10 @@
 // Real servers that fail the ways people meet (issue 30), with what the card says and what the terminal prints for
 // each: shared by the gateway test (test/node/failing-servers.test.ts) and checked against docs/servers.md, which
-// lists every message. DB stands for a PostgreSQL URL (a per-test cluster), CONFIG for the config file's path.
+// lists every message. DB stands for a PostgreSQL URL (a per-test cluster), WRONG for one of the same cluster with a
+// role's wrong password, CONFIG for the config file's path.
 
-/** @param {string} db */
-export function failingServers(db) {
+/** @param {string} db @param {string} wrong */
+export function failingServers(db, wrong) {
   return [
     {
       name: 'files',
@@ -38,6 +39,15 @@ export function failingServers(db) {
       card: 'cannot execute DELETE in a read-only transaction',
       advice: 'refused',
       terminal: null,
+    },
+    {
+      name: 'login',
+      what: 'a wrong PostgreSQL password (server-postgres, against a real PostgreSQL)',
+      config: { command: 'mcp-server-postgres', args: [wrong] },
+      list: 'resources/list',
+      card: 'password authentication failed for user "reader"',
+      terminal:
+        'mcp-dashboard: server "login" [resources/list]: it is running but answered "resources/list" with JSON-RPC error -32603: password authentication failed for user "reader". Fix what it says (often arguments or environment in "mcpServers.login" in CONFIG), then press Reconnect.',
     },
     {
       name: 'loop',

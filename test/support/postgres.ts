@@ -4,7 +4,7 @@
 // initdb and pg_ctl refuse to run as root: as root they run as the `postgres` system user the package creates.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,13 @@ export interface Postgres {
   database(name: string): Promise<string>;
   /** Runs SQL through psql on `database` (default `postgres`); resolves with psql's output. */
   sql(text: string, database?: string): Promise<string>;
+  /**
+   * A login role that must give its password (scram-sha-256 over TCP; every other role keeps trust auth); resolves
+   * with its URL carrying `password`, which may be a wrong one to see what a server does with it.
+   */
+  passwordRole(name: string, password: string, urlPassword?: string): Promise<string>;
+  /** The server's own log so far. */
+  log(): Promise<string>;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
   /** Stops the server and keeps its data (a database that went down). */
@@ -151,6 +158,17 @@ export async function startPostgres(): Promise<Postgres> {
       return url(name);
     },
     sql,
+    async passwordRole(name, password, urlPassword = password) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain role name: ${name}`);
+      await sql(`CREATE ROLE ${name} LOGIN PASSWORD '${password.replaceAll("'", "''")}'`);
+      // pg_hba.conf is read top down: this role's rule goes first, before initdb's trust lines.
+      const hba = join(data, 'pg_hba.conf');
+      await writeFile(hba, `host all ${name} 127.0.0.1/32 scram-sha-256\n${await readFile(hba, 'utf8')}`);
+      await run('pg_ctl', ['-D', data, 'reload']);
+      await sql('SELECT pg_reload_conf()');
+      return `postgres://${name}:${encodeURIComponent(urlPassword)}@127.0.0.1:${port}/postgres`;
+    },
+    log: () => readFile(log, 'utf8').catch(() => ''),
     async stop() {
       await halt('immediate');
       process.removeListener('exit', onExit);

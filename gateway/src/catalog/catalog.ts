@@ -2,6 +2,7 @@ import type { ConnectionProblem } from '../../../src/core/shared/gateway-api/con
 import { learnTools } from '../metrics/instruments.js';
 import type { SpawnQueue } from '../relay/spawn-queue.js';
 import type { Upstream } from '../relay/upstream.js';
+import { listErrorLine } from '../doctor/diagnoses.js';
 import { discoverServer, DiscoveryFailure, type DiscoveryTarget } from './discover.js';
 
 /**
@@ -37,8 +38,8 @@ export interface CatalogServer extends DiscoveryTarget {
   readonly disabled: boolean;
   /** A single-instance server is never given a second process. */
   readonly single: boolean;
-  /** Its diagnosed problem, said when it cannot be discovered. */
-  readonly problems: { readonly problem: ConnectionProblem | null };
+  /** Its diagnosed problem, said when it cannot be discovered; `tell` prints a line at the terminal (once). */
+  readonly problems: { readonly problem: ConnectionProblem | null; tell(line: string): void };
   /** Its warm spare (the first discovery follows it), backoff and spawn path. */
   readonly processes: {
     readonly warm: { onSettled(listener: (warm: boolean) => void): void } | undefined;
@@ -169,6 +170,10 @@ class CatalogSlot {
           : new DiscoveryFailure(`Listing it failed: ${(error as Error)?.message ?? String(error)}`, true);
       this.unavailable(failure.reason);
       this.server.log.note(`catalog: ${failure.reason}`);
+      // A running server that refuses to list (a wrong password, a missing grant) is said at the terminal too.
+      const refusal = failure.refusal;
+      if (refusal)
+        this.server.problems.tell(listErrorLine(this.server.server.site, refusal.step, refusal.code, refusal.message));
       if (failure.retry) this.retryLater();
     } finally {
       this.running = undefined;

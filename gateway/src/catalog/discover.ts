@@ -56,6 +56,8 @@ export class DiscoveryFailure extends Error {
     readonly reason: string,
     /** False when trying again cannot help until the server's lists change (a shape the SDK refuses). */
     readonly retry: boolean,
+    /** The running server answered a list request with a JSON-RPC error: the step, code and its full message. */
+    readonly refusal?: { step: string; code: number; message: string },
   ) {
     super(reason);
   }
@@ -149,9 +151,17 @@ export async function discoverServer(
     if (error instanceof DiscoveryFailure) throw error;
     // The exit is recorded a moment after the pipe closes.
     if (upstream.exited) await Promise.race([upstream.exited, sleep(500)]);
+    const code = (error as { code?: unknown })?.code;
+    const refused =
+      !signal.aborted &&
+      !timedOut &&
+      !upstream.exit() &&
+      typeof code === 'number' &&
+      !(error instanceof SdkError && error.code === SdkErrorCode.InvalidResult);
     throw new DiscoveryFailure(
       pageReason(target, reasonFor(target, upstream, error, step, timedOut, timeoutMs, signal.aborted)),
       !signal.aborted,
+      refused ? { step, code, message: (error as Error).message } : undefined,
     );
   } finally {
     clearTimeout(timer);

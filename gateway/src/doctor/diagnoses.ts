@@ -362,3 +362,22 @@ export function problemLine(name: string, p: ConnectionProblem): string {
       : '';
   return `mcp-dashboard: server "${safeLine(name)}" [${p.step}]: ${safeLine(`${p.message} ${p.action}`)}${tail}\n`;
 }
+
+/**
+ * The terminal's line for a running server that refused to list (a JSON-RPC error to `tools/list`,
+ * `resources/list`…), as the gateway's catalog met it: a wrong database password, a missing permission. Not a
+ * crash, so no problem on the card's connection; the card shows the page's own list error.
+ */
+export function listErrorLine(site: ProblemSite, step: string, code: number, message: string): string {
+  // The SDK's message repeats the code ("MCP error -32603: …"); the sentence ends with one full stop.
+  const said = message.replace(/^MCP error -?\d+:\s*/, '').replace(/\.\s*$/, '');
+  return (
+    `mcp-dashboard: server "${safeLine(site.name)}" [${safeLine(step)}]: ` +
+    safeLine(
+      `it is running but answered "${step}" with JSON-RPC error ${code}: ${said}. ` +
+        `Fix what it says (often arguments or environment in "mcpServers.${site.name}" in ${site.configFile}), then press Reconnect.`,
+      600,
+    ) +
+    '\n'
+  );
+}

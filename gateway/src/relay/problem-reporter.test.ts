@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { exitProblem, sessionLostProblem } from '../doctor/diagnoses.js';
+import { exitProblem, listErrorLine, sessionLostProblem } from '../doctor/diagnoses.js';
 import { redactorFor } from '../doctor/redact.js';
 import { ProblemReporter } from './problem-reporter.js';
 
@@ -65,5 +65,22 @@ describe('problem reporter', () => {
     assert.equal(problems.lastError, 'exited with code 1 (files-server <argument> <argument>)');
     problems.clearError();
     assert.equal(problems.lastError, null);
+  });
+
+  test('a list a running server refused is told at the terminal once, until the server recovers; nothing counts as failing', () => {
+    const { problems, printed, failures } = reporter();
+    const line = listErrorLine(site, 'resources/list', -32603, 'MCP error -32603: password authentication failed.');
+    assert.equal(
+      line,
+      'mcp-dashboard: server "files" [resources/list]: it is running but answered "resources/list" with JSON-RPC error -32603: password authentication failed. Fix what it says (often arguments or environment in "mcpServers.files" in /home/me/mcp.json), then press Reconnect.\n',
+    );
+    problems.tell(line);
+    problems.tell(line);
+    assert.deepEqual(printed, [line], 'a catalog retry does not print it again');
+    assert.equal(problems.problem, null, 'the card keeps its own list error: no connection problem');
+    assert.equal(failures(), 0);
+    problems.recovered();
+    problems.tell(line);
+    assert.equal(printed.length, 2, 'after a recovery the same refusal is news again');
   });
 });

@@ -32,6 +32,8 @@ export class ProblemReporter implements ProblemSink {
   private current: ConnectionProblem | null = null;
   private error: string | null = null;
   private reported = '';
+  /** Lines `tell()` printed since the server last recovered. */
+  private told = new Set<string>();
 
   constructor(private readonly options: ProblemReporterOptions) {}
 
@@ -63,6 +65,13 @@ export class ProblemReporter implements ProblemSink {
     return problem;
   }
 
+  /** Prints a line for the user at the terminal, once until the server recovers (a catalog's list refused). */
+  tell(line: string): void {
+    if (this.told.has(line)) return;
+    this.told.add(line);
+    this.options.print(line);
+  }
+
   /** When `error` is about authorization: reports it and returns the client's answer; undefined otherwise. */
   authError(error: unknown): RpcError | undefined {
     return authError(
@@ -86,5 +95,6 @@ export class ProblemReporter implements ProblemSink {
     this.current = null;
     this.error = null;
     this.reported = '';
+    this.told.clear();
   }
 }

@@ -10,6 +10,7 @@ import { negotiateDisplayMode } from '../../core/mcplet/display-mode.js';
 import type { MCPError } from '../../core/bridge/mcp-error.js';
 import type { MCPTool } from '../../core/shared/types.js';
 import type { AppView } from './app-view.js';
+import { formatMessage } from '../../core/services/message-format.js';
 import { appGuard } from '../i18n/messages/en/app-guard.js';
 
 /** Catalog keys of what the card says when the view guard blocked something the view tried. */
@@ -22,6 +23,51 @@ const BLOCKED_FEATURES: Record<string, keyof typeof appGuard> = {
   'execCommand insertHTML': 'app.guard.markup',
   'unsafe-markup': 'app.guard.unsafeMarkup',
 };
+
+/** What each CSP directive kept the view from loading (the card's noun); connect-src is said as connecting. */
+const CSP_WHAT: Record<string, keyof typeof appGuard> = {
+  'script-src': 'app.guard.csp.script',
+  'script-src-elem': 'app.guard.csp.script',
+  'script-src-attr': 'app.guard.csp.script',
+  'style-src': 'app.guard.csp.style',
+  'style-src-elem': 'app.guard.csp.style',
+  'style-src-attr': 'app.guard.csp.style',
+  'img-src': 'app.guard.csp.image',
+  'font-src': 'app.guard.csp.font',
+  'media-src': 'app.guard.csp.media',
+  'frame-src': 'app.guard.csp.frame',
+  'child-src': 'app.guard.csp.frame',
+  'worker-src': 'app.guard.csp.worker',
+};
+const CSP_KEYWORDS: Record<string, string> = {
+  inline: '(inline)',
+  eval: '(eval)',
+  'wasm-eval': '(WebAssembly)',
+  data: 'data:',
+  blob: 'blob:',
+};
+
+/**
+ * The card's words for a CSP violation the sandbox proxy passed on: "The app tried to load an image from
+ * https://x.example, which it did not declare: blocked." Undefined for anything but a directive the proxy
+ * allows and an origin or keyword (the proxy checked both; the host checks again, it trusts no frame).
+ */
+function violationText(
+  directive: unknown,
+  blocked: unknown,
+  say: (key: keyof typeof appGuard, variables?: Record<string, unknown>) => string,
+): string | undefined {
+  if (typeof directive !== 'string' || typeof blocked !== 'string' || blocked.length > 300) return undefined;
+  const from = Object.hasOwn(CSP_KEYWORDS, blocked)
+    ? CSP_KEYWORDS[blocked]
+    : /^(https?|wss?):\/\/[a-z0-9.[\]:-]+$/i.test(blocked)
+      ? blocked
+      : undefined;
+  if (!from || !/^[a-z-]+-src(-elem|-attr)?$/.test(directive)) return undefined;
+  if (directive === 'connect-src') return say('app.guard.cspConnect', { from });
+  const what = Object.hasOwn(CSP_WHAT, directive) ? CSP_WHAT[directive]! : 'app.guard.csp.other';
+  return say('app.guard.cspLoad', { what: say(what), from });
+}
 
 /** At most this many of a view's tool calls may wait (for the user or the server) at once. */
 export const MAX_PENDING_APP_CALLS = 4;
@@ -204,11 +250,16 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
   // The sandbox proxy's report of what the view guard blocked (gateway/sandbox/view-guard.js): shown on the card.
   bridge.fallbackNotificationHandler = async (notification) => {
     if (notification.method !== 'ui/notifications/sandbox-blocked') return;
-    const feature = (notification.params as { feature?: unknown } | undefined)?.feature;
-    const key = Object.hasOwn(BLOCKED_FEATURES, String(feature)) ? BLOCKED_FEATURES[String(feature)] : undefined;
-    if (!key) return;
-    const translated = view.services.i18n?.t(key);
-    const message = translated && translated !== key ? translated : appGuard[key];
+    const params = notification.params as { feature?: unknown; directive?: unknown; blocked?: unknown } | undefined;
+    const feature = params?.feature;
+    const say = (key: keyof typeof appGuard, variables?: Record<string, unknown>) => {
+      const translated = view.services.i18n?.t(key, variables);
+      return translated && translated !== key ? translated : formatMessage(appGuard[key], variables, 'en');
+    };
+    let message: string | undefined;
+    if (feature === 'csp') message = violationText(params?.directive, params?.blocked, say);
+    else if (Object.hasOwn(BLOCKED_FEATURES, String(feature))) message = say(BLOCKED_FEATURES[String(feature)]!);
+    if (!message) return;
     view.note('refused', message, () =>
       bus.emit('mcp:app:refused', { serverName: server, viewId: view.id, method: String(feature), message }),
     );
