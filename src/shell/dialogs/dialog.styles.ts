@@ -40,6 +40,29 @@ export const dialogStyles = css`
   }
 `;
 
+/**
+ * A dialog that fits the window whatever a server, an app or a registry gives it: a column no taller than the
+ * window, whose long parts (marked `.grow`) scroll on their own, so the title, the question and the buttons stay
+ * in view and the dialog itself never scrolls.
+ */
+export const fitScreenStyles = css`
+  dialog[open] {
+    display: flex;
+    flex-direction: column;
+    box-sizing: border-box;
+    max-height: calc(100dvh - 2rem);
+    overflow: hidden;
+  }
+  dialog[open] > * {
+    flex-shrink: 0;
+  }
+  dialog[open] > .grow {
+    flex-shrink: 1;
+    min-height: 2.5rem;
+    overflow: auto;
+  }
+`;
+
 /** How a dialog shows a link it asks about: the host large on its own line, the full address as plain text in a box. */
 export const linkStyles = css`
   .host {

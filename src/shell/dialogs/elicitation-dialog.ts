@@ -7,7 +7,7 @@ import type { McpSchemaForm, SchemaFormSubmitEvent } from '../../../widgets/kit/
 import '../../../widgets/kit/schema-form/schema-form.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
-import { dialogStyles } from './dialog.styles.js';
+import { dialogStyles, fitScreenStyles } from './dialog.styles.js';
 import { modalDialog } from './modal-dialog.js';
 
 interface Pending {
@@ -24,6 +24,7 @@ export class McpElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     dialogStyles,
+    fitScreenStyles,
     css`
       /* The form above ends with its own submit button: the dialog's buttons sit closer to it. */
       .actions {
@@ -87,9 +88,10 @@ export class McpElicitationDialog extends ModalDialogElement {
       html`${
         p
           ? html`<h2 id="elicit-title">${this.t('elicit.title', { server: p.serverName })}</h2>
-              <p id="elicit-message">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
+              <p id="elicit-message" class="grow">${typeof p.request.message === 'string' ? p.request.message : ''}</p>
               <p class="muted">${this.t('elicit.onlyTo', { server: p.serverName })}</p>
               <mcp-schema-form
+                class="grow"
                 .schema=${p.request.requestedSchema}
                 .errors=${this.problems}
                 submit-label=${this.t('elicit.send')}

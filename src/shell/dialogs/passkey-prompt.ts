@@ -3,7 +3,7 @@ import { deepActiveElement } from '../services/a11y-helper.js';
 import { a11yContext, consume } from '../services/contexts.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
-import { dialogStyles } from './dialog.styles.js';
+import { dialogStyles, fitScreenStyles } from './dialog.styles.js';
 import { modalDialog } from './modal-dialog.js';
 
 /** What the prompt shows while a ceremony runs. */
@@ -31,6 +31,7 @@ export class McpPasskeyPrompt extends LitElement {
   static override styles = [
     shellStyles,
     dialogStyles,
+    fitScreenStyles,
     css`
       /* Narrower than the other dialogs, and as wide as its words need; the title does not break inside words. */
       dialog {
@@ -122,7 +123,7 @@ export class McpPasskeyPrompt extends LitElement {
                 ><span aria-hidden="true">🔐</span>
                 ${t('passkey.title', { server: info.serverName, tool: info.toolName })}</h2
               >
-              <p id="passkey-message" class="message">${info.promptMessage ?? t('passkey.defaultMessage')}</p>
+              <p id="passkey-message" class="message grow">${info.promptMessage ?? t('passkey.defaultMessage')}</p>
               <p class="muted" role="status">${this.phase}</p>
               <p class="muted">${t('passkey.explain')}</p>
               <div class="actions"

@@ -7,7 +7,7 @@ import { ShellLocalize } from '../i18n/shell-localize.js';
 import { a11yContext, consume } from '../services/contexts.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
-import { dialogStyles } from './dialog.styles.js';
+import { dialogStyles, fitScreenStyles } from './dialog.styles.js';
 import { modalDialog } from './modal-dialog.js';
 
 /** Model name reported in a SamplingResult written by a person. */
@@ -31,6 +31,7 @@ export class McpSamplingDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     dialogStyles,
+    fitScreenStyles,
     css`
       /* Wider than the others: it shows a conversation. */
       dialog {
@@ -118,13 +119,13 @@ export class McpSamplingDialog extends ModalDialogElement {
               <p id="sampling-why"
                 >${p.origin.kind === 'server' ? this.t('sampling.whyServer', { server: p.serverName }) : p.origin.agent ? this.t('sampling.whyAgent', { id: p.origin.id, agent: p.origin.agent }) : this.t('sampling.whyWidget', { id: p.origin.id })}</p
               >
-              <dl>
+              <dl class="grow">
                 ${typeof r.systemPrompt === 'string' ? html`<dt>${this.t('sampling.systemPrompt')}</dt><dd>${r.systemPrompt}</dd>` : nothing}
                 <dt>${this.t('sampling.limit')}</dt><dd>${this.t('sampling.tokens', { count: r.maxTokens })}</dd>
                 ${Array.isArray(hints) && hints.length ? html`<dt>${this.t('sampling.hints')}</dt><dd>${hints.map((h) => String(h?.name ?? '')).join(', ')}</dd>` : nothing}
               </dl>
               <h3>${this.t('sampling.conversation')}</h3>
-              <ol aria-label=${this.t('sampling.conversationSoFar')}>
+              <ol class="grow" aria-label=${this.t('sampling.conversationSoFar')}>
                 ${messages.map(
                   (m) =>
                     html`<li

@@ -10,7 +10,7 @@ import { ShellLocalize } from '../i18n/shell-localize.js';
 import { a11yContext, consume } from '../services/contexts.js';
 import { ModalController, ModalDialogElement } from './modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
-import { dialogStyles, linkStyles } from './dialog.styles.js';
+import { dialogStyles, fitScreenStyles, linkStyles } from './dialog.styles.js';
 import { modalDialog } from './modal-dialog.js';
 
 type Step = 'ask' | 'refused' | 'opened';
@@ -33,6 +33,7 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     dialogStyles,
+    fitScreenStyles,
     linkStyles,
     css`
       dialog {
@@ -121,9 +122,9 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
     const t = this.t;
     const address = shown(p.url);
     const reason = p.message
-      ? html`<p>${t('url.reason')}</p><p class="reason" id="url-reason">${canonicalUrlsIn(p.message)}</p>`
+      ? html`<p>${t('url.reason')}</p><p class="reason grow" id="url-reason">${canonicalUrlsIn(p.message)}</p>`
       : nothing;
-    const url = html`<p class="url" aria-label=${t('link.fullAddress')}>${address.href}</p>`;
+    const url = html`<p class="url grow" aria-label=${t('link.fullAddress')}>${address.href}</p>`;
     const note = address.note
       ? html`<p class="note" data-note=${address.note}
           >${t(address.note === 'mixed' ? 'url.noteMixed' : 'url.noteIdn')}</p

@@ -4,7 +4,7 @@ import { ShellLocalize } from '../i18n/shell-localize.js';
 import type { Translate } from '../../../widgets/kit/i18n/translate.js';
 import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
 import { shellStyles } from '../shell.styles.js';
-import { dialogStyles } from '../dialogs/dialog.styles.js';
+import { dialogStyles, fitScreenStyles } from '../dialogs/dialog.styles.js';
 import type { ConsentAnswer, ConsentRequest } from './registry-host.js';
 import { permissionText, signatureText, trustText } from './trust-text.js';
 import { modalDialog } from '../dialogs/modal-dialog.js';
@@ -26,6 +26,7 @@ export class McpConsentDialog extends ModalDialogElement {
   static override styles = [
     shellStyles,
     dialogStyles,
+    fitScreenStyles,
     css`
       .new {
         font-weight: 700;
@@ -89,7 +90,7 @@ export class McpConsentDialog extends ModalDialogElement {
               </dl>
               ${r.kind === 'major-update' ? html`<p><strong>${t('consent.majorWarning')}</strong></p>` : nothing}
               <h3>${t('consent.permissions')}</h3>
-              <div id="consent-permissions">
+              <div id="consent-permissions" class="grow">
                 ${
                   r.permissions.length
                     ? html`<ul
