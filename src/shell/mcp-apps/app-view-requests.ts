@@ -11,7 +11,16 @@ import type { MCPError } from '../../core/bridge/mcp-error.js';
 import type { MCPTool } from '../../core/shared/types.js';
 import type { AppView } from './app-view.js';
 import { formatMessage } from '../../core/services/message-format.js';
-import { appGuard } from '../i18n/messages/en/app-guard.js';
+import { languageOf } from '../../core/services/i18n.js';
+import { addShellMessages, SHELL_CATALOGS } from '../i18n/messages.js';
+import { appGuard as appGuardBase } from '../i18n/messages/en/app-guard.js';
+import { appGuardCsp } from '../i18n/messages/en/app-guard-csp.js';
+import { appGuardCsp as appGuardCspJa } from '../i18n/messages/ja/app-guard-csp.js';
+
+/** What the card says about a view's blocked attempts; the CSP strings load with this chunk, not at start-up. */
+export const APP_GUARD_CSP_CATALOGS = { en: appGuardCsp, ja: appGuardCspJa };
+addShellMessages(APP_GUARD_CSP_CATALOGS);
+const appGuard = { ...appGuardBase, ...appGuardCsp };
 
 /** Catalog keys of what the card says when the view guard blocked something the view tried. */
 const BLOCKED_FEATURES: Record<string, keyof typeof appGuard> = {
@@ -252,9 +261,11 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     if (notification.method !== 'ui/notifications/sandbox-blocked') return;
     const params = notification.params as { feature?: unknown; directive?: unknown; blocked?: unknown } | undefined;
     const feature = params?.feature;
+    // The shell's catalogs as they are now (the CSP strings were added when this chunk loaded), in the page's language.
     const say = (key: keyof typeof appGuard, variables?: Record<string, unknown>) => {
-      const translated = view.services.i18n?.t(key, variables);
-      return translated && translated !== key ? translated : formatMessage(appGuard[key], variables, 'en');
+      const locale = view.services.i18n?.currentLocale ?? 'en';
+      const message = SHELL_CATALOGS[languageOf(locale)]?.[key];
+      return message ? formatMessage(message, variables, locale) : formatMessage(appGuard[key], variables, 'en');
     };
     let message: string | undefined;
     if (feature === 'csp') message = violationText(params?.directive, params?.blocked, say);

@@ -11,14 +11,4 @@ export const appGuard = {
   'app.guard.unsafeMarkup':
     'The app\u2019s HTML changed each time it was read back, so the dashboard could not check it and did not show it.',
   'app.guard.javascriptFrame': 'The app tried to load a javascript: address in a frame; the frame was left empty.',
-  'app.guard.cspConnect': 'The app tried to connect to {from}, which it did not declare: blocked.',
-  'app.guard.cspLoad': 'The app tried to load {what} from {from}, which it did not declare: blocked.',
-  'app.guard.csp.script': 'a script',
-  'app.guard.csp.style': 'a style sheet',
-  'app.guard.csp.image': 'an image',
-  'app.guard.csp.font': 'a font',
-  'app.guard.csp.media': 'audio or video',
-  'app.guard.csp.frame': 'a frame',
-  'app.guard.csp.worker': 'a worker',
-  'app.guard.csp.other': 'content',
 } satisfies Record<string, I18nMessage>;

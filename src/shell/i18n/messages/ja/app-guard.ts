@@ -13,14 +13,4 @@ export const appGuard: Record<keyof typeof en, I18nMessage> = {
     'アプリの HTML は読み直すたびに変わったため、ダッシュボードは確認できず、表示しませんでした。',
   'app.guard.javascriptFrame':
     'アプリがフレームに javascript: アドレスを読み込もうとしました。フレームは空のままにしました。',
-  'app.guard.cspConnect': 'アプリが宣言していない {from} に接続しようとしたため、ブロックしました。',
-  'app.guard.cspLoad': 'アプリが宣言していない {from} から{what}を読み込もうとしたため、ブロックしました。',
-  'app.guard.csp.script': 'スクリプト',
-  'app.guard.csp.style': 'スタイルシート',
-  'app.guard.csp.image': '画像',
-  'app.guard.csp.font': 'フォント',
-  'app.guard.csp.media': '音声または動画',
-  'app.guard.csp.frame': 'フレーム',
-  'app.guard.csp.worker': 'ワーカー',
-  'app.guard.csp.other': 'コンテンツ',
 };
