@@ -24,7 +24,6 @@ import './app-bar/app-bar.js';
 import './card/widget-card.js';
 import './dialogs/passkey-prompt.js';
 import './panels/host-notices.js';
-import './mcp-apps/open-link-dialog.js';
 
 /**
  * <mcp-dashboard>: the shell. Reads the gateway token from the URL fragment, loads `mcp.servers`
@@ -61,7 +60,6 @@ export class McpDashboard extends LitElement {
     sampling: createRef(),
     elicitation: createRef(),
     urlElicitation: createRef(),
-    link: createRef(),
     passkey: createRef(),
   };
   private readonly palette = createRef<McpCommandPalette>();
@@ -234,7 +232,7 @@ export class McpDashboard extends LitElement {
   override render() {
     const t = (key: string, variables?: Record<string, unknown>) => this.t(key, variables);
     const services = this.services;
-    // The Widgets panel (registry/) and the link dialog (mcp-apps/) still take the I18n and A11yHelper as properties.
+    // The Widgets panel (registry/) still takes the I18n and A11yHelper as properties.
     return html`
       <mcp-app-bar
         .brand=${services?.theme.brand}
@@ -265,7 +263,6 @@ export class McpDashboard extends LitElement {
       <mcp-elicitation-dialog ${ref(this.dialogs.elicitation)}></mcp-elicitation-dialog>
       <mcp-url-elicitation-dialog ${ref(this.dialogs.urlElicitation)}></mcp-url-elicitation-dialog>
       <mcp-consent-dialog></mcp-consent-dialog>
-      <mcp-link-dialog ${ref(this.dialogs.link)} .a11y=${services?.a11y} .i18n=${services?.i18n}></mcp-link-dialog>
       <mcp-theme-panel ${ref(this.panels.theme)}></mcp-theme-panel>
       <mcp-passkey-prompt ${ref(this.dialogs.passkey)}></mcp-passkey-prompt>
       <mcp-audit-panel ${ref(this.panels.audit)}></mcp-audit-panel>

@@ -126,9 +126,16 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
       return null;
     }) as typeof window.open;
     try {
-      const dialog = env.dashboard.shadowRoot!.querySelector('mcp-link-dialog')!;
       await clickInView(viewId, '#open-link-btn');
-      await waitFor(() => dialog.shadowRoot!.querySelector('dialog')?.open, 5000, 'the link dialog');
+      // The dialog is made when an app first asks to open a link (its own chunk).
+      const dialog = await waitFor(
+        () => {
+          const found = env.dashboard.shadowRoot!.querySelector('mcp-link-dialog');
+          return found?.shadowRoot?.querySelector('dialog')?.open ? found : undefined;
+        },
+        5000,
+        'the link dialog',
+      );
       const text = dialog.shadowRoot!.textContent!;
       expect(text).to.contain('modelcontextprotocol.io');
       expect(text).to.contain('Get Time App');

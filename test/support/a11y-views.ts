@@ -188,7 +188,12 @@ export async function walk(dashboard: McpDashboard, label: string): Promise<void
     await viewReady(frame);
   }
   await expectNoViolations(`${label}: an open MCP App`);
-  const link = dashboard.shadowRoot!.querySelector('mcp-link-dialog')!;
+  // The page makes this dialog when an app first asks to open a link (its own chunk): made here the same way.
+  await import('../../src/shell/mcp-apps/open-link-dialog.js');
+  const link = dashboard.shadowRoot!.querySelector('mcp-link-dialog') ?? document.createElement('mcp-link-dialog');
+  if (!link.isConnected) dashboard.shadowRoot!.append(link);
+  link.a11y = dashboard.services!.a11y;
+  link.i18n = dashboard.services!.i18n;
   const linkAnswer = link.open({
     url: 'https://example.com/docs?from=app',
     host: 'example.com',

@@ -137,6 +137,13 @@ function appEntry(action: string, d: Data): Mapped | undefined {
         outcome: d.outcome === 'opened' ? 'ok' : d.outcome === 'declined' ? 'cancelled' : 'error',
         message: `${String(d.url ?? '')}${d.reason ? ` \u2014 ${String(d.reason)}` : ''}`,
       };
+    case 'download':
+      return {
+        kind: 'app',
+        name: 'ui/download-file',
+        outcome: d.outcome === 'saved' ? 'ok' : d.outcome === 'declined' ? 'cancelled' : 'error',
+        message: `${Array.isArray(d.files) ? d.files.map(String).join(', ') : ''}${d.reason ? ` \u2014 ${String(d.reason)}` : ''}`,
+      };
     case 'refused':
       return {
         kind: 'app',

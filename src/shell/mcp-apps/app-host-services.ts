@@ -8,15 +8,20 @@ import { languageOf } from '../../core/services/i18n.js';
 import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variables.js';
 import type { AppHostOptions } from './app-host.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
+import type { DownloadRequest } from './download/download-dialog.js';
 
 /**
  * The views' services: the page's bus, bridge and invoker, the sandbox origin (asked of the gateway by
  * `page.sandbox`: a public origin when it names one, else the loopback rule of sandbox-origin.ts), the origins a view's CSP may never name, theme, locale, limits and timeouts.
- * Links go to `page.confirmLink`.
+ * Links go to `page.confirmLink`, files an app hands over to `page.confirmDownload`.
  */
 export function appViewServices(
   options: AppHostOptions,
-  page: { sandbox(): Promise<{ port: number; origin?: string }>; confirmLink(request: LinkRequest): Promise<boolean> },
+  page: {
+    sandbox(): Promise<{ port: number; origin?: string }>;
+    confirmLink(request: LinkRequest): Promise<boolean>;
+    confirmDownload(request: DownloadRequest): Promise<boolean>;
+  },
 ): AppViewServices {
   const hostOrigin = options.hostOrigin ?? location.origin;
   const gatewayPort = new URL(options.gateway.baseUrl).port;
@@ -37,6 +42,11 @@ export function appViewServices(
       return { theme: appThemeFor(options.theme.getMode(), tokens), styles: appStyleVariables(tokens) };
     },
     confirmLink: (request) => page.confirmLink(request),
+    confirmDownload: (request) => page.confirmDownload(request),
+    // The browser's own download, from the download chunk (loaded with the dialog that asked).
+    saveFile:
+      options.saveFile ??
+      ((name, bytes, type) => void import('./download/save-file.js').then((m) => m.saveWithLink(name, bytes, type))),
     openWindow: options.openWindow ?? ((url) => void window.open(url, '_blank', 'noopener,noreferrer')),
     hostInfo: { name: 'mcp-dashboard', version: '0.1.0' },
     grantablePermissions: DEFAULT_GRANTABLE_PERMISSIONS,

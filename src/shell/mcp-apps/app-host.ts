@@ -20,6 +20,7 @@ import type { AppViewServices, LinkRequest } from './app-view-services.js';
 import { AppView } from './app-view.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';
 import './mcp-app-frame.js';
+import type { DownloadRequest } from './download/download-dialog.js';
 
 /** What the AppHost needs from the page. */
 export interface AppHostOptions {
@@ -34,6 +35,8 @@ export interface AppHostOptions {
   /** This page's origin; the sandbox answers only to it. */
   hostOrigin?: string;
   openWindow?: (url: string) => void;
+  /** Saves a file the person agreed to; the browser's download by default (tests replace it). */
+  saveFile?: (name: string, bytes: Uint8Array, mimeType: string) => void;
   teardownTimeoutMs?: number;
   startTimeoutMs?: number;
 }
@@ -58,6 +61,7 @@ export class AppHost {
   private readonly services: AppViewServices;
   private sandboxAt: Promise<{ port: number; origin?: string }> | undefined;
   private linkConfirmer: ((request: LinkRequest) => Promise<boolean>) | undefined;
+  private downloadConfirmer: ((request: DownloadRequest) => Promise<boolean>) | undefined;
   private placer: ((view: AppView) => boolean) | undefined;
   private readonly stopTheme: Unsubscribe;
 
@@ -66,6 +70,7 @@ export class AppHost {
     this.services = appViewServices(options, {
       sandbox: () => this.sandbox(),
       confirmLink: (request) => (this.linkConfirmer ? this.linkConfirmer(request) : Promise.resolve(false)),
+      confirmDownload: (request) => (this.downloadConfirmer ? this.downloadConfirmer(request) : Promise.resolve(false)),
     });
     const stopTheme = options.theme.onThemeChange(() => {
       for (const view of this.views.values()) view.themeChanged();
@@ -107,6 +112,11 @@ export class AppHost {
   /** Installs the dialog that asks before an app's link is opened. Without one, links are declined. */
   setLinkConfirmer(confirm: (request: LinkRequest) => Promise<boolean>): void {
     this.linkConfirmer = confirm;
+  }
+
+  /** Installs the dialog that asks before an app's files are saved. Without one, downloads are declined. */
+  setDownloadConfirmer(confirm: (request: DownloadRequest) => Promise<boolean>): void {
+    this.downloadConfirmer = confirm;
   }
 
   /** Installs what shows a view as its own dashboard tile (the dashboard's layout). Without one, `place` declines. */

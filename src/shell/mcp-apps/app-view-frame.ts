@@ -28,6 +28,7 @@ export function createViewIframe(options: {
 export function viewHostCapabilities(granted: PermissionDecision['granted'], csp: AppCsp): McpUiHostCapabilities {
   return {
     openLinks: {},
+    downloadFile: {},
     serverTools: {},
     serverResources: {},
     logging: {},

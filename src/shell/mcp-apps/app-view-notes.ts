@@ -3,7 +3,7 @@
 /** One line the view wants the user to see (ui/message), or a host note about the view. */
 export interface ViewNote {
   time: number;
-  kind: 'message' | 'refused' | 'link' | 'log';
+  kind: 'message' | 'refused' | 'link' | 'download' | 'log';
   text: string;
 }
 

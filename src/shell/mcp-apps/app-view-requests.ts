@@ -11,6 +11,7 @@ import type { MCPError } from '../../core/bridge/mcp-error.js';
 import type { MCPTool } from '../../core/shared/types.js';
 import type { AppView } from './app-view.js';
 import { formatMessage } from '../../core/services/message-format.js';
+import { checkDownload, fileBytes } from '../../core/mcp-apps/download-file.js';
 import { languageOf } from '../../core/services/i18n.js';
 import { addShellMessages, SHELL_CATALOGS } from '../i18n/messages.js';
 import { appGuard as appGuardBase } from '../i18n/messages/en/app-guard.js';
@@ -221,6 +222,26 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     });
     view.changed();
     return {};
+  };
+
+  // ui/download-file: checked (download-file.ts), asked (the download dialog), then saved under the safe name.
+  bridge.ondownloadfile = async (params) => {
+    const check = checkDownload(params?.contents);
+    const emit = (outcome: string, names: string[], reason?: string) => () =>
+      bus.emit('mcp:app:download', { serverName: server, viewId: view.id, outcome, files: names, reason });
+    if (!check.ok) {
+      view.note('download', `Refused to save: ${check.message}`, emit('refused', [], check.message));
+      return { isError: true };
+    }
+    const names = check.files.map((f) => f.name);
+    const agreed = await view.services.confirmDownload({ appName: view.title, serverName: server, files: check.files });
+    if (agreed) for (const file of check.files) view.services.saveFile(file.name, fileBytes(file), file.mimeType);
+    view.note(
+      'download',
+      `${agreed ? 'Saved' : 'You declined to save'} ${names.map((n) => `"${n}"`).join(', ')}`,
+      emit(agreed ? 'saved' : 'declined', names),
+    );
+    return agreed ? {} : { isError: true };
   };
 
   bridge.onopenlink = async (params) => {

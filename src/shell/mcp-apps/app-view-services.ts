@@ -5,6 +5,7 @@ import type { McpUiStyles } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ContainerLimits } from '../../core/mcp-apps/host-context.js';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
 import type { I18nInterface } from '../../core/shared/types.js';
+import type { DownloadRequest } from './download/download-dialog.js';
 
 /** A link a view asked to open, shown to the user for confirmation. */
 export interface LinkRequest {
@@ -31,6 +32,10 @@ export interface AppViewServices {
   themeContext(): { theme: 'light' | 'dark'; styles: Partial<McpUiStyles> };
   /** Asks the user whether to open a link; resolves true only when they agree. */
   confirmLink(request: LinkRequest): Promise<boolean>;
+  /** Asks the person whether to save the files an app handed over; resolves true only when they agree. */
+  confirmDownload(request: DownloadRequest): Promise<boolean>;
+  /** Saves a file the person agreed to (the browser's download, under the given name). */
+  saveFile(name: string, bytes: Uint8Array, mimeType: string): void;
   /** Opens a confirmed link (a new tab, no opener, no referrer). */
   openWindow(url: string): void;
   hostInfo: { name: string; version: string };

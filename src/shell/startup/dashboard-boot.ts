@@ -10,7 +10,6 @@ import type { McpPasskeyPrompt } from '../dialogs/passkey-prompt.js';
 import type { McpSamplingDialog } from '../dialogs/sampling-dialog.js';
 import type { McpUrlElicitationDialog } from '../dialogs/url-elicitation-dialog.js';
 import type { DashboardLayoutController } from '../layout/dashboard-layout.js';
-import type { McpLinkDialog } from '../mcp-apps/open-link-dialog.js';
 import { loadRegistryHost } from '../registry/load-registry-host.js';
 import type { RegistryHost } from '../registry/registry-host.js';
 import { installSavedCalls, type SavedCallsHost } from '../saved-calls/saved-calls-host.js';
@@ -55,7 +54,6 @@ export interface DashboardDialogs {
   sampling: Ref<McpSamplingDialog>;
   elicitation: Ref<McpElicitationDialog>;
   urlElicitation: Ref<McpUrlElicitationDialog>;
-  link: Ref<McpLinkDialog>;
   passkey: Ref<McpPasskeyPrompt>;
 }
 
@@ -187,7 +185,25 @@ export class DashboardBoot implements ReactiveController {
       'mcp-elicitation-dialog': () => dialogs.elicitation.value,
       'mcp-url-elicitation-dialog': () => dialogs.urlElicitation.value,
     });
-    services.apps.setLinkConfirmer((request) => dialogs.link.value!.open(request));
+    // The dialogs for an app's link and an app's file are their own chunks: most pages never show them.
+    const onDemand = async <K extends 'mcp-link-dialog' | 'mcp-download-dialog'>(tag: K) => {
+      let dialog = host.renderRoot.querySelector(tag);
+      if (!dialog) {
+        dialog = document.createElement(tag);
+        host.renderRoot.append(dialog);
+      }
+      dialog.a11y = services.a11y;
+      dialog.i18n = services.i18n;
+      return dialog;
+    };
+    services.apps.setLinkConfirmer(async (request) => {
+      await import('../mcp-apps/open-link-dialog.js');
+      return (await onDemand('mcp-link-dialog')).open(request);
+    });
+    services.apps.setDownloadConfirmer(async (request) => {
+      await import('../mcp-apps/download/download-dialog.js');
+      return (await onDemand('mcp-download-dialog')).open(request);
+    });
     services.policy.setPasskeyPrompt(() => dialogs.passkey.value!);
     this.savedCalls = installSavedCalls({
       root: host.renderRoot,
