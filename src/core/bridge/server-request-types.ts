@@ -4,7 +4,8 @@ import type { SamplingRequest, SamplingResult } from '../shared/types.js';
 
 /** Who asked for a sampling message: the server itself (`sampling/createMessage`) or a widget. */
 export interface SamplingOrigin {
-  kind: 'server' | 'widget';
+  /** A server's own request, a widget's, or an MCP App view's (`id` is then the app's name). */
+  kind: 'server' | 'widget' | 'app';
   id: string;
   /** The agent a widget asks for, inside an agent action. */
   agent?: string;

@@ -117,7 +117,7 @@ export class McpSamplingDialog extends ModalDialogElement {
         p && r
           ? html`<h2 id="sampling-title">${this.t('sampling.title', { server: p.serverName })}</h2>
               <p id="sampling-why"
-                >${p.origin.kind === 'server' ? this.t('sampling.whyServer', { server: p.serverName }) : p.origin.agent ? this.t('sampling.whyAgent', { id: p.origin.id, agent: p.origin.agent }) : this.t('sampling.whyWidget', { id: p.origin.id })}</p
+                >${p.origin.kind === 'server' ? this.t('sampling.whyServer', { server: p.serverName }) : p.origin.kind === 'app' ? this.t('sampling.whyApp', { id: p.origin.id, server: p.serverName }) : p.origin.agent ? this.t('sampling.whyAgent', { id: p.origin.id, agent: p.origin.agent }) : this.t('sampling.whyWidget', { id: p.origin.id })}</p
               >
               <dl class="grow">
                 ${typeof r.systemPrompt === 'string' ? html`<dt>${this.t('sampling.systemPrompt')}</dt><dd>${r.systemPrompt}</dd>` : nothing}

@@ -33,6 +33,8 @@ export function viewHostCapabilities(granted: PermissionDecision['granted'], csp
     serverResources: {},
     logging: {},
     message: { text: {} },
+    // The person writes the reply in the sampling dialog (the dashboard has no model); no tool use.
+    sampling: {},
     updateModelContext: { text: {}, structuredContent: {} },
     sandbox: { permissions: granted, csp },
   };

@@ -224,6 +224,18 @@ export function installViewRequestHandlers(view: AppView, bridge: AppBridge): vo
     return {};
   };
 
+  // sampling/createMessage from the view: the same dialog as a server's or a widget's, naming the app; the person
+  // writes (or declines) the reply. A refusal reaches the app as a JSON-RPC error.
+  bridge.oncreatesamplingmessage = async (params) => {
+    try {
+      const result = await mcp.createMessage(server, params as never, { kind: 'app', id: view.title });
+      return result as never;
+    } catch (error) {
+      const e = error as MCPError;
+      throw new ProtocolError(typeof e?.jsonrpcCode === 'number' ? e.jsonrpcCode : -32603, e?.message ?? String(error));
+    }
+  };
+
   // ui/download-file: checked (download-file.ts), asked (the download dialog), then saved under the safe name.
   bridge.ondownloadfile = async (params) => {
     const check = checkDownload(params?.contents);

@@ -11,6 +11,8 @@ export const clientRequests = {
     'The server "{server}" asks for a language-model reply. This dashboard has no model: you write the assistant message, and only what you send goes back.',
   'sampling.whyWidget':
     'The widget {id} asks for a language-model reply. This dashboard has no model: you write the assistant message, and only what you send goes back.',
+  'sampling.whyApp':
+    'The app {id} from the server "{server}" asks for a language-model reply. This dashboard has no model: you write the assistant message, and only what you send goes back to the app.',
   'sampling.systemPrompt': 'System prompt',
   'sampling.limit': 'Length limit',
   'sampling.tokens': { one: '{count} token', other: '{count} tokens' },

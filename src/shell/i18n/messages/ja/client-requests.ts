@@ -12,6 +12,8 @@ export const clientRequests: Record<keyof typeof en, I18nMessage> = {
     'サーバー "{server}" が言語モデルの返信を求めています。このダッシュボードにはモデルがないため、あなたがアシスタントのメッセージを書きます。送り返されるのはあなたが送信した内容だけです。',
   'sampling.whyWidget':
     'ウィジェット {id} が言語モデルの返信を求めています。このダッシュボードにはモデルがないため、あなたがアシスタントのメッセージを書きます。送り返されるのはあなたが送信した内容だけです。',
+  'sampling.whyApp':
+    'サーバー「{server}」のアプリ {id} が言語モデルの返信を求めています。このダッシュボードにはモデルがないため、あなたがアシスタントのメッセージを書きます。アプリに送り返されるのはあなたが送信した内容だけです。',
   'sampling.systemPrompt': 'システムプロンプト',
   'sampling.limit': '長さの上限',
   'sampling.tokens': { other: '{count} トークン' },
