@@ -1,7 +1,7 @@
 // Takes the screenshots the README and docs/ show (docs/screenshots/), from the shipped default config in the
 // built dashboard, in Debian's Chromium: the dashboard at 1280×720 (light and dark), 1920×1080 and 390×844 (a
 // phone, with its menu open), the confirmation dialog for everything's Echo Tool at 1280×720, and the status tiles
-// after three calls.
+// after three calls, and the card with Echo's result.
 // Run after `npm run build`: `node --import tsx scripts/docs-screenshots.ts`.
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -67,6 +67,9 @@ try {
     path: join(out, 'status-tiles-1280-light.png'),
     clip: { x: 0, y: 0, width: 1280, height: 200 },
   });
+  // The same call's result in the card, beside Inspector's (scripts/inspector-screenshots.ts).
+  await card.getByText('Echo: hello').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(out, 'tool-result-1280-light.png') });
   await page.close();
   console.log(`screenshots written to ${out}`);
 } finally {
