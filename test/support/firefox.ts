@@ -98,8 +98,8 @@ export async function selectTool(page: Page, server: string, tool: string): Prom
 }
 
 /** Waits for the host's confirmation dialog; returns its text. */
-export async function dialogText(page: Page): Promise<string> {
+export async function dialogText(page: Page, timeout = 20_000): Promise<string> {
   const dialog = `document.querySelector('mcp-dashboard')?.shadowRoot?.querySelector('mcp-confirm-dialog')?.shadowRoot`;
-  await page.waitForFunction(`${dialog}?.querySelector('dialog')?.open === true`, { timeout: 20_000, polling: 100 });
+  await page.waitForFunction(`${dialog}?.querySelector('dialog')?.open === true`, { timeout, polling: 100 });
   return (await page.evaluate(`${dialog}.textContent`)) as string;
 }
