@@ -75,7 +75,7 @@ describe('MCP Apps: an app saves a file only through the download dialog, under 
     const rows = [...box.shadowRoot!.querySelectorAll('tbody tr')].map((tr) =>
       [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim()),
     );
-    expect(rows).to.deep.equal([['q3.csv', 'text/csv', '8 bytes']]);
+    expect(rows).to.deep.equal([['q3.csv', 'text/csv', '8 B']]);
     expect(box.shadowRoot!.textContent).to.contain('Downloader (server hostile) asks to save this');
     box.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="save"]')!.click();
     expect((await answer()).ok?.isError).to.not.equal(true);

@@ -206,6 +206,23 @@ export async function walk(dashboard: McpDashboard, label: string): Promise<void
   (link.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
   await linkAnswer;
 
+  // The dialog an app's file download opens (its own chunk, made here as the page makes it).
+  await import('../../src/shell/mcp-apps/download/download-dialog.js');
+  const download =
+    dashboard.shadowRoot!.querySelector('mcp-download-dialog') ?? document.createElement('mcp-download-dialog');
+  if (!download.isConnected) dashboard.shadowRoot!.append(download);
+  download.a11y = dashboard.services!.a11y;
+  download.i18n = dashboard.services!.i18n;
+  const downloadAnswer = download.open({
+    appName: 'Get Time',
+    serverName: 'basic-vanillajs',
+    files: [{ name: 'times.csv', mimeType: 'text/csv', size: 2048, text: 'x' }],
+  });
+  await waitFor(() => download.shadowRoot?.querySelector('dialog')?.open, 5000, 'the download dialog');
+  await expectNoViolations(`${label}: download dialog`);
+  (download.shadowRoot!.querySelector('[data-action="cancel"]') as HTMLButtonElement).click();
+  await downloadAnswer;
+
   // The dialog a URL-mode elicitation opens.
   await import('../../src/shell/dialogs/url-elicitation-dialog.js');
   const urlDialog = dashboard.shadowRoot!.querySelector('mcp-url-elicitation-dialog')!;

@@ -27,7 +27,7 @@ describe('ui/download-file: what a view may hand the person as a file', () => {
     expect([...fileBytes(check.files[0]!)]).to.deep.equal([0xc3, 0xa9]);
   });
 
-  it('a base64 file is measured without decoding it; 100 MB is refused before anything is decoded', () => {
+  it('a base64 file is measured without decoding it; 100 MiB is refused before anything is decoded', () => {
     expect(base64Size('aGVsbG8=')).to.equal(5);
     expect(base64Size('not base64!')).to.be.NaN;
     const huge = 'A'.repeat(Math.ceil(((100 * 1024 * 1024) / 3) * 4));
@@ -36,7 +36,7 @@ describe('ui/download-file: what a view may hand the person as a file', () => {
     ]);
     expect(check).to.deep.equal({
       ok: false,
-      message: `The app asked to save "big.bin" of 100 MB; at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MB per file.`,
+      message: `The app asked to save "big.bin" of 100 MiB; at most ${MAX_DOWNLOAD_BYTES / 1024 / 1024} MiB per file.`,
     });
     const ok = checkDownload([
       file('ui://app/hello.txt', { text: undefined, blob: 'aGVsbG8=', mimeType: 'text/plain' }),

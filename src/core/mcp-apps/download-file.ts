@@ -147,11 +147,11 @@ export function checkDownload(contents: unknown): DownloadCheck {
   return { ok: true, files };
 }
 
-/** "12 bytes", "3.4 KB", "20 MB". */
+/** "12 B", "3.4 KiB", "20 MiB": binary units, written as the Widgets panel writes sizes (no word to translate). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`;
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, '')} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
 }
 
 /** The file's bytes, decoded once the person agreed. */
