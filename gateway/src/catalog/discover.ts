@@ -217,7 +217,13 @@ function reasonFor(
     return `"${stdio.command}" did not finish ${step === 'initialize' ? 'answering "initialize"' : `answering "${step}"`} within ${Math.round(timeoutMs / 1000)} s; the gateway stopped it. The page connects to it itself.`;
   const exit = upstream.exit();
   if (exit) {
-    const problem = exitProblem(target.server.site, stdio.command, exit, target.log.tail(30), during);
+    const problem = exitProblem(
+      target.server.site,
+      stdio.command,
+      exit,
+      upstream.tail?.(30) ?? target.log.tail(30),
+      during,
+    );
     const tail = (problem.details.stderrTail as string[]).slice(0, 2);
     // The server's own lines are not redacted again as the gateway's words are (they keep paths and arguments).
     return {

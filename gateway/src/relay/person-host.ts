@@ -95,7 +95,7 @@ export class PersonHosts {
           return processes.stableMs;
         },
         stable: () => processes.stable(),
-        exited: (exit, how) => processes.exited(exit, how),
+        exited: (exit, how, tail) => processes.exited(exit, how, tail),
         restartDelay: () => processes.restartDelay(),
         restarting: () => processes.restarting(),
       },

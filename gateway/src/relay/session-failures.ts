@@ -135,8 +135,8 @@ export function exitVerdict(
 ): ExitVerdict {
   const exit = upstream.exit();
   const how = lastTransportError ? `after a protocol error (${lastTransportError})` : describeExit(exit);
-  host.processes.exited(exit, how);
-  const tail = host.log.tail(30);
+  const tail = upstream.tail?.(30) ?? host.log.tail(30);
+  host.processes.exited(exit, how, upstream.tail?.(30));
   const stdio = host.server.stdio;
   const early =
     !handshakeDone && stdio

@@ -56,7 +56,7 @@ export interface ProcessLease {
   /** An upstream stayed up for `stableMs`: the restart backoff starts over. */
   stable(): void;
   /** An upstream exited; `how` says how, for the card. */
-  exited(exit: ExitInfo | undefined, how: string): void;
+  exited(exit: ExitInfo | undefined, how: string, tail?: string[]): void;
   /** The next restart delay (capped exponential backoff); null when the server is failing (a crash loop): do not restart. */
   restartDelay(): number | null;
   /** A session restarts its upstream. */

@@ -84,10 +84,10 @@ export class SharedProcess {
       started: () => {},
       stableMs: processes.stableMs,
       stable: () => processes.stable(),
-      exited: (exit: ExitInfo | undefined, how: string) => {
+      exited: (exit: ExitInfo | undefined, how: string, tail?: string[]) => {
         if (this.noted.exit === this.generation) return;
         this.noted.exit = this.generation;
-        processes.exited(exit, how);
+        processes.exited(exit, how, tail);
       },
       restartDelay: () => {
         if (this.noted.delay !== this.generation) {

@@ -48,6 +48,11 @@ export class StderrBuffer {
     return this.lines.join('\n') + (this.partial ? `\n${this.theirs(this.partial)}` : '');
   }
 
+  /** A buffer for one process's lines alone, redacted as this one is (its exit names only what it wrote). */
+  forOneProcess(maxBytes = 16 * 1024): StderrBuffer {
+    return new StderrBuffer(maxBytes, this.redact);
+  }
+
   /** The last `n` lines, for error messages. */
   tail(n: number): string[] {
     const all = this.partial ? [...this.lines, this.theirs(this.partial)] : this.lines;

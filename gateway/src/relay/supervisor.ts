@@ -194,10 +194,11 @@ export class ProcessSupervisor {
   }
 
   /** Records an exit. */
-  exited(exit: ExitInfo | undefined, how: string): void {
+  exited(exit: ExitInfo | undefined, how: string, tail?: string[]): void {
     this.lastExit = { code: exit?.code ?? null, signal: exit?.signal ?? null, at: new Date().toISOString() };
     this.options.problems.noteError(`exited ${how}`);
-    const words = explainingLines(lastRunLines(this.options.log.tail(30)));
+    // The exiting process's own lines when it has them: another process of the server may have written since.
+    const words = explainingLines(lastRunLines(tail ?? this.options.log.tail(30)));
     if (words.length > 0) this.lastWords = words;
     this.options.log.note(`exited ${how}`);
   }

@@ -37,6 +37,11 @@ export interface Upstream {
   started: boolean;
   /** For stdio servers: resolves once the child process has exited. */
   exited?: Promise<void>;
+  /**
+   * For stdio servers: the last `n` lines this process wrote on stderr. The server's buffer also holds what other
+   * processes of the same server wrote meanwhile (a spare, a catalog discovery): an exit is explained by its own.
+   */
+  tail?(n: number): string[];
 }
 
 /**
@@ -93,8 +98,13 @@ export function createUpstream(
       cwd: stdioCwd(config, configDir),
       stderr: 'pipe',
     });
-    transport.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk));
+    const own = stderr.forOneProcess();
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr.append(chunk);
+      own.append(chunk);
+    });
     return {
+      tail: (n) => own.tail(n),
       transport,
       exit: () => transport.exitInfo,
       pid: () => transport.pid,

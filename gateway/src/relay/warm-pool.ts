@@ -216,14 +216,14 @@ export class WarmSpare {
       this.spare = undefined;
       clearTimeout(this.stableTimer);
       const exit = upstream.exit();
-      this.host.processes.exited(exit, `${describeExit(exit)} while waiting for a page`);
+      this.host.processes.exited(exit, `${describeExit(exit)} while waiting for a page`, upstream.tail?.(30));
       const stdio = this.host.server.stdio!;
       this.host.problems.report(
         exitProblem(
           this.host.server.site,
           stdio.command,
           exit,
-          this.host.log.tail(30),
+          upstream.tail?.(30) ?? this.host.log.tail(30),
           'before it answered "initialize"',
         ),
       );
