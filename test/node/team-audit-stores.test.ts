@@ -10,7 +10,7 @@ import { argumentsDigest } from '../../gateway/src/audit/audit-chain.js';
 import { AuditUnavailable, TeamAudit } from '../../gateway/src/team/team-audit.js';
 import { startPostgres, type Postgres } from '../support/postgres.js';
 
-const DIGEST = await argumentsDigest({ path: '/plans/q3.md' });
+const DIGEST = argumentsDigest({ path: '/plans/q3.md' });
 
 const call = (who: 'ana' | 'bob', name: string, decision: 'allow' | 'deny' = 'allow') => ({
   kind: 'begin' as const,

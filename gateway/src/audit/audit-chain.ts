@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../../src/core/shared/text/canonical-json.js';
 
-export { argumentsDigest } from '../../../src/core/shared/text/canonical-json.js';
-
 /**
  * The team audit log's records and their hash chain (issue 26, team mode). Each record carries the hash of
  * the one before it and its own hash over its canonical JSON, so editing, removing or reordering a record
@@ -45,6 +43,15 @@ export const GENESIS = 'sha256-' + Buffer.alloc(32).toString('base64');
 
 function sha256(text: string): string {
   return 'sha256-' + createHash('sha256').update(text, 'utf8').digest('base64');
+}
+
+/**
+ * "sha256-<base64>" of the canonical JSON of `args`: the same text as the page's `argumentsDigest` (WebCrypto), so
+ * a call's digest matches on both sides, but hashed synchronously with node:crypto — a WebCrypto digest per call
+ * was the gateway's largest cost after the audit writes under load (bench/memory.bench.mjs).
+ */
+export function argumentsDigest(args: unknown): string {
+  return sha256(canonicalJson(args));
 }
 
 /**

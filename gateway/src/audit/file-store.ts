@@ -1,4 +1,5 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { AppendBatcher } from './append-batch.js';
 import {
   chainRecord,
   unfinishedCalls,
@@ -66,7 +67,16 @@ export async function verifyAuditFile(path: string): Promise<ChainCheck & { torn
 
 /** An open audit file. Appends are serialised: records are written in the order they are asked for. */
 export class AuditFileStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly batcher = new AppendBatcher({
+    write: async (batch) => {
+      let last = this.last;
+      const records = batch.map(({ entry, now }) => (last = chainRecord(entry, last, now)));
+      await this.file.appendFile(records.map((record) => `${JSON.stringify(record)}\n`).join(''), 'utf8');
+      this.last = last;
+      return records;
+    },
+    sync: () => this.file.datasync(),
+  });
 
   private constructor(
     readonly path: string,
@@ -110,22 +120,15 @@ export class AuditFileStore {
   /**
    * Appends one record and resolves once it is on disk (fdatasync). `durable: false` (a call's `end`) resolves once
    * the operating system has it: a crash of the gateway loses nothing, and the next durable append flushes it with
-   * its own, so the next call's `begin` does not wait for two flushes.
+   * its own, so the next call's `begin` does not wait for two flushes. Appends that arrive while one is being
+   * written go together in the next write and flush (AppendBatcher).
    */
   append(entry: AuditEntry, now = new Date(), options: { durable?: boolean } = {}): Promise<AuditRecord> {
-    const next = this.queue.then(async () => {
-      const record = chainRecord(entry, this.last, now);
-      await this.file.appendFile(`${JSON.stringify(record)}\n`, 'utf8');
-      if (options.durable !== false) await this.file.datasync();
-      this.last = record;
-      return record;
-    });
-    this.queue = next.catch(() => {});
-    return next;
+    return this.batcher.append(entry, now, options.durable !== false);
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.batcher.idle();
     await this.file.close();
   }
 }

@@ -11,7 +11,7 @@ import { AuditPgStore, describeDatabase, verifyAuditDatabase } from './pg-store.
 // cluster for this file, a fresh database per test): the chain, two writers on one database, a stopped gateway's
 // open calls, an edited row, and a database that is down at start or goes down and comes back.
 
-const DIGEST = await argumentsDigest({ path: '/secret/plan.txt' });
+const DIGEST = argumentsDigest({ path: '/secret/plan.txt' });
 
 const begin = (name: string, decision: 'allow' | 'deny' = 'allow'): AuditEntry => ({
   kind: 'begin',

@@ -11,6 +11,7 @@ import {
   type ChainCheck,
 } from './audit-chain.js';
 import { AuditStoreError } from './file-store.js';
+import { AppendBatcher, type PendingAppend } from './append-batch.js';
 import { newerMigrations } from './migrations.js';
 
 /**
@@ -99,9 +100,12 @@ function verifyRows(rows: AuditRow[]): ChainCheck {
   return { ok: false, records: i + 1, seq, problem: `row ${seq} has seq, prev or hash columns its record does not` };
 }
 
-/** An open PostgreSQL audit store. Appends are serialised in the process and, by the lock, across processes. */
+/**
+ * An open PostgreSQL audit store. Appends are serialised in the process (in batches, AppendBatcher) and, by the lock,
+ * across processes.
+ */
 export class AuditPgStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly batcher = new AppendBatcher({ write: (batch) => this.appendNow(batch) });
   private closed = false;
   /** The last record this store wrote: the next append assumes it is still the last one (checked in the INSERT). */
   private last: AuditRecord | undefined;
@@ -182,43 +186,47 @@ export class AuditPgStore {
    * last such records.
    */
   append(entry: AuditEntry, now = new Date(), options: { durable?: boolean } = {}): Promise<AuditRecord> {
-    const next = this.queue.then(() => this.appendNow(entry, now, options.durable !== false));
-    this.queue = next.catch(() => {});
-    return next;
+    return this.batcher.append(entry, now, options.durable !== false);
   }
 
   /**
-   * One append. Usually one round trip: the transaction takes the append lock and inserts the record chained to
-   * the last one this store wrote, only if that is still the table's last (`WHERE max(seq) = …`), and commits.
-   * When another replica appended meanwhile (nothing was inserted), or at the first append, two round trips: the
-   * transaction starts, takes the lock and reads the last record; the INSERT and the COMMIT follow. Values go as
-   * literals escaped by pg.
+   * One batch of appends (AppendBatcher: those that arrived while the last batch was written), in one transaction,
+   * durable when any of them must be. Usually one round trip: the transaction takes the append lock and inserts the
+   * records chained to the last one this store wrote, only if that is still the table's last
+   * (`WHERE max(seq) = …`), and commits. When another replica appended meanwhile (nothing was inserted), or at the
+   * first append, two round trips: the transaction starts, takes the lock and reads the last record; the INSERT and
+   * the COMMIT follow. Values go as literals escaped by pg.
    */
-  private async appendNow(entry: AuditEntry, now: Date, durable: boolean): Promise<AuditRecord> {
+  private async appendNow(batch: readonly PendingAppend[]): Promise<AuditRecord[]> {
     const client = await this.connect('write to');
     let failed: Error | undefined;
+    const durable = batch.some((append) => append.durable);
     const begin = `BEGIN;${durable ? '' : ' SET LOCAL synchronous_commit = off;'} SELECT pg_advisory_xact_lock(${APPEND_LOCK});`;
     const text = (value: string) => client.escapeLiteral(value);
     const values = (record: AuditRecord) =>
-      `${Number(record.seq)}, ${text(record.prev)}, ${text(record.hash)}, ${text(JSON.stringify(record))}::json`;
+      `(${Number(record.seq)}, ${text(record.prev)}, ${text(record.hash)}, ${text(JSON.stringify(record))}::json)`;
+    const chained = (last: AuditRecord | undefined) =>
+      batch.map(({ entry, now }) => (last = chainRecord(entry, last, now)));
     try {
       if (this.last) {
-        const record = chainRecord(entry, this.last, now);
+        const records = chained(this.last);
         const results = (await client.query(
-          `${begin} INSERT INTO audit_records (seq, prev, hash, record) SELECT ${values(record)} WHERE (SELECT max(seq) FROM audit_records) = ${Number(this.last.seq)}; COMMIT`,
+          `${begin} INSERT INTO audit_records (seq, prev, hash, record) SELECT * FROM (VALUES ${records.map(values).join(', ')}) AS batch WHERE (SELECT max(seq) FROM audit_records) = ${Number(this.last.seq)}; COMMIT`,
         )) as unknown as { command: string; rowCount: number | null }[];
-        if (results.find((r) => r.command === 'INSERT')?.rowCount === 1) {
-          this.last = record;
-          return record;
+        if (results.find((r) => r.command === 'INSERT')?.rowCount === records.length) {
+          this.last = records.at(-1);
+          return records;
         }
       }
       const results = (await client.query(
         `${begin} SELECT record FROM audit_records ORDER BY seq DESC LIMIT 1`,
       )) as unknown as { rows: { record: AuditRecord }[] }[];
-      const record = chainRecord(entry, results.at(-1)?.rows[0]?.record, now);
-      await client.query(`INSERT INTO audit_records (seq, prev, hash, record) VALUES (${values(record)}); COMMIT`);
-      this.last = record;
-      return record;
+      const records = chained(results.at(-1)?.rows[0]?.record);
+      await client.query(
+        `INSERT INTO audit_records (seq, prev, hash, record) VALUES ${records.map(values).join(', ')}; COMMIT`,
+      );
+      this.last = records.at(-1);
+      return records;
     } catch (error) {
       failed = error as Error;
       this.last = undefined;
@@ -240,7 +248,7 @@ export class AuditPgStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.queue;
+    await this.batcher.idle();
     await this.pool.end();
   }
 

@@ -255,7 +255,7 @@ export async function admit(
       server,
       method: String(message.method),
       name: request.kind === 'resource' ? request.uri : request.name,
-      argsDigest: await argumentsDigest(params.arguments ?? {}),
+      argsDigest: argumentsDigest(params.arguments ?? {}),
       surface: surfaceOf(message),
       decision,
       rule,
