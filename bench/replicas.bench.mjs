@@ -24,6 +24,12 @@ const SERVER = 'everything';
 // A gateway opens at most 16 sessions per server (gateway/src/config/limits.ts, one per dashboard tab); for 100
 // people on one replica the bench raises it through the gateway's test-only limits variable.
 const SESSION_LIMIT = Number(process.env.REPLICAS_BENCH_SESSION_LIMIT ?? 128);
+// server-everything marked "shared" as in mcp-dashboard.config.json (one process per replica for every session);
+// REPLICAS_BENCH_SHARED=0 measures one process per session instead.
+const SHARED = process.env.REPLICAS_BENCH_SHARED !== '0';
+// After the closed loop, the same people call at a steady total rate (each one every PEOPLE / RATE seconds) for
+// SECONDS: the latency a replica gives at that load, rather than at the most it can take.
+const RATE = Number(process.env.REPLICAS_BENCH_RATE ?? 500);
 
 const { startReplicas } = await tsImport('../test/support/replicas.ts', import.meta.url);
 const { startPostgres } = await tsImport('../test/support/postgres.ts', import.meta.url);
@@ -70,12 +76,24 @@ async function open(cluster, member) {
   return { id, replica };
 }
 
-/** One person's closed loop: call `echo`, re-open the session after any failure, until `run.stop`. */
+/**
+ * One person's loop: call `echo`, re-open the session after any failure, until `run.stop`. Closed (the next call as
+ * soon as one is answered) unless `run.paceMs` is set: then one call every `run.paceMs`, from a random offset, and
+ * at once after a failure.
+ */
 async function person(cluster, member, run) {
   const me = { sub: member.person.sub, session: undefined, ok: 0, failed: 0, recoveredMs: undefined };
   run.clients.push(me);
   let id = 1;
+  let due = 0;
+  let lastFailed = false;
   while (!run.stop) {
+    if (run.paceMs > 0 && !lastFailed) {
+      const now = performance.now();
+      due = due < now - run.paceMs ? now + Math.random() * run.paceMs : due + run.paceMs;
+      if (due > now) await sleep(due - now);
+      if (run.stop) break;
+    }
     if (!me.session) {
       me.session = await open(cluster, member).catch(() => undefined);
       if (!me.session) {
@@ -94,7 +112,8 @@ async function person(cluster, member, run) {
       })
       .catch(() => ({ status: 0, answer: undefined }));
     const ended = performance.now();
-    if (call.status === 200 && call.answer?.result && !call.answer.result.isError) {
+    lastFailed = !(call.status === 200 && call.answer?.result && !call.answer.result.isError);
+    if (!lastFailed) {
       me.ok += 1;
       if (run.measuring && started >= run.from) run.latencies.push(ended - started);
       // Only a call sent after the process was gone counts (one answered just before it died does not).
@@ -132,6 +151,7 @@ async function round(pg, count, figures, errors) {
     databaseUrl: await pg.database(database),
     people,
     env: { MCP_DASHBOARD_TEST_LIMITS: JSON.stringify({ sessionsPerServer: SESSION_LIMIT }) },
+    servers: { [SERVER]: { command: 'mcp-server-everything', args: ['stdio'], ...(SHARED ? { shared: true } : {}) } },
   });
   const tag = `${count} replica${count > 1 ? 's' : ''}`;
   const label = (what) => `${what}, ${tag}`;
@@ -146,7 +166,16 @@ async function round(pg, count, figures, errors) {
     const signInS = (performance.now() - at) / 1000;
     log(`replicas ${count}: ${members.length} people signed in in ${signInS.toFixed(1)} s`);
 
-    const run = { stop: false, measuring: false, from: 0, latencies: [], clients: [], killedAt: 0, deadAt: 0 };
+    const run = {
+      stop: false,
+      measuring: false,
+      from: 0,
+      latencies: [],
+      clients: [],
+      killedAt: 0,
+      deadAt: 0,
+      paceMs: 0,
+    };
     at = performance.now();
     const loops = members.map((m) => person(cluster, m, run));
     while (run.clients.filter((c) => c.session).length < members.length && performance.now() - at < 60_000)
@@ -190,6 +219,43 @@ async function round(pg, count, figures, errors) {
     figure('signin', `time to sign ${PEOPLE} people in (${SIGN_IN_AT_ONCE} at a time)`, round1(signInS), 's');
     figure('open', `time to open ${PEOPLE} sessions at once`, round1(openS), 's');
     log(`replicas ${count}: ${Math.round(calls / elapsed)} calls/s, p50 ${percentile(lat, 50).toFixed(1)} ms`);
+
+    // The same people at a steady total rate: what latency one call meets at that load.
+    run.paceMs = (PEOPLE / RATE) * 1000;
+    run.latencies = [];
+    await sleep(Math.min(2000, run.paceMs * 2)); // the closed loop's last calls drain
+    const pacedStart = okBefore();
+    run.from = performance.now();
+    run.measuring = true;
+    await sleep(SECONDS * 1000);
+    run.measuring = false;
+    const paced = okBefore() - pacedStart;
+    const pacedElapsed = (performance.now() - run.from) / 1000;
+    const plat = run.latencies;
+    const pnotes = `${PEOPLE} people, each calling every ${Math.round(run.paceMs)} ms (${RATE} calls/s offered), ${SECONDS} s`;
+    figure(
+      'paced.calls',
+      `echo calls per second answered at ${RATE} offered`,
+      Math.round(paced / pacedElapsed),
+      'calls/s',
+      {
+        samples: paced,
+        notes: pnotes,
+      },
+    );
+    if (plat.length > 0) {
+      figure('paced.p50', `echo call latency p50 at ${RATE} calls/s`, round1(percentile(plat, 50)), 'ms', {
+        samples: plat.length,
+        notes: pnotes,
+      });
+      figure('paced.p99', `echo call latency p99 at ${RATE} calls/s`, round1(percentile(plat, 99)), 'ms', {
+        samples: plat.length,
+        notes: pnotes,
+      });
+      log(
+        `replicas ${count}: at ${RATE} calls/s offered, ${Math.round(paced / pacedElapsed)} answered, p99 ${percentile(plat, 99).toFixed(1)} ms`,
+      );
+    }
 
     if (count >= 2) {
       const victim = perReplica.reduce((best, n, i) => ((n ?? 0) > (perReplica[best] ?? 0) ? i : best), 0);

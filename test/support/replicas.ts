@@ -40,9 +40,10 @@ export function replicaConfig(
   idp: Pick<Idp, 'issuer' | 'clientId'>,
   dataDir: string,
   databaseUrl: string,
+  servers: Record<string, unknown> = { everything: EVERYTHING },
 ) {
   return {
-    mcpServers: { everything: EVERYTHING },
+    mcpServers: servers,
     team: {
       publicUrl: base,
       oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: '${env:DASH_OIDC_SECRET}' },
@@ -61,6 +62,8 @@ export async function startReplicas(
     env?: Record<string, string>;
     /** The provider's people (default: ada, bob and cy), e.g. a generated team for a load test. */
     people?: IdpPerson[];
+    /** `mcpServers` (default: server-everything, one process per session). */
+    servers?: Record<string, unknown>;
   },
 ): Promise<Replicas> {
   const front = await freePort();
@@ -71,7 +74,7 @@ export async function startReplicas(
     people: options.people ?? DEFAULT_PEOPLE,
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-replicas-'));
-  const config = replicaConfig(base, idp, dataDir, options.databaseUrl);
+  const config = replicaConfig(base, idp, dataDir, options.databaseUrl, options.servers);
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const replicas: Replica[] = [];
   // One after the other: the first applies the migrations, the others find them current.
