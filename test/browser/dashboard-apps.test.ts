@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpAppTile } from '../../src/shell/layout/app-tile.js';
 import { deepQuery } from '../support/dom.js';
@@ -166,5 +166,81 @@ describe('pinned apps as tiles', () => {
       `the view to grow with its tile (${iframe.getBoundingClientRect().height} px; frame ${frame.getBoundingClientRect().height} px)`,
     );
     expect((stored(env.dashboard, id) as { sized?: boolean }).sized).to.equal(true);
+  });
+  it('a tile follows every size its app reports, growing and shrinking, with no scroll box, until the person sizes it; Fit the app gives the height back', async () => {
+    env.dashboard = await mount(env.gateway, `apps-${++counter}`);
+    await env.card('apps');
+    env.dashboard.layout.addTile({ kind: 'app', server: 'apps', tool: 'resizing-view', args: {} });
+    await dialogOpen(env.dashboard);
+    answerDialog(env.dashboard, 'confirm');
+    const tile = await appTile(env.dashboard, 'resizing-view');
+    await waitFor(() => tile.view?.state === 'ready', 20_000, 'the view');
+    const id = tile.closest('mcp-tile')!.dataset.tileId!;
+    const frame = tile.shadowRoot!.querySelector('mcp-app-frame')!;
+    const iframe = tile.view!.frameElement!;
+    const row = 3.25 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const body = () => tileEl(env.dashboard!, id).shadowRoot!.querySelector<HTMLElement>('.body')!;
+    const heights = () =>
+      `iframe ${iframe.getBoundingClientRect().height} px, frame ${frame.getBoundingClientRect().height} px, tile ${tileEl(env.dashboard!, id).getBoundingClientRect().height} px (${stored(env.dashboard!, id).h} rows)`;
+    // The app's whole height is shown: the frame is the app's reported height, the tile holds the frame with less
+    // than a row to spare, and nothing scrolls inside the tile.
+    const fits = (app: number) =>
+      waitFor(
+        () => {
+          const tileHeight = tileEl(env.dashboard!, id).getBoundingClientRect().height;
+          const frameHeight = frame.getBoundingClientRect().height;
+          return (
+            Math.abs(iframe.getBoundingClientRect().height - app) < 1 &&
+            !frame.hasAttribute('fill') &&
+            tileHeight >= frameHeight + 2 - 0.5 &&
+            tileHeight < frameHeight + 2 + row &&
+            body().scrollHeight <= body().clientHeight + 1
+          );
+        },
+        5000,
+        `the tile to fit the app at ${app} px (${heights()})`,
+      );
+    /** Clicks a button inside the view, as a person does (the view's Grow is at 0–100 px, Shrink at 110–210 px). */
+    const press = async (x: number) => {
+      iframe.scrollIntoView({ block: 'center' });
+      await settle(env.dashboard!);
+      const r = iframe.getBoundingClientRect();
+      await sendMouse({ type: 'click', position: [Math.round(r.left + x), Math.round(r.top + 20)] });
+    };
+    await fits(300);
+    await press(50);
+    await fits(600);
+    await press(160);
+    await fits(150);
+    await press(50);
+    await fits(450);
+    // The person makes it a row taller: from now on their height wins, and the page says how to give it back.
+    await editMode(env.dashboard);
+    tileEl(env.dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="drag"]')!.focus();
+    const rowsBefore = stored(env.dashboard, id).h;
+    await shiftPress('ArrowDown');
+    await announced(/keeps this height now; Fit the app/);
+    expect(stored(env.dashboard, id)).to.include({ h: rowsBefore + 1, sized: true });
+    env.dashboard.layout.setEditing(false);
+    await settle(env.dashboard);
+    const tileHeight = tileEl(env.dashboard, id).getBoundingClientRect().height;
+    await press(160);
+    await waitFor(() => Math.abs(iframe.getBoundingClientRect().height - 150) < 1, 5000, 'the app to shrink');
+    await press(50);
+    await waitFor(() => Math.abs(iframe.getBoundingClientRect().height - 450) < 1, 5000, 'the app to grow');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(stored(env.dashboard, id).h, heights()).to.equal(rowsBefore + 1);
+    expect(tileEl(env.dashboard, id).getBoundingClientRect().height).to.be.closeTo(tileHeight, 1);
+    // Fit the app (in the tile's bar in edit mode): the tile follows the app again, and stays that way after a reload.
+    await editMode(env.dashboard);
+    const fit = tileEl(env.dashboard, id).shadowRoot!.querySelector<HTMLButtonElement>('[data-action="fit"]')!;
+    expect(fit.textContent!.trim()).to.equal('Fit the app');
+    fit.click();
+    await announced(/follows the height its app asks for again/);
+    expect((stored(env.dashboard, id) as { sized?: boolean }).sized).to.equal(false);
+    env.dashboard.layout.setEditing(false);
+    await fits(450);
+    await press(160);
+    await fits(150);
   });
 });

@@ -5,9 +5,12 @@ import {
   EXAMPLE_APPS,
   allowingDialogs,
   exampleAppServers,
+  fitsApp,
   openExampleApp,
+  tileFit,
   tileText,
   viewIn,
+  type TileFit,
 } from '../support/example-apps.js';
 import { useServedDashboard } from '../support/served-dashboard.js';
 
@@ -38,9 +41,11 @@ after(() => {
 
 for (const app of EXAMPLE_APPS) {
   const what = app.needsInternet ? 'offline, shows why it has nothing' : 'renders its own content';
-  test(`MCP Apps example ${app.name}: opened from its card, the view ${what} and the tile reports no refusal`, async () => {
+  const fit = app.fits ? ', the tile fits its height' : '';
+  test(`MCP Apps example ${app.name}: opened from its card, the view ${what}${fit} and the tile reports no refusal`, async () => {
     const page = await dashboardPage();
     const started = Date.now();
+    let fits: TileFit | undefined;
     const {
       result: { body, chrome },
       asked,
@@ -73,6 +78,13 @@ for (const app of EXAMPLE_APPS) {
       }
       // Let the app finish what it started (its own calls, workers, scripts) before the tile is read.
       await page.waitForTimeout(1_000);
+      // The tile follows the height the app reports: the whole app shows, with no scroll box inside the tile.
+      const measure = () => tileFit(tile).catch(() => undefined);
+      fits = await measure();
+      for (let i = 0; app.fits && !(fits && fitsApp(fits)) && i < 50; i++) {
+        await page.waitForTimeout(200);
+        fits = await measure();
+      }
       const body = (await viewIn(tile).locator('body').innerText()).replace(/\s+/g, ' ');
       const chrome = await tileText(tile);
       // Closed while its own calls may still ask (a monitor polls): the dialogs are answered until it is gone.
@@ -80,7 +92,10 @@ for (const app of EXAMPLE_APPS) {
       await tile.locator('mcp-app-frame').waitFor({ state: 'detached', timeout: 10_000 });
       return { body, chrome };
     });
-    outcomes.push(`  ${app.name}: ${Date.now() - started} ms; asked: ${asked.join(' / ')}; tile: ${chrome}`);
+    outcomes.push(
+      `  ${app.name}: ${Date.now() - started} ms; asked: ${asked.join(' / ')}; tile: ${chrome}; fit: ${JSON.stringify(fits)}`,
+    );
+    if (app.fits) assert.ok(fits && fitsApp(fits), `${app.name}'s tile fits the app: ${JSON.stringify(fits)}`);
     if (!app.needsInternet) {
       assert.match(chrome, /Ready/, `${app.name}'s tile: ${chrome}`);
       assert.doesNotMatch(chrome, /\u2717|blocked|refused|does not allow/i, `${app.name}'s tile: ${chrome}`);

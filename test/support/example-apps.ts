@@ -23,6 +23,8 @@ export interface ExampleApp {
   draws?: string;
   /** The app needs the internet for its data; offline it shows `shows` as its message. */
   needsInternet?: boolean;
+  /** Its tile must fit the height the app reports (checked with tileFit). */
+  fits?: boolean;
 }
 
 const GET_TIME = /Server Time:?\s*\d{4}-\d\d-\d\dT/;
@@ -34,6 +36,7 @@ export const EXAMPLE_APPS: readonly ExampleApp[] = [
     command: `mcp-server-basic-${f}`,
     tool: 'Get Time',
     shows: GET_TIME,
+    fits: true,
   })),
   { name: 'budget-allocator', command: 'mcp-budget-allocator-server', tool: 'Get Budget Data', shows: /Allocated:/ },
   {
@@ -168,4 +171,61 @@ export function viewIn(tile: Locator): FrameLocator {
 /** What the tile's chrome says (title, status, the tool's outcome, notes), as one line. */
 export async function tileText(tile: Locator): Promise<string> {
   return (await tile.locator('mcp-app-frame section').innerText()).replace(/\s+/g, ' ');
+}
+
+/** How the app's tile fits the app: heights in px, and whether anything scrolls inside the tile or the view. */
+export interface TileFit {
+  /** The view's frame (the height the app reported, as applied). */
+  view: number;
+  /** The app's own document at its natural height (what it would report). */
+  content: number;
+  /** The frame element with its chrome (title, status) and the tile that holds it. */
+  frame: number;
+  tile: number;
+  /** One grid row with its gap. */
+  row: number;
+  /** The frame still fills the tile (the app has reported no height). */
+  fill: boolean;
+  tileScrolls: boolean;
+  viewScrolls: boolean;
+}
+
+/** Measures how `tile` (an mcp-app-tile) holds its app now. */
+export async function tileFit(tile: Locator): Promise<TileFit> {
+  const outer = await tile.evaluate((el) => {
+    const frame = el.shadowRoot!.querySelector('mcp-app-frame')!;
+    const iframe = frame.shadowRoot!.querySelector('iframe')!;
+    const holder = el.closest('mcp-tile')!;
+    const body = holder.shadowRoot!.querySelector<HTMLElement>('.body')!;
+    return {
+      view: iframe.getBoundingClientRect().height,
+      frame: frame.getBoundingClientRect().height,
+      tile: holder.getBoundingClientRect().height,
+      row: 3.25 * parseFloat(getComputedStyle(document.documentElement).fontSize),
+      fill: frame.hasAttribute('fill'),
+      tileScrolls: body.scrollHeight > body.clientHeight + 1,
+    };
+  });
+  const inner = await viewIn(tile)
+    .locator('html')
+    .evaluate((html) => {
+      const before = html.style.height;
+      html.style.height = 'max-content';
+      const content = html.getBoundingClientRect().height;
+      html.style.height = before;
+      return { content, viewScrolls: html.scrollHeight > html.clientHeight + 1 };
+    });
+  return { ...outer, ...inner };
+}
+
+/** True when the tile shows the whole app: the frame is the app's height, the tile holds it with less than a row to spare. */
+export function fitsApp(fit: TileFit): boolean {
+  return (
+    !fit.fill &&
+    !fit.tileScrolls &&
+    !fit.viewScrolls &&
+    Math.abs(fit.view - fit.content) <= 2 &&
+    fit.tile >= fit.frame + 1.5 &&
+    fit.tile < fit.frame + 2 + fit.row
+  );
 }

@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import type { AppTile } from '../../core/shared/layout/layout-types.js';
 import type { AppView } from '../mcp-apps/app-view.js';
 import type { McpAppFrame } from '../mcp-apps/mcp-app-frame.js';
@@ -14,8 +14,8 @@ const PINNED_CALLER = { surface: 'user', id: 'host' } as const;
  * server panel), it shows that view; otherwise it calls the tool again through the policy — a read the
  * user chose to remember opens silently, anything else asks — once the server is connected. The frame
  * is created inside this element once and never moves. When the app reports its size the tile follows
- * it (unless the user sized the tile); otherwise the view fills the tile, and the tile scrolls rather
- * than clip anything.
+ * it, growing and shrinking (until the person sizes the tile: then theirs wins, until "Fit the app");
+ * otherwise the view fills the tile, and the tile scrolls rather than clip anything.
  *
  * @fires mcp-app-tile-size - `detail.px`: the height the app's frame wants
  */
@@ -68,6 +68,7 @@ export class McpAppTile extends LitElement {
   private started = false;
   private observer: ResizeObserver | undefined;
   private stopView: (() => void) | undefined;
+  private frame: McpAppFrame | undefined;
 
   constructor() {
     super();
@@ -139,18 +140,31 @@ export class McpAppTile extends LitElement {
     apps.render(apps.handleFor(view), holder);
     const frame = holder.querySelector('mcp-app-frame') as McpAppFrame | null;
     if (!frame) return;
-    const fit = () => {
-      const sized = view!.governor.height !== undefined;
-      frame.toggleAttribute('fill', !sized);
-      if (sized && !this.tile?.sized)
-        this.dispatchEvent(
-          new CustomEvent('mcp-app-tile-size', { bubbles: true, composed: true, detail: { px: frame.offsetHeight } }),
-        );
-    };
-    this.stopView = view.onChange(() => requestAnimationFrame(fit));
-    this.observer = new ResizeObserver(() => fit());
+    this.frame = frame;
+    this.stopView = view.onChange(() => requestAnimationFrame(() => this.fit()));
+    this.observer = new ResizeObserver(() => this.fit());
     this.observer.observe(frame);
-    fit();
+    this.fit();
+  }
+
+  /**
+   * Once the app has reported its height, the frame is as tall as the app (no scroll box inside it) and the tile
+   * follows the frame, growing and shrinking, until the person sizes the tile. Before that, the frame fills the tile.
+   */
+  private fit(): void {
+    const frame = this.frame;
+    if (!frame?.isConnected || !this.view || this.view.displayMode !== 'inline') return;
+    const sized = this.view.governor.height !== undefined;
+    frame.toggleAttribute('fill', !sized);
+    if (sized && !this.tile?.sized)
+      this.dispatchEvent(
+        new CustomEvent('mcp-app-tile-size', { bubbles: true, composed: true, detail: { px: frame.offsetHeight } }),
+      );
+  }
+
+  override updated(changed: PropertyValues<this>): void {
+    // "Fit the app" gave the height back to the app: the tile takes the frame's height again.
+    if (changed.has('tile') && changed.get('tile')?.sized && !this.tile?.sized) this.fit();
   }
 
   override render() {

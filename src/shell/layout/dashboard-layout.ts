@@ -11,7 +11,7 @@ import { LayoutStore, type ShownDashboard } from './layout-store.js';
 import { downloadLayout, readLayoutFile } from './layout-files.js';
 import { renderTileContent, tileLabel, type TileContext } from './layout-tiles.js';
 import { renderLayoutBar } from './layout-bar.js';
-import type { LayoutChangeEvent } from './tile-grid.js';
+import { rowsFor, type LayoutChangeEvent } from './tile-grid.js';
 import './tile.js';
 import './tile-grid.js';
 
@@ -280,25 +280,16 @@ export class DashboardLayoutController implements ReactiveController {
     el?.querySelector('mcp-widget-card')?.focus();
   }
 
+  /** An app tile that follows its app (the person has not sized it): its rows fit the app's frame. */
   private onAppSize(dashboard: ShownDashboard, tile: AppTile, px: number, grid: HTMLElement): void {
-    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-    const rows = Math.max(3, Math.min(40, Math.ceil((px + 0.75 * rem) / (3.25 * rem))));
-    if (rows === tile.h || !grid.isConnected) return;
+    const rows = rowsFor(px);
+    if (tile.sized || rows === tile.h || !grid.isConnected) return;
     this.store?.setTiles(
       dashboard.id,
       dashboard.tiles.map((t) => (t.id === tile.id ? { ...t, h: rows } : t)),
       'app size',
       { undoable: false },
     );
-  }
-
-  private onLayoutChange(dashboard: ShownDashboard, event: LayoutChangeEvent): void {
-    // A user-resized app tile stops following its app's size reports.
-    const before = new Map(dashboard.tiles.map((t) => [t.id, t]));
-    const tiles = event.tiles.map((t) =>
-      t.kind === 'app' && before.get(t.id)?.h !== t.h && /resiz/i.test(event.what) ? { ...t, sized: true } : t,
-    );
-    this.change(dashboard, tiles, event.what);
   }
 
   /** The tab bar, the edit toolbar and every dashboard's grid (hidden but alive when not shown). */
@@ -329,7 +320,7 @@ export class DashboardLayoutController implements ReactiveController {
         .tiles=${dashboard.tiles}
         ?editing=${this.editing && shown}
         .labelOf=${(tile: Tile) => tileLabel(ctx, tile)}
-        @mcp-layout-change=${(e: LayoutChangeEvent) => this.onLayoutChange(dashboard, e)}
+        @mcp-layout-change=${(e: LayoutChangeEvent) => this.change(dashboard, e.tiles, e.what)}
         @mcp-show-server=${(e: CustomEvent<{ server: string }>) => this.showServer(e.detail.server, dashboard)}
         @mcp-app-tile-size=${(e: CustomEvent<{ px: number }>) => {
           const tile = dashboard.tiles.find(

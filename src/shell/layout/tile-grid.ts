@@ -15,9 +15,18 @@ export class LayoutChangeEvent extends Event {
   }
 }
 
-/** Row height and gap of the grid, in CSS pixels at 100 % text size (the grid scales them with rem). */
+/** Row height and gap of the grid, in rem (the grid scales with the text size). */
 const ROW_REM = 2.5;
 const GAP_REM = 0.75;
+
+/**
+ * The rows a tile needs to show `px` of content with no scroll box (its 1 px borders included), within the
+ * grid's bounds for a tile that follows its app: 3 to 40 rows.
+ */
+export function rowsFor(px: number): number {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  return Math.max(3, Math.min(40, Math.ceil((px + 2 + GAP_REM * rem) / ((ROW_REM + GAP_REM) * rem))));
+}
 
 /**
  * <mcp-tile-grid>: lays its <mcp-tile> children out on a 12-column CSS grid (6 or 1 column on narrow
@@ -190,6 +199,12 @@ export class McpTileGrid extends LitElement {
         this.commit(tiles, this.t(tile.collapsed ? 'grid.expanded' : 'grid.collapsed', { name }));
         return;
       }
+      case 'fit': {
+        // Back to following the app: the app tile sizes itself again on its next look at its frame.
+        const tiles = this.tiles.map((t) => (t.id === tile.id && t.kind === 'app' ? { ...t, sized: false } : t));
+        this.commit(tiles, this.t('grid.fitted', { name }));
+        return;
+      }
       case 'remove':
         this.commit(
           this.tiles.filter((t) => t.id !== tile.id),
@@ -234,7 +249,16 @@ export class McpTileGrid extends LitElement {
       this.announce(this.t('grid.edge', { name: this.labelOf(tile) }));
       return;
     }
-    this.commit(tiles, this.t(resize ? 'grid.resized' : 'grid.moved', { where: this.describe(after) }));
+    if (!resize) this.commit(tiles, this.t('grid.moved', { where: this.describe(after) }));
+    else this.commitResize(tiles, tile, after);
+  }
+
+  /** A resize; when it changed an app tile's height, the person's height wins from now on (until Fit the app). */
+  private commitResize(tiles: Tile[], before: Tile, after: Tile): void {
+    const what = this.t('grid.resized', { where: this.describe(after) });
+    if (before.kind !== 'app' || before.h === after.h) return this.commit(tiles, what);
+    const sized = tiles.map((t) => (t.id === before.id ? { ...t, sized: true } : t));
+    this.commit(sized, before.sized ? what : `${what} ${this.t('grid.appSized', { name: this.labelOf(before) })}`);
   }
 
   private metrics(): { colWidth: number; rowHeight: number; gap: number; rect: DOMRect } {
@@ -349,11 +373,8 @@ export class McpTileGrid extends LitElement {
     const changed =
       after &&
       (after.x !== drag.start.x || after.y !== drag.start.y || after.w !== drag.start.w || after.h !== drag.start.h);
-    if (keep && changed)
-      this.commit(
-        drag.preview,
-        this.t(drag.mode === 'drag' ? 'grid.moved' : 'grid.resized', { where: this.describe(after) }),
-      );
+    if (keep && changed && drag.mode === 'resize') this.commitResize(drag.preview, this.tile(drag.id)!, after);
+    else if (keep && changed) this.commit(drag.preview, this.t('grid.moved', { where: this.describe(after) }));
     this.place();
   }
 

@@ -5,7 +5,7 @@ import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
 
 /** What a tile asks its grid to do. */
-export type TileAction = 'drag' | 'resize' | 'remove' | 'collapse' | 'key';
+export type TileAction = 'drag' | 'resize' | 'remove' | 'collapse' | 'key' | 'fit';
 
 /** `mcp-tile-action`: a tile's control was used (the grid decides and commits the change). */
 export class TileActionEvent extends Event {
@@ -221,6 +221,18 @@ export class McpTile extends LitElement {
                 @click=${() => this.fire('collapse')}
                 >${icon(collapsed ? 'chevron-right' : 'chevron-down')}</button
               >
+              ${
+                // An app tile the person sized keeps that height; this gives the height back to the app.
+                this.editing && this.tile?.kind === 'app' && this.tile.sized
+                  ? html`<button
+                      type="button"
+                      data-action="fit"
+                      title=${t('tile.fitHelp')}
+                      @click=${() => this.fire('fit')}
+                      >${t('tile.fit')}</button
+                    >`
+                  : nothing
+              }
               ${this.editing ? html`<button type="button" data-action="remove" aria-label=${t('tile.remove', { name: label })} @click=${() => this.fire('remove')}>${icon('x')}</button>` : nothing}
             </div>`
           : nothing

@@ -266,7 +266,11 @@ export class AppView extends AppViewModel {
   private onSizeChange(params: { width?: number; height?: number }): void {
     if (this.displayMode !== 'inline' || !this.iframe) return;
     const verdict = this.governor.propose(params.height);
-    if (verdict.apply) this.iframe.style.height = `${verdict.height}px`;
+    if (verdict.apply) {
+      this.iframe.style.height = `${verdict.height}px`;
+      // The tile that holds the frame follows the new height (app-tile.ts).
+      this.changed();
+    }
     // At most once per freeze (2 s), so it needs no share of the note allowance.
     if (verdict.loopDetected)
       this.note('refused', 'The app kept resizing itself; its height is held for a moment.', undefined, false);
