@@ -20,7 +20,11 @@ type Summary = {
 
 const dir = await mkdtemp(join(tmpdir(), 'crash-loop-'));
 const startsFile = join(dir, 'starts.log');
+// Restarts wait 100, 200, 400, 800 ms instead of 0.5–4 s, so the five quick failures take about 1.5 s; the next
+// wait would be 1.6 s, so 4 s without a start shows the gateway stopped restarting.
+const QUIET_MS = 4_000;
 const gw = await startGatewayProcess({
+  limits: { restartBackoffMs: 100 },
   config: {
     mcpServers: {
       early: {
@@ -81,7 +85,7 @@ test('a server that exits at every start is stopped after five quick failures, s
   await new Promise((r) => setTimeout(r, 1500));
   const before = await starts('early');
   assert.ok(before >= 5, `started ${before} times before it was stopped`);
-  await new Promise((r) => setTimeout(r, 6_000));
+  await new Promise((r) => setTimeout(r, QUIET_MS));
   assert.equal(await starts('early'), before, 'nothing starts a failing server on its own');
   // A page that connects meanwhile gets the diagnosis, and starts no process.
   await assert.rejects(
@@ -110,7 +114,7 @@ test('a server that crashes soon after every handshake is stopped too; its page 
   assert.ok(failing.restarts >= 4, `each restart of the session's process is counted (${failing.restarts})`);
   await new Promise((r) => setTimeout(r, 1500));
   const before = await starts('late');
-  await new Promise((r) => setTimeout(r, 5_000));
+  await new Promise((r) => setTimeout(r, QUIET_MS));
   const log = (
     (await (await fetch(`${gw.origin}/api/servers/late/stderr`, { headers: auth })).json()) as { stderr: string }
   ).stderr;

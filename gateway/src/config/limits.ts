@@ -20,6 +20,8 @@ export interface GatewayLimits {
   launchCodeTtlMs: number;
   /** A page's access token is forgotten once no request has used it for this long. */
   credentialIdleMs: number;
+  /** The first wait before a stdio server that exited is started again (doubled at each failure in a row). */
+  restartBackoffMs: number;
 }
 
 /** What users get. */
@@ -32,6 +34,7 @@ export const DEFAULT_LIMITS: Readonly<GatewayLimits> = Object.freeze({
   sessionsPerServer: 16,
   launchCodeTtlMs: 60_000,
   credentialIdleMs: 120_000,
+  restartBackoffMs: 500,
 });
 
 /** The environment variable tests use to shorten the limits (a JSON object of numbers). */

@@ -102,7 +102,12 @@ export interface Gateway {
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
-  const timing = { ...DEFAULT_TIMING, maxSessions: limits.sessionsPerServer, ...(options.timing ?? {}) };
+  const timing = {
+    ...DEFAULT_TIMING,
+    maxSessions: limits.sessionsPerServer,
+    backoffBase: limits.restartBackoffMs,
+    ...(options.timing ?? {}),
+  };
   const access = new Access(limits, (remaining) =>
     printError(
       `mcp-dashboard: a page's access token expired after ${Math.round(limits.credentialIdleMs / 1000)} s without use (${remaining} still valid).\n`,
