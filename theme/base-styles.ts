@@ -27,7 +27,7 @@ export const baseStyles = css`
     background: var(--mcp-surface, #f4f6f8);
     color: var(--mcp-text-primary, #1b1f24);
     padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-    min-height: 2rem;
+    min-height: var(--mcp-control-height, 2rem);
     transition:
       box-shadow var(--mcp-motion-duration, 150ms) ease-out,
       background-color var(--mcp-motion-duration, 150ms) ease-out;
@@ -46,8 +46,8 @@ export const baseStyles = css`
     opacity: 0.7;
   }
   :focus-visible {
-    outline: 3px solid var(--mcp-focus-ring, #0b5cad);
-    outline-offset: 2px;
+    outline: var(--mcp-focus-ring-width, 3px) solid var(--mcp-focus-ring, #0b5cad);
+    outline-offset: var(--mcp-focus-ring-offset, 2px);
   }
   a {
     color: var(--mcp-link-color, #0b5cad);
@@ -66,7 +66,7 @@ export const baseStyles = css`
   /* Styled, not native, selects: the caret is drawn in the text colour, so every theme and brand keeps its contrast. */
   select {
     appearance: none;
-    min-height: 2rem;
+    min-height: var(--mcp-control-height, 2rem);
     padding: var(--mcp-spacing-xs, 0.125rem) 1.75rem var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-sm, 0.25rem);
     border-radius: var(--mcp-radius-md, 4px);
     background-image:

@@ -82,7 +82,7 @@ function describe(adjustment: Adjustment, mode: ThemeMode): BrandAdaptation {
  * Computes a theme: the mode's preset (palette → semantic tokens), the brand's colours and fonts
  * on top, then the colour scheme, then every token pair raised to its WCAG minimum (AA; AAA text for
  * `accessible` and for `high-contrast`). Brand colours that had to move are reported.
- * High-contrast keeps its own colours (its users chose them over any brand); brand fonts still apply.
+ * High-contrast keeps its own colours (its users chose them over any brand); brand fonts and sizes still apply.
  */
 export function composeTheme(input: ThemeInput): ComposedTheme {
   const scheme = input.colorScheme ?? 'vibrant';
@@ -92,6 +92,10 @@ export function composeTheme(input: ThemeInput): ComposedTheme {
   if (brand) {
     if (brand.fonts?.body) tokens['--mcp-font-family'] = brand.fonts.body;
     if (brand.fonts?.mono) tokens['--mcp-font-family-mono'] = `${brand.fonts.mono}, ${DEFAULT_MONO_FAMILY}`;
+    // Sizes apply in every mode, high contrast included (the brand schema lets through only size tokens).
+    for (const [name, value] of Object.entries(brand.tokens ?? {}))
+      if (/^--mcp-(font-size|line-height|font-weight|spacing|radius|control|icon|focus-ring-)/.test(name))
+        tokens[name] = value;
     if (input.mode !== 'high-contrast') {
       const primary = brandColor(brand, input.mode, 'primary');
       const secondary = brandColor(brand, input.mode, 'secondary');

@@ -72,23 +72,39 @@ export const DEFAULT_FONT_FAMILY =
 /** The default monospace stack. */
 export const DEFAULT_MONO_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Noto Sans Mono", monospace';
 
+/**
+ * The sizes (the same in every mode; a brand may set any of `SCALE_TOKENS`): the type scale, the
+ * spacing scale, radii and the components' measures. The `xs`/`2xl` steps, the tight line height, the
+ * weights and the component measures are the dashboard's own, beyond MCP-WP's 60 tokens.
+ */
 const shared: Record<string, string> = {
+  '--mcp-font-family': DEFAULT_FONT_FAMILY,
+  '--mcp-font-family-mono': DEFAULT_MONO_FAMILY,
+  '--mcp-font-size-xs': '0.75rem',
+  '--mcp-font-size-sm': '0.8125rem',
+  '--mcp-font-size-md': '0.875rem',
+  '--mcp-font-size-lg': '1rem',
+  '--mcp-font-size-xl': '1.25rem',
+  '--mcp-font-size-2xl': '1.5rem',
+  '--mcp-line-height': '1.5',
+  '--mcp-line-height-tight': '1.25',
+  '--mcp-font-weight-medium': '600',
+  '--mcp-font-weight-bold': '700',
   '--mcp-spacing-xs': '0.125rem',
   '--mcp-spacing-sm': '0.25rem',
   '--mcp-spacing-md': '0.5rem',
   '--mcp-spacing-lg': '1rem',
   '--mcp-spacing-xl': '1.5rem',
-  '--mcp-font-family': DEFAULT_FONT_FAMILY,
-  '--mcp-font-family-mono': DEFAULT_MONO_FAMILY,
-  '--mcp-font-size-sm': '0.8125rem',
-  '--mcp-font-size-md': '0.875rem',
-  '--mcp-font-size-lg': '1rem',
-  '--mcp-font-size-xl': '1.25rem',
-  '--mcp-line-height': '1.5',
+  '--mcp-spacing-2xl': '2rem',
   '--mcp-radius-sm': '2px',
   '--mcp-radius-md': '4px',
   '--mcp-radius-lg': '8px',
   '--mcp-radius-full': '9999px',
+  '--mcp-control-height': '2rem',
+  '--mcp-control-height-sm': '1.75rem',
+  '--mcp-icon-size': '1.125rem',
+  '--mcp-focus-ring-width': '3px',
+  '--mcp-focus-ring-offset': '2px',
   '--mcp-motion-duration': '150ms',
 };
 

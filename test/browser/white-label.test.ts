@@ -197,4 +197,48 @@ describe('white-label: brand from the config, and import / preview / apply / exp
     expect(env.dashboard.services!.configuration.get('theme.brand')).to.equal(undefined);
     expect(document.title).to.equal('Harbor Labs MCP');
   });
+  it("a brand's type scale and control height change what a person sees, in high contrast too; a malformed size is refused", async () => {
+    const apply = () => editor.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="apply-brand"]')!;
+    const sizes = () => ({
+      title: parseFloat(getComputedStyle(deepQuery('h1', env.dashboard.shadowRoot!)!).fontSize),
+      titleHeight: deepQuery('h1', env.dashboard.shadowRoot!)!.getBoundingClientRect().height,
+      text: parseFloat(getComputedStyle(apply()).fontSize),
+      button: apply().getBoundingClientRect().height,
+    });
+    const before = sizes();
+    const tokens = {
+      '--mcp-font-size-md': '1.125rem',
+      '--mcp-font-size-xl': '1.75rem',
+      '--mcp-control-height': '2.75rem',
+    };
+    chooseFile(importInput(), 'big.json', JSON.stringify({ name: 'Big Type Co', tokens }));
+    await waitFor(() => deepText(editor.shadowRoot!).includes('Imported big.json'), 5000, 'the import note');
+    apply().click();
+    await waitFor(() => h1() === 'Big Type Co', 5000, 'the new brand in the header');
+    const after = sizes();
+    // Default 20 px title, 14 px text, 32 px buttons; this brand: 28 px, 18 px, 44 px.
+    expect(after.title, 'the header title').to.equal(28);
+    expect(after.titleHeight - before.titleHeight, 'the title is visibly taller').to.be.greaterThan(8);
+    expect(after.text, 'body text').to.equal(18);
+    expect(after.button, 'buttons').to.be.at.least(44);
+    env.dashboard.services!.theme.setMode('high-contrast');
+    try {
+      await env.dashboard.updateComplete;
+      expect(sizes(), 'high contrast keeps the brand sizes').to.deep.equal(after);
+      chooseFile(importInput(), 'bad.json', JSON.stringify({ name: 'Bad', tokens: { '--mcp-font-size-md': '18' } }));
+      const alert = await waitFor(
+        () => editor.shadowRoot!.querySelector('.problems[role="alert"]'),
+        5000,
+        'the problem',
+      );
+      expect(alert.textContent).to.contain(
+        'at /tokens/--mcp-font-size-md: must be a size like "0.875rem" (a number with rem, em or px)',
+      );
+      expect(sizes(), 'nothing changed').to.deep.equal(after);
+    } finally {
+      env.dashboard.services!.theme.setMode('light');
+      editor.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="remove-brand"]')!.click();
+      await waitFor(() => h1() === 'Harbor Labs MCP', 5000, 'the config brand again');
+    }
+  });
 });

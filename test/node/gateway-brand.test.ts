@@ -97,6 +97,47 @@ describe('white-label brand from the dashboard config (GET /api/brand)', () => {
     assert.match(stderr, /at \/dashboard\/brand\/fonts\/body: must be a font-family list/);
   });
 
+  test('a brand with malformed size tokens stops start-up naming each token and the format it needs', async () => {
+    const stderr = await startupError(
+      { mcpServers: {}, dashboard: { brand: 'brand.json' } },
+      {
+        'brand.json': JSON.stringify({
+          name: 'X',
+          tokens: {
+            '--mcp-font-size-md': '14',
+            '--mcp-spacing-lg': 'calc(1rem + 1px)',
+            '--mcp-line-height': '1.5em',
+            '--mcp-font-weight-bold': 'bold',
+            '--mcp-primary-color': '#ff0000',
+          },
+        }),
+      },
+    );
+    assert.match(stderr, /Config error in .*brand\.json/);
+    assert.match(
+      stderr,
+      /at \/tokens\/--mcp-font-size-md: must be a size like "0\.875rem" \(a number with rem, em or px\)/,
+    );
+    assert.match(stderr, /at \/tokens\/--mcp-spacing-lg: must be a size like "0\.875rem"/);
+    assert.match(stderr, /at \/tokens\/--mcp-line-height: must be a line height from 1 to 2\.5 without a unit/);
+    assert.match(stderr, /at \/tokens\/--mcp-font-weight-bold: must be a font weight from 100 to 900/);
+    // Colours are not sizes: a brand sets them under "colors", where contrast is enforced.
+    assert.match(stderr, /at \/tokens: unknown size token "--mcp-primary-color"/);
+  });
+
+  test('a brand with a valid type scale starts and serves its tokens', async () => {
+    const tokens = { '--mcp-font-size-md': '1rem', '--mcp-control-height': '2.5rem', '--mcp-line-height': '1.6' };
+    const inline = await startGatewayProcess({
+      config: { mcpServers: {}, dashboard: { brand: { name: 'Big', tokens } } },
+    });
+    try {
+      const { brand } = (await (await get(inline, inline.token)).json()) as { brand: { tokens: unknown } };
+      assert.deepEqual(brand.tokens, tokens);
+    } finally {
+      await inline.stop();
+    }
+  });
+
   test('a logo that is really HTML is refused by its bytes', async () => {
     const stderr = await startupError(
       { mcpServers: {}, dashboard: { brand: 'brand.json' } },

@@ -10,7 +10,7 @@ export const panelStyles = css`
   [role='tablist'] {
     display: flex;
     flex-wrap: wrap;
-    gap: 2px;
+    gap: var(--mcp-spacing-xs, 0.125rem);
     border-bottom: 1px solid var(--mcp-border, #8c959f);
   }
   [role='tab'] {
@@ -23,7 +23,7 @@ export const panelStyles = css`
   }
   [role='tab'][aria-selected='true'] {
     border-bottom-color: var(--mcp-primary-color, #0b5cad);
-    font-weight: 700;
+    font-weight: var(--mcp-font-weight-bold, 700);
   }
   [role='tabpanel'] {
     padding: var(--mcp-spacing-md, 0.5rem) 0;
@@ -49,7 +49,7 @@ export const panelStyles = css`
   }
   details.instructions > summary {
     cursor: pointer;
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
     margin-block: var(--mcp-spacing-md, 0.5rem);
   }
   details.instructions pre {

@@ -21,7 +21,7 @@ export class McpServerStatusWidget extends McpServerWidgetElement {
         align-items: baseline;
       }
       .name {
-        font-weight: 700;
+        font-weight: var(--mcp-font-weight-bold, 700);
       }
       .status-error {
         color: var(--mcp-error-dark, #a4161a);

@@ -96,7 +96,7 @@ export const appBarStyles = css`
       min-height: 0;
     }
     h1 {
-      font-size: var(--mcp-font-size-lg, 1.125rem);
+      font-size: var(--mcp-font-size-lg, 1rem);
     }
     .brand img {
       height: 1.5rem;

@@ -25,11 +25,11 @@ export const brandEditorStyles = css`
   }
   .field {
     display: grid;
-    gap: 2px;
+    gap: var(--mcp-spacing-xs, 0.125rem);
     align-content: start;
   }
   .field label {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .color {
     display: flex;
@@ -62,13 +62,13 @@ export const brandEditorStyles = css`
     cursor: pointer;
   }
   .file:focus-within span {
-    outline: 3px solid var(--mcp-focus-ring, #0b5cad);
-    outline-offset: 2px;
+    outline: var(--mcp-focus-ring-width, 3px) solid var(--mcp-focus-ring, #0b5cad);
+    outline-offset: var(--mcp-focus-ring-offset, 2px);
   }
   .file span {
     display: inline-flex;
     align-items: center;
-    min-height: 2rem;
+    min-height: var(--mcp-control-height, 2rem);
     border: 1px solid var(--mcp-border, #737d88);
     border-radius: var(--mcp-radius-md, 4px);
     padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);

@@ -23,12 +23,12 @@ export class McpBrandPreview extends LitElement {
         margin: 0;
       }
       figcaption {
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
         margin-bottom: var(--mcp-spacing-xs, 0.125rem);
       }
       .box {
         border: 1px solid var(--mcp-border);
-        border-radius: var(--mcp-radius-md);
+        border-radius: var(--mcp-radius-md, 4px);
         background: var(--mcp-background);
         color: var(--mcp-text-primary);
         font-family: var(--mcp-font-family);
@@ -37,48 +37,48 @@ export class McpBrandPreview extends LitElement {
       .bar {
         display: flex;
         align-items: center;
-        gap: var(--mcp-spacing-sm);
-        padding: var(--mcp-spacing-sm) var(--mcp-spacing-md);
+        gap: var(--mcp-spacing-sm, 0.25rem);
+        padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
         background: var(--mcp-surface);
         border-bottom: 1px solid var(--mcp-border);
-        font-weight: 700;
+        font-weight: var(--mcp-font-weight-bold, 700);
       }
       .bar img {
         max-height: 1.5rem;
         max-width: 4rem;
       }
       .body {
-        padding: var(--mcp-spacing-md);
+        padding: var(--mcp-spacing-md, 0.5rem);
         display: grid;
-        gap: var(--mcp-spacing-sm);
+        gap: var(--mcp-spacing-sm, 0.25rem);
       }
       .row {
         display: flex;
         flex-wrap: wrap;
-        gap: var(--mcp-spacing-sm);
+        gap: var(--mcp-spacing-sm, 0.25rem);
         align-items: center;
       }
       .btn {
         display: inline-block;
-        border-radius: var(--mcp-radius-md);
-        padding: var(--mcp-spacing-xs) var(--mcp-spacing-md);
+        border-radius: var(--mcp-radius-md, 4px);
+        padding: var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-md, 0.5rem);
         background: var(--mcp-primary-color);
         color: var(--mcp-on-primary);
         border: 1px solid var(--mcp-primary-color);
       }
       .btn2 {
         display: inline-block;
-        border-radius: var(--mcp-radius-md);
-        padding: var(--mcp-spacing-xs) var(--mcp-spacing-md);
+        border-radius: var(--mcp-radius-md, 4px);
+        padding: var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-md, 0.5rem);
         background: var(--mcp-secondary-color);
         color: var(--mcp-on-secondary);
       }
       .focus {
         display: inline-block;
-        padding: 0 var(--mcp-spacing-sm);
-        outline: 3px solid var(--mcp-focus-ring);
-        outline-offset: 2px;
-        border-radius: var(--mcp-radius-sm);
+        padding: 0 var(--mcp-spacing-sm, 0.25rem);
+        outline: var(--mcp-focus-ring-width, 3px) solid var(--mcp-focus-ring);
+        outline-offset: var(--mcp-focus-ring-offset, 2px);
+        border-radius: var(--mcp-radius-sm, 2px);
       }
       .link {
         color: var(--mcp-link-color);
@@ -89,7 +89,7 @@ export class McpBrandPreview extends LitElement {
       }
       .tab {
         border-bottom: 3px solid var(--mcp-primary-color);
-        font-weight: 700;
+        font-weight: var(--mcp-font-weight-bold, 700);
       }
     `,
   ];

@@ -33,7 +33,7 @@ export class McpConnectionDoctor extends LitElement {
         font-size: var(--mcp-font-size-sm, 0.8125rem);
       }
       .what {
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
       }
       pre {
         max-height: 10rem;

@@ -17,7 +17,7 @@ export const serverStatusStyles = css`
     display: contents;
   }
   .status {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
     font-size: var(--mcp-font-size-sm, 0.8125rem);
     white-space: nowrap;
   }

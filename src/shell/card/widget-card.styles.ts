@@ -68,11 +68,11 @@ export const widgetCardStyles = css`
   .meta-row select {
     max-width: 11rem;
     min-width: 6rem;
-    min-height: 1.75rem;
+    min-height: var(--mcp-control-height-sm, 1.75rem);
     font-size: var(--mcp-font-size-sm, 0.8125rem);
   }
   .icon-button {
-    min-width: 2rem;
+    min-width: var(--mcp-control-height, 2rem);
     padding: 0;
     display: inline-flex;
     align-items: center;
@@ -87,8 +87,8 @@ export const widgetCardStyles = css`
     border-color: var(--mcp-border, #737d88);
   }
   .icon {
-    width: 1.125rem;
-    height: 1.125rem;
+    width: var(--mcp-icon-size, 1.125rem);
+    height: var(--mcp-icon-size, 1.125rem);
   }
   .metrics {
     font-size: var(--mcp-font-size-sm, 0.8125rem);

@@ -25,18 +25,18 @@ export const confirmDialogStyles = css`
   }
   .impact-destructive {
     border-left-color: var(--mcp-error-medium, #cf222e);
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .impact-passkey {
     border-left-color: var(--mcp-info-medium, #0969da);
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .impact-icon {
-    font-size: 1.125rem;
+    font-size: var(--mcp-font-size-xl, 1.25rem);
   }
   .caller {
     margin: 0 0 var(--mcp-spacing-sm, 0.25rem);
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .description {
     margin: 0 0 var(--mcp-spacing-md, 0.5rem);
@@ -46,17 +46,17 @@ export const confirmDialogStyles = css`
     overflow: hidden;
   }
   .args h3 {
-    font-size: 1rem;
+    font-size: var(--mcp-font-size-lg, 1rem);
     margin: 0;
   }
   dl.arg-list {
     display: grid;
     grid-template-columns: minmax(4rem, max-content) 1fr;
-    gap: 2px var(--mcp-spacing-md, 0.5rem);
+    gap: var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-md, 0.5rem);
     margin: var(--mcp-spacing-sm, 0.25rem) 0;
   }
   dl.arg-list dt {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   dl.arg-list dd {
     margin: 0;
@@ -87,7 +87,7 @@ export const confirmDialogStyles = css`
   .badges {
     display: flex;
     flex-wrap: wrap;
-    gap: 4px;
+    gap: var(--mcp-spacing-sm, 0.25rem);
     list-style: none;
     padding: 0;
     margin: var(--mcp-spacing-sm, 0.25rem) 0;
@@ -105,7 +105,7 @@ export const confirmDialogStyles = css`
     border: 2px solid var(--mcp-border, #8c959f);
     border-radius: var(--mcp-radius-sm, 2px);
     padding: 0 4px;
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .type-action {
     border-color: var(--mcp-warning-dark, #8a4b00);
@@ -125,7 +125,7 @@ export const confirmDialogStyles = css`
     margin-top: var(--mcp-spacing-md, 0.5rem);
   }
   .hints h3 {
-    font-size: 1rem;
+    font-size: var(--mcp-font-size-lg, 1rem);
     margin: var(--mcp-spacing-sm, 0.25rem) 0 0;
   }
   .claim,
@@ -137,7 +137,7 @@ export const confirmDialogStyles = css`
     margin: var(--mcp-spacing-sm, 0.25rem) 0;
     display: flex;
     flex-wrap: wrap;
-    gap: 2px var(--mcp-spacing-md, 0.5rem);
+    gap: var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-md, 0.5rem);
   }
   ol.batch {
     padding-left: 1.25rem;
@@ -170,6 +170,6 @@ export const confirmDialogStyles = css`
     cursor: pointer;
   }
   .agent-limit {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
 `;

@@ -28,7 +28,8 @@ export const dialogStyles = css`
   }
   h2 {
     margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-    font-size: 1.15rem;
+    font-size: var(--mcp-font-size-xl, 1.25rem);
+    line-height: var(--mcp-line-height-tight, 1.25);
     word-break: break-word;
   }
   ${factListStyles}
@@ -66,8 +67,8 @@ export const fitScreenStyles = css`
 /** How a dialog shows a link it asks about: the host large on its own line, the full address as plain text in a box. */
 export const linkStyles = css`
   .host {
-    font-size: 1.1rem;
-    font-weight: 700;
+    font-size: var(--mcp-font-size-xl, 1.25rem);
+    font-weight: var(--mcp-font-weight-bold, 700);
     word-break: break-all;
   }
   .url,

@@ -42,8 +42,8 @@ export class McpPasskeyPrompt extends LitElement {
         word-break: normal;
       }
       .message {
-        font-weight: 600;
-        font-size: 1.05rem;
+        font-weight: var(--mcp-font-weight-medium, 600);
+        font-size: var(--mcp-font-size-lg, 1rem);
         word-break: break-word;
       }
     `,

@@ -40,7 +40,7 @@ export class McpUrlElicitationDialog extends ModalDialogElement {
         max-width: min(38rem, 95vw);
       }
       .note {
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
       }
       .url,
       .reason {

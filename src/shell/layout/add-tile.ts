@@ -32,7 +32,7 @@ export class McpAddTile extends LitElement {
         flex-direction: column;
         gap: var(--mcp-spacing-xs, 0.125rem);
         font-size: var(--mcp-font-size-sm, 0.8125rem);
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
       }
       textarea {
         min-width: 16rem;

@@ -20,7 +20,7 @@ export const layoutStyles = css`
     border-bottom: 3px solid transparent;
     border-radius: var(--mcp-radius-md, 4px) var(--mcp-radius-md, 4px) 0 0;
     background: transparent;
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
     display: inline-flex;
     align-items: center;
     gap: var(--mcp-spacing-sm, 0.25rem);
@@ -56,11 +56,11 @@ export const layoutStyles = css`
     border: 1px solid var(--mcp-border, #737d88);
     background: var(--mcp-surface, #f4f6f8);
     padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
-    min-height: 2rem;
+    min-height: var(--mcp-control-height, 2rem);
   }
   .file-button:focus-within {
-    outline: 3px solid var(--mcp-focus-ring, #0b5cad);
-    outline-offset: 2px;
+    outline: var(--mcp-focus-ring-width, 3px) solid var(--mcp-focus-ring, #0b5cad);
+    outline-offset: var(--mcp-focus-ring-offset, 2px);
   }
   .file-button input {
     position: absolute;

@@ -35,7 +35,7 @@ export class McpStatusTile extends LitElement {
       h2 {
         margin: 0;
         font-size: var(--mcp-font-size-md, 0.875rem);
-        line-height: 1.4;
+        line-height: var(--mcp-line-height-tight, 1.25);
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;
@@ -67,8 +67,8 @@ export class McpStatusTile extends LitElement {
         text-decoration: underline;
       }
       button.name:focus-visible {
-        outline: 3px solid var(--mcp-focus-ring, #0b5cad);
-        outline-offset: 2px;
+        outline: var(--mcp-focus-ring-width, 3px) solid var(--mcp-focus-ring, #0b5cad);
+        outline-offset: var(--mcp-focus-ring-offset, 2px);
       }
     `,
   ];

@@ -56,7 +56,7 @@ export class McpTile extends LitElement {
       }
       :host([editing]) {
         outline: 2px dashed var(--mcp-primary-color, #0b5cad);
-        outline-offset: 2px;
+        outline-offset: var(--mcp-focus-ring-offset, 2px);
       }
       :host([dragging]) {
         opacity: 0.85;
@@ -76,7 +76,7 @@ export class McpTile extends LitElement {
       .label {
         flex: 1;
         min-width: 0;
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
         font-size: var(--mcp-font-size-sm, 0.8125rem);
         overflow: hidden;
         text-overflow: ellipsis;
@@ -84,8 +84,8 @@ export class McpTile extends LitElement {
         padding-inline: var(--mcp-spacing-xs, 0.125rem);
       }
       .bar button {
-        min-height: 2rem;
-        min-width: 2rem;
+        min-height: var(--mcp-control-height, 2rem);
+        min-width: var(--mcp-control-height, 2rem);
         padding: 0 var(--mcp-spacing-sm, 0.25rem);
         display: inline-flex;
         align-items: center;
@@ -135,8 +135,8 @@ export class McpTile extends LitElement {
         min-height: 0;
       }
       .icon {
-        width: 1.125rem;
-        height: 1.125rem;
+        width: var(--mcp-icon-size, 1.125rem);
+        height: var(--mcp-icon-size, 1.125rem);
         flex: none;
       }
     `,

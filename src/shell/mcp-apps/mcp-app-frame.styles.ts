@@ -43,7 +43,7 @@ export const appFrameStyles = css`
     background: var(--mcp-surface, #f4f6f8);
   }
   .title {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
     word-break: break-word;
   }
   .spacer {
@@ -119,10 +119,10 @@ export const appFrameStyles = css`
     overflow: auto;
   }
   button[aria-pressed='true'] {
-    font-weight: 700;
+    font-weight: var(--mcp-font-weight-bold, 700);
   }
   .icon-button {
-    min-width: 2rem;
+    min-width: var(--mcp-control-height, 2rem);
     padding: 0;
     display: inline-flex;
     align-items: center;
@@ -136,7 +136,7 @@ export const appFrameStyles = css`
     background: var(--mcp-background, #fff);
   }
   .icon {
-    width: 1.125rem;
-    height: 1.125rem;
+    width: var(--mcp-icon-size, 1.125rem);
+    height: var(--mcp-icon-size, 1.125rem);
   }
 `;

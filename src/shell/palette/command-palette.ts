@@ -39,7 +39,7 @@ export class McpCommandPalette extends LitElement {
       }
       input {
         font: inherit;
-        font-size: 1.05rem;
+        font-size: var(--mcp-font-size-lg, 1rem);
         padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
         width: 100%;
         box-sizing: border-box;

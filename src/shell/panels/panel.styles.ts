@@ -19,11 +19,12 @@ export const panelStyles = css`
   }
   h2 {
     margin: 0;
-    font-size: 1.2rem;
+    font-size: var(--mcp-font-size-xl, 1.25rem);
+    line-height: var(--mcp-line-height-tight, 1.25);
     flex: 1;
   }
   h3 {
-    font-size: 1rem;
+    font-size: var(--mcp-font-size-lg, 1rem);
     margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
   }
   table {

@@ -39,6 +39,7 @@ export class McpThemePanel extends LitElement {
       h2 {
         margin: 0 0 var(--mcp-spacing-md, 0.5rem);
         font-size: var(--mcp-font-size-xl, 1.25rem);
+        line-height: var(--mcp-line-height-tight, 1.25);
       }
       .grid {
         display: grid;
@@ -52,7 +53,7 @@ export class McpThemePanel extends LitElement {
         padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem) var(--mcp-spacing-md, 0.5rem);
       }
       legend {
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
         padding: 0 var(--mcp-spacing-xs, 0.125rem);
       }
       label.choice {

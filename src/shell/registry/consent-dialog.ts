@@ -29,7 +29,7 @@ export class McpConsentDialog extends ModalDialogElement {
     fitScreenStyles,
     css`
       .new {
-        font-weight: 700;
+        font-weight: var(--mcp-font-weight-bold, 700);
       }
       fieldset {
         border: 1px solid var(--mcp-border, #8c959f);

@@ -12,10 +12,11 @@ export const widgetStoreStyles = css`
   }
   h2 {
     margin: 0 0 var(--mcp-spacing-md, 0.5rem);
-    font-size: 1.15rem;
+    font-size: var(--mcp-font-size-xl, 1.25rem);
+    line-height: var(--mcp-line-height-tight, 1.25);
   }
   h3 {
-    font-size: 1rem;
+    font-size: var(--mcp-font-size-lg, 1rem);
     margin: var(--mcp-spacing-lg, 1rem) 0 var(--mcp-spacing-sm, 0.25rem);
   }
   form {

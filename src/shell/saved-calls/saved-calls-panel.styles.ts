@@ -23,11 +23,12 @@ export const savedCallsStyles = css`
   }
   h2 {
     margin: 0;
-    font-size: 1.15rem;
+    font-size: var(--mcp-font-size-xl, 1.25rem);
+    line-height: var(--mcp-line-height-tight, 1.25);
     flex: 1;
   }
   h3 {
-    font-size: 1rem;
+    font-size: var(--mcp-font-size-lg, 1rem);
     margin: var(--mcp-spacing-md, 0.5rem) 0 var(--mcp-spacing-sm, 0.25rem);
   }
   ul.calls {
@@ -102,6 +103,6 @@ export const savedCallsStyles = css`
     background: var(--mcp-success-light, #dafbe1);
   }
   .problem {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
 `;

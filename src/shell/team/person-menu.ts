@@ -40,12 +40,12 @@ export class McpPersonMenu extends LitElement {
         box-shadow: 0 4px 12px #0003;
       }
       .who {
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
         overflow-wrap: anywhere;
       }
       .roles,
       .problem {
-        font-size: var(--mcp-font-size-sm, 0.875rem);
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
       }
       .problem {
         color: var(--mcp-danger, #b42318);

@@ -60,7 +60,7 @@ export class McpTeamAdmin extends LitElement {
       table {
         border-collapse: collapse;
         width: 100%;
-        font-size: var(--mcp-font-size-sm, 0.875rem);
+        font-size: var(--mcp-font-size-sm, 0.8125rem);
       }
       th,
       td {

@@ -13,9 +13,9 @@ export const logViewStyles = css`
   }
   label {
     display: grid;
-    gap: 2px;
+    gap: var(--mcp-spacing-xs, 0.125rem);
     font-size: var(--mcp-font-size-sm, 0.8125rem);
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   /*
    * The box that scrolls the rows. The virtualised list inside it is as tall as all its rows (measured, or
@@ -46,7 +46,7 @@ export const logViewStyles = css`
     padding: 2px 0;
   }
   .level {
-    font-weight: 700;
+    font-weight: var(--mcp-font-weight-bold, 700);
     text-transform: uppercase;
     font-size: var(--mcp-font-size-sm, 0.8125rem);
   }

@@ -74,8 +74,8 @@ export class McpRootsEditor extends LitElement {
       }
       label {
         display: grid;
-        gap: 2px;
-        font-weight: 600;
+        gap: var(--mcp-spacing-xs, 0.125rem);
+        font-weight: var(--mcp-font-weight-medium, 600);
       }
       .small {
         font-size: var(--mcp-font-size-sm, 0.8125rem);

@@ -70,7 +70,7 @@ export class McpTaskView extends LitElement {
         align-items: baseline;
       }
       .task-state {
-        font-weight: 700;
+        font-weight: var(--mcp-font-weight-bold, 700);
       }
       .task-failed {
         color: var(--mcp-error-dark, #991b1b);

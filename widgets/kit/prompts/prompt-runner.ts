@@ -88,7 +88,7 @@ export class McpPromptRunner extends LitElement {
         gap: var(--mcp-spacing-sm, 0.25rem);
       }
       .role {
-        font-weight: 700;
+        font-weight: var(--mcp-font-weight-bold, 700);
         text-transform: capitalize;
       }
       h3 {

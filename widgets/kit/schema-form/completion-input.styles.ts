@@ -7,11 +7,11 @@ export const completionInputStyles = css`
   }
   .field {
     display: grid;
-    gap: 2px;
+    gap: var(--mcp-spacing-xs, 0.125rem);
     position: relative;
   }
   label {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .req {
     color: var(--mcp-error-dark, #a4161a);

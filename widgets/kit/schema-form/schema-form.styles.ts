@@ -11,12 +11,12 @@ export const schemaFormStyles = css`
   }
   .field {
     display: grid;
-    gap: 2px;
+    gap: var(--mcp-spacing-xs, 0.125rem);
   }
   label,
   .label,
   legend {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .req {
     color: var(--mcp-error-dark, #a4161a);
@@ -81,24 +81,24 @@ export const schemaFormStyles = css`
     border-left: 3px solid var(--mcp-border, #8c959f);
     padding-left: var(--mcp-spacing-sm, 0.25rem);
     display: grid;
-    gap: 2px;
+    gap: var(--mcp-spacing-xs, 0.125rem);
   }
   .item-actions {
     display: flex;
-    gap: 4px;
+    gap: var(--mcp-spacing-sm, 0.25rem);
   }
   button.small {
-    min-height: 1.75rem;
+    min-height: var(--mcp-control-height-sm, 1.75rem);
     padding: 0 var(--mcp-spacing-sm, 0.25rem);
     font-size: var(--mcp-font-size-sm, 0.8125rem);
   }
   .view-switch {
     display: flex;
-    gap: 4px;
+    gap: var(--mcp-spacing-sm, 0.25rem);
     justify-content: flex-end;
   }
   .view-switch [aria-pressed='true'] {
-    font-weight: 700;
+    font-weight: var(--mcp-font-weight-bold, 700);
     box-shadow: inset 0 -3px 0 var(--mcp-primary-color, #0b5cad);
   }
   .absent {

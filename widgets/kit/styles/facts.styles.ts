@@ -5,11 +5,11 @@ export const factListStyles = css`
   dl {
     display: grid;
     grid-template-columns: max-content 1fr;
-    gap: 2px var(--mcp-spacing-md, 0.5rem);
+    gap: var(--mcp-spacing-xs, 0.125rem) var(--mcp-spacing-md, 0.5rem);
     margin: 0;
   }
   dt {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   dd {
     margin: 0;

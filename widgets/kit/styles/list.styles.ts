@@ -28,7 +28,7 @@ export const listStyles = css`
     box-shadow: inset 4px 0 0 var(--mcp-primary-color, #0b5cad);
   }
   .name {
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
     word-break: break-word;
   }
   /* The name beside the title, not on a line of its own: rows stay near the virtualised list's
@@ -56,6 +56,6 @@ export const listStyles = css`
     border: 1px solid var(--mcp-border, #8c959f);
     border-radius: var(--mcp-radius-sm, 2px);
     padding: 0 4px;
-    margin-right: 4px;
+    margin-right: var(--mcp-spacing-sm, 0.25rem);
   }
 `;

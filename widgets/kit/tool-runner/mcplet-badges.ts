@@ -120,7 +120,7 @@ export const mcpletBadgeStyles = css`
   .mcplet-badges {
     display: inline-flex;
     flex-wrap: wrap;
-    gap: 4px;
+    gap: var(--mcp-spacing-sm, 0.25rem);
   }
   .mcplet-badge {
     border: 1px solid var(--mcp-border, #8c959f);
@@ -133,7 +133,7 @@ export const mcpletBadgeStyles = css`
   .mcplet-badge.kind-action,
   .mcplet-badge.auth {
     border-width: 2px;
-    font-weight: 600;
+    font-weight: var(--mcp-font-weight-medium, 600);
   }
   .mcplet-badge.excluded,
   .mcplet-badge.kind-invalid {

@@ -67,7 +67,7 @@ export const mcpletCheckStyles = css`
   .mcplet-check {
     margin: var(--mcp-spacing-sm, 0.25rem) 0;
     display: grid;
-    gap: 2px;
+    gap: var(--mcp-spacing-xs, 0.125rem);
   }
   .mcplet-error,
   .mcplet-schema.bad {

@@ -75,7 +75,7 @@ export class McpResultView extends LitElement {
       }
       .label {
         font-size: var(--mcp-font-size-sm, 0.8125rem);
-        font-weight: 600;
+        font-weight: var(--mcp-font-weight-medium, 600);
       }
       img {
         max-width: 100%;

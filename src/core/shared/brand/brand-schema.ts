@@ -3,6 +3,7 @@
  * it from the dashboard config) and the browser (which imports and exports it in the Theme panel).
  * Pure: no I/O, no DOM.
  */
+import { SCALE_HINTS, scaleTokenKind, scaleTokensSchema } from './scale-tokens.js';
 
 /** Brand colours; `dark` optionally gives different colours for dark mode. */
 export interface BrandColors {
@@ -24,6 +25,8 @@ export interface Brand {
   colors?: BrandColors & { dark?: BrandColors };
   /** CSS font-family lists (names of installed or system fonts). */
   fonts?: { body?: string; mono?: string };
+  /** Size tokens (type scale, spacing, component measures; `scale-tokens.ts`) → CSS values. */
+  tokens?: Record<string, string>;
   defaultMode?: 'light' | 'dark' | 'high-contrast' | 'auto';
   defaultColorScheme?: 'vibrant' | 'muted' | 'accessible';
 }
@@ -64,6 +67,7 @@ export const brandSchema = {
     favicon: image,
     colors: { ...colors, properties: { ...colors.properties, dark: colors } },
     fonts: { type: 'object', additionalProperties: false, properties: { body: fontList, mono: fontList } },
+    tokens: scaleTokensSchema,
     defaultMode: { enum: ['light', 'dark', 'high-contrast', 'auto'] },
     defaultColorScheme: { enum: ['vibrant', 'muted', 'accessible'] },
   },
@@ -96,11 +100,12 @@ export function describeBrandErrors(errors: readonly SchemaErrorLike[], prefix =
         line = `at ${at}: missing required key "${String(e.params.missingProperty)}"`;
         break;
       case 'additionalProperties':
-        line = `at ${at}: unknown key "${String(e.params.additionalProperty)}"`;
+        line = `at ${at}: unknown ${at.endsWith('/tokens') ? 'size token' : 'key'} "${String(e.params.additionalProperty)}"`;
         break;
       case 'pattern': {
-        const top = e.instancePath.split('/')[1] ?? '';
-        line = `at ${at}: must be ${HINTS[top] ?? 'in the documented format'}`;
+        const [, top = '', token = ''] = e.instancePath.split('/');
+        const kind = top === 'tokens' && token ? scaleTokenKind(token) : undefined;
+        line = `at ${at}: must be ${(kind && SCALE_HINTS[kind]) ?? HINTS[top] ?? 'in the documented format'}`;
         break;
       }
       case 'enum':

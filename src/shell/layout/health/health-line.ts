@@ -58,7 +58,7 @@ export class McpHealthLine extends LitElement {
     }
     .errors {
       color: var(--mcp-error-dark, #a4161a);
-      font-weight: 600;
+      font-weight: var(--mcp-font-weight-medium, 600);
     }
   `;
 
