@@ -1,11 +1,14 @@
 // Takes the screenshots the README and docs/ show (docs/screenshots/), from the shipped default config in the
-// built dashboard, in Debian's Chromium: the dashboard at 1280×720 (light and dark), 1920×1080 and 390×844 (a
-// phone, with its menu open), the confirmation dialog for everything's Echo Tool at 1280×720, and the status tiles
-// after three calls, and the card with Echo's result.
+// built dashboard, in Debian's Chromium: the dashboard at 390×844 (a phone), 1280×720 and 1920×1080, each in light,
+// dark and high contrast (dashboard-<width>-<mode>.png), the phone's menu open, the confirmation dialog for
+// everything's Echo Tool at 1280×720, the status tiles after three calls, and the card with Echo's result.
+// High contrast is the browser's forced-colours emulation (as Windows' contrast themes), which the dashboard
+// follows with its own high-contrast mode, and which MCP Inspector gets too (scripts/inspector-screenshots.ts).
 // Run after `npm run build`: `node --import tsx scripts/docs-screenshots.ts`.
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { MODES, SIZES } from './screenshot-modes.js';
 import { launchChromium } from '../test/support/served-dashboard.js';
 import { repoRoot, startGatewayProcess } from '../test/support/gateway-process.mjs';
 
@@ -15,9 +18,9 @@ const config = JSON.parse(await readFile(join(repoRoot, 'mcp-dashboard.config.js
 const gateway = await startGatewayProcess({ config });
 const browser = await launchChromium();
 
-/** A fresh page at this size and colour scheme, once every server's card says it is connected. */
-async function opened(width: number, height: number, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height }, colorScheme });
+/** A fresh page at this size and mode, once every server's card says it is connected. */
+async function opened(width: number, height: number, mode: keyof typeof MODES = 'light'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height }, ...MODES[mode] });
   await page.goto(await gateway.launchUrl());
   for (const name of ['everything', 'basic-vanillajs', 'system-monitor', 'mcplet-demo']) {
     await page
@@ -32,22 +35,19 @@ async function opened(width: number, height: number, colorScheme: 'light' | 'dar
 }
 
 try {
-  for (const [width, height, scheme] of [
-    [1280, 720, 'light'],
-    [1280, 720, 'dark'],
-    [1920, 1080, 'light'],
-  ] as const) {
-    const page = await opened(width, height, scheme);
-    await page.screenshot({ path: join(out, `dashboard-${width}-${scheme}.png`) });
-    await page.close();
+  for (const [width, height] of SIZES) {
+    for (const mode of Object.keys(MODES) as Array<keyof typeof MODES>) {
+      const page = await opened(width, height, mode);
+      await page.screenshot({ path: join(out, `dashboard-${width}-${mode}.png`) });
+      await page.close();
+    }
   }
-  const phone = await opened(390, 844, 'light');
-  await phone.screenshot({ path: join(out, 'dashboard-390-light.png') });
+  const phone = await opened(390, 844);
   await phone.locator('mcp-app-bar [data-action="settings"]').click();
   await phone.screenshot({ path: join(out, 'menu-390-light.png') });
   await phone.close();
 
-  const page = await opened(1280, 720, 'light');
+  const page = await opened(1280, 720);
   const card = page.locator('mcp-widget-card').filter({ has: page.locator('h2:text-is("everything")') });
   await card.getByRole('tab', { name: /Tools/ }).click();
   await card.getByRole('button', { name: /Echo Tool/ }).click();
