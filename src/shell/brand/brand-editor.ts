@@ -13,6 +13,10 @@ import { shellStyles } from '../shell.styles.js';
 import { fromDraft, HEX, previewBrand, toDraft, type Draft } from './brand-draft.js';
 import { brandEditorStyles } from './brand-editor.styles.js';
 import './brand-preview.js';
+import { addShellMessages } from '../i18n/messages.js';
+import { BRAND_CATALOGS } from './brand-messages.js';
+
+addShellMessages(BRAND_CATALOGS);
 
 /**
  * White-label editor in the Theme panel: product name, colours, font, logo, favicon and default

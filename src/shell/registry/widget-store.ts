@@ -8,6 +8,10 @@ import { renderPackageDetails, type SelectedPackage } from './package-details.js
 import type { RegistryHost } from './registry-host.js';
 import { trustText } from './trust-text.js';
 import { widgetStoreStyles } from './widget-store.styles.js';
+import { addShellMessages } from '../i18n/messages.js';
+import { BRAND_CATALOGS } from '../brand/brand-messages.js';
+
+addShellMessages(BRAND_CATALOGS);
 
 /**
  * <mcp-widget-store>: the Install panel (search a registry, versions, permissions, trust, signature

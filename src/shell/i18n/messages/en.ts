@@ -4,7 +4,6 @@ import { appearance } from './en/appearance.js';
 import { appGuard } from './en/app-guard.js';
 import { apps } from './en/apps.js';
 import { audit } from './en/audit.js';
-import { brand } from './en/brand.js';
 import { card } from './en/card.js';
 import { clientFeatures } from './en/client-features.js';
 import { clientRequests } from './en/client-requests.js';
@@ -34,7 +33,6 @@ export const en = {
   ...appGuard,
   ...apps,
   ...audit,
-  ...brand,
   ...card,
   ...clientFeatures,
   ...clientRequests,

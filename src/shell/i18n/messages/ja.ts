@@ -4,7 +4,6 @@ import { appearance } from './ja/appearance.js';
 import { appGuard } from './ja/app-guard.js';
 import { apps } from './ja/apps.js';
 import { audit } from './ja/audit.js';
-import { brand } from './ja/brand.js';
 import { card } from './ja/card.js';
 import { clientFeatures } from './ja/client-features.js';
 import { clientRequests } from './ja/client-requests.js';
@@ -35,7 +34,6 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   ...appGuard,
   ...apps,
   ...audit,
-  ...brand,
   ...card,
   ...clientFeatures,
   ...clientRequests,
