@@ -68,6 +68,8 @@ class CatalogSlot {
   private readonly abort = new AbortController();
 
   private queue: SpawnQueue | undefined;
+  /** Discovery children still being stopped (after their lists were read). */
+  private readonly closing = new Set<Promise<void>>();
 
   constructor(private readonly server: CatalogServer) {}
 
@@ -140,7 +142,10 @@ class CatalogSlot {
     this.running = new Promise<void>((r) => (done = r));
     const started = Date.now();
     try {
-      const info = await discoverServer(this.server, DISCOVERY_TIMEOUT_MS, this.abort.signal);
+      const info = await discoverServer(this.server, DISCOVERY_TIMEOUT_MS, this.abort.signal, (closed) => {
+        const tracked: Promise<void> = closed.finally(() => this.closing.delete(tracked));
+        this.closing.add(tracked);
+      });
       if (this.closed) return;
       const json = JSON.stringify(info);
       const bytes = Buffer.byteLength(json);
@@ -204,6 +209,7 @@ class CatalogSlot {
     this.queue?.cancel(this);
     this.abort.abort();
     await this.running;
+    await Promise.all(this.closing);
   }
 }
 

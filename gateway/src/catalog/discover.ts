@@ -86,6 +86,8 @@ export async function discoverServer(
   target: DiscoveryTarget,
   timeoutMs: number,
   signal: AbortSignal,
+  /** Given the child's shutdown, which goes on after this settles: the lists are the caller's as soon as they are read. */
+  closing: (closed: Promise<void>) => void = () => {},
 ): Promise<CatalogInfo> {
   const upstream = target.processes.discoveryUpstream();
   // The page's own client capabilities: servers that offer tools by capability (server-everything's sampling,
@@ -166,17 +168,23 @@ export async function discoverServer(
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', stop);
-    // The SDK ends stdin, then SIGTERM, then SIGKILL (2 s each); the child is never kept.
+    // The SDK ends stdin, then SIGTERM, then SIGKILL (2 s each); the child is never kept. That goes on in the
+    // background: a server that does not exit when its stdin ends held the start-up queue's slot for seconds.
     pid ??= upstream.pid();
-    await client.close().catch(() => {});
-    if (upstream.exited && pid && !upstream.exit()) {
-      await Promise.race([upstream.exited, sleep(1_000)]);
-      if (!upstream.exit()) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
+    closing(stopChild(client, upstream, pid));
+  }
+}
+
+/** Closes the discovery's client and makes sure its child is gone. */
+async function stopChild(client: Client, upstream: Upstream, pid: number | null): Promise<void> {
+  await client.close().catch(() => {});
+  if (upstream.exited && pid && !upstream.exit()) {
+    await Promise.race([upstream.exited, sleep(1_000)]);
+    if (!upstream.exit()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
       }
     }
   }
