@@ -8,7 +8,8 @@ import {
 import { parseConfig } from './config.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-const validateEntry = ajv.compile(installedWidgetSchema);
+/** Compiled at the first installed widget read (most starts have none). */
+let validateEntry: ReturnType<typeof ajv.compile> | undefined;
 const NAME = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 
 /** Serialises edits of one file within this process. */
@@ -31,6 +32,7 @@ export function checkWidgetName(name: string): string | undefined {
 export function checkInstalledEntry(name: string, entry: unknown): string | undefined {
   const badName = checkWidgetName(name);
   if (badName) return badName;
+  validateEntry ??= ajv.compile(installedWidgetSchema);
   if (!validateEntry(entry)) return `the entry for ${name} is not valid: ${ajv.errorsText(validateEntry.errors)}`;
   return undefined;
 }

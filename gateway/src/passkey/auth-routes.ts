@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Ajv from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { SERVER_NAME_PATTERN } from '../../../src/core/shared/config/config-schema.js';
 import { bearerToken, generateToken, tokensEqual } from '../http/security.js';
@@ -9,8 +9,18 @@ import { readBody, sendJson } from '../http/http-io.js';
 const MAX_BODY = 256 * 1024;
 const ajv = new Ajv({ allErrors: true, strict: false });
 
+/** A validator compiled at its first use: the passkey routes are not used by most gateway starts. */
+function lazyCompile(
+  schema: object,
+): ((value: unknown) => boolean) & { readonly errors: ErrorObject[] | null | undefined } {
+  let compiled: ValidateFunction | undefined;
+  const validate = (value: unknown) => (compiled ??= ajv.compile(schema))(value);
+  Object.defineProperty(validate, 'errors', { get: () => compiled?.errors });
+  return validate as ((value: unknown) => boolean) & { readonly errors: ErrorObject[] | null | undefined };
+}
+
 const b64url = { type: 'string', minLength: 1, maxLength: 16384, pattern: '^[A-Za-z0-9_-]+={0,2}$' } as const;
-const validateAssertionRequest = ajv.compile({
+const validateAssertionRequest = lazyCompile({
   type: 'object',
   required: ['serverName', 'toolName', 'arguments'],
   properties: {
@@ -20,7 +30,7 @@ const validateAssertionRequest = ajv.compile({
   },
   additionalProperties: false,
 });
-const validateRegistration = ajv.compile({
+const validateRegistration = lazyCompile({
   type: 'object',
   required: ['id', 'rawId', 'type', 'response'],
   properties: {
@@ -34,7 +44,7 @@ const validateRegistration = ajv.compile({
     },
   },
 });
-const validateVerify = ajv.compile({
+const validateVerify = lazyCompile({
   type: 'object',
   required: ['mcplet_auth', 'toolName'],
   properties: {

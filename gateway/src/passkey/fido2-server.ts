@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { CredentialStore, type CredentialBackend } from './credential-store.js';
+
+/**
+ * @simplewebauthn/server, loaded at the first passkey request: with its X.509 and ASN.1 packages it was a third of
+ * the gateway's start-up CPU, for a feature most starts never use.
+ */
+let webauthnModule: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (webauthnModule ??= import('@simplewebauthn/server'));
 
 /** Challenges live less than a minute (MCPlet §7.3.2: TTL < 60 s). */
 export const CHALLENGE_TTL_MS = 55_000;
@@ -150,7 +153,9 @@ export class DevFido2Server {
         'A passkey is already registered for this dashboard. To register another one, restart the gateway (or delete its passkey store file).',
       );
     }
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await webauthn()
+    ).generateRegistrationOptions({
       rpName: this.rpName,
       rpID: this.rpId,
       userName: this.userName,
@@ -180,7 +185,9 @@ export class DevFido2Server {
       );
     let verification;
     try {
-      verification = await verifyRegistrationResponse({
+      verification = await (
+        await webauthn()
+      ).verifyRegistrationResponse({
         response,
         expectedChallenge: received!,
         expectedOrigin: this.origins,
@@ -210,7 +217,9 @@ export class DevFido2Server {
   }): Promise<PublicKeyCredentialRequestOptionsJSON> {
     const credentials = await this.store.list();
     if (credentials.length === 0) throw new PasskeyError(409, 'No passkey is registered yet. Register one first.');
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await webauthn()
+    ).generateAuthenticationOptions({
       rpID: this.rpId,
       timeout: CHALLENGE_TTL_MS,
       userVerification: 'preferred',
@@ -284,7 +293,9 @@ export class DevFido2Server {
       },
     };
     try {
-      const result = await verifyAuthenticationResponse({
+      const result = await (
+        await webauthn()
+      ).verifyAuthenticationResponse({
         response,
         expectedChallenge: inClientData,
         expectedOrigin: this.origins,

@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { describeConfigErrors } from '../config/config-validate.js';
 import { SERVER_NAME_PATTERN } from '../config/config-schema.js';
 import type { TeamRole } from './roles.js';
@@ -43,7 +43,9 @@ export const teamRolesSchema = {
 } as const;
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile<TeamRole[]>(teamRolesSchema);
+/** Compiled at first use: only team mode reads a roles table. */
+let compiled: ValidateFunction<TeamRole[]> | undefined;
+const validator = () => (compiled ??= ajv.compile<TeamRole[]>(teamRolesSchema));
 
 /** Levenshtein distance, for "did you mean" on a mistyped server name. */
 function distance(a: string, b: string): number {
@@ -71,6 +73,7 @@ function nearest(name: string, names: readonly string[]): string | undefined {
 
 /** The problems of a roles table, given the configured server names; empty when it can be used. */
 export function teamRolesProblems(value: unknown, serverNames: readonly string[], at = '/team/roles'): string[] {
+  const validate = validator();
   if (!validate(value)) {
     return describeConfigErrors(
       (validate.errors ?? []).map((error) => ({ ...error, instancePath: `${at}${error.instancePath}` })),

@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import { describeConfigErrors } from '../config/config-validate.js';
 import type { TeamRole } from './roles.js';
 import { teamRolesProblems } from './roles-validate.js';
@@ -128,12 +128,14 @@ const teamSchema = {
   },
 } as const;
 
-const validate = new Ajv({ allErrors: true, strict: false }).compile<TeamConfig>(teamSchema);
+/** Compiled at first use: only a config with a `team` object is checked by it. */
+let compiled: ValidateFunction<TeamConfig> | undefined;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** The problems of a `team` object, given the configured server names; empty when team mode can start. */
 export function teamConfigProblems(value: unknown, serverNames: readonly string[]): string[] {
+  const validate = (compiled ??= new Ajv({ allErrors: true, strict: false }).compile<TeamConfig>(teamSchema));
   if (!validate(value)) {
     return describeConfigErrors(
       (validate.errors ?? []).map((error) => ({ ...error, instancePath: `/team${error.instancePath}` })),
