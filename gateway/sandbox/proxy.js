@@ -2,8 +2,10 @@
 // The MCP Apps sandbox proxy (MCP Apps spec, "Sandbox proxy"). Served by the gateway on its own
 // loopback origin; the dashboard frames it, and it frames the view. It trusts exactly two windows:
 // its parent, when the message comes from the dashboard's origin (named in ?host= and enforced by
-// this page's `frame-ancestors`), and the one inner frame it created, whose origin is opaque
-// ("null") because it never gets allow-same-origin. It relays JSON-RPC between them, keeps the
+// this page's `frame-ancestors`), and the one inner frame it created. On the shared sandbox origin that frame's
+// origin is opaque ("null": no allow-same-origin); on a per-app origin (`<label>.localhost`, the view's own,
+// docs/decisions/mcp-apps-per-app-origins.md) the frame shares this page's origin, so this page arms its own window
+// with the view guard first (the view can reach it as `parent`). It relays JSON-RPC between them, keeps the
 // `ui/notifications/sandbox-*` messages to itself, accepts the view's HTML once, and builds the
 // inner frame's sandbox and `allow` from its own allowlists whatever the message asks for. The
 // view's HTML gets the view guard (view-guard.js, served in front of this script) as its first
@@ -13,8 +15,11 @@
   const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
   const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
   const SANDBOX_PREFIX = 'ui/notifications/sandbox-';
-  // Same allowlists as src/core/mcp-apps/sandbox-policy.ts; never allow-same-origin.
+  // Same allowlists as src/core/mcp-apps/sandbox-policy.ts; allow-same-origin only on a per-app origin, where it
+  // is this page's own origin (decided here from where the page is, never from a message).
   const TOKEN_ALLOWLIST = ['allow-scripts', 'allow-forms', 'allow-pointer-lock'];
+  const PER_APP = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.localhost$/.test(location.hostname);
+  const viewOrigin = PER_APP ? location.origin : 'null';
   const DEFAULT_TOKENS = ['allow-scripts', 'allow-forms'];
   /** @type {Record<string, string>} */
   const FEATURES = {
@@ -96,9 +101,19 @@
   /** @type {HTMLIFrameElement | null} */
   let inner = null;
   let loaded = false;
+  // The guard's tools (cleanDocument), made from this window's built-ins before anything is wrapped.
+  // eslint-disable-next-line no-undef -- defined by view-guard.js, served in front of this file
+  const guard = /** @type {{ cleanDocument(html: string): string }} */ (mcpViewGuard('tools', tell));
+  // On a per-app origin the view can script this window: the guard goes on it before the view exists.
+  // eslint-disable-next-line no-undef -- defined by view-guard.js, served in front of this file
+  const own = PER_APP ? /** @type {{ trust(frame: HTMLIFrameElement): void }} */ (mcpViewGuard('proxy', tell)) : null;
 
-  /** Tells the host, once per kind, what the guard kept from the view. @param {string} feature */
-  function tell(feature) {
+  /**
+   * Tells the host, once per kind, what the guard kept from the view (or this page's own guard: a CSP report).
+   * @param {string} feature @param {string} [directive] @param {string} [blocked]
+   */
+  function tell(feature, directive, blocked) {
+    if (feature === 'csp') return tellViolation({ directive, blocked });
     if (told.has(feature) || !window.parent) return;
     told.add(feature);
     window.parent.postMessage(
@@ -128,22 +143,22 @@
     loaded = true;
     const requested = typeof params.sandbox === 'string' ? params.sandbox.split(/\s+/) : DEFAULT_TOKENS;
     const tokens = TOKEN_ALLOWLIST.filter((t) => t === 'allow-scripts' || requested.includes(t));
+    if (PER_APP) tokens.push('allow-same-origin');
     const features = [];
     if (params.permissions && typeof params.permissions === 'object') {
       for (const key of Object.keys(params.permissions))
         if (Object.prototype.hasOwnProperty.call(FEATURES, key)) features.push(FEATURES[key]);
     }
     const frame = document.createElement('iframe');
+    if (own) own.trust(frame);
     frame.setAttribute('sandbox', tokens.join(' '));
     if (features.length) frame.setAttribute('allow', features.join('; '));
     frame.setAttribute('title', 'MCP App view');
     frame.setAttribute('referrerpolicy', 'no-referrer');
     // srcdoc inherits this page's Content-Security-Policy (built by the gateway from the view's
-    // declared _meta.ui.csp), and without allow-same-origin the view's origin is opaque.
+    // declared _meta.ui.csp), and its origin: opaque without allow-same-origin, else this per-app origin.
     // The view's markup, cleaned in an inert document (preconnect links, srcdoc and javascript: frames)
     // with the guard as its first script (view-guard.js).
-    // eslint-disable-next-line no-undef -- defined by view-guard.js, served in front of this file
-    const guard = /** @type {{ cleanDocument(html: string): string }} */ (mcpViewGuard('tools', tell));
     frame.srcdoc = guard.cleanDocument(params.html);
     inner = frame;
     document.body.append(frame);
@@ -180,7 +195,7 @@
       return;
     }
     if (inner && event.source === inner.contentWindow) {
-      if (event.origin !== 'null' || internal(data.method)) return;
+      if (event.origin !== viewOrigin || internal(data.method)) return;
       const message = plain(data);
       if (message) window.parent.postMessage(message, hostOrigin);
     }

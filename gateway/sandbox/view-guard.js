@@ -90,6 +90,10 @@ function mcpViewGuard(mode, onReport) {
   // Spelled in pieces: this source is itself inlined in a script element, where whole tags would end it early.
   const tag = '<' + 'script>(' + String(mcpViewGuard) + ')()<' + '/script>';
   const BLOCKED_RELS = ['preconnect', 'dns-prefetch'];
+  // A frame the view makes gets these sandbox tokens when it names none, and never allow-same-origin: on a per-app
+  // origin the view has it, and a same-origin frame would be a window without the guard (WebRTC) it could script.
+  const FRAME_TOKENS = 'allow-scripts allow-forms allow-pointer-lock';
+  const SAME_ORIGIN = 'allow-same-origin';
   const call = (fn, target, ...args) => apply(fn, target, args);
   const str = (value) => (typeof value === 'string' ? value : String(value));
   const lower = (value) => call(toLowerCase, str(value));
@@ -137,6 +141,25 @@ function mcpViewGuard(mode, onReport) {
 
   const closedRoots = new NativeWeakMap(); // host → closed shadow root (from attachShadow)
   const given = new NativeWeakMap(); // frame → the srcdoc the guard gave it
+  const trusted = new NativeWeakMap(); // the proxy's own view frame (mode 'proxy'), which it builds itself
+
+  /** A frame's sandbox tokens without allow-same-origin (FRAME_TOKENS when it has none). */
+  function cleanSandbox(value) {
+    if (value === null || value === undefined) return FRAME_TOKENS;
+    const text = lower(value);
+    let kept = '';
+    let token = '';
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text[i] : ' ';
+      if (c !== ' ' && c !== '\n' && c !== '\t' && c !== '\r' && c !== '\f') {
+        token += c;
+        continue;
+      }
+      if (token && token !== SAME_ORIGIN) kept += (kept ? ' ' : '') + token;
+      token = '';
+    }
+    return kept;
+  }
 
   function eachIn(list, visit) {
     for (let i = 0, n = call(nodeListLength, list); i < n; i++) visit(call(nodeListItem, list, i));
@@ -175,6 +198,10 @@ function mcpViewGuard(mode, onReport) {
       const kept = rel === null ? null : cleanRel(rel);
       if (kept !== rel) call(setAttribute, el, 'rel', kept);
     } else if (tagName === 'iframe' || tagName === 'frame') {
+      if (call(mapHas, trusted, el)) return;
+      const sandbox = call(getAttribute, el, 'sandbox');
+      if (tagName === 'iframe' && cleanSandbox(sandbox) !== sandbox)
+        call(setAttribute, el, 'sandbox', cleanSandbox(sandbox));
       const srcdoc = call(getAttribute, el, 'srcdoc');
       if (srcdoc !== null && srcdoc !== call(mapGet, given, el))
         call(setAttribute, el, 'srcdoc', giveSrcdoc(el, srcdoc));
@@ -240,6 +267,8 @@ function mcpViewGuard(mode, onReport) {
         const srcdoc = call(getAttribute, el, 'srcdoc');
         const src = call(getAttribute, el, 'src');
         if ((srcdoc !== null && !isGuarded(srcdoc)) || (src !== null && isJavascript(src))) ok = false;
+        const sandbox = call(getAttribute, el, 'sandbox');
+        if (tagName === 'iframe' && cleanSandbox(sandbox) !== sandbox) ok = false;
       } else if (tagName === 'template') eachIn(call(fragmentQuery, call(templateContent, el), '*'), visit);
     };
     eachIn(call(documentQuery, root, '*'), visit);
@@ -436,6 +465,8 @@ function mcpViewGuard(mode, onReport) {
     const n = lower(name);
     const t = call(localName, el);
     if (t === 'link' && n === 'rel') return cleanRel(value);
+    if ((t === 'iframe' || t === 'frame') && call(mapHas, trusted, el)) return value;
+    if (t === 'iframe' && n === 'sandbox') return cleanSandbox(value);
     if ((t === 'iframe' || t === 'frame') && n === 'srcdoc') return giveSrcdoc(el, value);
     if (!((t === 'iframe' || t === 'frame') && n === 'src' && isJavascript(value))) return value;
     report('javascript-frame');
@@ -523,7 +554,7 @@ function mcpViewGuard(mode, onReport) {
       'srcdoc',
       (original) =>
         function (value) {
-          call(original, this, giveSrcdoc(this, value));
+          call(original, this, call(mapHas, trusted, this) ? value : giveSrcdoc(this, value));
         },
     );
     wrapSetter(
@@ -549,6 +580,22 @@ function mcpViewGuard(mode, onReport) {
     },
     set: set(HTMLLinkElement.prototype, 'relList'),
   });
+  // A frame's sandbox list and property: allow-same-origin never gets in (cleanSandbox).
+  const sandboxLists = new NativeWeakMap();
+  const sandboxProperty = desc(HTMLIFrameElement.prototype, 'sandbox');
+  defineProperty(HTMLIFrameElement.prototype, 'sandbox', {
+    __proto__: null,
+    configurable: true,
+    enumerable: true,
+    get() {
+      const list = call(sandboxProperty.get, this);
+      if (!call(mapHas, trusted, this)) call(mapSet, sandboxLists, list, this);
+      return list;
+    },
+    set(value) {
+      call(sandboxProperty.set, this, call(mapHas, trusted, this) ? value : cleanSandbox(str(value)));
+    },
+  });
   const T = DOMTokenList.prototype;
   each(['add', 'toggle', 'replace'], (m) =>
     wrap(
@@ -559,6 +606,8 @@ function mcpViewGuard(mode, onReport) {
           if (call(mapHas, lists, this))
             for (let i = 0; i < args.length; i++)
               if (typeof args[i] === 'string' && cleanRel(args[i]) !== args[i]) args[i] = 'x-blocked';
+          if (call(mapHas, sandboxLists, this))
+            for (let i = 0; i < args.length; i++) if (lower(args[i]) === SAME_ORIGIN) args[i] = 'x-blocked';
           return apply(original, this, args);
         },
     ),
@@ -568,7 +617,8 @@ function mcpViewGuard(mode, onReport) {
     'value',
     (original) =>
       function (value) {
-        call(original, this, call(mapHas, lists, this) ? cleanRel(value) : value);
+        const list = call(mapHas, lists, this) ? cleanRel(value) : value;
+        call(original, this, call(mapHas, sandboxLists, this) ? cleanSandbox(str(list)) : list);
       },
   );
   // Shadow roots the view makes are cleaned like the document, closed ones included.
@@ -596,7 +646,7 @@ function mcpViewGuard(mode, onReport) {
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: ['srcdoc', 'src', 'rel'],
+      attributeFilter: ['srcdoc', 'src', 'rel', 'sandbox'],
     });
   }
   observe(doc);
@@ -639,7 +689,8 @@ function mcpViewGuard(mode, onReport) {
         told[key] = true;
         count += 1;
         try {
-          call(postMessage, proxy, { __proto__: null, mcpViewGuard: 'csp', directive, blocked }, '*');
+          if (mode === 'proxy') onReport('csp', directive, blocked);
+          else call(postMessage, proxy, { __proto__: null, mcpViewGuard: 'csp', directive, blocked }, '*');
         } catch {
           // nothing to tell
         }
@@ -648,5 +699,7 @@ function mcpViewGuard(mode, onReport) {
     );
   }
 
-  return undefined;
+  // The proxy (mode 'proxy', on a per-app origin) arms its own window with the guard before the view exists, and
+  // marks the one frame it builds for the view (its sandbox keeps allow-same-origin; its srcdoc is already clean).
+  return mode === 'proxy' ? { trust: (frame) => call(mapSet, trusted, frame, true) } : undefined;
 }

@@ -106,18 +106,19 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
       expect(r[name]!.outcome, `${name}: ${JSON.stringify(r[name])}`).to.equal('threw');
       expect(r[name]!.error ?? '', name).to.match(pattern);
     };
-    // 1–5: the proxy's and the dashboard's DOM.
-    threw('parentDocument', /SecurityError/);
+    // 1–5: the proxy's and the dashboard's DOM. The view runs on its own origin (per-app origins), which is the
+    // proxy page's: it reads that page (its own sandbox, armed with the guard), never the dashboard's.
+    expect(r.parentDocument!.value).to.equal('MCP App sandbox');
     threw('topDocument', /SecurityError/);
     threw('topSentinel', /SecurityError/);
     expect((window as unknown as { __hostSentinel: string }).__hostSentinel).to.equal('intact');
-    expect(r.frameElement!.value).to.equal('null');
+    expect(r.frameElement!.value).to.equal('[object HTMLIFrameElement]');
     threw('documentDomain', /SecurityError/);
-    // 6–10: the host's cookies and storage.
-    threw('cookie', /SecurityError/);
-    threw('localStorage', /SecurityError/);
-    threw('sessionStorage', /SecurityError/);
-    threw('indexedDB', /SecurityError/);
+    // 6–10: the host's cookies and storage: the view's own are empty (another origin), the host's unreachable.
+    expect(r.cookie!.value).to.equal('');
+    expect(r.localStorage!.value).to.equal('null');
+    expect(r.sessionStorage!.value).to.equal('null');
+    expect(r.indexedDB!.value).to.equal('opened mcp-secret-db stores: ');
     threw('topLocalStorage', /SecurityError/);
     expect(JSON.stringify(report)).to.not.contain(SECRET);
     // 11–16: network and CSP (each blocked by the policy, seen as a violation in the view).
@@ -157,7 +158,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
       `const f = document.querySelectorAll('iframe'); return { frames: f.length, sandbox: f[0].getAttribute('sandbox') };`,
       'proxy',
     );
-    expect(proxy).to.deep.equal({ frames: 1, sandbox: 'allow-scripts allow-forms' });
+    expect(proxy).to.deep.equal({ frames: 1, sandbox: 'allow-scripts allow-forms allow-same-origin' });
     // 20–25: requests the host refuses before anything reaches a server or the user.
     threw('callModelOnlyTool', /not available to apps/);
     expect(r.callModelOnlyTool!.code).to.equal(-32601);

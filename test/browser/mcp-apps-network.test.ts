@@ -97,8 +97,19 @@ describe('MCP App views have no network unless declared — WebRTC included (a r
         expect(byName.get(`${label}:${channel}`), `${label}:${channel}`).to.exist;
     };
     check('view', report.results);
-    // The windows of frames the view makes are another origin: the view cannot even reach them.
-    for (const name of ['append:reach', 'index:reach'])
+    // The proxy page shares the view's per-app origin: its window is guarded the same way.
+    check('parent', report.results);
+    // The windows of frames the view makes are another origin, whatever sandbox they ask for, also in the
+    // proxy's document: the view cannot even reach them.
+    for (const name of [
+      'append:reach',
+      'index:reach',
+      'sandbox-attribute:reach',
+      'sandbox-property:reach',
+      'sandbox-list:reach',
+      'sandbox-value:reach',
+      'proxy-frame:reach',
+    ])
       expect(report.results.find((a) => a.name === name)!.error, name).to.match(/SecurityError/);
     // Every srcdoc frame — by property, attribute, innerHTML, a closed declarative shadow root in the
     // view's own markup, after a reload in a new window, and a grandchild —

@@ -69,14 +69,16 @@ describe('MCP Apps: real ext-apps servers through the real gateway and sandbox o
       viewId,
       `return { origin: self.origin, href: location.href, sandbox: null };`,
     );
-    expect(inner.origin).to.equal('null');
+    // The view runs on its own origin, the proxy's: a *.localhost name on the sandbox port (per-app origins).
+    expect(inner.origin).to.equal(proxyUrl.origin);
+    expect(proxyUrl.hostname).to.match(/^app--[a-z2-7]{24}\.localhost$/);
     expect(inner.href).to.equal('about:srcdoc');
     const innerSandbox = await evalInView<string>(
       viewId,
       `return document.querySelector('iframe').getAttribute('sandbox');`,
       'proxy',
     );
-    expect(innerSandbox).to.equal('allow-scripts allow-forms');
+    expect(innerSandbox).to.equal('allow-scripts allow-forms allow-same-origin');
   });
 
   it('basic-vanillajs: "Get Server Time" in the view calls get-time through the confirmation dialog, as the app', async () => {

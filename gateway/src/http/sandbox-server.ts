@@ -8,6 +8,7 @@ import {
   SANDBOX_SCRIPT_PATH,
   sandboxOrigins,
 } from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
+import { appLabelOfHost } from '../../../src/core/shared/mcp-apps/app-origin.js';
 import { packageRoot } from '../config/package-root.js';
 import { createGuardedServer } from './connection-guard.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from '../config/limits.js';
@@ -83,7 +84,8 @@ function hostsOf(origin: string): string[] {
 
 /**
  * Serves the MCP Apps sandbox proxy on a second loopback port (MCP Apps "Sandbox proxy": the host
- * and the sandbox MUST have different origins). Two routes only: `/proxy` — the proxy page, with
+ * and the sandbox MUST have different origins), under its two loopback names and, for per-app origins, under
+ * `<label>.localhost` (app-origin.ts; the proxy then gives its view the same origin). Two routes only: `/proxy` — the proxy page, with
  * the view's Content-Security-Policy as an HTTP header (which a view cannot tamper with, unlike a
  * meta tag) and `frame-ancestors` limited to the embedding dashboard — and `/proxy.js`. The CSP is
  * rebuilt here from the declaration in the query with the same validator the browser used.
@@ -94,9 +96,18 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
     .map((f) => readFileSync(resolve(packageRoot, 'gateway', 'sandbox', f), 'utf8'))
     .join('\n');
   let hosts = new Set<string>();
+  let port = 0;
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    if (typeof req.headers.host !== 'string' || !hosts.has(req.headers.host.toLowerCase())) {
+    const hostHeader = typeof req.headers.host === 'string' ? req.headers.host.toLowerCase() : '';
+    // A per-app origin (`<label>.localhost` on this port; loopback only, not behind a team proxy).
+    const perApp = !options.public && appLabelOfHost(hostHeader) !== undefined && hostHeader.endsWith(`:${port}`);
+    if (!hosts.has(hostHeader) && !perApp) {
       refuse(res, 403, `Host "${String(req.headers.host ?? '')}" is not allowed.`);
+      return;
+    }
+    // Nothing on a view's origin may become a service worker (it would outlive the view and answer its requests).
+    if (req.headers['service-worker'] !== undefined || /worker/.test(String(req.headers['sec-fetch-dest'] ?? ''))) {
+      refuse(res, 403, 'Workers are not served here.');
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -163,7 +174,7 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       resolvePromise();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   hosts = new Set([...sandboxOrigins(port), ...(options.public ? [options.public.origin] : [])].flatMap(hostsOf));
   return {
     port,

@@ -6,6 +6,7 @@ import type { MissingInput } from '../../../src/core/shared/config/config-import
 import type { DashboardConfig, ServerConfig } from '../../../src/core/shared/config/config-schema.js';
 import type { TeamDashboard } from '../../../src/core/shared/layout/layout-types.js';
 import { sandboxOriginOf, sandboxOrigins } from '../../../src/core/shared/mcp-apps/sandbox-origin.js';
+import { appOriginsSource } from '../../../src/core/shared/mcp-apps/app-origin.js';
 import { ServerCatalog } from '../catalog/catalog.js';
 import { DEFAULT_LIMITS, type GatewayLimits } from '../config/limits.js';
 import { inputMissingProblem } from '../doctor/diagnoses.js';
@@ -206,7 +207,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // The page may frame exactly one origin: the public sandbox origin, else the other loopback host name.
     pageHeaders: (req) => {
       const hostname = String(req.headers.host ?? '').replace(/:\d+$/, '');
-      const framed = sandbox ? [sandboxOriginOf(hostname, { port: sandbox.port, origin: publicSandbox?.origin })] : [];
+      // … and, on loopback, every per-app origin on the sandbox port (app-origin.ts).
+      const framed = sandbox
+        ? [
+            sandboxOriginOf(hostname, { port: sandbox.port, origin: publicSandbox?.origin }),
+            ...(publicSandbox ? [] : [appOriginsSource(sandbox.port)]),
+          ]
+        : [];
       return pageSecurityHeaders(framed, {
         connect: registryOrigins(options.config),
       });

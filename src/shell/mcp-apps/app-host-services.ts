@@ -9,6 +9,7 @@ import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variabl
 import type { AppHostOptions } from './app-host.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
 import type { DownloadRequest } from './download/download-dialog.js';
+import { chooseViewOrigin, DomainClaims } from './app-origins.js';
 
 /**
  * The views' services: the page's bus, bridge and invoker, the sandbox origin (asked of the gateway by
@@ -24,6 +25,7 @@ export function appViewServices(
   },
 ): AppViewServices {
   const hostOrigin = options.hostOrigin ?? location.origin;
+  const claims = new DomainClaims();
   const gatewayPort = new URL(options.gateway.baseUrl).port;
   return {
     bus: options.bus,
@@ -31,6 +33,10 @@ export function appViewServices(
     invoker: options.invoker,
     hostOrigin,
     sandboxOrigin: async () => sandboxOriginOf(location.hostname, await page.sandbox()),
+    viewOrigin: async (view) => {
+      const sandbox = await page.sandbox();
+      return chooseViewOrigin(sandbox, sandboxOriginOf(location.hostname, sandbox), view, claims);
+    },
     forbiddenOrigins: () => [
       options.gateway.baseUrl,
       `http://127.0.0.1:${gatewayPort}`,

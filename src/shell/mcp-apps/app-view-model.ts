@@ -6,6 +6,7 @@ import { resolveDisplayMode, toolDisplayMode, type DisplayMode } from '../../cor
 import { addNote, type ViewNote } from './app-view-notes.js';
 import type { AppViewServices } from './app-view-services.js';
 import type { ToolStatus } from './app-view-tool.js';
+import type { ViewOrigin } from './app-origins.js';
 
 let counter = 0;
 
@@ -45,6 +46,8 @@ export class AppViewModel {
   notes: ViewNote[] = [];
   /** Declared CSP entries the host refused, shown to the user. */
   cspRejections: string[] = [];
+  /** Where the view runs (its per-app origin, or why a declared domain was not used), once known. */
+  origin: ViewOrigin | undefined;
   /** App tool calls waiting for the user or the server. */
   pendingCalls = 0;
   /** Of those, the calls still waiting for the person's answer (dialog, passkey), not yet sent. */

@@ -6,6 +6,7 @@ import type { ContainerLimits } from '../../core/mcp-apps/host-context.js';
 import type { DisplayMode } from '../../core/mcplet/display-mode.js';
 import type { I18nInterface } from '../../core/shared/types.js';
 import type { DownloadRequest } from './download/download-dialog.js';
+import type { ViewOrigin } from './app-origins.js';
 
 /** A link a view asked to open, shown to the user for confirmation. */
 export interface LinkRequest {
@@ -24,6 +25,8 @@ export interface AppViewServices {
   invoker: ToolInvoker;
   /** The sandbox proxy's origin for this page. */
   sandboxOrigin(): Promise<string>;
+  /** The origin a view's proxy (and, per app, the view) runs on: app-origins.ts. */
+  viewOrigin(view: { serverName: string; resourceUri: string; domain: unknown }): Promise<ViewOrigin>;
   /** This page's origin (the proxy answers only to it). */
   hostOrigin: string;
   /** Origins a view's CSP may never name (gateway and sandbox). */

@@ -11,6 +11,7 @@ import { createViewIframe, viewHostCapabilities, viewHostContext } from './app-v
 import { loadAppBridge, type BridgeCode } from './app-view-loader.js';
 import { AppViewModel, type AppViewOptions } from './app-view-model.js';
 import { readViewResource } from './app-view-resource.js';
+import type { ViewOrigin } from './app-origins.js';
 import { toolReturned, toolThrew, type SettledTool, type ToolOutcome } from './app-view-tool.js';
 
 export type { ToolStatus } from './app-view-tool.js';
@@ -40,6 +41,7 @@ export class AppView extends AppViewModel {
   private initialized = false;
   private toolOutcome: ToolOutcome | undefined;
   private toolDelivered = false;
+  private htmlSent = false;
   private context: McpUiHostContext;
   private box = { width: 0, height: 0 };
   private appModes: unknown;
@@ -147,10 +149,17 @@ export class AppView extends AppViewModel {
     if (!this.viewport || !this.resource || this.iframe || this.state !== 'loading') return;
     const viewport = this.viewport;
     const resource = this.resource;
-    let sandboxOrigin: string;
+    let where: ViewOrigin;
     let code: BridgeCode;
     try {
-      [sandboxOrigin, code] = await Promise.all([this.services.sandboxOrigin(), loadAppBridge()]);
+      [where, code] = await Promise.all([
+        this.services.viewOrigin({
+          serverName: this.serverName,
+          resourceUri: this.resourceUri,
+          domain: resource.domain,
+        }),
+        loadAppBridge(),
+      ]);
     } catch (error) {
       if (this.iframe || this.state !== 'loading') return;
       this.fail(
@@ -159,6 +168,7 @@ export class AppView extends AppViewModel {
       return;
     }
     if (this.iframe || this.state !== 'loading') return;
+    this.origin = where;
     const permissions = resolvePermissions(resource.permissions, this.services.grantablePermissions);
     const sandbox = resolveInnerSandbox(undefined);
     const iframe = createViewIframe({
@@ -177,6 +187,14 @@ export class AppView extends AppViewModel {
       context: this.context,
       events: {
         sandboxReady: () => {
+          // The view's HTML goes to the first proxy page only. A second "ready" means the proxy page was loaded
+          // again — on a per-app origin the view can navigate it — and it would get the HTML under whatever
+          // policy the new page has: the view is stopped instead.
+          if (this.htmlSent) {
+            this.fail('The app reloaded its sandbox; it was stopped. Close it and open it again.');
+            return;
+          }
+          this.htmlSent = true;
           this.phase = 'Starting the app';
           this.changed();
           void bridge.sendSandboxResourceReady({
@@ -196,7 +214,7 @@ export class AppView extends AppViewModel {
     });
     this.bridge = bridge;
     await connectViewFrame(bridge, code, iframe, {
-      sandboxOrigin,
+      sandboxOrigin: where.origin,
       hostOrigin: this.services.hostOrigin,
       csp: this.csp,
       viewId: this.id,

@@ -211,6 +211,16 @@ export class McpAppFrame extends LitElement {
           ? html`<p class="note muted">${this.t('app.cspBlocked', { count: view.cspRejections.length })}</p>`
           : nothing
       }
+      ${
+        view.origin?.refused
+          ? html`<p class="note muted origin-note">
+              ${this.t('app.domainRefused', {
+                domain: view.origin.refused.domain,
+                reason: this.t(`app.domain.${view.origin.refused.reason}`),
+              })}
+            </p>`
+          : nothing
+      }
     </section>`;
   }
 
