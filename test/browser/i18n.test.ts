@@ -7,6 +7,7 @@ import { KIT_CATALOGS } from '../../widgets/kit/i18n/messages.js';
 import { PALETTE_CATALOGS } from '../../src/shell/palette/palette-messages.js';
 import { HEALTH_CATALOGS } from '../../src/shell/layout/health/messages.js';
 import { BRAND_CATALOGS } from '../../src/shell/brand/brand-messages.js';
+import { ORIGIN_CATALOGS } from '../../src/shell/mcp-apps/origin-messages.js';
 import { appGuardCsp as cspEn } from '../../src/shell/i18n/messages/en/app-guard-csp.js';
 import { appGuardCsp as cspJa } from '../../src/shell/i18n/messages/ja/app-guard-csp.js';
 import { CLIENT_KIT_CATALOGS } from '../../widgets/kit/i18n/messages-client.js';
@@ -32,6 +33,7 @@ const CATALOGS: Array<[string, I18nCatalogs]> = [
   ['command palette and wall screen', PALETTE_CATALOGS],
   ['status tile health line', HEALTH_CATALOGS],
   ['brand editor', BRAND_CATALOGS],
+  ["a view's refused domain", ORIGIN_CATALOGS],
   ["what an app view's CSP blocked", { en: cspEn, ja: cspJa }],
   ['kit with client features', CLIENT_KIT_CATALOGS],
   ['server panel', { en: panelEn, ja: panelJa }],

@@ -76,6 +76,20 @@ for (const app of EXAMPLE_APPS) {
         const box = await drawn.boundingBox();
         assert.ok(box && box.width > 0 && box.height > 0, `${app.name} drew its ${app.draws}`);
       }
+      if (app.interact) {
+        const read = async () => (await view.locator('body').innerText()).replace(/\s+/g, ' ');
+        const before = await read();
+        await view.getByRole('button', { name: app.interact.button }).click();
+        const deadline = Date.now() + 20_000;
+        let now = await read();
+        while ((now === before || !app.interact.shows.test(now)) && Date.now() < deadline) {
+          await page.waitForTimeout(200);
+          now = await read();
+        }
+        assert.notEqual(now, before, `${app.name}: pressing ${app.interact.button} changed nothing`);
+        assert.match(now, app.interact.shows, `${app.name} after ${app.interact.button}: ${now.slice(0, 300)}`);
+        assert.doesNotMatch(now, /\[ERROR\]/, `${app.name} after ${app.interact.button}: ${now.slice(0, 300)}`);
+      }
       // Let the app finish what it started (its own calls, workers, scripts) before the tile is read.
       await page.waitForTimeout(1_000);
       // The tile follows the height the app reports: the whole app shows, with no scroll box inside the tile.

@@ -107,7 +107,18 @@ describe(
           throw new Error(`no view showed the server time after 30 s (${page.frames().length} frames)`);
         await new Promise((r) => setTimeout(r, 200));
       }
-      assert.equal(await view!.evaluate(() => self.origin), 'null', 'the view runs in an opaque origin');
+      // Per-app origins: Firefox resolves <label>.localhost to loopback, and the view runs on that origin of its own,
+      // with storage of its own.
+      const viewOrigin = (await view!.evaluate(() => self.origin)) as string;
+      assert.match(new URL(viewOrigin).hostname, /^app--[a-z2-7]{24}\.localhost$/, 'the view runs on its own origin');
+      assert.equal(
+        await view!.evaluate(() => {
+          localStorage.setItem('own', 'yes');
+          return localStorage.getItem('own');
+        }),
+        'yes',
+        'the view has storage of its own',
+      );
       // The view runs under its CSP: its own code may eval (docs/decisions/mcp-apps-view-csp.md), not reach the gateway.
       assert.equal(cspEvalRefusals, 0, "the bundle's eval probe is the view's own code and is allowed");
       const reach = await view!.evaluate(
@@ -122,6 +133,7 @@ describe(
       const proxy = view!.parentFrame()!;
       const proxyOrigin = new URL(proxy.url()).origin;
       assert.notEqual(proxyOrigin, new URL(page.url()).origin, 'the proxy is on the sandbox origin, not the page');
+      assert.equal(proxyOrigin, viewOrigin, "the proxy page shares the view's origin");
       // The view's own button, clicked with the mouse: the app asks the host, and the host asks the person.
       const button = await view!.waitForSelector('#get-time-btn');
       await button!.click();

@@ -61,13 +61,13 @@ describe('MCP Apps sandbox origin served by the gateway', () => {
     assert.equal((await raw(gw.port, '/api/sandbox')).status, 401);
   });
 
-  test('the dashboard page may frame exactly one origin: the sandbox under the other loopback name', async () => {
+  test('the dashboard page may frame the sandbox under the other loopback name and the per-app origins on its port, nothing else', async () => {
     const onIp = directives((await raw(gw.port, '/')).headers['content-security-policy']);
-    assert.equal(onIp['frame-src'], `http://localhost:${sandboxPort}`);
+    assert.equal(onIp['frame-src'], `http://localhost:${sandboxPort} http://*.localhost:${sandboxPort}`);
     const onName = directives(
       (await raw(gw.port, '/', { host: `localhost:${gw.port}` })).headers['content-security-policy'],
     );
-    assert.equal(onName['frame-src'], `http://127.0.0.1:${sandboxPort}`);
+    assert.equal(onName['frame-src'], `http://127.0.0.1:${sandboxPort} http://*.localhost:${sandboxPort}`);
     assert.equal(onIp['frame-ancestors'], "'none'");
   });
 
@@ -132,6 +132,43 @@ describe('MCP Apps sandbox origin served by the gateway', () => {
     assert.equal((await raw(sandboxPort, `/proxy?host=${encodeURIComponent(gw.origin)}&csp=%7Bnot-json`)).status, 400);
     const refused = await raw(sandboxPort, proxy('https://evil.example.com'));
     assert.equal(directives(refused.headers['content-security-policy'])['frame-ancestors'], "'none'");
+  });
+
+  test('per-app origins: the proxy is served under <label>.localhost on the sandbox port only, never as a worker', async () => {
+    const perApp = { host: `app--abc.localhost:${sandboxPort}` };
+    const page = await raw(sandboxPort, proxy(gw.origin), perApp);
+    assert.equal(page.status, 200);
+    assert.equal(directives(page.headers['content-security-policy'])['frame-ancestors'], gw.origin);
+    assert.equal((await raw(sandboxPort, '/proxy.js', { host: `my-app.localhost:${sandboxPort}` })).status, 200);
+    // Another port, a name with two labels, an invalid label, or another suffix: refused.
+    for (const host of [
+      `app--abc.localhost:${gw.port}`,
+      `a.b.localhost:${sandboxPort}`,
+      `-bad.localhost:${sandboxPort}`,
+      `app.localhost.evil.example:${sandboxPort}`,
+      `app.example.com:${sandboxPort}`,
+    ])
+      assert.equal((await raw(sandboxPort, proxy(gw.origin), { host })).status, 403, host);
+    // A view may not install a service worker on its origin (it would outlive the view).
+    const asWorker = await raw(sandboxPort, '/proxy.js', { ...perApp, headers: { 'Service-Worker': 'script' } });
+    assert.equal(asWorker.status, 403);
+    const dest = await raw(sandboxPort, '/proxy.js', { ...perApp, headers: { 'Sec-Fetch-Dest': 'serviceworker' } });
+    assert.equal(dest.status, 403);
+  });
+
+  test("per-app origins: the gateway's routes refuse a view's origin and Host (a sentinel call never runs)", async () => {
+    const viewOrigin = `http://app--abc.localhost:${sandboxPort}`;
+    const auth = { Authorization: `Bearer ${gw.token}` };
+    // Control: the same authenticated request from the page's origin is answered.
+    assert.equal((await raw(gw.port, '/api/sandbox', { headers: { ...auth, Origin: gw.origin } })).status, 200);
+    const fromView = await raw(gw.port, '/api/sandbox', { headers: { ...auth, Origin: viewOrigin } });
+    assert.equal(fromView.status, 403);
+    assert.match(fromView.body, /Origin/);
+    assert.equal(
+      (await raw(gw.port, '/api/sandbox', { host: `app--abc.localhost:${gw.port}`, headers: auth })).status,
+      403,
+    );
+    assert.equal((await raw(gw.port, '/', { host: `app--abc.localhost:${gw.port}` })).status, 403);
   });
 
   test('serves the proxy script as JavaScript that cannot be sniffed as anything else', async () => {

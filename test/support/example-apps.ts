@@ -25,6 +25,8 @@ export interface ExampleApp {
   needsInternet?: boolean;
   /** Its tile must fit the height the app reports (checked with tileFit). */
   fits?: boolean;
+  /** One interaction inside the view: a button to press, and what the view then shows instead of before. */
+  interact?: { button: string; shows: RegExp };
 }
 
 const GET_TIME = /Server Time:?\s*\d{4}-\d\d-\d\dT/;
@@ -37,6 +39,8 @@ export const EXAMPLE_APPS: readonly ExampleApp[] = [
     tool: 'Get Time',
     shows: GET_TIME,
     fits: true,
+    // The app calls its server again (basic-vue's failed on an opaque origin: Vue reads window.parent).
+    interact: { button: 'Get Server Time', shows: GET_TIME },
   })),
   { name: 'budget-allocator', command: 'mcp-budget-allocator-server', tool: 'Get Budget Data', shows: /Allocated:/ },
   {

@@ -9,7 +9,7 @@ import { appStyleVariables, appThemeFor } from '../../../theme/app-style-variabl
 import type { AppHostOptions } from './app-host.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
 import type { DownloadRequest } from './download/download-dialog.js';
-import { chooseViewOrigin, DomainClaims } from './app-origins.js';
+import type { DomainClaims } from './app-origins.js';
 
 /**
  * The views' services: the page's bus, bridge and invoker, the sandbox origin (asked of the gateway by
@@ -25,7 +25,7 @@ export function appViewServices(
   },
 ): AppViewServices {
   const hostOrigin = options.hostOrigin ?? location.origin;
-  const claims = new DomainClaims();
+  let claims: DomainClaims | undefined;
   const gatewayPort = new URL(options.gateway.baseUrl).port;
   return {
     bus: options.bus,
@@ -34,8 +34,9 @@ export function appViewServices(
     hostOrigin,
     sandboxOrigin: async () => sandboxOriginOf(location.hostname, await page.sandbox()),
     viewOrigin: async (view) => {
-      const sandbox = await page.sandbox();
-      return chooseViewOrigin(sandbox, sandboxOriginOf(location.hostname, sandbox), view, claims);
+      const [sandbox, origins] = await Promise.all([page.sandbox(), import('./app-origins.js')]);
+      claims ??= new origins.DomainClaims();
+      return origins.chooseViewOrigin(sandbox, sandboxOriginOf(location.hostname, sandbox), view, claims);
     },
     forbiddenOrigins: () => [
       options.gateway.baseUrl,

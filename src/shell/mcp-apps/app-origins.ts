@@ -1,5 +1,5 @@
 // Which origin a view runs on: its own per-app origin on the sandbox port (docs/decisions/mcp-apps-per-app-origins.md)
-// or, behind a team proxy, the shared sandbox origin with an opaque view.
+// or, behind a team proxy, the shared sandbox origin with an opaque view. Loaded with the first view (not at start).
 
 import {
   appOrigin,
@@ -7,6 +7,10 @@ import {
   validateAppDomain,
   type DomainRefusal,
 } from '../../core/shared/mcp-apps/app-origin.js';
+import { addShellMessages } from '../i18n/messages.js';
+import { ORIGIN_CATALOGS } from './origin-messages.js';
+
+addShellMessages(ORIGIN_CATALOGS);
 
 /** Where a view's proxy is loaded from, and why a declared domain was not used. */
 export interface ViewOrigin {

@@ -56,7 +56,7 @@ export function validateAppDomain(domain: unknown): DomainVerdict {
 
 /** The label derived for a view that declares no (valid) domain: a hash of its server's name and its address. */
 export async function deriveAppLabel(serverName: string, resourceUri: string): Promise<string> {
-  const bytes = new TextEncoder().encode(`${serverName}\n${resourceUri}`);
+  const bytes = new TextEncoder().encode(JSON.stringify([serverName, resourceUri]));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   // 120 bits as lowercase base32: DNS-safe, short enough to read in a URL.
   const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';

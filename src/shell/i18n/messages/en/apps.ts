@@ -31,15 +31,6 @@ export const apps = {
     one: "The app's content policy asked for {count} source the dashboard does not allow; it stays blocked.",
     other: "The app's content policy asked for {count} sources the dashboard does not allow; they stay blocked.",
   },
-  'app.domainRefused':
-    'The app asked for its own address {domain}; the dashboard did not use it because {reason}. It runs on an address of its own, made from its server and view.',
-  'app.domain.not-a-name': 'it is not a host name',
-  'app.domain.port-or-path': 'it names a port or a path (only a host name can be used)',
-  'app.domain.not-localhost':
-    'the dashboard can only serve app addresses ending in .localhost (such as my-app.localhost)',
-  'app.domain.bad-label': 'its first part must be one name of letters, digits and hyphens',
-  'app.domain.reserved': 'names with "--" are kept for the addresses the dashboard makes',
-  'app.domain.claimed': "another server's apps already use it",
   'app.toldModel': 'What the app told the model',
   'app.messages': 'Messages from the app ({count})',
 } satisfies Record<string, I18nMessage>;

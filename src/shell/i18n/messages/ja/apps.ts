@@ -32,15 +32,6 @@ export const apps: Record<keyof typeof en, I18nMessage> = {
     other:
       'アプリのコンテンツポリシーが、ダッシュボードで許可していない {count} 個の取得元を求めました。引き続きブロックします。',
   },
-  'app.domainRefused':
-    'アプリは専用のアドレス {domain} を求めましたが、{reason}ため使用しませんでした。サーバーとビューから作った専用のアドレスで動作します。',
-  'app.domain.not-a-name': 'ホスト名ではない',
-  'app.domain.port-or-path': 'ポートやパスを含んでいる（使えるのはホスト名だけです）',
-  'app.domain.not-localhost':
-    'ダッシュボードが提供できるのは .localhost で終わるアドレス（例: my-app.localhost）だけである',
-  'app.domain.bad-label': '最初の部分が英数字とハイフンからなる 1 つの名前ではない',
-  'app.domain.reserved': '「--」を含む名前はダッシュボードが作るアドレス用に予約されている',
-  'app.domain.claimed': '別のサーバーのアプリがすでに使っている',
   'app.toldModel': 'アプリがモデルに伝えた内容',
   'app.messages': 'アプリからのメッセージ（{count}）',
 };
