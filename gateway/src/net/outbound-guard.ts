@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { parseAllowHost, type AllowHost } from '../../../src/core/shared/config/oauth-config-schema.js';
 import { ADDRESS_KIND_TEXT, addressKind, bareHost, isIpLiteral, type AddressKind } from './address-kind.js';
 
@@ -184,11 +184,18 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization', 'd
  * redirects are followed for GET and HEAD only, each hop checked, credentials dropped across origins.
  */
 export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch & { close(): Promise<void> } {
-  const agent = new Agent({ connect: { lookup: guardedLookup(policy) as never } });
+  // undici is loaded at the first request that leaves the machine (most gateway starts make none).
+  let undici: Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> | undefined;
+  const client = () =>
+    (undici ??= import('undici').then(({ Agent, fetch }) => ({
+      agent: new Agent({ connect: { lookup: guardedLookup(policy) as never } }),
+      fetch,
+    })));
   const once = async (url: URL, request: RequestInit): Promise<Response> => {
     const { direct } = checkOutboundUrl(policy, url);
     if (direct) return fetch(url, { ...request, redirect: 'manual' });
     try {
+      const { agent, fetch: undiciFetch } = await client();
       return (await undiciFetch(url, { ...(request as object), redirect: 'manual', dispatcher: agent })) as never;
     } catch (error) {
       const refused = refusedIn(error);
@@ -218,5 +225,5 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch & { clo
       request = { ...request, method };
     }
   };
-  return Object.assign(guarded, { close: () => agent.close() });
+  return Object.assign(guarded, { close: async () => (undici ? (await undici).agent.close() : undefined) });
 }
