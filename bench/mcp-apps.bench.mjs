@@ -108,7 +108,7 @@ async function measureDashboard(browser) {
           page,
           async () => {
             await card.getByRole('button', { name: 'Open app' }).click();
-            const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' });
+            const confirm = page.getByRole('alertdialog').getByRole('button', { name: /^(Allow once|Confirm)$/ });
             await confirm.waitFor();
             const at = await page.evaluate(() => performance.now());
             await confirm.click();
