@@ -122,6 +122,11 @@ async function person(cluster, member, run) {
     } else {
       me.failed += 1;
       me.session = undefined;
+      // While a replica drains: refused before reaching the server (404 on a session, 503 without), or broken.
+      if (run.drainingSince && started >= run.drainingSince) {
+        if (call.status === 404 || call.status === 503) run.drainRefused += 1;
+        else run.drainBroken += 1;
+      }
     }
   }
 }
@@ -150,7 +155,11 @@ async function round(pg, count, figures, errors) {
   const cluster = await startReplicas(count, {
     databaseUrl: await pg.database(database),
     people,
-    env: { MCP_DASHBOARD_TEST_LIMITS: JSON.stringify({ sessionsPerServer: SESSION_LIMIT }) },
+    env: {
+      MCP_DASHBOARD_TEST_LIMITS: JSON.stringify({ sessionsPerServer: SESSION_LIMIT }),
+      // As deployed (the tests' gateways stop at once): a replica told to stop finishes its calls first.
+      MCP_DASHBOARD_DRAIN_SECONDS: '25',
+    },
     servers: { [SERVER]: { command: 'mcp-server-everything', args: ['stdio'], ...(SHARED ? { shared: true } : {}) } },
   });
   const tag = `${count} replica${count > 1 ? 's' : ''}`;
@@ -262,6 +271,7 @@ async function round(pg, count, figures, errors) {
       for (const c of run.clients) c.affected = c.session?.replica === victim;
       const affected = run.clients.filter((c) => c.affected);
       run.killedAt = performance.now();
+      run.victim = victim;
       await cluster.kill(victim);
       run.deadAt = performance.now();
       log(`replicas ${count}: killed replica ${victim + 1} holding ${affected.length} sessions`);
@@ -281,6 +291,45 @@ async function round(pg, count, figures, errors) {
           notes: fnotes,
         });
       } else errors.push({ id: `replicas.n${count}.failover`, label: label('failover'), reason: fnotes });
+    }
+
+    // Drain under load (3 replicas: one was killed, one of the two left is told to stop): SIGTERM → exit while
+    // everyone keeps calling; new calls on its sessions are refused (404) and go to the other replica.
+    if (count >= 3) {
+      const held = run.clients.reduce((a, c) => {
+        if (c.session && c.session.replica !== run.victim) a[c.session.replica] = (a[c.session.replica] ?? 0) + 1;
+        return a;
+      }, []);
+      const drainee = held.reduce((best, n, i) => ((n ?? 0) > (held[best] ?? 0) ? i : best), held.findIndex(Boolean));
+      const child = cluster.replicas[drainee].child;
+      const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+      run.drainRefused = 0;
+      run.drainBroken = 0;
+      const okAtTerm = run.clients.reduce((sum, c) => sum + c.ok, 0);
+      run.drainingSince = performance.now();
+      child.kill('SIGTERM');
+      const code = await Promise.race([exited, sleep(30_000).then(() => 'still running after 30 s')]);
+      const exitMs = performance.now() - run.drainingSince;
+      await sleep(1000);
+      const answered = run.clients.reduce((sum, c) => sum + c.ok, 0) - okAtTerm;
+      const dnotes = `SIGTERM to the replica holding ${held[drainee] ?? 0} sessions while ${PEOPLE} people call at ${RATE} calls/s; exit code ${code}; drain bound 25 s`;
+      figure('drain.exit', 'drain under load: SIGTERM → the replica has exited', round1(exitMs), 'ms', {
+        notes: dnotes,
+      });
+      figure(
+        'drain.refused',
+        'drain under load: calls refused before reaching the server, sent again elsewhere',
+        run.drainRefused,
+        'calls',
+        {
+          samples: answered,
+          notes: `${answered} calls answered meanwhile (by either replica)`,
+        },
+      );
+      figure('drain.broken', 'drain under load: calls cut off in flight', run.drainBroken, 'calls', { notes: dnotes });
+      log(
+        `replicas ${count}: drained replica ${drainee + 1} in ${Math.round(exitMs)} ms; ${run.drainRefused} refused, ${run.drainBroken} cut off`,
+      );
     }
     run.stop = true;
     await Promise.all(loops);

@@ -8,6 +8,13 @@ export const DEFAULT_DRAIN_MS = 25_000;
  * `initialize` is answered 503 with `Retry-After`, so a balancer or the page tries elsewhere), says "not ready"
  * on `/readyz`, and waits for the MCP requests in flight — calls whose answers are still streaming — to end, up
  * to a bound. Event streams (GET) are not waited for: they are closed when the gateway closes.
+ *
+ * New work goes elsewhere too, or a replica under steady load would never drain (its sessions' next calls kept
+ * it busy until the bound cut them off): a new request on an existing session is answered 404, which tells an MCP
+ * client the session is gone (it opens one again, on another replica; the dashboard's page sends the refused call
+ * there once, since it never reached the server); a request without a session (the 2026 era's stateless calls)
+ * is answered 503, which the balancer retries on another replica. Answers and notifications on a session — a
+ * reply to the server's sampling request, a cancellation — are still taken: they belong to calls in flight.
  */
 export class Drain {
   private stopping = false;
@@ -29,6 +36,27 @@ export class Drain {
    * While draining, a new session is refused; true when it answered.
    */
   admit(req: IncomingMessage, res: ServerResponse, body: unknown): boolean {
+    if (this.stopping && req.method === 'POST' && hasRequest(body) && !opensSession(body)) {
+      const onSession = req.headers['mcp-session-id'] !== undefined;
+      res.writeHead(onSession ? 404 : 503, {
+        'Content-Type': 'application/json',
+        ...(onSession ? {} : { 'Retry-After': '1' }),
+        Connection: 'close',
+      });
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: null,
+          error: {
+            code: onSession ? -32001 : -32000,
+            message: onSession
+              ? 'This gateway is shutting down: the session moves to another one; open it again (the request was not sent to the server).'
+              : 'This gateway is shutting down; send the request again (another one answers).',
+          },
+        }),
+      );
+      return true;
+    }
     if (this.stopping && opensSession(body)) {
       res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', Connection: 'close' });
       res.end(
@@ -65,6 +93,15 @@ export class Drain {
     });
     return this.inFlight;
   }
+}
+
+/** Whether a POST body holds a JSON-RPC request (a method and an id), alone or in a batch. */
+function hasRequest(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => {
+    const message = m as { method?: unknown; id?: unknown } | null;
+    return typeof message?.method === 'string' && message.id !== undefined && message.id !== null;
+  });
 }
 
 /** Whether a POST body opens an MCP session (`initialize`, alone or in a batch). */

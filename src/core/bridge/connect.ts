@@ -95,7 +95,7 @@ export async function connectServer(
     if (lost || connection.generation !== generation || connection.state === 'idle') return;
     lost = true;
     const reason =
-      'The gateway that held this server\u2019s session stopped (calls in flight there did not finish); a new session is opening.';
+      'The gateway that held this server\u2019s session stopped or is shutting down; a new session is opening.';
     connection.state = 'connecting';
     connection.lastError = reason;
     connection.lostGeneration = generation;
