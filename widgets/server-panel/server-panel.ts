@@ -57,6 +57,8 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
   declare selectedTool: MCPTool | undefined;
   declare activity: ActivityEntry[];
   declare appProblem: string | undefined;
+  /** Views this panel has put on the page (a preview's Open app must not show it twice). */
+  private readonly shownViews = new Set<string>();
   private readonly uid = `sp${++instances}`;
 
   constructor() {
@@ -113,7 +115,13 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
     if (!apps || !this.info || !container) return;
     this.appProblem = undefined;
     try {
-      const view = await apps.open(this.info.serverName, event.toolName, event.args);
+      const view =
+        event.type === 'mcp-preview-app'
+          ? await apps.preview!(this.info.serverName, event.toolName, event.args)
+          : await apps.open(this.info.serverName, event.toolName, event.args);
+      // A preview is already on the page: Open app runs its tool in it.
+      if (this.shownViews.has(view.id)) return;
+      this.shownViews.add(view.id);
       // On a dashboard the app becomes its own tile beside this panel (and outlives a switch of view).
       if (!apps.place?.(view)) apps.render(view, container);
     } catch (error) {
@@ -184,7 +192,10 @@ export class McpServerPanelWidget extends McpServerWidgetElement {
         .i18n=${this.deps?.I18n}
         ?app-action=${this.hasApp(this.selectedTool)}
         ?tasks=${runsToolTasks(this.info!)}
+        ?app-preview=${Boolean(this.deps?.AppHost?.preview)}
         @mcp-open-app=${(e: OpenAppEvent) => void this.openApp(e)}
+        @mcp-preview-app=${(e: OpenAppEvent) => void this.openApp(e)}
+        @mcp-app-input=${(e: OpenAppEvent) => this.deps?.AppHost?.inputPartial?.(this.info!.serverName, e.toolName, e.args)}
       ></mcp-tool-runner>
     </div>`;
   }

@@ -126,6 +126,21 @@ export class DashboardLayoutController implements ReactiveController {
       undoable: false,
     });
     this.announce(this.t('layout.added', { name: tileLabel(this.context(dashboard), tile) }));
+    // A preview runs its tool later, with the form's final arguments: the tile re-opens with those.
+    if (view.isPreview) {
+      const stop = view.onChange(() => {
+        if (view.isPreview) return;
+        stop();
+        const board = store.dashboards().find((d) => d.id === dashboard.id);
+        if (view.state !== 'closed' && board?.tiles.some((t) => t.id === tile.id))
+          store.setTiles(
+            board.id,
+            board.tiles.map((t) => (t.id === tile.id ? { ...t, args: structuredClone(view.args) } : t)),
+            'app arguments',
+            { undoable: false },
+          );
+      });
+    }
     return true;
   }
 

@@ -17,9 +17,8 @@ import type { ThemeService } from '../../../theme/theme-service.js';
 import { appViewServices } from './app-host-services.js';
 import { viewHandle } from './app-view-handle.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
-import { AppView } from './app-view.js';
+import type { AppView } from './app-view.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';
-import './mcp-app-frame.js';
 import type { DownloadRequest } from './download/download-dialog.js';
 
 /** What the AppHost needs from the page. */
@@ -140,6 +139,7 @@ export class AppHost {
     toolName: string,
     args: Record<string, unknown>,
     caller: CallerContext,
+    preview = false,
   ): Promise<AppView> {
     const server = this.options.bridge.getServer(serverName);
     if (!server)
@@ -159,7 +159,9 @@ export class AppHost {
         jsonrpcCode: -32601,
         serverName,
       });
-    const view = new AppView({ services: this.services, serverName, tool, resourceUri, args, caller });
+    // The view's code (protocol, frame, chrome) is its own chunk: most visits open no app.
+    const { AppView } = await import('./app-view.js');
+    const view = new AppView({ services: this.services, serverName, tool, resourceUri, args, caller, preview });
     this.views.set(view.id, view);
     view.onChange((v) => {
       if (v.state === 'closed') this.views.delete(v.id);
@@ -206,16 +208,27 @@ export class AppHost {
   /** A widget's scoped AppHost: views it opens are its own, and are closed when it goes. */
   scope(widgetId: string): ScopedAppHost {
     const own = new Set<AppView>();
-    const open = async (serverName: string, toolName: string, args: unknown) => {
-      const view = await this.open(
-        serverName,
-        toolName,
-        args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {},
-        { surface: 'widget', id: widgetId },
-      );
+    /** This widget's previews whose tool has not run, by server and tool. */
+    const previews = new Map<string, AppView>();
+    const previewOf = (serverName: string, toolName: string) => {
+      const view = previews.get(`${serverName}\u0000${toolName}`);
+      return view?.isPreview ? view : undefined;
+    };
+    const open = async (serverName: string, toolName: string, args: unknown, preview = false) => {
+      const plain = args && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+      const waiting = previewOf(serverName, toolName);
+      if (waiting) {
+        // Open app after a preview: the tool runs in the view the person has been filling in.
+        if (!preview) waiting.run(plain);
+        return this.handleFor(waiting);
+      }
+      const view = await this.open(serverName, toolName, plain, { surface: 'widget', id: widgetId }, preview);
+      if (preview) previews.set(`${serverName}\u0000${toolName}`, view);
       own.add(view);
       view.onChange((v) => {
-        if (v.state === 'closed') own.delete(v);
+        if (v.state !== 'closed') return;
+        own.delete(v);
+        if (previews.get(`${serverName}\u0000${toolName}`) === v) previews.delete(`${serverName}\u0000${toolName}`);
       });
       return this.handleFor(view);
     };
@@ -223,6 +236,10 @@ export class AppHost {
       appResourceUri: (serverName: string, toolName: string) => this.appResourceUri(serverName, toolName),
       open: async (serverName: string, toolName: string, args: Record<string, unknown> = {}) =>
         open(serverName, toolName, args),
+      preview: async (serverName: string, toolName: string, args: Record<string, unknown> = {}) =>
+        open(serverName, toolName, args, true),
+      inputPartial: (serverName: string, toolName: string, args: Record<string, unknown>) =>
+        previewOf(serverName, toolName)?.inputPartial(args),
       render: (handle: AppViewHandle, container: HTMLElement) => this.render(handle, container),
       views: () => [...own].filter((v) => v.state !== 'closed').map((v) => this.handleFor(v)),
       place: (handle: AppViewHandle) => {

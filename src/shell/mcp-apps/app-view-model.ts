@@ -18,6 +18,8 @@ export interface AppViewOptions {
   resourceUri: string;
   args: Record<string, unknown>;
   caller: CallerContext;
+  /** Opened before its tool is called (the person's form feeds it `tool-input-partial` until `run`). */
+  preview?: boolean;
 }
 
 /**
@@ -30,7 +32,8 @@ export class AppViewModel {
   readonly toolName: string;
   readonly tool: MCPTool;
   readonly resourceUri: string;
-  readonly args: Record<string, unknown>;
+  /** The tool's arguments (a preview's are the form's, final once it runs the tool). */
+  args: Record<string, unknown>;
   state: AppViewState = 'loading';
   /** What is happening now, for the frame's status line. */
   phase = 'Reading the app';

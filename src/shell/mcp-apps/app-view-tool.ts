@@ -4,7 +4,7 @@ import { LOCAL_CODES, type MCPError } from '../../core/bridge/mcp-error.js';
 import type { ToolResult } from '../../core/shared/types.js';
 
 /** Where the tool call that opened the view stands. */
-export type ToolStatus = 'waiting' | 'result' | 'error' | 'cancelled';
+export type ToolStatus = 'preview' | 'waiting' | 'result' | 'error' | 'cancelled';
 
 /** What the app is sent once it is initialized: `tool-result` or `tool-cancelled`. */
 export type ToolOutcome = { kind: 'result'; result: ToolResult } | { kind: 'cancelled'; reason: string };
@@ -12,7 +12,7 @@ export type ToolOutcome = { kind: 'result'; result: ToolResult } | { kind: 'canc
 /** The outcome of the call with the frame's status and note. */
 export interface SettledTool {
   outcome: ToolOutcome;
-  status: Exclude<ToolStatus, 'waiting'>;
+  status: Exclude<ToolStatus, 'waiting' | 'preview'>;
   note: string;
   /** The tool's own error text (a result with isError), shown in the tile as the tool said it. */
   errorText?: string;

@@ -13,6 +13,8 @@ import { AppViewModel, type AppViewOptions } from './app-view-model.js';
 import { readViewResource } from './app-view-resource.js';
 import type { ViewOrigin } from './app-origins.js';
 import { toolReturned, toolThrew, type SettledTool, type ToolOutcome } from './app-view-tool.js';
+// The frame element AppHost.render creates comes with the view's code.
+import './mcp-app-frame.js';
 
 export type { ToolStatus } from './app-view-tool.js';
 export type { ViewNote } from './app-view-notes.js';
@@ -48,9 +50,14 @@ export class AppView extends AppViewModel {
   /** Applies the view's `size-changed` heights (`.height`: the last one applied, if any). */
   readonly governor: SizeGovernor;
   private closing: Promise<void> | undefined;
+  /** A preview's tool has not been called yet: the form's values go out as `tool-input-partial`. */
+  private previewing: boolean;
+  private partial: Record<string, unknown> | undefined;
 
   constructor(options: AppViewOptions) {
     super(options);
+    this.previewing = Boolean(options.preview);
+    if (this.previewing) this.toolStatus = 'preview';
     this.governor = new SizeGovernor({ minHeight: 60, maxHeight: this.services.limits.inlineMaxHeight });
     this.context = this.buildContext();
     let settle!: typeof this.settleApproval;
@@ -92,8 +99,38 @@ export class AppView extends AppViewModel {
   start(): void {
     // Fetched while the tool runs and the resource is read; mountFrame waits for it.
     loadAppBridge().catch(() => {});
-    void this.runTool();
+    // A preview is opened because the person asked for it; its tool waits for `run`.
+    if (this.previewing) {
+      this.partial = structuredClone(this.args);
+      this.approve();
+    } else void this.runTool();
     void this.loadResource();
+  }
+
+  /** True while this is a preview whose tool has not been called: it takes the form's values. */
+  get isPreview(): boolean {
+    return this.previewing && this.state !== 'closed';
+  }
+
+  /**
+   * The person's form as they fill it in (valid-so-far values): `ui/notifications/tool-input-partial`, once the
+   * view is initialized (the latest then), only before the tool is called.
+   */
+  inputPartial(args: Record<string, unknown>): void {
+    if (!this.isPreview) return;
+    this.partial = structuredClone(args);
+    if (this.initialized && this.bridge) void this.bridge.sendToolInputPartial({ arguments: this.partial });
+  }
+
+  /** Open app on a preview: the final arguments go out as `tool-input`, then the call (through the policy). */
+  run(args: Record<string, unknown>): void {
+    if (!this.isPreview) return;
+    this.previewing = false;
+    this.args = args;
+    this.toolStatus = 'waiting';
+    if (this.initialized && this.bridge) void this.bridge.sendToolInput({ arguments: this.args });
+    void this.runTool();
+    this.changed();
   }
 
   private async runTool(): Promise<void> {
@@ -241,7 +278,8 @@ export class AppView extends AppViewModel {
     if (fitted !== this.displayMode) this.displayMode = fitted;
     // Everything that changed while the view was starting goes out now, in one notification.
     this.pushContext();
-    void this.bridge!.sendToolInput({ arguments: this.args });
+    if (!this.previewing) void this.bridge!.sendToolInput({ arguments: this.args });
+    else if (this.partial) void this.bridge!.sendToolInputPartial({ arguments: this.partial });
     this.deliverToolOutcome();
     this.changed();
   }

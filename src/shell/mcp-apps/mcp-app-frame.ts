@@ -150,6 +150,8 @@ export class McpAppFrame extends LitElement {
     switch (view.toolStatus) {
       case 'waiting':
         return this.t('app.tool.waiting', { tool: view.toolName });
+      case 'preview':
+        return this.t('app.tool.preview', { tool: view.toolName });
       case 'cancelled':
         return this.t('app.tool.notRun', { tool: view.toolName, note: this.viewText(view.toolNote) });
       case 'error':

@@ -223,6 +223,9 @@ export const en = {
   'runner.openApp': 'Open app',
   'runner.openAppHint':
     'Runs the tool (after your confirmation) and shows its interactive view beside this panel, as a tile of its own.',
+  'runner.previewApp': 'Preview app',
+  'runner.previewAppHint':
+    'Shows the app now, before the tool runs: it sees the form as you fill it in. Open app then runs the tool in it.',
   'kind.app': 'app',
   'app.opening': 'Opening the app {uri}',
   'app.running': 'The app is running.',

@@ -222,6 +222,9 @@ export const ja: Record<keyof typeof en, I18nMessage> = {
   'runner.openApp': 'アプリを開く',
   'runner.openAppHint':
     '（確認の後で）ツールを実行し、その対話型の画面をこのパネルの横に独立したタイルとして表示します。',
+  'runner.previewApp': 'アプリをプレビュー',
+  'runner.previewAppHint':
+    'ツールを実行する前にアプリを表示します。入力中のフォームがアプリに伝わり、「アプリを開く」でその中でツールを実行します。',
   'kind.app': 'アプリ',
   'app.opening': 'アプリ {uri} を開いています',
   'app.running': 'アプリが動作しています。',

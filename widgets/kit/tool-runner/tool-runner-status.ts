@@ -6,13 +6,18 @@ import { canRetry, failureKind } from '../../../src/core/shared/errors/retry-adv
 /** Where a tool runner's call is. */
 export type RunnerPhase = 'idle' | 'waiting' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'invalid';
 
-/** Fired when the user asks to open the tool's MCP App view with the arguments in the form. */
+/**
+ * Fired when the user asks to open the tool's MCP App view with the arguments in the form (`mcp-open-app`), to
+ * preview it before the tool runs (`mcp-preview-app`, the form's values so far), and as they fill in the form
+ * (`mcp-app-input`, debounced; the host sends them to a preview as `tool-input-partial`).
+ */
 export class OpenAppEvent extends Event {
   constructor(
     readonly toolName: string,
     readonly args: Record<string, unknown>,
+    type: 'mcp-open-app' | 'mcp-preview-app' | 'mcp-app-input' = 'mcp-open-app',
   ) {
-    super('mcp-open-app', { bubbles: true, composed: true });
+    super(type, { bubbles: true, composed: true });
   }
 }
 

@@ -49,6 +49,7 @@ export class McpToolRunner extends LitElement {
     serverName: { attribute: 'server-name' },
     tool: { attribute: false },
     appAction: { type: Boolean, attribute: 'app-action' },
+    appPreview: { type: Boolean, attribute: 'app-preview' },
     tasks: { type: Boolean },
     i18n: { attribute: false },
     offline: { attribute: false },
@@ -58,6 +59,9 @@ export class McpToolRunner extends LitElement {
   declare serverName: string;
   declare tool: MCPTool | undefined;
   declare appAction: boolean;
+  /** With `app-action`: the host can show the app before its tool runs ("Preview app"; the form feeds it). */
+  declare appPreview: boolean;
+  private typing: ReturnType<typeof setTimeout> | undefined;
   /** The server runs tool calls as tasks (`capabilities.tasks.requests.tools.call`): offer "Run in background". */
   declare tasks: boolean;
   /** The host's I18n dependency, handed on to the form and the result view; English without it. */
@@ -73,6 +77,7 @@ export class McpToolRunner extends LitElement {
     super();
     this.serverName = '';
     this.appAction = false;
+    this.appPreview = false;
     this.tasks = false;
   }
 
@@ -140,6 +145,27 @@ export class McpToolRunner extends LitElement {
     this.dispatchEvent(new OpenAppEvent(this.tool!.name, args));
   }
 
+  /** The form's values so far (fields that do not parse yet are left out). */
+  private formValues(): Record<string, unknown> {
+    const value = this.renderRoot.querySelector('mcp-schema-form')?.value;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? structuredClone(value as Record<string, unknown>)
+      : {};
+  }
+
+  private previewApp(): void {
+    if (this.tool) this.dispatchEvent(new OpenAppEvent(this.tool.name, this.formValues(), 'mcp-preview-app'));
+  }
+
+  /** As the person types: the form's values, at most every 300 ms (a preview of the app gets them). */
+  private onFormInput(): void {
+    if (!this.appAction || !this.appPreview) return;
+    clearTimeout(this.typing);
+    this.typing = setTimeout(() => {
+      if (this.tool) this.dispatchEvent(new OpenAppEvent(this.tool.name, this.formValues(), 'mcp-app-input'));
+    }, 300);
+  }
+
   /**
    * "Save call": asks the host to keep this server, tool and the form's arguments under a name
    * (`mcp:call:save-requested`); the host shows its saved calls, where the user names and saves it.
@@ -201,11 +227,14 @@ export class McpToolRunner extends LitElement {
         .errors=${call.problems}
         .i18n=${this.i18n}
         @mcp-form-submit=${(e: SchemaFormSubmitEvent) => call.submit(e.value)}
+        @input=${() => this.onFormInput()}
+        @change=${() => this.onFormInput()}
       ></mcp-schema-form>
       ${
         this.appAction
           ? html`<p class="meta"
               ><button type="button" class="open-app" @click=${() => this.openApp()}>${t('runner.openApp')}</button>
+              ${this.appPreview ? html`<button type="button" class="preview-app" title=${t('runner.previewAppHint')} @click=${() => this.previewApp()}>${t('runner.previewApp')}</button>` : nothing}
               <span class="muted">${t('runner.openAppHint')}</span></p
             >`
           : nothing

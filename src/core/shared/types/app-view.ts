@@ -46,4 +46,13 @@ export interface AppHostInterface {
    * dashboard to place it on; then `render` it yourself. Optional: older hosts lack it.
    */
   place?(view: AppViewHandle): boolean;
+  /**
+   * Opens the tool's view before its tool is called (a preview the person asked for): the view gets
+   * `tool-input-partial` from `inputPartial` as the person fills in the form, and the next `open` of the same
+   * tool by this widget runs the tool in it (`tool-input` with the final arguments, then the call through the
+   * host's confirmation) and resolves with the same view. Optional: older hosts lack it.
+   */
+  preview?(serverName: string, toolName: string, args?: Record<string, unknown>): Promise<AppViewHandle>;
+  /** The form's valid-so-far arguments for a preview of this tool, if one is open (debounce before calling). */
+  inputPartial?(serverName: string, toolName: string, args: Record<string, unknown>): void;
 }

@@ -21,6 +21,7 @@ export const apps = {
   'app.tool.error': 'The tool reported an error; the app has it.',
   'app.tool.errorText': 'Tool {tool} reported an error: {text}',
   'app.tool.delivered': 'The tool result was delivered to the app.',
+  'app.tool.preview': 'Preview: the app sees the form as you fill it in; Open app runs {tool} in it.',
   'app.tool.waiting': 'Tool {tool}: waiting for your confirmation or the server…',
   'app.tool.notRun': 'Tool {tool} was not run: {note}',
   'app.waitingCalls': { one: '{count} tool call waiting', other: '{count} tool calls waiting' },

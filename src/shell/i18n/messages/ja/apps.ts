@@ -22,6 +22,8 @@ export const apps: Record<keyof typeof en, I18nMessage> = {
   'app.tool.error': 'ツールがエラーを報告しました。アプリに渡しています。',
   'app.tool.errorText': 'ツール {tool} がエラーを報告しました: {text}',
   'app.tool.delivered': 'ツールの結果をアプリに渡しました。',
+  'app.tool.preview':
+    'プレビュー: 入力中のフォームがアプリに伝わります。「アプリを開く」でこのアプリの中で {tool} を実行します。',
   'app.tool.waiting': 'ツール {tool}: あなたの確認またはサーバーを待っています…',
   'app.tool.notRun': 'ツール {tool} は実行されませんでした: {note}',
   'app.waitingCalls': { other: '待機中のツール呼び出し {count} 件' },
