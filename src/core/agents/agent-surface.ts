@@ -6,6 +6,7 @@ import type { HostTool, ToolInvoker } from '../invocation/tool-invoker.js';
 import type { CallerContext, JSONSchema, MCPServerInfo, MCPTool, ToolResult } from '../shared/types.js';
 import { agentCaller, type AgentGrant } from './agent-identity.js';
 import { HOST_TOOLS, type HostToolDefinition } from './host-tool-definitions.js';
+import { appToolCallName } from '../mcp-apps/app-tools.js';
 import { hostToolName, HOST_PREFIX, uniqueNames, webmcpToolName } from './webmcp-names.js';
 import type { WidgetAgentHost } from './widget-agents.js';
 
@@ -31,6 +32,17 @@ export interface AgentToolSpec {
   /** Changes when anything the agent sees of the tool changes (the registration is then renewed). */
   fingerprint: string;
   run(input: unknown, interact?: Interact): Promise<AgentToolResult>;
+}
+
+/** A tool an open MCP App view offers the host (the draft's `tools/list` on the view), as the shell hands it over. */
+export interface AppToolOffer {
+  serverName: string;
+  /** The app's name (its title), for the description. */
+  appName: string;
+  /** The tool as the app listed it (core/mcp-apps/app-tools.ts: no annotations, no _meta). */
+  tool: MCPTool;
+  /** Runs it through the invoker for `caller` (the policy, the dialog, then the view). */
+  call(args: Record<string, unknown>, caller: CallerContext, interact?: Interact): Promise<ToolResult>;
 }
 
 function text(value: string): AgentToolResult {
@@ -177,9 +189,48 @@ export class AgentSurface {
     }));
   }
 
+  /** The tools of open MCP App views (set by the page once its AppHost exists). */
+  appToolSource: () => AppToolOffer[] = () => [];
+
+  /**
+   * The tools open MCP App views offer, for this agent under the same policy as a server's tools: decided as
+   * `app.<name>` on the view's server (a tool the policy would deny this agent is not offered).
+   */
+  appTools(): AgentToolSpec[] {
+    const caller = this.caller();
+    return this.appToolSource().flatMap((offer) => {
+      const { serverName, tool } = offer;
+      const toolName = appToolCallName(tool.name);
+      if (!this.options.policy.visibleTools(serverName, [{ ...tool, name: toolName }], caller).length) return [];
+      const description = `${tool.title ? `${tool.title}: ` : ''}${tool.description ?? `Tool "${tool.name}"`} (offered by the MCP App "${offer.appName}" of server "${serverName}", through the dashboard)`;
+      const spec: AgentToolSpec = {
+        name: webmcpToolName(serverName, toolName),
+        description,
+        inputSchema: tool.inputSchema,
+        readOnly: false,
+        kind: 'server',
+        serverName,
+        toolName,
+        fingerprint: canonical({ description, inputSchema: tool.inputSchema, app: true }),
+        run: async (input, interact) => {
+          try {
+            const args = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<
+              string,
+              unknown
+            >;
+            return fromToolResult(await offer.call(args, this.caller(), interact));
+          } catch (error) {
+            return errorResult(error);
+          }
+        },
+      };
+      return [spec];
+    });
+  }
+
   /** Everything, with unique names. */
   tools(): AgentToolSpec[] {
-    return uniqueNames([...this.hostTools(), ...this.serverTools()]);
+    return uniqueNames([...this.hostTools(), ...this.serverTools(), ...this.appTools()]);
   }
 
   private async runHostTool(def: HostToolDefinition, input: unknown, interact?: Interact): Promise<AgentToolResult> {

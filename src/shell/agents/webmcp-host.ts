@@ -62,6 +62,7 @@ export class WebMcpHost {
       'mcp:server:error',
       'mcp:server:list-changed',
       'mcp:agent:widgets-changed',
+      'mcp:app:tools-changed',
     ])
       this.stops.push(bus.on(event, sync));
     this.sync();

@@ -6,6 +6,7 @@ import { toolUiResourceUri } from '../../core/mcp-apps/ui-resource.js';
 import type { MCPBridge } from '../../core/bridge/mcp-bridge.js';
 import { LOCAL_CODES, MCPError } from '../../core/bridge/mcp-error.js';
 import type { ToolInvoker } from '../../core/invocation/tool-invoker.js';
+import type { AppToolOffer, Interact } from '../../core/agents/agent-surface.js';
 import type {
   AppHostInterface,
   AppViewHandle,
@@ -16,6 +17,7 @@ import type {
 import type { ThemeService } from '../../../theme/theme-service.js';
 import { appViewServices } from './app-host-services.js';
 import { viewHandle } from './app-view-handle.js';
+import { callAppTool } from './app-view-tools.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
 import type { AppView } from './app-view.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';
@@ -266,6 +268,21 @@ export class AppHost {
         own.clear();
       },
     };
+  }
+
+  /** The tools open views offer (their apps' `tools/list`), for agents: each runs through callAppTool (app-view-tools.ts). */
+  appToolOffers(): AppToolOffer[] {
+    return this.openViews()
+      .filter((view) => view.state === 'ready')
+      .flatMap((view) =>
+        view.appTools.map((tool) => ({
+          serverName: view.serverName,
+          appName: view.title,
+          tool,
+          call: (args: Record<string, unknown>, caller: CallerContext, interact?: Interact) =>
+            callAppTool(view, tool.name, args, caller, interact),
+        })),
+      );
   }
 
   /** Every open view (newest last). */

@@ -47,6 +47,8 @@ export class AppViewModel {
   prefersBorder: boolean | undefined;
   modelContext: { content?: MCPContent[]; structuredContent?: Record<string, unknown> } | null = null;
   notes: ViewNote[] = [];
+  /** The tools the app offers the host (its `tools/list`, as the host takes them: see core/mcp-apps/app-tools.ts). */
+  appTools: MCPTool[] = [];
   /** Declared CSP entries the host refused, shown to the user. */
   cspRejections: string[] = [];
   /** Where the view runs (its per-app origin, or why a declared domain was not used), once known. */

@@ -13,6 +13,7 @@ import { AppViewModel, type AppViewOptions } from './app-view-model.js';
 import { readViewResource } from './app-view-resource.js';
 import type { ViewOrigin } from './app-origins.js';
 import { toolReturned, toolThrew, type SettledTool, type ToolOutcome } from './app-view-tool.js';
+import { loadAppTools } from './app-view-tools.js';
 // The frame element AppHost.render creates comes with the view's code.
 import './mcp-app-frame.js';
 
@@ -39,7 +40,8 @@ export class AppView extends AppViewModel {
   private csp: AppCsp = {};
   private viewport: HTMLElement | undefined;
   private iframe: HTMLIFrameElement | undefined;
-  private bridge: AppBridge | undefined;
+  /** The SDK's bridge once the frame is connected (app-view-tools.ts lists and calls the app's tools with it). */
+  bridge: AppBridge | undefined;
   private initialized = false;
   private toolOutcome: ToolOutcome | undefined;
   private toolDelivered = false;
@@ -50,14 +52,11 @@ export class AppView extends AppViewModel {
   /** Applies the view's `size-changed` heights (`.height`: the last one applied, if any). */
   readonly governor: SizeGovernor;
   private closing: Promise<void> | undefined;
-  /** A preview's tool has not been called yet: the form's values go out as `tool-input-partial`. */
-  private previewing: boolean;
   private partial: Record<string, unknown> | undefined;
 
   constructor(options: AppViewOptions) {
     super(options);
-    this.previewing = Boolean(options.preview);
-    if (this.previewing) this.toolStatus = 'preview';
+    if (options.preview) this.toolStatus = 'preview';
     this.governor = new SizeGovernor({ minHeight: 60, maxHeight: this.services.limits.inlineMaxHeight });
     this.context = this.buildContext();
     let settle!: typeof this.settleApproval;
@@ -100,7 +99,7 @@ export class AppView extends AppViewModel {
     // Fetched while the tool runs and the resource is read; mountFrame waits for it.
     loadAppBridge().catch(() => {});
     // A preview is opened because the person asked for it; its tool waits for `run`.
-    if (this.previewing) {
+    if (this.toolStatus === 'preview') {
       this.partial = structuredClone(this.args);
       this.approve();
     } else void this.runTool();
@@ -109,13 +108,10 @@ export class AppView extends AppViewModel {
 
   /** True while this is a preview whose tool has not been called: it takes the form's values. */
   get isPreview(): boolean {
-    return this.previewing && this.state !== 'closed';
+    return this.toolStatus === 'preview' && this.state !== 'closed';
   }
 
-  /**
-   * The person's form as they fill it in (valid-so-far values): `ui/notifications/tool-input-partial`, once the
-   * view is initialized (the latest then), only before the tool is called.
-   */
+  /** The form's valid-so-far values as `tool-input-partial` (the latest once initialized), until the tool runs. */
   inputPartial(args: Record<string, unknown>): void {
     if (!this.isPreview) return;
     this.partial = structuredClone(args);
@@ -125,7 +121,6 @@ export class AppView extends AppViewModel {
   /** Open app on a preview: the final arguments go out as `tool-input`, then the call (through the policy). */
   run(args: Record<string, unknown>): void {
     if (!this.isPreview) return;
-    this.previewing = false;
     this.args = args;
     this.toolStatus = 'waiting';
     if (this.initialized && this.bridge) void this.bridge.sendToolInput({ arguments: this.args });
@@ -278,7 +273,8 @@ export class AppView extends AppViewModel {
     if (fitted !== this.displayMode) this.displayMode = fitted;
     // Everything that changed while the view was starting goes out now, in one notification.
     this.pushContext();
-    if (!this.previewing) void this.bridge!.sendToolInput({ arguments: this.args });
+    if (this.bridge?.getAppCapabilities()?.tools) void loadAppTools(this);
+    if (this.toolStatus !== 'preview') void this.bridge!.sendToolInput({ arguments: this.args });
     else if (this.partial) void this.bridge!.sendToolInputPartial({ arguments: this.partial });
     this.deliverToolOutcome();
     this.changed();
@@ -381,6 +377,10 @@ export class AppView extends AppViewModel {
       // closing a transport whose frame is gone can throw; it is gone either way
     }
     this.iframe?.remove();
+    if (this.appTools.length) {
+      this.appTools = [];
+      this.services.bus.emit('mcp:app:tools-changed', { serverName: this.serverName, viewId: this.id });
+    }
     // A view whose opening call was never made was never opened: nothing to announce.
     if (this.openedEmitted) {
       this.services.bus.emit('mcp:app:closed', { serverName: this.serverName, viewId: this.id, reason });

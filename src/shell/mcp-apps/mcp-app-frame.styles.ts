@@ -101,7 +101,13 @@ export const appFrameStyles = css`
     padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
     border-top: 1px solid var(--mcp-border, #8c959f);
   }
+  mcp-app-tools {
+    padding: var(--mcp-spacing-sm, 0.25rem) var(--mcp-spacing-md, 0.5rem);
+    border-top: 1px solid var(--mcp-border, #8c959f);
+  }
+  :host([mode='fullscreen']) mcp-app-tools,
   :host([mode='fullscreen']) details,
+  :host([mode='pip']) mcp-app-tools,
   :host([mode='pip']) details {
     display: none;
   }

@@ -5,6 +5,7 @@ import { shellStyles } from '../shell.styles.js';
 import type { AppView } from './app-view.js';
 import { icon } from '../icons/icons.js';
 import { appFrameStyles } from './mcp-app-frame.styles.js';
+import './mcp-app-tools.js';
 
 const MODE_KEYS: Record<DisplayMode, string> = {
   inline: 'app.mode.inline',
@@ -228,7 +229,7 @@ export class McpAppFrame extends LitElement {
 
   private renderFooter(view: AppView) {
     const context = view.modelContext;
-    return html`${
+    return html`${view.appTools.length ? html`<mcp-app-tools .view=${view} .tools=${view.appTools}></mcp-app-tools>` : nothing}${
       context
         ? html`<details class="context"
             ><summary>${this.t('app.toldModel')}</summary>

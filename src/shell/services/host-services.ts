@@ -115,6 +115,8 @@ export function createHostServices(options: {
   const registry = new WidgetRegistry();
   for (const entry of BUILT_IN_WIDGETS) registry.register(entry);
   const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway, i18n });
+  // Open apps' own tools are offered to agents (WebMCP) under the same policy as servers' tools.
+  agents.surface.appToolSource = () => apps.appToolOffers();
   const mcpUi = new UIResourceAdapter({ sandbox: apps.sandboxLocation() });
   registry.register({
     type: 'mcp-ui',

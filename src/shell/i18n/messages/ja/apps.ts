@@ -24,6 +24,11 @@ export const apps: Record<keyof typeof en, I18nMessage> = {
   'app.tool.delivered': 'ツールの結果をアプリに渡しました。',
   'app.tool.preview':
     'プレビュー: 入力中のフォームがアプリに伝わります。「アプリを開く」でこのアプリの中で {tool} を実行します。',
+  'app.tools': 'このアプリが提供するツール ({count})',
+  'app.tools.args': '引数 (JSON オブジェクト)',
+  'app.tools.call': '{tool} を呼び出す',
+  'app.tools.notJson': '引数が JSON オブジェクトではありません ({message})。何も呼び出していません。',
+  'app.tools.failed': '実行されませんでした: {message}',
   'app.tool.waiting': 'ツール {tool}: あなたの確認またはサーバーを待っています…',
   'app.tool.notRun': 'ツール {tool} は実行されませんでした: {note}',
   'app.waitingCalls': { other: '待機中のツール呼び出し {count} 件' },
