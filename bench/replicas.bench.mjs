@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // Replicas under load (docs/scaling.md): for 1, 2 and 3 team-mode gateways on one PostgreSQL behind HAProxy
 // (test/support/replicas.ts, deploy/haproxy.cfg), P people signed in headlessly as distinct members each open a
-// session on server-everything through the balancer and call `echo` in a closed loop for D seconds (concurrency
-// = P). Reported: calls/s, p50/p99 call latency, sessions held, RSS per replica (the gateway and its children,
-// one server-everything per session) and per session. With 2 or more replicas, the replica holding the most
-// sessions is then killed with SIGKILL while the clients keep calling; a client whose call fails opens a new
-// session through the balancer (as a real client would) and the time from the kill to its next successful call
-// is its failover time. Last, the audit in PostgreSQL: for every call a client saw answered, one complete record.
-// REPLICAS_BENCH_PEOPLE (default 100), REPLICAS_BENCH_SECONDS (default 15), REPLICAS_BENCH_COUNTS (default 1,2,3).
+// session on server-everything through the balancer (marked "shared", as in mcp-dashboard.config.json: one child
+// per replica) and call `echo` in a closed loop for D seconds (concurrency = P), then at a steady total rate
+// (REPLICAS_BENCH_RATE, default 500 calls/s) for D seconds. Reported: calls/s, p50/p99 call latency in both,
+// sessions held, RSS per replica and per session. With 2 or more replicas, the replica holding the most sessions
+// is then killed with SIGKILL while the clients keep calling; a client whose call fails opens a new session
+// through the balancer (as a real client would) and the time from the kill to its next successful call is its
+// failover time. With 3, one of the two left is then told to stop (SIGTERM) under the same load: the time to its
+// exit and the calls refused or cut off. Last, the audit in PostgreSQL: for every call a client saw answered, one
+// complete record. REPLICAS_BENCH_PEOPLE (default 100), REPLICAS_BENCH_SECONDS (default 15),
+// REPLICAS_BENCH_COUNTS (default 1,2,3), REPLICAS_BENCH_SHARED=0 (one child per session).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tsImport } from 'tsx/esm/api';
 import { emit, log } from './lib/contract.mjs';
@@ -377,7 +380,7 @@ try {
 emit({
   bench: 'replicas',
   title: 'Replicas (team mode, PostgreSQL, HAProxy)',
-  notes: `Sessions per server per replica raised from the default 16 to ${SESSION_LIMIT} (MCP_DASHBOARD_TEST_LIMITS). ${PEOPLE} distinct people (generated, group ops), signed in headlessly through the balancer, each with a session on server-everything (one stdio child per session) calling \`echo\` in a closed loop for ${SECONDS} s (concurrency ${PEOPLE}); Node fetch clients speaking the MCP Streamable HTTP protocol; HAProxy with deploy/haproxy.cfg; PostgreSQL from test/support/postgres.ts (fsync off, as in the tests); everything on this one machine. Failover: SIGKILL of the replica holding the most sessions; each affected client re-initializes through the balancer after its failed call. Audit: PostgreSQL's audit_records joined begin → end per person, against the calls each client saw answered.`,
+  notes: `${SHARED ? '' : `Sessions per server per replica raised from the default 16 to ${SESSION_LIMIT} (MCP_DASHBOARD_TEST_LIMITS). `}${PEOPLE} distinct people (generated, group ops), signed in headlessly through the balancer, each with a session on server-everything (${SHARED ? 'marked "shared" as in mcp-dashboard.config.json: one stdio child per replica for every session' : 'one stdio child per session'}) calling \`echo\` in a closed loop for ${SECONDS} s (concurrency ${PEOPLE}), then at a steady ${RATE} calls/s in all (each person every ${(PEOPLE / RATE) * 1000} ms) for ${SECONDS} s; Node fetch clients speaking the MCP Streamable HTTP protocol; HAProxy with deploy/haproxy.cfg; PostgreSQL from test/support/postgres.ts (fsync off, as in the tests); everything on this one machine. Failover (at the steady rate): SIGKILL of the replica holding the most sessions; each affected client re-initializes through the balancer after its failed call. Drain (3 replicas): SIGTERM to the replica left holding the most sessions, drain bound 25 s. Audit: PostgreSQL's audit_records joined begin → end per person, against the calls each client saw answered.`,
   figures,
   errors,
 });
