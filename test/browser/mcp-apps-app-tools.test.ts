@@ -95,6 +95,13 @@ describe('MCP Apps: tools an app offers the host', () => {
     answerDialog(d, 'confirm');
     await waitFor(() => item.querySelector('pre')?.textContent === 'painted teal', 10_000, 'the result on the tile');
     expect(calls(tile)).to.deep.equal([{ name: 'set_color', arguments: { color: 'teal' } }]);
+    // The app now offers a second tool and says so (tools/list_changed): the tile lists it.
+    await waitFor(
+      () => list.querySelector('summary')!.textContent!.includes('(2)') && list.querySelector('li[data-tool="clear"]'),
+      5000,
+      'the new tool on the tile',
+    );
+    expect(tile.view!.appTools.map((t) => t.name)).to.deep.equal(['set_color', 'clear']);
   });
 
   it('agents get the app’s tool through the WebMCP surface, under the same policy and dialog; it goes when the app closes', async () => {
@@ -121,6 +128,8 @@ describe('MCP Apps: tools an app offers the host', () => {
     expect(result.isError, JSON.stringify(result)).to.not.equal(true);
     expect(result.content[0]!.text).to.equal('painted navy');
     expect(calls(tile)).to.deep.equal([{ name: 'set_color', arguments: { color: 'navy' } }]);
+    // Its new tool reaches the agent surface too.
+    await waitFor(() => surface.tools().some((t) => t.name === 'apps__app.clear'), 5000, 'the new tool for agents');
     await tile.view!.close();
     expect(surface.tools().some((t) => t.toolName === 'app.set_color')).to.equal(false);
   });

@@ -9,20 +9,43 @@ import type { CallerContext, ToolResult } from '../../core/shared/types.js';
 import { MCPError } from '../../core/bridge/mcp-error.js';
 import type { AppView } from './app-view.js';
 
-/** Lists the app's tools once it is initialized (it said it offers some): on its frame, and to agents. */
-export async function loadAppTools(view: AppView): Promise<void> {
+/** While a view's list is being read: whether it changed again meanwhile (then it is read once more after). */
+const reading = new WeakMap<AppView, { again: boolean }>();
+
+/**
+ * Lists the app's tools once it is initialized (it said it offers some) — on its frame, and to agents — and again
+ * on each `notifications/tools/list_changed` it sends, at most one read at a time and one a second.
+ */
+export function followAppTools(view: AppView): void {
+  view.bridge?.setNotificationHandler('notifications/tools/list_changed', () => void readAppTools(view));
+  void readAppTools(view);
+}
+
+async function readAppTools(view: AppView): Promise<void> {
   const bridge = view.bridge;
-  if (!bridge) return;
-  try {
-    const tools = appToolsFrom(await bridge.listTools({}, { timeout: 5000 }));
-    if (view.state === 'closed') return;
-    view.appTools = tools;
-  } catch (error) {
-    view.note('refused', `The app said it offers tools, but did not list them: ${(error as Error)?.message}`);
+  const busy = reading.get(view);
+  if (busy) {
+    busy.again = true;
     return;
   }
-  view.services.bus.emit('mcp:app:tools-changed', { serverName: view.serverName, viewId: view.id });
-  view.changed();
+  if (!bridge || view.state !== 'ready') return;
+  const state = { again: false };
+  reading.set(view, state);
+  try {
+    const tools = appToolsFrom(await bridge.listTools({}, { timeout: 5000 }));
+    if (view.state !== 'ready') return;
+    if (JSON.stringify(tools) !== JSON.stringify(view.appTools)) {
+      view.appTools = tools;
+      view.services.bus.emit('mcp:app:tools-changed', { serverName: view.serverName, viewId: view.id });
+      view.changed();
+    }
+  } catch (error) {
+    view.note('refused', `The app said it offers tools, but did not list them: ${(error as Error)?.message}`);
+  } finally {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    reading.delete(view);
+    if (state.again) void readAppTools(view);
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { AppViewModel, type AppViewOptions } from './app-view-model.js';
 import { readViewResource } from './app-view-resource.js';
 import type { ViewOrigin } from './app-origins.js';
 import { toolReturned, toolThrew, type SettledTool, type ToolOutcome } from './app-view-tool.js';
-import { loadAppTools } from './app-view-tools.js';
+import { followAppTools } from './app-view-tools.js';
 // The frame element AppHost.render creates comes with the view's code.
 import './mcp-app-frame.js';
 
@@ -273,7 +273,7 @@ export class AppView extends AppViewModel {
     if (fitted !== this.displayMode) this.displayMode = fitted;
     // Everything that changed while the view was starting goes out now, in one notification.
     this.pushContext();
-    if (this.bridge?.getAppCapabilities()?.tools) void loadAppTools(this);
+    if (this.bridge?.getAppCapabilities()?.tools) followAppTools(this);
     if (this.toolStatus !== 'preview') void this.bridge!.sendToolInput({ arguments: this.args });
     else if (this.partial) void this.bridge!.sendToolInputPartial({ arguments: this.partial });
     this.deliverToolOutcome();
