@@ -119,6 +119,7 @@ export class ProcessSupervisor {
       // A spare nobody spoke to says nothing about a session's child: it resets the backoff, not the crash-loop count.
       stable: () => void (this.consecutiveFailures = 0),
       retrying: () => void (this.restarts += 1),
+      oneChild: () => this.single || this.shared,
     });
     this.warm.fill();
   }
