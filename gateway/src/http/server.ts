@@ -103,6 +103,9 @@ export interface Gateway {
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const limits: GatewayLimits = { ...DEFAULT_LIMITS, ...(options.limits ?? {}) };
+  // A team replica serves everyone's tabs: its own bound (team.maxConnections), unless a test shortened it.
+  if (options.team && limits.maxConnections === DEFAULT_LIMITS.maxConnections)
+    limits.maxConnections = options.team.maxConnections;
   const timing = {
     ...DEFAULT_TIMING,
     maxSessions: limits.sessionsPerServer,

@@ -36,7 +36,16 @@ export interface TeamSettings {
   metricsToken: string | undefined;
   /** `team.sandbox`: the MCP Apps sandbox's public origin and its listener's port (absent: loopback only). */
   sandbox: { origin: string; port: number | undefined } | undefined;
+  /** `team.maxConnections`: the connections a replica keeps open (default TEAM_MAX_CONNECTIONS). */
+  maxConnections: number;
 }
+
+/**
+ * A team replica's connection bound. Personal mode keeps 256 (a loopback page needs a handful); a replica serves
+ * every person's open tab, each holding one event stream, behind a balancer that bounds its own (HAProxy's maxconn
+ * in deploy/haproxy.cfg is 4096).
+ */
+export const TEAM_MAX_CONNECTIONS = 4096;
 
 /** `${env:NAME}` or `${NAME}` in a secret, from the environment; a name that is not set is an error. */
 function expandSecret(value: string, at: string, file: string, env: NodeJS.ProcessEnv): string {
@@ -90,5 +99,6 @@ export function teamSettings(
       ? expandSecret(team.metricsToken, '/team/metricsToken', configFile, env)
       : undefined,
     sandbox: team.sandbox ? { origin: new URL(team.sandbox.url).origin, port: team.sandbox.port } : undefined,
+    maxConnections: team.maxConnections ?? TEAM_MAX_CONNECTIONS,
   };
 }

@@ -50,6 +50,8 @@ export interface TeamConfig {
   metricsToken?: string;
   /** Where MCP App views are served to people on other machines (docs/team.md, "MCP Apps behind your proxy"). */
   sandbox?: TeamSandboxConfig;
+  /** Connections one replica keeps open (each open dashboard tab holds one event stream); default 4096. */
+  maxConnections?: number;
 }
 
 /** The public origin of the MCP Apps sandbox, and the port its listener takes behind the proxy. */
@@ -99,6 +101,7 @@ const teamSchema = {
     tokenKey: { type: 'string', minLength: 1 },
     sharedSignIn: { type: 'array', items: { type: 'string', minLength: 1 } },
     metricsToken: { type: 'string', minLength: 1 },
+    maxConnections: { type: 'integer', minimum: 16, maximum: 65536 },
     sandbox: {
       type: 'object',
       additionalProperties: false,
