@@ -20,6 +20,7 @@ function fakeView(outcome: Partial<AppView>): AppView {
     toolNote: 'The tool result was delivered to the app.',
     toolError: '',
     cspRejections: [],
+    appTools: [],
     modelContext: undefined,
     notes: [],
     governor: {},
