@@ -16,7 +16,10 @@ export function chromePath() {
   return found;
 }
 
-/** Flags: no sandbox as root, and nothing that reaches the network on its own. */
+/**
+ * Flags: no sandbox as root, nothing that reaches the network on its own, and a fake camera and microphone whose
+ * browser prompt says yes (the dashboard's own permission dialog is what the tests answer).
+ */
 export const CHROME_ARGS = [
   ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
   '--headless=new',
@@ -28,6 +31,8 @@ export const CHROME_ARGS = [
   '--disable-quic',
   '--no-first-run',
   '--no-default-browser-check',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];
 
 /**

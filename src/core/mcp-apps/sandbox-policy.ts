@@ -53,7 +53,10 @@ export const PERMISSION_FEATURES: Readonly<Record<string, string>> = {
   clipboardWrite: 'clipboard-write',
 };
 
-/** Permissions the dashboard grants unless configured otherwise: writing to the clipboard only. */
+/** Permissions the person is asked about, once per app (docs/decisions/mcp-apps-permissions.md). */
+export const ASKED_PERMISSIONS: readonly string[] = ['camera', 'microphone', 'geolocation'];
+
+/** Permissions the dashboard grants without asking: writing to the clipboard only. */
 export const DEFAULT_GRANTABLE_PERMISSIONS: readonly string[] = ['clipboardWrite'];
 
 /** Permissions granted to a view, and those it asked for but did not get. */

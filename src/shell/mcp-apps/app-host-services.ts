@@ -10,6 +10,7 @@ import type { AppHostOptions } from './app-host.js';
 import type { AppViewServices, LinkRequest } from './app-view-services.js';
 import type { DownloadRequest } from './download/download-dialog.js';
 import type { DomainClaims } from './app-origins.js';
+import type { AppPermissions, PermissionAnswer, PermissionRequest } from './permissions/app-permissions.js';
 
 /**
  * The views' services: the page's bus, bridge and invoker, the sandbox origin (asked of the gateway by
@@ -22,10 +23,12 @@ export function appViewServices(
     sandbox(): Promise<{ port: number; origin?: string }>;
     confirmLink(request: LinkRequest): Promise<boolean>;
     confirmDownload(request: DownloadRequest): Promise<boolean>;
+    confirmPermissions(request: PermissionRequest): Promise<PermissionAnswer>;
   },
 ): AppViewServices {
   const hostOrigin = options.hostOrigin ?? location.origin;
   let claims: DomainClaims | undefined;
+  let permissions: Promise<AppPermissions> | undefined;
   const gatewayPort = new URL(options.gateway.baseUrl).port;
   return {
     bus: options.bus,
@@ -57,6 +60,10 @@ export function appViewServices(
     openWindow: options.openWindow ?? ((url) => void window.open(url, '_blank', 'noopener,noreferrer')),
     hostInfo: { name: 'mcp-dashboard', version: '0.1.0' },
     grantablePermissions: DEFAULT_GRANTABLE_PERMISSIONS,
+    permissions: () =>
+      (permissions ??= import('./permissions/app-permissions.js').then(
+        (m) => new m.AppPermissions(options.dbName ?? 'mcp-dashboard', (request) => page.confirmPermissions(request)),
+      )),
     defaultDisplayMode: () => options.configuration.get('apps.displayMode') ?? 'inline',
     limits: DEFAULT_CONTAINER_LIMITS,
     teardownTimeoutMs: options.teardownTimeoutMs ?? 3000,

@@ -22,6 +22,7 @@ import type { AppViewServices, LinkRequest } from './app-view-services.js';
 import type { AppView } from './app-view.js';
 import type { SandboxLocation } from './static-sandbox-frame.js';
 import type { DownloadRequest } from './download/download-dialog.js';
+import type { AppPermissions, PermissionAnswer, PermissionRequest } from './permissions/app-permissions.js';
 
 /** What the AppHost needs from the page. */
 export interface AppHostOptions {
@@ -40,6 +41,8 @@ export interface AppHostOptions {
   saveFile?: (name: string, bytes: Uint8Array, mimeType: string) => void;
   teardownTimeoutMs?: number;
   startTimeoutMs?: number;
+  /** The page's database name: apps' permission answers go to `<dbName>-app-permissions`. */
+  dbName?: string;
 }
 
 /** A widget's own view of the AppHost, and the means to close what it opened. */
@@ -63,6 +66,7 @@ export class AppHost {
   private sandboxAt: Promise<{ port: number; origin?: string }> | undefined;
   private linkConfirmer: ((request: LinkRequest) => Promise<boolean>) | undefined;
   private downloadConfirmer: ((request: DownloadRequest) => Promise<boolean>) | undefined;
+  private permissionConfirmer: ((request: PermissionRequest) => Promise<PermissionAnswer>) | undefined;
   private placer: ((view: AppView) => boolean) | undefined;
   private readonly stopTheme: Unsubscribe;
 
@@ -72,6 +76,8 @@ export class AppHost {
       sandbox: () => this.sandbox(),
       confirmLink: (request) => (this.linkConfirmer ? this.linkConfirmer(request) : Promise.resolve(false)),
       confirmDownload: (request) => (this.downloadConfirmer ? this.downloadConfirmer(request) : Promise.resolve(false)),
+      confirmPermissions: (request) =>
+        this.permissionConfirmer ? this.permissionConfirmer(request) : Promise.resolve(undefined),
     });
     const stopTheme = options.theme.onThemeChange(() => {
       for (const view of this.views.values()) view.themeChanged();
@@ -118,6 +124,16 @@ export class AppHost {
   /** Installs the dialog that asks before an app's files are saved. Without one, downloads are declined. */
   setDownloadConfirmer(confirm: (request: DownloadRequest) => Promise<boolean>): void {
     this.downloadConfirmer = confirm;
+  }
+
+  /** Installs the dialog that asks whether an app may use a device. Without one, nothing is asked or granted. */
+  setPermissionConfirmer(confirm: (request: PermissionRequest) => Promise<PermissionAnswer>): void {
+    this.permissionConfirmer = confirm;
+  }
+
+  /** The apps' remembered device permissions (the audit panel lists and forgets them). */
+  permissions(): Promise<AppPermissions> {
+    return this.services.permissions();
   }
 
   /** Installs what shows a view as its own dashboard tile (the dashboard's layout). Without one, `place` declines. */

@@ -2,11 +2,13 @@
 // app's notes, and who is told when it changes. AppView runs the protocol that changes it.
 
 import type { AppViewState, CallerContext, MCPContent, MCPTool, Unsubscribe } from '../../core/shared/types.js';
+import { ASKED_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
 import { resolveDisplayMode, toolDisplayMode, type DisplayMode } from '../../core/mcplet/display-mode.js';
 import { addNote, type ViewNote } from './app-view-notes.js';
 import type { AppViewServices } from './app-view-services.js';
 import type { ToolStatus } from './app-view-tool.js';
 import type { ViewOrigin } from './app-origins.js';
+import type { PermissionState } from './permissions/app-permissions.js';
 
 let counter = 0;
 
@@ -53,6 +55,8 @@ export class AppViewModel {
   cspRejections: string[] = [];
   /** Where the view runs (its per-app origin, or why a declared domain was not used), once known. */
   origin: ViewOrigin | undefined;
+  /** Camera, microphone and location as the person answered for this app (undefined when it asks for none). */
+  permissions: PermissionState | undefined;
   /** App tool calls waiting for the user or the server. */
   pendingCalls = 0;
   /** Of those, the calls still waiting for the person's answer (dialog, passkey), not yet sent. */
@@ -64,6 +68,7 @@ export class AppViewModel {
   protected readonly listeners = new Set<(view: this) => void>();
   protected timers: Array<ReturnType<typeof setTimeout>> = [];
   private readonly noteBudget = { windowStart: 0, used: 0, dropped: 0 };
+  private permissionsAsked = false;
 
   constructor(options: AppViewOptions) {
     counter += 1;
@@ -126,6 +131,31 @@ export class AppViewModel {
     if (!added.accepted) return;
     emit?.();
     this.changed();
+  }
+
+  /**
+   * Reads what the person answered for this app about the camera, microphone and location it declares — on a
+   * per-app origin only (the browser gives an opaque view no device).
+   */
+  protected async readPermissions(where: ViewOrigin, declared: unknown): Promise<void> {
+    const asked = Object.keys(declared ?? {}).filter((p) => ASKED_PERMISSIONS.includes(p));
+    this.permissions =
+      where.perApp && asked.length
+        ? await (await this.services.permissions()).state(this.serverName, where.origin, asked)
+        : undefined;
+  }
+
+  /** Asks about what nobody answered yet, once per view (one dialog per app at a time); "Allow" rebuilds the frame. */
+  protected askPermissionsOnce(): void {
+    const list = this.permissions?.unanswered ?? [];
+    if (!list.length || this.permissionsAsked) return;
+    this.permissionsAsked = true;
+    void this.services.permissions().then((store) => store.askFor(this, list));
+  }
+
+  /** Builds the view's frame again (AppView does; a model has no frame). */
+  reloadFrame(): Promise<void> {
+    return Promise.resolve();
   }
 
   protected later(ms: number, fn: () => void): void {

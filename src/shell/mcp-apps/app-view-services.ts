@@ -7,6 +7,7 @@ import type { DisplayMode } from '../../core/mcplet/display-mode.js';
 import type { I18nInterface } from '../../core/shared/types.js';
 import type { DownloadRequest } from './download/download-dialog.js';
 import type { ViewOrigin } from './app-origins.js';
+import type { AppPermissions } from './permissions/app-permissions.js';
 
 /** A link a view asked to open, shown to the user for confirmation. */
 export interface LinkRequest {
@@ -42,8 +43,10 @@ export interface AppViewServices {
   /** Opens a confirmed link (a new tab, no opener, no referrer). */
   openWindow(url: string): void;
   hostInfo: { name: string; version: string };
-  /** `_meta.ui.permissions` keys the host grants. */
+  /** `_meta.ui.permissions` keys the host grants without asking. */
   grantablePermissions: readonly string[];
+  /** The person's answers about camera, microphone and location, per app (loaded on first use). */
+  permissions(): Promise<AppPermissions>;
   /** The host's configured default display mode (MCPlet §11.2 step 4). */
   defaultDisplayMode(): unknown;
   limits: ContainerLimits;

@@ -14,6 +14,8 @@ import { readViewResource } from './app-view-resource.js';
 import type { ViewOrigin } from './app-origins.js';
 import { toolReturned, toolThrew, type SettledTool, type ToolOutcome } from './app-view-tool.js';
 import { followAppTools } from './app-view-tools.js';
+import { Approval } from './app-view-approval.js';
+import { applySizeChange, switchDisplayMode } from './app-view-size.js';
 // The frame element AppHost.render creates comes with the view's code.
 import './mcp-app-frame.js';
 
@@ -34,8 +36,7 @@ export class AppView extends AppViewModel {
    * rejects with why not (cancelled, refused, invalid arguments): a view is shown only after that.
    */
   readonly approved: Promise<void>;
-  private settleApproval: { resolve: () => void; reject: (error: unknown) => void; done: boolean };
-  private openedEmitted = false;
+  private readonly approval = new Approval();
   private resource: UiResource | undefined;
   private csp: AppCsp = {};
   private viewport: HTMLElement | undefined;
@@ -59,24 +60,18 @@ export class AppView extends AppViewModel {
     if (options.preview) this.toolStatus = 'preview';
     this.governor = new SizeGovernor({ minHeight: 60, maxHeight: this.services.limits.inlineMaxHeight });
     this.context = this.buildContext();
-    let settle!: typeof this.settleApproval;
-    this.approved = new Promise<void>((resolve, reject) => (settle = { resolve, reject, done: false }));
-    this.approved.catch(() => {});
-    this.settleApproval = settle;
+    this.approved = this.approval.promise;
   }
 
   /** The opening call is cleared to go: the view is opened (and announced) now. */
   private approve(): void {
-    if (this.settleApproval.done) return;
-    this.settleApproval.done = true;
-    this.openedEmitted = true;
+    if (!this.approval.resolve()) return;
     this.services.bus.emit('mcp:app:opened', {
       serverName: this.serverName,
       toolName: this.toolName,
       viewId: this.id,
       resourceUri: this.resourceUri,
     });
-    this.settleApproval.resolve();
   }
 
   /** True once the view has sent `initialized`. */
@@ -139,10 +134,9 @@ export class AppView extends AppViewModel {
         ),
       );
     } catch (error) {
-      if (!this.settleApproval.done) {
+      if (!this.approval.done) {
         // Refused or cancelled before anything was sent: the view is not opened at all.
-        this.settleApproval.done = true;
-        this.settleApproval.reject(error);
+        this.approval.reject(error);
         return;
       }
       settled = toolThrew(error);
@@ -192,6 +186,7 @@ export class AppView extends AppViewModel {
         }),
         loadAppBridge(),
       ]);
+      await this.readPermissions(where, resource.permissions);
     } catch (error) {
       if (this.iframe || this.state !== 'loading') return;
       this.fail(
@@ -201,7 +196,11 @@ export class AppView extends AppViewModel {
     }
     if (this.iframe || this.state !== 'loading') return;
     this.origin = where;
-    const permissions = resolvePermissions(resource.permissions, this.services.grantablePermissions);
+    // What the person allowed for this app joins what the host grants without asking (clipboard-write).
+    const permissions = resolvePermissions(resource.permissions, [
+      ...this.services.grantablePermissions,
+      ...(this.permissions?.granted ?? []),
+    ]);
     const sandbox = resolveInnerSandbox(undefined);
     const iframe = createViewIframe({
       title: this.title,
@@ -241,7 +240,7 @@ export class AppView extends AppViewModel {
           });
         },
         initialized: () => this.onInitialized(),
-        sizeChanged: (params) => this.onSizeChange(params),
+        sizeChanged: (params) => applySizeChange(this, params),
       },
     });
     this.bridge = bridge;
@@ -255,6 +254,27 @@ export class AppView extends AppViewModel {
       if (this.phase === 'Starting the sandbox' && this.state === 'loading')
         this.fail('The sandbox did not start. Is the gateway still running?');
     });
+    this.askPermissionsOnce();
+  }
+
+  /**
+   * Builds the view's frame again, host-initiated (a frame's `allow` takes effect only when it loads): the app is
+   * told to tear down (bounded wait), then starts over in a new frame and gets its tool input and result again.
+   */
+  override async reloadFrame(): Promise<void> {
+    if (this.state === 'closed' || !this.iframe) return;
+    const bridge = this.bridge;
+    if (bridge && this.initialized) await this.tellTeardown(bridge);
+    if (this.closing || !this.iframe) return;
+    await this.dropFrame(bridge);
+    this.iframe = undefined;
+    // A new proxy page gets the HTML again; the app initializes again and gets its tool input and result again.
+    this.htmlSent = this.initialized = this.toolDelivered = false;
+    this.state = 'loading';
+    this.error = null;
+    this.phase = 'Starting the sandbox';
+    this.changed();
+    await this.mountFrame();
   }
 
   private onInitialized(): void {
@@ -315,35 +335,15 @@ export class AppView extends AppViewModel {
     if (JSON.stringify(before) !== JSON.stringify(after)) this.pushContext();
   }
 
-  private onSizeChange(params: { width?: number; height?: number }): void {
-    if (this.displayMode !== 'inline' || !this.iframe) return;
-    const verdict = this.governor.propose(params.height);
-    if (verdict.apply) {
-      this.iframe.style.height = `${verdict.height}px`;
-      // The tile that holds the frame follows the new height (app-tile.ts).
-      this.changed();
-    }
-    // At most once per freeze (2 s), so it needs no share of the note allowance.
-    if (verdict.loopDetected)
-      this.note('refused', 'The app kept resizing itself; its height is held for a moment.', undefined, false);
+  /** Measures the frame's box again and tells the app what changed (after a display-mode switch). */
+  remeasure(): void {
+    this.measure();
+    this.pushContext();
   }
 
   /** Switches the display mode (user action or an accepted `ui/request-display-mode`). */
   setDisplayMode(mode: DisplayMode): DisplayMode {
-    if (this.state === 'closed' || !this.allowedModes.includes(mode) || mode === this.displayMode)
-      return this.displayMode;
-    this.displayMode = mode;
-    if (this.iframe)
-      this.iframe.style.height =
-        mode === 'inline' && this.governor.height !== undefined ? `${this.governor.height}px` : '';
-    this.changed();
-    // The frame element re-lays out first; then the new box goes out with the new mode.
-    requestAnimationFrame(() => {
-      this.measure();
-      this.pushContext();
-    });
-    this.services.bus.emit('mcp:app:display-mode', { serverName: this.serverName, viewId: this.id, mode });
-    return mode;
+    return switchDisplayMode(this, mode);
   }
 
   /**
@@ -361,32 +361,36 @@ export class AppView extends AppViewModel {
     if (bridge && this.initialized && this.iframe?.isConnected) {
       this.phase = 'Closing';
       this.changed();
-      try {
-        await bridge.teardownResource({}, { timeout: this.services.teardownTimeoutMs });
-      } catch {
-        // The wait is bounded: a view that does not answer is removed anyway.
-      }
+      await this.tellTeardown(bridge);
     }
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers = [];
     this.state = 'closed';
     this.phase = 'Closed';
-    try {
-      await bridge?.close();
-    } catch {
-      // closing a transport whose frame is gone can throw; it is gone either way
+    await this.dropFrame(bridge);
+    // A view whose opening call was never made was never opened: nothing to announce.
+    if (this.approval.opened) {
+      this.services.bus.emit('mcp:app:closed', { serverName: this.serverName, viewId: this.id, reason });
     }
+    this.changed();
+    this.listeners.clear();
+  }
+
+  /** The frame goes: timers, the bridge and its transport, the iframe, and the app's tools with them. */
+  private async dropFrame(bridge: AppBridge | undefined): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+    this.bridge = undefined;
+    // Closing a transport whose frame is gone can throw; it is gone either way.
+    await bridge?.close().catch(() => {});
     this.iframe?.remove();
     if (this.appTools.length) {
       this.appTools = [];
       this.services.bus.emit('mcp:app:tools-changed', { serverName: this.serverName, viewId: this.id });
     }
-    // A view whose opening call was never made was never opened: nothing to announce.
-    if (this.openedEmitted) {
-      this.services.bus.emit('mcp:app:closed', { serverName: this.serverName, viewId: this.id, reason });
-    }
-    this.changed();
-    this.listeners.clear();
+  }
+
+  /** `ui/resource-teardown`, waited for at most `teardownTimeoutMs`: a view that does not answer goes anyway. */
+  private async tellTeardown(bridge: AppBridge): Promise<void> {
+    await bridge.teardownResource({}, { timeout: this.services.teardownTimeoutMs }).catch(() => {});
   }
 
   /** The frame element left the page: the iframe is already gone, so there is nothing to tear down. */

@@ -224,7 +224,26 @@ export class McpAppFrame extends LitElement {
             </p>`
           : nothing
       }
+      ${this.renderPermissionNote(view)}
     </section>`;
+  }
+
+  /** A device the app asked for and does not have (refused, or not answered yet): said so, with "Allow…". */
+  private renderPermissionNote(view: AppView) {
+    const p = view.permissions;
+    const missing = p ? [...p.denied, ...p.unanswered] : [];
+    if (!p || !missing.length || view.state === 'closed') return nothing;
+    const what = missing.map((name) => this.t(`permissions.${name}`)).join(', ');
+    return html`<p class="note permission-note" role="status">
+      ${this.t(p.denied.length ? 'permissions.refused' : 'permissions.unanswered', { what })}
+      <button
+        type="button"
+        data-action="allow-permissions"
+        aria-label=${this.t('permissions.allowAgainLabel', { what, app: view.title })}
+        @click=${() => void view.services.permissions().then((store) => store.askFor(view, missing))}
+        >${this.t('permissions.allowAgain')}</button
+      >
+    </p>`;
   }
 
   private renderFooter(view: AppView) {

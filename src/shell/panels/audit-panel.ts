@@ -1,7 +1,8 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { AUDIT_KINDS, type AuditEntry, type AuditKind } from '../../core/audit/audit-types.js';
 import { deepActiveElement } from '../services/a11y-helper.js';
-import { a11yContext, consume, policyContext } from '../services/contexts.js';
+import { a11yContext, appsContext, consume, policyContext } from '../services/contexts.js';
+import type { AppPermissions, PermissionRecord } from '../mcp-apps/permissions/app-permissions.js';
 import { policyReason, translatedOr } from '../services/host-text.js';
 import { ShellLocalize } from '../i18n/shell-localize.js';
 import { shellStyles } from '../shell.styles.js';
@@ -33,12 +34,21 @@ export class McpAuditPanel extends LitElement {
     `,
   ];
 
-  static override properties = { entries: { state: true }, kind: { state: true }, open: { state: true } };
+  static override properties = {
+    entries: { state: true },
+    kind: { state: true },
+    open: { state: true },
+    appPermissions: { state: true },
+  };
 
   declare entries: AuditEntry[];
   declare kind: AuditKind | '';
   declare open: boolean;
+  /** The apps' remembered device permissions (camera, microphone, location), each can be forgotten. */
+  declare appPermissions: PermissionRecord[];
   private readonly policy = consume(this, policyContext);
+  private readonly apps = consume(this, appsContext);
+  private permissionStore: AppPermissions | undefined;
   private readonly a11y = consume(this, a11yContext);
   private readonly l10n = new ShellLocalize(this);
   private unsubscribes: Array<() => void> = [];
@@ -50,6 +60,7 @@ export class McpAuditPanel extends LitElement {
     this.entries = [];
     this.kind = '';
     this.open = false;
+    this.appPermissions = [];
   }
 
   /** Opens the panel and loads the log. */
@@ -58,6 +69,7 @@ export class McpAuditPanel extends LitElement {
     if (!policy) return;
     this.returnFocus = deepActiveElement();
     this.open = true;
+    this.permissionStore = await this.apps.value?.permissions();
     await this.reload();
     await this.updateComplete;
     this.renderRoot.querySelector('dialog')?.showModal();
@@ -67,6 +79,7 @@ export class McpAuditPanel extends LitElement {
       policy.audit.onChange(() => void this.reload()),
       policy.consents.onChange(() => this.requestUpdate()),
     );
+    if (this.permissionStore) this.unsubscribes.push(this.permissionStore.onChange(() => void this.reload()));
   }
 
   private close(): void {
@@ -84,6 +97,7 @@ export class McpAuditPanel extends LitElement {
   private async reload(): Promise<void> {
     this.entries =
       (await this.policy.value?.audit.list({ limit: 1000, ...(this.kind ? { kind: this.kind } : {}) })) ?? [];
+    this.appPermissions = (await this.permissionStore?.list()) ?? [];
   }
 
   private async exportJson(): Promise<void> {
@@ -104,6 +118,11 @@ export class McpAuditPanel extends LitElement {
     const value = new Date(time);
     const i18n = this.l10n.i18n;
     return i18n ? i18n.formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' }) : value.toLocaleString();
+  }
+
+  private renderAppPermissions(t: (key: string, variables?: Record<string, unknown>) => string) {
+    const store = this.permissionStore;
+    return store ? appPermissionList(t, this.appPermissions, (key) => void store.forget(key)) : nothing;
   }
 
   override render() {
@@ -218,6 +237,7 @@ export class McpAuditPanel extends LitElement {
                       })}
                     </ul>`
               }
+              ${this.renderAppPermissions(t)}
               <h3>${t('audit.grants')}</h3>
               <ul aria-label=${t('audit.grants')}>
                 ${policy.grants
@@ -238,6 +258,40 @@ export class McpAuditPanel extends LitElement {
       }
     </dialog>`;
   }
+}
+
+/** The apps' remembered device permissions, each with Forget (the app's next view asks again). */
+function appPermissionList(
+  t: (key: string, variables?: Record<string, unknown>) => string,
+  records: PermissionRecord[],
+  forget: (key: string) => void,
+) {
+  const names = (list: string[]) => list.map((p) => t(`permissions.${p}`)).join(', ') || t('permissions.nothing');
+  return html`<h3>${t('permissions.audit')}</h3> ${
+      records.length === 0
+        ? html`<p class="muted">${t('permissions.auditNone')}</p>`
+        : html`<ul aria-label=${t('permissions.audit')}>
+            ${records.map(
+              (r) =>
+                html`<li data-app-permissions=${r.serverName}
+                  >${t('permissions.auditItem', {
+                    app: r.appName,
+                    server: r.serverName,
+                    origin: r.origin,
+                    granted: names(r.granted),
+                    denied: names(r.denied),
+                  })}
+                  <button
+                    type="button"
+                    data-action="forget-permissions"
+                    aria-label=${t('permissions.forgetLabel', { app: r.appName, server: r.serverName })}
+                    @click=${() => forget(r.key)}
+                    >${t('audit.forget')}</button
+                  ></li
+                >`,
+            )}
+          </ul>`
+    }`;
 }
 
 if (!customElements.get('mcp-audit-panel')) customElements.define('mcp-audit-panel', McpAuditPanel);

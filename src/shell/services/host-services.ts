@@ -114,7 +114,7 @@ export function createHostServices(options: {
   const preferences = new Preferences({ configuration, theme, a11y, i18n, bus });
   const registry = new WidgetRegistry();
   for (const entry of BUILT_IN_WIDGETS) registry.register(entry);
-  const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway, i18n });
+  const apps = new AppHost({ bus, bridge, invoker, theme, configuration, gateway, i18n, dbName: options.dbName });
   // Open apps' own tools are offered to agents (WebMCP) under the same policy as servers' tools.
   agents.surface.appToolSource = () => apps.appToolOffers();
   const mcpUi = new UIResourceAdapter({ sandbox: apps.sandboxLocation() });

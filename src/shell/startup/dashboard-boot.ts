@@ -186,7 +186,7 @@ export class DashboardBoot implements ReactiveController {
       'mcp-url-elicitation-dialog': () => dialogs.urlElicitation.value,
     });
     // The dialogs for an app's link and an app's file are their own chunks: most pages never show them.
-    const onDemand = async <K extends 'mcp-link-dialog' | 'mcp-download-dialog'>(tag: K) => {
+    const onDemand = async <K extends 'mcp-link-dialog' | 'mcp-download-dialog' | 'mcp-permission-dialog'>(tag: K) => {
       let dialog = host.renderRoot.querySelector(tag);
       if (!dialog) {
         dialog = document.createElement(tag);
@@ -203,6 +203,10 @@ export class DashboardBoot implements ReactiveController {
     services.apps.setDownloadConfirmer(async (request) => {
       await import('../mcp-apps/download/download-dialog.js');
       return (await onDemand('mcp-download-dialog')).open(request);
+    });
+    services.apps.setPermissionConfirmer(async (request) => {
+      await import('../mcp-apps/permissions/permission-dialog.js');
+      return (await onDemand('mcp-permission-dialog')).open(request);
     });
     services.policy.setPasskeyPrompt(() => dialogs.passkey.value!);
     this.savedCalls = installSavedCalls({
