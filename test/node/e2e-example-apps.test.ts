@@ -51,6 +51,8 @@ for (const app of EXAMPLE_APPS) {
       asked,
     } = await allowingDialogs(page, async () => {
       const tile = await openExampleApp(page, app);
+      // Allowed in the dashboard's dialog: the app starts over in a new frame with the device in its `allow`.
+      if (app.device) await tile.locator(`iframe[allow*="${app.device}"]`).waitFor({ timeout: 20_000 });
       const view = viewIn(tile);
       // Offline, the message may be the app's own (in the view) or the tool's error (under the tile's title).
       const seen = app.needsInternet
@@ -109,6 +111,7 @@ for (const app of EXAMPLE_APPS) {
     outcomes.push(
       `  ${app.name}: ${Date.now() - started} ms; asked: ${asked.join(' / ')}; tile: ${chrome}; fit: ${JSON.stringify(fits)}`,
     );
+    if (app.device) assert.ok(asked.includes('Let an app use your devices?'), `${app.name} was asked: ${asked}`);
     if (app.fits) assert.ok(fits && fitsApp(fits), `${app.name}'s tile fits the app: ${JSON.stringify(fits)}`);
     if (!app.needsInternet) {
       assert.match(chrome, /Ready/, `${app.name}'s tile: ${chrome}`);

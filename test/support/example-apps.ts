@@ -27,6 +27,8 @@ export interface ExampleApp {
   fits?: boolean;
   /** One interaction inside the view: a button to press, and what the view then shows instead of before. */
   interact?: { button: string; shows: RegExp };
+  /** A device it declares (`_meta.ui.permissions`): the dashboard asks, the test allows, the frame gets it. */
+  device?: string;
 }
 
 const GET_TIME = /Server Time:?\s*\d{4}-\d\d-\d\dT/;
@@ -81,7 +83,13 @@ export const EXAMPLE_APPS: readonly ExampleApp[] = [
     shows: /hello\.pdf/,
     draws: 'canvas',
   },
-  { name: 'transcript', command: 'mcp-transcript-server', tool: 'Transcribe Speech', shows: /speech will appear/ },
+  {
+    name: 'transcript',
+    command: 'mcp-transcript-server',
+    tool: 'Transcribe Speech',
+    shows: /speech will appear/,
+    device: 'microphone',
+  },
   {
     name: 'video-resource',
     command: 'mcp-video-resource-server',
@@ -114,7 +122,8 @@ export function exampleAppServers(apps: readonly ExampleApp[]): Record<string, {
 
 /**
  * Answers every confirmation the page asks while `run` runs: the Open app call, then the app's own calls
- * (allowed while the view is open, as a person would for a viewer that polls). Resolves with the dialogs' titles.
+ * (allowed while the view is open, as a person would for a viewer that polls), and a device an app asks for
+ * (Allow: the browser's fake microphone). Resolves with the dialogs' titles.
  */
 export async function allowingDialogs<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; asked: string[] }> {
   const asked: string[] = [];
@@ -129,7 +138,7 @@ export async function allowingDialogs<T>(page: Page, run: () => Promise<T>): Pro
           .innerText()
           .catch(() => '?');
         const button = dialog.getByRole('button', {
-          name: /^(Allow while this view is open|Allow once|Confirm)$/,
+          name: /^(Allow while this view is open|Allow once|Allow|Confirm)$/,
         });
         await button
           .first()
