@@ -88,8 +88,17 @@ describe(
       await selectTool(page, 'basic-vanillajs', 'Get Time');
       await click(page, { selector: 'button.open-app', text: 'Open app', server: 'basic-vanillajs' });
       // Opening an app reads its view and calls its tool first: on a machine busy with the rest of the suite that
-      // took over 20 s once.
-      assert.match(await dialogText(page, 45_000), /Requested by/);
+      // took over 20 s once. Once, with the suite beside it, nothing came in 45 s and no tile was there: the click
+      // had gone nowhere. A person clicks again when nothing happened; so does this test, only then.
+      const tiles = `document.querySelector('mcp-dashboard')?.shadowRoot?.querySelectorAll('mcp-app-tile').length ?? 0`;
+      const opening = await dialogText(page, 20_000).catch(async (error: Error) => {
+        if (((await page.evaluate(tiles)) as number) > 0) return dialogText(page, 25_000);
+        await click(page, { selector: 'button.open-app', text: 'Open app', server: 'basic-vanillajs' });
+        return dialogText(page, 25_000).catch((again: Error) => {
+          throw new Error(`no dialog after Open app, clicked twice (${error.message}; ${again.message})`);
+        });
+      });
+      assert.match(opening, /Requested by/);
       await click(page, { selector: '[data-action="confirm"]' });
       // The view's document is the inner frame (about:srcdoc) inside the proxy on the sandbox origin.
       const deadline = Date.now() + 30_000;
