@@ -52,6 +52,8 @@ function digest(secret: string): string {
 export class BrowserSessions {
   private readonly byCookie = new Map<string, BrowserSession>();
   private readonly seen = new Map<string, PersonSeen>();
+  /** Store reads under way, by cookie digest. */
+  private readonly reading = new Map<string, Promise<void>>();
   /** When each cached session was last found in the store, and the `lastSeen` the store has. */
   private readonly checked = new Map<string, { at: number; lastSeen: number }>();
   /** Told when a session ends here (the other replicas drop it at once). */
@@ -85,21 +87,41 @@ export class BrowserSessions {
     const cached = this.byCookie.get(key);
     const checked = this.checked.get(key);
     if (cached && checked && now - checked.at < this.recheckMs) return;
-    try {
-      const kept = await this.store.get(key);
-      if (!kept) {
-        this.byCookie.delete(key);
-        this.checked.delete(key);
-        return;
-      }
-      const session = cached ?? kept;
-      session.lastSeen = Math.max(session.lastSeen, kept.lastSeen);
-      this.byCookie.set(key, session);
-      this.checked.set(key, { at: now, lastSeen: kept.lastSeen });
-    } catch (error) {
-      // The store is down: a session this replica knows goes on; one it does not know cannot be read.
-      printError(`mcp-dashboard: could not read a browser session from the team store: ${String(error)}`);
+    // A session this replica knows and read lately is decided at once and read again beside the request: the next
+    // request sees what the store says. With every person's check due at once (they signed in together), awaiting
+    // the reads put a burst of them in front of a hundred calls every few seconds (p99 60–107 ms at 500 calls/s).
+    if (cached && checked && now - checked.at < 2 * this.recheckMs) {
+      void this.read(key, now);
+      return;
     }
+    await this.read(key, now);
+  }
+
+  /** Reads a session from the store into the cache (one read per session at a time). */
+  private read(key: string, now: number): Promise<void> {
+    const running = this.reading.get(key);
+    if (running) return running;
+    const reading = (async () => {
+      try {
+        const kept = await this.store!.get(key);
+        if (!kept) {
+          this.byCookie.delete(key);
+          this.checked.delete(key);
+          return;
+        }
+        const session = this.byCookie.get(key) ?? kept;
+        session.lastSeen = Math.max(session.lastSeen, kept.lastSeen);
+        this.byCookie.set(key, session);
+        this.checked.set(key, { at: now, lastSeen: kept.lastSeen });
+      } catch (error) {
+        // The store is down: a session this replica knows goes on; one it does not know cannot be read.
+        printError(`mcp-dashboard: could not read a browser session from the team store: ${String(error)}`);
+      } finally {
+        this.reading.delete(key);
+      }
+    })();
+    this.reading.set(key, reading);
+    return reading;
   }
 
   private expired(session: BrowserSession, now: number): boolean {
