@@ -1,7 +1,5 @@
 import { html, css, nothing } from 'lit';
-import type { I18nInterface } from '../../core/shared/types.js';
-import { ShellLocalize } from '../i18n/shell-localize.js';
-import { ModalController, ModalDialogElement } from '../dialogs/modal-controller.js';
+import { AppAskDialog } from './app-ask-dialog.js';
 import { shellStyles } from '../shell.styles.js';
 import { dialogStyles, linkStyles } from '../dialogs/dialog.styles.js';
 import type { LinkRequest } from './app-view-services.js';
@@ -12,7 +10,7 @@ import { modalDialog } from '../dialogs/modal-dialog.js';
  * Shows which app and server asked, the destination host on its own line and the full URL as text.
  * Modal, focus trapped, Cancel focused first, Escape cancels, focus returns to where it was.
  */
-export class McpLinkDialog extends ModalDialogElement {
+export class McpLinkDialog extends AppAskDialog<LinkRequest, boolean> {
   static override styles = [
     shellStyles,
     dialogStyles,
@@ -24,25 +22,13 @@ export class McpLinkDialog extends ModalDialogElement {
     `,
   ];
 
-  static override properties = { request: { state: true } };
-
-  declare request: LinkRequest | undefined;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new ShellLocalize(this, { i18n: () => this.i18n });
-  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-  protected readonly modal = new ModalController<boolean>(this, {
-    escapeAnswer: () => false,
-    initialFocus: '[data-action="cancel"]',
-    onClose: () => (this.request = undefined),
-  });
+  constructor() {
+    super({ escapeAnswer: () => false, initialFocus: '[data-action="cancel"]' });
+  }
 
   /** Asks about `request` (one at a time); resolves true only when the user chooses Open link. */
   open(request: LinkRequest): Promise<boolean> {
-    return this.modal.open(
-      () => (this.request = request),
-      this.t('link.announce', { app: request.appName, host: request.host }),
-    );
+    return this.ask(request, this.t('link.announce', { app: request.appName, host: request.host }));
   }
 
   private finish(answer: boolean): void {

@@ -1,11 +1,9 @@
 import { html, css, nothing } from 'lit';
+import { AppAskDialog } from '../app-ask-dialog.js';
 import { formatBytes, type DownloadFile } from '../../../core/mcp-apps/download-file.js';
-import type { I18nInterface } from '../../../core/shared/types.js';
-import { ModalController, ModalDialogElement } from '../../dialogs/modal-controller.js';
 import { dialogStyles, fitScreenStyles } from '../../dialogs/dialog.styles.js';
 import { modalDialog } from '../../dialogs/modal-dialog.js';
 import { addShellMessages } from '../../i18n/messages.js';
-import { ShellLocalize } from '../../i18n/shell-localize.js';
 import { shellStyles } from '../../shell.styles.js';
 import { DOWNLOAD_CATALOGS } from './messages.js';
 
@@ -23,7 +21,7 @@ export interface DownloadRequest {
  * each with the name the dashboard will save it under, its type and its size. Modal, Cancel focused first, Escape
  * cancels. Loaded the first time an app asks (dashboard-boot.ts).
  */
-export class McpDownloadDialog extends ModalDialogElement {
+export class McpDownloadDialog extends AppAskDialog<DownloadRequest, boolean> {
   static override styles = [
     shellStyles,
     dialogStyles,
@@ -49,22 +47,13 @@ export class McpDownloadDialog extends ModalDialogElement {
     `,
   ];
 
-  static override properties = { request: { state: true } };
-
-  declare request: DownloadRequest | undefined;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new ShellLocalize(this, { i18n: () => this.i18n });
-  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-  protected readonly modal = new ModalController<boolean>(this, {
-    escapeAnswer: () => false,
-    initialFocus: '[data-action="cancel"]',
-    onClose: () => (this.request = undefined),
-  });
+  constructor() {
+    super({ escapeAnswer: () => false, initialFocus: '[data-action="cancel"]' });
+  }
 
   /** Asks about `request` (one at a time); resolves true only when the person chooses Save. */
   open(request: DownloadRequest): Promise<boolean> {
-    return this.modal.open(() => (this.request = request), this.t('download.announce', { app: request.appName }));
+    return this.ask(request, this.t('download.announce', { app: request.appName }));
   }
 
   override render() {

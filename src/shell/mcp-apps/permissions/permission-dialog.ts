@@ -1,9 +1,7 @@
 import { html, css, nothing } from 'lit';
-import type { I18nInterface } from '../../../core/shared/types.js';
-import { ModalController, ModalDialogElement } from '../../dialogs/modal-controller.js';
+import { AppAskDialog } from '../app-ask-dialog.js';
 import { dialogStyles, fitScreenStyles } from '../../dialogs/dialog.styles.js';
 import { modalDialog } from '../../dialogs/modal-dialog.js';
-import { ShellLocalize } from '../../i18n/shell-localize.js';
 import { shellStyles } from '../../shell.styles.js';
 import type { PermissionAnswer, PermissionRequest } from './app-permissions.js';
 import './app-permissions.js';
@@ -13,7 +11,7 @@ import './app-permissions.js';
  * — naming the app, its server and the origin it runs on. Modal, "Don't allow" focused first; Escape closes it
  * without an answer (the tile then offers "Allow…"). Loaded the first time an app asks (dashboard-boot.ts).
  */
-export class McpPermissionDialog extends ModalDialogElement {
+export class McpPermissionDialog extends AppAskDialog<PermissionRequest, PermissionAnswer> {
   static override styles = [
     shellStyles,
     dialogStyles,
@@ -28,22 +26,13 @@ export class McpPermissionDialog extends ModalDialogElement {
     `,
   ];
 
-  static override properties = { request: { state: true } };
-
-  declare request: PermissionRequest | undefined;
-  /** The host's I18n; English without it. */
-  i18n: I18nInterface | undefined;
-  private readonly l10n = new ShellLocalize(this, { i18n: () => this.i18n });
-  private readonly t = (key: string, variables?: Record<string, unknown>) => this.l10n.t(key, variables);
-  protected readonly modal = new ModalController<PermissionAnswer>(this, {
-    escapeAnswer: () => undefined,
-    initialFocus: '[data-action="deny"]',
-    onClose: () => (this.request = undefined),
-  });
+  constructor() {
+    super({ escapeAnswer: () => undefined, initialFocus: '[data-action="deny"]' });
+  }
 
   /** Asks about `request` (one at a time); resolves with the person's answer, undefined when closed without one. */
   open(request: PermissionRequest): Promise<PermissionAnswer> {
-    return this.modal.open(() => (this.request = request), this.t('permissions.announce', { app: request.appName }));
+    return this.ask(request, this.t('permissions.announce', { app: request.appName }));
   }
 
   override render() {
