@@ -261,7 +261,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     expect(handle.modelContext?.structuredContent).to.deep.equal({ ran: true, refreshScheduled: true });
   });
 
-  it('CSP and permissions: declared entries are validated, never loosened; only allowlisted permissions are granted', async () => {
+  it('CSP and permissions: declared entries are validated, never loosened; no permission is granted without asking', async () => {
     const card = await env.card('hostile');
     const { handle, frame } = await openThroughWidget(env.dashboard, card, 'hostile', 'csp');
     await viewReady(frame);
@@ -275,8 +275,22 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
       connectDomains: ['https://ok.example.com'],
       resourceDomains: ['https://cdn.example.com'],
     });
-    expect(report.granted.permissions).to.deep.equal({ clipboardWrite: {} });
-    expect(frame.view!.frameElement!.getAttribute('allow')).to.equal('clipboard-write');
+    // Nothing is granted without the person: the declared permissions are asked (camera, clipboard, location),
+    // and until an answer the frame has no `allow` at all.
+    expect(report.granted.permissions).to.deep.equal({});
+    expect(frame.view!.frameElement!.getAttribute('allow') ?? '').to.equal('');
+    const asking = await waitFor(
+      () => {
+        const box = env.dashboard.shadowRoot!.querySelector('mcp-permission-dialog');
+        return box?.shadowRoot?.querySelector('dialog')?.open ? box : undefined;
+      },
+      15_000,
+      'the permission dialog',
+    );
+    expect(
+      [...asking.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.getAttribute('data-permission')),
+    ).to.deep.equal(['camera', 'clipboardWrite', 'geolocation']);
+    asking.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="deny"]')!.click();
     // A declared origin is allowed by the policy (the fetch fails only for lack of a network); an
     // undeclared one is blocked by the policy itself.
     const blocked = report.violations.filter((v) => v.directive === 'connect-src').map((v) => v.blocked);

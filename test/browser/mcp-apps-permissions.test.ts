@@ -7,7 +7,7 @@ import { useDashboard } from '../support/setup.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
 import { McpPermissionDialog } from '../../src/shell/mcp-apps/permissions/permission-dialog.js';
 
-// Camera, microphone and location for MCP Apps (issue 29, item 4), in real Chromium with a fake microphone whose
+// Camera, microphone, location and the clipboard for MCP Apps, in real Chromium with a fake microphone whose
 // browser prompt says yes: the dashboard's dialog is the only thing between an app and the device. Asked once per app
 // (server + its own origin), remembered, revocable in the audit panel, reflected in the frame's `allow`, and a
 // refusal is said on the tile with a way to allow it.
@@ -128,6 +128,38 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     await handle.close();
   });
 
+  it('clipboard: asked like a device; the view may write to it only after Allow', async () => {
+    const before = asked;
+    const { frame, handle } = await open('clipboard');
+    const box = await permissionDialog();
+    expect(deepText(box.shadowRoot!)).to.contain('Let an app write to your clipboard?');
+    expect(deepText(box.shadowRoot!)).to.contain('Copier (server hostile) asks to use');
+    expect([...box.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.textContent)).to.deep.equal([
+      'Write to your clipboard',
+    ]);
+    // Not answered: nothing granted without asking — the browser refuses the view the clipboard.
+    expect(allowOf(frame)).to.equal('');
+    expect(await evalInView(frame.view!.id, 'return window.clipboardAllowed();')).to.equal(false);
+    const firstFrame = frame.view!.frameElement;
+    press(box, 'allow');
+    await waitFor(
+      () => frame.view!.frameElement !== firstFrame && allowOf(frame) === 'clipboard-write',
+      15_000,
+      'a new frame that may write to the clipboard',
+    );
+    const viewId = await viewReady(frame);
+    expect(await evalInView(viewId, 'return window.clipboardAllowed();')).to.equal(true);
+    expect(note(frame)).to.equal(null);
+    expect(asked - before).to.equal(1);
+    await handle.close();
+    // Remembered: the next view of the app gets it without a question.
+    const again = await open('clipboard');
+    expect(isOpen()).to.equal(false);
+    expect(allowOf(again.frame)).to.equal('clipboard-write');
+    expect(asked - before).to.equal(1);
+    await again.handle.close();
+  });
+
   it('a greedy app (every permission, asking the browser every frame, two views at once) is asked once', async () => {
     const before = asked;
     const one = await open('greedy');
@@ -135,7 +167,7 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     const box = await permissionDialog();
     expect(
       [...box.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.getAttribute('data-permission')),
-    ).to.deep.equal(['camera', 'microphone', 'geolocation']);
+    ).to.deep.equal(['camera', 'microphone', 'geolocation', 'clipboardWrite']);
     press(box, 'deny');
     const tries = (id: string) =>
       evalInView<{ asked: number; refused: number; granted: number }>(id, 'return window.tries;');
@@ -152,8 +184,10 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     expect(isOpen()).to.equal(false);
     expect(asked - before).to.equal(1);
     for (const { frame } of [one, two]) {
-      expect(allowOf(frame)).to.equal('clipboard-write');
-      expect(note(frame)?.textContent).to.contain('You did not allow this app: Camera, Microphone, Your location');
+      expect(allowOf(frame)).to.equal('');
+      expect(note(frame)?.textContent).to.contain(
+        'You did not allow this app: Camera, Microphone, Your location, Write to your clipboard',
+      );
     }
     await one.handle.close();
     await two.handle.close();

@@ -42,17 +42,19 @@ after(() => {
 for (const app of EXAMPLE_APPS) {
   const what = app.needsInternet ? 'offline, shows why it has nothing' : 'renders its own content';
   const fit = app.fits ? ', the tile fits its height' : '';
-  test(`MCP Apps example ${app.name}: opened from its card, the view ${what}${fit} and the tile reports no refusal`, async () => {
+  const hears = app.listens ? ', the fake microphone moves its level meter' : '';
+  test(`MCP Apps example ${app.name}: opened from its card, the view ${what}${fit}${hears} and the tile reports no refusal`, async () => {
     const page = await dashboardPage();
     const started = Date.now();
     let fits: TileFit | undefined;
+    let listened: number | undefined;
     const {
       result: { body, chrome },
       asked,
     } = await allowingDialogs(page, async () => {
       const tile = await openExampleApp(page, app);
       // Allowed in the dashboard's dialog: the app starts over in a new frame with the device in its `allow`.
-      if (app.device) await tile.locator(`iframe[allow*="${app.device}"]`).waitFor({ timeout: 20_000 });
+      if (app.permission) await tile.locator(`iframe[allow*="${app.permission.feature}"]`).waitFor({ timeout: 20_000 });
       const view = viewIn(tile);
       // Offline, the message may be the app's own (in the view) or the tool's error (under the tile's title).
       const seen = app.needsInternet
@@ -92,6 +94,19 @@ for (const app of EXAMPLE_APPS) {
         assert.match(now, app.interact.shows, `${app.name} after ${app.interact.button}: ${now.slice(0, 300)}`);
         assert.doesNotMatch(now, /\[ERROR\]/, `${app.name} after ${app.interact.button}: ${now.slice(0, 300)}`);
       }
+      if (app.listens) {
+        // The fake microphone's audio reaches the app: its level meter (width from an AnalyserNode) moves.
+        await view.getByRole('button', { name: app.listens.button }).click();
+        const level = view.locator(app.listens.level);
+        let loudest = 0;
+        for (let i = 0; i < 100 && loudest === 0; i++) {
+          await page.waitForTimeout(100);
+          const style = (await level.getAttribute('style')) ?? '';
+          loudest = Math.max(loudest, Number(/width:\s*([\d.]+)%/.exec(style)?.[1] ?? 0));
+        }
+        listened = loudest;
+        await view.getByRole('button', { name: 'Stop' }).click();
+      }
       // Let the app finish what it started (its own calls, workers, scripts) before the tile is read.
       await page.waitForTimeout(1_000);
       // The tile follows the height the app reports: the whole app shows, with no scroll box inside the tile.
@@ -109,9 +124,10 @@ for (const app of EXAMPLE_APPS) {
       return { body, chrome };
     });
     outcomes.push(
-      `  ${app.name}: ${Date.now() - started} ms; asked: ${asked.join(' / ')}; tile: ${chrome}; fit: ${JSON.stringify(fits)}`,
+      `  ${app.name}: ${Date.now() - started} ms; asked: ${asked.join(' / ')}; tile: ${chrome}; fit: ${JSON.stringify(fits)}${listened === undefined ? '' : `; level ${listened}%`}`,
     );
-    if (app.device) assert.ok(asked.includes('Let an app use your devices?'), `${app.name} was asked: ${asked}`);
+    if (app.permission) assert.ok(asked.includes(app.permission.asks), `${app.name} was asked: ${asked}`);
+    if (app.listens) assert.ok(listened! > 0, `${app.name}'s level meter never moved (${listened})`);
     if (app.fits) assert.ok(fits && fitsApp(fits), `${app.name}'s tile fits the app: ${JSON.stringify(fits)}`);
     if (!app.needsInternet) {
       assert.match(chrome, /Ready/, `${app.name}'s tile: ${chrome}`);

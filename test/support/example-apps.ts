@@ -27,9 +27,17 @@ export interface ExampleApp {
   fits?: boolean;
   /** One interaction inside the view: a button to press, and what the view then shows instead of before. */
   interact?: { button: string; shows: RegExp };
-  /** A device it declares (`_meta.ui.permissions`): the dashboard asks, the test allows, the frame gets it. */
-  device?: string;
+  /**
+   * What it declares in `_meta.ui.permissions` that the dashboard asks about: the frame's feature the test's Allow
+   * gives it, and the dialog's title.
+   */
+  permission?: { feature: string; asks: string };
+  /** It listens: pressing `button` starts the microphone, and the width of its level meter (`level`) moves. */
+  listens?: { button: string; level: string };
 }
+
+const ASKS_DEVICES = 'Let an app use your devices?';
+const ASKS_CLIPBOARD = 'Let an app write to your clipboard?';
 
 const GET_TIME = /Server Time:?\s*\d{4}-\d\d-\d\dT/;
 
@@ -82,13 +90,17 @@ export const EXAMPLE_APPS: readonly ExampleApp[] = [
     fill: { url: HELLO_PDF },
     shows: /hello\.pdf/,
     draws: 'canvas',
+    // It copies text: it declares clipboardWrite.
+    permission: { feature: 'clipboard-write', asks: ASKS_CLIPBOARD },
   },
   {
     name: 'transcript',
     command: 'mcp-transcript-server',
     tool: 'Transcribe Speech',
     shows: /speech will appear/,
-    device: 'microphone',
+    // Microphone and clipboard, asked together; Chromium's fake microphone beeps, and the app's level meter moves.
+    permission: { feature: 'microphone', asks: ASKS_DEVICES },
+    listens: { button: 'Start', level: '#mic-level' },
   },
   {
     name: 'video-resource',

@@ -37,15 +37,21 @@ describe('MCP Apps sandbox tokens and permissions', () => {
   });
 
   it('_meta.ui.permissions becomes the iframe allow attribute, only for granted features', () => {
-    const d = resolvePermissions({ camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {}, usb: {} });
+    const all = { camera: {}, microphone: {}, geolocation: {}, clipboardWrite: {}, usb: {} };
+    // Nothing the person has not allowed: no `allow` at all.
+    const none = resolvePermissions(all, []);
+    expect(none.allow).to.equal('');
+    expect(none.granted).to.deep.equal({});
+    expect(none.refused).to.deep.equal(['camera', 'microphone', 'geolocation', 'clipboardWrite', 'usb']);
+    const d = resolvePermissions(all, ['clipboardWrite', 'usb']);
     expect(d.allow).to.equal('clipboard-write');
     expect(d.granted).to.deep.equal({ clipboardWrite: {} });
     expect(d.refused).to.deep.equal(['camera', 'microphone', 'geolocation', 'usb']);
     expect(resolvePermissions({ camera: {}, microphone: {} }, ['camera', 'microphone']).allow).to.equal(
       'camera; microphone',
     );
-    expect(resolvePermissions('camera').allow).to.equal('');
-    expect(resolvePermissions({ __proto__: {}, constructor: {} } as never).allow).to.equal('');
+    expect(resolvePermissions('camera', ['camera']).allow).to.equal('');
+    expect(resolvePermissions({ __proto__: {}, constructor: {} } as never, ['constructor']).allow).to.equal('');
   });
 
   it('the sandbox runs on the other loopback host name than the page, on its own port', () => {

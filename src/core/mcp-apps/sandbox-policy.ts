@@ -53,11 +53,14 @@ export const PERMISSION_FEATURES: Readonly<Record<string, string>> = {
   clipboardWrite: 'clipboard-write',
 };
 
-/** Permissions the person is asked about, once per app (docs/decisions/mcp-apps-permissions.md). */
-export const ASKED_PERMISSIONS: readonly string[] = ['camera', 'microphone', 'geolocation'];
+/**
+ * Permissions the person is asked about, once per app (docs/decisions/mcp-apps-permissions.md); nothing is granted
+ * without asking.
+ */
+export const ASKED_PERMISSIONS: readonly string[] = ['camera', 'microphone', 'geolocation', 'clipboardWrite'];
 
-/** Permissions the dashboard grants without asking: writing to the clipboard only. */
-export const DEFAULT_GRANTABLE_PERMISSIONS: readonly string[] = ['clipboardWrite'];
+/** The asked permissions a view on an opaque origin can use: the browser gives such a view no device. */
+export const OPAQUE_ORIGIN_PERMISSIONS: readonly string[] = ['clipboardWrite'];
 
 /** Permissions granted to a view, and those it asked for but did not get. */
 export interface PermissionDecision {
@@ -68,11 +71,8 @@ export interface PermissionDecision {
   refused: string[];
 }
 
-/** Intersects `_meta.ui.permissions` with what the host is willing to grant. */
-export function resolvePermissions(
-  requested: unknown,
-  grantable: readonly string[] = DEFAULT_GRANTABLE_PERMISSIONS,
-): PermissionDecision {
+/** Intersects `_meta.ui.permissions` with what the person allowed for this app (`grantable`). */
+export function resolvePermissions(requested: unknown, grantable: readonly string[]): PermissionDecision {
   const granted: Record<string, Record<string, never>> = {};
   const refused: string[] = [];
   if (requested && typeof requested === 'object' && !Array.isArray(requested)) {

@@ -1,7 +1,6 @@
 // What every MCP App view needs from the page, made once by the AppHost from its options.
 
 import { DEFAULT_CONTAINER_LIMITS } from '../../core/mcp-apps/host-context.js';
-import { DEFAULT_GRANTABLE_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
 import { sandboxOriginOf } from '../../core/shared/mcp-apps/sandbox-origin.js';
 import { DISPLAY_MODES } from '../../core/mcplet/display-mode.js';
 import { languageOf } from '../../core/services/i18n.js';
@@ -59,7 +58,6 @@ export function appViewServices(
       ((name, bytes, type) => void import('./download/save-file.js').then((m) => m.saveWithLink(name, bytes, type))),
     openWindow: options.openWindow ?? ((url) => void window.open(url, '_blank', 'noopener,noreferrer')),
     hostInfo: { name: 'mcp-dashboard', version: '0.1.0' },
-    grantablePermissions: DEFAULT_GRANTABLE_PERMISSIONS,
     permissions: () =>
       (permissions ??= import('./permissions/app-permissions.js').then(
         (m) => new m.AppPermissions(options.dbName ?? 'mcp-dashboard', (request) => page.confirmPermissions(request)),

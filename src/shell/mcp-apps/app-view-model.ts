@@ -2,7 +2,7 @@
 // app's notes, and who is told when it changes. AppView runs the protocol that changes it.
 
 import type { AppViewState, CallerContext, MCPContent, MCPTool, Unsubscribe } from '../../core/shared/types.js';
-import { ASKED_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
+import { ASKED_PERMISSIONS, OPAQUE_ORIGIN_PERMISSIONS } from '../../core/mcp-apps/sandbox-policy.js';
 import { resolveDisplayMode, toolDisplayMode, type DisplayMode } from '../../core/mcplet/display-mode.js';
 import { addNote, type ViewNote } from './app-view-notes.js';
 import type { AppViewServices } from './app-view-services.js';
@@ -134,15 +134,16 @@ export class AppViewModel {
   }
 
   /**
-   * Reads what the person answered for this app about the camera, microphone and location it declares — on a
-   * per-app origin only (the browser gives an opaque view no device).
+   * Reads what the person answered for this app about the camera, microphone, location and clipboard it declares
+   * — the devices on a per-app origin only (the browser gives an opaque view no device).
    */
   protected async readPermissions(where: ViewOrigin, declared: unknown): Promise<void> {
-    const asked = Object.keys(declared ?? {}).filter((p) => ASKED_PERMISSIONS.includes(p));
-    this.permissions =
-      where.perApp && asked.length
-        ? await (await this.services.permissions()).state(this.serverName, where.origin, asked)
-        : undefined;
+    const asked = Object.keys(declared ?? {}).filter(
+      (p) => ASKED_PERMISSIONS.includes(p) && (where.perApp || OPAQUE_ORIGIN_PERMISSIONS.includes(p)),
+    );
+    this.permissions = asked.length
+      ? await (await this.services.permissions()).state(this.serverName, where.origin, asked)
+      : undefined;
   }
 
   /** Asks about what nobody answered yet, once per view (one dialog per app at a time); "Allow" rebuilds the frame. */

@@ -43,9 +43,7 @@ export interface AppViewServices {
   /** Opens a confirmed link (a new tab, no opener, no referrer). */
   openWindow(url: string): void;
   hostInfo: { name: string; version: string };
-  /** `_meta.ui.permissions` keys the host grants without asking. */
-  grantablePermissions: readonly string[];
-  /** The person's answers about camera, microphone and location, per app (loaded on first use). */
+  /** The person's answers about camera, microphone, location and clipboard, per app (loaded on first use). */
   permissions(): Promise<AppPermissions>;
   /** The host's configured default display mode (MCPlet §11.2 step 4). */
   defaultDisplayMode(): unknown;

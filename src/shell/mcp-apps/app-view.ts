@@ -196,11 +196,8 @@ export class AppView extends AppViewModel {
     }
     if (this.iframe || this.state !== 'loading') return;
     this.origin = where;
-    // What the person allowed for this app joins what the host grants without asking (clipboard-write).
-    const permissions = resolvePermissions(resource.permissions, [
-      ...this.services.grantablePermissions,
-      ...(this.permissions?.granted ?? []),
-    ]);
+    // Only what the person allowed for this app (the host grants nothing without asking).
+    const permissions = resolvePermissions(resource.permissions, this.permissions?.granted ?? []);
     const sandbox = resolveInnerSandbox(undefined);
     const iframe = createViewIframe({
       title: this.title,

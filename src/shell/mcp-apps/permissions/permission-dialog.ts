@@ -42,7 +42,9 @@ export class McpPermissionDialog extends AppAskDialog<PermissionRequest, Permiss
       { role: 'alertdialog', title: 'permission-title', about: 'permission-asks', onCancel: this.modal.onCancel },
       html`${
         r
-          ? html`<h2 id="permission-title">${t('permissions.title')}</h2>
+          ? html`<h2 id="permission-title">
+                ${t(r.permissions.every((p) => p === 'clipboardWrite') ? 'permissions.titleClipboard' : 'permissions.title')}
+              </h2>
               <p id="permission-asks">${t('permissions.asks', { app: r.appName, server: r.serverName })}</p>
               <ul class="grow">
                 ${r.permissions.map((p) => html`<li data-permission=${p}>${t(`permissions.${p}`)}</li>`)}
