@@ -16,6 +16,7 @@ import { printError, printOut } from './terminal/terminal-text.js';
 import { teamSettings, type TeamSettings } from './team/settings.js';
 import { watchConfig } from './config/config-watch.js';
 import { drainBoundMs } from './http/drain.js';
+import { planSandboxPort } from './config/sandbox-ports.js';
 
 const HELP = `Usage: mcp-dashboard [options]
 
@@ -26,6 +27,8 @@ Options:
   --config <file>        config file (default: ./mcp-dashboard.config.json)
   --port <n>             port to listen on (default: 0 = any free port)
   --host <address>       address to listen on (default: 127.0.0.1; team mode behind a proxy may need another)
+  --sandbox-port <n>     port of the MCP Apps sandbox, part of every app's origin (default: the one this config
+                         used last time, so apps keep their saved data; 0 = any free port each start)
   --no-open              do not open a browser tab
   --allow-origin <url>   also accept API calls from this loopback origin (repeatable; for dev tools)
   --dev                  serve the UI with Vite (hot reload) instead of the built files
@@ -43,6 +46,7 @@ export function parseCli(argv: string[]) {
       config: { type: 'string', default: 'mcp-dashboard.config.json' },
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
+      'sandbox-port': { type: 'string' },
       open: { type: 'boolean', default: true },
       'no-open': { type: 'boolean', default: false },
       'allow-origin': { type: 'string', multiple: true, default: [] },
@@ -52,12 +56,17 @@ export function parseCli(argv: string[]) {
     allowPositionals: false,
     strict: true,
   });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+  const portOf = (flag: string, text: string) => {
+    const n = Number(text);
+    if (!text.trim() || !Number.isInteger(n) || n < 0 || n > 65535)
+      throw new Error(`--${flag} must be a whole number from 0 to 65535, not "${text}".`);
+    return n;
+  };
+  const sandboxPort = values['sandbox-port'];
   return {
     config: values.config!,
-    port,
+    port: portOf('port', values.port!),
+    sandboxPort: sandboxPort === undefined ? undefined : portOf('sandbox-port', sandboxPort),
     host: values.host!,
     open: values.open! && !values['no-open'],
     allowOrigins: (values['allow-origin'] ?? []).map(parseAllowedOrigin),
@@ -138,6 +147,15 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     closeVite = () => vite.close();
   }
 
+  const warn = (line: string) => printError(`mcp-dashboard: warning: ${line}\n`);
+  // Behind a team proxy the sandbox has its fixed port (team.sandbox.port): nothing to choose or remember.
+  if (team?.sandbox?.port !== undefined && options.sandboxPort !== undefined)
+    warn(`--sandbox-port is ignored: team.sandbox.port ${team.sandbox.port} is used.`);
+  const sandboxPlan = await planSandboxPort({
+    flag: team?.sandbox?.port !== undefined ? 0 : options.sandboxPort,
+    configFile: loaded.file,
+    warn,
+  });
   let gateway: Gateway;
   try {
     gateway = await startGateway({
@@ -153,6 +171,7 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
       missingInputs: loaded.missingInputs,
       host: options.host,
       team,
+      sandboxPort: sandboxPlan.listen,
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -166,6 +185,8 @@ export async function main(argv = process.argv.slice(2)): Promise<Gateway | unde
     return undefined;
   }
 
+  const moved = await sandboxPlan.settle(gateway.sandboxPort);
+  if (moved) printError(`mcp-dashboard: ${moved}\n`);
   const names = Object.keys(loaded.config.mcpServers);
   printError(`mcp-dashboard: ${names.length} server(s) from ${loaded.file}: ${names.join(', ') || '(none)'}\n`);
   if (team) {

@@ -49,3 +49,26 @@ export async function createIsolatedPage({ browser }) {
   page.once('close', () => void context.close().catch(() => undefined));
   return page;
 }
+
+/**
+ * For a Chromium that Playwright starts and whose frames of other sites need storage (an MCP App view on its per-app
+ * origin): Playwright's own `--disable-features` list (playwright-core 1.65, chromiumSwitches) without
+ * `ThirdPartyStoragePartitioning`. Playwright turns partitioning off; Chromium then denies `localStorage` to a frame
+ * of another site ("Access is denied for this document", third-party cookies being blocked), where a person's
+ * Chromium — partitioning on by default — gives it storage of its own, kept per top-level site. Chromium keeps the
+ * last `--disable-features` it is given, so this one, in `args`, replaces Playwright's.
+ */
+export const STORAGE_PARTITIONING_ON = `--disable-features=${[
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+].join(',')}`;

@@ -20,10 +20,15 @@ const cli = join(repoRoot, 'gateway', 'bin', 'mcp-dashboard.js');
  * `exchange: false` leaves the printed code unspent (`url`, `code`) and gets no token; `open: true`
  * lets the gateway open a browser (set `BROWSER` in `env`); `limits` shortens the gateway's limits
  * (MCP_DASHBOARD_TEST_LIMITS); `readyTimeoutMs` bounds the wait for the ready line.
- * @param {{ config?: any, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string, exchange?: boolean, open?: boolean, limits?: Record<string, number>, readyTimeoutMs?: number }} [options]
+ * `configFile` starts from that file as it is (not removed at stop: a restart with the same config), `port` fixes
+ * `--port`. The gateway's own files (XDG_CONFIG_HOME: remembered sandbox ports, default OAuth token file) go to a temp
+ * folder removed at stop, never the real home, unless `env` names an XDG_CONFIG_HOME.
+ * @param {{ config?: any, configFile?: string, port?: number, allowOrigins?: string[], extraArgs?: string[], env?: Record<string, string>, rawConfigText?: string, exchange?: boolean, open?: boolean, limits?: Record<string, number>, readyTimeoutMs?: number }} [options]
  */
 export async function startGatewayProcess({
   config,
+  configFile,
+  port: listenPort = 0,
   allowOrigins = [],
   extraArgs = [],
   env = {},
@@ -34,10 +39,10 @@ export async function startGatewayProcess({
   readyTimeoutMs = 60_000,
 } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'mcp-dashboard-test-'));
-  const file = join(dir, 'config.json');
-  if (rawConfigText !== undefined) {
+  const file = configFile ?? join(dir, 'config.json');
+  if (configFile === undefined && rawConfigText !== undefined) {
     await writeFile(file, rawConfigText);
-  } else {
+  } else if (configFile === undefined) {
     const copy = structuredClone(config ?? { mcpServers: {} });
     for (const server of Object.values(copy.mcpServers ?? {})) {
       if (server && typeof server === 'object' && 'command' in server && !server.cwd) server.cwd = repoRoot;
@@ -57,7 +62,7 @@ export async function startGatewayProcess({
     '--config',
     file,
     '--port',
-    '0',
+    String(listenPort),
     ...(open ? [] : ['--no-open']),
     ...allowOrigins.flatMap((o) => ['--allow-origin', o]),
     ...extraArgs,
@@ -66,6 +71,7 @@ export async function startGatewayProcess({
   const childEnv = {
     MCP_DASHBOARD_DRAIN_SECONDS: '0',
     ...process.env,
+    XDG_CONFIG_HOME: join(dir, 'config-home'),
     ...env,
     ...(limits ? { MCP_DASHBOARD_TEST_LIMITS: JSON.stringify(limits) } : {}),
   };
@@ -194,10 +200,14 @@ function holdEventStream(port, token) {
 /**
  * Runs the CLI to completion (for start-up errors); resolves with its exit code and output.
  * @param {string[]} args
- * @param {{ timeoutMs?: number }} [options]
+ * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
  */
-export async function runGatewayToExit(args, { timeoutMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runGatewayToExit(args, { timeoutMs = 60_000, env = {} } = {}) {
+  const child = spawn(process.execPath, [cli, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d.toString()));

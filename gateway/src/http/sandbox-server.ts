@@ -34,6 +34,11 @@ export interface SandboxServerOptions {
    * it listens (the gateway's `--host` and `team.sandbox.port`) so the proxy can reach it. Default: 127.0.0.1, any port.
    */
   public?: { origin: string; host: string; port: number };
+  /**
+   * Loopback mode: the port to ask for (default 0, any free one). When it is taken, `orAnyPort` takes any free one
+   * (a remembered port, config/sandbox-ports.ts); else the start stops, naming `--sandbox-port`.
+   */
+  port?: { port: number; orAnyPort: boolean };
 }
 
 const MAX_CSP_PARAM = 64 * 1024;
@@ -161,19 +166,31 @@ export async function startSandboxServer(options: SandboxServerOptions): Promise
       else res.end();
     }
   });
-  await new Promise<void>((resolvePromise, reject) => {
-    const failed = (error: NodeJS.ErrnoException) =>
-      reject(
-        options.public && error.code === 'EADDRINUSE'
-          ? new Error(`team.sandbox.port ${options.public.port} is already in use; pick another in the config.`)
-          : error,
-      );
-    server.once('error', failed);
-    server.listen(options.public?.port ?? 0, options.public?.host ?? '127.0.0.1', () => {
-      server.off('error', failed);
-      resolvePromise();
+  const listen = (at: number) =>
+    new Promise<void>((resolvePromise, reject) => {
+      server.once('error', reject);
+      server.listen(at, options.public?.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolvePromise();
+      });
     });
-  });
+  const wanted = options.public?.port ?? options.port?.port ?? 0;
+  try {
+    await listen(wanted);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    if (options.public)
+      throw new Error(`team.sandbox.port ${options.public.port} is already in use; pick another in the config.`, {
+        cause: error,
+      });
+    if (!options.port?.orAnyPort)
+      throw new Error(
+        `--sandbox-port ${wanted} is already in use; pick another with --sandbox-port <n> (0 = any free port).`,
+        { cause: error },
+      );
+    // A server whose listen failed may listen again (Node's net docs); the taken port's origins are lost for now.
+    await listen(0);
+  }
   port = (server.address() as AddressInfo).port;
   hosts = new Set([...sandboxOrigins(port), ...(options.public ? [options.public.origin] : [])].flatMap(hostsOf));
   return {

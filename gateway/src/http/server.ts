@@ -60,6 +60,11 @@ export interface GatewayOptions {
   host?: string;
   /** Team mode's settings (team/settings.ts), when the config has a `team` object. */
   team?: TeamSettings;
+  /**
+   * The MCP Apps sandbox's loopback port (default any free one): `orAnyPort` takes any free one when it is taken,
+   * else the start stops. `team.sandbox.port` wins. The CLI remembers it per config (config/sandbox-ports.ts).
+   */
+  sandboxPort?: { port: number; orAnyPort: boolean };
 }
 
 /** A running gateway. */
@@ -260,6 +265,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         ...(publicSandbox ? [publicSandbox.origin] : []),
       ],
       public: publicSandbox,
+      port: options.sandboxPort,
     });
   } catch (error) {
     await new Promise<void>((r) => server.close(() => r()));

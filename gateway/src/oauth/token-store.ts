@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { dashboardConfigHome } from '../config/config-home.js';
 
 /** What the gateway keeps for one server: its client registration and its tokens, tied to the server's URL. */
 export interface StoredServerAuth {
@@ -32,9 +32,7 @@ interface StoreFile {
 
 /** `$XDG_CONFIG_HOME/mcp-dashboard/oauth-tokens.json` (default `~/.config/...`). */
 export function defaultTokenFile(env: NodeJS.ProcessEnv = process.env): string {
-  const base =
-    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
-  return join(base, 'mcp-dashboard', 'oauth-tokens.json');
+  return join(dashboardConfigHome(env), 'oauth-tokens.json');
 }
 
 /**
