@@ -54,9 +54,9 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     const box = await permissionDialog();
     const text = deepText(box.shadowRoot!);
     expect(text).to.contain('Recorder (server hostile) asks to use');
-    expect([...box.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.textContent)).to.deep.equal([
-      'Microphone',
-    ]);
+    expect(
+      [...box.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.textContent?.trim()),
+    ).to.deep.equal(['Microphone']);
     expect(text).to.match(/runs as http:\/\/app--[a-z2-7]+\.localhost:\d+/);
     // Not answered yet: the app runs without it, and the browser refuses it.
     expect(allowOf(frame)).not.to.contain('microphone');
@@ -134,9 +134,9 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     const box = await permissionDialog();
     expect(deepText(box.shadowRoot!)).to.contain('Let an app write to your clipboard?');
     expect(deepText(box.shadowRoot!)).to.contain('Copier (server hostile) asks to use');
-    expect([...box.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.textContent)).to.deep.equal([
-      'Write to your clipboard',
-    ]);
+    expect(
+      [...box.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.textContent?.trim()),
+    ).to.deep.equal(['Write to your clipboard']);
     // Not answered: nothing granted without asking — the browser refuses the view the clipboard.
     expect(allowOf(frame)).to.equal('');
     expect(await evalInView(frame.view!.id, 'return window.clipboardAllowed();')).to.equal(false);
@@ -156,6 +156,45 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     const again = await open('clipboard');
     expect(isOpen()).to.equal(false);
     expect(allowOf(again.frame)).to.equal('clipboard-write');
+    expect(asked - before).to.equal(1);
+    await again.handle.close();
+  });
+
+  it('one checkbox per permission: Allow with one unticked grants the rest and refuses that one, remembered', async () => {
+    const before = asked;
+    const { frame, handle } = await open('studio');
+    const box = await permissionDialog();
+    const boxes = [...box.shadowRoot!.querySelectorAll<HTMLInputElement>('[data-permission] input[type="checkbox"]')];
+    expect(boxes.map((b) => [b.name, b.checked])).to.deep.equal([
+      ['microphone', true],
+      ['clipboardWrite', true],
+    ]);
+    // Each checkbox is named by its label.
+    expect(boxes.map((b) => b.closest('label')!.textContent!.trim())).to.deep.equal([
+      'Microphone',
+      'Write to your clipboard',
+    ]);
+    boxes[1].click();
+    const firstFrame = frame.view!.frameElement;
+    press(box, 'allow');
+    await waitFor(
+      () => frame.view!.frameElement !== firstFrame && allowOf(frame) === 'microphone',
+      15_000,
+      'a new frame with the microphone only',
+    );
+    const viewId = await viewReady(frame);
+    expect(await record(viewId)).to.deep.equal({ tracks: 1, kind: 'audio', live: 'live' });
+    // The refused one: the browser refuses it, and the tile says so with a way to allow it.
+    expect(await evalInView(viewId, 'return window.clipboardAllowed();')).to.equal(false);
+    await waitFor(
+      () => note(frame)?.textContent?.includes('You did not allow this app: Write to your clipboard'),
+      10_000,
+      'the refusal on the tile',
+    );
+    await handle.close();
+    const again = await open('studio');
+    expect(isOpen(), 'both answers are remembered').to.equal(false);
+    expect(allowOf(again.frame)).to.equal('microphone');
     expect(asked - before).to.equal(1);
     await again.handle.close();
   });

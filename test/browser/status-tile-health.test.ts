@@ -77,8 +77,16 @@ describe('status tiles show health: calls, errors and latency over the last hour
   });
 
   it('a server in error stands out: a red band and a tinted tile, its last hour still shown', async () => {
-    // Read now: the style object is live, and killing the servers puts every tile in error for a moment.
-    const ok = getComputedStyle(tile('everything').shadowRoot!.querySelector('.tile')!);
+    // A healthy tile to compare with: everything's, once it is connected (the tests before never waited for it; in
+    // one loaded run its tile was still in error here). Read now: the style object is live, and killing the servers
+    // puts every tile in error for a moment.
+    await env.card('everything');
+    const healthy = await waitFor(
+      () => tile('everything')?.shadowRoot?.querySelector<HTMLElement>('.tile:not(.error)'),
+      20_000,
+      'the everything tile out of error',
+    );
+    const ok = getComputedStyle(healthy);
     const [okShadow, okBackground] = [ok.boxShadow, ok.backgroundColor];
     expect(okShadow).to.equal('none');
     await writeScratchFile(scratch, 'state', 'down');

@@ -32,8 +32,12 @@ export interface PermissionRequest {
   permissions: string[];
 }
 
-/** The person's answer: allow, deny, or closed without answering (asked again from the tile). */
-export type PermissionAnswer = 'allow' | 'deny' | undefined;
+/**
+ * The person's answer: what they allowed and what they did not (each permission in the dialog is one or the other;
+ * "Don't allow" puts all in `denied`), or undefined when the dialog was closed without one (asked again from the
+ * tile).
+ */
+export type PermissionAnswer = { granted: string[]; denied: string[] } | undefined;
 
 /** For one view: what the frame gets, what was refused, and what nobody answered yet. */
 export interface PermissionState {
@@ -155,18 +159,21 @@ export class AppPermissions {
     ]);
     view.permissions = now;
     view.changed();
-    if (answer === 'allow' && now.granted.some((p) => !before.granted.includes(p))) await view.reloadFrame();
+    if (answer && now.granted.some((p) => !before.granted.includes(p))) await view.reloadFrame();
   }
 
-  private async remember(request: PermissionRequest, answer: 'allow' | 'deny'): Promise<void> {
+  private async remember(request: PermissionRequest, answer: NonNullable<PermissionAnswer>): Promise<void> {
     await this.loaded;
     const key = keyOf(request.serverName, request.origin);
     const before = this.records.get(key);
     const granted = new Set(before?.granted);
     const denied = new Set(before?.denied);
     for (const p of request.permissions) {
-      (answer === 'allow' ? granted : denied).add(p);
-      (answer === 'allow' ? denied : granted).delete(p);
+      // Anything the answer does not name stays as it was (a dialog names every permission it lists).
+      const allowed = answer.granted.includes(p);
+      if (!allowed && !answer.denied.includes(p)) continue;
+      (allowed ? granted : denied).add(p);
+      (allowed ? denied : granted).delete(p);
     }
     const record: PermissionRecord = {
       key,

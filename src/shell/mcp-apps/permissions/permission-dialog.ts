@@ -7,9 +7,11 @@ import type { PermissionAnswer, PermissionRequest } from './app-permissions.js';
 import './app-permissions.js';
 
 /**
- * <mcp-permission-dialog>: asks the person whether an MCP App may use the camera, the microphone or their location
- * — naming the app, its server and the origin it runs on. Modal, "Don't allow" focused first; Escape closes it
- * without an answer (the tile then offers "Allow…"). Loaded the first time an app asks (dashboard-boot.ts).
+ * <mcp-permission-dialog>: asks the person whether an MCP App may use the camera, the microphone, their location or
+ * the clipboard — naming the app, its server and the origin it runs on, one checkbox per permission (all ticked):
+ * "Allow" grants the ticked ones and refuses the others, "Don't allow" refuses all. Modal, "Don't allow" focused
+ * first; Escape closes it without an answer (the tile then offers "Allow…"). Loaded the first time an app asks
+ * (dashboard-boot.ts).
  */
 export class McpPermissionDialog extends AppAskDialog<PermissionRequest, PermissionAnswer> {
   static override styles = [
@@ -23,6 +25,16 @@ export class McpPermissionDialog extends AppAskDialog<PermissionRequest, Permiss
       .origin {
         overflow-wrap: anywhere;
       }
+      .choices {
+        list-style: none;
+        padding-inline-start: 0;
+      }
+      .choices label {
+        display: flex;
+        gap: var(--mcp-spacing-md, 0.5rem);
+        align-items: center;
+        min-height: 2.75rem;
+      }
     `,
   ];
 
@@ -33,6 +45,16 @@ export class McpPermissionDialog extends AppAskDialog<PermissionRequest, Permiss
   /** Asks about `request` (one at a time); resolves with the person's answer, undefined when closed without one. */
   open(request: PermissionRequest): Promise<PermissionAnswer> {
     return this.ask(request, this.t('permissions.announce', { app: request.appName }));
+  }
+
+  /** What the checkboxes say: the ticked permissions are allowed, the others are not. */
+  private choices(request: PermissionRequest): NonNullable<PermissionAnswer> {
+    const ticked = (p: string) =>
+      this.renderRoot.querySelector<HTMLInputElement>(`input[name="${CSS.escape(p)}"]`)?.checked ?? true;
+    return {
+      granted: request.permissions.filter(ticked),
+      denied: request.permissions.filter((p) => !ticked(p)),
+    };
   }
 
   override render() {
@@ -46,15 +68,27 @@ export class McpPermissionDialog extends AppAskDialog<PermissionRequest, Permiss
                 ${t(r.permissions.every((p) => p === 'clipboardWrite') ? 'permissions.titleClipboard' : 'permissions.title')}
               </h2>
               <p id="permission-asks">${t('permissions.asks', { app: r.appName, server: r.serverName })}</p>
-              <ul class="grow">
-                ${r.permissions.map((p) => html`<li data-permission=${p}>${t(`permissions.${p}`)}</li>`)}
+              <ul class="grow choices">
+                ${r.permissions.map(
+                  (p) =>
+                    html`<li data-permission=${p}>
+                      <label><input type="checkbox" name=${p} checked />${t(`permissions.${p}`)}</label>
+                    </li>`,
+                )}
               </ul>
               <p class="muted origin">${t('permissions.origin', { origin: r.origin })}</p>
               <div class="actions">
-                <button type="button" data-action="deny" @click=${() => this.modal.finish('deny')}
+                <button
+                  type="button"
+                  data-action="deny"
+                  @click=${() => this.modal.finish({ granted: [], denied: r.permissions })}
                   >${t('permissions.deny')}</button
                 >
-                <button type="button" class="primary" data-action="allow" @click=${() => this.modal.finish('allow')}
+                <button
+                  type="button"
+                  class="primary"
+                  data-action="allow"
+                  @click=${() => this.modal.finish(this.choices(r))}
                   >${t('permissions.allow')}</button
                 >
               </div>`
