@@ -2,7 +2,7 @@
 import { defaultReporter } from '@web/test-runner';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromePath, CHROME_ARGS, createIsolatedPage } from './test/support/chrome.mjs';
+import { chromePath, WTR_CHROME_ARGS, createIsolatedPage } from './test/support/chrome.mjs';
 import { gatewayPlugin } from './test/support/wtr-gateway-plugin.mjs';
 import { longCommandPlugin } from './test/support/wtr-long-command.mjs';
 import { httpFixturesPlugin } from './test/support/wtr-http-fixtures-plugin.mjs';
@@ -34,7 +34,7 @@ export default {
     {
       name: 'default-context',
       files: DEFAULT_CONTEXT_FILE,
-      browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: CHROME_ARGS } })],
+      browsers: [chromeLauncher({ launchOptions: { executablePath: chromePath(), args: WTR_CHROME_ARGS } })],
     },
   ],
   nodeResolve: { exportConditions: ['browser', 'import', 'default'] },
@@ -52,7 +52,7 @@ export default {
   reporters: [defaultReporter(), timingReporter()],
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: chromePath(), args: CHROME_ARGS },
+      launchOptions: { executablePath: chromePath(), args: WTR_CHROME_ARGS },
       createPage: createIsolatedPage,
     }),
   ],

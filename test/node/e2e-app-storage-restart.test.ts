@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromePath, CHROME_ARGS, STORAGE_PARTITIONING_ON } from '../support/chrome.mjs';
+import { chromePath, playwrightChromeArgs } from '../support/chrome.mjs';
 import { allowingDialogs, openExampleApp, tileText, viewIn } from '../support/example-apps.js';
 import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 
@@ -53,8 +53,8 @@ async function run<T>(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromePath(),
     headless: true,
-    // As a person's Chromium: a view of another site gets storage of its own (see STORAGE_PARTITIONING_ON).
-    args: [...CHROME_ARGS.filter((a) => a !== '--headless=new'), STORAGE_PARTITIONING_ON],
+    // As a person's Chromium: a view of another site gets storage of its own (see playwrightChromeArgs).
+    args: playwrightChromeArgs({ storagePartitioning: true }),
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());

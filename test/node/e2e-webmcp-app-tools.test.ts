@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
+import { chromePath, playwrightChromeArgs } from '../support/chrome.mjs';
 import { repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 import { openExampleApp, viewIn } from '../support/example-apps.js';
 import { textOf, type Result } from '../support/webmcp-page.js';
@@ -27,7 +27,7 @@ before(async () => {
   gateway = await startGatewayProcess({ config });
   browser = await chromium.launch({
     executablePath: chromePath(),
-    args: [...CHROME_ARGS.filter((a) => a !== '--headless=new'), '--enable-features=WebMCP'],
+    args: playwrightChromeArgs({ enableFeatures: ['WebMCP'] }),
   });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(gateway.url);

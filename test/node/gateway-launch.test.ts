@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
+import { chromePath, playwrightChromeArgs } from '../support/chrome.mjs';
 import { gatewayRequest, repoRoot, startGatewayProcess } from '../support/gateway-process.mjs';
 
 type Gw = Awaited<ReturnType<typeof startGatewayProcess>>;
@@ -167,7 +167,7 @@ describe('launch codes: the printed and opened addresses are single use, expire,
   test('the page: a spent, an unknown or a missing code is explained in a banner, and the code leaves the address bar at once', async () => {
     const gw = await startGatewayProcess({ config: { mcpServers: {} } });
     gateways.push(gw);
-    const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS });
+    const browser = await chromium.launch({ executablePath: chromePath(), args: playwrightChromeArgs() });
     try {
       const cases: Array<[string, RegExp]> = [
         [gw.printedUrl, /already used: each address opens the dashboard once/],
@@ -290,7 +290,7 @@ describe('launch codes: the printed and opened addresses are single use, expire,
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromePath(),
       headless: true,
-      args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+      args: playwrightChromeArgs(),
     });
     let pageToken: string | null;
     let timingCode: string;

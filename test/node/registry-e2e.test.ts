@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from '../support/chrome.mjs';
+import { chromePath, playwrightChromeArgs } from '../support/chrome.mjs';
 import { startGatewayProcess } from '../support/gateway-process.mjs';
 import {
   buildRegistryFixture,
@@ -76,7 +76,7 @@ before(async () => {
   });
   browser = await chromium.launch({
     executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => a !== '--headless=new'),
+    args: playwrightChromeArgs(),
   });
   page = await browser.newPage();
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

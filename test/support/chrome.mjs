@@ -51,14 +51,17 @@ export async function createIsolatedPage({ browser }) {
 }
 
 /**
- * For a Chromium that Playwright starts and whose frames of other sites need storage (an MCP App view on its per-app
- * origin): Playwright's own `--disable-features` list (playwright-core 1.65, chromiumSwitches) without
- * `ThirdPartyStoragePartitioning`. Playwright turns partitioning off; Chromium then denies `localStorage` to a frame
- * of another site ("Access is denied for this document", third-party cookies being blocked), where a person's
- * Chromium — partitioning on by default — gives it storage of its own, kept per top-level site. Chromium keeps the
- * last `--disable-features` it is given, so this one, in `args`, replaces Playwright's.
+ * Chromium 156 makes two WebUI renderers for every window — the omnibox popup and its "AI mode" variant — though a
+ * headless window never shows them: about 0.2 CPU-seconds per browser context, a fifth of what a test's context
+ * costs (docs/decisions/tests-suite-time.md). The tests turn both off.
  */
-export const STORAGE_PARTITIONING_ON = `--disable-features=${[
+export const NO_OMNIBOX_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/** Flags for web-test-runner's Chromium: puppeteer merges a `--disable-features` given here into its own list. */
+export const WTR_CHROME_ARGS = [...CHROME_ARGS, `--disable-features=${NO_OMNIBOX_POPUP.join(',')}`];
+
+/** Playwright's own `--disable-features` list (playwright-core 1.65, chromiumSwitches). */
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
@@ -66,9 +69,30 @@ export const STORAGE_PARTITIONING_ON = `--disable-features=${[
   'LensOverlay',
   'MediaRouter',
   'PaintHolding',
+  'ThirdPartyStoragePartitioning',
   'AvoidCorsURLLoaderRestartOnRedirect',
   'OptimizationHints',
   'NetworkTimeServiceQuerying',
   'AimEnabled',
   'PreconnectToSearch',
-].join(',')}`;
+];
+
+/**
+ * Flags for a Chromium that Playwright starts (it adds its own headless flag). Playwright does not merge a
+ * `--disable-features` given in `args` with its own, and Chromium keeps the last one: so this one is Playwright's
+ * list plus NO_OMNIBOX_POPUP. `storagePartitioning: true` leaves `ThirdPartyStoragePartitioning` on, as in a
+ * person's Chromium, for frames of other sites that need storage (an MCP App view on its per-app origin):
+ * Playwright turns it off, and Chromium then denies `localStorage` to such a frame ("Access is denied for this
+ * document"), where a person's Chromium gives it storage of its own, kept per top-level site.
+ * @param {{ storagePartitioning?: boolean, enableFeatures?: string[] }} [options]
+ */
+export function playwrightChromeArgs({ storagePartitioning = false, enableFeatures = [] } = {}) {
+  const disabled = PLAYWRIGHT_DISABLED_FEATURES.filter(
+    (f) => !(storagePartitioning && f === 'ThirdPartyStoragePartitioning'),
+  );
+  return [
+    ...CHROME_ARGS.filter((a) => !a.startsWith('--headless')),
+    `--disable-features=${[...disabled, ...NO_OMNIBOX_POPUP].join(',')}`,
+    ...(enableFeatures.length ? [`--enable-features=${enableFeatures.join(',')}`] : []),
+  ];
+}

@@ -2,7 +2,7 @@
 // real Chromium (headed flags, headless shell) that opens the printed address, both stopped after the file.
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from './chrome.mjs';
+import { chromePath, playwrightChromeArgs } from './chrome.mjs';
 import { startGatewayProcess } from './gateway-process.mjs';
 
 export type GatewayProcess = Awaited<ReturnType<typeof startGatewayProcess>>;
@@ -12,7 +12,7 @@ type StartOptions = Parameters<typeof startGatewayProcess>[0];
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
-    args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')),
+    args: playwrightChromeArgs(),
   });
 }
 

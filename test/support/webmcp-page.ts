@@ -6,7 +6,7 @@ import { before, after } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromePath, CHROME_ARGS } from './chrome.mjs';
+import { chromePath, playwrightChromeArgs } from './chrome.mjs';
 import { repoRoot, startGatewayProcess } from './gateway-process.mjs';
 import { addVirtualAuthenticator } from './virtual-authenticator.mjs';
 
@@ -74,7 +74,7 @@ export function useWebMcpPage(): void {
     gateway = await startGatewayProcess({ config });
     browser = await chromium.launch({
       executablePath: chromePath(),
-      args: [...CHROME_ARGS.filter((a) => a !== '--headless=new'), '--enable-features=WebMCP'],
+      args: playwrightChromeArgs({ enableFeatures: ['WebMCP'] }),
     });
     page = await browser.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
