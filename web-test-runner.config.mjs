@@ -42,7 +42,9 @@ export default {
   // (createIsolatedPage), so dialog, focus and keyboard tests need no page to themselves.
   // WTR_CONCURRENCY=1 runs one page at a time (docs/decisions/tests-suite-time.md).
   concurrency: Number(process.env.WTR_CONCURRENCY ?? 3),
-  concurrentBrowsers: 1,
+  // The default-context group's browser runs beside the main one (its one file used to wait for all the others,
+  // about 10 s alone at the end).
+  concurrentBrowsers: 2,
   browserStartTimeout: 60_000,
   testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 30_000 } },
