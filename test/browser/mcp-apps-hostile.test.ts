@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { deepText } from '../support/dom.js';
 import { waitFor } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen } from '../support/dashboard.js';
+import { answerDialog, confirmDialog, dialogOpen, permissionDialogOpen } from '../support/dashboard.js';
 import { openThroughWidget, viewReady, viewReport } from '../support/apps.js';
 import { evalInView, viewFrameUrl } from '../support/views.js';
 import type { AppViewHandle } from '../../src/core/shared/types.js';
@@ -279,14 +279,7 @@ describe('MCP Apps hostile-app corpus: every attempt runs in a real view and fai
     // and until an answer the frame has no `allow` at all.
     expect(report.granted.permissions).to.deep.equal({});
     expect(frame.view!.frameElement!.getAttribute('allow') ?? '').to.equal('');
-    const asking = await waitFor(
-      () => {
-        const box = env.dashboard.shadowRoot!.querySelector('mcp-permission-dialog');
-        return box?.shadowRoot?.querySelector('dialog')?.open ? box : undefined;
-      },
-      15_000,
-      'the permission dialog',
-    );
+    const asking = await permissionDialogOpen(env.dashboard);
     expect(
       [...asking.shadowRoot!.querySelectorAll('[data-permission]')].map((li) => li.getAttribute('data-permission')),
     ).to.deep.equal(['camera', 'clipboardWrite', 'geolocation']);

@@ -4,6 +4,7 @@ import { openThroughWidget, viewReady, viewReport } from '../support/apps.js';
 import { evalInView, waitInView } from '../support/views.js';
 import { deepText } from '../support/dom.js';
 import { useDashboard } from '../support/setup.js';
+import { permissionDialogOpen } from '../support/dashboard.js';
 import type { McpAppFrame } from '../../src/shell/mcp-apps/mcp-app-frame.js';
 import { McpPermissionDialog } from '../../src/shell/mcp-apps/permissions/permission-dialog.js';
 
@@ -33,7 +34,7 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
 
   const dialog = () => env.dashboard.shadowRoot!.querySelector('mcp-permission-dialog');
   const isOpen = () => Boolean(dialog()?.shadowRoot?.querySelector('dialog')?.open);
-  const permissionDialog = () => waitFor(() => (isOpen() ? dialog()! : undefined), 15_000, 'the permission dialog');
+  const permissionDialog = () => permissionDialogOpen(env.dashboard);
   const press = (box: McpPermissionDialog, action: 'allow' | 'deny') =>
     box.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!.click();
   const allowOf = (frame: McpAppFrame) => frame.view!.frameElement?.getAttribute('allow') ?? '';

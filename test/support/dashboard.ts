@@ -3,6 +3,7 @@ import '../../src/shell/dashboard.js';
 import type { McpDashboard } from '../../src/shell/dashboard.js';
 import type { McpWidgetCard } from '../../src/shell/card/widget-card.js';
 import type { McpConfirmDialog } from '../../src/shell/dialogs/confirm-dialog.js';
+import type { McpPermissionDialog } from '../../src/shell/mcp-apps/permissions/permission-dialog.js';
 import { createWidgetDependencies, type WidgetDependencies } from '../../src/core/widget-host/widget-deps.js';
 import { deepQuery, deepQueryAll, deepQueryText } from './dom.js';
 import { waitFor, type TestGateway } from './gateway.js';
@@ -54,6 +55,18 @@ export async function dialogOpen(dashboard: McpDashboard): Promise<string> {
   const dialog = confirmDialog(dashboard);
   await waitFor(() => dialog.shadowRoot?.querySelector('dialog')?.open, 10_000, 'the confirmation dialog');
   return dialog.shadowRoot!.textContent ?? '';
+}
+
+/** The MCP Apps permission dialog, once it is open (an app asked for a device or the clipboard). */
+export function permissionDialogOpen(dashboard: McpDashboard, timeoutMs = 15_000): Promise<McpPermissionDialog> {
+  return waitFor(
+    () => {
+      const box = dashboard.shadowRoot!.querySelector('mcp-permission-dialog');
+      return box?.shadowRoot?.querySelector('dialog')?.open ? box : undefined;
+    },
+    timeoutMs,
+    'the permission dialog',
+  );
 }
 
 /** Whether the confirmation dialog is open. */

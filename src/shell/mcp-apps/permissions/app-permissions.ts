@@ -1,5 +1,5 @@
-// What the person decided about the device permissions an MCP App asks for (camera, microphone, location), per app
-// (server + the view's own origin), kept in this page's IndexedDB; asked once per app in the permission dialog.
+// What the person decided about the permissions an MCP App asks for (camera, microphone, location, clipboard), per
+// app (server + the view's own origin), kept in this page's IndexedDB; asked once per app in the permission dialog.
 // Loaded with the first view that declares one (docs/decisions/mcp-apps-permissions.md).
 
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
