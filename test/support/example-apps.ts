@@ -127,9 +127,20 @@ export const EXAMPLE_APPS: readonly ExampleApp[] = [
   },
 ];
 
-/** The config's mcpServers for these apps (stdio, `--stdio`). */
-export function exampleAppServers(apps: readonly ExampleApp[]): Record<string, { command: string; args: string[] }> {
-  return Object.fromEntries(apps.map((a) => [a.name, { command: a.command, args: ['--stdio', ...(a.args ?? [])] }]));
+/**
+ * The config's mcpServers for these apps (stdio, `--stdio`). `shared`: one process per server for every page session
+ * (the examples' tools keep nothing per client), instead of one per session and a warm spare.
+ */
+export function exampleAppServers(
+  apps: readonly ExampleApp[],
+  { shared = false } = {},
+): Record<string, { command: string; args: string[]; shared?: boolean }> {
+  return Object.fromEntries(
+    apps.map((a) => [
+      a.name,
+      { command: a.command, args: ['--stdio', ...(a.args ?? [])], ...(shared ? { shared } : {}) },
+    ]),
+  );
 }
 
 /**
