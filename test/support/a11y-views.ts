@@ -8,13 +8,11 @@ import { expectNoViolations } from './axe.js';
 import { openThroughWidget, viewReady } from './apps.js';
 import { answerDialog, dialogOpen, fillAndInvoke, openTab, readyCard, selectTool } from './dashboard.js';
 import { deepQuery, deepQueryText } from './dom.js';
-import { waitFor } from './gateway.js';
+import { DEFAULT_SERVERS, waitFor } from './gateway.js';
 
-/** The default config's servers and one that cannot start (an error card). */
+/** The default config's servers (shared, as it has them) and one that cannot start (an error card). */
 export const SERVERS = {
-  everything: { command: 'mcp-server-everything', args: ['stdio'] },
-  'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
-  'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
+  ...DEFAULT_SERVERS,
   broken: { command: 'mcp-dashboard-no-such-command-xyz' },
 };
 

@@ -11,11 +11,11 @@ export interface TestGateway {
   token: string;
 }
 
-/** The three servers of the default config, plus anything extra. */
+/** Three servers of the default config (mcp-dashboard.config.json), shared as it has them. */
 export const DEFAULT_SERVERS = {
-  everything: { command: 'mcp-server-everything', args: ['stdio'] },
-  'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'] },
-  'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'] },
+  everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true },
+  'basic-vanillajs': { command: 'mcp-server-basic-vanillajs', args: ['--stdio'], shared: true },
+  'system-monitor': { command: 'mcp-system-monitor-server', args: ['--stdio'], shared: true },
 };
 
 /** Starts `mcp-dashboard` with `config`, allowing this test page's origin; `starting` learns its id at once. */
