@@ -26,13 +26,27 @@ export const TEST_ROLES = [
 
 export const EVERYTHING = { command: 'mcp-server-everything', args: ['stdio'] };
 
-/** A free port on 127.0.0.1 (the public address must be known before the gateway starts). */
+/** Ports `freePort` picks from: below Linux's ephemeral range (32768–60999), which `listen(0)` and outgoing connections use. */
+const FIXED_PORTS = { from: 20_000, to: 32_000 };
+
+/**
+ * A free port on 127.0.0.1 for a process started later on it (the public address must be known before the gateway
+ * starts). It is released before that process binds it, so it is picked outside the ephemeral range: a server
+ * listening on port 0 meanwhile (the IdP, another test's gateway) or an outgoing connection cannot be given the
+ * same number.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
+  for (;;) {
+    const port = FIXED_PORTS.from + Math.floor(Math.random() * (FIXED_PORTS.to - FIXED_PORTS.from));
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise<void>((r) => server.close(() => r()));
+    return port;
+  }
 }
 
 /** One JSON-RPC answer out of a response (JSON, or the first `data:` event of an SSE stream that answers `id`). */
@@ -79,24 +93,39 @@ export interface TeamGateway {
   stop(): Promise<void>;
 }
 
-/** Starts the IdP and a team-mode gateway with `servers` and `roles`. */
-export async function startTeam(
-  options: {
-    servers?: Record<string, unknown>;
-    roles?: unknown[];
-    people?: IdpPerson[];
-    /** `team.database`: PostgreSQL instead of the embedded store (e.g. `startPostgres()` from postgres.ts). */
-    database?: { url: string };
-    /** The client secret the gateway is given (default: the provider's; another one tests a wrong secret). */
-    clientSecret?: string;
-    /** More of the `team` object (e.g. `tokenKey`, `sharedSignIn`). */
-    team?: Record<string, unknown>;
-    /** More of the gateway's environment (e.g. the variable `tokenKey` names). */
-    env?: Record<string, string>;
-    /** The port of `publicUrl` when a proxy stands in front (default: the gateway's own). */
-    publicPort?: number;
-  } = {},
-): Promise<TeamGateway> {
+/** What `startTeam` may be given. */
+export type TeamOptions = {
+  servers?: Record<string, unknown>;
+  roles?: unknown[];
+  people?: IdpPerson[];
+  /** `team.database`: PostgreSQL instead of the embedded store (e.g. `startPostgres()` from postgres.ts). */
+  database?: { url: string };
+  /** The client secret the gateway is given (default: the provider's; another one tests a wrong secret). */
+  clientSecret?: string;
+  /** More of the `team` object (e.g. `tokenKey`, `sharedSignIn`). */
+  team?: Record<string, unknown>;
+  /** More of the gateway's environment (e.g. the variable `tokenKey` names). */
+  env?: Record<string, string>;
+  /** The port of `publicUrl` when a proxy stands in front (default: the gateway's own). */
+  publicPort?: number;
+};
+
+/**
+ * Starts the IdP and a team-mode gateway with `servers` and `roles`. The gateway's port is chosen first (the IdP
+ * registers redirect addresses on it) and bound only when the gateway starts; if something took it meanwhile (the
+ * IdP's own port 0 may be the same number), both stop and start again on another port, at most three times.
+ */
+export async function startTeam(options: TeamOptions = {}): Promise<TeamGateway> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startTeamOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !/port \d+ is already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startTeamOnce(options: TeamOptions): Promise<TeamGateway> {
   const port = await freePort();
   const base = `http://localhost:${options.publicPort ?? port}`;
   const idp = await startIdp({
@@ -124,12 +153,18 @@ export async function startTeam(
       extraArgs: ['--port', String(port)],
       env: { DASH_OIDC_SECRET: options.clientSecret ?? idp.clientSecret, ...options.env },
     });
+  const gateway = await start().catch(async (error: unknown) => {
+    // Nothing of this attempt stays behind: an IdP left listening keeps the test's process alive.
+    await idp.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const team: TeamGateway = {
     idp,
     port,
     base,
     dataDir,
-    gateway: await start(),
+    gateway,
     signIn: (sub) => signInMember(base, idp, sub),
     async restart() {
       await team.gateway.stop().catch(() => {});
