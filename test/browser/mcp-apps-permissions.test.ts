@@ -48,6 +48,18 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     return opened;
   };
   const note = (frame: McpAppFrame) => frame.shadowRoot!.querySelector('.permission-note');
+  /** Presses Allow and waits for the view to start again in a new frame whose `allow` passes `granted`. */
+  const allowInNewFrame = async (
+    frame: McpAppFrame,
+    box: McpPermissionDialog,
+    granted: (allow: string) => boolean,
+    what: string,
+  ) => {
+    const firstFrame = frame.view!.frameElement;
+    press(box, 'allow');
+    await waitFor(() => frame.view!.frameElement !== firstFrame && granted(allowOf(frame)), 15_000, what);
+    return viewReady(frame);
+  };
 
   it('asks naming the app and the server; Allow rebuilds the frame with the microphone and the app records', async () => {
     const before = asked;
@@ -61,14 +73,12 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     expect(text).to.match(/runs as http:\/\/app--[a-z2-7]+\.localhost:\d+/);
     // Not answered yet: the app runs without it, and the browser refuses it.
     expect(allowOf(frame)).not.to.contain('microphone');
-    const firstFrame = frame.view!.frameElement;
-    press(box, 'allow');
-    await waitFor(
-      () => frame.view!.frameElement !== firstFrame && allowOf(frame).includes('microphone'),
-      15_000,
+    const viewId = await allowInNewFrame(
+      frame,
+      box,
+      (allow) => allow.includes('microphone'),
       'a new frame that may use the microphone',
     );
-    const viewId = await viewReady(frame);
     await viewReport(handle, (r) => r.started === true);
     expect(await record(viewId)).to.deep.equal({ tracks: 1, kind: 'audio', live: 'live' });
     expect(note(frame), 'nothing is missing, nothing to say').to.equal(null);
@@ -141,14 +151,12 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
     // Not answered: nothing granted without asking — the browser refuses the view the clipboard.
     expect(allowOf(frame)).to.equal('');
     expect(await evalInView(frame.view!.id, 'return window.clipboardAllowed();')).to.equal(false);
-    const firstFrame = frame.view!.frameElement;
-    press(box, 'allow');
-    await waitFor(
-      () => frame.view!.frameElement !== firstFrame && allowOf(frame) === 'clipboard-write',
-      15_000,
+    const viewId = await allowInNewFrame(
+      frame,
+      box,
+      (allow) => allow === 'clipboard-write',
       'a new frame that may write to the clipboard',
     );
-    const viewId = await viewReady(frame);
     expect(await evalInView(viewId, 'return window.clipboardAllowed();')).to.equal(true);
     expect(note(frame)).to.equal(null);
     expect(asked - before).to.equal(1);
@@ -176,14 +184,12 @@ describe('MCP Apps: device permissions the person grants, once per app', () => {
       'Write to your clipboard',
     ]);
     boxes[1].click();
-    const firstFrame = frame.view!.frameElement;
-    press(box, 'allow');
-    await waitFor(
-      () => frame.view!.frameElement !== firstFrame && allowOf(frame) === 'microphone',
-      15_000,
+    const viewId = await allowInNewFrame(
+      frame,
+      box,
+      (allow) => allow === 'microphone',
       'a new frame with the microphone only',
     );
-    const viewId = await viewReady(frame);
     expect(await record(viewId)).to.deep.equal({ tracks: 1, kind: 'audio', live: 'live' });
     // The refused one: the browser refuses it, and the tile says so with a way to allow it.
     expect(await evalInView(viewId, 'return window.clipboardAllowed();')).to.equal(false);
