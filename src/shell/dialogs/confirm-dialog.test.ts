@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { A11yHelper } from '../services/a11y-helper.js';
 import './confirm-dialog.js';
@@ -109,8 +109,9 @@ describe('confirmation dialog', () => {
   it('MCP-WP-11.5.12 announces the dialog to screen readers', async () => {
     const { root, dialog } = await setup();
     const answer = dialog.open(request());
-    await new Promise((r) => setTimeout(r, 80));
     const region = root.querySelector('[data-mcp-announcer="assertive"]')!;
+    // The helper writes the message a task later; wait for it rather than a fixed time (a busy CI machine).
+    await waitUntil(() => region.textContent !== '', 'nothing was announced', { timeout: 3000 });
     expect(region.textContent).to.contain('Confirm tool call: github:create_issue');
     button(dialog, 'cancel').click();
     await answer;
