@@ -9,6 +9,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, test } from 'node:test';
 import { startPostgres, type Postgres } from '../support/postgres.js';
 import { startReplicas, type Replicas } from '../support/replicas.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { EventHubClient } from '../../src/core/shared/gateway-api/event-hub-client.js';
 import { rpcAnswer, type Member, INITIALIZE, ACCEPT } from '../support/team-fixture.js';
 
 let postgres: Postgres;
@@ -52,6 +54,52 @@ test('a session made through the balancer works on every replica', { timeout: 60
     assert.equal(me.status, 200, `replica ${i + 1} knows bob's session`);
   }
 });
+
+test(
+  'a page whose event stream is on one replica and MCP session on another keeps the session: its stream goes to the session\u2019s replica',
+  { timeout: 60_000 },
+  async () => {
+    const bob = await cluster.signIn('bob');
+    // A balancer sent the page's GET /api/events to replica 1 and its MCP session to replica 2.
+    const seen: string[] = [];
+    const fetchAs: typeof fetch = async (input, init = {}) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = (init.method ?? 'GET').toUpperCase();
+      const replica = url.pathname === '/api/events' && method === 'GET' ? 0 : 1;
+      const headers = new Headers(init.headers);
+      headers.set('cookie', bob.cookie);
+      headers.set('authorization', `Bearer ${bob.token}`);
+      const response = await fetch(`${cluster.direct(replica)}${url.pathname}`, { ...init, headers });
+      seen.push(`${method} ${url.pathname.replace(/\/api\/events\/[^/]+\//, '/api/events/<hub>/')} ${response.status}`);
+      return response;
+    };
+    const hub = new EventHubClient({ baseUrl: cluster.direct(1), fetch: fetchAs });
+    const errors: string[] = [];
+    const transport = new StreamableHTTPClientTransport(new URL(`${cluster.direct(1)}/mcp/everything`), {
+      fetch: hub.wrap(fetchAs),
+    });
+    const client = new Client({ name: 'split-page', version: '1' });
+    client.onerror = (error) => errors.push(error.message);
+    try {
+      await client.connect(transport);
+      await waitUntil(() => seen.includes('GET /mcp/everything 200'), 10_000);
+      // The attach was tried (replica 2 has no such hub) and refused; the session's own stream took over.
+      assert.ok(seen.includes('POST /api/events/<hub>/sessions 404'), seen.join('\n'));
+      assert.deepEqual(errors, [], 'the SDK saw no failed stream');
+      const answer = await client.callTool({ name: 'get-sum', arguments: { a: 40, b: 2 } });
+      assert.match(JSON.stringify(answer.content), /\b42\b/);
+      assert.equal(
+        seen.filter(
+          (line) => line.startsWith('POST /mcp/everything') && !line.endsWith(' 200') && !line.endsWith(' 202'),
+        ).length,
+        0,
+      );
+    } finally {
+      await client.close();
+      hub.close();
+    }
+  },
+);
 
 test(
   'an admin revokes a session on replica 1; the person\u2019s next request on replica 2 is refused within 5 s',
@@ -225,3 +273,11 @@ test(
     await exited;
   },
 );
+
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`not so after ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}

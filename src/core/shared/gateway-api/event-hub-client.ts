@@ -34,11 +34,17 @@ export class EventHubClient {
 
   /** A fetch for MCP transports: standalone session streams go through the hub, the rest to `inner`. */
   wrap(inner: Fetch): Fetch {
-    return (input, init = {}) => {
+    return async (input, init = {}) => {
       const target = this.standaloneStream(input, init);
-      return target
-        ? this.openSessionStream(target.serverName, target.sessionId, init.signal ?? undefined)
-        : inner(input, init);
+      if (!target) return inner(input, init);
+      const attached = await this.openSessionStream(target.serverName, target.sessionId, init.signal ?? undefined);
+      if (attached.status !== 404) return attached;
+      // Not attached: behind a balancer the hub and the session can be on different replicas (docs/scaling.md),
+      // or the session ended. Its own stream then, to the server's endpoint, where the balancer's affinity on
+      // Mcp-Session-Id finds the session's replica; a session that ended answers 404 there, the SDK's signal to
+      // start a new one. Handing the SDK the hub's 404 instead made it drop a live session and the calls on it.
+      await attached.body?.cancel();
+      return inner(input, init);
     };
   }
 
@@ -111,7 +117,9 @@ export class EventHubClient {
     );
     const response = await this.options.fetch(`${this.base()}/api/events/${encodeURIComponent(hubId)}/sessions`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      // The session's id, as on its MCP requests: a balancer with affinity on it sends the attach to the replica
+      // that holds the session, which also holds the hub when the page's event stream landed there.
+      headers: { 'Content-Type': 'application/json', 'Mcp-Session-Id': sessionId },
       body: JSON.stringify({ server: serverName, session: sessionId }),
       signal,
     });
