@@ -6,6 +6,7 @@ import { waitFor } from '../support/gateway.js';
 import {
   answerDialog,
   confirmDialog,
+  dialogIsOpen,
   dialogOpen,
   fillAndInvoke,
   searchTools,
@@ -21,10 +22,14 @@ import { interceptCallTool, passkeyPrompt, runnerText, SERVER, useMcpletDemo } f
 async function toolItem(card: McpWidgetCard, title: string): Promise<string> {
   deepQueryText<HTMLButtonElement>('[role="tab"]', 'Tools', card.shadowRoot!)?.click();
   await searchTools(card.shadowRoot!, title);
+  // Once its result schema, prefetched at discovery, is no longer loading (a busy machine may still be fetching it).
   const item = await waitFor(
-    () => deepQueryText('button.tool-item', title, card.shadowRoot!),
+    () => {
+      const found = deepQueryText('button.tool-item', title, card.shadowRoot!);
+      return found && !found.textContent!.includes('result schema loading') ? found : undefined;
+    },
     10_000,
-    `the list item of ${title}`,
+    `the list item of ${title}, its result schema loaded`,
   );
   return item.textContent!.replace(/\s+/g, ' ');
 }
@@ -77,7 +82,7 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     const before = calls.length;
     await fillAndInvoke(runner, { query: 'groceries' });
     await runnerText(runner, 'Groceries');
-    expect(confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!.open).to.equal(false);
+    expect(dialogIsOpen(env.dashboard)).to.equal(false);
     expect(calls.slice(before).map((c) => c.toolName)).to.deep.equal(['search_notes']);
   });
 
@@ -158,9 +163,7 @@ describe('MCPlet WebUI policy end to end (demo server, gateway FIDO2, virtual au
     const otherAgent = await attempt('search_notes', { surface: 'agent', id: 'stranger' });
     expect(otherAgent?.data?.rule).to.equal('D6');
     expect(calls.slice(before), 'nothing was sent').to.deep.equal([]);
-    expect(confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!.open, 'denials open no dialog').to.equal(
-      false,
-    );
+    expect(dialogIsOpen(env.dashboard), 'denials open no dialog').to.equal(false);
     // The tool list an agent surface would be given has no app-only and no excluded tools.
     const tools = env.dashboard.services!.bridge.getServer(SERVER)!.info!.tools;
     const forAgent = env.dashboard

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { DependenciesObject } from '../../src/core/shared/types.js';
 import { deepQuery, deepText } from '../support/dom.js';
 import { waitFor } from '../support/gateway.js';
-import { answerDialog, confirmDialog, dialogOpen, fillAndInvoke, selectTool } from '../support/dashboard.js';
+import { answerDialog, dialogIsOpen, dialogOpen, fillAndInvoke, selectTool } from '../support/dashboard.js';
 import { useDashboard } from '../support/setup.js';
 
 // Bypass attempts by a widget: calling the bridge directly, forging bus events, reaching another
@@ -92,11 +92,7 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
     expect(text).to.contain('you, in widget server-panel:mcplet-demo');
     expect(text).to.contain('policy C2');
     answerDialog(env.dashboard, 'cancel');
-    await waitFor(
-      () => !confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!.open,
-      5000,
-      'the dialog to close',
-    );
+    await waitFor(() => !dialogIsOpen(env.dashboard), 5000, 'the dialog to close');
     expect(calling).to.not.include('mcplet-demo:archive_note');
   });
 
@@ -121,7 +117,7 @@ describe('bypass attempts end in the dialog or a denial (MCP-WP-11.2.4, 11.4.3)'
       (e: { message: string }) => e,
     );
     expect(read?.message).to.contain('may not use "other"');
-    expect(confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!.open).to.equal(false);
+    expect(dialogIsOpen(env.dashboard)).to.equal(false);
     expect(calling.filter((c) => c.startsWith('other:'))).to.deep.equal([]);
     const violations = await env.dashboard.services!.policy.audit.list({ kind: 'permission-violation' });
     expect(violations.length).to.be.greaterThan(0);

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import type { DependenciesObject } from '../../src/core/shared/types.js';
 import { deepQuery, deepQueryText, deepText } from '../support/dom.js';
 import { waitFor } from '../support/gateway.js';
-import { confirmDialog, fillAndInvoke, searchTools, selectTool } from '../support/dashboard.js';
+import { dialogIsOpen, fillAndInvoke, searchTools, selectTool } from '../support/dashboard.js';
 import { useDashboard } from '../support/setup.js';
 
 // A config that trusts no widget and runs MCPlet strictly: trust comes only from the config, never
@@ -41,7 +41,7 @@ describe('trust from the dashboard config, strict MCPlet (MCP-WP-11.4.4, MCPlet 
     await fillAndInvoke(runner, { query: 'x' });
     await waitFor(() => deepText(runner.shadowRoot!).includes('untrusted'), 5000, 'the denial');
     expect(deepText(runner.shadowRoot!)).to.contain('dashboard.trust');
-    expect(confirmDialog(env.dashboard).shadowRoot!.querySelector('dialog')!.open).to.equal(false);
+    expect(dialogIsOpen(env.dashboard)).to.equal(false);
     const widget = deepQuery('mcp-server-panel-widget', card.shadowRoot!) as unknown as { deps: DependenciesObject };
     const read = await widget.deps.MCPBridge.readResource(
       'mcplet-demo',
