@@ -1,15 +1,14 @@
-import Ajv, { type ErrorObject } from 'ajv';
-import { configSchema, isStdioServer, SERVER_NAME_PATTERN, type DashboardConfig } from './config-schema.js';
+import type { ErrorObject } from 'ajv';
+import { isStdioServer, SERVER_NAME_PATTERN, type DashboardConfig } from './config-schema.js';
+// configSchema compiled at build time (scripts/gen-config-validator.ts): nothing to compile at start-up.
+import { validate } from './config-validate.generated.js';
 import { checkOAuthConfig } from './oauth-config-schema.js';
 
 /**
  * Checks a config (already in the dashboard's shape, see config-import.ts) against its JSON Schema and
  * says what is wrong in one line per problem: where in the JSON, and what. Shared by the gateway
- * (start-up) and the Servers screen (a pasted config); the browser loads it on demand (ajv).
+ * (start-up) and the Servers screen (a pasted config); the browser loads it on demand.
  */
-
-const ajv = new Ajv({ allErrors: true, strict: false });
-const validate = ajv.compile<DashboardConfig>(configSchema);
 
 function pointerToPath(pointer: string): string {
   return pointer === '' ? '(top level)' : pointer;
@@ -70,7 +69,8 @@ export function describeConfigErrors(errors: ErrorObject[]): string[] {
 /** The problems of a config in the dashboard's shape; empty when it is valid. */
 export function configProblems(value: unknown): string[] {
   if (!validate(value)) return describeConfigErrors(validate.errors ?? []);
-  return crossCheck(value);
+  // The schema is DashboardConfig's (config-schema.ts); the generated validator is typed for any value.
+  return crossCheck(value as DashboardConfig);
 }
 
 /** Rules JSON Schema cannot express: names in `dashboard` must refer to configured servers; an `oauth` object must be coherent. */
