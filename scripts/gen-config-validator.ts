@@ -1,7 +1,7 @@
 // Generates src/core/shared/config/config-validate.generated.js: the config file's JSON Schema
 // (src/core/shared/config/config-schema.ts) compiled by ajv ahead of time (ajv's standalone code), so a gateway
 // checks its config without compiling the schema at every start (about 50 ms), and the Servers screen checks a
-// pasted config without loading ajv. Run by `npm run build`; `test/node/config-validator-generated.test.ts` fails
+// pasted config without loading ajv. Run by `npm run build`; `test/node/generated-validators.test.ts` fails
 // when the committed file is out of date. Usage: node --import tsx scripts/gen-config-validator.ts [--check]
 import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';

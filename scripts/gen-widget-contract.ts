@@ -1,7 +1,7 @@
 // Generates src/core/widget-contract-validate.generated.js: the widget contract's JSON Schema
 // (src/core/widget-host/widget-contract-schema.ts) compiled by ajv ahead of time (ajv's standalone code), so the
 // page checks widgets without loading ajv or compiling a schema at start-up.
-// Run by `npm run build`; `test/node/widget-contract-generated.test.ts` fails when the committed file
+// Run by `npm run build`; `test/node/generated-validators.test.ts` fails when the committed file
 // is out of date. Usage: node --import tsx scripts/gen-widget-contract.ts [--check]
 import { fileURLToPath } from 'node:url';
 import Ajv, { _, type KeywordCxt } from 'ajv';
