@@ -52,7 +52,7 @@ describe('Calls that respect the user\u2019s time: annotation-aware policy end t
   });
   const env = useDashboard({
     mcpServers: () => ({
-      everything: { command: 'mcp-server-everything', args: ['stdio'] },
+      everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true },
       files: { command: 'mcp-server-filesystem', args: [scratch] },
       cohort: { command: 'mcp-cohort-heatmap-server', args: ['--stdio'] },
     }),

@@ -11,7 +11,7 @@ import { useDashboard } from '../support/setup.js';
 
 const env = useDashboard({
   mcpServers: {
-    everything: { command: 'mcp-server-everything', args: ['stdio'] },
+    everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true },
     memory: { command: 'mcp-server-memory' },
   },
   ready: ['everything', 'memory'],

@@ -58,7 +58,7 @@ function chromeTexts(dashboard: McpDashboard): string[] {
 describe('I18n (MCP-WP §6.8, 10.3.4): English and Japanese', function () {
   this.timeout(60_000);
   const env = useDashboard({
-    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true } },
     ready: ['everything'],
     teardown: ({ dashboard }) => dashboard.services?.configuration.set('i18n.locale', 'en'),
   });

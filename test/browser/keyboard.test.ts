@@ -64,7 +64,7 @@ async function tabTo(match: (el: HTMLElement) => boolean, what: string, limit = 
 describe('keyboard-only walk through the main flows (MCP-WP-11.5.2)', function () {
   this.timeout(120_000);
   const env = useDashboard({
-    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true } },
     ready: ['everything'],
   });
   before(() => waitFor(() => env.dashboard.services?.preferences, 5000, 'services'));

@@ -200,7 +200,7 @@ describe('registry tampering suite: each refusal has its own message and changes
     });
   });
   const env = useDashboard({
-    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true } },
     dashboard: () => ({
       registries: [
         { url: registry.url, name: 'test registry' },

@@ -73,7 +73,9 @@ describe('Saved calls: save, reload, run again through the policy, compare, expo
   let dbName: string;
   let exported = '';
 
-  const env = useDashboard({ mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } } });
+  const env = useDashboard({
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true } },
+  });
 
   before(async () => {
     dbName = env.dashboard.dbName!;

@@ -15,7 +15,7 @@ describe('live theming of every shadow root, system preferences, motion and zoom
   this.timeout(90_000);
 
   const env = useDashboard({
-    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true } },
     ready: ['everything'],
   });
   before(() => waitFor(() => env.dashboard.services?.preferences, 5000, 'services'));

@@ -17,7 +17,7 @@ describe('the Widgets panel opened before the registry code has loaded', () => {
   });
   after(() => stopRegistry(registry));
   const env = useDashboard({
-    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true } },
     dashboard: () => ({
       registries: [{ url: registry.url, name: 'test registry' }],
       publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],

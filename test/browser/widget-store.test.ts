@@ -24,7 +24,7 @@ describe('Widgets panel and consent dialog', () => {
     registry = await startRegistry({ packs: ['@contoso/resource-pins-widget@1.0.0', '@acme/echo-widget@1.0.0'] });
   });
   const env = useDashboard({
-    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'] } },
+    mcpServers: { everything: { command: 'mcp-server-everything', args: ['stdio'], shared: true } },
     dashboard: () => ({
       registries: [{ url: registry.url, name: 'test registry' }],
       publisherKeys: [{ publisher: registry.publisher, publicKey: registry.publicKey }],
