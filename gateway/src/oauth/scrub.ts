@@ -5,7 +5,9 @@
  * secret or an authorization code. Every such text passes through `scrubSecrets` first.
  */
 
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { safeLines } from '../../../src/core/shared/text/control-chars.js';
+import type { AuthFailure } from './errors.js';
 
 const REDACTED = '[redacted]';
 
@@ -56,5 +58,32 @@ export function guardSdkWarnings(known: () => ReadonlyArray<string | undefined>)
     if (typeof args[0] !== 'string' || !args[0].startsWith('[mcp-sdk]')) return warn(...args);
     const secrets = [...sources].flatMap((source) => source());
     return warn(...args.map((a) => (typeof a === 'string' ? safeLines(scrubSecrets(a, secrets)).join('\n') : a)));
+  };
+}
+
+/**
+ * The secrets a provider holds now, for `scrubSecrets`: its tokens and its registered client's secret (when it has
+ * them at hand; a provider that reads them asynchronously has none to give here), and the config's client secret.
+ */
+export function providerSecrets(
+  provider: OAuthClientProvider,
+  configSecret: string | undefined,
+): Array<string | undefined> {
+  const tokens = provider.tokens() as { access_token?: string; refresh_token?: string; id_token?: string } | undefined;
+  const held = typeof (tokens as { then?: unknown } | undefined)?.then === 'function' ? undefined : tokens;
+  const client = provider.clientInformation() as { client_secret?: string } | undefined;
+  const registered = typeof (client as { then?: unknown } | undefined)?.then === 'function' ? undefined : client;
+  return [held?.access_token, held?.refresh_token, held?.id_token, registered?.client_secret, configSecret];
+}
+
+/** A failure to show, with every text in it passed through `scrub`. */
+export function scrubFailure(failure: AuthFailure, scrub: (text: string) => string): AuthFailure {
+  const details = Object.fromEntries(Object.entries(failure.details).map(([k, v]) => [k, scrub(v)]));
+  return {
+    ...failure,
+    what: scrub(failure.what),
+    action: scrub(failure.action),
+    message: scrub(failure.message),
+    details,
   };
 }

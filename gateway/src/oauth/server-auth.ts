@@ -14,7 +14,8 @@ import { describeAuthFailure, scopeFailure, scopeHeldFailure, type AuthFailure }
 import { machineProvider, readPrivateKey } from './machine.js';
 import { createOAuthFetch, RegistrationConsentNeeded } from './oauth-fetch.js';
 import { GatewayOAuthProvider } from './provider.js';
-import { scrubSecrets } from './scrub.js';
+import { providerSecrets, scrubFailure, scrubSecrets } from './scrub.js';
+import { resendWithCurrentToken } from './stale-token.js';
 import type { ServerTokenStore } from './token-store.js';
 
 /** A sign-in that was started and waits for its callback (state → this), single use. */
@@ -135,19 +136,14 @@ export class ServerAuth {
     // Only the MCP endpoint's answers are challenges; the authorization server's are the SDK's business.
     if (new URL(String(input)).href !== new URL(this.options.url).href) return this.outbound(input, init);
     let response = await fetch(input, init);
-    // Refused a token that another request has refreshed since this one left: sent again with the new token, rather
-    // than letting the SDK refresh once more (a server that rotates refresh tokens would refuse that, asking the
-    // person to sign in again). Seen as two refreshes for one expiry in gateway-oauth.test.ts.
-    if (response.status === 401) {
-      const sent = /^Bearer (\S+)$/i.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1];
-      const current = (await this.provider.tokens())?.access_token;
-      if (sent && current && sent !== current && (init?.body === undefined || typeof init.body === 'string')) {
-        await response.body?.cancel();
-        const headers = new Headers(init?.headers);
-        headers.set('authorization', `Bearer ${current}`);
-        response = await fetch(input, { ...init, headers });
-      }
-    }
+    if (response.status === 401)
+      response = await resendWithCurrentToken(
+        fetch,
+        input,
+        init,
+        response,
+        (await this.provider.tokens())?.access_token,
+      );
     if (response.status === 401 && new Headers(init?.headers).has('authorization')) {
       // A token was refused: look the authorization server up again before the SDK re-authorizes,
       // in case the server moved to another one (SEP-2352; the SDK leaves this to the host).
@@ -209,7 +205,7 @@ export class ServerAuth {
   describe(error: unknown): AuthFailure | undefined {
     const found = describeAuthFailure(error, this.name, !!this.interactive, this.options.configFile);
     if (!found) return undefined;
-    let described = this.scrubFailure(found);
+    let described = scrubFailure(found, (text) => this.scrub(text));
     const base = { server: this.name, configFile: this.options.configFile, interactive: !!this.interactive };
     if (this.interactive && this.deniedScope !== undefined && this.stepUpWouldNotHelp()) {
       // The server says "insufficient scope" for scopes the token already has: signing in again
@@ -302,29 +298,7 @@ export class ServerAuth {
 
   /** This server's current tokens and client secret (what `scrub` removes by value). */
   secrets(): Array<string | undefined> {
-    const tokens = this.provider.tokens() as
-      { access_token?: string; refresh_token?: string; id_token?: string } | undefined;
-    const held = typeof (tokens as { then?: unknown } | undefined)?.then === 'function' ? undefined : tokens;
-    const client = this.provider.clientInformation() as { client_secret?: string } | undefined;
-    const registered = typeof (client as { then?: unknown } | undefined)?.then === 'function' ? undefined : client;
-    return [
-      held?.access_token,
-      held?.refresh_token,
-      held?.id_token,
-      registered?.client_secret,
-      this.options.oauth?.clientSecret,
-    ];
-  }
-
-  private scrubFailure(failure: AuthFailure): AuthFailure {
-    const details = Object.fromEntries(Object.entries(failure.details).map(([k, v]) => [k, this.scrub(v)]));
-    return {
-      ...failure,
-      what: this.scrub(failure.what),
-      action: this.scrub(failure.action),
-      message: this.scrub(failure.message),
-      details,
-    };
+    return providerSecrets(this.provider, this.options.oauth?.clientSecret);
   }
 
   /** Forgets the tokens and registration (Sign out); the next request meets the server's 401 again. */
